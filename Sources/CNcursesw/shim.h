@@ -1,0 +1,33 @@
+#ifndef ROSTER_CNCURSESW_SHIM_H
+#define ROSTER_CNCURSESW_SHIM_H
+
+// The wide-character API is only declared with these two set.
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <ncursesw/curses.h>
+#include <locale.h>
+#include <wchar.h>
+
+// stdscr and the A_* macros do not import cleanly into Swift 6.
+static inline WINDOW *roster_stdscr(void) { return stdscr; }
+static inline attr_t roster_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t roster_attr_bold(void) { return A_BOLD; }
+static inline attr_t roster_attr_dim(void) { return A_DIM; }
+static inline attr_t roster_attr_underline(void) { return A_UNDERLINE; }
+static inline attr_t roster_attr_normal(void) { return A_NORMAL; }
+static inline int roster_key_code_yes(void) { return KEY_CODE_YES; }
+static inline FILE *roster_stdout(void) { return stdout; }
+
+static inline int roster_put_wide(int y, int x, const wchar_t *text, int count, attr_t attributes) {
+    if (wmove(stdscr, y, x) == ERR) return ERR;
+    attr_t old_attributes; short old_pair;
+    wattr_get(stdscr, &old_attributes, &old_pair, NULL);
+    wattr_set(stdscr, attributes, 0, NULL);
+    int result = waddnwstr(stdscr, text, count);
+    wattr_set(stdscr, old_attributes, old_pair, NULL);
+    return result;
+}
+
+#endif

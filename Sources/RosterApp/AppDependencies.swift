@@ -1,0 +1,50 @@
+import RosterCore
+import RosterTUI
+
+/// Builds the object graph once: root wireframe, module wireframes, the
+/// interactor, and the loading that starts it all.
+@MainActor
+public final class AppDependencies {
+    public let root: RootWireframe
+    public let listWireframe: ListScreenWireframe
+    let interactor: ListInteractorInput
+    let sourceName: String
+    let progress = LoadProgress()
+
+    public init(screen: Screen, interactor: ListInteractorInput, sourceName: String) {
+        root = RootWireframe(screen: screen)
+        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root))
+        self.interactor = interactor
+        self.sourceName = sourceName
+    }
+
+    /// Shows the loading screen and loads (and groups) off the main actor;
+    /// `deliver` is called from the background with the outcome.
+    func startLoading(deliver: @escaping @Sendable (Result<ArrangedDirectory, LoadError>) -> Void) {
+        root.setRoot(LoadingView(sourceName: sourceName, progress: progress) { [weak root] in
+            root?.finish(status: 0)
+        })
+        let interactor = self.interactor
+        let progress = self.progress
+        Task.detached {
+            deliver(await Self.loadAndArrange(interactor: interactor, progress: progress))
+        }
+    }
+
+    /// Loads the directory and groups it, the two steps before a first frame.
+    nonisolated static func loadAndArrange(interactor: ListInteractorInput, progress: LoadProgress) async -> Result<ArrangedDirectory, LoadError> {
+        await interactor.loadDirectory(progress: progress).map { directory in
+            ArrangedDirectory(directory: directory, grouped: GroupedPeople(store: directory.store))
+        }
+    }
+
+    /// The load finished: the list, or the error screen.
+    func directoryLoaded(_ result: Result<ArrangedDirectory, LoadError>) {
+        switch result {
+        case .success(let arranged):
+            listWireframe.presentList(arranged)
+        case .failure(let error):
+            root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: 1) })
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import RosterCore
+import Synchronization
+
+/// What background work tells the main actor.
+enum AppEvent: Sendable {
+    case loaded(Result<ArrangedDirectory, LoadError>)
+}
+
+/// A loaded directory with the list's grouping already computed.
+struct ArrangedDirectory: Sendable {
+    let directory: LoadedDirectory
+    let grouped: GroupedPeople
+}
+
+/// Background → main actor: events queue here and the wake pipe says so.
+final class Mailbox: Sendable {
+    private let events = Mutex<[AppEvent]>([])
+    private let wakePipe: WakePipe
+
+    init(wakePipe: WakePipe) {
+        self.wakePipe = wakePipe
+    }
+
+    func post(_ event: AppEvent) {
+        events.withLock { $0.append(event) }
+        wakePipe.wake()
+    }
+
+    func takeAll() -> [AppEvent] {
+        events.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
+}

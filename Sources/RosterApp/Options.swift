@@ -1,0 +1,72 @@
+/// What the command line asked for.
+public struct Options: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        case browse
+        case list
+        case help
+        case version
+    }
+
+    public var mode: Mode = .browse
+    /// A path, "-" for standard input, or nil for the bundled directory.
+    public var file: String?
+    /// Any skipped record is an error (status 1).
+    public var strict = false
+
+    public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false) {
+        self.mode = mode
+        self.file = file
+        self.strict = strict
+    }
+
+    /// A usage error: one line, and the hint to `--help`.
+    public struct UsageError: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    public static let usage = """
+    Usage: roster [options] [FILE | -]
+
+    Browse a JSON directory of people, grouped by company. With no FILE,
+    opens the bundled directory; with -, reads standard input (keys then
+    come from the terminal).
+
+    Options:
+      --list        print the grouped, sorted list as text and exit
+      --strict      treat any skipped (malformed) record as an error
+      -h, --help    show this help and exit
+      --version     show the version and exit
+
+    Keys: ↑↓/jk move, PgUp/PgDn page, g/G first/last, ⏎ open, Esc back,
+    ! skipped records, q quit. See README.md for the full table.
+
+    Exit status: 0 success, 1 data or I/O error, 2 usage error,
+    129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
+    """
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var files: [String] = []
+        var onlyFiles = false
+        for argument in arguments {
+            if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
+                files.append(argument)
+                continue
+            }
+            switch argument {
+            case "--": onlyFiles = true
+            case "--list": options.mode = options.mode == .browse ? .list : options.mode
+            case "--strict": options.strict = true
+            case "-h", "--help": options.mode = .help
+            case "--version", "-V": options.mode = .version
+            default:
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+        guard files.count <= 1 else {
+            throw UsageError(message: "one file at a time, got \(files.count): \(files.joined(separator: " "))")
+        }
+        options.file = files.first
+        return options
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import RosterResources
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The operating-system calls the app makes, gathered in one place.
+enum Platform {
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    static func writeError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func writeOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// The bundled `people.json`: beside the built binary (SwiftPM's resource
+    /// bundle) or under `share/roster` of an installed prefix.
+    static func bundledDirectoryPath() -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        let directory = (executable as NSString).deletingLastPathComponent
+        let candidates = [
+            "\(directory)/\(BundledDirectory.bundleName)/\(BundledDirectory.fileName)",
+            "\(directory)/\(BundledDirectory.installedRelativePath)",
+        ]
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}
+
+/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe that the event
+/// loop polls, so they are handled on the main actor like a key (the
+/// handler itself only calls `write`, which is async-signal-safe).
+enum SignalPipe {
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handlers; returns the end to poll, or -1.
+    static func install(wakePipe: WakePipe) -> Int32 {
+        writeEnd = wakePipe.writeEnd
+        for signalNumber in handled {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(SignalPipe.writeEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signalNumber, &action, nil)
+        }
+        return wakePipe.readEnd
+    }
+}
+
+/// A non-blocking pipe: background work and signal handlers write a byte
+/// to wake the event loop out of `poll`.
+final class WakePipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+    /// The byte that means "look at the mailbox" (signals use their numbers).
+    static let mailByte: UInt8 = 0
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        pipe(&ends)
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+    }
+
+    func wake(_ byte: UInt8 = WakePipe.mailByte) {
+        var byte = byte
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Every byte waiting, without blocking.
+    func drain() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(readEnd, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return bytes
+    }
+}
+
+/// Restores the terminal if the process dies on a fatal signal (a trap
+/// or a crash), where no Swift code can run `endwin`: the handler writes a
+/// precomputed reset sequence and the saved terminal modes, then lets the
+/// signal take its course.
+enum TerminalRescue {
+    nonisolated(unsafe) private static var savedModes = termios()
+    nonisolated(unsafe) private static var hasSavedModes = false
+    /// Leave the alternate screen, show the cursor, reset attributes and keypad mode.
+    private static let resetSequence: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1l\u{1B}>"
+
+    static func install(terminalDescriptor: Int32) {
+        hasSavedModes = tcgetattr(terminalDescriptor, &savedModes) == 0
+        for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                _ = write(STDOUT_FILENO, TerminalRescue.resetSequence.utf8Start, TerminalRescue.resetSequence.utf8CodeUnitCount)
+                if TerminalRescue.hasSavedModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, &TerminalRescue.savedModes) }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigaction(signalNumber, &action, nil)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import RosterCore
+import RosterTUI
+
+/// Owns the stack of screens: which one is on top, draws it, hands it keys.
+@MainActor
+public final class RootWireframe {
+    public let screen: Screen
+    private var stack: [ScreenView] = []
+    /// Set when the app should end, with its exit status.
+    public private(set) var exitStatus: Int32?
+
+    public init(screen: Screen) {
+        self.screen = screen
+    }
+
+    public var topView: ScreenView? { stack.last }
+    public var depth: Int { stack.count }
+
+    /// Replaces every screen with `view`.
+    public func setRoot(_ view: ScreenView) {
+        stack = [view]
+    }
+
+    public func push(_ view: ScreenView) {
+        stack.append(view)
+    }
+
+    public func pop() {
+        if stack.count > 1 { stack.removeLast() }
+    }
+
+    public func finish(status: Int32) {
+        if exitStatus == nil { exitStatus = status }
+    }
+
+    /// Keys every screen shares come first; the rest go to the top screen.
+    public func handle(_ key: Key) {
+        if key == .control("c") {
+            finish(status: 130)
+            return
+        }
+        if screen.size.isTooSmall {
+            if key == .character("q") { finish(status: 0) }
+            return
+        }
+        topView?.handle(key, screenSize: screen.size)
+    }
+
+    /// Draws the top screen, or the too-small notice, and shows the frame.
+    public func draw() {
+        if screen.size.isTooSmall {
+            drawTooSmall(on: screen)
+        } else {
+            topView?.draw(on: screen)
+        }
+        screen.present()
+    }
+}

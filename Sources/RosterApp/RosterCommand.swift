@@ -1,0 +1,102 @@
+import Foundation
+import RosterCore
+import RosterTUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `roster` command: parses options and runs the list, help, or the app.
+public enum RosterCommand {
+    public static let version = "roster 0.1.0"
+
+    /// Runs with `arguments` (without the program name); returns the exit status.
+    @MainActor
+    public static func run(_ arguments: [String]) async -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            Platform.writeError("roster: \(error.message) (try 'roster --help')")
+            return 2
+        }
+        switch options.mode {
+        case .help:
+            Platform.writeOutput(Options.usage + "\n")
+            return 0
+        case .version:
+            Platform.writeOutput(version + "\n")
+            return 0
+        case .list:
+            guard let source = source(for: options.file) else { return 1 }
+            return await list(source: source, strict: options.strict)
+        case .browse:
+            guard Platform.isTerminal(STDOUT_FILENO) else {
+                Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
+                return 2
+            }
+            guard let source = source(for: options.file) else { return 1 }
+            return browse(source: source)
+        }
+    }
+
+    /// The directory to read: a file, standard input, or the bundled one.
+    static func source(for file: String?) -> DirectorySource? {
+        switch file {
+        case "-":
+            return .standardInput
+        case let path?:
+            return .file(path: path, name: path)
+        case nil:
+            guard let bundled = Platform.bundledDirectoryPath() else {
+                Platform.writeError("roster: the bundled directory (people.json) is missing next to the binary; pass a FILE")
+                return nil
+            }
+            return .file(path: bundled, name: "people.json")
+        }
+    }
+
+    static func list(source: DirectorySource, strict: Bool) async -> Int32 {
+        let result = await AppDependencies.loadAndArrange(interactor: DirectoryInteractor(source: source), progress: LoadProgress())
+        switch result {
+        case .failure(let error):
+            Platform.writeError("roster: \(error.message)")
+            return 1
+        case .success(let arranged):
+            let directory = arranged.directory
+            if let notice = ListPresenter.skippedNotice(skipped: directory.skipped.count, loaded: directory.store.count) {
+                Platform.writeError("roster: \(directory.sourceName): \(notice)")
+                for record in directory.skipped.prefix(20) {
+                    Platform.writeError("roster: \(directory.sourceName): \(DisplayText.sanitized(record.description))")
+                }
+                if directory.skipped.count > 20 { Platform.writeError("roster: … and \(directory.skipped.count - 20) more") }
+            }
+            let writer = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO))
+            guard writer.write(directory, grouped: arranged.grouped, to: STDOUT_FILENO) else {
+                Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")
+                return 1
+            }
+            if strict, !directory.skipped.isEmpty { return 1 }
+            if directory.store.count == 0, !directory.skipped.isEmpty { return 1 }
+            return 0
+        }
+    }
+
+    @MainActor
+    static func browse(source: DirectorySource) -> Int32 {
+        let wakePipe = WakePipe()
+        _ = SignalPipe.install(wakePipe: wakePipe)
+        let screen: CursesScreen
+        do {
+            TerminalRescue.install(terminalDescriptor: STDIN_FILENO)
+            screen = try CursesScreen.start()
+        } catch {
+            Platform.writeError("roster: \(error.message)")
+            return 1
+        }
+        let dependencies = AppDependencies(screen: screen, interactor: DirectoryInteractor(source: source), sourceName: source.name)
+        let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: Mailbox(wakePipe: wakePipe))
+        let status = loop.run()
+        screen.end()
+        return status
+    }
+}

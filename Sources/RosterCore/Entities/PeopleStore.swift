@@ -1,0 +1,209 @@
+/// The text fields of a person, in the order the store lays them out.
+public enum TextField: Int, CaseIterable, Sendable {
+    case id, guid, balance, picture, eyeColor, firstName, lastName, company
+    case email, phone, address, favoriteFruit
+}
+
+/// A million people without a million objects.
+///
+/// Every text field of a person is a byte range in one large buffer (the
+/// segment's arena); numbers sit in flat arrays; people are addressed by
+/// position (file order). The loader fills one segment per core and the
+/// store joins them without copying. A `Person` is built only for what is
+/// on screen. The store also keeps the keys the presenter sorts by, computed
+/// once while loading: a company number per person and a folded name key.
+public final class PeopleStore: Sendable {
+    public let segments: [PeopleSegment]
+    /// Position of each segment's first person.
+    private let segmentStarts: [Int]
+    public let count: Int
+    /// Companies, numbered; `companyOfPerson` maps a person to one of these.
+    public let companies: [Company]
+    /// Company id of every person, in file order (one flat array: grouping
+    /// reads it a million times).
+    public let companyOfPerson: ContiguousArray<UInt32>
+    /// First eight bytes of each person's name key, big-endian, so that
+    /// comparing two integers orders most pairs of people.
+    public let namePrefixes: ContiguousArray<UInt64>
+
+    public init(segments: [PeopleSegment]) {
+        self.segments = segments
+        var starts: [Int] = []
+        var total = 0
+        for segment in segments {
+            starts.append(total)
+            total += segment.count
+        }
+        segmentStarts = starts
+        count = total
+        // Merge the per-segment company tables: same folded name, same company.
+        var merged = CompanyTable()
+        var remaps: [ContiguousArray<UInt32>] = []
+        for segment in segments {
+            var remap = ContiguousArray<UInt32>()
+            remap.reserveCapacity(segment.companyNames.count)
+            for (local, name) in segment.companyNames.enumerated() {
+                let global = merged.id(for: name)
+                remap.append(global)
+                merged.addHeadcount(segment.companyHeadcounts[local], to: global)
+            }
+            remaps.append(remap)
+        }
+        companies = merged.companies()
+        var companyOfPerson = ContiguousArray<UInt32>()
+        var namePrefixes = ContiguousArray<UInt64>()
+        companyOfPerson.reserveCapacity(total)
+        namePrefixes.reserveCapacity(total)
+        for (segment, remap) in zip(segments, remaps) {
+            for local in 0..<segment.count {
+                companyOfPerson.append(remap[Int(segment.companyIDs[local])])
+            }
+            namePrefixes.append(contentsOf: segment.namePrefixes)
+        }
+        self.companyOfPerson = companyOfPerson
+        self.namePrefixes = namePrefixes
+    }
+
+    /// An empty directory.
+    public convenience init() {
+        self.init(segments: [])
+    }
+
+    @inline(__always)
+    private func locate(_ position: Int) -> (segment: Int, local: Int) {
+        precondition(position >= 0 && position < count, "person position out of range")
+        var segment = segmentStarts.count - 1
+        while segmentStarts[segment] > position { segment -= 1 }
+        return (segment, position - segmentStarts[segment])
+    }
+
+    /// The person at `position` (file order), built from the compact fields.
+    public subscript(position: Int) -> Person {
+        let (segment, local) = locate(position)
+        return segments[segment].person(at: local)
+    }
+
+    public func text(_ field: TextField, of position: Int) -> String {
+        let (segment, local) = locate(position)
+        return segments[segment].text(field, of: local)
+    }
+
+    public func balanceCents(of position: Int) -> Int64? {
+        let (segment, local) = locate(position)
+        return segments[segment].balanceCents(of: local)
+    }
+
+    public func companyID(of position: Int) -> Int {
+        Int(companyOfPerson[position])
+    }
+
+    /// Calls `body` with the folded "last\0first" bytes that order people.
+    public func withNameKey<R>(of position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let (segment, local) = locate(position)
+        return segments[segment].withNameKey(of: local, body)
+    }
+}
+
+/// A company as the directory names it, with the key it sorts and groups by.
+public struct Company: Sendable, Equatable {
+    /// The spelling first seen in the file; empty for people with no company.
+    public var name: String
+    /// Folded (case- and accent-insensitive) bytes: one company per key.
+    public var key: [UInt8]
+    public var headcount: Int
+}
+
+/// The people one loader thread parsed: a contiguous run of the file.
+public struct PeopleSegment: Sendable {
+    static let textFieldCount = TextField.allCases.count
+    static let missingInt = Int.min
+    static let missingAge = Int32.min
+    static let missingCents = Int64.min
+
+    public internal(set) var count = 0
+    let arena = ByteArena()
+    var recordStart = ContiguousArray<Int>()
+    /// `textFieldCount` ends per person, relative to its `recordStart`.
+    var fieldEnds = ContiguousArray<UInt32>()
+    var indexValues = ContiguousArray<Int>()
+    var ages = ContiguousArray<Int32>()
+    /// 0 false, 1 true, 2 missing.
+    var activeFlags = ContiguousArray<UInt8>()
+    var cents = ContiguousArray<Int64>()
+    let nameKeys = ByteArena()
+    var nameKeyEnds = ContiguousArray<Int>()
+    var namePrefixes = ContiguousArray<UInt64>()
+    var companyIDs = ContiguousArray<UInt32>()
+    var companyNames: [CompanyName] = []
+    var companyHeadcounts: [Int] = []
+
+    public init() {}
+
+    mutating func reserve(people: Int) {
+        arena.reserve(people * 240)
+        recordStart.reserveCapacity(people)
+        fieldEnds.reserveCapacity(people * Self.textFieldCount)
+        indexValues.reserveCapacity(people)
+        ages.reserveCapacity(people)
+        activeFlags.reserveCapacity(people)
+        cents.reserveCapacity(people)
+        nameKeys.reserve(people * 16)
+        nameKeyEnds.reserveCapacity(people)
+        namePrefixes.reserveCapacity(people)
+        companyIDs.reserveCapacity(people)
+    }
+
+    func byteRange(_ field: TextField, of local: Int) -> Range<Int> {
+        let base = recordStart[local]
+        let slot = local * Self.textFieldCount + field.rawValue
+        let start = field.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
+        return (base + start)..<(base + Int(fieldEnds[slot]))
+    }
+
+    /// The field as text; invalid UTF-8 in the file shows as U+FFFD.
+    func text(_ field: TextField, of local: Int) -> String {
+        arena.string(byteRange(field, of: local))
+    }
+
+    func balanceCents(of local: Int) -> Int64? {
+        let value = cents[local]
+        return value == Self.missingCents ? nil : value
+    }
+
+    func withNameKey<R>(of local: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let start = local == 0 ? 0 : nameKeyEnds[local - 1]
+        return body(nameKeys.bytes(start..<nameKeyEnds[local]))
+    }
+
+    /// The first eight bytes of a name key as a big-endian integer.
+    static func prefix(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<8 {
+            value = value << 8 | UInt64(index < key.count ? key[index] : 0)
+        }
+        return value
+    }
+
+    func person(at local: Int) -> Person {
+        let index = indexValues[local]
+        let age = ages[local]
+        let active = activeFlags[local]
+        return Person(
+            id: text(.id, of: local),
+            index: index == Self.missingInt ? nil : index,
+            guid: text(.guid, of: local),
+            isActive: active == 2 ? nil : active == 1,
+            balance: Balance(text: text(.balance, of: local), cents: balanceCents(of: local)),
+            picture: text(.picture, of: local),
+            age: age == Self.missingAge ? nil : Int(age),
+            eyeColor: text(.eyeColor, of: local),
+            firstName: text(.firstName, of: local),
+            lastName: text(.lastName, of: local),
+            company: text(.company, of: local),
+            email: text(.email, of: local),
+            phone: text(.phone, of: local),
+            address: text(.address, of: local),
+            favoriteFruit: text(.favoriteFruit, of: local)
+        )
+    }
+}

@@ -1,0 +1,156 @@
+/// One person of the directory, with every field of the seed's records.
+///
+/// Missing text fields are empty strings; missing numbers are `nil`.
+/// `Person` is materialised on demand from a `PeopleStore`, which keeps
+/// the bytes of a million people compactly; nothing holds an array of these.
+public struct Person: Sendable, Equatable {
+    public var id: String
+    public var index: Int?
+    public var guid: String
+    public var isActive: Bool?
+    public var balance: Balance
+    public var picture: String
+    public var age: Int?
+    public var eyeColor: String
+    public var firstName: String
+    public var lastName: String
+    public var company: String
+    public var email: String
+    public var phone: String
+    public var address: String
+    public var favoriteFruit: String
+
+    public init(
+        id: String = "", index: Int? = nil, guid: String = "", isActive: Bool? = nil,
+        balance: Balance = Balance(text: ""), picture: String = "", age: Int? = nil,
+        eyeColor: String = "", firstName: String, lastName: String, company: String = "",
+        email: String = "", phone: String = "", address: String = "", favoriteFruit: String = ""
+    ) {
+        self.id = id
+        self.index = index
+        self.guid = guid
+        self.isActive = isActive
+        self.balance = balance
+        self.picture = picture
+        self.age = age
+        self.eyeColor = eyeColor
+        self.firstName = firstName
+        self.lastName = lastName
+        self.company = company
+        self.email = email
+        self.phone = phone
+        self.address = address
+        self.favoriteFruit = favoriteFruit
+    }
+
+    /// "First Last", or whichever part exists.
+    public var fullName: String {
+        switch (firstName.isEmpty, lastName.isEmpty) {
+        case (false, false): return firstName + " " + lastName
+        case (true, _): return lastName
+        case (_, true): return firstName
+        }
+    }
+}
+
+/// A balance as the file writes it (`"$2,107.15"`) plus its exact amount.
+///
+/// The text is kept for display; `cents` (exact, no floating point) is for
+/// sorting and totals, and is `nil` when the text is not an amount.
+public struct Balance: Sendable, Equatable {
+    public var text: String
+    public var cents: Int64?
+
+    public init(text: String) {
+        self.text = text
+        self.cents = Balance.cents(fromUTF8: Array(text.utf8))
+    }
+
+    public init(text: String, cents: Int64?) {
+        self.text = text
+        self.cents = cents
+    }
+
+    /// Parses `$2,107.15`, `-$1,000`, `$-3.5`, `1234.56`, ` $ 7 ` into cents.
+    ///
+    /// One optional sign (before or after the `$`), digits with optional
+    /// thousands commas, and at most two decimals. Anything else is `nil`
+    /// rather than a guess: a balance that cannot be read sorts last.
+    public static func cents<Bytes: Collection>(fromUTF8 bytes: Bytes) -> Int64? where Bytes.Element == UInt8 {
+        var negative = false
+        var sawSign = false
+        var sawDollar = false
+        var whole: Int64 = 0
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        var sawDigit = false
+        var inFraction = false
+        var lastWasComma = false
+        var started = false
+        var trailingSpace = false
+        for byte in bytes {
+            if trailingSpace {
+                guard byte == UInt8(ascii: " ") else { return nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " ") where !started:
+                continue
+            case UInt8(ascii: " "):
+                trailingSpace = true
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                guard !sawSign, !sawDigit else { return nil }
+                sawSign = true
+                started = true
+                negative = byte == UInt8(ascii: "-")
+            case UInt8(ascii: "$"):
+                guard !sawDollar, !sawDigit else { return nil }
+                sawDollar = true
+                started = true
+            case UInt8(ascii: ","):
+                guard sawDigit, !inFraction, !lastWasComma else { return nil }
+                lastWasComma = true
+                continue
+            case UInt8(ascii: "."):
+                guard !inFraction, !lastWasComma else { return nil }
+                inFraction = true
+                started = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                started = true
+                let digit = Int64(byte - UInt8(ascii: "0"))
+                if inFraction {
+                    fractionDigits += 1
+                    guard fractionDigits <= 2 else { return nil }
+                    fraction = fraction * 10 + digit
+                } else {
+                    let (times10, overflow1) = whole.multipliedReportingOverflow(by: 10)
+                    let (sum, overflow2) = times10.addingReportingOverflow(digit)
+                    guard !overflow1, !overflow2, sum <= Int64.max / 100 - 1 else { return nil }
+                    whole = sum
+                }
+                sawDigit = true
+            default:
+                return nil
+            }
+            lastWasComma = false
+        }
+        guard sawDigit, !lastWasComma else { return nil }
+        if fractionDigits == 1 { fraction *= 10 }
+        let cents = whole * 100 + fraction
+        return negative ? -cents : cents
+    }
+
+    /// `123456` cents as `"$1,234.56"`, the file's own style.
+    public static func format(cents: Int64) -> String {
+        let magnitude = cents.magnitude
+        let whole = String(magnitude / 100)
+        var grouped = ""
+        for (offset, character) in whole.enumerated() {
+            if offset > 0, (whole.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        let fraction = magnitude % 100
+        let sign = cents < 0 ? "-" : ""
+        return "\(sign)$\(grouped).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

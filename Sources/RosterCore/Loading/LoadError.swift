@@ -1,0 +1,48 @@
+/// Why a directory could not be loaded; each case reads as one clear line.
+public enum LoadError: Error, Sendable, Equatable {
+    case notFound(file: String)
+    case isDirectory(file: String)
+    case notReadable(file: String, reason: String)
+    case empty(file: String)
+    case whitespaceOnly(file: String)
+    /// The file is not JSON: what is wrong, and where.
+    case syntax(file: String, line: Int, column: Int, message: String)
+    /// Good JSON, but not a list: `found` says what it holds instead.
+    case notAnArray(file: String, found: String)
+    /// Every element was skipped and `--strict` style callers want none.
+    case noPeople(file: String, skipped: Int)
+    case readFailed(file: String, reason: String)
+
+    public var file: String {
+        switch self {
+        case .notFound(let file), .isDirectory(let file), .notReadable(let file, _), .empty(let file),
+             .whitespaceOnly(let file), .syntax(let file, _, _, _), .notAnArray(let file, _),
+             .noPeople(let file, _), .readFailed(let file, _):
+            return file
+        }
+    }
+
+    /// One line for a person: the file, the place, what is wrong.
+    public var message: String {
+        switch self {
+        case .notFound(let file):
+            return "\(file): no such file"
+        case .isDirectory(let file):
+            return "\(file): is a directory, not a JSON file"
+        case .notReadable(let file, let reason):
+            return "\(file): cannot be read (\(reason))"
+        case .empty(let file):
+            return "\(file): the file is empty; expected a JSON list of people"
+        case .whitespaceOnly(let file):
+            return "\(file): the file holds only whitespace; expected a JSON list of people"
+        case .syntax(let file, let line, let column, let message):
+            return "\(file): line \(line), column \(column): not valid JSON: \(message)"
+        case .notAnArray(let file, let found):
+            return "\(file): expected a JSON list of people ([...]), but the file holds \(found)"
+        case .noPeople(let file, let skipped):
+            return "\(file): none of the \(skipped) records is a person"
+        case .readFailed(let file, let reason):
+            return "\(file): reading failed (\(reason))"
+        }
+    }
+}

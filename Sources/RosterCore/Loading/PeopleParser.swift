@@ -1,0 +1,385 @@
+import Foundation
+
+/// Turns the bytes of a JSON array of people into a `PeopleSegment`.
+///
+/// It is fed the input one buffer at a time (`parse`), never needs the
+/// whole file, and builds no intermediate tree: text goes straight from the
+/// input into the segment's arena. An element cut by the end of a buffer is
+/// given back (the returned count stops before it) and parsed again from its
+/// start once more input has arrived. Syntax errors stop the load; elements
+/// that are good JSON but not people are skipped and recorded.
+struct PeopleParser {
+    enum Phase {
+        case beforeArray, firstElement, element, afterElement, afterArray
+    }
+
+    private(set) var segment = PeopleSegment()
+    private(set) var skipped: [SkippedRecord] = []
+    private var companies = CompanyTable()
+    private(set) var phase: Phase
+    /// Elements seen so far, people and skipped alike.
+    private(set) var elementCount = 0
+    private(set) var line = 1
+    private(set) var lineStart = 0
+    /// Absolute offset of an element start where this parser stops (the
+    /// next parser took over from there); `nil` to parse to the end.
+    private let boundary: Int?
+    private(set) var reachedBoundary = false
+    /// Whether anything but whitespace was seen (to tell "empty" apart).
+    private(set) var sawContent = false
+
+    private var record = RecordScratch()
+    private let keyBytes = ByteArena()
+
+    init(startingInside: Bool = false, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0) {
+        phase = startingInside ? .element : .beforeArray
+        self.boundary = boundary
+        lineStart = startOffset
+        sawContent = startingInside
+        segment.reserve(people: expectedPeople)
+    }
+
+    /// The people parsed, with this parser's company table attached.
+    func finishedSegment() -> PeopleSegment {
+        var finished = segment
+        finished.companyNames = companies.names
+        finished.companyHeadcounts = companies.headcounts
+        return finished
+    }
+
+    /// Parses as much of `bytes` as forms whole elements; returns how many
+    /// bytes were used. The caller passes the rest again with more input.
+    mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, isFinal: Bool) throws(ParseError) -> Int {
+        var cursor = JSONCursor(bytes: bytes, base: base, isFinal: isFinal, line: line, lineStart: lineStart)
+        defer {
+            line = cursor.line
+            lineStart = cursor.lineStart
+        }
+        do {
+            try parseElements(&cursor)
+        } catch {
+            switch error {
+            case .needMore:
+                break  // Wait for more input; whole elements parsed so far are kept.
+            case .syntax(let message, let offset):
+                throw .syntax(message, location: location(ofOffset: offset, in: cursor))
+            case .notAList(let found):
+                throw .notAnArray(found: found, location: location(ofOffset: cursor.absolutePosition, in: cursor))
+            case .empty:
+                throw .empty(sawContent: false)
+            }
+        }
+        return cursor.position
+    }
+
+    /// Parses whole elements until the input, or this parser's part, ends.
+    private mutating func parseElements(_ cursor: inout JSONCursor) throws(ScanFailure) {
+        while !reachedBoundary {
+            switch phase {
+            case .beforeArray:
+                cursor.skipWhitespace()
+                if cursor.isAtEnd {
+                    if cursor.isFinal { throw .empty }
+                    return
+                }
+                sawContent = true
+                let first = cursor.bytes[cursor.position]
+                guard first == UInt8(ascii: "[") else { throw .notAList(found: cursor.describeByte(first)) }
+                cursor.position += 1
+                phase = .firstElement
+            case .firstElement:
+                if try cursor.nextToken() == UInt8(ascii: "]") {
+                    cursor.position += 1
+                    phase = .afterArray
+                } else {
+                    phase = .element
+                }
+            case .element:
+                cursor.skipWhitespace()
+                if let boundary, cursor.absolutePosition == boundary {
+                    reachedBoundary = true
+                    return
+                }
+                let saved = (cursor.position, cursor.line, cursor.lineStart)
+                do {
+                    try parseElement(&cursor)
+                } catch .needMore {
+                    // Parse this element again from its start with more input.
+                    (cursor.position, cursor.line, cursor.lineStart) = saved
+                    throw .needMore
+                }
+                phase = .afterElement
+            case .afterElement:
+                let separator = try cursor.nextToken()
+                if separator == UInt8(ascii: ",") {
+                    phase = .element
+                } else if separator == UInt8(ascii: "]") {
+                    phase = .afterArray
+                } else {
+                    throw cursor.failure("expected ',' or ']' after a record, found \(cursor.describeByte(separator))")
+                }
+                cursor.position += 1
+            case .afterArray:
+                cursor.skipWhitespace()
+                if cursor.isAtEnd { return }
+                throw cursor.failure("unexpected \(cursor.describeByte(cursor.bytes[cursor.position])) after the end of the list of people")
+            }
+        }
+    }
+
+    /// Whether the input ended where a complete document may end.
+    var isComplete: Bool { phase == .afterArray }
+
+    private func location(ofOffset offset: Int, in cursor: JSONCursor) -> ParseLocation {
+        // Columns count characters, not bytes, when the line is at hand.
+        var column = offset - cursor.lineStart + 1
+        let lineStartInBuffer = cursor.lineStart - cursor.base
+        let end = offset - cursor.base
+        if lineStartInBuffer >= 0, end <= cursor.bytes.count, lineStartInBuffer <= end {
+            column = 1 + cursor.bytes[lineStartInBuffer..<end].reduce(0) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
+        }
+        return ParseLocation(line: cursor.line, column: column, offset: offset)
+    }
+
+    // MARK: One element
+
+    private mutating func parseElement(_ cursor: inout JSONCursor) throws(ScanFailure) {
+        let number = elementCount + 1
+        let line = cursor.line
+        let first = try cursor.peek()
+        guard first == UInt8(ascii: "{") else {
+            let found = cursor.describeByte(first)
+            try cursor.skipValue()
+            elementCount += 1
+            skipped.append(SkippedRecord(number: number, line: line, reason: "expected a person (an object), found \(found)"))
+            return
+        }
+        cursor.position += 1
+        record.reset()
+        if try cursor.nextToken() == UInt8(ascii: "}") {
+            cursor.position += 1
+        } else {
+            while true {
+                let quote = try cursor.nextToken()
+                guard quote == UInt8(ascii: "\"") else {
+                    throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(quote))")
+                }
+                keyBytes.removeAll()
+                try cursor.scanString(into: keyBytes)
+                try cursor.expect(UInt8(ascii: ":"), "':' after a name")
+                _ = try cursor.nextToken()
+                try parseField(&cursor)
+                let separator = try cursor.nextToken()
+                cursor.position += 1
+                if separator == UInt8(ascii: "}") { break }
+                guard separator == UInt8(ascii: ",") else {
+                    cursor.position -= 1
+                    throw cursor.failure("expected ',' or '}' in a record, found \(cursor.describeByte(separator))")
+                }
+            }
+        }
+        elementCount += 1
+        if record.problem == nil, !record.hasUsableName {
+            record.problem = "no name (needs name.first or name.last)"
+        }
+        if let problem = record.problem {
+            skipped.append(SkippedRecord(number: number, line: line, reason: problem))
+        } else {
+            record.commit(to: &segment, companies: &companies)
+        }
+    }
+
+    private mutating func parseField(_ cursor: inout JSONCursor) throws(ScanFailure) {
+        guard let key = PersonKey(bytes: keyBytes.bytes(0..<keyBytes.count)) else {
+            try cursor.skipValue()
+            return
+        }
+        let byte = cursor.bytes[cursor.position]
+        switch key {
+        case .text(let field):
+            if byte == UInt8(ascii: "\"") {
+                try record.scanText(field, from: &cursor)
+            } else if byte == UInt8(ascii: "n"), try cursor.scanLiteral() == UInt8(ascii: "n") {
+                record.clear(field)
+            } else if field == .balance, byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
+                let range = try cursor.scanNumber()
+                record.setBalance(number: UnsafeBufferPointer(rebasing: cursor.bytes[range]))
+            } else {
+                try wrongType(key, found: byte, &cursor)
+            }
+        case .index, .age:
+            if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
+                let range = try cursor.scanNumber()
+                let value = Self.wholeNumber(UnsafeBufferPointer(rebasing: cursor.bytes[range]))
+                switch (key, value) {
+                case (.age, .some(let age)) where age >= Int(Int32.min) + 1 && age <= Int(Int32.max):
+                    record.age = Int32(age)
+                case (.index, .some(let index)) where index != Int.min:
+                    record.index = index
+                default:
+                    record.noteProblem("'\(key.name)' is not a whole number in range")
+                }
+            } else if byte == UInt8(ascii: "n"), try cursor.scanLiteral() == UInt8(ascii: "n") {
+                if key == .age { record.age = PeopleSegment.missingAge } else { record.index = PeopleSegment.missingInt }
+            } else {
+                try wrongType(key, found: byte, &cursor)
+            }
+        case .isActive:
+            if byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n") {
+                let literal = try cursor.scanLiteral()
+                record.active = literal == UInt8(ascii: "t") ? 1 : literal == UInt8(ascii: "f") ? 0 : 2
+            } else {
+                try wrongType(key, found: byte, &cursor)
+            }
+        case .name:
+            if byte == UInt8(ascii: "{") {
+                try parseName(&cursor)
+            } else if byte == UInt8(ascii: "\"") {
+                try record.scanWholeName(from: &cursor)
+            } else if byte == UInt8(ascii: "n"), try cursor.scanLiteral() == UInt8(ascii: "n") {
+                record.clear(.firstName)
+                record.clear(.lastName)
+            } else {
+                try wrongType(key, found: byte, &cursor)
+            }
+        }
+    }
+
+    /// `"name": {"first": "…", "last": "…"}`; other keys are ignored.
+    private mutating func parseName(_ cursor: inout JSONCursor) throws(ScanFailure) {
+        cursor.position += 1
+        if try cursor.nextToken() == UInt8(ascii: "}") {
+            cursor.position += 1
+            return
+        }
+        while true {
+            let quote = try cursor.nextToken()
+            guard quote == UInt8(ascii: "\"") else {
+                throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(quote))")
+            }
+            keyBytes.removeAll()
+            try cursor.scanString(into: keyBytes)
+            try cursor.expect(UInt8(ascii: ":"), "':' after a name")
+            let byte = try cursor.nextToken()
+            let field = PersonKey.nameField(keyBytes.bytes(0..<keyBytes.count))
+            if let field, byte == UInt8(ascii: "\"") {
+                try record.scanText(field, from: &cursor)
+            } else if let field, byte == UInt8(ascii: "n"), try cursor.scanLiteral() == UInt8(ascii: "n") {
+                record.clear(field)
+            } else if let field {
+                record.noteProblem("'name.\(field == .firstName ? "first" : "last")' should be text, found \(cursor.describeByte(byte))")
+                try cursor.skipValue()
+            } else {
+                try cursor.skipValue()
+            }
+            let separator = try cursor.nextToken()
+            cursor.position += 1
+            if separator == UInt8(ascii: "}") { return }
+            guard separator == UInt8(ascii: ",") else {
+                cursor.position -= 1
+                throw cursor.failure("expected ',' or '}' in an object, found \(cursor.describeByte(separator))")
+            }
+        }
+    }
+
+    private mutating func wrongType(_ key: PersonKey, found byte: UInt8, _ cursor: inout JSONCursor) throws(ScanFailure) {
+        let expected: String
+        switch key {
+        case .text: expected = "text"
+        case .index, .age: expected = "a number"
+        case .isActive: expected = "true or false"
+        case .name: expected = "an object with first and last"
+        }
+        // A literal that is not even true/false/null is a syntax error.
+        record.noteProblem("'\(key.name)' should be \(expected), found \(cursor.describeByte(byte))")
+        try cursor.skipValue()
+    }
+
+    /// A JSON number as an `Int` when it is whole and fits (`35`, `35.0`, `3.5e1`).
+    static func wholeNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var value = 0
+        var negative = false
+        var simple = true
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 0, byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
+            guard byte &- UInt8(ascii: "0") < 10 else {
+                simple = false
+                break
+            }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = sum
+        }
+        if simple { return negative ? -value : value }
+        guard let double = Double(String(decoding: bytes, as: UTF8.self)),
+              double.rounded() == double, abs(double) < 9.0e15 else { return nil }
+        return Int(double)
+    }
+}
+
+/// The keys of a person record that the store keeps.
+enum PersonKey: Equatable {
+    case text(TextField)
+    case index, age, isActive, name
+
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        func equals(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == bytes.count && memcmp(word.utf8Start, bytes.baseAddress!, bytes.count) == 0
+        }
+        switch bytes.count {
+        case 3: if equals("_id") { self = .text(.id) } else if equals("age") { self = .age } else { return nil }
+        case 4: if equals("guid") { self = .text(.guid) } else if equals("name") { self = .name } else { return nil }
+        case 5:
+            if equals("index") { self = .index } else if equals("email") { self = .text(.email) }
+            else if equals("phone") { self = .text(.phone) } else { return nil }
+        case 7:
+            if equals("balance") { self = .text(.balance) } else if equals("picture") { self = .text(.picture) }
+            else if equals("company") { self = .text(.company) } else if equals("address") { self = .text(.address) }
+            else { return nil }
+        case 8: if equals("isActive") { self = .isActive } else if equals("eyeColor") { self = .text(.eyeColor) } else { return nil }
+        case 13: if equals("favoriteFruit") { self = .text(.favoriteFruit) } else { return nil }
+        default: return nil
+        }
+    }
+
+    /// `first` or `last` inside `name`.
+    static func nameField(_ bytes: UnsafeBufferPointer<UInt8>) -> TextField? {
+        if bytes.count == 5, memcmp("first", bytes.baseAddress!, 5) == 0 { return .firstName }
+        if bytes.count == 4, memcmp("last", bytes.baseAddress!, 4) == 0 { return .lastName }
+        return nil
+    }
+
+    var name: String {
+        switch self {
+        case .text(let field):
+            switch field {
+            case .id: return "_id"
+            case .firstName: return "name.first"
+            case .lastName: return "name.last"
+            default: return "\(field)"
+            }
+        case .index: return "index"
+        case .age: return "age"
+        case .isActive: return "isActive"
+        case .name: return "name"
+        }
+    }
+}
+
+/// Where a syntax error stands: 1-based line and column (in characters).
+public struct ParseLocation: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+}
+
+/// Why the parser gave up on the whole input.
+enum ParseError: Error, Equatable {
+    case empty(sawContent: Bool)
+    case notAnArray(found: String, location: ParseLocation)
+    case syntax(String, location: ParseLocation)
+}

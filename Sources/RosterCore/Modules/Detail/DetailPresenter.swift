@@ -1,0 +1,75 @@
+/// Shows one person at a time; ↑/↓ walk the list's order without leaving.
+@MainActor
+public final class DetailPresenter: DetailModuleInterface {
+    private weak var view: DetailViewInterface?
+    private weak var wireframe: DetailWireframe?
+    private let store: PeopleStore
+    private let grouped: GroupedPeople
+    public private(set) var position: Int
+
+    public init(store: PeopleStore, grouped: GroupedPeople, position: Int, wireframe: DetailWireframe) {
+        self.store = store
+        self.grouped = grouped
+        self.position = position
+        self.wireframe = wireframe
+    }
+
+    public func attach(view: DetailViewInterface) {
+        self.view = view
+        view.show(makeViewModel())
+    }
+
+    public func showPrevious() {
+        guard position > 0 else { return }
+        position -= 1
+        view?.show(makeViewModel())
+    }
+
+    public func showNext() {
+        guard position + 1 < grouped.order.count else { return }
+        position += 1
+        view?.show(makeViewModel())
+    }
+
+    public func goBack() {
+        wireframe?.navigate(to: .back(position: position))
+    }
+
+    public func quit() {
+        wireframe?.navigate(to: .quit)
+    }
+
+    public func makeViewModel() -> DetailViewModel {
+        let person = store[Int(grouped.order[position])]
+        let section = grouped.sections[grouped.sectionIndex(containing: position)]
+        return DetailViewModel(
+            title: person.fullName,
+            company: section.title,
+            position: "\(position + 1)/\(grouped.order.count)",
+            fields: Self.fields(of: person))
+    }
+
+    /// Every field of the seed's records, in a reading order.
+    static func fields(of person: Person) -> [DetailViewModel.Field] {
+        func text(_ value: String) -> String { value.isEmpty ? "—" : value }
+        func number(_ value: Int?) -> String { value.map(String.init) ?? "—" }
+        let active = person.isActive.map { $0 ? "yes" : "no" } ?? "—"
+        return [
+            .init(label: "First name", value: text(person.firstName)),
+            .init(label: "Last name", value: text(person.lastName)),
+            .init(label: "Company", value: text(person.company)),
+            .init(label: "Email", value: text(person.email)),
+            .init(label: "Phone", value: text(person.phone)),
+            .init(label: "Address", value: text(person.address)),
+            .init(label: "Balance", value: text(person.balance.text)),
+            .init(label: "Active", value: active),
+            .init(label: "Age", value: number(person.age)),
+            .init(label: "Eye color", value: text(person.eyeColor)),
+            .init(label: "Favorite fruit", value: text(person.favoriteFruit)),
+            .init(label: "Picture", value: text(person.picture)),
+            .init(label: "Index", value: number(person.index)),
+            .init(label: "GUID", value: text(person.guid)),
+            .init(label: "ID", value: text(person.id)),
+        ]
+    }
+}

@@ -1,0 +1,14 @@
+/// One person, every field labelled, ready to draw.
+public struct DetailViewModel: Equatable, Sendable {
+    public struct Field: Equatable, Sendable {
+        public var label: String
+        public var value: String
+    }
+
+    /// The person's full name.
+    public var title: String
+    public var company: String
+    /// "12/340": where this person stands in the list.
+    public var position: String
+    public var fields: [Field]
+}

@@ -1,0 +1,170 @@
+import CNcursesw
+import RosterCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Equatable, Sendable {
+    case unknownTerminal(String)
+
+    public var message: String {
+        switch self {
+        case .unknownTerminal(let name):
+            return "cannot use terminal type '\(name)' (set TERM to your terminal, e.g. xterm-256color, or use --list)"
+        }
+    }
+}
+
+/// The real terminal, through ncurses: the only file that imports it.
+///
+/// Everything curses is done here, on the main actor. Keys are read from
+/// the controlling terminal (`/dev/tty`), as less and fzf do, so that data
+/// can come on standard input. `end()` restores the terminal and is safe
+/// to call more than once.
+@MainActor
+public final class CursesScreen: Screen {
+    /// Descriptor to poll for key presses.
+    public let inputDescriptor: Int32
+    private let terminal: OpaquePointer
+    private var hasEnded = false
+
+    private init(terminal: OpaquePointer, inputDescriptor: Int32) {
+        self.terminal = terminal
+        self.inputDescriptor = inputDescriptor
+    }
+
+    /// Enters full-screen mode: alternate screen, no echo, raw keys, no cursor.
+    public static func start() throws(TerminalError) -> CursesScreen {
+        setlocale(LC_ALL, "")
+        let input = fopen("/dev/tty", "r") ?? fdopen(STDIN_FILENO, "r")
+        guard let terminal = newterm(nil, roster_stdout(), input) else {
+            throw .unknownTerminal(String(cString: getenv("TERM") ?? strdup("")))
+        }
+        // A lone Esc should act at once; respect the user's ESCDELAY if set.
+        if getenv("ESCDELAY") == nil { set_escdelay(25) }
+        raw()
+        noecho()
+        nonl()
+        keypad(roster_stdscr(), true)
+        nodelay(roster_stdscr(), true)
+        curs_set(0)
+        leaveok(roster_stdscr(), true)
+        return CursesScreen(terminal: terminal, inputDescriptor: fileno(input))
+    }
+
+    public var size: ScreenSize {
+        ScreenSize(rows: Int(getmaxy(roster_stdscr())), columns: Int(getmaxx(roster_stdscr())))
+    }
+
+    public func erase() {
+        werase(roster_stdscr())
+    }
+
+    public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+        let columns = size.columns
+        guard row >= 0, row < size.rows else { return }
+        let attributes = Self.attributes(for: style)
+        var run: [wchar_t] = []
+        var runStart = column
+        var next = column
+        func flush() {
+            if !run.isEmpty, runStart >= 0 {
+                _ = roster_put_wide(Int32(row), Int32(runStart), run, Int32(run.count), attributes)
+            }
+            run.removeAll(keepingCapacity: true)
+        }
+        for character in text {
+            let width = DisplayText.width(of: character)
+            guard width > 0 else { continue }
+            if next + width > columns { break }
+            let scalars = character.unicodeScalars
+            if width == 1, scalars.count == 1, let scalar = scalars.first {
+                if run.isEmpty { runStart = next }
+                run.append(wchar_t(bitPattern: scalar.value))
+            } else {
+                // Wide or combined: placed alone at its measured column, so a
+                // terminal that disagrees about its width cannot shift the rest.
+                flush()
+                let cluster = scalars.map { wchar_t(bitPattern: $0.value) }
+                _ = roster_put_wide(Int32(row), Int32(next), cluster, Int32(cluster.count), attributes)
+            }
+            next += width
+        }
+        flush()
+    }
+
+    public func present() {
+        wrefresh(roster_stdscr())
+    }
+
+    /// The next key, or nil when none is waiting.
+    public func readKey() -> Key? {
+        var character: wint_t = 0
+        let result = wget_wch(roster_stdscr(), &character)
+        if result == roster_key_code_yes() { return Self.functionKey(Int32(character)) }
+        guard result == OK else { return nil }
+        return Self.key(forCharacter: UInt32(character))
+    }
+
+    /// Forces a full repaint (after a suspend or a resize).
+    public func repaintAll() {
+        clearok(roster_stdscr(), true)
+    }
+
+    /// Stops for Ctrl-Z: ncurses' SIGTSTP handler restores the terminal,
+    /// stops the process, and takes the screen back on `fg`.
+    public func suspend() {
+        raise(SIGTSTP)
+        repaintAll()
+    }
+
+    /// Leaves full-screen mode: alternate screen left, cursor shown, modes reset.
+    public func end() {
+        guard !hasEnded else { return }
+        hasEnded = true
+        curs_set(1)
+        endwin()
+    }
+
+    private static func attributes(for style: TextStyle) -> attr_t {
+        switch style {
+        case .normal: return roster_attr_normal()
+        case .bold: return roster_attr_bold()
+        case .dim: return roster_attr_dim()
+        case .bar: return roster_attr_reverse()
+        case .selected: return roster_attr_reverse() | roster_attr_bold()
+        }
+    }
+
+    static func key(forCharacter value: UInt32) -> Key {
+        switch value {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 9: return .tab
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .unknown }
+            return .character(Character(scalar))
+        }
+    }
+
+    static func functionKey(_ code: Int32) -> Key {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_RESIZE: return .resize
+        case KEY_F0 + 1...KEY_F0 + 63: return .function(Int(code - KEY_F0))
+        default: return .unknown
+        }
+    }
+}

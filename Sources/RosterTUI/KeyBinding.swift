@@ -1,0 +1,33 @@
+/// One line of a screen's key table: the keys, how help names them, what
+/// they do. Screens dispatch keys through their table, and the status-bar
+/// hints come from the same table, so the two cannot drift apart.
+public struct KeyBinding<Action: Sendable>: Sendable {
+    public var keys: [Key]
+    /// How the keys are written for people: "↑/k".
+    public var label: String
+    /// What they do: "previous person".
+    public var help: String
+    public var action: Action
+    /// Shown in the status bar (the few most useful keys).
+    public var isHint: Bool
+
+    public init(_ keys: [Key], _ label: String, _ help: String, _ action: Action, hint: Bool = false) {
+        self.keys = keys
+        self.label = label
+        self.help = help
+        self.action = action
+        self.isHint = hint
+    }
+}
+
+extension Array {
+    /// The action bound to `key`, if any.
+    public func action<Action>(for key: Key) -> Action? where Element == KeyBinding<Action> {
+        first { $0.keys.contains(key) }?.action
+    }
+
+    /// "↑↓ move  ⏎ open  q quit": the hint bindings, for the status bar.
+    public func hints<Action>() -> String where Element == KeyBinding<Action> {
+        filter(\.isHint).map { "\($0.label) \($0.help)" }.joined(separator: "  ")
+    }
+}

@@ -1,0 +1,119 @@
+import RosterCore
+
+/// The people list: title bar, company headers and people, status bar.
+///
+/// Passive: it draws the last model the presenter gave it and turns keys
+/// into presenter calls. Only the rows on screen are read from the model's
+/// row collection, so a frame costs the same for ten people or a million.
+@MainActor
+public final class ListView: ListViewInterface, ScreenView {
+    public enum Action: Sendable {
+        case up, down, pageUp, pageDown, first, last, open, skipped, quit
+    }
+
+    public static let keyTable: [KeyBinding<Action>] = [
+        KeyBinding([.up, .character("k")], "↑/k", "up", .up),
+        KeyBinding([.down, .character("j")], "↓/j", "down", .down),
+        KeyBinding([.pageUp, .control("b")], "PgUp/^B", "page up", .pageUp),
+        KeyBinding([.pageDown, .control("f")], "PgDn/^F", "page down", .pageDown),
+        KeyBinding([.home, .character("g")], "Home/g", "first person", .first),
+        KeyBinding([.end, .character("G")], "End/G", "last person", .last),
+        KeyBinding([.enter, .right, .character("l")], "⏎", "open", .open, hint: true),
+        KeyBinding([.character("!")], "!", "skipped records", .skipped),
+        KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
+    ]
+
+    /// The status bar's key hints: moving, then the table's hinted keys.
+    static let hints = "↑↓ move  " + keyTable.hints()
+
+    private let presenter: ListModuleInterface
+    private var model: ListViewModel?
+    /// First row on screen; kept between frames so scrolling is stable.
+    private(set) var topRow = 0
+
+    public init(presenter: ListModuleInterface) {
+        self.presenter = presenter
+    }
+
+    public func show(_ model: ListViewModel) {
+        self.model = model
+    }
+
+    // MARK: Keys
+
+    @discardableResult
+    public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        guard let action: Action = Self.keyTable.action(for: key) else { return false }
+        let page = max(1, Self.bodyHeight(screenSize) - 1)
+        switch action {
+        case .up: presenter.moveSelection(by: -1)
+        case .down: presenter.moveSelection(by: 1)
+        case .pageUp: presenter.moveSelection(by: -page)
+        case .pageDown: presenter.moveSelection(by: page)
+        case .first: presenter.selectFirst()
+        case .last: presenter.selectLast()
+        case .open: presenter.openSelected()
+        case .skipped: presenter.showSkippedRecords()
+        case .quit: presenter.quit()
+        }
+        return true
+    }
+
+    // MARK: Drawing
+
+    static func bodyHeight(_ size: ScreenSize) -> Int { max(1, size.rows - 2) }
+
+    public func draw(on screen: Screen) {
+        guard let model else { return }
+        let size = screen.size
+        screen.erase()
+        screen.putBar(left: " Roster — \(model.sourceName)", right: "\(model.summary) ", row: 0)
+        let height = Self.bodyHeight(size)
+        if let emptyMessage = model.emptyMessage {
+            let text = DisplayText.fit(emptyMessage, columns: size.columns)
+            screen.put(text, row: 1 + height / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2), style: .dim)
+        } else {
+            scroll(toShow: model.selectedRow ?? 0, rowCount: model.rows.count, height: height)
+            let end = min(model.rows.count, topRow + height)
+            for row in topRow..<end {
+                draw(model.rows[row], selected: row == model.selectedRow, at: 1 + row - topRow, on: screen)
+            }
+        }
+        let status = [model.position, model.currentCompany, model.notice].compactMap { $0 }.filter { !$0.isEmpty }
+        screen.putBar(left: " " + status.joined(separator: "  ·  "), right: Self.hints + " ", row: size.rows - 1)
+    }
+
+    /// Moves `topRow` just enough for `selected` to be on screen, with its
+    /// company header when the selection is the section's first person.
+    private func scroll(toShow selected: Int, rowCount: Int, height: Int) {
+        let wanted = selected > 0 && isHeader(selected - 1) ? selected - 1 : selected
+        if wanted < topRow { topRow = wanted }
+        if selected >= topRow + height { topRow = selected - height + 1 }
+        topRow = max(0, min(topRow, max(0, rowCount - height)))
+        if selected < topRow { topRow = selected }
+    }
+
+    private func isHeader(_ row: Int) -> Bool {
+        guard let model, row >= 0, row < model.rows.count else { return false }
+        if case .header = model.rows[row] { return true }
+        return false
+    }
+
+    private func draw(_ row: ListRow, selected: Bool, at line: Int, on screen: Screen) {
+        let width = screen.size.columns
+        switch row {
+        case .header(let header):
+            let count = " \(header.count)"
+            let title = DisplayText.fit(header.title, columns: max(1, width - count.count - 1))
+            screen.put(title, row: line, column: 0, style: .bold)
+            screen.put(count, row: line, column: DisplayText.width(title), style: .dim)
+        case .person(let person):
+            let balance = DisplayText.fit(person.balance, columns: max(0, width / 3))
+            let balanceWidth = DisplayText.width(balance)
+            let nameColumns = max(1, width - 4 - balanceWidth - 2)
+            let name = DisplayText.padded(person.name, columns: nameColumns)
+            let gap = String(repeating: " ", count: max(0, width - 4 - nameColumns - balanceWidth))
+            screen.put("  " + name + "  " + gap + balance, row: line, column: 0, style: selected ? .selected : .normal)
+        }
+    }
+}

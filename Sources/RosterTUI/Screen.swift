@@ -1,0 +1,75 @@
+import RosterCore
+
+/// Rows and columns of a screen.
+public struct ScreenSize: Equatable, Sendable {
+    public var rows: Int
+    public var columns: Int
+
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+    }
+
+    /// Below this Roster shows "terminal too small" instead of a screen.
+    public static let minimum = ScreenSize(rows: 10, columns: 40)
+
+    public var isTooSmall: Bool { rows < Self.minimum.rows || columns < Self.minimum.columns }
+}
+
+/// How a run of text looks; the adapter maps these to terminal attributes.
+public enum TextStyle: Sendable, Equatable {
+    case normal
+    case bold
+    case dim
+    /// The title and status bars.
+    case bar
+    /// The selected row.
+    case selected
+}
+
+/// A grid of cells that views draw on: the seam between views and curses.
+///
+/// `CursesScreen` is the real terminal; `MemoryScreen` is an in-memory grid
+/// for tests and benchmarks. Views hand it text already sanitized and
+/// fitted by `DisplayText`; a screen places each character at the column
+/// that `DisplayText` measured, so no character can shift its neighbours.
+@MainActor
+public protocol Screen: AnyObject {
+    var size: ScreenSize { get }
+    /// Blanks the whole grid.
+    func erase()
+    /// Writes `text` from `column` on `row`; what passes the right edge is dropped.
+    func put(_ text: String, row: Int, column: Int, style: TextStyle)
+    /// Sends the finished frame to the terminal.
+    func present()
+}
+
+extension Screen {
+    /// Fills `row` with `text`, padded with spaces to the full width.
+    public func putLine(_ text: String, row: Int, style: TextStyle) {
+        put(DisplayText.padded(text, columns: size.columns), row: row, column: 0, style: style)
+    }
+
+    /// Puts `left` at the start of `row` and `right` at its end, padding between.
+    public func putBar(left: String, right: String, row: Int, style: TextStyle = .bar) {
+        let width = size.columns
+        let rightText = DisplayText.fit(right, columns: max(0, width / 2))
+        let rightWidth = DisplayText.width(rightText)
+        let leftText = DisplayText.fit(left, columns: max(0, width - rightWidth - 1))
+        let gap = width - DisplayText.width(leftText) - rightWidth
+        put(leftText + String(repeating: " ", count: max(0, gap)) + rightText, row: row, column: 0, style: style)
+    }
+}
+
+/// A key the user pressed, decoded from the terminal.
+public enum Key: Equatable, Sendable {
+    case character(Character)
+    /// Ctrl plus a letter: `.control("c")` is Ctrl-C.
+    case control(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, tab
+    case function(Int)
+    case resize
+    case unknown
+}

@@ -1,0 +1,63 @@
+import RosterCore
+
+/// The records skipped while loading, one per line, with index, line and reason.
+@MainActor
+public final class SkippedRecordsView: ScreenView {
+    public enum Action: Sendable {
+        case up, down, pageUp, pageDown, back, quit
+    }
+
+    public static let keyTable: [KeyBinding<Action>] = [
+        KeyBinding([.up, .character("k")], "↑/k", "scroll up", .up),
+        KeyBinding([.down, .character("j")], "↓/j", "scroll down", .down),
+        KeyBinding([.pageUp, .control("b")], "PgUp", "page up", .pageUp),
+        KeyBinding([.pageDown, .control("f"), .character(" ")], "PgDn", "page down", .pageDown),
+        KeyBinding([.escape, .left, .character("h"), .backspace, .character("!")], "Esc", "back", .back, hint: true),
+        KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
+    ]
+
+    private let sourceName: String
+    private let records: [SkippedRecord]
+    private let total: Int
+    private let onBack: () -> Void
+    private let onQuit: () -> Void
+    private var top = 0
+
+    public init(sourceName: String, records: [SkippedRecord], total: Int,
+                onBack: @escaping () -> Void, onQuit: @escaping () -> Void) {
+        self.sourceName = sourceName
+        self.records = records
+        self.total = total
+        self.onBack = onBack
+        self.onQuit = onQuit
+    }
+
+    public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        guard let action: Action = Self.keyTable.action(for: key) else { return false }
+        let page = max(1, screenSize.rows - 3)
+        switch action {
+        case .up: top -= 1
+        case .down: top += 1
+        case .pageUp: top -= page
+        case .pageDown: top += page
+        case .back: onBack()
+        case .quit: onQuit()
+        }
+        top = max(0, min(top, records.count - page))
+        top = max(0, top)
+        return true
+    }
+
+    public func draw(on screen: Screen) {
+        let size = screen.size
+        screen.erase()
+        screen.putBar(left: " Roster — \(sourceName): skipped records",
+                      right: "\(records.count) of \(total) skipped ", row: 0)
+        let height = max(1, size.rows - 2)
+        for (offset, record) in records.dropFirst(top).prefix(height).enumerated() {
+            screen.put(DisplayText.fit(" " + record.description, columns: size.columns), row: 1 + offset, column: 0, style: .normal)
+        }
+        let last = min(records.count, top + height)
+        screen.putBar(left: " \(top + 1)–\(last) of \(records.count)", right: Self.keyTable.hints() + " ", row: size.rows - 1)
+    }
+}

@@ -1,0 +1,118 @@
+import RosterCore
+
+/// Draws a few lines centred on an otherwise blank screen.
+@MainActor
+func drawCentered(_ lines: [(String, TextStyle)], on screen: Screen) {
+    let size = screen.size
+    let top = max(0, (size.rows - lines.count) / 2)
+    for (offset, (text, style)) in lines.enumerated() where top + offset < size.rows {
+        let fitted = DisplayText.fit(text, columns: size.columns)
+        screen.put(fitted, row: top + offset, column: max(0, (size.columns - DisplayText.width(fitted)) / 2), style: style)
+    }
+}
+
+/// Shown while the directory loads: a progress bar with bytes and people.
+@MainActor
+public final class LoadingView: ScreenView {
+    private let sourceName: String
+    private let progress: LoadProgress
+    private let onQuit: () -> Void
+
+    public init(sourceName: String, progress: LoadProgress, onQuit: @escaping () -> Void) {
+        self.sourceName = sourceName
+        self.progress = progress
+        self.onQuit = onQuit
+    }
+
+    public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        guard key == .character("q") || key == .escape else { return false }
+        onQuit()
+        return true
+    }
+
+    public func draw(on screen: Screen) {
+        screen.erase()
+        let (bytes, total, people) = progress.snapshot
+        let barWidth = max(10, min(50, screen.size.columns - 10))
+        var lines: [(String, TextStyle)] = [("Loading \(sourceName)…", .bold), ("", .normal)]
+        if total > 0 {
+            let fraction = min(1, Double(bytes) / Double(total))
+            let filled = Int(fraction * Double(barWidth))
+            lines.append(("[" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
+                          + "] \(Int(fraction * 100))%", .normal))
+            lines.append(("\(Self.megabytes(bytes)) of \(Self.megabytes(total)) · \(Self.thousands(people)) people", .dim))
+        } else {
+            lines.append(("\(Self.megabytes(bytes)) read · \(Self.thousands(people)) people", .dim))
+        }
+        lines.append(("", .normal))
+        lines.append(("q to cancel", .dim))
+        drawCentered(lines, on: screen)
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes < 1_000_000 ? "\(bytes / 1000) kB" : "\(bytes / 1_000_000) MB"
+    }
+
+    static func thousands(_ value: Int) -> String {
+        ListPresenter.grouped(value)
+    }
+}
+
+/// A load that failed: what, where, and how to get out.
+@MainActor
+public final class ErrorView: ScreenView {
+    private let error: LoadError
+    private let onQuit: () -> Void
+
+    public init(error: LoadError, onQuit: @escaping () -> Void) {
+        self.error = error
+        self.onQuit = onQuit
+    }
+
+    public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        guard key == .character("q") || key == .escape || key == .enter else { return false }
+        onQuit()
+        return true
+    }
+
+    public func draw(on screen: Screen) {
+        screen.erase()
+        screen.putBar(left: " Roster — \(error.file)", right: "error ", row: 0)
+        var lines: [(String, TextStyle)] = [("Roster could not open \(error.file)", .bold), ("", .normal)]
+        for line in wrap(error.message, columns: max(10, screen.size.columns - 4)) {
+            lines.append((line, .normal))
+        }
+        lines.append(("", .normal))
+        lines.append(("Press q to quit", .dim))
+        drawCentered(lines, on: screen)
+    }
+}
+
+/// The terminal is smaller than Roster can draw in; shown until it grows.
+@MainActor
+public func drawTooSmall(on screen: Screen) {
+    screen.erase()
+    let size = screen.size
+    drawCentered([
+        ("Terminal too small", .bold),
+        ("\(size.columns)×\(size.rows), needs \(ScreenSize.minimum.columns)×\(ScreenSize.minimum.rows)", .normal),
+        ("q quits", .dim),
+    ], on: screen)
+}
+
+/// Greedy word wrap by display width; long words are cut.
+func wrap(_ text: String, columns: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+        let candidate = current.isEmpty ? word : current + " " + word
+        if DisplayText.width(DisplayText.sanitized(candidate)) <= columns {
+            current = candidate
+        } else {
+            if !current.isEmpty { lines.append(current) }
+            current = DisplayText.fit(word, columns: columns)
+        }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+}

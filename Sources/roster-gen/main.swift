@@ -1,0 +1,162 @@
+// roster-gen: writes a deterministic people directory in the seed's shape.
+//
+//     roster-gen --people 400 --seed 1 > Resources/people.json
+//
+// The same arguments always give the same bytes, so the bundled data can be
+// regenerated and the benchmarks' 10k/100k/1M files need not be committed.
+// Companies follow a Zipf-like spread (a few large, many tiny), some names
+// carry accents, CJK or emoji, and a few people have no company.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SplitMix64: tiny, fast, and identical on every platform.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A name as shown, and the ASCII it becomes in an email address.
+typealias Name = (shown: String, ascii: String)
+
+let firstNames: [Name] = [
+    "Bertha", "Norton", "Zamora", "Barnes", "Vanessa", "Lorene", "Alice", "Oscar", "Marisol", "Kent",
+    "Hattie", "Duncan", "Imelda", "Brock", "Celia", "Dorsey", "Esther", "Frank", "Gale", "Holly",
+    "Ivan", "Janine", "Kirk", "Lydia", "Manuel", "Nell", "Orr", "Patrice", "Quinn", "Rosa",
+    "Sheppard", "Tammy", "Ulla", "Vince", "Wanda", "Xavier", "Yolanda", "Zachary", "Agnes", "Boyd",
+].map { ($0, $0.lowercased()) } + [
+    ("José", "jose"), ("Zoë", "zoe"), ("Renée", "renee"), ("Ågot", "agot"), ("Łukasz", "lukasz"),
+    ("Søren", "soren"), ("Chloé", "chloe"), ("İlkay", "ilkay"), ("芳", "fang"), ("娜", "na"),
+    ("Sunny ☀️", "sunny"), ("Ada 🚀", "ada"),
+]
+
+let lastNames: [Name] = [
+    "Irwin", "Curtis", "Weber", "Pickett", "Sanchez", "Mcdowell", "Holloway", "Bray", "Cobb", "Dale",
+    "Estes", "Fry", "Gould", "Hess", "Ingram", "Joyner", "Kline", "Lott", "Mays", "Noble",
+    "Oneal", "Pace", "Quick", "Rowe", "Sharp", "Tate", "Underwood", "Vega", "Wall", "York",
+    "abbott", "Baxter", "Carver", "Dillon", "Ewing", "Finch", "Garza", "Hurst", "Jarvis", "Kemp",
+].map { ($0, $0.lowercased()) } + [
+    ("Núñez", "nunez"), ("Ølberg", "olberg"), ("Èvora", "evora"), ("Đorđević", "djordjevic"),
+    ("王", "wang"), ("李", "li"), ("佐藤", "sato"), ("Åström", "astrom"),
+]
+
+let syllables = ["com", "star", "re", "cri", "sys", "per", "ma", "dyne", "zen", "tro", "nix", "qua",
+                 "lux", "cor", "ex", "vo", "plex", "ult", "ra", "gen", "tek", "iso", "lo", "gy"]
+let tlds = ["com", "net", "biz", "info", "tv", "io", "co.uk", "org"]
+let streets = ["Vermont Street", "Bliss Terrace", "Crystal Street", "Milton Street", "Norfolk Street",
+               "Lefferts Avenue", "Kingsway Place", "Harbor Lane", "Ocean Parkway", "Elm Court"]
+let cities = ["Concho", "Vandiver", "Williston", "Nadine", "Bawcomville", "Navarre", "Riverton", "Oakdale",
+              "Fairview", "Greenwood", "Malmö", "São Paulo"]
+let states = ["Arizona", "Mississippi", "Wisconsin", "Kansas", "Kentucky", "Tennessee", "Oregon", "Maine"]
+let eyeColors = ["green", "brown", "blue"]
+let fruits = ["banana", "strawberry", "apple"]
+
+@MainActor func argument(_ name: String, default value: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count, let parsed = Int(arguments[at + 1]) else {
+        return value
+    }
+    return parsed
+}
+
+let peopleCount = argument("--people", default: 400)
+var random = SeededGenerator(state: UInt64(argument("--seed", default: 1)))
+
+@MainActor func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+@MainActor func hex(_ count: Int) -> String {
+    String((0..<count).map { _ in "0123456789abcdef".randomElement(using: &random)! })
+}
+
+// Companies: about one per 12 people (at least 8), sizes Zipf-like.
+let companyCount = max(8, peopleCount / 12)
+var companyNames: [String] = []
+var seenCompanies = Set<String>()
+while companyNames.count < companyCount {
+    let parts = 2 + Int(random.next() % 2)
+    var name = (0..<parts).map { _ in pick(syllables) }.joined().uppercased()
+    if seenCompanies.contains(name) { name += String(companyNames.count) }
+    seenCompanies.insert(name)
+    companyNames.append(name)
+}
+var cumulativeWeights: [Double] = []
+var totalWeight = 0.0
+for rank in 1...companyCount {
+    totalWeight += 1.0 / Double(rank)
+    cumulativeWeights.append(totalWeight)
+}
+@MainActor func pickCompany() -> String {
+    if random.next() % 50 == 0 { return "" }
+    let target = Double(random.next() % 1_000_000) / 1_000_000 * totalWeight
+    var low = 0, high = companyCount - 1
+    while low < high {
+        let middle = (low + high) / 2
+        if cumulativeWeights[middle] < target { low = middle + 1 } else { high = middle }
+    }
+    return companyNames[low]
+}
+
+@MainActor func balance() -> String {
+    let cents = 1000_00 + Int(random.next() % 3000_00)
+    let dollars = cents / 100
+    let fraction = cents % 100
+    let thousands = dollars / 1000
+    let rest = dollars % 1000
+    let restText = rest < 10 ? "00\(rest)" : rest < 100 ? "0\(rest)" : "\(rest)"
+    return "$\(thousands),\(restText).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+@MainActor func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.next() % 10)) }) }
+
+var output: [UInt8] = []
+output.reserveCapacity(1 << 22)
+@MainActor func flush() {
+    output.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 { exit(1) }
+            offset += written
+        }
+    }
+    output.removeAll(keepingCapacity: true)
+}
+
+output.append(contentsOf: "[".utf8)
+for index in 0..<peopleCount {
+    let first = pick(firstNames)
+    let last = pick(lastNames)
+    let company = pickCompany()
+    let domain = company.isEmpty ? "example" : company.lowercased()
+    let guid = "\(hex(8))-\(hex(4))-4\(hex(3))-\(pick(["8", "9", "a", "b"]))\(hex(3))-\(hex(12))"
+    let record = """
+    \(index == 0 ? "" : ",\n "){
+      "_id": "\(hex(24))",
+      "index": \(index),
+      "guid": "\(guid)",
+      "isActive": \(random.next() % 2 == 0),
+      "balance": "\(balance())",
+      "picture": "http://placehold.it/32x32",
+      "age": \(20 + random.next() % 45),
+      "eyeColor": "\(pick(eyeColors))",
+      "name": {
+       "first": "\(first.shown)",
+       "last": "\(last.shown)"
+      },
+      "company": "\(company)",
+      "email": "\(first.ascii).\(last.ascii)@\(domain).\(pick(tlds))",
+      "phone": "+1 (\(digits(3))) \(digits(3))-\(digits(4))",
+      "address": "\(100 + random.next() % 900) \(pick(streets)), \(pick(cities)), \(pick(states)), \(digits(4))",
+      "favoriteFruit": "\(pick(fruits))"
+     }
+    """
+    output.append(contentsOf: record.utf8)
+    if output.count > 1 << 21 { flush() }
+}
+output.append(contentsOf: "\n]\n".utf8)
+flush()

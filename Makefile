@@ -27,7 +27,7 @@ run: build
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	ROSTER_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build --parallel
+	ROSTER_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
 
 # Benchmarks: generates 10k/100k/1M-person files under .build/bench (never
 # committed), measures, prints a table and writes bench/RESULTS.md.

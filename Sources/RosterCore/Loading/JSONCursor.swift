@@ -177,7 +177,6 @@ struct JSONCursor {
             try scanUnicodeEscape(into: output)
             return
         default:
-            position += 1
             throw failure("invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in text")
         }
         position += 2
@@ -186,21 +185,22 @@ struct JSONCursor {
 
     /// After `\u`: four hex digits, and a second `\uXXXX` for a surrogate pair.
     private mutating func scanUnicodeEscape<Sink: ByteSink>(into output: Sink) throws(ScanFailure) {
+        let escapeStart = absolutePosition - 2
         let first = try hexQuad()
         var scalarValue = UInt32(first)
         if (0xD800...0xDBFF).contains(first) {
             guard position + 1 < bytes.count || isFinal else { throw .needMore }
             guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                throw failure("a \\u escape starts a surrogate pair that is never finished")
+                throw .syntax("a \\u escape starts a surrogate pair that is never finished", offset: escapeStart)
             }
             position += 2
             let second = try hexQuad()
             guard (0xDC00...0xDFFF).contains(second) else {
-                throw failure("a \\u escape starts a surrogate pair that is never finished")
+                throw .syntax("a \\u escape starts a surrogate pair that is never finished", offset: escapeStart)
             }
             scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(first) {
-            throw failure("a \\u escape is the second half of a surrogate pair with no first half")
+            throw .syntax("a \\u escape is the second half of a surrogate pair with no first half", offset: escapeStart)
         }
         guard let scalar = Unicode.Scalar(scalarValue) else { return }
         for unit in UTF8.encode(scalar)! { output.append(unit) }

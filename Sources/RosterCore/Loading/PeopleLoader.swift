@@ -225,11 +225,7 @@ public struct PeopleLoader: Sendable {
         switch error {
         case .empty:
             return byteCount == 0 ? .empty(file: sourceName) : .whitespaceOnly(file: sourceName)
-        case .notAnArray(let found, let location):
-            if found.hasPrefix("byte ") || found.hasPrefix("'") {
-                return .syntax(file: sourceName, line: location.line, column: location.column,
-                               message: "expected '[' to start a list of people, found \(found) (is this a JSON file?)")
-            }
+        case .notAnArray(let found, _):
             return .notAnArray(file: sourceName, found: found)
         case .syntax(let message, let location):
             return .syntax(file: sourceName, line: location.line, column: location.column, message: message)

@@ -84,7 +84,7 @@ struct PeopleParser {
                 }
                 sawContent = true
                 let first = cursor.bytes[cursor.position]
-                guard first == UInt8(ascii: "[") else { throw .notAList(found: cursor.describeByte(first)) }
+                guard first == UInt8(ascii: "[") else { try rejectOtherDocument(&cursor) }
                 cursor.position += 1
                 phase = .firstElement
             case .firstElement:
@@ -139,6 +139,43 @@ struct PeopleParser {
             column = 1 + cursor.bytes[lineStartInBuffer..<end].reduce(0) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
         }
         return ParseLocation(line: cursor.line, column: column, offset: offset)
+    }
+
+    /// The document is not a list: is it JSON at all? Something that cannot
+    /// start a value is "not JSON"; a whole valid value is "not a list";
+    /// anything else is the syntax error a conforming parser would report.
+    private func rejectOtherDocument(_ cursor: inout JSONCursor) throws(ScanFailure) -> Never {
+        let start = cursor.position
+        let first = cursor.bytes[start]
+        let found = cursor.describeByte(first)
+        let startsValue = first == UInt8(ascii: "{") || first == UInt8(ascii: "\"") || first == UInt8(ascii: "-")
+            || first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n")
+        let raw = (0x21...0x7E).contains(first) ? "'\(Character(Unicode.Scalar(first)))'" : found
+        let notJSON = ScanFailure.syntax("expected '[' to start a list of people, found \(raw) (is this a JSON file?)",
+                                         offset: cursor.absolutePosition)
+        guard startsValue else { throw notJSON }
+        do {
+            try cursor.skipValue()
+        } catch {
+            switch error {
+            case .needMore:
+                cursor.position = start
+                throw .needMore
+            case .syntax(_, let offset) where offset == cursor.base + start:
+                throw notJSON  // "name,email": not even a first token
+            default:
+                throw error
+            }
+        }
+        cursor.skipWhitespace()
+        if !cursor.isAtEnd {
+            throw cursor.failure("unexpected \(cursor.describeByte(cursor.bytes[cursor.position])) after the end of the document")
+        }
+        guard cursor.isFinal else {
+            cursor.position = start
+            throw .needMore
+        }
+        throw .notAList(found: found)
     }
 
     // MARK: One element

@@ -1,0 +1,39 @@
+import Testing
+@testable import RosterCore
+
+@Suite("Display text")
+struct DisplayTextTests {
+    @Test("widths in terminal columns", arguments: [
+        ("abc", 3), ("José", 4), ("e\u{301}", 1), ("王芳", 4), ("🚀", 2), ("Ada 🚀", 6), ("ｆｕｌｌ", 8), ("", 0),
+    ])
+    func widths(text: String, columns: Int) {
+        #expect(DisplayText.width(DisplayText.sanitized(text)) == columns)
+    }
+
+    @Test("control characters become visible placeholders", arguments: [
+        ("a\u{1B}[2Jb", "a␛[2Jb"), ("bell\u{07}", "bell␇"), ("line\nbreak", "line␊break"), ("tab\there", "tab␉here"),
+        ("cr\r", "cr␍"), ("del\u{7F}", "del␡"), ("c1\u{9B}31m", "c1?31m"), ("nul\u{0}", "nul␀"),
+    ])
+    func controls(text: String, shown: String) {
+        #expect(DisplayText.sanitized(text) == shown)
+    }
+
+    @Test("zero-width and bidi characters are dropped; marks stay on their base")
+    func invisibles() {
+        #expect(DisplayText.sanitized("ab\u{202E}cd\u{200B}e\u{200D}f\u{FEFF}") == "abcdef")
+        #expect(DisplayText.sanitized("\u{301}x") == "x")
+        #expect(DisplayText.sanitized("e\u{301}") == "e\u{301}")
+        #expect(DisplayText.sanitized("☀️") == "☀")
+    }
+
+    @Test("fitting cuts at a column boundary with an ellipsis, never splitting a wide character")
+    func fitting() {
+        #expect(DisplayText.fit("Vanessa Sanchez", columns: 8) == "Vanessa…")
+        #expect(DisplayText.fit("short", columns: 8) == "short")
+        #expect(DisplayText.fit("王芳王芳王芳", columns: 6) == "王芳…")
+        #expect(DisplayText.width(DisplayText.fit("王芳王芳王芳", columns: 6)) <= 6)
+        #expect(DisplayText.fit("anything", columns: 0) == "")
+        #expect(DisplayText.padded("ab", columns: 4) == "ab  ")
+        #expect(DisplayText.padded("王芳王", columns: 5) == "王芳…")
+    }
+}

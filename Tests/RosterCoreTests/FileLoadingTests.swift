@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import RosterCore
+
+/// Loading from real files and pipes: errors from the file system, and the
+/// same people whatever the chunk size or the number of threads.
+@Suite("Loading files")
+struct FileLoadingTests {
+    static func temporaryFile(_ contents: String) throws -> String {
+        let path = NSTemporaryDirectory() + "roster-test-\(UUID().uuidString).json"
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func generated(people: Int) -> String {
+        let companies = ["ACME", "Globex", "Initech", "Umbrella", "", "Hooli", "acme"]
+        let records = (0..<people).map { index in
+            Fixtures.record(first: "First\(index % 97)", last: ["Núñez", "Smith", "Ölberg", "王", "Doe"][index % 5],
+                            company: companies[index % companies.count], index: index,
+                            extra: index % 13 == 0 ? #""notes": {"deep": [1, 2, {"x": "}, {"}]}"# : "")
+        }
+        var mixed = records
+        for bad in stride(from: 5, to: mixed.count, by: 50) { mixed[bad] = "null" }
+        return Fixtures.array(mixed)
+    }
+
+    @Test("a missing file and a directory are named errors")
+    func fileSystemErrors() async {
+        await #expect(throws: LoadError.notFound(file: "nope.json")) {
+            try await PeopleLoader().load(path: "/nonexistent/nope.json", sourceName: "nope.json")
+        }
+        await #expect(throws: LoadError.isDirectory(file: "tmp")) {
+            try await PeopleLoader().load(path: NSTemporaryDirectory(), sourceName: "tmp")
+        }
+    }
+
+    @Test("an unreadable file says so (skipped as root, who can read anything)", .enabled(if: getuid() != 0))
+    func unreadable() async throws {
+        let path = try Self.temporaryFile("[]")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        chmod(path, 0)
+        await #expect(throws: LoadError.notReadable(file: "f", reason: "permission denied")) {
+            try await PeopleLoader().load(path: path, sourceName: "f")
+        }
+    }
+
+    @Test("the same people and skipped records whatever the chunk size and split")
+    func chunkAndSplitInvariance() async throws {
+        let json = Self.generated(people: 600)
+        let path = try Self.temporaryFile(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reference = try PeopleLoader().load(bytes: Array(json.utf8), sourceName: "f")
+        #expect(reference.skipped.count == 12)
+        for (chunk, threshold) in [(7, Int.max), (64, Int.max), (4096, 1), (97, 1), (1 << 20, 1)] {
+            let loaded = try await PeopleLoader(chunkSize: chunk, parallelThreshold: threshold).load(path: path, sourceName: "f")
+            #expect(loaded.store.count == reference.store.count, "chunk \(chunk)")
+            #expect(loaded.skipped == reference.skipped, "chunk \(chunk)")
+            for position in stride(from: 0, to: reference.store.count, by: 37) {
+                #expect(loaded.store[position] == reference.store[position])
+            }
+            #expect(loaded.store.companies.map(\.headcount).sorted() == reference.store.companies.map(\.headcount).sorted())
+        }
+    }
+
+    @Test("a syntax error in the second half reports the line in the whole file")
+    func splitErrorLines() async throws {
+        var lines = Self.generated(people: 400).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let broken = lines.count - 10
+        lines[broken] = "{\"name\": }"
+        let path = try Self.temporaryFile(lines.joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        await #expect(throws: LoadError.syntax(file: "f", line: broken + 1, column: 10, message: "expected a value, found '}'")) {
+            try await PeopleLoader(chunkSize: 512, parallelThreshold: 1).load(path: path, sourceName: "f")
+        }
+    }
+
+    @Test("the split guess may land inside text; the result is still right")
+    func misleadingBoundary() async throws {
+        // Text that looks like an element boundary, everywhere.
+        let trap = #"}, {"#
+        let records = (0..<300).map { Fixtures.record(first: "P\($0)", company: "C", index: $0, extra: #""note": "\#(trap) \#(trap)""#) }
+        let json = Fixtures.array(records)
+        let path = try Self.temporaryFile(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loaded = try await PeopleLoader(chunkSize: 1024, parallelThreshold: 1).load(path: path, sourceName: "f")
+        #expect(loaded.store.count == 300)
+        #expect(loaded.store[299].firstName == "P299")
+    }
+
+    @Test("standard input streams through a pipe")
+    func streamsFromPipe() throws {
+        let json = Self.generated(people: 200)
+        var ends: [Int32] = [0, 0]
+        pipe(&ends)
+        let writeEnd = ends[1]
+        let writer = Thread {
+            let bytes = Array(json.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress! + offset, min(333, $0.count - offset)) }
+                if written <= 0 { break }
+                offset += written
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        let loaded = try PeopleLoader(chunkSize: 256).stream(descriptor: ends[0], sourceName: "stdin")
+        close(ends[0])
+        #expect(loaded.store.count == 196)
+        #expect(loaded.sourceName == "stdin")
+    }
+
+    @Test("the input file is never written")
+    func inputUntouched() async throws {
+        let json = Self.generated(people: 50)
+        let path = try Self.temporaryFile(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        _ = try await PeopleLoader().load(path: path, sourceName: "f")
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(before == after)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == json)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import RosterCore
+
+@Suite("Plain list output")
+struct PlainListWriterTests {
+    static func render(_ json: String, isTerminal: Bool) throws -> String {
+        let directory = try Fixtures.directory(json: json)
+        let grouped = GroupedPeople(store: directory.store)
+        let path = NSTemporaryDirectory() + "roster-list-\(UUID().uuidString)"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(PlainListWriter(isTerminal: isTerminal).write(directory, grouped: grouped, to: descriptor))
+        close(descriptor)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test("a header per company with its count, a tab-separated line per person")
+    func seed() throws {
+        let text = try Self.render(Fixtures.seedJSON, isTerminal: false)
+        #expect(text == """
+        COMSTAR (3 people)
+          Bertha Irwin\tbertha.irwin@comstar.net\t$2,107.15
+          Cohen James\tcohen.james@comvene.name\t$3,334.51
+          Vanessa Sanchez\tvanessa.sanchez@magmina.biz\t$2,046.56
+        PERMADYNE (1 person)
+          Zamora Weber\tzamora.weber@permadyne.co.uk\t$2,259.39
+        RECRISYS (2 people)
+          Norton Curtis\tnorton.curtis@recrisys.tv\t$1,194.79
+          Barnes Pickett\tbarnes.pickett@RECRISYS.info\t$3,019.42
+
+        """)
+    }
+
+    @Test("control characters are shown harmlessly on a terminal and never break a line in a pipe")
+    func controlCharacters() throws {
+        let json = Fixtures.array([Fixtures.record(first: "Evil\u{1B}]0;pwned\u{07}", last: "Line\nBreak", company: "C\u{9B}O")])
+        let terminal = try Self.render(json, isTerminal: true)
+        #expect(!terminal.contains("\u{1B}"))
+        #expect(terminal.contains("Evil␛]0;pwned␇ Line␊Break"))
+        #expect(terminal.hasPrefix("C?O (1 person)"))
+        let piped = try Self.render(json, isTerminal: false)
+        #expect(piped.split(separator: "\n").count == 2)
+        #expect(piped.contains("Line Break"))
+    }
+}

@@ -1,0 +1,129 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+
+@MainActor
+@Suite("List presenter")
+struct ListPresenterTests {
+    let view = SpyListView()
+    let wireframe = SpyListWireframe()
+    let presenter: ListPresenter
+
+    init() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "seed.json")
+        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        presenter.attach(view: view)
+    }
+
+    @Test("attaching shows the first person selected, with counts and position")
+    func firstModel() throws {
+        let model = try #require(view.last)
+        #expect(view.models.count == 1)
+        #expect(model.sourceName == "seed.json")
+        #expect(model.summary == "6 people · 3 companies")
+        #expect(model.selectedRow == 1)
+        #expect(model.position == "1/6")
+        #expect(model.currentCompany == "COMSTAR")
+        #expect(model.notice == nil)
+        #expect(model.emptyMessage == nil)
+    }
+
+    @Test("moving clamps at both ends and skips headers")
+    func moving() {
+        presenter.moveSelection(by: -1)
+        #expect(view.last?.position == "1/6")
+        presenter.moveSelection(by: 3)
+        #expect(view.last?.position == "4/6")
+        #expect(view.last?.selectedRow == 5)
+        #expect(view.last?.currentCompany == "PERMADYNE")
+        presenter.moveSelection(by: 100)
+        #expect(view.last?.position == "6/6")
+        #expect(view.last?.selectedRow == 8)
+        presenter.selectFirst()
+        #expect(view.last?.position == "1/6")
+        presenter.selectLast()
+        #expect(view.last?.position == "6/6")
+    }
+
+    @Test("open, skipped and quit become routes")
+    func routes() {
+        presenter.moveSelection(by: 2)
+        presenter.openSelected()
+        presenter.showSkippedRecords()  // nothing skipped: no route
+        presenter.quit()
+        #expect(wireframe.routes == [.detail(position: 2), .quit])
+    }
+
+    @Test("an empty directory says so instead of drawing nothing")
+    func emptyDirectory() throws {
+        let directory = try Fixtures.directory(json: "[]")
+        let view = SpyListView()
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        presenter.attach(view: view)
+        presenter.moveSelection(by: 1)
+        presenter.openSelected()
+        #expect(view.last?.emptyMessage == "No content to show")
+        #expect(view.last?.selectedRow == nil)
+        #expect(view.last?.position == "0/0")
+        #expect(wireframe.routes.isEmpty)
+    }
+
+    @Test("skipped records are counted in a notice and can be listed")
+    func skippedNotice() throws {
+        let directory = try Fixtures.directory(json: Fixtures.array([Fixtures.record(), "null", "7", Fixtures.record(first: "B")]))
+        let view = SpyListView()
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        presenter.attach(view: view)
+        presenter.showSkippedRecords()
+        #expect(view.last?.notice == "2 of 4 records skipped (! lists them)")
+        #expect(wireframe.routes == [.skippedRecords])
+    }
+
+    @Test("counts read naturally")
+    func counting() {
+        #expect(ListPresenter.count(1, "person", "people") == "1 person")
+        #expect(ListPresenter.count(1_234_567, "person", "people") == "1,234,567 people")
+    }
+}
+
+@MainActor
+@Suite("Detail presenter")
+struct DetailPresenterTests {
+    @Test("shows every field, walks the list's order, and goes back to the last shown")
+    func walkAndBack() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let grouped = GroupedPeople(store: directory.store)
+        let view = SpyDetailView()
+        let wireframe = SpyDetailWireframe()
+        let presenter = DetailPresenter(store: directory.store, grouped: grouped, position: 0, wireframe: wireframe)
+        presenter.attach(view: view)
+        let first = try #require(view.models.last)
+        #expect(first.title == "Bertha Irwin")
+        #expect(first.position == "1/6")
+        #expect(first.company == "COMSTAR")
+        #expect(first.fields.map(\.label) == ["First name", "Last name", "Company", "Email", "Phone", "Address", "Balance",
+                                              "Active", "Age", "Eye color", "Favorite fruit", "Picture", "Index", "GUID", "ID"])
+        #expect(first.fields.first { $0.label == "Email" }?.value == "bertha.irwin@comstar.net")
+        presenter.showPrevious()
+        #expect(view.models.count == 1)
+        presenter.showNext()
+        presenter.showNext()
+        presenter.showNext()
+        #expect(view.models.last?.title == "Zamora Weber")
+        #expect(view.models.last?.company == "PERMADYNE")
+        presenter.goBack()
+        presenter.quit()
+        #expect(wireframe.routes == [.back(position: 3), .quit])
+    }
+
+    @Test("missing fields show a dash")
+    func missingFields() throws {
+        let directory = try Fixtures.directory(json: #"[{"name": {"first": "Only"}}]"#)
+        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+                                        wireframe: SpyDetailWireframe())
+        let fields = presenter.makeViewModel().fields
+        #expect(fields.first { $0.label == "Age" }?.value == "—")
+        #expect(fields.first { $0.label == "Active" }?.value == "—")
+        #expect(presenter.makeViewModel().company == "(no company)")
+    }
+}

@@ -103,7 +103,7 @@ public final class ListView: ListViewInterface, ScreenView {
         let width = screen.size.columns
         switch row {
         case .header(let header):
-            let count = " \(header.count)"
+            let count = " (\(header.count))"
             let title = DisplayText.fit(header.title, columns: max(1, width - count.count - 1))
             screen.put(title, row: line, column: 0, style: .bold)
             screen.put(count, row: line, column: DisplayText.width(title), style: .dim)

@@ -1,0 +1,31 @@
+import Testing
+@testable import RosterApp
+
+@Suite("Command line")
+struct OptionsTests {
+    @Test("reads modes and the file")
+    func parses() throws {
+        #expect(try Options.parse([]) == Options())
+        #expect(try Options.parse(["people.json"]) == Options(file: "people.json"))
+        #expect(try Options.parse(["-"]) == Options(file: "-"))
+        #expect(try Options.parse(["--list", "a.json"]) == Options(mode: .list, file: "a.json"))
+        #expect(try Options.parse(["a.json", "--list", "--strict"]) == Options(mode: .list, file: "a.json", strict: true))
+        #expect(try Options.parse(["--help"]).mode == .help)
+        #expect(try Options.parse(["-h", "--list"]).mode == .help)
+        #expect(try Options.parse(["--version"]).mode == .version)
+        #expect(try Options.parse(["--", "--list"]) == Options(file: "--list"))
+    }
+
+    @Test("unknown options and extra files are usage errors")
+    func usageErrors() {
+        #expect(throws: Options.UsageError(message: "unknown option '--frobnicate'")) { try Options.parse(["--frobnicate"]) }
+        #expect(throws: Options.UsageError.self) { try Options.parse(["a.json", "b.json"]) }
+    }
+
+    @Test("the usage text names every option the parser knows")
+    func usageMentionsOptions() {
+        for option in ["--list", "--strict", "--help", "--version"] {
+            #expect(Options.usage.contains(option))
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Testing
+import TestSupport
+@testable import RosterApp
+@testable import RosterCore
+@testable import RosterTUI
+
+/// The whole app without a terminal: real wireframes, presenters and views
+/// on an in-memory screen, keys sent to the root as the event loop would.
+@MainActor
+@Suite("Wireframes and navigation")
+struct WireframeTests {
+    let screen = MemoryScreen(rows: 24, columns: 80)
+
+    func app(_ result: Result<LoadedDirectory, LoadError>) async -> AppDependencies {
+        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(result), sourceName: "seed.json")
+        dependencies.directoryLoaded(await AppDependencies.loadAndArrange(interactor: dependencies.interactor, progress: LoadProgress()))
+        dependencies.root.draw()
+        return dependencies
+    }
+
+    func press(_ keys: Key..., in dependencies: AppDependencies) {
+        for key in keys {
+            dependencies.root.handle(key)
+            dependencies.root.draw()
+        }
+    }
+
+    @Test("list → detail → next → back selects the person last shown")
+    func detailRoundTrip() async throws {
+        let app = await app(.success(try Fixtures.directory(json: Fixtures.seedJSON, name: "seed.json")))
+        #expect(screen.line(2).hasPrefix("  Bertha Irwin"))
+        press(.down, .enter, in: app)
+        #expect(app.root.depth == 2)
+        #expect(screen.text.contains("Email  cohen.james@comvene.name"))
+        press(.down, in: app)
+        #expect(screen.text.contains("Vanessa Sanchez"))
+        press(.escape, in: app)
+        #expect(app.root.depth == 1)
+        #expect(app.listWireframe.listPresenter?.selection == 2)
+        #expect(screen.style(row: 4, column: 2) == .selected)
+        #expect(screen.line(4).hasPrefix("  Vanessa Sanchez"))
+        for back in [Key.left, .character("h"), .backspace] {
+            press(.enter, back, in: app)
+            #expect(app.root.depth == 1)
+        }
+        #expect(app.root.exitStatus == nil)
+        press(.character("q"), in: app)
+        #expect(app.root.exitStatus == 0)
+    }
+
+    @Test("q quits from the detail screen too, and Ctrl-C quits with 130")
+    func quitting() async throws {
+        let app = await app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
+        press(.enter, .character("q"), in: app)
+        #expect(app.root.exitStatus == 0)
+        let other = await self.app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
+        press(.control("c"), in: other)
+        #expect(other.root.exitStatus == 130)
+    }
+
+    @Test("a load error shows the error screen; q then exits with status 1")
+    func errorScreen() async {
+        let app = await app(.failure(.notFound(file: "missing.json")))
+        #expect(screen.text.contains("Roster could not open missing.json"))
+        #expect(screen.text.contains("missing.json: no such file"))
+        press(.character("q"), in: app)
+        #expect(app.root.exitStatus == 1)
+    }
+
+    @Test("! lists skipped records; Esc comes back")
+    func skippedRecords() async throws {
+        let json = Fixtures.array([Fixtures.record(), "null", #"{"name": {"first": ""}}"#])
+        let app = await app(.success(try Fixtures.directory(json: json)))
+        #expect(screen.line(23).contains("2 of 3 records skipped"))
+        press(.character("!"), in: app)
+        #expect(screen.text.contains("record 2 (line 3): expected a person (an object), found null"))
+        #expect(screen.text.contains("record 3 (line 4): no name (needs name.first or name.last)"))
+        press(.escape, in: app)
+        #expect(app.root.depth == 1)
+        #expect(screen.line(2).hasPrefix("  Ada Lovelace"))
+    }
+
+    @Test("a too-small terminal shows a notice until it grows, keeping the selection")
+    func resize() async throws {
+        let app = await app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
+        press(.down, .down, in: app)
+        screen.resize(rows: 8, columns: 30)
+        press(.down, in: app)  // ignored while too small
+        #expect(screen.text.contains("Terminal too small"))
+        screen.resize(rows: 12, columns: 60)
+        app.root.draw()
+        #expect(screen.line(4).hasPrefix("  Vanessa Sanchez"))
+        #expect(screen.style(row: 4, column: 0) == .selected)
+    }
+
+    @Test("while loading, the progress screen shows and q cancels")
+    func loadingScreen() {
+        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))), sourceName: "big.json")
+        dependencies.progress.totalBytes.store(4_000_000, ordering: .relaxed)
+        dependencies.progress.bytesRead.store(1_000_000, ordering: .relaxed)
+        dependencies.progress.peopleLoaded.store(2_100, ordering: .relaxed)
+        dependencies.startLoading { _ in }
+        dependencies.root.draw()
+        #expect(screen.text.contains("Loading big.json…"))
+        #expect(screen.text.contains("25%"))
+        #expect(screen.text.contains("1 MB of 4 MB · 2,100 people"))
+        press(.character("q"), in: dependencies)
+        #expect(dependencies.root.exitStatus == 0)
+    }
+}

@@ -1,0 +1,138 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+@testable import RosterTUI
+
+/// Views drawn on an in-memory screen, compared with committed snapshots
+/// in __Snapshots__ (re-record with RECORD_SNAPSHOTS=1, then review the diff).
+@MainActor
+@Suite("View snapshots")
+struct ViewSnapshotTests {
+    static func listView(json: String, name: String = "people.json", moves: Int = 0) throws -> (ListView, ListPresenter) {
+        let directory = try Fixtures.directory(json: json, name: name)
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: SpyListWireframe())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.moveSelection(by: moves)
+        return (view, presenter)
+    }
+
+    static func draw(_ view: ScreenView, rows: Int = 24, columns: Int = 80) -> MemoryScreen {
+        let screen = MemoryScreen(rows: rows, columns: columns)
+        view.draw(on: screen)
+        return screen
+    }
+
+    @Test("the list: title, headers, people with right-aligned balances, status bar")
+    func list() throws {
+        let (view, _) = try Self.listView(json: Fixtures.seedJSON, moves: 3)
+        let screen = Self.draw(view)
+        #expect(snapshotMismatch(screen.text, named: "list-seed") == nil)
+        // The selected row (Zamora Weber, row 5 on screen) is highlighted across the width.
+        #expect(screen.line(6).hasPrefix("  Zamora Weber"))
+        #expect(screen.style(row: 6, column: 0) == .selected)
+        #expect(screen.style(row: 6, column: 79) == .selected)
+        #expect(screen.style(row: 2, column: 0) == .normal)
+        #expect(screen.style(row: 0, column: 0) == .bar)
+    }
+
+    @Test("scrolling keeps the selection on screen, with its header when first in a section")
+    func scrolling() throws {
+        let people = (0..<200).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: "C\($0 / 20)", index: $0) }
+        let (view, presenter) = try Self.listView(json: Fixtures.array(people), moves: 150)
+        var screen = Self.draw(view)
+        #expect(screen.text.contains("P150 L150"))
+        #expect(snapshotMismatch(screen.text, named: "list-scrolled") == nil)
+        presenter.select(position: 20)  // first person of C1, far above: its header shows too
+        screen = Self.draw(view)
+        #expect(screen.line(1).hasPrefix("C1 (20)"))
+        #expect(screen.line(2).hasPrefix("  P20 "))
+        #expect(screen.style(row: 2, column: 0) == .selected)
+    }
+
+    @Test("the detail screen: every field labelled and aligned")
+    func detail() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 3,
+                                        wireframe: SpyDetailWireframe())
+        let view = DetailView(presenter: presenter)
+        presenter.attach(view: view)
+        #expect(snapshotMismatch(Self.draw(view).text, named: "detail-seed") == nil)
+        #expect(snapshotMismatch(Self.draw(view, rows: 12, columns: 50).text, named: "detail-short") == nil)
+    }
+
+    @Test("an empty directory shows the seed app's empty state")
+    func empty() throws {
+        let (view, _) = try Self.listView(json: "[]")
+        #expect(snapshotMismatch(Self.draw(view).text, named: "list-empty") == nil)
+    }
+
+    @Test("the error screen names the file and the place")
+    func error() {
+        let view = ErrorView(error: .syntax(file: "broken.json", line: 12, column: 7, message: "expected a value, found ']'")) {}
+        #expect(snapshotMismatch(Self.draw(view).text, named: "error-syntax") == nil)
+    }
+
+    @Test("a terminal smaller than 40×10 says so")
+    func tooSmall() {
+        let screen = MemoryScreen(rows: 8, columns: 30)
+        drawTooSmall(on: screen)
+        #expect(snapshotMismatch(screen.text, named: "too-small") == nil)
+    }
+
+    @Test("wide and combining characters stay in their columns; long text is cut with …")
+    func wideCharacters() throws {
+        let json = Fixtures.array([
+            Fixtures.record(first: "芳", last: "王", company: "株式会社テスト", balance: "$1.00", index: 0),
+            Fixtures.record(first: "Ada 🚀", last: "Lovelace", company: "株式会社テスト", balance: "$2.00", index: 1),
+            Fixtures.record(first: "Zoe\u{301}", last: "Extremely-Long-Surname-That-Will-Not-Fit", company: "株式会社テスト", balance: "$3.00", index: 2),
+        ])
+        let (view, _) = try Self.listView(json: json)
+        let screen = Self.draw(view, rows: 10, columns: 40)
+        #expect(snapshotMismatch(screen.text, named: "list-wide") == nil)
+        for row in 0..<10 {
+            let width = screen.cells[row].reduce(0) { $0 + ($1.text.isEmpty ? 0 : DisplayText.width(of: Character($1.text))) }
+            #expect(width == 40, "row \(row) spans \(width) columns")
+        }
+    }
+
+    @Test("control characters in every field are drawn as placeholders, never sent to the terminal")
+    func hostileText() throws {
+        let evil = "\u{1B}]0;owned\u{07}\u{1B}[2J\r\u{9B}1m\u{202E}"
+        let json = #"[{"name": {"first": \#(Fixtures.quoted("A" + evil)), "last": \#(Fixtures.quoted("B" + evil))}, "company": \#(Fixtures.quoted("C" + evil)), "email": \#(Fixtures.quoted(evil)), "phone": \#(Fixtures.quoted(evil)), "address": \#(Fixtures.quoted(evil)), "balance": \#(Fixtures.quoted(evil)), "eyeColor": \#(Fixtures.quoted(evil)), "favoriteFruit": \#(Fixtures.quoted(evil)), "picture": \#(Fixtures.quoted(evil)), "guid": \#(Fixtures.quoted(evil)), "_id": \#(Fixtures.quoted(evil))}]"#
+        let (list, _) = try Self.listView(json: json, name: "evil\u{1B}.json")
+        let directory = try Fixtures.directory(json: json)
+        let detailPresenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+                                              wireframe: SpyDetailWireframe())
+        let detail = DetailView(presenter: detailPresenter)
+        detailPresenter.attach(view: detail)
+        for screen in [Self.draw(list), Self.draw(detail, rows: 30, columns: 120)] {
+            let cells = screen.cells.flatMap { $0 }.map(\.text).joined()
+            #expect(!cells.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+            #expect(cells.contains("␛]0;owned␇␛[2J␍?1m"))
+        }
+    }
+}
+
+@MainActor
+@Suite("View keys")
+struct ViewKeyTests {
+    @Test("list keys become presenter intents")
+    func listKeys() {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 24, columns: 80)
+        let keys: [Key] = [.down, .character("j"), .up, .character("k"), .pageDown, .control("f"), .pageUp, .control("b"),
+                           .home, .character("g"), .end, .character("G"), .enter, .right, .character("l"),
+                           .character("!"), .character("q"), .character("x")]
+        for key in keys { view.handle(key, screenSize: size) }
+        #expect(module.calls == [.move(1), .move(1), .move(-1), .move(-1), .move(21), .move(21), .move(-21), .move(-21),
+                                 .first, .first, .last, .last, .open, .open, .open, .skipped, .quit])
+    }
+
+    @Test("the status bar's hints come from the key table")
+    func hints() {
+        #expect(ListView.hints == "↑↓ move  ⏎ open  q quit")
+        #expect(DetailView.hints == "↑↓ prev/next  Esc/← back  q quit")
+    }
+}

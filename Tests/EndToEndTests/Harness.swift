@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// Where the built `roster` is: `ROSTER_BINARY` (set by `make test`), or
+/// the debug build beside this package.
+let rosterBinary: String = {
+    if let path = ProcessInfo.processInfo.environment["ROSTER_BINARY"], !path.isEmpty { return path }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/roster").path
+}()
+
+/// What a finished process said.
+struct Finished {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// Runs `roster` with `arguments` outside any terminal.
+func runRoster(_ arguments: [String], input: String? = nil) throws -> Finished {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: rosterBinary)
+    process.arguments = arguments
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    let inputPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+    try process.run()
+    if let input {
+        inputPipe.fileHandleForWriting.write(Data(input.utf8))
+        try inputPipe.fileHandleForWriting.close()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Finished(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                    error: String(decoding: errorData, as: UTF8.self))
+}
+
+/// A real terminal: a tmux server of our own (`-L`), one pane of a fixed
+/// size, keys sent and the screen captured as text.
+final class TmuxSession {
+    let socket = "roster-e2e-\(UUID().uuidString.prefix(8))"
+    let statusFile = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).status"
+
+    /// Starts `command` (a shell command line) in a `columns`×`rows` pane.
+    /// When it ends, the pane keeps a line "roster exited N" and the status
+    /// is written to `statusFile`.
+    init(_ command: String, rows: Int = 24, columns: Int = 80) throws {
+        let script = "st=0; \(command) || st=$?; echo $st > '\(statusFile)'; echo \"roster exited $st\"; exec sleep 600"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main",
+                  "env TERM=tmux-256color LANG=C.UTF-8 sh -c \(Self.shellQuoted(script))"])
+    }
+
+    /// Starts an interactive shell with job control (for Ctrl-Z and fg).
+    init(shellRows rows: Int = 24, columns: Int = 80) throws {
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main",
+                  "env TERM=tmux-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: statusFile)
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Runs a tmux command on our socket and returns what it printed. The
+    /// output goes through a file, not a pipe (the server that the first
+    /// command forks would hold a pipe open for its whole life), and the
+    /// child is spawned and reaped directly: Foundation's `Process` missed
+    /// the exit of tmux's daemonizing client and waited forever.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "roster-tmux-\(UUID().uuidString).out"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let argv = ["tmux", "-L", socket] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        // The test runner may ignore job-control signals, and ignored signals
+        // are inherited: give tmux (and the shells and roster in it) defaults.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTSTP, SIGTTIN, SIGTTOU, SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// The pane's text now.
+    func screen() -> String {
+        (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? ""
+    }
+
+    func lines() -> [String] {
+        screen().components(separatedBy: "\n")
+    }
+
+    /// A tmux format of the pane, e.g. `#{alternate_on}`.
+    func paneFlag(_ format: String) -> String {
+        ((try? tmux(["display-message", "-p", "-t", "main", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sends keys in tmux's names ("j", "Enter", "Escape", "C-c", "PPage").
+    func send(_ keys: String...) {
+        for key in keys { _ = try? tmux(["send-keys", "-t", "main", key]) }
+    }
+
+    /// Types text literally.
+    func type(_ text: String) {
+        _ = try? tmux(["send-keys", "-t", "main", "-l", text])
+    }
+
+    func resize(rows: Int, columns: Int) {
+        _ = try? tmux(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The pid of the process running in the pane.
+    func panePID() -> Int32 {
+        Int32(paneFlag("#{pane_pid}")) ?? 0
+    }
+
+    /// Waits until `condition` holds for the screen, polling, up to `timeout`.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(screen()) { return true }
+            usleep(20_000)
+        }
+        Issue.record("timed out waiting for \(what); screen:\n\(screen())")
+        return false
+    }
+
+    func waitFor(text: String, timeout: Double = 15) -> Bool {
+        waitFor("'\(text)'", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// The exit status written by the wrapper once roster has ended.
+    func exitStatus(timeout: Double = 15) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: statusFile, encoding: .utf8),
+               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            usleep(20_000)
+        }
+        Issue.record("roster did not exit; screen:\n\(screen())")
+        return nil
+    }
+}
+
+/// Finds the pid of the `roster` child of the pane's shell.
+func rosterPID(under shellPID: Int32) -> Int32? {
+    let children = (try? String(contentsOfFile: "/proc/\(shellPID)/task/\(shellPID)/children", encoding: .utf8)) ?? ""
+    for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+        let command = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+        if command.hasPrefix("roster") { return child }
+        if let deeper = rosterPID(under: child) { return deeper }
+    }
+    return nil
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux, 80×24, its own socket).
+@Suite("End to end in tmux", .serialized)
+struct TerminalTests {
+    let binary = TmuxSession.shellQuoted(rosterBinary)
+
+    static func headers(_ screen: String) -> [String] {
+        screen.components(separatedBy: "\n").dropFirst().dropLast(2)
+            .filter { !$0.hasPrefix(" ") && !$0.isEmpty }
+            .map { String($0[..<($0.range(of: " (")?.lowerBound ?? $0.endIndex)]) }
+    }
+
+    @Test("browse the bundled directory: sorted headers, detail, back, resize, quit")
+    func browse() throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "Roster — people.json"))
+        #expect(session.waitFor(text: "1/400"))
+        let headers = Self.headers(session.screen())
+        #expect(headers.count >= 2)
+        #expect(headers == headers.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
+
+        session.send("j")
+        #expect(session.waitFor(text: "2/400"))
+        let selectedName = try #require(session.lines().first { $0.hasPrefix("  ") && session.lines().firstIndex(of: $0) == 3 })
+            .trimmingCharacters(in: .whitespaces).components(separatedBy: "  ").first ?? ""
+        session.send("Enter")
+        #expect(session.waitFor(text: "First name"))
+        let detail = session.screen()
+        #expect(detail.contains(selectedName))
+        let email = detail.components(separatedBy: "\n").first { $0.contains("Email  ") }
+        #expect(email?.contains("@") == true)
+
+        session.send("Down")
+        #expect(session.waitFor(text: "3/400"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "↑↓ move"))
+        #expect(session.screen().contains("3/400"))
+
+        session.resize(rows: 30, columns: 100)
+        #expect(session.waitFor("the list at 100 columns") { screen in
+            // capture-pane trims the bar's trailing space: 99 of 100 columns.
+            (screen.components(separatedBy: "\n").first?.count ?? 0) >= 99 && screen.contains("3/400")
+        })
+        session.resize(rows: 8, columns: 30)
+        #expect(session.waitFor(text: "Terminal too small"))
+        session.resize(rows: 24, columns: 80)
+        #expect(session.waitFor(text: "3/400"))
+
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.waitFor(text: "roster exited 0"))
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+        #expect(session.paneFlag("#{cursor_flag}") == "1")
+        #expect(!session.screen().contains("Roster — people.json"))
+    }
+
+    @Test("paging and jumping: End, Home, PgDn")
+    func paging() throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "1/400"))
+        session.send("End")
+        #expect(session.waitFor(text: "400/400"))
+        session.send("g")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("NPage")
+        #expect(session.waitFor(text: "22/400"))
+        session.send("C-c")
+        #expect(session.exitStatus() == 130)
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+    }
+
+    @Test("a lone Esc acts at once")
+    func escapeIsImmediate() throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "1/400"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "First name"))
+        let started = Date()
+        session.send("Escape")
+        #expect(session.waitFor(text: "↑↓ move"))
+        #expect(Date().timeIntervalSince(started) < 0.9, "Esc waited for ncurses' default one-second delay")
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("SIGTERM and SIGINT end roster with 143 and 130 and restore the terminal", arguments: [("TERM", Int32(143)), ("INT", 130), ("HUP", 129)])
+    func signals(name: String, status: Int32) throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "1/400"))
+        let pid = try #require(rosterPID(under: session.panePID()))
+        kill(pid, name == "TERM" ? SIGTERM : name == "INT" ? SIGINT : SIGHUP)
+        #expect(session.exitStatus() == status)
+        #expect(session.waitFor(text: "roster exited \(status)"))
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+        #expect(session.paneFlag("#{cursor_flag}") == "1")
+    }
+
+    @Test("Ctrl-Z suspends with the terminal restored; fg brings the screen back")
+    func suspendAndResume() throws {
+        let session = try TmuxSession(shellRows: 24, columns: 80)
+        #expect(session.waitFor("the shell prompt") { $0.hasPrefix("$") })
+        session.type("\(binary)")
+        session.send("Enter")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("j")
+        #expect(session.waitFor(text: "2/400"))
+        session.send("C-z")
+        #expect(session.waitFor(text: "Stopped"))
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+        session.type("fg")
+        session.send("Enter")
+        #expect(session.waitFor(text: "2/400"))
+        #expect(session.paneFlag("#{alternate_on}") == "1")
+        session.send("q")
+        #expect(session.waitFor("the shell prompt after quitting") { $0.components(separatedBy: "\n").contains { $0.hasPrefix("$") } && !$0.contains("2/400") })
+    }
+
+    @Test("standard input: data from a pipe, keys from the terminal")
+    func standardInput() throws {
+        let file = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).json"
+        try #"[{"name": {"first": "Piped", "last": "Person"}, "company": "PIPECO", "email": "p@pipe.co"}]"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("cat \(TmuxSession.shellQuoted(file)) | \(binary) -")
+        #expect(session.waitFor(text: "Piped Person"))
+        #expect(session.screen().contains("Roster — stdin"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "p@pipe.co"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("a file that cannot be loaded shows an error screen; q exits with 1")
+    func errorScreen() throws {
+        let file = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).json"
+        try "[\n  {\"name\": \"A\"}\n  {\"name\": \"B\"}\n]".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("\(binary) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "line 3, column 3"))
+        session.send("q")
+        #expect(session.exitStatus() == 1)
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+    }
+}
+
+/// The binary outside a terminal: `--list`, usage errors, exit statuses.
+@Suite("Command line, end to end")
+struct CommandLineTests {
+    @Test("--list prints the grouped, sorted bundled directory")
+    func list() throws {
+        let result = try runRoster(["--list"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("  ") }.count == 400)
+        #expect(lines.first?.hasSuffix("people)") == true || lines.first?.hasSuffix("person)") == true)
+        #expect(result.error.isEmpty)
+    }
+
+    @Test("--list reads standard input with -")
+    func listFromStandardInput() throws {
+        let result = try runRoster(["--list", "-"], input: #"[{"name": {"first": "Ada", "last": "Lovelace"}, "company": "X"}]"#)
+        #expect(result.status == 0)
+        #expect(result.output == "X (1 person)\n  Ada Lovelace\t\t\n")
+    }
+
+    @Test("--list: skipped records are summarised on stderr; --strict makes them an error")
+    func skipped() throws {
+        let json = #"[{"name": {"first": "Ok"}}, null, {"age": 3}]"#
+        let lenient = try runRoster(["--list", "-"], input: json)
+        #expect(lenient.status == 0)
+        #expect(lenient.error.contains("roster: stdin: 2 of 3 records skipped"))
+        #expect(lenient.error.contains("record 2 (line 1): expected a person (an object), found null"))
+        let strict = try runRoster(["--list", "--strict", "-"], input: json)
+        #expect(strict.status == 1)
+    }
+
+    @Test("load errors go to stderr with status 1, naming the file and place")
+    func loadErrors() throws {
+        let missing = try runRoster(["--list", "/nonexistent/people.json"])
+        #expect(missing.status == 1)
+        #expect(missing.error == "roster: /nonexistent/people.json: no such file\n")
+        let broken = try runRoster(["--list", "-"], input: "[\n{\"name\": }]")
+        #expect(broken.status == 1)
+        #expect(broken.error == "roster: stdin: line 2, column 10: not valid JSON: expected a value, found '}'\n")
+        #expect(!broken.error.contains("DecodingError"))
+    }
+
+    @Test("usage errors exit 2 with a one-line hint; help and version exit 0")
+    func usage() throws {
+        let bad = try runRoster(["--frobnicate"])
+        #expect(bad.status == 2)
+        #expect(bad.error == "roster: unknown option '--frobnicate' (try 'roster --help')\n")
+        let help = try runRoster(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("Usage: roster"))
+        let version = try runRoster(["--version"])
+        #expect(version.status == 0)
+        #expect(version.output.hasPrefix("roster "))
+    }
+
+    @Test("without a terminal on stdout, roster suggests --list and exits 2")
+    func notATerminal() throws {
+        let result = try runRoster([])
+        #expect(result.status == 2)
+        #expect(result.error.contains("use 'roster --list'"))
+    }
+}

@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
         // Deterministic directory generator (bundled data and benchmarks).
         .executableTarget(name: "roster-gen"),
-        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterTUI"]),
+        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterTUI", "RosterApp"]),
         .target(name: "TestSupport", dependencies: ["RosterCore", "RosterTUI"]),
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "TestSupport"]),
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "TestSupport"],

@@ -38,6 +38,11 @@ public final class AppDependencies {
         }
     }
 
+    /// Shows an already loaded and grouped directory (benchmarks, tests).
+    public func presentLoaded(_ directory: LoadedDirectory, grouped: GroupedPeople) {
+        directoryLoaded(.success(ArrangedDirectory(directory: directory, grouped: grouped)))
+    }
+
     /// The load finished: the list, or the error screen.
     func directoryLoaded(_ result: Result<ArrangedDirectory, LoadError>) {
         switch result {

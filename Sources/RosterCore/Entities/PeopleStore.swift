@@ -22,8 +22,9 @@ public final class PeopleStore: Sendable {
     /// Company id of every person, in file order (one flat array: grouping
     /// reads it a million times).
     public let companyOfPerson: ContiguousArray<UInt32>
-    /// First eight bytes of each person's name key, big-endian, so that
-    /// comparing two integers orders most pairs of people.
+    /// First sixteen bytes of each person's name key as two big-endian
+    /// integers (`2i`, `2i+1`), so that comparing integers orders almost
+    /// every pair of people without touching the keys themselves.
     public let namePrefixes: ContiguousArray<UInt64>
 
     public init(segments: [PeopleSegment]) {
@@ -53,7 +54,7 @@ public final class PeopleStore: Sendable {
         var companyOfPerson = ContiguousArray<UInt32>()
         var namePrefixes = ContiguousArray<UInt64>()
         companyOfPerson.reserveCapacity(total)
-        namePrefixes.reserveCapacity(total)
+        namePrefixes.reserveCapacity(total * 2)
         for (segment, remap) in zip(segments, remaps) {
             for local in 0..<segment.count {
                 companyOfPerson.append(remap[Int(segment.companyIDs[local])])
@@ -149,7 +150,7 @@ public struct PeopleSegment: Sendable {
         cents.reserveCapacity(people)
         nameKeys.reserve(people * 16)
         nameKeyEnds.reserveCapacity(people)
-        namePrefixes.reserveCapacity(people)
+        namePrefixes.reserveCapacity(people * 2)
         companyIDs.reserveCapacity(people)
     }
 
@@ -175,10 +176,10 @@ public struct PeopleSegment: Sendable {
         return body(nameKeys.bytes(start..<nameKeyEnds[local]))
     }
 
-    /// The first eight bytes of a name key as a big-endian integer.
-    static func prefix(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// Eight bytes of a name key from `start`, as a big-endian integer.
+    static func prefix(of key: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> UInt64 {
         var value: UInt64 = 0
-        for index in 0..<8 {
+        for index in start..<(start + 8) {
             value = value << 8 | UInt64(index < key.count ? key[index] : 0)
         }
         return value

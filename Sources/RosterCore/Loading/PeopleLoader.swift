@@ -61,12 +61,18 @@ public struct PeopleLoader: Sendable {
         progress.totalBytes.store(size, ordering: .relaxed)
         if size == 0 { throw .empty(file: sourceName) }
         let started = ContinuousClock.now
-        if size >= parallelThreshold, let boundary = Self.findBoundary(descriptor: descriptor, near: size / 2) {
-            return try await loadHalves(descriptor: descriptor, size: size, boundary: boundary,
-                                        sourceName: sourceName, progress: progress, started: started)
+        guard let file = MappedFile(descriptor: descriptor, size: size) else {
+            // Not mappable (some special file systems): read it instead.
+            var parser = PeopleParser(expectedPeople: size / 400)
+            try run(&parser, descriptor: descriptor, from: 0, positioned: true, sourceName: sourceName, progress: progress)
+            return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: size, started: started)
+        }
+        defer { file.unmap() }
+        if size >= parallelThreshold, let boundary = Self.findBoundary(in: file.bytes, near: size / 2) {
+            return try await loadHalves(file: file, boundary: boundary, sourceName: sourceName, progress: progress, started: started)
         }
         var parser = PeopleParser(expectedPeople: size / 400)
-        try run(&parser, descriptor: descriptor, from: 0, positioned: true, sourceName: sourceName, progress: progress)
+        try run(&parser, file: file, from: 0, sourceName: sourceName, progress: progress)
         return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: size, started: started)
     }
 
@@ -94,13 +100,14 @@ public struct PeopleLoader: Sendable {
 
     // MARK: Two halves
 
-    private func loadHalves(descriptor: Int32, size: Int, boundary: Int, sourceName: String,
+    private func loadHalves(file: MappedFile, boundary: Int, sourceName: String,
                             progress: LoadProgress, started: ContinuousClock.Instant) async throws(LoadError) -> LoadedDirectory {
         let loader = self
+        let size = file.bytes.count
         let secondHalf = Task.detached { () -> Result<PeopleParser, LoadError> in
             var parser = PeopleParser(startingInside: true, expectedPeople: (size - boundary) / 400, startOffset: boundary)
             do throws(LoadError) {
-                try loader.run(&parser, descriptor: descriptor, from: boundary, positioned: true, sourceName: sourceName, progress: progress)
+                try loader.run(&parser, file: file, from: boundary, sourceName: sourceName, progress: progress)
                 return .success(parser)
             } catch {
                 return .failure(error)
@@ -109,7 +116,7 @@ public struct PeopleLoader: Sendable {
         var first = PeopleParser(boundary: boundary, expectedPeople: boundary / 400)
         let firstResult: Result<Void, LoadError>
         do throws(LoadError) {
-            try run(&first, descriptor: descriptor, from: 0, positioned: true, sourceName: sourceName, progress: progress)
+            try run(&first, file: file, from: 0, sourceName: sourceName, progress: progress)
             firstResult = .success(())
         } catch {
             firstResult = .failure(error)
@@ -131,11 +138,10 @@ public struct PeopleLoader: Sendable {
 
     /// An offset near `middle` where an element of the top-level array
     /// probably starts: a `{` after `}` and `,`. Only a guess; see above.
-    static func findBoundary(descriptor: Int32, near middle: Int) -> Int? {
-        let window = 1 << 16
-        var bytes = [UInt8](repeating: 0, count: window)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, window, off_t(middle)) }
+    static func findBoundary(in file: UnsafeBufferPointer<UInt8>, near middle: Int) -> Int? {
+        let count = min(1 << 16, file.count - middle)
         guard count > 0 else { return nil }
+        let bytes = UnsafeBufferPointer(rebasing: file[middle..<(middle + count)])
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         var index = 0
         while index < count {
@@ -153,7 +159,38 @@ public struct PeopleLoader: Sendable {
         return nil
     }
 
-    // MARK: The chunk loop
+    // MARK: The chunk loops
+
+    /// Feeds `parser` from a mapped file, a window at a time, from `start`
+    /// until the end or the parser's boundary. Pages behind the parser are
+    /// given back, so the file never counts whole in the resident memory.
+    private func run(_ parser: inout PeopleParser, file: MappedFile, from start: Int,
+                     sourceName: String, progress: LoadProgress) throws(LoadError) {
+        let size = file.bytes.count
+        var position = start
+        var windowEnd = min(size, start + chunkSize)
+        var released = start
+        var reportedPeople = 0
+        progress.bytesRead.add(windowEnd - start, ordering: .relaxed)
+        while true {
+            let atEnd = windowEnd == size
+            let used: Int
+            do {
+                used = try parser.parse(UnsafeBufferPointer(rebasing: file.bytes[position..<windowEnd]), base: position, isFinal: atEnd)
+            } catch {
+                throw Self.loadError(error, sourceName: sourceName, byteCount: size)
+            }
+            progress.peopleLoaded.add(parser.segment.count - reportedPeople, ordering: .relaxed)
+            reportedPeople = parser.segment.count
+            if atEnd || parser.reachedBoundary { return }
+            position += used
+            // Grow the window past a huge element; otherwise slide it on.
+            let nextEnd = min(size, used == 0 ? position + 2 * (windowEnd - position) : windowEnd + chunkSize)
+            progress.bytesRead.add(nextEnd - windowEnd, ordering: .relaxed)
+            windowEnd = nextEnd
+            released = file.release(from: released, upTo: position)
+        }
+    }
 
     /// Feeds `parser` from `descriptor` until the input ends or the parser
     /// reaches its boundary. Returns the bytes read.
@@ -239,5 +276,33 @@ public struct PeopleLoader: Sendable {
 
     static func describe(errno code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
+    }
+}
+
+/// A file mapped read-only (never written: `MAP_PRIVATE`, `PROT_READ`).
+struct MappedFile: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    init?(descriptor: Int32, size: Int) {
+        guard size > 0 else { return nil }
+        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        _ = madvise(address, size, MADV_SEQUENTIAL)
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+    }
+
+    /// Drops pages wholly before `offset` from memory (they are re-read
+    /// from the file if an error message needs them); returns the new mark.
+    func release(from released: Int, upTo offset: Int) -> Int {
+        let end = offset / Self.pageSize * Self.pageSize
+        let start = (released + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+        guard end - start >= 16 << 20, let base = bytes.baseAddress else { return released }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+        return end
+    }
+
+    func unmap() {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 }

@@ -29,6 +29,13 @@ struct PeopleParser {
     private(set) var sawContent = false
 
     private var record = RecordScratch()
+    /// The seed's keys in the seed's order, quoted, for the fast path.
+    private let expectedKeys: [(quoted: [UInt8], key: PersonKey)] = ([
+        ("_id", .text(.id)), ("index", .index), ("guid", .text(.guid)), ("isActive", .isActive),
+        ("balance", .text(.balance)), ("picture", .text(.picture)), ("age", .age), ("eyeColor", .text(.eyeColor)),
+        ("name", .name), ("company", .text(.company)), ("email", .text(.email)), ("phone", .text(.phone)),
+        ("address", .text(.address)), ("favoriteFruit", .text(.favoriteFruit)),
+    ] as [(String, PersonKey)]).map { (Array("\"\($0.0)\"".utf8), $0.1) }
     private let keyBytes = ByteArena()
 
     init(startingInside: Bool = false, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0) {
@@ -196,16 +203,27 @@ struct PeopleParser {
         if try cursor.nextToken() == UInt8(ascii: "}") {
             cursor.position += 1
         } else {
+            var guess = 0
             while true {
                 let quote = try cursor.nextToken()
                 guard quote == UInt8(ascii: "\"") else {
                     throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(quote))")
                 }
-                keyBytes.removeAll()
-                try cursor.scanString(into: keyBytes)
+                let key: PersonKey?
+                if guess < expectedKeys.count, cursor.startsWith(expectedKeys[guess].quoted) {
+                    // Most files list keys in the same order: no need to decode them.
+                    key = expectedKeys[guess].key
+                    cursor.position += expectedKeys[guess].quoted.count
+                    guess += 1
+                } else {
+                    keyBytes.removeAll()
+                    try cursor.scanString(into: keyBytes)
+                    key = PersonKey(bytes: keyBytes.bytes(0..<keyBytes.count))
+                    if let key, let known = expectedKeys.firstIndex(where: { $0.key == key }) { guess = known + 1 }
+                }
                 try cursor.expect(UInt8(ascii: ":"), "':' after a name")
                 _ = try cursor.nextToken()
-                try parseField(&cursor)
+                try parseField(key, &cursor)
                 let separator = try cursor.nextToken()
                 cursor.position += 1
                 if separator == UInt8(ascii: "}") { break }
@@ -226,8 +244,8 @@ struct PeopleParser {
         }
     }
 
-    private mutating func parseField(_ cursor: inout JSONCursor) throws(ScanFailure) {
-        guard let key = PersonKey(bytes: keyBytes.bytes(0..<keyBytes.count)) else {
+    private mutating func parseField(_ key: PersonKey?, _ cursor: inout JSONCursor) throws(ScanFailure) {
+        guard let key else {
             try cursor.skipValue()
             return
         }

@@ -105,7 +105,9 @@ struct RecordScratch {
         TextFolding.appendFolded(text(.firstName), to: segment.nameKeys, cache: &foldedNames)
         let keyStart = segment.nameKeyEnds.last ?? 0
         segment.nameKeyEnds.append(segment.nameKeys.count)
-        segment.namePrefixes.append(PeopleSegment.prefix(of: segment.nameKeys.bytes(keyStart..<segment.nameKeys.count)))
+        let key = segment.nameKeys.bytes(keyStart..<segment.nameKeys.count)
+        segment.namePrefixes.append(PeopleSegment.prefix(of: key))
+        segment.namePrefixes.append(PeopleSegment.prefix(of: key, from: 8))
         segment.indexValues.append(index)
         segment.ages.append(age)
         segment.activeFlags.append(active)

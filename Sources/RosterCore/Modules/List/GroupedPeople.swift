@@ -72,10 +72,10 @@ public struct GroupedPeople: Sendable {
     /// Rank of each company id: by folded name, "(no company)" last.
     static func rankCompanies(_ companies: [Company]) -> [Int] {
         let sorted = companies.indices.sorted { left, right in
-            let a = companies[left], b = companies[right]
-            if a.key.isEmpty != b.key.isEmpty { return b.key.isEmpty }
-            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
-            return left < right
+            let a = companies[left].key, b = companies[right].key
+            if a.isEmpty != b.isEmpty { return b.isEmpty }
+            let order = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compareBytes(a, b) } }
+            return order != 0 ? order < 0 : left < right
         }
         var rank = [Int](repeating: 0, count: companies.count)
         for (position, companyID) in sorted.enumerated() { rank[companyID] = position }
@@ -107,6 +107,7 @@ public struct GroupedPeople: Sendable {
 
     private struct SortEntry {
         var prefix: UInt64
+        var secondPrefix: UInt64
         var position: UInt32
     }
 
@@ -114,10 +115,11 @@ public struct GroupedPeople: Sendable {
     static func sortByName(_ positions: UnsafeMutableBufferPointer<UInt32>, store: PeopleStore) {
         guard positions.count > 1 else { return }
         var entries = store.namePrefixes.withUnsafeBufferPointer { prefixes in
-            positions.map { SortEntry(prefix: prefixes[Int($0)], position: $0) }
+            positions.map { SortEntry(prefix: prefixes[2 * Int($0)], secondPrefix: prefixes[2 * Int($0) + 1], position: $0) }
         }
         entries.sort { a, b in
             if a.prefix != b.prefix { return a.prefix < b.prefix }
+            if a.secondPrefix != b.secondPrefix { return a.secondPrefix < b.secondPrefix }
             let order = store.withNameKey(of: Int(a.position)) { left in
                 store.withNameKey(of: Int(b.position)) { right in compareBytes(left, right) }
             }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why scanning stopped before the value was complete.
 enum ScanFailure: Error {
     /// The buffer ended inside a value and more input may follow.
@@ -92,8 +90,8 @@ struct JSONCursor {
     /// Whether the input at `position` starts with `prefix` (all of it in this buffer).
     @inline(__always)
     func startsWith(_ prefix: [UInt8]) -> Bool {
-        guard position + prefix.count <= bytes.count, let base = bytes.baseAddress else { return false }
-        return prefix.withUnsafeBufferPointer { memcmp(base + position, $0.baseAddress!, prefix.count) == 0 }
+        guard position + prefix.count <= bytes.count else { return false }
+        return prefix.withUnsafeBufferPointer { SpellingTable.equal(UnsafeBufferPointer(rebasing: bytes[position..<(position + $0.count)]), $0) }
     }
 
     func describeByte(_ byte: UInt8) -> String {

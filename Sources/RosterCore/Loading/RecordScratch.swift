@@ -14,7 +14,7 @@ struct RecordScratch {
     var cents = PeopleSegment.missingCents
     private var centsFromNumber = false
     /// Folded forms of names with accents or other non-ASCII text.
-    private var foldedNames: [[UInt8]: [UInt8]] = [:]
+    private var foldedNames = FoldingCache()
     /// The first reason this record is not a person; later ones are not news.
     var problem: String?
 
@@ -100,9 +100,9 @@ struct RecordScratch {
         let companyID = companies.id(forSpelling: text(.company))
         segment.companyIDs.append(companyID)
         companies.addHeadcount(1, to: companyID)
-        TextFolding.appendFolded(text(.lastName), to: segment.nameKeys, cache: &foldedNames)
+        foldedNames.appendFolded(text(.lastName), to: segment.nameKeys)
         segment.nameKeys.append(0)
-        TextFolding.appendFolded(text(.firstName), to: segment.nameKeys, cache: &foldedNames)
+        foldedNames.appendFolded(text(.firstName), to: segment.nameKeys)
         let keyStart = segment.nameKeyEnds.last ?? 0
         segment.nameKeyEnds.append(segment.nameKeys.count)
         let key = segment.nameKeys.bytes(keyStart..<segment.nameKeys.count)

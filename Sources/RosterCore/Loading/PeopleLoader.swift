@@ -297,7 +297,7 @@ struct MappedFile: @unchecked Sendable {
     func release(from released: Int, upTo offset: Int) -> Int {
         let end = offset / Self.pageSize * Self.pageSize
         let start = (released + Self.pageSize - 1) / Self.pageSize * Self.pageSize
-        guard end - start >= 16 << 20, let base = bytes.baseAddress else { return released }
+        guard end - start >= 4 << 20, let base = bytes.baseAddress else { return released }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
         return end
     }

@@ -45,7 +45,7 @@ public final class DetailPresenter: DetailModuleInterface {
         return DetailViewModel(
             title: person.fullName,
             company: section.title,
-            position: "\(position + 1)/\(grouped.order.count)",
+            position: "\(ListPresenter.grouped(position + 1))/\(ListPresenter.grouped(grouped.order.count))",
             fields: Self.fields(of: person))
     }
 

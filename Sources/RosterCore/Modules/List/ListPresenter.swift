@@ -69,7 +69,7 @@ public final class ListPresenter: ListModuleInterface {
             summary: "\(Self.count(people, "person", "people")) · \(Self.count(companies, "company", "companies"))",
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
-            position: hasPeople ? "\(selection + 1)/\(people)" : "0/0",
+            position: hasPeople ? "\(Self.grouped(selection + 1))/\(Self.grouped(people))" : "0/0",
             currentCompany: section?.title ?? "",
             notice: Self.skippedNotice(skipped: directory.skipped.count, loaded: people).map { $0 + " (! lists them)" },
             emptyMessage: hasPeople ? nil : "No content to show")

@@ -39,7 +39,7 @@ bench: deps
 coverage: test-deps
 	$(SWIFT) build --build-tests --enable-code-coverage
 	ROSTER_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build --enable-code-coverage
-	bash bench/coverage.sh
+	bash .ci/coverage
 
 # Regenerates the bundled directory, byte for byte the same.
 data: deps

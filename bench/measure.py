@@ -72,7 +72,7 @@ def first_frame_in_tmux(path, people):
         while time.perf_counter() < deadline:
             if marker in tmux(socket, "capture-pane", "-p", "-t", "main"):
                 break
-            time.sleep(0.005)
+            time.sleep(0.02)
         elapsed = time.perf_counter() - started
         shell = tmux(socket, "display-message", "-p", "-t", "main", "#{pane_pid}").strip()
         peak = 0.0
@@ -162,7 +162,7 @@ def main():
         "Columns: *parse* reads and parses on both cores (the file is mapped, parsed in halves); *store* joins the halves;",
         "*group* ranks companies and sorts people; *first frame (in process)* is launch of the load to a drawn list on the",
         "in-memory screen; *first frame (real binary in tmux)* is process start to the status bar showing `1/N`, polled every",
-        "5 ms. *Peak RSS* is VmHWM of the interactive process (in-process figure where tmux is missing). *Key* latency is",
+        "20 ms (polling faster steals a core from the load). *Peak RSS* is VmHWM of the interactive process (in-process figure where tmux is missing). *Key* latency is",
         "handling a key and drawing the frame on the in-memory screen (ncurses output excluded). Search is not built yet,",
         "so it has no row. Ratios divide Roster's first frame in tmux (and its peak RSS) by the peer's whole run: below 1",
         "means Roster is faster (smaller); the peers only parse, Roster also groups, sorts and draws.",

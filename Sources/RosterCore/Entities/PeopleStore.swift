@@ -89,6 +89,12 @@ public final class PeopleStore: Sendable {
         return segments[segment].text(field, of: local)
     }
 
+    /// Calls `body` with the field's raw UTF-8 bytes, without making a String.
+    public func withBytes<R>(_ field: TextField, of position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let (segment, local) = locate(position)
+        return body(segments[segment].arena.bytes(segments[segment].byteRange(field, of: local)))
+    }
+
     public func balanceCents(of position: Int) -> Int64? {
         let (segment, local) = locate(position)
         return segments[segment].balanceCents(of: local)

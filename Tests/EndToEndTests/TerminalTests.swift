@@ -200,6 +200,30 @@ struct CommandLineTests {
         #expect(version.output.hasPrefix("roster "))
     }
 
+    @Test("an installed binary finds its bundled data under PREFIX/share/roster, from any directory")
+    func installedLayout() throws {
+        let prefix = NSTemporaryDirectory() + "roster-prefix-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let files = FileManager.default
+        try files.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: prefix + "/share/roster", withIntermediateDirectories: true)
+        try files.copyItem(atPath: rosterBinary, toPath: prefix + "/bin/roster")
+        let bundled = URL(fileURLWithPath: rosterBinary).deletingLastPathComponent()
+            .appendingPathComponent("Roster_RosterResources.resources/people.json").path
+        try files.copyItem(atPath: bundled, toPath: prefix + "/share/roster/people.json")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: prefix + "/bin/roster")
+        process.arguments = ["--list"]
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("  ") }.count == 400)
+    }
+
     @Test("without a terminal on stdout, roster suggests --list and exits 2")
     func notATerminal() throws {
         let result = try runRoster([])

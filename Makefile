@@ -8,7 +8,7 @@ BIN        := .build/release/roster
 DEBUG_BIN  := .build/debug/roster
 RESOURCES  := .build/release/Roster_RosterResources.resources
 
-.PHONY: all build run test deps test-deps bench coverage data install uninstall check clean
+.PHONY: all build run test deps test-deps bench coverage data install uninstall check sanitize fuzz clean
 
 all: build
 
@@ -57,3 +57,34 @@ uninstall:
 
 clean:
 	rm -rf .build
+
+# Fuzzing the loader with libFuzzer (from the Swift toolchain), with ASan.
+# FUZZ_SECONDS bounds the run; crashing inputs land in Tests/Fuzz/regressions.
+FUZZ_SECONDS ?= 60
+FUZZ_BIN     := .build/fuzz/loader-fuzz
+
+$(FUZZ_BIN): $(wildcard Sources/RosterCore/*/*.swift Sources/RosterCore/*/*/*.swift) Tests/Fuzz/LoaderFuzz.swift
+	mkdir -p .build/fuzz/corpus
+	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name RosterCore \
+	  $(shell find Sources/RosterCore -name '*.swift') Tests/Fuzz/LoaderFuzz.swift -o $(FUZZ_BIN)
+
+fuzz: deps $(FUZZ_BIN)
+	cp -n Resources/people.json .build/fuzz/corpus/ 2>/dev/null || true
+	$(FUZZ_BIN) Tests/Fuzz/regressions/* -runs=1 >/dev/null 2>&1 || true
+	$(FUZZ_BIN) .build/fuzz/corpus Tests/Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/regressions/ -print_final_stats=1
+
+# Both sanitizers over the whole suite (end-to-end tests run the sanitized
+# binary too). Leak detection is off: its reports come from XCTest's and
+# Foundation's own allocations at exit, and would fail every run.
+sanitize: test-deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=0 ROSTER_BINARY=$(CURDIR)/.build/asan/debug/roster \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
+# Everything a careful change deserves: sanitizers, a fuzz smoke, the tests.
+check: sanitize
+	$(MAKE) fuzz FUZZ_SECONDS=60
+	$(MAKE) test

@@ -1,4 +1,5 @@
 import Foundation
+import RosterCore
 import RosterResources
 #if canImport(Glibc)
 import Glibc
@@ -10,8 +11,11 @@ enum Platform {
         isatty(descriptor) == 1
     }
 
+    /// Writes a line to standard error; on a terminal, control characters
+    /// (from a file name, say) are made visible rather than obeyed.
     static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        let safe = isTerminal(STDERR_FILENO) ? DisplayText.sanitized(line) : line
+        FileHandle.standardError.write(Data((safe + "\n").utf8))
     }
 
     static func writeOutput(_ text: String) {
@@ -99,18 +103,25 @@ final class WakePipe: Sendable {
 /// precomputed reset sequence and the saved terminal modes, then lets the
 /// signal take its course.
 enum TerminalRescue {
-    nonisolated(unsafe) private static var savedModes = termios()
+    /// On the heap, not a `termios` global: Swift lays `termios` out in 57
+    /// bytes but `tcgetattr` writes C's 60 (tail padding), which overflowed
+    /// the global (found by AddressSanitizer). `allocate` uses the stride, 60.
+    nonisolated(unsafe) private static let savedModes: UnsafeMutablePointer<termios> = {
+        let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        modes.initialize(to: termios())
+        return modes
+    }()
     nonisolated(unsafe) private static var hasSavedModes = false
     /// Leave the alternate screen, show the cursor, reset attributes and keypad mode.
     private static let resetSequence: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1l\u{1B}>"
 
     static func install(terminalDescriptor: Int32) {
-        hasSavedModes = tcgetattr(terminalDescriptor, &savedModes) == 0
+        hasSavedModes = tcgetattr(terminalDescriptor, savedModes) == 0
         for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 _ = write(STDOUT_FILENO, TerminalRescue.resetSequence.utf8Start, TerminalRescue.resetSequence.utf8CodeUnitCount)
-                if TerminalRescue.hasSavedModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, &TerminalRescue.savedModes) }
+                if TerminalRescue.hasSavedModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, TerminalRescue.savedModes) }
                 signal(number, SIG_DFL)
                 raise(number)
             }

@@ -17,7 +17,7 @@ struct Finished {
 }
 
 /// Runs `roster` with `arguments` outside any terminal.
-func runRoster(_ arguments: [String], input: String? = nil) throws -> Finished {
+func runRoster(_ arguments: [String], input: String? = nil, rawInput: [UInt8]? = nil) throws -> Finished {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: rosterBinary)
     process.arguments = arguments
@@ -28,7 +28,7 @@ func runRoster(_ arguments: [String], input: String? = nil) throws -> Finished {
     process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
     try process.run()
     if let input {
-        inputPipe.fileHandleForWriting.write(Data(input.utf8))
+        inputPipe.fileHandleForWriting.write(Data(rawInput ?? Array(input.utf8)))
         try inputPipe.fileHandleForWriting.close()
     }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()

@@ -187,6 +187,46 @@ struct CommandLineTests {
         #expect(!broken.error.contains("DecodingError"))
     }
 
+    struct BadInput: Sendable, CustomTestStringConvertible {
+        let label: String
+        let bytes: [UInt8]
+        let message: String
+        var testDescription: String { label }
+    }
+
+    static let badInputs: [BadInput] = [
+        BadInput(label: "empty", bytes: [], message: "stdin: the file is empty; expected a JSON list of people"),
+        BadInput(label: "whitespace", bytes: Array(" \n ".utf8), message: "stdin: the file holds only whitespace; expected a JSON list of people"),
+        BadInput(label: "binary", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A],
+                 message: "stdin: line 1, column 1: not valid JSON: expected '[' to start a list of people, found byte 0x89 (is this a JSON file?)"),
+        BadInput(label: "invalid UTF-8 outside text", bytes: [0x5B, 0xC3, 0x28, 0x5D],
+                 message: "stdin: line 1, column 2: not valid JSON: expected a value, found byte 0xC3"),
+        BadInput(label: "truncated", bytes: Array("[{\"name\": \"A".utf8), message: "stdin: line 1, column 13: not valid JSON: the file ends too early (is it truncated?)"),
+        BadInput(label: "trailing garbage", bytes: Array("[] []".utf8), message: "stdin: line 1, column 4: not valid JSON: found an array after the end of the list of people"),
+        BadInput(label: "an object", bytes: Array("{\"people\": []}".utf8), message: "stdin: expected a JSON list of people ([...]), but the file holds an object"),
+        BadInput(label: "a scalar", bytes: Array("true".utf8), message: "stdin: expected a JSON list of people ([...]), but the file holds true/false"),
+        BadInput(label: "deep nesting", bytes: Array(String(repeating: "[", count: 200_000).utf8),
+                 message: "stdin: line 1, column 200001: not valid JSON: the file ends too early (is it truncated?)"),
+        BadInput(label: "nobody loads", bytes: Array("[null, 3]".utf8), message: "stdin: 2 of 2 records skipped"),
+    ]
+
+    @Test("every bad input: one clear line on stderr and status 1", arguments: badInputs)
+    func badInput(_ bad: BadInput) throws {
+        let result = try runRoster(["--list", "-"], input: String(decoding: bad.bytes, as: UTF8.self), rawInput: bad.bytes)
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("roster: " + bad.message))
+        #expect(!result.error.contains("Fatal error"))
+        #expect(!result.error.contains("DecodingError"))
+    }
+
+    @Test("a directory and a missing file are named", arguments: [("/", "roster: /: is a directory, not a JSON file\n"),
+                                                                  ("/nope/x.json", "roster: /nope/x.json: no such file\n")])
+    func fileSystem(path: String, message: String) throws {
+        let result = try runRoster(["--list", path])
+        #expect(result.status == 1)
+        #expect(result.error == message)
+    }
+
     @Test("usage errors exit 2 with a one-line hint; help and version exit 0")
     func usage() throws {
         let bad = try runRoster(["--frobnicate"])

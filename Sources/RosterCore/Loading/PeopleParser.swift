@@ -129,7 +129,7 @@ struct PeopleParser {
             case .afterArray:
                 cursor.skipWhitespace()
                 if cursor.isAtEnd { return }
-                throw cursor.failure("unexpected \(cursor.describeByte(cursor.bytes[cursor.position])) after the end of the list of people")
+                throw cursor.failure("found \(cursor.describeByte(cursor.bytes[cursor.position])) after the end of the list of people")
             }
         }
     }
@@ -176,7 +176,7 @@ struct PeopleParser {
         }
         cursor.skipWhitespace()
         if !cursor.isAtEnd {
-            throw cursor.failure("unexpected \(cursor.describeByte(cursor.bytes[cursor.position])) after the end of the document")
+            throw cursor.failure("found \(cursor.describeByte(cursor.bytes[cursor.position])) after the end of the document")
         }
         guard cursor.isFinal else {
             cursor.position = start

@@ -1,0 +1,20 @@
+// libFuzzer target for the loader (`make fuzz`): any bytes in, a directory
+// or a LoadError out, never a crash. Built by the Makefile with
+// `swiftc -sanitize=fuzzer,address` over RosterCore's sources, so it is not
+// a SwiftPM target. Inputs that ever crashed it are kept in regressions/
+// and replayed by `make fuzz` and by RosterCoreTests' FuzzRegressionTests.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let directory = try? PeopleLoader().load(bytes: bytes, sourceName: "fuzz") else { return 0 }
+    // Everything built from the bytes must also be safe to arrange and show.
+    let grouped = GroupedPeople(store: directory.store)
+    let rows = ListRows(grouped: grouped, store: directory.store)
+    for row in rows.prefix(64) {
+        if case .person(let person) = row {
+            _ = DisplayText.fit(person.name, columns: 20)
+            _ = directory.store[Int(grouped.order[person.position])]
+        }
+    }
+    return 0
+}

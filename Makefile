@@ -70,7 +70,6 @@ $(FUZZ_BIN): $(wildcard Sources/RosterCore/*/*.swift Sources/RosterCore/*/*/*.sw
 
 fuzz: deps $(FUZZ_BIN)
 	cp -n Resources/people.json .build/fuzz/corpus/ 2>/dev/null || true
-	$(FUZZ_BIN) Tests/Fuzz/regressions/* -runs=1 >/dev/null 2>&1 || true
 	$(FUZZ_BIN) .build/fuzz/corpus Tests/Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) \
 	  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/regressions/ -print_final_stats=1
 

@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
         // Deterministic directory generator (bundled data and benchmarks).
         .executableTarget(name: "roster-gen"),
-        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterTUI", "RosterApp"]),
+        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterTUI", "RosterApp", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["RosterCore", "RosterTUI"]),
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "TestSupport"]),
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "TestSupport"],

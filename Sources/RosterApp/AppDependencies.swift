@@ -11,9 +11,9 @@ public final class AppDependencies {
     let sourceName: String
     let progress = LoadProgress()
 
-    public init(screen: Screen, interactor: ListInteractorInput, sourceName: String) {
+    public init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling) {
         root = RootWireframe(screen: screen)
-        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root))
+        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher)
         self.interactor = interactor
         self.sourceName = sourceName
     }

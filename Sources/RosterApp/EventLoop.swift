@@ -56,8 +56,10 @@ final class EventLoop {
                 case .loaded(let result):
                     isLoading = false
                     dependencies.directoryLoaded(result)
-                    needsDraw = true
+                case .run(let work):
+                    work()
                 }
+                needsDraw = true
             }
             if needsDraw, root.exitStatus == nil { root.draw() }
         }

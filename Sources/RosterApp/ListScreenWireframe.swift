@@ -6,12 +6,14 @@ import RosterTUI
 public final class ListScreenWireframe: ListWireframe {
     private unowned let root: RootWireframe
     private let detailWireframe: DetailScreenWireframe
+    private let searcher: ListSearchScheduling
     private var presenter: ListPresenter?
     private var arranged: ArrangedDirectory?
 
-    init(root: RootWireframe, detailWireframe: DetailScreenWireframe) {
+    init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling) {
         self.root = root
         self.detailWireframe = detailWireframe
+        self.searcher = searcher
     }
 
     /// The list's presenter, once the directory is on screen.
@@ -19,7 +21,7 @@ public final class ListScreenWireframe: ListWireframe {
 
     func presentList(_ arranged: ArrangedDirectory) {
         self.arranged = arranged
-        let presenter = ListPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self)
+        let presenter = ListPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self, searcher: searcher)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
@@ -30,7 +32,9 @@ public final class ListScreenWireframe: ListWireframe {
         guard let arranged else { return }
         switch route {
         case .detail(let position):
-            detailWireframe.presentDetail(store: arranged.directory.store, grouped: arranged.grouped, position: position) {
+            // The detail walks what the list shows: a search's matches, or everyone.
+            let shown = presenter?.displayed ?? arranged.grouped
+            detailWireframe.presentDetail(store: arranged.directory.store, grouped: shown, position: position) {
                 [weak self] lastShown in self?.detailDidClose(at: lastShown)
             }
         case .skippedRecords:

@@ -4,6 +4,8 @@ import Synchronization
 /// What background work tells the main actor.
 enum AppEvent: Sendable {
     case loaded(Result<ArrangedDirectory, LoadError>)
+    /// Work to finish on the main actor (a search's result).
+    case run(@MainActor @Sendable () -> Void)
 }
 
 /// A loaded directory with the list's grouping already computed.

@@ -93,8 +93,10 @@ public enum RosterCommand {
             Platform.writeError("roster: \(error.message)")
             return 1
         }
-        let dependencies = AppDependencies(screen: screen, interactor: DirectoryInteractor(source: source), sourceName: source.name)
-        let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: Mailbox(wakePipe: wakePipe))
+        let mailbox = Mailbox(wakePipe: wakePipe)
+        let dependencies = AppDependencies(screen: screen, interactor: DirectoryInteractor(source: source), sourceName: source.name,
+                                           searcher: BackgroundSearchScheduler(mailbox: mailbox))
+        let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
         screen.end()
         return status

@@ -134,6 +134,8 @@ public final class CursesScreen: Screen {
         case .dim: return roster_attr_dim()
         case .bar: return roster_attr_reverse()
         case .selected: return roster_attr_reverse() | roster_attr_bold()
+        case .match: return roster_attr_bold() | roster_attr_underline()
+        case .selectedMatch: return roster_attr_reverse() | roster_attr_bold() | roster_attr_underline()
         }
     }
 

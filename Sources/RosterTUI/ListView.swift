@@ -8,7 +8,7 @@ import RosterCore
 @MainActor
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, pageUp, pageDown, first, last, open, skipped, quit
+        case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
@@ -19,9 +19,22 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.home, .character("g")], "Home/g", "first person", .first),
         KeyBinding([.end, .character("G")], "End/G", "last person", .last),
         KeyBinding([.enter, .right, .character("l")], "⏎", "open", .open, hint: true),
+        KeyBinding([.character("/")], "/", "search", .search, hint: true),
+        KeyBinding([.escape], "Esc", "clear the search", .clearFilter),
         KeyBinding([.character("!")], "!", "skipped records", .skipped),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
+
+    /// While the search prompt is open, keys edit the text; only these move.
+    public static let promptKeyTable: [KeyBinding<Action>] = [
+        KeyBinding([.up], "↑", "up", .up),
+        KeyBinding([.down], "↓", "down", .down),
+        KeyBinding([.pageUp], "PgUp", "page up", .pageUp),
+        KeyBinding([.pageDown], "PgDn", "page down", .pageDown),
+    ]
+
+    static let promptHints = "⏎ keep  Esc clear  ^U erase"
+
 
     /// The status bar's key hints: moving, then the table's hinted keys.
     static let hints = "↑↓ move  " + keyTable.hints()
@@ -43,7 +56,38 @@ public final class ListView: ListViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        if let prompt = model?.searchPrompt {
+            if handlePrompt(key, text: prompt) { return true }
+            guard let action: Action = Self.promptKeyTable.action(for: key) else { return false }
+            perform(action, screenSize: screenSize)
+            return true
+        }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
+        if action == .clearFilter, model?.filter == nil { return false }
+        perform(action, screenSize: screenSize)
+        return true
+    }
+
+    /// Keys that edit the search text; letters are text here, not commands.
+    private func handlePrompt(_ key: Key, text: String) -> Bool {
+        switch key {
+        case .character(let character):
+            presenter.editSearch(text + String(character))
+        case .backspace:
+            if !text.isEmpty { presenter.editSearch(String(text.dropLast())) }
+        case .control("u"):
+            presenter.editSearch("")
+        case .enter:
+            presenter.commitSearch()
+        case .escape:
+            presenter.cancelSearch()
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func perform(_ action: Action, screenSize: ScreenSize) {
         let page = max(1, Self.bodyHeight(screenSize) - 1)
         switch action {
         case .up: presenter.moveSelection(by: -1)
@@ -53,10 +97,11 @@ public final class ListView: ListViewInterface, ScreenView {
         case .first: presenter.selectFirst()
         case .last: presenter.selectLast()
         case .open: presenter.openSelected()
+        case .search: presenter.beginSearch()
+        case .clearFilter: presenter.cancelSearch()
         case .skipped: presenter.showSkippedRecords()
         case .quit: presenter.quit()
         }
-        return true
     }
 
     // MARK: Drawing
@@ -76,10 +121,17 @@ public final class ListView: ListViewInterface, ScreenView {
             scroll(toShow: model.selectedRow ?? 0, rowCount: model.rows.count, height: height)
             let end = min(model.rows.count, topRow + height)
             for row in topRow..<end {
-                draw(model.rows[row], selected: row == model.selectedRow, at: 1 + row - topRow, on: screen)
+                draw(model.rows[row], selected: row == model.selectedRow, highlight: model.highlight, at: 1 + row - topRow, on: screen)
             }
         }
-        let status = [model.position, model.currentCompany, model.notice].compactMap { $0 }.filter { !$0.isEmpty }
+        if let prompt = model.searchPrompt {
+            // The prompt takes the bottom line; the cursor is drawn as a bar.
+            let counts = " \(model.position) "
+            screen.putBar(left: " /" + prompt + "▏", right: counts + " " + Self.promptHints + " ", row: size.rows - 1)
+            return
+        }
+        let filter = model.filter.map { "filter: \($0) (Esc clears)" }
+        let status = [model.position, model.currentCompany, filter, model.notice].compactMap { $0 }.filter { !$0.isEmpty }
         screen.putBar(left: " " + status.joined(separator: "  ·  "), right: Self.hints + " ", row: size.rows - 1)
     }
 
@@ -93,17 +145,26 @@ public final class ListView: ListViewInterface, ScreenView {
         if selected < topRow { topRow = selected }
     }
 
+    /// Redraws the matching parts of a (fitted) name in the match style.
+    private func highlightMatches(in name: String, query: SearchQuery, row: Int, selected: Bool, on screen: Screen) {
+        let characters = Array(name)
+        for range in PeopleSearch.matchRanges(in: name, query: query) {
+            let column = 2 + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
+            screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
+        }
+    }
+
     private func isHeader(_ row: Int) -> Bool {
         guard let model, row >= 0, row < model.rows.count else { return false }
         if case .header = model.rows[row] { return true }
         return false
     }
 
-    private func draw(_ row: ListRow, selected: Bool, at line: Int, on screen: Screen) {
+    private func draw(_ row: ListRow, selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {
         let width = screen.size.columns
         switch row {
         case .header(let header):
-            let count = " (\(header.count))"
+            let count = header.count == header.total ? " (\(header.count))" : " (\(header.count)/\(header.total))"
             let title = DisplayText.fit(header.title, columns: max(1, width - count.count - 1))
             screen.put(title, row: line, column: 0, style: .bold)
             screen.put(count, row: line, column: DisplayText.width(title), style: .dim)
@@ -114,6 +175,9 @@ public final class ListView: ListViewInterface, ScreenView {
             let name = DisplayText.padded(person.name, columns: nameColumns)
             let gap = String(repeating: " ", count: max(0, width - 4 - nameColumns - balanceWidth))
             screen.put("  " + name + "  " + gap + balance, row: line, column: 0, style: selected ? .selected : .normal)
+            if let highlight {
+                highlightMatches(in: name, query: highlight, row: line, selected: selected, on: screen)
+            }
         }
     }
 }

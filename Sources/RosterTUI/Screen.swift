@@ -25,6 +25,10 @@ public enum TextStyle: Sendable, Equatable {
     case bar
     /// The selected row.
     case selected
+    /// Text that matches the search.
+    case match
+    /// A match inside the selected row.
+    case selectedMatch
 }
 
 /// A grid of cells that views draw on: the seam between views and curses.

@@ -36,6 +36,7 @@ public final class SpyDetailWireframe: DetailWireframe {
 public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, open, skipped, quit
+        case beginSearch, editSearch(String), commitSearch, cancelSearch
     }
 
     public private(set) var calls: [Call] = []
@@ -46,6 +47,24 @@ public final class SpyListModule: ListModuleInterface {
     public func openSelected() { calls.append(.open) }
     public func showSkippedRecords() { calls.append(.skipped) }
     public func quit() { calls.append(.quit) }
+    public func beginSearch() { calls.append(.beginSearch) }
+    public func editSearch(_ text: String) { calls.append(.editSearch(text)) }
+    public func commitSearch() { calls.append(.commitSearch) }
+    public func cancelSearch() { calls.append(.cancelSearch) }
+}
+
+/// Runs each search at once, on the caller's actor: tests see results
+/// without waiting.
+@MainActor
+public final class ImmediateSearchScheduler: ListSearchScheduling {
+    public private(set) var searches: [String] = []
+    public init() {}
+    public func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
+                       completion: @escaping @MainActor @Sendable (SearchResult) -> Void) {
+        searches.append(query.text)
+        if let result = PeopleSearch.filter(everyone, store: store, query: query, within: within) { completion(result) }
+    }
+    public func cancelPending() {}
 }
 
 /// An interactor that answers with a fixed result, at once.

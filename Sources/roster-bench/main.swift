@@ -2,6 +2,7 @@
 //
 //     roster-bench phases FILE     load phases and time to a first frame
 //     roster-bench keys FILE N     key-to-frame latency over N scripted keys
+//     roster-bench search FILE     search latency per keystroke (typed queries)
 //
 // Prints `key=value` lines; bench/run.sh runs each several times in fresh
 // processes and reports medians. Frames are drawn on the in-memory screen,
@@ -10,6 +11,7 @@ import Foundation
 import RosterApp
 import RosterCore
 import RosterTUI
+import TestSupport
 
 @MainActor
 func seconds(_ duration: Duration) -> String {
@@ -37,7 +39,7 @@ func phases(path: String) async {
     let grouped = GroupedPeople(store: loaded.store)
     let groupedAt = ContinuousClock.now
     let screen = MemoryScreen(rows: 24, columns: 80)
-    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path)
+    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path, searcher: ImmediateSearchScheduler())
     app.presentLoaded(loaded, grouped: grouped)
     app.root.draw()
     let frameAt = ContinuousClock.now
@@ -54,7 +56,7 @@ func phases(path: String) async {
 func keys(path: String, count: Int) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
     let screen = MemoryScreen(rows: 24, columns: 80)
-    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path)
+    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path, searcher: ImmediateSearchScheduler())
     app.presentLoaded(loaded, grouped: GroupedPeople(store: loaded.store))
     app.root.draw()
     // A session's worth of moves: rows, pages, jumps, detail and back.
@@ -81,6 +83,33 @@ func keys(path: String, count: Int) async {
     print("key_max_ms=\(String(format: "%.3f", latencies.last ?? 0))")
 }
 
+/// Types queries a key at a time, each narrowing the last, as the app does.
+@MainActor
+func search(path: String) async {
+    guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
+    let grouped = GroupedPeople(store: loaded.store)
+    var latencies: [Double] = []
+    for typed in ["sanchez", "jose", "malmö", "604-", "comstar", "zz"] {
+        var previous: SearchResult?
+        for length in 1...typed.count {
+            let query = SearchQuery(String(typed.prefix(length)))
+            let within = previous.flatMap { query.narrows($0.query) ? $0 : nil }
+            let clock = ContinuousClock()
+            var result: SearchResult?
+            let elapsed = clock.measure {
+                result = PeopleSearch.filter(grouped, store: loaded.store, query: query, within: within)
+            }
+            let (whole, attoseconds) = elapsed.components
+            latencies.append(Double(whole) * 1000 + Double(attoseconds) / 1e15)
+            if let result { previous = result }
+        }
+    }
+    latencies.sort()
+    print("search_keystrokes=\(latencies.count)")
+    print("search_p50_ms=\(String(format: "%.1f", latencies[latencies.count / 2]))")
+    print("search_max_ms=\(String(format: "%.1f", latencies.last ?? 0))")
+}
+
 struct StubInteractor: ListInteractorInput {
     let directory: LoadedDirectory
     init(_ directory: LoadedDirectory) { self.directory = directory }
@@ -94,6 +123,7 @@ guard arguments.count >= 3 else {
 }
 switch arguments[1] {
 case "phases": await phases(path: arguments[2])
+case "search": await search(path: arguments[2])
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000)
 default: exit(2)
 }

@@ -271,3 +271,32 @@ struct CommandLineTests {
         #expect(result.error.contains("use 'roster --list'"))
     }
 }
+
+/// Search as you type in the real binary.
+@Suite("End to end: search", .serialized)
+struct SearchEndToEndTests {
+    @Test("typing narrows the list and the counts; Enter keeps it; Esc clears it")
+    func searchAsYouType() throws {
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary))
+        #expect(session.waitFor(text: "1/400"))
+        session.send("/")
+        #expect(session.waitFor(text: "⏎ keep"))
+        session.type("jos")
+        #expect(session.waitFor("the list narrowed to José") { screen in
+            screen.contains(" /jos") && !screen.contains("/400") && screen.contains("José")
+        })
+        // Headers show matches of the company's headcount.
+        #expect(session.screen().range(of: #"\(\d+/\d+\)"#, options: .regularExpression) != nil)
+        session.type("q")  // text, not quit
+        #expect(session.waitFor(text: "No people match 'josq'"))
+        session.send("BSpace")
+        #expect(session.waitFor("the matches again") { $0.contains("José") })
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: jos"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "/400"))
+        #expect(!session.screen().contains("filter:"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}

@@ -12,7 +12,7 @@ struct WireframeTests {
     let screen = MemoryScreen(rows: 24, columns: 80)
 
     func app(_ result: Result<LoadedDirectory, LoadError>) async -> AppDependencies {
-        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(result), sourceName: "seed.json")
+        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(result), sourceName: "seed.json", searcher: ImmediateSearchScheduler())
         dependencies.directoryLoaded(await AppDependencies.loadAndArrange(interactor: dependencies.interactor, progress: LoadProgress()))
         dependencies.root.draw()
         return dependencies
@@ -95,7 +95,7 @@ struct WireframeTests {
 
     @Test("while loading, the progress screen shows and q cancels")
     func loadingScreen() {
-        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))), sourceName: "big.json")
+        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))), sourceName: "big.json", searcher: ImmediateSearchScheduler())
         dependencies.progress.totalBytes.store(4_000_000, ordering: .relaxed)
         dependencies.progress.bytesRead.store(1_000_000, ordering: .relaxed)
         dependencies.progress.peopleLoaded.store(2_100, ordering: .relaxed)

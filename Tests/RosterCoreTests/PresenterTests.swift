@@ -127,3 +127,57 @@ struct DetailPresenterTests {
         #expect(presenter.makeViewModel().company == "(no company)")
     }
 }
+
+@MainActor
+@Suite("List presenter: search")
+struct ListPresenterSearchTests {
+    let view = SpyListView()
+    let searcher = ImmediateSearchScheduler()
+    let presenter: ListPresenter
+
+    init() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                  wireframe: SpyListWireframe(), searcher: searcher)
+        presenter.attach(view: view)
+    }
+
+    @Test("typing narrows the list; the prompt shows the text; Enter keeps the filter")
+    func typing() throws {
+        presenter.beginSearch()
+        #expect(view.last?.searchPrompt == "")
+        presenter.editSearch("c")
+        presenter.editSearch("co")
+        presenter.editSearch("coh")
+        let model = try #require(view.last)
+        #expect(model.searchPrompt == "coh")
+        #expect(model.position == "1/1")
+        #expect(model.rows.count == 2)
+        #expect(model.rows[0] == .header(CompanyHeaderRow(title: "COMSTAR", count: 1, total: 3)))
+        #expect(searcher.searches == ["c", "co", "coh"])
+        presenter.commitSearch()
+        #expect(view.last?.searchPrompt == nil)
+        #expect(view.last?.filter == "coh")
+    }
+
+    @Test("the selected person stays selected when the filter changes, if they match")
+    func keepsSelection() {
+        presenter.moveSelection(by: 2)  // Vanessa Sanchez
+        presenter.beginSearch()
+        presenter.editSearch("a")
+        #expect(presenter.displayed.order[presenter.selection] == 5)
+        presenter.cancelSearch()
+        #expect(view.last?.position == "3/6")
+        #expect(view.last?.filter == nil)
+    }
+
+    @Test("no match says so instead of a blank screen")
+    func noMatch() {
+        presenter.beginSearch()
+        presenter.editSearch("xyz")
+        #expect(view.last?.emptyMessage == "No people match 'xyz'")
+        #expect(view.last?.position == "0/0")
+        presenter.editSearch("")
+        #expect(view.last?.position == "1/6")
+    }
+}

@@ -132,7 +132,52 @@ struct ViewKeyTests {
 
     @Test("the status bar's hints come from the key table")
     func hints() {
-        #expect(ListView.hints == "↑↓ move  ⏎ open  q quit")
+        #expect(ListView.hints == "↑↓ move  ⏎ open  / search  q quit")
         #expect(DetailView.hints == "↑↓ prev/next  Esc/← back  q quit")
+    }
+}
+
+@MainActor
+@Suite("Search in the list view")
+struct ListSearchViewTests {
+    @Test("while the prompt is open, letters are text, not commands")
+    func promptKeys() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        let size = ScreenSize(rows: 24, columns: 80)
+        for key in [Key.character("/"), .character("q"), .character("j"), .character("g"), .backspace, .backspace, .backspace,
+                    .character("s"), .character("a")] {
+            view.handle(key, screenSize: size)
+        }
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        view.draw(on: screen)
+        #expect(screen.line(23).hasPrefix(" /sa▏"))
+        #expect(snapshotMismatch(screen.text, named: "list-search-prompt") == nil)
+        // The match is highlighted in the name.
+        let sanchez = try #require((0..<24).first { screen.line($0).contains("Vanessa Sanchez") })
+        let column = screen.line(sanchez).distance(from: screen.line(sanchez).startIndex,
+                                                   to: try #require(screen.line(sanchez).range(of: "Sa")).lowerBound)
+        #expect([TextStyle.match, .selectedMatch].contains(screen.style(row: sanchez, column: column)))
+        view.handle(.control("u"), screenSize: size)
+        view.handle(.character("q"), screenSize: size)
+        view.handle(.character("x"), screenSize: size)
+        view.handle(.enter, screenSize: size)
+        view.draw(on: screen)
+        #expect(screen.text.contains("No people match 'qx'"))
+        view.handle(.escape, screenSize: size)
+        view.draw(on: screen)
+        #expect(screen.line(23).hasPrefix(" 3/6"))  // Vanessa Sanchez, still selected
+    }
+
+    @Test("Esc does nothing on an unfiltered list (the key is free for others)")
+    func escapeWithoutFilter() {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        #expect(!view.handle(.escape, screenSize: ScreenSize(rows: 24, columns: 80)))
+        #expect(view.handle(.character("/"), screenSize: ScreenSize(rows: 24, columns: 80)))
+        #expect(module.calls == [.beginSearch])
     }
 }

@@ -13,7 +13,7 @@ struct PeopleParser {
         case beforeArray, firstElement, element, afterElement, afterArray
     }
 
-    private(set) var segment = PeopleSegment()
+    let segment = PeopleSegment()
     private(set) var skipped: [SkippedRecord] = []
     private var companies = CompanyTable()
     private(set) var phase: Phase
@@ -48,10 +48,9 @@ struct PeopleParser {
 
     /// The people parsed, with this parser's company table attached.
     func finishedSegment() -> PeopleSegment {
-        var finished = segment
-        finished.companyNames = companies.names
-        finished.companyHeadcounts = companies.headcounts
-        return finished
+        segment.companyNames = companies.names
+        segment.companyHeadcounts = companies.headcounts
+        return segment
     }
 
     /// Parses as much of `bytes` as forms whole elements; returns how many
@@ -240,7 +239,7 @@ struct PeopleParser {
         if let problem = record.problem {
             skipped.append(SkippedRecord(number: number, line: line, reason: problem))
         } else {
-            record.commit(to: &segment, companies: &companies)
+            record.commit(to: segment, companies: &companies)
         }
     }
 

@@ -90,7 +90,7 @@ struct RecordScratch {
     }
 
     /// Appends this record to `segment` in the store's field order.
-    mutating func commit(to segment: inout PeopleSegment, companies: inout CompanyTable) {
+    mutating func commit(to segment: PeopleSegment, companies: inout CompanyTable) {
         let recordStart = segment.arena.count
         segment.recordStart.append(recordStart)
         for field in 0..<PeopleSegment.textFieldCount {

@@ -8,6 +8,15 @@ public struct CompanySection: Sendable, Equatable {
     public var companyID: Int
     /// Positions in `GroupedPeople.order` that belong to this section.
     public var range: Range<Int>
+    /// The company's headcount before any search narrowed it.
+    public var total: Int
+
+    public init(title: String, companyID: Int, range: Range<Int>, total: Int? = nil) {
+        self.title = title
+        self.companyID = companyID
+        self.range = range
+        self.total = total ?? range.count
+    }
 
     public var count: Int { range.count }
 }

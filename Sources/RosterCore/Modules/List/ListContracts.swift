@@ -16,6 +16,24 @@ public protocol ListModuleInterface: AnyObject {
     func openSelected()
     func showSkippedRecords()
     func quit()
+    /// Opens the search prompt.
+    func beginSearch()
+    /// The prompt's text changed: narrow the list as the user types.
+    func editSearch(_ text: String)
+    /// Enter: keep the filter, close the prompt.
+    func commitSearch()
+    /// Esc: clear the filter (and close the prompt).
+    func cancelSearch()
+}
+
+/// Runs searches off the main actor; a newer search makes older ones moot.
+@MainActor
+public protocol ListSearchScheduling: AnyObject {
+    /// Searches and calls `completion` on the main actor, unless a newer
+    /// search (or `cancelPending`) came first.
+    func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
+                completion: @escaping @MainActor @Sendable (SearchResult) -> Void)
+    func cancelPending()
 }
 
 /// Where the list can lead.

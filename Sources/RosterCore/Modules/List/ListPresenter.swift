@@ -5,19 +5,34 @@ public final class ListPresenter: ListModuleInterface {
     private weak var view: ListViewInterface?
     private weak var wireframe: ListWireframe?
     private let directory: LoadedDirectory
-    private let grouped: GroupedPeople
-    private let rows: ListRows
+    /// Everyone, grouped and sorted.
+    private let everyone: GroupedPeople
+    /// What the list shows: everyone, or the people the search matched.
+    public private(set) var displayed: GroupedPeople
+    private var rows: ListRows
+    private let searcher: ListSearchScheduling?
+    /// The text in the search prompt, and whether the prompt is open.
+    private var searchText = ""
+    private var isEditingSearch = false
+    /// The latest finished search (nil: no filter).
+    private var searchResult: SearchResult?
     /// Display position of the selected person.
     public private(set) var selection = 0
+    /// The selected person (file position), remembered while a search hides
+    /// everyone, so that clearing the search goes back to them.
+    private var selectedPerson: UInt32?
 
-    public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: ListWireframe) {
+    public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: ListWireframe,
+                searcher: ListSearchScheduling? = nil) {
         self.directory = directory
-        self.grouped = grouped
+        everyone = grouped
+        displayed = grouped
         self.wireframe = wireframe
+        self.searcher = searcher
         rows = ListRows(grouped: grouped, store: directory.store)
     }
 
-    public var peopleCount: Int { grouped.order.count }
+    public var peopleCount: Int { displayed.order.count }
 
     public func attach(view: ListViewInterface) {
         self.view = view
@@ -57,25 +72,76 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .quit)
     }
 
+    // MARK: Search
+
+    public func beginSearch() {
+        isEditingSearch = true
+        render()
+    }
+
+    public func editSearch(_ text: String) {
+        searchText = text
+        render()
+        let query = SearchQuery(text)
+        let within = searchResult.flatMap { query.narrows($0.query) ? $0 : nil }
+        searcher?.search(query, in: everyone, store: directory.store, within: within) { [weak self] result in
+            self?.showSearchResult(result)
+        }
+    }
+
+    public func commitSearch() {
+        isEditingSearch = false
+        if SearchQuery(searchText).isEmpty { clearSearch() } else { render() }
+    }
+
+    public func cancelSearch() {
+        isEditingSearch = false
+        clearSearch()
+    }
+
+    private func clearSearch() {
+        searchText = ""
+        searcher?.cancelPending()
+        showSearchResult(nil)
+    }
+
+    /// Shows a finished search, keeping the selected person if they match.
+    private func showSearchResult(_ result: SearchResult?) {
+        let selected = peopleCount > 0 ? displayed.order[selection] : selectedPerson
+        searchResult = result?.query.isEmpty == true ? nil : result
+        displayed = searchResult?.grouped ?? everyone
+        rows = ListRows(grouped: displayed, store: directory.store)
+        selection = selected.flatMap { displayed.order.firstIndex(of: $0) } ?? 0
+        render()
+    }
+
     // MARK: View model
 
     public func makeViewModel() -> ListViewModel {
         let people = peopleCount
-        let companies = grouped.sections.count
         let hasPeople = people > 0
-        let section = hasPeople ? grouped.sections[grouped.sectionIndex(containing: selection)] : nil
+        let section = hasPeople ? displayed.sections[displayed.sectionIndex(containing: selection)] : nil
+        let filter = searchResult?.query.text
+        var emptyMessage: String?
+        if !hasPeople {
+            emptyMessage = filter.map { "No people match '\($0)'" } ?? "No content to show"
+        }
         return ListViewModel(
             sourceName: directory.sourceName,
-            summary: "\(Self.count(people, "person", "people")) · \(Self.count(companies, "company", "companies"))",
+            summary: "\(Self.count(everyone.order.count, "person", "people")) · \(Self.count(everyone.sections.count, "company", "companies"))",
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
             position: hasPeople ? "\(Self.grouped(selection + 1))/\(Self.grouped(people))" : "0/0",
             currentCompany: section?.title ?? "",
-            notice: Self.skippedNotice(skipped: directory.skipped.count, loaded: people).map { $0 + " (! lists them)" },
-            emptyMessage: hasPeople ? nil : "No content to show")
+            notice: Self.skippedNotice(skipped: directory.skipped.count, loaded: everyone.order.count).map { $0 + " (! lists them)" },
+            emptyMessage: emptyMessage,
+            searchPrompt: isEditingSearch ? searchText : nil,
+            filter: filter,
+            highlight: searchResult?.query)
     }
 
     private func render() {
+        if peopleCount > 0 { selectedPerson = displayed.order[selection] }
         view?.show(makeViewModel())
     }
 

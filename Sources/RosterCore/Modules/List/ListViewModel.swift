@@ -16,6 +16,12 @@ public struct ListViewModel: Sendable {
     public var notice: String?
     /// Shown instead of rows when there are none ("No content to show").
     public var emptyMessage: String?
+    /// The search prompt's text while it is open; nil when closed.
+    public var searchPrompt: String?
+    /// The search narrowing the list, if any ("jose").
+    public var filter: String?
+    /// What to highlight in names: the active search.
+    public var highlight: SearchQuery?
 }
 
 /// One line of the list.
@@ -26,8 +32,10 @@ public enum ListRow: Equatable, Sendable {
 
 public struct CompanyHeaderRow: Equatable, Sendable {
     public var title: String
-    /// "31 people" style count, as the header shows it.
+    /// People shown under it.
     public var count: Int
+    /// Its headcount before a search narrowed it (== count when none did).
+    public var total: Int
 }
 
 public struct PersonRow: Equatable, Sendable {
@@ -57,7 +65,7 @@ public struct ListRows: RandomAccessCollection, Sendable {
         let headerRow = grouped.sections[section].range.lowerBound + section
         if row == headerRow {
             let company = grouped.sections[section]
-            return .header(CompanyHeaderRow(title: company.title, count: company.count))
+            return .header(CompanyHeaderRow(title: company.title, count: company.count, total: company.total))
         }
         let position = grouped.sections[section].range.lowerBound + (row - headerRow - 1)
         let person = Int(grouped.order[position])

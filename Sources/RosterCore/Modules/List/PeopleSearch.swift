@@ -1,0 +1,285 @@
+import Dispatch
+import Foundation
+
+/// What the user typed, folded once for matching.
+public struct SearchQuery: Sendable, Equatable {
+    public let text: String
+    /// Case- and accent-folded bytes (`José` → `jose`).
+    let folded: [UInt8]
+
+    public init(_ text: String) {
+        self.text = text
+        folded = TextFolding.foldedBytes(text)
+    }
+
+    public var isEmpty: Bool { folded.isEmpty }
+
+    /// Whether every match of `self` is also a match of `earlier`, so that
+    /// searching only `earlier`'s matches is enough ("jos" then "jose").
+    public func narrows(_ earlier: SearchQuery) -> Bool {
+        !earlier.isEmpty && folded.count >= earlier.folded.count
+            && folded.withUnsafeBufferPointer { mine in earlier.folded.withUnsafeBufferPointer { PeopleSearch.contains(mine, $0) } }
+    }
+}
+
+/// The people a query matched: the narrowed list, and a bit per person
+/// (file order) so that the next, longer query looks only at these.
+public struct SearchResult: Sendable {
+    public let query: SearchQuery
+    public let grouped: GroupedPeople
+    let matches: [UInt64]
+}
+
+/// Narrows a grouped directory to the people whose name, email, company,
+/// phone or address contains the query, ignoring case and accents.
+///
+/// People are tested in file order, which reads the store sequentially
+/// (in list order every person is a cache miss: five times slower), on
+/// both cores, checking `isCancelled` as it goes so that a newer keystroke
+/// can stop it; the list's order and sections are then kept (empty ones
+/// disappear, each keeps its full headcount as `total` for "COMSTAR 2/31").
+/// Names and companies are compared on the folded keys the loader made.
+public enum PeopleSearch {
+    /// Everyone in `all` that matches, looking only at `within`'s matches
+    /// when given (a narrowing query); nil if cancelled.
+    public static func filter(_ all: GroupedPeople, store: PeopleStore, query: SearchQuery,
+                              within: SearchResult? = nil, isCancelled: @Sendable () -> Bool = { false }) -> SearchResult? {
+        let count = store.count
+        let words = (count + 63) / 64
+        if query.isEmpty {
+            return SearchResult(query: query, grouped: all, matches: [UInt64](repeating: ~0, count: words))
+        }
+        let companyMatches = store.companies.map { company in
+            company.key.withUnsafeBufferPointer { key in query.folded.withUnsafeBufferPointer { contains(key, $0) } }
+        }
+        var matches = [UInt64](repeating: 0, count: words)
+        let halfWords = (words + 1) / 2
+        nonisolated(unsafe) var wasCancelled = [false, false]
+        matches.withUnsafeMutableBufferPointer { bits in
+            nonisolated(unsafe) let bits = bits
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var matcher = Matcher(store: store, query: query, companyMatches: companyMatches)
+                for word in (half * halfWords)..<min(words, (half + 1) * halfWords) {
+                    if word & 63 == 0, isCancelled() {
+                        wasCancelled[half] = true
+                        return
+                    }
+                    var candidates: UInt64 = within?.matches[word] ?? ~0
+                    if word == words - 1, count % 64 != 0 { candidates &= (1 << UInt64(count % 64)) - 1 }
+                    var found: UInt64 = 0
+                    while candidates != 0 {
+                        let bit = candidates.trailingZeroBitCount
+                        candidates &= candidates - 1
+                        if matcher.matches(word * 64 + bit) { found |= 1 << UInt64(bit) }
+                    }
+                    bits[word] = found
+                }
+            }
+        }
+        if wasCancelled[0] || wasCancelled[1] { return nil }
+        var order = ContiguousArray<UInt32>()
+        for person in all.order where matches[Int(person) >> 6] & (1 << UInt64(person & 63)) != 0 {
+            order.append(person)
+        }
+        return SearchResult(query: query, grouped: regroup(order, like: all, store: store), matches: matches)
+    }
+
+    /// Sections for `matches` (already in list order), totals from `all`.
+    private static func regroup(_ matches: ContiguousArray<UInt32>, like all: GroupedPeople, store: PeopleStore) -> GroupedPeople {
+        var sections: [CompanySection] = []
+        var start = 0
+        let totalByCompany = Dictionary(all.sections.map { ($0.companyID, ($0.title, $0.total)) }, uniquingKeysWith: { first, _ in first })
+        while start < matches.count {
+            let companyID = store.companyID(of: Int(matches[start]))
+            var end = start + 1
+            while end < matches.count, store.companyID(of: Int(matches[end])) == companyID { end += 1 }
+            let (title, total) = totalByCompany[companyID] ?? ("", end - start)
+            sections.append(CompanySection(title: title, companyID: companyID, range: start..<end, total: total))
+            start = end
+        }
+        return GroupedPeople(order: matches, sections: sections)
+    }
+
+    /// Tests one person's fields; keeps a scratch buffer between calls.
+    struct Matcher {
+        let store: PeopleStore
+        let needle: [UInt8]
+        let companyMatches: [Bool]
+        let hasSpace: Bool
+        var scratch: [UInt8] = []
+
+        init(store: PeopleStore, query: SearchQuery, companyMatches: [Bool]) {
+            self.store = store
+            needle = query.folded
+            self.companyMatches = companyMatches
+            hasSpace = query.folded.contains(UInt8(ascii: " "))
+        }
+
+        mutating func matches(_ person: Int) -> Bool {
+            if companyMatches[store.companyID(of: person)] { return true }
+            if nameMatches(person) { return true }
+            return contactMatches(person)
+        }
+
+        /// The folded name key is "last\0first": each part, and "first last".
+        private mutating func nameMatches(_ person: Int) -> Bool {
+            let needle = self.needle
+            if !hasSpace {
+                return store.withNameKey(of: person) { key in needle.withUnsafeBufferPointer { contains(key, $0) } }
+            }
+            var combined = scratch
+            defer { scratch = combined }
+            return store.withNameKey(of: person) { key -> Bool in
+                let split = key.firstIndex(of: 0) ?? key.count
+                combined.removeAll(keepingCapacity: true)
+                combined.append(contentsOf: key[min(key.count, split + 1)...])
+                combined.append(UInt8(ascii: " "))
+                combined.append(contentsOf: key[0..<split])
+                return combined.withUnsafeBufferPointer { whole in needle.withUnsafeBufferPointer { contains(whole, $0) } }
+            }
+        }
+
+        /// Email, phone and address lie side by side in the store: one
+        /// case-insensitive pass over the three, a hit counting only when it
+        /// stays inside one field. Non-ASCII text is folded on the fly.
+        private mutating func contactMatches(_ person: Int) -> Bool {
+            let needle = self.needle
+            var folded = scratch
+            defer { scratch = folded }
+            return store.withContactBytes(of: person) { bytes, phoneStart, addressStart in
+                needle.withUnsafeBufferPointer { needle in
+                    var from = 0
+                    while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
+                        let end = hit + needle.count
+                        if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
+                        from = hit + 1
+                    }
+                    guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
+                    for field in [0..<phoneStart, phoneStart..<addressStart, addressStart..<bytes.count] {
+                        LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[field]), into: &folded)
+                        if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Offset of the first place at or after `from` where ASCII-lowercased
+    /// `haystack` holds `needle` (lowercase), or nil. Candidates for the
+    /// needle's first byte, in either case, are found eight bytes at a time.
+    static func firstMatchIgnoringASCIICase(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>,
+                                            from: Int) -> Int? {
+        guard needle.count > 0 else { return from }
+        guard haystack.count >= needle.count + from, let base = haystack.baseAddress else { return nil }
+        let first = needle[0]
+        let upper = first &- UInt8(ascii: "a") < 26 ? first - 32 : first
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lowerPattern = ones &* UInt64(first), upperPattern = ones &* UInt64(upper)
+        let last = haystack.count - needle.count
+        var start = from
+        while start <= last {
+            if start + 8 <= haystack.count {
+                let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+                let a = word ^ lowerPattern, b = word ^ upperPattern
+                if ((a &- ones) & ~a | (b &- ones) & ~b) & highs == 0 {
+                    start += 8
+                    continue
+                }
+            }
+            let stop = min(start + 8, last + 1)
+            while start < stop {
+                if TextFolding.lowercasedASCII(base[start]) == first {
+                    var offset = 1
+                    while offset < needle.count, TextFolding.lowercasedASCII(base[start + offset]) == needle[offset] { offset += 1 }
+                    if offset == needle.count { return start }
+                }
+                start += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether `haystack` contains `needle`, byte for byte.
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard needle.count > 0 else { return true }
+        guard haystack.count >= needle.count else { return false }
+        let last = haystack.count - needle.count
+        var start = 0
+        while start <= last {
+            if haystack[start] == needle[0] {
+                var offset = 1
+                while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
+    /// Character ranges of `text` that match `query`, for highlighting
+    /// (folded one character at a time, so `é` matches `e` in place).
+    public static func matchRanges(in text: String, query: SearchQuery) -> [Range<Int>] {
+        guard !query.isEmpty else { return [] }
+        var folded: [UInt8] = []
+        var characterOfByte: [Int] = []
+        for (index, character) in text.enumerated() {
+            let bytes = TextFolding.foldedBytes(String(character))
+            folded += bytes
+            characterOfByte += Array(repeating: index, count: bytes.count)
+        }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        let needle = query.folded
+        while start + needle.count <= folded.count {
+            if folded[start..<(start + needle.count)].elementsEqual(needle) {
+                let lower = characterOfByte[start]
+                let upper = characterOfByte[start + needle.count - 1] + 1
+                ranges.append(lower..<upper)
+                start += needle.count
+            } else {
+                start += 1
+            }
+        }
+        return ranges
+    }
+}
+
+/// Folding of UTF-8 bytes without Foundation, for searching a million
+/// fields a keystroke: ASCII letters lowercased, the accented letters of
+/// Latin-1 and Latin Extended-A mapped to their base letter (`ö` → `o`,
+/// `Ł` → `l`), anything else kept as it is. Agrees with `TextFolding` on
+/// every character it maps.
+enum LatinFolding {
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                output.append(TextFolding.lowercasedASCII(byte))
+                index += 1
+                continue
+            }
+            if (byte == 0xC3 || byte == 0xC4 || byte == 0xC5), index + 1 < bytes.count {
+                let scalar = (Int(byte & 0x1F) << 6) | Int(bytes[index + 1] & 0x3F)
+                if scalar >= 0xC0, scalar <= 0x17F, let base = baseLetters[scalar - 0xC0] {
+                    output.append(base)
+                    index += 2
+                    continue
+                }
+            }
+            output.append(byte)
+            index += 1
+        }
+    }
+
+    /// U+00C0…U+017F → base letter (nil: keep the bytes, e.g. ×, ÷, æ, ß).
+    private static let baseLetters: [UInt8?] = {
+        // Generated from Unicode decompositions (NFD base letter, lowercased);
+        // x: no ASCII base (×, ÷, æ, ø, ß, đ, ł …), kept as it is.
+        let table = "aaaaaaxceeeeiiiixnoooooxxuuuuyxxaaaaaaxceeeeiiiixnoooooxxuuuuyxyaaaaaaccccccccddxxeeeeeeeeeegggggggghhxxiiiiiiiiixxxjjkkxllllllxxxxnnnnnnxxxooooooxxrrrrrrssssssssttttxxuuuuuuuuuuuuwwyyyzzzzzzx"
+        return table.unicodeScalars.map { $0 == "x" ? nil : UInt8(ascii: $0) }
+    }()
+}

@@ -1,7 +1,8 @@
 import RosterCore
 import Synchronization
 
-/// Searches on the cooperative pool and hands results to the event loop.
+/// Searches (and re-sorts) on the cooperative pool and hands results to
+/// the event loop.
 ///
 /// Each keystroke starts a search and bumps a generation number; an older
 /// search sees the number move and stops early, and a result that arrives
@@ -31,6 +32,15 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
 
     func cancelPending() {
         _ = generation.advance()
+    }
+
+    func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
+                 completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void) {
+        let mailbox = self.mailbox
+        Task.detached {
+            let grouped = GroupedPeople(store: store, sort: sort, byCompany: byCompany)
+            mailbox.post(.run { completion(grouped) })
+        }
     }
 }
 

@@ -4,13 +4,14 @@ import RosterCore
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
-        case previous, next, back, quit
+        case previous, next, back, quit, help
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
         KeyBinding([.up, .character("k")], "↑/k", "previous person", .previous),
         KeyBinding([.down, .character("j")], "↓/j", "next person", .next),
         KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←", "back", .back, hint: true),
+        KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
@@ -18,6 +19,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
 
     private let presenter: DetailModuleInterface
     private var model: DetailViewModel?
+    private var isShowingHelp = false
 
     public init(presenter: DetailModuleInterface) {
         self.presenter = presenter
@@ -29,12 +31,17 @@ public final class DetailView: DetailViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        if isShowingHelp {
+            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+            return true
+        }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         switch action {
         case .previous: presenter.showPrevious()
         case .next: presenter.showNext()
         case .back: presenter.goBack()
         case .quit: presenter.quit()
+        case .help: isShowingHelp = true
         }
         return true
     }
@@ -63,5 +70,6 @@ public final class DetailView: DetailViewInterface, ScreenView {
             screen.put(DisplayText.fit(more, columns: size.columns), row: firstFieldRow + shown, column: 0, style: .dim)
         }
         screen.putBar(left: " \(model.position)  ·  \(model.company)", right: Self.hints + " ", row: size.rows - 1)
+        if isShowingHelp { drawHelp(Self.keyTable, title: "Detail keys", on: screen) }
     }
 }

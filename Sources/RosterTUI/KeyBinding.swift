@@ -26,8 +26,10 @@ extension Array {
         first { $0.keys.contains(key) }?.action
     }
 
-    /// "↑↓ move  ⏎ open  q quit": the hint bindings, for the status bar.
+    /// "⏎ open  / search  q quit": the hint bindings, for the status bar
+    /// (each by its first key only, to stay short).
     public func hints<Action>() -> String where Element == KeyBinding<Action> {
-        filter(\.isHint).map { "\($0.label) \($0.help)" }.joined(separator: "  ")
+        filter(\.isHint).map { "\($0.label.split(separator: "/").first.map(String.init) ?? $0.label) \($0.help)" }
+            .joined(separator: "  ")
     }
 }

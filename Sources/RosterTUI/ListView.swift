@@ -9,6 +9,7 @@ import RosterCore
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
+        case sort, reverseSort, grouping, previousCompany, nextCompany, help
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
@@ -18,9 +19,15 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.pageDown, .control("f")], "PgDn/^F", "page down", .pageDown),
         KeyBinding([.home, .character("g")], "Home/g", "first person", .first),
         KeyBinding([.end, .character("G")], "End/G", "last person", .last),
-        KeyBinding([.enter, .right, .character("l")], "⏎", "open", .open, hint: true),
+        KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
         KeyBinding([.escape], "Esc", "clear the search", .clearFilter),
+        KeyBinding([.character("s")], "s", "next sort order (last, first name, balance, age)", .sort),
+        KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
+        KeyBinding([.character("c")], "c", "group by company / one flat list", .grouping),
+        KeyBinding([.character("[")], "[", "previous company", .previousCompany),
+        KeyBinding([.character("]")], "]", "next company", .nextCompany),
+        KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("!")], "!", "skipped records", .skipped),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
@@ -37,12 +44,14 @@ public final class ListView: ListViewInterface, ScreenView {
 
 
     /// The status bar's key hints: moving, then the table's hinted keys.
-    static let hints = "↑↓ move  " + keyTable.hints()
+    static let hints = keyTable.hints()
 
     private let presenter: ListModuleInterface
     private var model: ListViewModel?
     /// First row on screen; kept between frames so scrolling is stable.
     private(set) var topRow = 0
+    /// The key overlay (`?`): drawn from `keyTable` itself.
+    private(set) var isShowingHelp = false
 
     public init(presenter: ListModuleInterface) {
         self.presenter = presenter
@@ -56,6 +65,11 @@ public final class ListView: ListViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        if isShowingHelp {
+            // Esc, ? or F1 close the help; q still quits.
+            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+            return true
+        }
         if let prompt = model?.searchPrompt {
             if handlePrompt(key, text: prompt) { return true }
             guard let action: Action = Self.promptKeyTable.action(for: key) else { return false }
@@ -101,6 +115,12 @@ public final class ListView: ListViewInterface, ScreenView {
         case .clearFilter: presenter.cancelSearch()
         case .skipped: presenter.showSkippedRecords()
         case .quit: presenter.quit()
+        case .sort: presenter.cycleSortOrder()
+        case .reverseSort: presenter.reverseSortOrder()
+        case .grouping: presenter.toggleGrouping()
+        case .previousCompany: presenter.jumpToCompany(by: -1)
+        case .nextCompany: presenter.jumpToCompany(by: 1)
+        case .help: isShowingHelp = true
         }
     }
 
@@ -112,7 +132,8 @@ public final class ListView: ListViewInterface, ScreenView {
         guard let model else { return }
         let size = screen.size
         screen.erase()
-        screen.putBar(left: " Roster — \(model.sourceName)", right: "\(model.summary) ", row: 0)
+        let summary = [model.summary, model.notice].compactMap { $0 }.joined(separator: " · ")
+        screen.putBar(left: " Roster — \(model.sourceName)", right: "\(summary) ", row: 0)
         let height = Self.bodyHeight(size)
         if let emptyMessage = model.emptyMessage {
             let text = DisplayText.fit(emptyMessage, columns: size.columns)
@@ -130,9 +151,10 @@ public final class ListView: ListViewInterface, ScreenView {
             screen.putBar(left: " /" + prompt + "▏", right: counts + " " + Self.promptHints + " ", row: size.rows - 1)
             return
         }
-        let filter = model.filter.map { "filter: \($0) (Esc clears)" }
-        let status = [model.position, model.currentCompany, filter, model.notice].compactMap { $0 }.filter { !$0.isEmpty }
-        screen.putBar(left: " " + status.joined(separator: "  ·  "), right: Self.hints + " ", row: size.rows - 1)
+        let filter = model.filter.map { "filter: \($0)" }
+        let status = [model.position, model.currentCompany, model.sortLabel, filter].compactMap { $0 }.filter { !$0.isEmpty }
+        screen.putBar(left: " " + status.joined(separator: " · "), right: Self.hints + " ", row: size.rows - 1)
+        if isShowingHelp { drawHelp(Self.keyTable, title: "List keys", on: screen) }
     }
 
     /// Moves `topRow` just enough for `selected` to be on screen, with its

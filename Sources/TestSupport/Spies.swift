@@ -37,6 +37,7 @@ public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, open, skipped, quit
         case beginSearch, editSearch(String), commitSearch, cancelSearch
+        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int)
     }
 
     public private(set) var calls: [Call] = []
@@ -51,6 +52,10 @@ public final class SpyListModule: ListModuleInterface {
     public func editSearch(_ text: String) { calls.append(.editSearch(text)) }
     public func commitSearch() { calls.append(.commitSearch) }
     public func cancelSearch() { calls.append(.cancelSearch) }
+    public func cycleSortOrder() { calls.append(.cycleSort) }
+    public func reverseSortOrder() { calls.append(.reverseSort) }
+    public func toggleGrouping() { calls.append(.toggleGrouping) }
+    public func jumpToCompany(by delta: Int) { calls.append(.jumpToCompany(delta)) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results
@@ -65,6 +70,10 @@ public final class ImmediateSearchScheduler: ListSearchScheduling {
         if let result = PeopleSearch.filter(everyone, store: store, query: query, within: within) { completion(result) }
     }
     public func cancelPending() {}
+    public func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
+                        completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void) {
+        completion(GroupedPeople(store: store, sort: sort, byCompany: byCompany))
+    }
 }
 
 /// An interactor that answers with a fixed result, at once.

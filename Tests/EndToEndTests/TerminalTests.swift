@@ -35,7 +35,7 @@ struct TerminalTests {
         session.send("Down")
         #expect(session.waitFor(text: "3/400"))
         session.send("Escape")
-        #expect(session.waitFor(text: "↑↓ move"))
+        #expect(session.waitFor(text: "⏎ open"))
         #expect(session.screen().contains("3/400"))
 
         session.resize(rows: 30, columns: 100)
@@ -79,7 +79,7 @@ struct TerminalTests {
         #expect(session.waitFor(text: "First name"))
         let started = Date()
         session.send("Escape")
-        #expect(session.waitFor(text: "↑↓ move"))
+        #expect(session.waitFor(text: "⏎ open"))
         #expect(Date().timeIntervalSince(started) < 0.9, "Esc waited for ncurses' default one-second delay")
         session.send("q")
         #expect(session.exitStatus() == 0)

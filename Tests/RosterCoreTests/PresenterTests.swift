@@ -75,7 +75,7 @@ struct ListPresenterTests {
         let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
         presenter.attach(view: view)
         presenter.showSkippedRecords()
-        #expect(view.last?.notice == "2 of 4 records skipped (! lists them)")
+        #expect(view.last?.notice == "2 skipped (! lists)")
         #expect(wireframe.routes == [.skippedRecords])
     }
 

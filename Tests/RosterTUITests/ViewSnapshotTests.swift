@@ -132,8 +132,8 @@ struct ViewKeyTests {
 
     @Test("the status bar's hints come from the key table")
     func hints() {
-        #expect(ListView.hints == "↑↓ move  ⏎ open  / search  q quit")
-        #expect(DetailView.hints == "↑↓ prev/next  Esc/← back  q quit")
+        #expect(ListView.hints == "⏎ open  / search  ? help  q quit")
+        #expect(DetailView.hints == "↑↓ prev/next  Esc back  ? help  q quit")
     }
 }
 
@@ -179,5 +179,36 @@ struct ListSearchViewTests {
         #expect(!view.handle(.escape, screenSize: ScreenSize(rows: 24, columns: 80)))
         #expect(view.handle(.character("/"), screenSize: ScreenSize(rows: 24, columns: 80)))
         #expect(module.calls == [.beginSearch])
+    }
+}
+
+@MainActor
+@Suite("Help overlay")
+struct HelpOverlayTests {
+    @Test("? shows every key of the list from its key table; any key closes it")
+    func listHelp() throws {
+        let (view, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let size = ScreenSize(rows: 24, columns: 80)
+        #expect(view.handle(.character("?"), screenSize: size))
+        let screen = ViewSnapshotTests.draw(view)
+        for binding in ListView.keyTable {
+            #expect(screen.text.contains(binding.label + "    " + binding.help) || screen.text.contains(binding.label + "  " + binding.help)
+                    || screen.text.contains(binding.label) && screen.text.contains(binding.help), "\(binding.label) is missing from help")
+        }
+        #expect(snapshotMismatch(screen.text, named: "list-help") == nil)
+        view.handle(.escape, screenSize: size)
+        #expect(!ViewSnapshotTests.draw(view).text.contains("List keys"))
+        #expect(ViewSnapshotTests.draw(view).text.contains("Bertha Irwin"))
+    }
+
+    @Test("list keys for order, grouping and jumps reach the presenter")
+    func arrangeKeys() {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 24, columns: 80)
+        for key in [Key.character("s"), .character("S"), .character("c"), .character("["), .character("]")] {
+            view.handle(key, screenSize: size)
+        }
+        #expect(module.calls == [.cycleSort, .reverseSort, .toggleGrouping, .jumpToCompany(-1), .jumpToCompany(1)])
     }
 }

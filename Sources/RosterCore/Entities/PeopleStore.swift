@@ -112,6 +112,12 @@ public final class PeopleStore: Sendable {
         return segments[segment].balanceCents(of: local)
     }
 
+    public func age(of position: Int) -> Int? {
+        let (segment, local) = locate(position)
+        let age = segments[segment].ages[local]
+        return age == PeopleSegment.missingAge ? nil : Int(age)
+    }
+
     public func companyID(of position: Int) -> Int {
         Int(companyOfPerson[position])
     }

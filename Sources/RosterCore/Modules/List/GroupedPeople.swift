@@ -42,8 +42,18 @@ public struct GroupedPeople: Sendable {
 
     public static let empty = GroupedPeople(order: [], sections: [])
 
-    /// Groups and sorts everyone in `store`.
-    public init(store: PeopleStore) {
+    /// Everyone in one section, sorted by `sort` (the `c` toggle).
+    public static let everyoneTitle = "Everyone"
+
+    /// Groups (or not) and sorts everyone in `store`.
+    public init(store: PeopleStore, sort: SortOrder = .byLastName, byCompany: Bool = true) {
+        guard byCompany else {
+            var order = ContiguousArray<UInt32>((0..<store.count).map { UInt32($0) })
+            let sections = store.count == 0 ? [] : [CompanySection(title: Self.everyoneTitle, companyID: -1, range: 0..<store.count)]
+            Self.sortSections(sections, of: &order, store: store, sort: sort)
+            self.init(order: order, sections: sections)
+            return
+        }
         let companies = store.companies
         let companyRank = Self.rankCompanies(companies)
         // Sections in rank order; counting sort keeps file order within each.
@@ -73,9 +83,8 @@ public struct GroupedPeople: Sendable {
                 }
             }
         }
-        Self.sortSections(sections, of: &order, store: store)
-        self.order = order
-        self.sections = sections
+        Self.sortSections(sections, of: &order, store: store, sort: sort)
+        self.init(order: order, sections: sections)
     }
 
     /// Rank of each company id: by folded name, "(no company)" last.
@@ -92,7 +101,22 @@ public struct GroupedPeople: Sendable {
     }
 
     /// Sorts each section's people by name key, splitting the work in two.
-    private static func sortSections(_ sections: [CompanySection], of order: inout ContiguousArray<UInt32>, store: PeopleStore) {
+    private static func sortSections(_ sections: [CompanySection], of order: inout ContiguousArray<UInt32>,
+                                     store: PeopleStore, sort: SortOrder) {
+        if sections.count == 1 {
+            // One big section (the flat list): split it, sort halves, merge.
+            order.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let shared = buffer
+                let middle = shared.count / 2
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    let range = half == 0 ? 0..<middle : middle..<shared.count
+                    Self.sort(UnsafeMutableBufferPointer(rebasing: shared[range]), store: store, by: sort)
+                }
+            }
+            let merged = merge(Array(order[..<(order.count / 2)]), Array(order[(order.count / 2)...]), store: store, sort: sort)
+            order = ContiguousArray(merged)
+            return
+        }
         let total = order.count
         var split = sections.count
         var running = 0
@@ -108,34 +132,95 @@ public struct GroupedPeople: Sendable {
             nonisolated(unsafe) let shared = buffer
             DispatchQueue.concurrentPerform(iterations: 2) { half in
                 for section in halves[half] {
-                    sortByName(UnsafeMutableBufferPointer(rebasing: shared[section.range]), store: store)
+                    Self.sort(UnsafeMutableBufferPointer(rebasing: shared[section.range]), store: store, by: sort)
                 }
             }
         }
     }
 
     private struct SortEntry {
+        /// The sort's number (cents, age), or 0 for name orders.
+        var primary: Int64
         var prefix: UInt64
         var secondPrefix: UInt64
         var position: UInt32
     }
 
-    /// Sorts positions by folded last name, first name, then file order.
-    static func sortByName(_ positions: UnsafeMutableBufferPointer<UInt32>, store: PeopleStore) {
+    /// Sorts positions by `sort`: its key (missing values last either way),
+    /// then by name, then in file order, so equal keys keep a stable order.
+    static func sort(_ positions: UnsafeMutableBufferPointer<UInt32>, store: PeopleStore, by sort: SortOrder) {
         guard positions.count > 1 else { return }
-        var entries = store.namePrefixes.withUnsafeBufferPointer { prefixes in
-            positions.map { SortEntry(prefix: prefixes[2 * Int($0)], secondPrefix: prefixes[2 * Int($0) + 1], position: $0) }
-        }
-        entries.sort { a, b in
-            if a.prefix != b.prefix { return a.prefix < b.prefix }
-            if a.secondPrefix != b.secondPrefix { return a.secondPrefix < b.secondPrefix }
-            let order = store.withNameKey(of: Int(a.position)) { left in
-                store.withNameKey(of: Int(b.position)) { right in compareBytes(left, right) }
-            }
-            if order != 0 { return order < 0 }
-            return a.position < b.position
-        }
+        var entries = positions.map { entry(for: $0, store: store, sort: sort) }
+        entries.sort { precedes($0, $1, store: store, sort: sort) }
         for (index, entry) in entries.enumerated() { positions[index] = entry.position }
+    }
+
+    /// Two sorted runs merged into one (the flat list sorts halves apart).
+    private static func merge(_ left: [UInt32], _ right: [UInt32], store: PeopleStore, sort: SortOrder) -> [UInt32] {
+        let leftEntries = left.map { entry(for: $0, store: store, sort: sort) }
+        let rightEntries = right.map { entry(for: $0, store: store, sort: sort) }
+        var merged: [UInt32] = []
+        merged.reserveCapacity(left.count + right.count)
+        var i = 0, j = 0
+        while i < leftEntries.count, j < rightEntries.count {
+            if precedes(rightEntries[j], leftEntries[i], store: store, sort: sort) {
+                merged.append(rightEntries[j].position)
+                j += 1
+            } else {
+                merged.append(leftEntries[i].position)
+                i += 1
+            }
+        }
+        merged += leftEntries[i...].map(\.position)
+        merged += rightEntries[j...].map(\.position)
+        return merged
+    }
+
+    private static func entry(for position: UInt32, store: PeopleStore, sort: SortOrder) -> SortEntry {
+        let person = Int(position)
+        let primary: Int64
+        switch sort.key {
+        case .lastName, .firstName:
+            primary = 0
+        case .balance:
+            primary = store.balanceCents(of: person).map { sort.descending ? -$0 : $0 } ?? Int64.max
+        case .age:
+            primary = store.age(of: person).map { Int64(sort.descending ? -$0 : $0) } ?? Int64.max
+        }
+        if sort.key == .firstName {
+            return store.withNameKey(of: person) { key in
+                let swapped = firstNameFirst(key)
+                return swapped.withUnsafeBufferPointer { key in
+                    SortEntry(primary: primary, prefix: PeopleSegment.prefix(of: key), secondPrefix: PeopleSegment.prefix(of: key, from: 8),
+                              position: position)
+                }
+            }
+        }
+        return SortEntry(primary: primary, prefix: store.namePrefixes[2 * person], secondPrefix: store.namePrefixes[2 * person + 1],
+                         position: position)
+    }
+
+    private static func precedes(_ a: SortEntry, _ b: SortEntry, store: PeopleStore, sort: SortOrder) -> Bool {
+        if a.primary != b.primary { return a.primary < b.primary }
+        let reverseNames = sort.descending && (sort.key == .lastName || sort.key == .firstName)
+        if a.prefix != b.prefix { return (a.prefix < b.prefix) != reverseNames }
+        if a.secondPrefix != b.secondPrefix { return (a.secondPrefix < b.secondPrefix) != reverseNames }
+        var order = store.withNameKey(of: Int(a.position)) { left in
+            store.withNameKey(of: Int(b.position)) { right in
+                sort.key == .firstName
+                    ? firstNameFirst(left).withUnsafeBufferPointer { l in firstNameFirst(right).withUnsafeBufferPointer { compareBytes(l, $0) } }
+                    : compareBytes(left, right)
+            }
+        }
+        if reverseNames { order = -order }
+        if order != 0 { return order < 0 }
+        return a.position < b.position
+    }
+
+    /// "last\0first" → "first\0last".
+    private static func firstNameFirst(_ key: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let split = key.firstIndex(of: 0) ?? key.count
+        return Array(key[min(key.count, split + 1)...]) + [0] + Array(key[0..<split])
     }
 
     static func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int32 {

@@ -24,6 +24,13 @@ public protocol ListModuleInterface: AnyObject {
     func commitSearch()
     /// Esc: clear the filter (and close the prompt).
     func cancelSearch()
+    /// `s`: the next sort key; `S`: the other direction.
+    func cycleSortOrder()
+    func reverseSortOrder()
+    /// `c`: grouped by company, or one flat list.
+    func toggleGrouping()
+    /// `[` and `]`: the first person of the previous / next company.
+    func jumpToCompany(by delta: Int)
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.
@@ -34,6 +41,9 @@ public protocol ListSearchScheduling: AnyObject {
     func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
                 completion: @escaping @MainActor @Sendable (SearchResult) -> Void)
     func cancelPending()
+    /// Groups and sorts everyone again, off the main actor.
+    func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
+                 completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void)
 }
 
 /// Where the list can lead.

@@ -6,7 +6,9 @@ public final class ListPresenter: ListModuleInterface {
     private weak var wireframe: ListWireframe?
     private let directory: LoadedDirectory
     /// Everyone, grouped and sorted.
-    private let everyone: GroupedPeople
+    private var everyone: GroupedPeople
+    public private(set) var sortOrder = SortOrder.byLastName
+    public private(set) var isGroupedByCompany = true
     /// What the list shows: everyone, or the people the search matched.
     public private(set) var displayed: GroupedPeople
     private var rows: ListRows
@@ -105,6 +107,45 @@ public final class ListPresenter: ListModuleInterface {
         showSearchResult(nil)
     }
 
+    // MARK: Order and grouping
+
+    public func cycleSortOrder() {
+        rearrange(sort: sortOrder.nextKey(), byCompany: isGroupedByCompany)
+    }
+
+    public func reverseSortOrder() {
+        rearrange(sort: sortOrder.reversed(), byCompany: isGroupedByCompany)
+    }
+
+    public func toggleGrouping() {
+        rearrange(sort: sortOrder, byCompany: !isGroupedByCompany)
+    }
+
+    public func jumpToCompany(by delta: Int) {
+        guard peopleCount > 0 else { return }
+        let current = displayed.sectionIndex(containing: selection)
+        let target = min(max(current + delta, 0), displayed.sections.count - 1)
+        // `[` inside a company goes to its first person before the previous company.
+        if delta < 0, selection > displayed.sections[current].range.lowerBound {
+            select(position: displayed.sections[current].range.lowerBound)
+        } else {
+            select(position: displayed.sections[target].range.lowerBound)
+        }
+    }
+
+    /// Sorts (off the main actor) and shows the result, keeping the
+    /// selected person selected and the search applied.
+    private func rearrange(sort: SortOrder, byCompany: Bool) {
+        sortOrder = sort
+        isGroupedByCompany = byCompany
+        render()
+        searcher?.arrange(directory.store, sort: sort, byCompany: byCompany) { [weak self] grouped in
+            guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
+            self.everyone = grouped
+            self.showSearchResult(self.searchResult.map { PeopleSearch.reapply($0, to: grouped, store: self.directory.store) })
+        }
+    }
+
     /// Shows a finished search, keeping the selected person if they match.
     private func showSearchResult(_ result: SearchResult?) {
         let selected = peopleCount > 0 ? displayed.order[selection] : selectedPerson
@@ -128,16 +169,17 @@ public final class ListPresenter: ListModuleInterface {
         }
         return ListViewModel(
             sourceName: directory.sourceName,
-            summary: "\(Self.count(everyone.order.count, "person", "people")) · \(Self.count(everyone.sections.count, "company", "companies"))",
+            summary: "\(Self.count(everyone.order.count, "person", "people")) · \(Self.count(directory.store.companies.filter { $0.headcount > 0 }.count, "company", "companies"))",
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
             position: hasPeople ? "\(Self.grouped(selection + 1))/\(Self.grouped(people))" : "0/0",
             currentCompany: section?.title ?? "",
-            notice: Self.skippedNotice(skipped: directory.skipped.count, loaded: everyone.order.count).map { $0 + " (! lists them)" },
+            notice: directory.skipped.isEmpty ? nil : "\(Self.grouped(directory.skipped.count)) skipped (! lists)",
             emptyMessage: emptyMessage,
             searchPrompt: isEditingSearch ? searchText : nil,
             filter: filter,
-            highlight: searchResult?.query)
+            highlight: searchResult?.query,
+            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"))
     }
 
     private func render() {

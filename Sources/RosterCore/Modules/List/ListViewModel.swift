@@ -12,7 +12,7 @@ public struct ListViewModel: Sendable {
     public var position: String
     /// Company of the selected person.
     public var currentCompany: String
-    /// A line worth the user's attention ("3 of 200 records skipped"), or nil.
+    /// Worth the user's attention, beside the counts ("3 skipped (! lists)"), or nil.
     public var notice: String?
     /// Shown instead of rows when there are none ("No content to show").
     public var emptyMessage: String?
@@ -22,6 +22,8 @@ public struct ListViewModel: Sendable {
     public var filter: String?
     /// What to highlight in names: the active search.
     public var highlight: SearchQuery?
+    /// "balance ↓" (", flat" when not grouped by company).
+    public var sortLabel: String = ""
 }
 
 /// One line of the list.

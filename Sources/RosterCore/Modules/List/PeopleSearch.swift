@@ -77,6 +77,15 @@ public enum PeopleSearch {
             }
         }
         if wasCancelled[0] || wasCancelled[1] { return nil }
+        return result(query: query, matches: matches, all: all, store: store)
+    }
+
+    /// The same matches laid out over a new arrangement (after a sort).
+    public static func reapply(_ result: SearchResult, to all: GroupedPeople, store: PeopleStore) -> SearchResult {
+        Self.result(query: result.query, matches: result.matches, all: all, store: store)
+    }
+
+    private static func result(query: SearchQuery, matches: [UInt64], all: GroupedPeople, store: PeopleStore) -> SearchResult {
         var order = ContiguousArray<UInt32>()
         for person in all.order where matches[Int(person) >> 6] & (1 << UInt64(person & 63)) != 0 {
             order.append(person)
@@ -86,6 +95,12 @@ public enum PeopleSearch {
 
     /// Sections for `matches` (already in list order), totals from `all`.
     private static func regroup(_ matches: ContiguousArray<UInt32>, like all: GroupedPeople, store: PeopleStore) -> GroupedPeople {
+        if let only = all.sections.first, all.sections.count == 1 {
+            // The flat list: one section, whatever the companies.
+            let sections = matches.isEmpty ? [] : [CompanySection(title: only.title, companyID: only.companyID,
+                                                                   range: 0..<matches.count, total: only.total)]
+            return GroupedPeople(order: matches, sections: sections)
+        }
         var sections: [CompanySection] = []
         var start = 0
         let totalByCompany = Dictionary(all.sections.map { ($0.companyID, ($0.title, $0.total)) }, uniquingKeysWith: { first, _ in first })

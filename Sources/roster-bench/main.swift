@@ -3,6 +3,7 @@
 //     roster-bench phases FILE     load phases and time to a first frame
 //     roster-bench keys FILE N     key-to-frame latency over N scripted keys
 //     roster-bench search FILE     search latency per keystroke (typed queries)
+//     roster-bench sorts FILE      time to re-sort by each order, grouped and flat
 //
 // Prints `key=value` lines; bench/run.sh runs each several times in fresh
 // processes and reports medians. Frames are drawn on the in-memory screen,
@@ -13,7 +14,6 @@ import RosterCore
 import RosterTUI
 import TestSupport
 
-@MainActor
 func seconds(_ duration: Duration) -> String {
     let (whole, attoseconds) = duration.components
     return String(format: "%.4f", Double(whole) + Double(attoseconds) / 1e18)
@@ -110,6 +110,18 @@ func search(path: String) async {
     print("search_max_ms=\(String(format: "%.1f", latencies.last ?? 0))")
 }
 
+/// Re-sorting a loaded directory by each order, grouped and flat.
+func sorts(path: String) async {
+    guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
+    for byCompany in [true, false] {
+        for key in SortOrder.Key.allCases {
+            let clock = ContinuousClock()
+            let elapsed = clock.measure { _ = GroupedPeople(store: loaded.store, sort: SortOrder(key), byCompany: byCompany) }
+            print("sort_\(key)_\(byCompany ? "grouped" : "flat")=\(seconds(elapsed))")
+        }
+    }
+}
+
 struct StubInteractor: ListInteractorInput {
     let directory: LoadedDirectory
     init(_ directory: LoadedDirectory) { self.directory = directory }
@@ -124,6 +136,7 @@ guard arguments.count >= 3 else {
 switch arguments[1] {
 case "phases": await phases(path: arguments[2])
 case "search": await search(path: arguments[2])
+case "sorts": await sorts(path: arguments[2])
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000)
 default: exit(2)
 }

@@ -189,11 +189,11 @@ public struct GroupedPeople: Sendable {
         }
         if sort.key == .firstName {
             return store.withNameKey(of: person) { key in
-                let swapped = firstNameFirst(key)
-                return swapped.withUnsafeBufferPointer { key in
-                    SortEntry(primary: primary, prefix: PeopleSegment.prefix(of: key), secondPrefix: PeopleSegment.prefix(of: key, from: 8),
-                              position: position)
-                }
+                var bytes = FirstNameFirst(key)
+                var prefix: UInt64 = 0, second: UInt64 = 0
+                for _ in 0..<8 { prefix = prefix << 8 | UInt64(bytes.next() ?? 0) }
+                for _ in 0..<8 { second = second << 8 | UInt64(bytes.next() ?? 0) }
+                return SortEntry(primary: primary, prefix: prefix, secondPrefix: second, position: position)
             }
         }
         return SortEntry(primary: primary, prefix: store.namePrefixes[2 * person], secondPrefix: store.namePrefixes[2 * person + 1],
@@ -207,9 +207,7 @@ public struct GroupedPeople: Sendable {
         if a.secondPrefix != b.secondPrefix { return (a.secondPrefix < b.secondPrefix) != reverseNames }
         var order = store.withNameKey(of: Int(a.position)) { left in
             store.withNameKey(of: Int(b.position)) { right in
-                sort.key == .firstName
-                    ? firstNameFirst(left).withUnsafeBufferPointer { l in firstNameFirst(right).withUnsafeBufferPointer { compareBytes(l, $0) } }
-                    : compareBytes(left, right)
+                sort.key == .firstName ? compareFirstNameFirst(left, right) : compareBytes(left, right)
             }
         }
         if reverseNames { order = -order }
@@ -217,10 +215,40 @@ public struct GroupedPeople: Sendable {
         return a.position < b.position
     }
 
-    /// "last\0first" → "first\0last".
-    private static func firstNameFirst(_ key: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let split = key.firstIndex(of: 0) ?? key.count
-        return Array(key[min(key.count, split + 1)...]) + [0] + Array(key[0..<split])
+    /// The bytes of a "last\0first" key read as "first\0last", without copying.
+    struct FirstNameFirst: IteratorProtocol {
+        let key: UnsafeBufferPointer<UInt8>
+        let split: Int
+        var index: Int
+
+        init(_ key: UnsafeBufferPointer<UInt8>) {
+            self.key = key
+            split = key.firstIndex(of: 0) ?? key.count
+            index = 0
+        }
+
+        /// First name, a 0, then last name.
+        mutating func next() -> UInt8? {
+            let firstCount = key.count - min(key.count, split + 1)
+            defer { index += 1 }
+            if index < firstCount { return key[split + 1 + index] }
+            if index == firstCount { return 0 }
+            let lastIndex = index - firstCount - 1
+            return lastIndex < split ? key[lastIndex] : nil
+        }
+    }
+
+    static func compareFirstNameFirst(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var a = FirstNameFirst(left), b = FirstNameFirst(right)
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let x?, let y?) where x != y: return x < y ? -1 : 1
+            default: continue
+            }
+        }
     }
 
     static func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int32 {

@@ -11,7 +11,16 @@ public final class AppDependencies {
     let sourceName: String
     let progress = LoadProgress()
 
-    public init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling) {
+    /// Where the place is remembered; nil for stdin or with --no-state.
+    let placeStore: PlaceStore?
+
+    public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling) {
+        self.init(screen: screen, interactor: interactor, sourceName: sourceName, searcher: searcher, placeStore: nil)
+    }
+
+    init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling,
+         placeStore: PlaceStore?) {
+        self.placeStore = placeStore
         root = RootWireframe(screen: screen)
         listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher)
         self.interactor = interactor
@@ -38,6 +47,21 @@ public final class AppDependencies {
         }
     }
 
+    private func restorePlace() {
+        guard let placeStore, let presenter = listWireframe.listPresenter else { return }
+        switch placeStore.load() {
+        case .success(let place?): presenter.restore(place)
+        case .success(nil): break
+        case .failure: presenter.stateNotice = "state file unreadable; ignored"
+        }
+    }
+
+    /// Remembers where the user is, for the next launch of the same file.
+    func savePlace() {
+        guard let placeStore, let presenter = listWireframe.listPresenter else { return }
+        placeStore.save(presenter.place)
+    }
+
     /// Shows an already loaded and grouped directory (benchmarks, tests).
     public func presentLoaded(_ directory: LoadedDirectory, grouped: GroupedPeople) {
         directoryLoaded(.success(ArrangedDirectory(directory: directory, grouped: grouped)))
@@ -48,6 +72,7 @@ public final class AppDependencies {
         switch result {
         case .success(let arranged):
             listWireframe.presentList(arranged)
+            restorePlace()
         case .failure(let error):
             root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: 1) })
         }

@@ -12,11 +12,14 @@ public struct Options: Equatable, Sendable {
     public var file: String?
     /// Any skipped record is an error (status 1).
     public var strict = false
+    /// Neither read nor write the remembered place.
+    public var noState = false
 
-    public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false) {
+    public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false) {
         self.mode = mode
         self.file = file
         self.strict = strict
+        self.noState = noState
     }
 
     /// A usage error: one line, and the hint to `--help`.
@@ -34,11 +37,16 @@ public struct Options: Equatable, Sendable {
     Options:
       --list        print the grouped, sorted list as text and exit
       --strict      treat any skipped (malformed) record as an error
+      --no-state    do not restore or remember the place (selection, order)
       -h, --help    show this help and exit
       --version     show the version and exit
 
     Keys: ↑↓/jk move, PgUp/PgDn page, g/G first/last, ⏎ open, Esc back,
-    ! skipped records, q quit. See README.md for the full table.
+    / search, s/S sort, c flat list, [ ] companies, ! skipped records,
+    ? help, q quit. See README.md for the full table.
+
+    Files: $XDG_STATE_HOME/roster/state.json (default ~/.local/state/roster/)
+    remembers, per data file, the selected person, the order and grouping.
 
     Exit status: 0 success, 1 data or I/O error, 2 usage error,
     129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
@@ -57,6 +65,7 @@ public struct Options: Equatable, Sendable {
             case "--": onlyFiles = true
             case "--list": options.mode = options.mode == .browse ? .list : options.mode
             case "--strict": options.strict = true
+            case "--no-state": options.noState = true
             case "-h", "--help": options.mode = .help
             case "--version", "-V": options.mode = .version
             default:

@@ -35,7 +35,7 @@ public enum RosterCommand {
                 return 2
             }
             guard let source = source(for: options.file) else { return 1 }
-            return browse(source: source)
+            return browse(source: source, remember: !options.noState)
         }
     }
 
@@ -82,7 +82,7 @@ public enum RosterCommand {
     }
 
     @MainActor
-    static func browse(source: DirectorySource) -> Int32 {
+    static func browse(source: DirectorySource, remember: Bool) -> Int32 {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -94,11 +94,16 @@ public enum RosterCommand {
             return 1
         }
         let mailbox = Mailbox(wakePipe: wakePipe)
+        var placeStore: PlaceStore?
+        if remember, case .file(let path, _) = source {
+            placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
+        }
         let dependencies = AppDependencies(screen: screen, interactor: DirectoryInteractor(source: source), sourceName: source.name,
-                                           searcher: BackgroundSearchScheduler(mailbox: mailbox))
+                                           searcher: BackgroundSearchScheduler(mailbox: mailbox), placeStore: placeStore)
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
         screen.end()
+        dependencies.savePlace()
         return status
     }
 }

@@ -43,6 +43,8 @@ func runRoster(_ arguments: [String], input: String? = nil, rawInput: [UInt8]? =
 final class TmuxSession {
     let socket = "roster-e2e-\(UUID().uuidString.prefix(8))"
     let statusFile = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).status"
+    /// Each session remembers places in its own folder, never the user's.
+    let stateHome = NSTemporaryDirectory() + "roster-e2e-state-\(UUID().uuidString)"
 
     /// Starts `command` (a shell command line) in a `columns`×`rows` pane.
     /// When it ends, the pane keeps a line "roster exited N" and the status
@@ -50,18 +52,19 @@ final class TmuxSession {
     init(_ command: String, rows: Int = 24, columns: Int = 80) throws {
         let script = "st=0; \(command) || st=$?; echo $st > '\(statusFile)'; echo \"roster exited $st\"; exec sleep 600"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main",
-                  "env TERM=tmux-256color LANG=C.UTF-8 sh -c \(Self.shellQuoted(script))"])
+                  "env TERM=tmux-256color LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) sh -c \(Self.shellQuoted(script))"])
     }
 
     /// Starts an interactive shell with job control (for Ctrl-Z and fg).
     init(shellRows rows: Int = 24, columns: Int = 80) throws {
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main",
-                  "env TERM=tmux-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"])
+                  "env TERM=tmux-256color LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) PS1='$ ' bash --norc --noprofile -i"])
     }
 
     deinit {
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(atPath: statusFile)
+        try? FileManager.default.removeItem(atPath: stateHome)
     }
 
     static func shellQuoted(_ text: String) -> String {

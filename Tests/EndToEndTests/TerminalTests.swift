@@ -300,3 +300,41 @@ struct SearchEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 }
+
+/// The remembered place, across two launches of the real binary.
+@Suite("End to end: remembered place", .serialized)
+struct RememberedPlaceEndToEndTests {
+    @Test("quit and relaunch the same file: the same person, order and grouping; --no-state ignores it")
+    func relaunch() throws {
+        let stateHome = NSTemporaryDirectory() + "roster-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: stateHome) }
+        let command = "env XDG_STATE_HOME=\(stateHome) \(TmuxSession.shellQuoted(rosterBinary))"
+        do {
+            let session = try TmuxSession(command)
+            #expect(session.waitFor(text: "1/400"))
+            session.send("s")
+            // The selected person (Frank Dillon) stays selected: 2nd by first name.
+            #expect(session.waitFor(text: "2/400 · COMGY · first name ↑"))
+            session.send("j", "j", "j", "j", "j")
+            #expect(session.waitFor(text: "7/400"))
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
+        let state = try String(contentsOfFile: stateHome + "/roster/state.json", encoding: .utf8)
+        #expect(state.contains("\"sortKey\" : \"firstName\""))
+        do {
+            let session = try TmuxSession(command)
+            #expect(session.waitFor(text: "7/400"))
+            #expect(session.screen().contains("first name ↑"))
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
+        do {
+            let session = try TmuxSession(command + " --no-state")
+            #expect(session.waitFor(text: "1/400"))
+            #expect(session.screen().contains("last name ↑"))
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
+    }
+}

@@ -107,6 +107,36 @@ public final class ListPresenter: ListModuleInterface {
         showSearchResult(nil)
     }
 
+    // MARK: Remembered place
+
+    /// A line about the remembered place ("state file unreadable; ignored").
+    public var stateNotice: String? {
+        didSet { render() }
+    }
+
+    /// Where the user is now, to remember for the next launch.
+    public var place: RememberedPlace {
+        let person = peopleCount > 0 ? Int(displayed.order[selection]) : selectedPerson.map(Int.init)
+        return RememberedPlace(
+            selectedPosition: person, selectedID: person.map { directory.store.text(.id, of: $0) },
+            sortKey: "\(sortOrder.key)", descending: sortOrder.descending, groupedByCompany: isGroupedByCompany)
+    }
+
+    /// Goes back to a remembered place: its order and grouping, its person.
+    public func restore(_ place: RememberedPlace) {
+        let store = directory.store
+        var person = place.selectedPosition.flatMap { $0 >= 0 && $0 < store.count ? $0 : nil }
+        if let id = place.selectedID, !id.isEmpty, person.map({ store.text(.id, of: $0) }) != id {
+            person = (0..<store.count).first { store.text(.id, of: $0) == id }
+        }
+        if let person, let index = displayed.order.firstIndex(of: UInt32(person)) { selection = index }
+        if place.sortOrder != sortOrder || place.groupedByCompany != isGroupedByCompany {
+            rearrange(sort: place.sortOrder, byCompany: place.groupedByCompany)
+        } else {
+            render()
+        }
+    }
+
     // MARK: Order and grouping
 
     public func cycleSortOrder() {
@@ -148,7 +178,7 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Shows a finished search, keeping the selected person if they match.
     private func showSearchResult(_ result: SearchResult?) {
-        let selected = peopleCount > 0 ? displayed.order[selection] : selectedPerson
+        let selected = selectedPerson ?? (peopleCount > 0 ? displayed.order[selection] : nil)
         searchResult = result?.query.isEmpty == true ? nil : result
         displayed = searchResult?.grouped ?? everyone
         rows = ListRows(grouped: displayed, store: directory.store)
@@ -174,7 +204,8 @@ public final class ListPresenter: ListModuleInterface {
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
             position: hasPeople ? "\(Self.grouped(selection + 1))/\(Self.grouped(people))" : "0/0",
             currentCompany: section?.title ?? "",
-            notice: directory.skipped.isEmpty ? nil : "\(Self.grouped(directory.skipped.count)) skipped (! lists)",
+            notice: [directory.skipped.isEmpty ? nil : "\(Self.grouped(directory.skipped.count)) skipped (! lists)", stateNotice]
+                .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
             searchPrompt: isEditingSearch ? searchText : nil,
             filter: filter,
@@ -207,4 +238,8 @@ public final class ListPresenter: ListModuleInterface {
         }
         return result
     }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -67,7 +67,8 @@ public final class DetailScreenWireframe: DetailWireframe {
     }
 
     func presentDetail(store: PeopleStore, grouped: GroupedPeople, position: Int, onClose: @escaping (Int) -> Void) {
-        let presenter = DetailPresenter(store: store, grouped: grouped, position: position, wireframe: self)
+        let presenter = DetailPresenter(store: store, grouped: grouped, position: position, wireframe: self,
+                                        clipboard: TerminalClipboard(screen: root.screen))
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

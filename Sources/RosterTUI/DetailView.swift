@@ -4,13 +4,14 @@ import RosterCore
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
-        case previous, next, back, quit, help
+        case previous, next, back, quit, help, copy
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
         KeyBinding([.up, .character("k")], "↑/k", "previous person", .previous),
         KeyBinding([.down, .character("j")], "↓/j", "next person", .next),
         KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←", "back", .back, hint: true),
+        KeyBinding([.character("y")], "y", "copy the email (OSC 52: works over SSH and in tmux)", .copy),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
@@ -42,6 +43,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .back: presenter.goBack()
         case .quit: presenter.quit()
         case .help: isShowingHelp = true
+        case .copy: presenter.copyEmail()
         }
         return true
     }
@@ -69,7 +71,9 @@ public final class DetailView: DetailViewInterface, ScreenView {
             let more = "  … \(model.fields.count - shown) more fields (make the terminal taller)"
             screen.put(DisplayText.fit(more, columns: size.columns), row: firstFieldRow + shown, column: 0, style: .dim)
         }
-        screen.putBar(left: " \(model.position)  ·  \(model.company)", right: Self.hints + " ", row: size.rows - 1)
+        let status = [model.position, model.company, model.status].compactMap { $0 }.joined(separator: " · ")
+        // A message (copied…) takes the room of all hints but quitting.
+        screen.putBar(left: " " + status, right: (model.status == nil ? Self.hints : "q quit") + " ", row: size.rows - 1)
         if isShowingHelp { drawHelp(Self.keyTable, title: "Detail keys", on: screen) }
     }
 }

@@ -47,6 +47,14 @@ public final class MemoryScreen: Screen {
         presentCount += 1
     }
 
+    /// Control sequences the app wrote (OSC 52), in order.
+    public private(set) var controlSequences: [[UInt8]] = []
+
+    public func writeControlSequence(_ bytes: [UInt8]) -> Bool {
+        controlSequences.append(bytes)
+        return true
+    }
+
     /// The grid as text, one line per row, trailing spaces trimmed.
     public var text: String {
         cells.map { row in

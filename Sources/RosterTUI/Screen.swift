@@ -1,3 +1,4 @@
+import Foundation
 import RosterCore
 
 /// Rows and columns of a screen.
@@ -46,6 +47,26 @@ public protocol Screen: AnyObject {
     func put(_ text: String, row: Int, column: Int, style: TextStyle)
     /// Sends the finished frame to the terminal.
     func present()
+    /// Writes a control sequence straight to the terminal (after the frame);
+    /// true once written. Only the app's own sequences, never content.
+    func writeControlSequence(_ bytes: [UInt8]) -> Bool
+}
+
+/// The terminal's clipboard through OSC 52 (`ESC ] 52 ; c ; base64 BEL`),
+/// which reaches the local clipboard over SSH and through tmux. The text is
+/// base64-encoded, so nothing in it can act as a terminal command.
+@MainActor
+public final class TerminalClipboard: Clipboard {
+    private weak var screen: Screen?
+
+    public init(screen: Screen) {
+        self.screen = screen
+    }
+
+    public func copy(_ text: String) -> Bool {
+        let sequence = Array("\u{1B}]52;c;".utf8) + Array(Data(text.utf8).base64EncodedString().utf8) + [0x07]
+        return screen?.writeControlSequence(sequence) ?? false
+    }
 }
 
 extension Screen {

@@ -82,3 +82,15 @@ public struct StubListInteractor: ListInteractorInput {
     public init(_ result: Result<LoadedDirectory, LoadError>) { self.result = result }
     public func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError> { result }
 }
+
+/// A clipboard that records what it was given and answers `succeeds`.
+@MainActor
+public final class SpyClipboard: Clipboard {
+    public private(set) var copied: [String] = []
+    public var succeeds = true
+    public init() {}
+    public func copy(_ text: String) -> Bool {
+        copied.append(text)
+        return succeeds
+    }
+}

@@ -56,6 +56,22 @@ struct TerminalTests {
         #expect(!session.screen().contains("Roster — people.json"))
     }
 
+    @Test("y in the detail copies the email through OSC 52 (into tmux's buffer)")
+    func copyEmail() throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "1/400"))
+        _ = try session.tmux(["set-option", "-g", "set-clipboard", "on"])
+        session.send("Enter")
+        #expect(session.waitFor(text: "First name"))
+        let email = try #require(session.lines().first { $0.contains("Email  ") }?.components(separatedBy: "Email  ").last)
+            .trimmingCharacters(in: .whitespaces)
+        session.send("y")
+        #expect(session.waitFor(text: "copied \(email)"))
+        #expect(try session.tmux(["show-buffer"]) == email)
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("paging and jumping: End, Home, PgDn")
     func paging() throws {
         let session = try TmuxSession(binary)
@@ -247,7 +263,13 @@ struct CommandLineTests {
         let files = FileManager.default
         try files.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try files.createDirectory(atPath: prefix + "/share/roster", withIntermediateDirectories: true)
-        try files.copyItem(atPath: rosterBinary, toPath: prefix + "/bin/roster")
+        // A hard link, not a copy: a copy is open for writing while parallel
+        // tests fork, and exec would then fail with "text file busy".
+        do {
+            try files.linkItem(atPath: rosterBinary, toPath: prefix + "/bin/roster")
+        } catch {
+            try files.copyItem(atPath: rosterBinary, toPath: prefix + "/bin/roster")
+        }
         let bundled = URL(fileURLWithPath: rosterBinary).deletingLastPathComponent()
             .appendingPathComponent("Roster_RosterResources.resources/people.json").path
         try files.copyItem(atPath: bundled, toPath: prefix + "/share/roster/people.json")

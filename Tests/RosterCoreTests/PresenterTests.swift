@@ -181,3 +181,25 @@ struct ListPresenterSearchTests {
         #expect(view.last?.position == "1/6")
     }
 }
+
+@MainActor
+@Suite("Detail presenter: copy")
+struct DetailCopyTests {
+    @Test("y copies the email and says so only when the copy was written")
+    func copy() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let clipboard = SpyClipboard()
+        let view = SpyDetailView()
+        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+                                        wireframe: SpyDetailWireframe(), clipboard: clipboard)
+        presenter.attach(view: view)
+        presenter.copyEmail()
+        #expect(clipboard.copied == ["bertha.irwin@comstar.net"])
+        #expect(view.models.last?.status == "copied bertha.irwin@comstar.net")
+        presenter.showNext()
+        #expect(view.models.last?.status == nil)
+        clipboard.succeeds = false
+        presenter.copyEmail()
+        #expect(view.models.last?.status == "could not copy")
+    }
+}

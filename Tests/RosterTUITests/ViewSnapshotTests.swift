@@ -212,3 +212,19 @@ struct HelpOverlayTests {
         #expect(module.calls == [.cycleSort, .reverseSort, .toggleGrouping, .jumpToCompany(-1), .jumpToCompany(1)])
     }
 }
+
+@MainActor
+@Suite("Clipboard")
+struct ClipboardTests {
+    @Test("OSC 52 carries the text base64-encoded, so nothing in it reaches the terminal raw")
+    func osc52() {
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        let clipboard = TerminalClipboard(screen: screen)
+        #expect(clipboard.copy("ada@x.io"))
+        #expect(clipboard.copy("evil\u{1B}]0;x\u{07}"))
+        #expect(screen.controlSequences.map { String(decoding: $0, as: UTF8.self) } == [
+            "\u{1B}]52;c;YWRhQHguaW8=\u{07}",
+            "\u{1B}]52;c;ZXZpbBtdMDt4Bw==\u{07}",
+        ])
+    }
+}

@@ -13,6 +13,15 @@ public protocol DetailModuleInterface: AnyObject {
     func showNext()
     func goBack()
     func quit()
+    /// `y`: copies the email to the clipboard.
+    func copyEmail()
+}
+
+/// Somewhere to copy text to: the terminal's clipboard (OSC 52).
+@MainActor
+public protocol Clipboard: AnyObject {
+    /// Copies `text`; true once the request has been written.
+    func copy(_ text: String) -> Bool
 }
 
 public enum DetailRoute: Equatable, Sendable {

@@ -5,13 +5,17 @@ public final class DetailPresenter: DetailModuleInterface {
     private weak var wireframe: DetailWireframe?
     private let store: PeopleStore
     private let grouped: GroupedPeople
+    private let clipboard: Clipboard?
     public private(set) var position: Int
+    private var status: String?
 
-    public init(store: PeopleStore, grouped: GroupedPeople, position: Int, wireframe: DetailWireframe) {
+    public init(store: PeopleStore, grouped: GroupedPeople, position: Int, wireframe: DetailWireframe,
+                clipboard: Clipboard? = nil) {
         self.store = store
         self.grouped = grouped
         self.position = position
         self.wireframe = wireframe
+        self.clipboard = clipboard
     }
 
     public func attach(view: DetailViewInterface) {
@@ -22,12 +26,26 @@ public final class DetailPresenter: DetailModuleInterface {
     public func showPrevious() {
         guard position > 0 else { return }
         position -= 1
+        status = nil
         view?.show(makeViewModel())
     }
 
     public func showNext() {
         guard position + 1 < grouped.order.count else { return }
         position += 1
+        status = nil
+        view?.show(makeViewModel())
+    }
+
+    public func copyEmail() {
+        let email = store.text(.email, of: Int(grouped.order[position]))
+        if email.isEmpty {
+            status = "no email to copy"
+        } else if clipboard?.copy(email) == true {
+            status = "copied \(email)"
+        } else {
+            status = "could not copy"
+        }
         view?.show(makeViewModel())
     }
 
@@ -46,7 +64,8 @@ public final class DetailPresenter: DetailModuleInterface {
             title: person.fullName,
             company: section.title,
             position: "\(ListPresenter.grouped(position + 1))/\(ListPresenter.grouped(grouped.order.count))",
-            fields: Self.fields(of: person))
+            fields: Self.fields(of: person),
+            status: status)
     }
 
     /// Every field of the seed's records, in a reading order.

@@ -11,4 +11,6 @@ public struct DetailViewModel: Equatable, Sendable {
     /// "12/340": where this person stands in the list.
     public var position: String
     public var fields: [Field]
+    /// A short message for the status line ("copied email"), or nil.
+    public var status: String? = nil
 }

@@ -7,13 +7,18 @@ public final class ListScreenWireframe: ListWireframe {
     private unowned let root: RootWireframe
     private let detailWireframe: DetailScreenWireframe
     private let searcher: ListSearchScheduling
+    /// The main list is the root screen; a company's list (from the
+    /// overview) is pushed and goes back with Esc.
+    private let isMainList: Bool
     private var presenter: ListPresenter?
     private var arranged: ArrangedDirectory?
+    private var companiesWireframe: CompaniesScreenWireframe?
 
-    init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling) {
+    init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling, isMainList: Bool = true) {
         self.root = root
         self.detailWireframe = detailWireframe
         self.searcher = searcher
+        self.isMainList = isMainList
     }
 
     /// The list's presenter, once the directory is on screen.
@@ -25,7 +30,7 @@ public final class ListScreenWireframe: ListWireframe {
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
-        root.setRoot(view)
+        if isMainList { root.setRoot(view) } else { root.push(view) }
     }
 
     public func navigate(to route: ListRoute) {
@@ -44,6 +49,12 @@ public final class ListScreenWireframe: ListWireframe {
                 total: directory.skipped.count + directory.store.count,
                 onBack: { [weak root] in root?.pop() },
                 onQuit: { [weak root] in root?.finish(status: 0) }))
+        case .companies where isMainList:
+            let companies = CompaniesScreenWireframe(root: root, searcher: searcher)
+            companiesWireframe = companies
+            companies.present(ArrangedDirectory(directory: arranged.directory, grouped: presenter?.displayed ?? arranged.grouped))
+        case .companies, .back:
+            if !isMainList { root.pop() }
         case .quit:
             root.finish(status: 0)
         }
@@ -83,6 +94,49 @@ public final class DetailScreenWireframe: DetailWireframe {
             presenter = nil
             self.onClose = nil
             onClose?(position)
+        case .quit:
+            root.finish(status: 0)
+        }
+    }
+}
+
+/// Builds the company overview on top of the list, and a company's own
+/// list on top of the overview.
+@MainActor
+final class CompaniesScreenWireframe: CompaniesWireframe {
+    private unowned let root: RootWireframe
+    private let searcher: ListSearchScheduling
+    private var arranged: ArrangedDirectory?
+    private var presenter: CompaniesPresenter?
+    private var companyList: ListScreenWireframe?
+
+    init(root: RootWireframe, searcher: ListSearchScheduling) {
+        self.root = root
+        self.searcher = searcher
+    }
+
+    func present(_ arranged: ArrangedDirectory) {
+        self.arranged = arranged
+        let presenter = CompaniesPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self)
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        self.presenter = presenter
+        root.push(view)
+    }
+
+    func navigate(to route: CompaniesRoute) {
+        switch route {
+        case .people(let companyID):
+            guard let arranged, let section = arranged.grouped.sections.first(where: { $0.companyID == companyID }) else { return }
+            let people = GroupedPeople(order: ContiguousArray(arranged.grouped.order[section.range]),
+                                       sections: [CompanySection(title: section.title, companyID: companyID,
+                                                                 range: 0..<section.count, total: section.total)])
+            let list = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher,
+                                           isMainList: false)
+            companyList = list
+            list.presentList(ArrangedDirectory(directory: arranged.directory, grouped: people))
+        case .back:
+            root.pop()
         case .quit:
             root.finish(status: 0)
         }

@@ -9,7 +9,7 @@ import RosterCore
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
-        case sort, reverseSort, grouping, previousCompany, nextCompany, help
+        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
@@ -21,7 +21,8 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.end, .character("G")], "End/G", "last person", .last),
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
-        KeyBinding([.escape], "Esc", "clear the search", .clearFilter),
+        KeyBinding([.escape], "Esc", "clear the search; else back (from a company's list)", .clearFilter),
+        KeyBinding([.tab], "Tab", "company overview", .companies),
         KeyBinding([.character("s")], "s", "next sort order (last, first name, balance, age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
         KeyBinding([.character("c")], "c", "group by company / one flat list", .grouping),
@@ -49,7 +50,8 @@ public final class ListView: ListViewInterface, ScreenView {
     private let presenter: ListModuleInterface
     private var model: ListViewModel?
     /// First row on screen; kept between frames so scrolling is stable.
-    private(set) var topRow = 0
+    private var scroll = ScrollWindow()
+    var topRow: Int { scroll.top }
     /// The key overlay (`?`): drawn from `keyTable` itself.
     private(set) var isShowingHelp = false
 
@@ -77,7 +79,10 @@ public final class ListView: ListViewInterface, ScreenView {
             return true
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        if action == .clearFilter, model?.filter == nil { return false }
+        if action == .clearFilter, model?.filter == nil {
+            presenter.goBack()
+            return true
+        }
         perform(action, screenSize: screenSize)
         return true
     }
@@ -121,6 +126,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .previousCompany: presenter.jumpToCompany(by: -1)
         case .nextCompany: presenter.jumpToCompany(by: 1)
         case .help: isShowingHelp = true
+        case .companies: presenter.showCompanies()
         }
     }
 
@@ -157,14 +163,10 @@ public final class ListView: ListViewInterface, ScreenView {
         if isShowingHelp { drawHelp(Self.keyTable, title: "List keys", on: screen) }
     }
 
-    /// Moves `topRow` just enough for `selected` to be on screen, with its
-    /// company header when the selection is the section's first person.
+    /// Keeps `selected` on screen, with its company header when the
+    /// selection is the section's first person.
     private func scroll(toShow selected: Int, rowCount: Int, height: Int) {
-        let wanted = selected > 0 && isHeader(selected - 1) ? selected - 1 : selected
-        if wanted < topRow { topRow = wanted }
-        if selected >= topRow + height { topRow = selected - height + 1 }
-        topRow = max(0, min(topRow, max(0, rowCount - height)))
-        if selected < topRow { topRow = selected }
+        scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && isHeader(selected - 1) ? selected - 1 : nil)
     }
 
     /// Redraws the matching parts of a (fitted) name in the match style.

@@ -37,7 +37,7 @@ public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, open, skipped, quit
         case beginSearch, editSearch(String), commitSearch, cancelSearch
-        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int)
+        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies
     }
 
     public private(set) var calls: [Call] = []
@@ -56,6 +56,8 @@ public final class SpyListModule: ListModuleInterface {
     public func reverseSortOrder() { calls.append(.reverseSort) }
     public func toggleGrouping() { calls.append(.toggleGrouping) }
     public func jumpToCompany(by delta: Int) { calls.append(.jumpToCompany(delta)) }
+    public func goBack() { calls.append(.back) }
+    public func showCompanies() { calls.append(.companies) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results
@@ -93,4 +95,19 @@ public final class SpyClipboard: Clipboard {
         copied.append(text)
         return succeeds
     }
+}
+
+/// Records the routes the company overview asks for.
+@MainActor
+public final class SpyCompaniesWireframe: CompaniesWireframe {
+    public private(set) var routes: [CompaniesRoute] = []
+    public init() {}
+    public func navigate(to route: CompaniesRoute) { routes.append(route) }
+}
+
+@MainActor
+public final class SpyCompaniesView: CompaniesViewInterface {
+    public private(set) var models: [CompaniesViewModel] = []
+    public init() {}
+    public func show(_ model: CompaniesViewModel) { models.append(model) }
 }

@@ -360,3 +360,28 @@ struct RememberedPlaceEndToEndTests {
         }
     }
 }
+
+/// The company overview in the real binary.
+@Suite("End to end: company overview", .serialized)
+struct CompaniesEndToEndTests {
+    @Test("Tab shows companies; s sorts; Enter opens one company's people; Esc comes back")
+    func overview() throws {
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary))
+        #expect(session.waitFor(text: "1/400"))
+        session.send("Tab")
+        #expect(session.waitFor(text: "people.json: companies"))
+        #expect(session.screen().contains("Avg age"))
+        session.send("s", "S")  // headcount, largest first
+        #expect(session.waitFor(text: "headcount ↓"))
+        let largest = try #require(session.lines()[2].split(separator: " ").first.map(String.init))
+        session.send("g", "Enter")  // the selection stayed on its company; go to the top
+        #expect(session.waitFor("the company's own list") { $0.components(separatedBy: "\n")[1].hasPrefix(largest + " (") })
+        #expect(session.screen().contains("1/102"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "headcount ↓"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}

@@ -108,3 +108,37 @@ struct WireframeTests {
         #expect(dependencies.root.exitStatus == 0)
     }
 }
+
+@MainActor
+@Suite("Company overview navigation")
+struct CompaniesNavigationTests {
+    @Test("Tab opens the overview; Enter a company's people; Esc back twice")
+    func overview() async throws {
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(try Fixtures.directory(json: Fixtures.seedJSON))),
+                                  sourceName: "seed.json", searcher: ImmediateSearchScheduler())
+        app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
+        func press(_ key: Key) {
+            app.root.handle(key)
+            app.root.draw()
+        }
+        press(.tab)
+        #expect(screen.line(0).contains("test.json: companies"))
+        #expect(screen.text.contains("COMSTAR"))
+        #expect(screen.line(2).contains("$7,488.22"))  // COMSTAR's three balances, exactly
+        press(.down)
+        press(.down)
+        press(.enter)  // RECRISYS
+        #expect(app.root.depth == 3)
+        #expect(screen.line(1).hasPrefix("RECRISYS (2)"))
+        #expect(screen.text.contains("Barnes Pickett"))
+        #expect(!screen.text.contains("Bertha Irwin"))
+        press(.character("s"))  // re-sorting keeps to the company's people
+        #expect(!screen.text.contains("Bertha Irwin"))
+        press(.escape)
+        #expect(app.root.depth == 2)
+        press(.escape)
+        #expect(app.root.depth == 1)
+        #expect(screen.text.contains("Bertha Irwin"))
+    }
+}

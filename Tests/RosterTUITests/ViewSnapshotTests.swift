@@ -172,13 +172,14 @@ struct ListSearchViewTests {
         #expect(screen.line(23).hasPrefix(" 3/6"))  // Vanessa Sanchez, still selected
     }
 
-    @Test("Esc does nothing on an unfiltered list (the key is free for others)")
+    @Test("Esc on an unfiltered list means back; Tab opens the overview")
     func escapeWithoutFilter() {
         let module = SpyListModule()
         let view = ListView(presenter: module)
-        #expect(!view.handle(.escape, screenSize: ScreenSize(rows: 24, columns: 80)))
+        #expect(view.handle(.escape, screenSize: ScreenSize(rows: 24, columns: 80)))
         #expect(view.handle(.character("/"), screenSize: ScreenSize(rows: 24, columns: 80)))
-        #expect(module.calls == [.beginSearch])
+        #expect(view.handle(.tab, screenSize: ScreenSize(rows: 24, columns: 80)))
+        #expect(module.calls == [.back, .beginSearch, .companies])
     }
 }
 
@@ -226,5 +227,21 @@ struct ClipboardTests {
             "\u{1B}]52;c;YWRhQHguaW8=\u{07}",
             "\u{1B}]52;c;ZXZpbBtdMDt4Bw==\u{07}",
         ])
+    }
+}
+
+@MainActor
+@Suite("Company overview view")
+struct CompaniesViewTests {
+    @Test("a table of companies with right-aligned figures")
+    func table() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = CompaniesPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                           wireframe: SpyCompaniesWireframe())
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(snapshotMismatch(screen.text, named: "companies-seed") == nil)
+        #expect(screen.style(row: 2, column: 1) == .selected)
     }
 }

@@ -112,6 +112,12 @@ public final class PeopleStore: Sendable {
         return segments[segment].balanceCents(of: local)
     }
 
+    public func isActive(_ position: Int) -> Bool? {
+        let (segment, local) = locate(position)
+        let flag = segments[segment].activeFlags[local]
+        return flag == 2 ? nil : flag == 1
+    }
+
     public func age(of position: Int) -> Int? {
         let (segment, local) = locate(position)
         let age = segments[segment].ages[local]

@@ -31,6 +31,10 @@ public protocol ListModuleInterface: AnyObject {
     func toggleGrouping()
     /// `[` and `]`: the first person of the previous / next company.
     func jumpToCompany(by delta: Int)
+    /// Esc with no filter: back, when this list was opened from elsewhere.
+    func goBack()
+    /// Tab: the company overview.
+    func showCompanies()
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.
@@ -52,6 +56,10 @@ public enum ListRoute: Equatable, Sendable {
     case detail(position: Int)
     /// The records that were skipped while loading, with reasons.
     case skippedRecords
+    /// The company overview.
+    case companies
+    /// Back to where this list was opened from (nothing for the main list).
+    case back
     case quit
 }
 

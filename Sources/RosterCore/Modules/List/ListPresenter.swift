@@ -24,9 +24,14 @@ public final class ListPresenter: ListModuleInterface {
     /// everyone, so that clearing the search goes back to them.
     private var selectedPerson: UInt32?
 
+    /// For a list of some of the people (one company's, from the overview):
+    /// who they are, so that re-sorting keeps to them.
+    private let scope: [UInt64]?
+
     public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: ListWireframe,
                 searcher: ListSearchScheduling? = nil) {
         self.directory = directory
+        scope = grouped.order.count < directory.store.count ? PeopleSearch.members(of: grouped, store: directory.store) : nil
         everyone = grouped
         displayed = grouped
         self.wireframe = wireframe
@@ -72,6 +77,14 @@ public final class ListPresenter: ListModuleInterface {
 
     public func quit() {
         wireframe?.navigate(to: .quit)
+    }
+
+    public func goBack() {
+        wireframe?.navigate(to: .back)
+    }
+
+    public func showCompanies() {
+        wireframe?.navigate(to: .companies)
     }
 
     // MARK: Search
@@ -171,7 +184,7 @@ public final class ListPresenter: ListModuleInterface {
         render()
         searcher?.arrange(directory.store, sort: sort, byCompany: byCompany) { [weak self] grouped in
             guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
-            self.everyone = grouped
+            self.everyone = self.scope.map { PeopleSearch.restrict(grouped, to: $0, store: self.directory.store) } ?? grouped
             self.showSearchResult(self.searchResult.map { PeopleSearch.reapply($0, to: grouped, store: self.directory.store) })
         }
     }
@@ -199,7 +212,7 @@ public final class ListPresenter: ListModuleInterface {
         }
         return ListViewModel(
             sourceName: directory.sourceName,
-            summary: "\(Self.count(everyone.order.count, "person", "people")) · \(Self.count(directory.store.companies.filter { $0.headcount > 0 }.count, "company", "companies"))",
+            summary: "\(Self.count(everyone.order.count, "person", "people")) · \(Self.count(companyCount, "company", "companies"))",
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
             position: hasPeople ? "\(Self.grouped(selection + 1))/\(Self.grouped(people))" : "0/0",
@@ -211,6 +224,10 @@ public final class ListPresenter: ListModuleInterface {
             filter: filter,
             highlight: searchResult?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"))
+    }
+
+    private var companyCount: Int {
+        isGroupedByCompany ? everyone.sections.count : directory.store.companies.filter { $0.headcount > 0 }.count
     }
 
     private func render() {

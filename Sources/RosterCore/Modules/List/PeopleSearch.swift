@@ -80,6 +80,18 @@ public enum PeopleSearch {
         return result(query: query, matches: matches, all: all, store: store)
     }
 
+    /// The people of `all` whose bit is set in `members` (file order).
+    public static func restrict(_ all: GroupedPeople, to members: [UInt64], store: PeopleStore) -> GroupedPeople {
+        result(query: SearchQuery(""), matches: members, all: all, store: store).grouped
+    }
+
+    /// A bit per person of the store, set for the people in `grouped`.
+    public static func members(of grouped: GroupedPeople, store: PeopleStore) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: (store.count + 63) / 64)
+        for person in grouped.order { bits[Int(person) >> 6] |= 1 << UInt64(person & 63) }
+        return bits
+    }
+
     /// The same matches laid out over a new arrangement (after a sort).
     public static func reapply(_ result: SearchResult, to all: GroupedPeople, store: PeopleStore) -> SearchResult {
         Self.result(query: result.query, matches: result.matches, all: all, store: store)

@@ -1,0 +1,85 @@
+import Foundation
+
+/// One row per company with headcount, active people, total and average
+/// balance (exact cents) and average age; sortable; Enter opens a company.
+@MainActor
+public final class CompaniesPresenter: CompaniesModuleInterface {
+    private weak var view: CompaniesViewInterface?
+    private weak var wireframe: CompaniesWireframe?
+    private let sourceName: String
+    private let summariesAToZ: [CompanySummary]
+    private var summaries: [CompanySummary]
+    public private(set) var sortOrder = CompanySortOrder()
+    public private(set) var selection = 0
+
+    public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: CompaniesWireframe) {
+        sourceName = directory.sourceName
+        summariesAToZ = CompanySummary.all(in: directory.store, grouped: grouped)
+        summaries = summariesAToZ
+        self.wireframe = wireframe
+    }
+
+    public func attach(view: CompaniesViewInterface) {
+        self.view = view
+        render()
+    }
+
+    public func moveSelection(by delta: Int) {
+        guard !summaries.isEmpty else { return }
+        selection = min(max(selection + delta, 0), summaries.count - 1)
+        render()
+    }
+
+    public func selectFirst() { moveSelection(by: -selection) }
+    public func selectLast() { moveSelection(by: summaries.count) }
+
+    public func cycleSortOrder() {
+        let keys = CompanySortOrder.Key.allCases
+        let next = keys[((keys.firstIndex(of: sortOrder.key) ?? 0) + 1) % keys.count]
+        resort(CompanySortOrder(next, descending: sortOrder.descending))
+    }
+
+    public func reverseSortOrder() {
+        resort(CompanySortOrder(sortOrder.key, descending: !sortOrder.descending))
+    }
+
+    public func openSelected() {
+        guard !summaries.isEmpty else { return }
+        wireframe?.navigate(to: .people(companyID: summaries[selection].companyID))
+    }
+
+    public func goBack() { wireframe?.navigate(to: .back) }
+    public func quit() { wireframe?.navigate(to: .quit) }
+
+    /// Keeps the selected company selected across a new order.
+    private func resort(_ order: CompanySortOrder) {
+        let selected = summaries.isEmpty ? nil : summaries[selection].companyID
+        sortOrder = order
+        summaries = order.sorted(summariesAToZ)
+        selection = selected.flatMap { id in summaries.firstIndex { $0.companyID == id } } ?? 0
+        render()
+    }
+
+    public func makeViewModel() -> CompaniesViewModel {
+        let rows = summaries.map { summary in
+            CompaniesViewModel.Row(
+                title: summary.title,
+                headcount: ListPresenter.grouped(summary.headcount),
+                active: ListPresenter.grouped(summary.active),
+                total: Balance.format(cents: summary.totalCents),
+                average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
+                averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—")
+        }
+        return CompaniesViewModel(
+            sourceName: sourceName,
+            summary: ListPresenter.count(summaries.count, "company", "companies"),
+            rows: rows,
+            selectedRow: rows.isEmpty ? nil : selection,
+            position: rows.isEmpty ? "0/0" : "\(selection + 1)/\(rows.count)",
+            sortLabel: sortOrder.label)
+    }
+
+    private func render() {
+        view?.show(makeViewModel())
+    }
+}

@@ -1,0 +1,18 @@
+/// The company overview, worded and ready to draw.
+public struct CompaniesViewModel: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        public var title: String
+        public var headcount: String
+        public var active: String
+        public var total: String
+        public var average: String
+        public var averageAge: String
+    }
+
+    public var sourceName: String
+    public var summary: String
+    public var rows: [Row]
+    public var selectedRow: Int?
+    public var position: String
+    public var sortLabel: String
+}

@@ -1,0 +1,51 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+
+@MainActor
+@Suite("Company overview")
+struct CompaniesTests {
+    static let directory = try! Fixtures.directory(json: Fixtures.array([
+        Fixtures.record(first: "A", last: "One", company: "Beta", balance: "$1,000.01", index: 0, extra: #""age": 30, "isActive": true"#),
+        Fixtures.record(first: "B", last: "Two", company: "Beta", balance: "$0.02", index: 1, extra: #""age": 41, "isActive": false"#),
+        Fixtures.record(first: "C", last: "Three", company: "Alpha", balance: "-$5.00", index: 2, extra: #""isActive": true"#),
+        Fixtures.record(first: "D", last: "Four", company: "Beta", balance: "n/a", index: 3, extra: #""age": 20"#),
+    ]))
+
+    @Test("headcount, active, exact total and average balance, average age")
+    func aggregates() {
+        let summaries = CompanySummary.all(in: Self.directory.store, grouped: GroupedPeople(store: Self.directory.store))
+        #expect(summaries.map(\.title) == ["Alpha", "Beta"])
+        let beta = summaries[1]
+        #expect(beta.headcount == 3)
+        #expect(beta.active == 1)
+        #expect(beta.totalCents == 100_003)
+        #expect(beta.averageCents == 50_001)  // over the two readable balances
+        #expect(beta.averageAge == 30.333333333333332)
+        #expect(summaries[0].averageAge == nil)
+    }
+
+    @Test("rows, sorting with s/S keeping the selected company, and routes")
+    func presenter() throws {
+        let view = SpyCompaniesView()
+        let wireframe = SpyCompaniesWireframe()
+        let presenter = CompaniesPresenter(directory: Self.directory, grouped: GroupedPeople(store: Self.directory.store), wireframe: wireframe)
+        presenter.attach(view: view)
+        let first = try #require(view.models.last)
+        #expect(first.rows.map(\.title) == ["Alpha", "Beta"])
+        #expect(first.rows[1] == CompaniesViewModel.Row(title: "Beta", headcount: "3", active: "1", total: "$1,000.03",
+                                                          average: "$500.01", averageAge: "30.3"))
+        #expect(first.sortLabel == "name ↑")
+        presenter.moveSelection(by: 1)  // Beta
+        presenter.cycleSortOrder()  // headcount ↑: Alpha (1), Beta (3)
+        #expect(view.models.last?.sortLabel == "headcount ↑")
+        presenter.reverseSortOrder()
+        #expect(view.models.last?.rows.map(\.title) == ["Beta", "Alpha"])
+        #expect(view.models.last?.selectedRow == 0)  // Beta is still selected
+        presenter.openSelected()
+        presenter.goBack()
+        presenter.quit()
+        let betaID = Self.directory.store.companies.firstIndex { $0.name == "Beta" }
+        #expect(wireframe.routes == [.people(companyID: try #require(betaID)), .back, .quit])
+    }
+}

@@ -30,4 +30,24 @@ static inline int roster_put_wide(int y, int x, const wchar_t *text, int count, 
     return result;
 }
 
+
+/* Mouse, opt-in: clicks, double clicks and the wheel (buttons 4 and 5). */
+static inline int roster_enable_mouse(void) {
+    mouseinterval(300);
+    return mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL) != 0;
+}
+
+/* 1 click, 2 double click, 3 wheel up, 4 wheel down, 0 anything else. */
+static inline int roster_read_mouse(int *row, int *column) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *row = event.y;
+    *column = event.x;
+    if (event.bstate & BUTTON1_DOUBLE_CLICKED) return 2;
+    if (event.bstate & BUTTON1_CLICKED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 3;
+    if (event.bstate & BUTTON5_PRESSED) return 4;
+    return 0;
+}
+
 #endif

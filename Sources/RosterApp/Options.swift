@@ -14,12 +14,15 @@ public struct Options: Equatable, Sendable {
     public var strict = false
     /// Neither read nor write the remembered place.
     public var noState = false
+    /// Wheel scrolls, click selects, double click opens.
+    public var mouse = false
 
-    public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false) {
+    public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false, mouse: Bool = false) {
         self.mode = mode
         self.file = file
         self.strict = strict
         self.noState = noState
+        self.mouse = mouse
     }
 
     /// A usage error: one line, and the hint to `--help`.
@@ -38,6 +41,8 @@ public struct Options: Equatable, Sendable {
       --list        print the grouped, sorted list as text and exit
       --strict      treat any skipped (malformed) record as an error
       --no-state    do not restore or remember the place (selection, order)
+      --mouse       wheel scrolls, click selects, double click opens (off by
+                    default: capturing the mouse stops you selecting text)
       -h, --help    show this help and exit
       --version     show the version and exit
 
@@ -66,6 +71,7 @@ public struct Options: Equatable, Sendable {
             case "--list": options.mode = options.mode == .browse ? .list : options.mode
             case "--strict": options.strict = true
             case "--no-state": options.noState = true
+            case "--mouse": options.mouse = true
             case "-h", "--help": options.mode = .help
             case "--version", "-V": options.mode = .version
             default:

@@ -35,7 +35,7 @@ public enum RosterCommand {
                 return 2
             }
             guard let source = source(for: options.file) else { return 1 }
-            return browse(source: source, remember: !options.noState)
+            return browse(source: source, remember: !options.noState, mouse: options.mouse)
         }
     }
 
@@ -82,13 +82,13 @@ public enum RosterCommand {
     }
 
     @MainActor
-    static func browse(source: DirectorySource, remember: Bool) -> Int32 {
+    static func browse(source: DirectorySource, remember: Bool, mouse: Bool) -> Int32 {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
         do {
             TerminalRescue.install(terminalDescriptor: STDIN_FILENO)
-            screen = try CursesScreen.start()
+            screen = try CursesScreen.start(mouse: mouse)
         } catch {
             Platform.writeError("roster: \(error.message)")
             return 1

@@ -35,7 +35,7 @@ public final class CursesScreen: Screen {
     }
 
     /// Enters full-screen mode: alternate screen, no echo, raw keys, no cursor.
-    public static func start() throws(TerminalError) -> CursesScreen {
+    public static func start(mouse: Bool = false) throws(TerminalError) -> CursesScreen {
         setlocale(LC_ALL, "")
         let input = fopen("/dev/tty", "r") ?? fdopen(STDIN_FILENO, "r")
         guard let terminal = newterm(nil, roster_stdout(), input) else {
@@ -50,6 +50,8 @@ public final class CursesScreen: Screen {
         nodelay(roster_stdscr(), true)
         curs_set(0)
         leaveok(roster_stdscr(), true)
+        // Off unless asked: capturing the mouse breaks selecting text.
+        if mouse { _ = roster_enable_mouse() }
         return CursesScreen(terminal: terminal, inputDescriptor: fileno(input))
     }
 
@@ -178,6 +180,15 @@ public final class CursesScreen: Screen {
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
         case KEY_RESIZE: return .resize
+        case KEY_MOUSE:
+            var row: Int32 = 0, column: Int32 = 0
+            switch roster_read_mouse(&row, &column) {
+            case 1: return .mouse(MouseEvent(.click, row: Int(row), column: Int(column)))
+            case 2: return .mouse(MouseEvent(.doubleClick, row: Int(row), column: Int(column)))
+            case 3: return .mouse(MouseEvent(.wheelUp, row: Int(row), column: Int(column)))
+            case 4: return .mouse(MouseEvent(.wheelDown, row: Int(row), column: Int(column)))
+            default: return .unknown
+            }
         case KEY_F0 + 1...KEY_F0 + 63: return .function(Int(code - KEY_F0))
         default: return .unknown
         }

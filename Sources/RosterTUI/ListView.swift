@@ -78,12 +78,34 @@ public final class ListView: ListViewInterface, ScreenView {
             perform(action, screenSize: screenSize)
             return true
         }
+        if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         if action == .clearFilter, model?.filter == nil {
             presenter.goBack()
             return true
         }
         perform(action, screenSize: screenSize)
+        return true
+    }
+
+    /// `--mouse`: the wheel scrolls three people, a click selects, a double
+    /// click opens. A click on a company header selects its first person.
+    private func handleMouse(_ event: MouseEvent, screenSize: ScreenSize) -> Bool {
+        switch event.kind {
+        case .wheelUp: presenter.moveSelection(by: -3)
+        case .wheelDown: presenter.moveSelection(by: 3)
+        case .click, .doubleClick:
+            guard let model, event.row >= 1, event.row <= Self.bodyHeight(screenSize) else { return false }
+            let row = topRow + event.row - 1
+            guard row < model.rows.count else { return false }
+            switch model.rows[row] {
+            case .person(let person): presenter.select(position: person.position)
+            case .header:
+                guard row + 1 < model.rows.count, case .person(let first) = model.rows[row + 1] else { return false }
+                presenter.select(position: first.position)
+            }
+            if event.kind == .doubleClick { presenter.openSelected() }
+        }
         return true
     }
 

@@ -98,5 +98,20 @@ public enum Key: Equatable, Sendable {
     case enter, escape, backspace, tab
     case function(Int)
     case resize
+    /// Only with `--mouse`: a click, double click or wheel turn at a cell.
+    case mouse(MouseEvent)
     case unknown
+}
+
+public struct MouseEvent: Equatable, Sendable {
+    public enum Kind: Sendable { case click, doubleClick, wheelUp, wheelDown }
+    public var kind: Kind
+    public var row: Int
+    public var column: Int
+
+    public init(_ kind: Kind, row: Int, column: Int) {
+        self.kind = kind
+        self.row = row
+        self.column = column
+    }
 }

@@ -35,7 +35,7 @@ public final class SpyDetailWireframe: DetailWireframe {
 @MainActor
 public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
-        case move(Int), first, last, open, skipped, quit
+        case move(Int), first, last, select(Int), open, skipped, quit
         case beginSearch, editSearch(String), commitSearch, cancelSearch
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies
     }
@@ -45,6 +45,7 @@ public final class SpyListModule: ListModuleInterface {
     public func moveSelection(by delta: Int) { calls.append(.move(delta)) }
     public func selectFirst() { calls.append(.first) }
     public func selectLast() { calls.append(.last) }
+    public func select(position: Int) { calls.append(.select(position)) }
     public func openSelected() { calls.append(.open) }
     public func showSkippedRecords() { calls.append(.skipped) }
     public func quit() { calls.append(.quit) }

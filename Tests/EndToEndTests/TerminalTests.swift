@@ -72,6 +72,21 @@ struct TerminalTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("--mouse: a click selects and a double click opens (X10 mouse reports typed into the pane)")
+    func mouse() throws {
+        let session = try TmuxSession(binary + " --mouse")
+        #expect(session.waitFor(text: "1/400"))
+        let press = "\u{1B}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(37)) + String(UnicodeScalar(37))
+        let release = "\u{1B}[M" + String(UnicodeScalar(35)) + String(UnicodeScalar(37)) + String(UnicodeScalar(37))
+        session.type(press + release)  // row 5, column 5: the third person
+        #expect(session.waitFor(text: "3/400"))
+        session.type(press + release + press + release)
+        #expect(session.waitFor(text: "First name"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.paneFlag("#{mouse_any_flag}") == "0")
+    }
+
     @Test("paging and jumping: End, Home, PgDn")
     func paging() throws {
         let session = try TmuxSession(binary)

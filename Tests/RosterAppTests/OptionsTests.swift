@@ -24,7 +24,7 @@ struct OptionsTests {
 
     @Test("the usage text names every option the parser knows")
     func usageMentionsOptions() {
-        for option in ["--list", "--strict", "--no-state", "--help", "--version"] {
+        for option in ["--list", "--strict", "--no-state", "--mouse", "--help", "--version"] {
             #expect(Options.usage.contains(option))
         }
     }

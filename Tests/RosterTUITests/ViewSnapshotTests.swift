@@ -245,3 +245,26 @@ struct CompaniesViewTests {
         #expect(screen.style(row: 2, column: 1) == .selected)
     }
 }
+
+@MainActor
+@Suite("Mouse in the list")
+struct ListMouseTests {
+    @Test("wheel scrolls, click selects (a header selects its first person), double click opens")
+    func mouse() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: SpyListWireframe())
+        view.show(presenter.makeViewModel())
+        view.draw(on: MemoryScreen(rows: 24, columns: 80))
+        let size = ScreenSize(rows: 24, columns: 80)
+        view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 3)), screenSize: size)
+        view.handle(.mouse(MouseEvent(.wheelUp, row: 5, column: 3)), screenSize: size)
+        view.handle(.mouse(MouseEvent(.click, row: 3, column: 10)), screenSize: size)   // Cohen James
+        view.handle(.mouse(MouseEvent(.click, row: 5, column: 10)), screenSize: size)   // PERMADYNE header
+        view.handle(.mouse(MouseEvent(.doubleClick, row: 8, column: 10)), screenSize: size)  // Norton Curtis
+        #expect(!view.handle(.mouse(MouseEvent(.click, row: 0, column: 10)), screenSize: size))  // the title bar
+        #expect(!view.handle(.mouse(MouseEvent(.click, row: 20, column: 10)), screenSize: size))  // below the rows
+        #expect(module.calls == [.move(3), .move(-3), .select(1), .select(3), .select(4), .open])
+    }
+}

@@ -13,6 +13,8 @@ public protocol ListModuleInterface: AnyObject {
     func moveSelection(by delta: Int)
     func selectFirst()
     func selectLast()
+    /// Selects the person at a display position (a mouse click).
+    func select(position: Int)
     func openSelected()
     func showSkippedRecords()
     func quit()

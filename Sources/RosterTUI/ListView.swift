@@ -9,7 +9,7 @@ import RosterCore
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
-        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies
+        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
@@ -26,6 +26,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("s")], "s", "next sort order (last, first name, balance, age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
         KeyBinding([.character("c")], "c", "group by company / one flat list", .grouping),
+        KeyBinding([.character(" ")], "Space", "collapse / expand the company", .collapse),
         KeyBinding([.character("[")], "[", "previous company", .previousCompany),
         KeyBinding([.character("]")], "]", "next company", .nextCompany),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
@@ -149,6 +150,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .nextCompany: presenter.jumpToCompany(by: 1)
         case .help: isShowingHelp = true
         case .companies: presenter.showCompanies()
+        case .collapse: presenter.toggleSection()
         }
     }
 
@@ -211,9 +213,10 @@ public final class ListView: ListViewInterface, ScreenView {
         switch row {
         case .header(let header):
             let count = header.count == header.total ? " (\(header.count))" : " (\(header.count)/\(header.total))"
-            let title = DisplayText.fit(header.title, columns: max(1, width - count.count - 1))
-            screen.put(title, row: line, column: 0, style: .bold)
-            screen.put(count, row: line, column: DisplayText.width(title), style: .dim)
+            let marker = header.isCollapsed ? "▸ " : ""
+            let title = DisplayText.fit(marker + header.title, columns: max(1, width - count.count - 1))
+            screen.put(title, row: line, column: 0, style: selected ? .selected : .bold)
+            screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
         case .person(let person):
             let balance = DisplayText.fit(person.balance, columns: max(0, width / 3))
             let balanceWidth = DisplayText.width(balance)

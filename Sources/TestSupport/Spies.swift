@@ -37,7 +37,7 @@ public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, select(Int), open, skipped, quit
         case beginSearch, editSearch(String), commitSearch, cancelSearch
-        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies
+        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, toggleSection
     }
 
     public private(set) var calls: [Call] = []
@@ -59,6 +59,7 @@ public final class SpyListModule: ListModuleInterface {
     public func jumpToCompany(by delta: Int) { calls.append(.jumpToCompany(delta)) }
     public func goBack() { calls.append(.back) }
     public func showCompanies() { calls.append(.companies) }
+    public func toggleSection() { calls.append(.toggleSection) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results

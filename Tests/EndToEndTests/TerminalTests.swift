@@ -87,6 +87,25 @@ struct TerminalTests {
         #expect(session.paneFlag("#{mouse_any_flag}") == "0")
     }
 
+    @Test("? shows every key of the screen; Esc closes it; s changes the order shown in the status bar")
+    func helpAndSort() throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "1/400"))
+        session.send("?")
+        #expect(session.waitFor(text: "Roster — List keys"))
+        #expect(session.screen().contains("company overview"))
+        #expect(session.screen().contains("collapse / expand the company"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "last name ↑"))
+        let firstBefore = session.lines()[2]
+        session.send("s", "s", "S")  // balance, largest first
+        #expect(session.waitFor(text: "balance ↓"))
+        session.send("g")
+        #expect(session.waitFor("the richest first") { $0.components(separatedBy: "\n")[2] != firstBefore })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("paging and jumping: End, Home, PgDn")
     func paging() throws {
         let session = try TmuxSession(binary)

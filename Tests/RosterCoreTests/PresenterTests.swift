@@ -203,3 +203,37 @@ struct DetailCopyTests {
         #expect(view.models.last?.status == "could not copy")
     }
 }
+
+@MainActor
+@Suite("List presenter: collapsing companies")
+struct ListPresenterCollapseTests {
+    @Test("Space collapses the selected person's company; moves step over it; Enter or Space expands")
+    func collapse() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let view = SpyListView()
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: SpyListWireframe())
+        presenter.attach(view: view)
+        presenter.moveSelection(by: 1)  // Cohen James, COMSTAR
+        presenter.toggleSection()
+        var model = try #require(view.last)
+        #expect(model.rows.count == 6)  // COMSTAR header alone, PERMADYNE 1+1, RECRISYS 1+2
+        #expect(model.rows[0] == .header(CompanyHeaderRow(title: "COMSTAR", count: 3, total: 3, isCollapsed: true)))
+        #expect(model.selectedRow == 0)
+        #expect(model.position == "1/6")
+        presenter.moveSelection(by: 1)
+        #expect(view.last?.position == "4/6")  // Zamora Weber, past the collapsed three
+        #expect(view.last?.selectedRow == 2)
+        presenter.moveSelection(by: -1)
+        #expect(view.last?.selectedRow == 0)  // back onto the collapsed header
+        presenter.openSelected()  // Enter on a collapsed company expands it
+        model = try #require(view.last)
+        #expect(model.rows.count == 9)
+        #expect(presenter.collapsedCompanies.isEmpty)
+        presenter.selectLast()
+        presenter.toggleSection()  // RECRISYS
+        presenter.selectFirst()
+        presenter.selectLast()
+        #expect(view.last?.position == "5/6")  // the collapsed last company's first person
+        #expect(presenter.place.collapsedCompanies == ["RECRISYS"])
+    }
+}

@@ -268,3 +268,18 @@ struct ListMouseTests {
         #expect(module.calls == [.move(3), .move(-3), .select(1), .select(3), .select(4), .open])
     }
 }
+
+@MainActor
+@Suite("Collapsed companies in the list view")
+struct CollapsedViewTests {
+    @Test("a collapsed company shows its header with a marker, selected when the selection rests on it")
+    func collapsed() throws {
+        let (view, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        view.handle(.character(" "), screenSize: ScreenSize(rows: 24, columns: 80))
+        #expect(presenter.collapsedCompanies.count == 1)
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(1).hasPrefix("▸ COMSTAR (3)"))
+        #expect(screen.style(row: 1, column: 0) == .selected)
+        #expect(snapshotMismatch(screen.text, named: "list-collapsed") == nil)
+    }
+}

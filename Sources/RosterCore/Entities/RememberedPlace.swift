@@ -8,6 +8,8 @@ public struct RememberedPlace: Codable, Equatable, Sendable {
     public var sortKey: String
     public var descending: Bool
     public var groupedByCompany: Bool
+    /// Companies shown collapsed, by name (absent in older state files).
+    public var collapsedCompanies: [String]?
 
     public init(selectedPosition: Int?, selectedID: String?, sortKey: String = "lastName",
                 descending: Bool = false, groupedByCompany: Bool = true) {

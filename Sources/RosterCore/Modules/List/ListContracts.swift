@@ -37,6 +37,8 @@ public protocol ListModuleInterface: AnyObject {
     func goBack()
     /// Tab: the company overview.
     func showCompanies()
+    /// Space: collapses the selected person's company, or expands it.
+    func toggleSection()
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.

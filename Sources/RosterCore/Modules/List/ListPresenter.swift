@@ -20,6 +20,8 @@ public final class ListPresenter: ListModuleInterface {
     private var searchResult: SearchResult?
     /// Display position of the selected person.
     public private(set) var selection = 0
+    /// Companies whose people are hidden (Space), by company id.
+    public private(set) var collapsedCompanies: Set<Int> = []
     /// The selected person (file position), remembered while a search hides
     /// everyone, so that clearing the search goes back to them.
     private var selectedPerson: UInt32?
@@ -54,7 +56,26 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func moveSelection(by delta: Int) {
-        select(position: selection + delta)
+        guard !collapsedCompanies.isEmpty, peopleCount > 0 else {
+            select(position: selection + delta)
+            return
+        }
+        // With collapsed companies, a step over one lands on its header.
+        var position = selection
+        for _ in 0..<min(abs(delta), peopleCount) {
+            let section = displayed.sectionIndex(containing: position)
+            if delta > 0 {
+                let next = isCollapsed(section) ? displayed.sections[section].range.upperBound : position + 1
+                guard next < peopleCount else { break }
+                position = next
+            } else {
+                guard position > 0 else { break }
+                position -= 1
+                let previous = displayed.sectionIndex(containing: position)
+                if isCollapsed(previous) { position = displayed.sections[previous].range.lowerBound }
+            }
+        }
+        select(position: position)
     }
 
     public func selectFirst() {
@@ -62,12 +83,33 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func selectLast() {
-        select(position: peopleCount - 1)
+        guard peopleCount > 0 else { return }
+        let last = displayed.sections.count - 1
+        select(position: isCollapsed(last) ? displayed.sections[last].range.lowerBound : peopleCount - 1)
     }
 
     public func openSelected() {
         guard peopleCount > 0 else { return }
+        if isCollapsed(displayed.sectionIndex(containing: selection)) {
+            toggleSection()
+            return
+        }
         wireframe?.navigate(to: .detail(position: selection))
+    }
+
+    public func toggleSection() {
+        guard peopleCount > 0 else { return }
+        let section = displayed.sections[displayed.sectionIndex(containing: selection)]
+        if collapsedCompanies.remove(section.companyID) == nil {
+            collapsedCompanies.insert(section.companyID)
+            selection = section.range.lowerBound
+        }
+        rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
+        render()
+    }
+
+    private func isCollapsed(_ section: Int) -> Bool {
+        !collapsedCompanies.isEmpty && collapsedCompanies.contains(displayed.sections[section].companyID)
     }
 
     public func showSkippedRecords() {
@@ -130,9 +172,12 @@ public final class ListPresenter: ListModuleInterface {
     /// Where the user is now, to remember for the next launch.
     public var place: RememberedPlace {
         let person = peopleCount > 0 ? Int(displayed.order[selection]) : selectedPerson.map(Int.init)
-        return RememberedPlace(
+        var place = RememberedPlace(
             selectedPosition: person, selectedID: person.map { directory.store.text(.id, of: $0) },
             sortKey: "\(sortOrder.key)", descending: sortOrder.descending, groupedByCompany: isGroupedByCompany)
+        place.collapsedCompanies = collapsedCompanies.isEmpty ? nil
+            : collapsedCompanies.map { directory.store.companies[$0].name }.sorted()
+        return place
     }
 
     /// Goes back to a remembered place: its order and grouping, its person.
@@ -141,6 +186,11 @@ public final class ListPresenter: ListModuleInterface {
         var person = place.selectedPosition.flatMap { $0 >= 0 && $0 < store.count ? $0 : nil }
         if let id = place.selectedID, !id.isEmpty, person.map({ store.text(.id, of: $0) }) != id {
             person = (0..<store.count).first { store.text(.id, of: $0) == id }
+        }
+        if let names = place.collapsedCompanies {
+            let wanted = Set(names)
+            collapsedCompanies = Set(directory.store.companies.indices.filter { wanted.contains(directory.store.companies[$0].name) })
+            rows = ListRows(grouped: displayed, store: store, collapsedCompanies: collapsedCompanies)
         }
         if let person, let index = displayed.order.firstIndex(of: UInt32(person)) { selection = index }
         if place.sortOrder != sortOrder || place.groupedByCompany != isGroupedByCompany {
@@ -194,7 +244,7 @@ public final class ListPresenter: ListModuleInterface {
         let selected = selectedPerson ?? (peopleCount > 0 ? displayed.order[selection] : nil)
         searchResult = result?.query.isEmpty == true ? nil : result
         displayed = searchResult?.grouped ?? everyone
-        rows = ListRows(grouped: displayed, store: directory.store)
+        rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
         selection = selected.flatMap { displayed.order.firstIndex(of: $0) } ?? 0
         render()
     }

@@ -38,6 +38,8 @@ public struct CompanyHeaderRow: Equatable, Sendable {
     public var count: Int
     /// Its headcount before a search narrowed it (== count when none did).
     public var total: Int
+    /// Its people are hidden (Space); the selection rests on the header.
+    public var isCollapsed: Bool = false
 }
 
 public struct PersonRow: Equatable, Sendable {
@@ -50,26 +52,59 @@ public struct PersonRow: Equatable, Sendable {
 /// The list's rows as a random-access collection: row `i` is built when
 /// asked for, so a frame formats only the rows on screen, whatever the
 /// number of people. Section lookup is a binary search over the sections.
+/// A collapsed section shows its header only.
 public struct ListRows: RandomAccessCollection, Sendable {
     let grouped: GroupedPeople
     let store: PeopleStore
+    /// Per section, whether it is collapsed; empty when none is.
+    private let collapsed: [Bool]
+    /// Per section, the row of its header; empty when none is collapsed
+    /// (the header row is then `lowerBound + section`).
+    private let headerRows: [Int]
 
-    public init(grouped: GroupedPeople, store: PeopleStore) {
+    public init(grouped: GroupedPeople, store: PeopleStore, collapsedCompanies: Set<Int> = []) {
         self.grouped = grouped
         self.store = store
+        guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
+            collapsed = []
+            headerRows = []
+            return
+        }
+        collapsed = grouped.sections.map { collapsedCompanies.contains($0.companyID) }
+        var rows: [Int] = []
+        var next = 0
+        for (index, section) in grouped.sections.enumerated() {
+            rows.append(next)
+            next += 1 + (collapsed[index] ? 0 : section.count)
+        }
+        headerRows = rows
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { grouped.order.count + grouped.sections.count }
+    public var endIndex: Int {
+        guard let last = headerRows.last, let section = grouped.sections.last else {
+            return grouped.order.count + grouped.sections.count
+        }
+        return last + 1 + (collapsed[collapsed.count - 1] ? 0 : section.count)
+    }
+
+    private func headerRow(_ section: Int) -> Int {
+        headerRows.isEmpty ? grouped.sections[section].range.lowerBound + section : headerRows[section]
+    }
+
+    public func isCollapsed(section: Int) -> Bool {
+        !collapsed.isEmpty && collapsed[section]
+    }
 
     public subscript(row: Int) -> ListRow {
         let section = sectionIndex(ofRow: row)
-        let headerRow = grouped.sections[section].range.lowerBound + section
-        if row == headerRow {
+        let header = headerRow(section)
+        if row == header {
             let company = grouped.sections[section]
-            return .header(CompanyHeaderRow(title: company.title, count: company.count, total: company.total))
+            return .header(CompanyHeaderRow(title: company.title, count: company.count, total: company.total,
+                                            isCollapsed: isCollapsed(section: section)))
         }
-        let position = grouped.sections[section].range.lowerBound + (row - headerRow - 1)
+        let position = grouped.sections[section].range.lowerBound + (row - header - 1)
         let person = Int(grouped.order[position])
         let first = store.text(.firstName, of: person)
         let last = store.text(.lastName, of: person)
@@ -77,18 +112,20 @@ public struct ListRows: RandomAccessCollection, Sendable {
         return .person(PersonRow(name: name, balance: store.text(.balance, of: person), position: position))
     }
 
-    /// The row showing the person at display `position`.
+    /// The row showing the person at display `position` (the header, when
+    /// their section is collapsed).
     public func row(ofPosition position: Int) -> Int {
-        position + grouped.sectionIndex(containing: position) + 1
+        let section = grouped.sectionIndex(containing: position)
+        if isCollapsed(section: section) { return headerRow(section) }
+        return headerRow(section) + 1 + (position - grouped.sections[section].range.lowerBound)
     }
 
     /// Index of the section that row `row` falls in.
     func sectionIndex(ofRow row: Int) -> Int {
-        let sections = grouped.sections
-        var low = 0, high = sections.count - 1
+        var low = 0, high = grouped.sections.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if sections[middle].range.lowerBound + middle <= row { low = middle } else { high = middle - 1 }
+            if headerRow(middle) <= row { low = middle } else { high = middle - 1 }
         }
         return low
     }

@@ -47,12 +47,13 @@ data: deps
 	.build/release/roster-gen --people 400 --seed 1 > Resources/people.json
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roster
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roster $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/roster
 	install -m 644 $(RESOURCES)/people.json $(DESTDIR)$(PREFIX)/share/roster/people.json
+	install -m 644 man/roster.1 $(DESTDIR)$(PREFIX)/share/man/man1/roster.1
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/roster $(DESTDIR)$(PREFIX)/share/roster/people.json
+	rm -f $(DESTDIR)$(PREFIX)/bin/roster $(DESTDIR)$(PREFIX)/share/roster/people.json $(DESTDIR)$(PREFIX)/share/man/man1/roster.1
 	-rmdir $(DESTDIR)$(PREFIX)/share/roster 2>/dev/null
 
 clean:

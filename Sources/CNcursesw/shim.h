@@ -24,7 +24,8 @@ static inline int roster_put_wide(int y, int x, const wchar_t *text, int count, 
     if (wmove(stdscr, y, x) == ERR) return ERR;
     attr_t old_attributes; short old_pair;
     wattr_get(stdscr, &old_attributes, &old_pair, NULL);
-    wattr_set(stdscr, attributes, 0, NULL);
+    /* wattr_set takes the colour pair apart from the other attributes. */
+    wattr_set(stdscr, attributes & ~A_COLOR, (short)PAIR_NUMBER(attributes), NULL);
     int result = waddnwstr(stdscr, text, count);
     wattr_set(stdscr, old_attributes, old_pair, NULL);
     return result;
@@ -48,6 +49,23 @@ static inline int roster_read_mouse(int *row, int *column) {
     if (event.bstate & BUTTON4_PRESSED) return 3;
     if (event.bstate & BUTTON5_PRESSED) return 4;
     return 0;
+}
+
+/* Colours: pairs on the terminal's own background (-1). */
+static inline int roster_start_colors(void) {
+    if (!has_colors()) return 0;
+    start_color();
+    use_default_colors();
+    init_pair(1, COLOR_GREEN, -1);    /* balances */
+    init_pair(2, COLOR_MAGENTA, -1);  /* search matches */
+    init_pair(3, COLOR_CYAN, -1);     /* company headers */
+    return 1;
+}
+static inline attr_t roster_color_pair(short pair) { return COLOR_PAIR(pair); }
+/* Whether the terminal can address the cursor (TERM=dumb cannot). */
+static inline int roster_can_address_cursor(void) {
+    char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
 }
 
 #endif

@@ -16,6 +16,8 @@ public struct Options: Equatable, Sendable {
     public var noState = false
     /// Wheel scrolls, click selects, double click opens.
     public var mouse = false
+    /// No colours (as NO_COLOR does).
+    public var noColor = false
 
     public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false, mouse: Bool = false) {
         self.mode = mode
@@ -43,6 +45,7 @@ public struct Options: Equatable, Sendable {
       --no-state    do not restore or remember the place (selection, order)
       --mouse       wheel scrolls, click selects, double click opens (off by
                     default: capturing the mouse stops you selecting text)
+      --no-color    no colours (also when NO_COLOR is set)
       -h, --help    show this help and exit
       --version     show the version and exit
 
@@ -72,6 +75,7 @@ public struct Options: Equatable, Sendable {
             case "--strict": options.strict = true
             case "--no-state": options.noState = true
             case "--mouse": options.mouse = true
+            case "--no-color": options.noColor = true
             case "-h", "--help": options.mode = .help
             case "--version", "-V": options.mode = .version
             default:

@@ -35,7 +35,8 @@ public enum RosterCommand {
                 return 2
             }
             guard let source = source(for: options.file) else { return 1 }
-            return browse(source: source, remember: !options.noState, mouse: options.mouse)
+            let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
+            return browse(source: source, remember: !options.noState, mouse: options.mouse, theme: theme)
         }
     }
 
@@ -82,13 +83,13 @@ public enum RosterCommand {
     }
 
     @MainActor
-    static func browse(source: DirectorySource, remember: Bool, mouse: Bool) -> Int32 {
+    static func browse(source: DirectorySource, remember: Bool, mouse: Bool, theme: Theme) -> Int32 {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
         do {
             TerminalRescue.install(terminalDescriptor: STDIN_FILENO)
-            screen = try CursesScreen.start(mouse: mouse)
+            screen = try CursesScreen.start(mouse: mouse, theme: theme)
         } catch {
             Platform.writeError("roster: \(error.message)")
             return 1

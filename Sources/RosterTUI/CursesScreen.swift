@@ -7,11 +7,14 @@ import Glibc
 /// Why the terminal could not be taken over.
 public enum TerminalError: Error, Equatable, Sendable {
     case unknownTerminal(String)
+    case cannotAddressCursor(String)
 
     public var message: String {
         switch self {
         case .unknownTerminal(let name):
             return "cannot use terminal type '\(name)' (set TERM to your terminal, e.g. xterm-256color, or use --list)"
+        case .cannotAddressCursor(let name):
+            return "this terminal (TERM=\(name)) cannot show a full-screen app; use 'roster --list', or set TERM to your terminal"
         }
     }
 }
@@ -28,19 +31,28 @@ public final class CursesScreen: Screen {
     public let inputDescriptor: Int32
     private let terminal: OpaquePointer
     private var hasEnded = false
+    private let usesColor: Bool
 
-    private init(terminal: OpaquePointer, inputDescriptor: Int32) {
+    private init(terminal: OpaquePointer, inputDescriptor: Int32, usesColor: Bool) {
         self.terminal = terminal
         self.inputDescriptor = inputDescriptor
+        self.usesColor = usesColor
     }
 
     /// Enters full-screen mode: alternate screen, no echo, raw keys, no cursor.
-    public static func start(mouse: Bool = false) throws(TerminalError) -> CursesScreen {
+    public static func start(mouse: Bool = false, theme: Theme = Theme(usesColor: true)) throws(TerminalError) -> CursesScreen {
         setlocale(LC_ALL, "")
         let input = fopen("/dev/tty", "r") ?? fdopen(STDIN_FILENO, "r")
+        let name = getenv("TERM").map { String(cString: $0) } ?? ""
         guard let terminal = newterm(nil, roster_stdout(), input) else {
-            throw .unknownTerminal(String(cString: getenv("TERM") ?? strdup("")))
+            throw .unknownTerminal(name)
         }
+        guard roster_can_address_cursor() != 0 else {
+            endwin()
+            delscreen(terminal)
+            throw .cannotAddressCursor(name)
+        }
+        let usesColor = theme.usesColor && roster_start_colors() != 0
         // A lone Esc should act at once; respect the user's ESCDELAY if set.
         if getenv("ESCDELAY") == nil { set_escdelay(25) }
         raw()
@@ -52,7 +64,7 @@ public final class CursesScreen: Screen {
         leaveok(roster_stdscr(), true)
         // Off unless asked: capturing the mouse breaks selecting text.
         if mouse { _ = roster_enable_mouse() }
-        return CursesScreen(terminal: terminal, inputDescriptor: fileno(input))
+        return CursesScreen(terminal: terminal, inputDescriptor: fileno(input), usesColor: usesColor)
     }
 
     public var size: ScreenSize {
@@ -66,7 +78,7 @@ public final class CursesScreen: Screen {
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
         let columns = size.columns
         guard row >= 0, row < size.rows else { return }
-        let attributes = Self.attributes(for: style)
+        let attributes = attributes(for: style)
         var run: [wchar_t] = []
         var runStart = column
         var next = column
@@ -142,14 +154,20 @@ public final class CursesScreen: Screen {
         endwin()
     }
 
-    private static func attributes(for style: TextStyle) -> attr_t {
+    /// A restrained theme: bars and the selection in reverse video (they
+    /// read on dark and light backgrounds alike), colour only for accents,
+    /// on the terminal's own background; without colour, attributes alone.
+    private func attributes(for style: TextStyle) -> attr_t {
+        let color = { (pair: Int16) -> attr_t in self.usesColor ? roster_color_pair(pair) : roster_attr_normal() }
         switch style {
         case .normal: return roster_attr_normal()
         case .bold: return roster_attr_bold()
         case .dim: return roster_attr_dim()
         case .bar: return roster_attr_reverse()
         case .selected: return roster_attr_reverse() | roster_attr_bold()
-        case .match: return roster_attr_bold() | roster_attr_underline()
+        case .balance: return color(1)
+        case .header: return roster_attr_bold() | color(3)
+        case .match: return roster_attr_bold() | roster_attr_underline() | color(2)
         case .selectedMatch: return roster_attr_reverse() | roster_attr_bold() | roster_attr_underline()
         }
     }

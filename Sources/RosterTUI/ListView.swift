@@ -215,7 +215,7 @@ public final class ListView: ListViewInterface, ScreenView {
             let count = header.count == header.total ? " (\(header.count))" : " (\(header.count)/\(header.total))"
             let marker = header.isCollapsed ? "▸ " : ""
             let title = DisplayText.fit(marker + header.title, columns: max(1, width - count.count - 1))
-            screen.put(title, row: line, column: 0, style: selected ? .selected : .bold)
+            screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
         case .person(let person):
             let balance = DisplayText.fit(person.balance, columns: max(0, width / 3))
@@ -224,6 +224,9 @@ public final class ListView: ListViewInterface, ScreenView {
             let name = DisplayText.padded(person.name, columns: nameColumns)
             let gap = String(repeating: " ", count: max(0, width - 4 - nameColumns - balanceWidth))
             screen.put("  " + name + "  " + gap + balance, row: line, column: 0, style: selected ? .selected : .normal)
+            if !selected {
+                screen.put(balance, row: line, column: width - balanceWidth, style: .balance)
+            }
             if let highlight {
                 highlightMatches(in: name, query: highlight, row: line, selected: selected, on: screen)
             }

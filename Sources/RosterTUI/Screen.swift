@@ -26,6 +26,10 @@ public enum TextStyle: Sendable, Equatable {
     case bar
     /// The selected row.
     case selected
+    /// A balance, in the list.
+    case balance
+    /// A company header.
+    case header
     /// Text that matches the search.
     case match
     /// A match inside the selected row.
@@ -85,6 +89,22 @@ extension Screen {
         let leftText = DisplayText.fit(left, columns: max(0, width - rightWidth - 1))
         let gap = width - DisplayText.width(leftText) - rightWidth
         put(leftText + String(repeating: " ", count: max(0, gap)) + rightText, row: row, column: 0, style: style)
+    }
+}
+
+/// Whether the real terminal gets colours: not with `NO_COLOR` set (to
+/// anything, per no-color.org), not with `--no-color`, not when the
+/// terminal has none. Without colour every style still differs by
+/// attribute (the selection is reverse video), so the app stays usable.
+public struct Theme: Equatable, Sendable {
+    public let usesColor: Bool
+
+    public init(usesColor: Bool) {
+        self.usesColor = usesColor
+    }
+
+    public static func choose(environment: [String: String], noColorOption: Bool) -> Theme {
+        Theme(usesColor: !noColorOption && environment["NO_COLOR"] == nil)
     }
 }
 

@@ -106,6 +106,26 @@ struct TerminalTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("colour by default; none with NO_COLOR or --no-color, the selection still in reverse video")
+    func colours() throws {
+        for (prefix, suffix, coloured) in [("", "", true), ("NO_COLOR=1 ", "", false), ("", " --no-color", false)] {
+            let session = try TmuxSession("env \(prefix)\(binary)\(suffix)")
+            #expect(session.waitFor(text: "1/400"))
+            let styled = try session.tmux(["capture-pane", "-e", "-p", "-t", "main"])
+            #expect(styled.contains("\u{1B}[32m") == coloured, "green balances: \(coloured)")
+            #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video for the bars and selection")
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
+    }
+
+    @Test("TERM=dumb gets a clear message, not garbage")
+    func dumbTerminal() throws {
+        let session = try TmuxSession("env TERM=dumb \(binary)")
+        #expect(session.exitStatus() == 1)
+        #expect(session.waitFor(text: "cannot show a full-screen app"))
+    }
+
     @Test("paging and jumping: End, Home, PgDn")
     func paging() throws {
         let session = try TmuxSession(binary)

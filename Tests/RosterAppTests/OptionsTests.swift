@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RosterApp
 
@@ -27,5 +28,25 @@ struct OptionsTests {
         for option in ["--list", "--strict", "--no-state", "--mouse", "--help", "--version"] {
             #expect(Options.usage.contains(option))
         }
+    }
+}
+
+@Suite("Manual")
+struct ManualTests {
+    static let manual = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("man/roster.1")
+
+    /// Long options in a text: `--list`, `\-\-no\-state` (roff escapes undone).
+    static func longOptions(_ text: String) -> Set<String> {
+        let plain = text.replacingOccurrences(of: "\\-", with: "-")
+        return Set(plain.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+    }
+
+    @Test("roster --help and the manual list the same options")
+    func optionsAgree() throws {
+        let manual = try String(contentsOf: Self.manual, encoding: .utf8)
+        let synopsisAndOptions = manual.components(separatedBy: ".SH KEYS").first ?? manual
+        #expect(Self.longOptions(Options.usage) == Self.longOptions(synopsisAndOptions))
+        #expect(Self.longOptions(Options.usage).contains("--no-state"))
     }
 }

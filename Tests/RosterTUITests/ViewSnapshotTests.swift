@@ -283,3 +283,24 @@ struct CollapsedViewTests {
         #expect(snapshotMismatch(screen.text, named: "list-collapsed") == nil)
     }
 }
+
+@Suite("Theme")
+struct ThemeTests {
+    @Test("NO_COLOR (any value, even empty) and --no-color turn colour off")
+    func choose() {
+        #expect(Theme.choose(environment: [:], noColorOption: false).usesColor)
+        #expect(!Theme.choose(environment: ["NO_COLOR": "1"], noColorOption: false).usesColor)
+        #expect(!Theme.choose(environment: ["NO_COLOR": ""], noColorOption: false).usesColor)
+        #expect(!Theme.choose(environment: [:], noColorOption: true).usesColor)
+    }
+
+    @MainActor
+    @Test("styles say what a cell is, so a theme can colour it: balances, headers, the selection")
+    func semanticStyles() throws {
+        let (view, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(screen.style(row: 1, column: 0) == .header)
+        #expect(screen.style(row: 3, column: 79) == .balance)
+        #expect(screen.style(row: 2, column: 79) == .selected)
+    }
+}

@@ -46,19 +46,20 @@ final class TmuxSession {
     /// Each session remembers places in its own folder, never the user's.
     let stateHome = NSTemporaryDirectory() + "roster-e2e-state-\(UUID().uuidString)"
 
-    /// Starts `command` (a shell command line) in a `columns`×`rows` pane.
+    /// Starts `command` (a shell command line) in a `columns`×`rows` pane,
+    /// with a known environment (the test runner may set NO_COLOR).
     /// When it ends, the pane keeps a line "roster exited N" and the status
     /// is written to `statusFile`.
     init(_ command: String, rows: Int = 24, columns: Int = 80) throws {
         let script = "st=0; \(command) || st=$?; echo $st > '\(statusFile)'; echo \"roster exited $st\"; exec sleep 600"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main",
-                  "env TERM=tmux-256color LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) sh -c \(Self.shellQuoted(script))"])
+                  "env -u NO_COLOR TERM=tmux-256color LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) sh -c \(Self.shellQuoted(script))"])
     }
 
     /// Starts an interactive shell with job control (for Ctrl-Z and fg).
     init(shellRows rows: Int = 24, columns: Int = 80) throws {
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main",
-                  "env TERM=tmux-256color LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) PS1='$ ' bash --norc --noprofile -i"])
+                  "env -u NO_COLOR TERM=tmux-256color LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) PS1='$ ' bash --norc --noprofile -i"])
     }
 
     deinit {

@@ -112,7 +112,7 @@ struct TerminalTests {
             let session = try TmuxSession("env \(prefix)\(binary)\(suffix)")
             #expect(session.waitFor(text: "1/400"))
             let styled = try session.tmux(["capture-pane", "-e", "-p", "-t", "main"])
-            #expect(styled.contains("\u{1B}[32m") == coloured, "green balances: \(coloured)")
+            #expect(styled.contains("\u{1B}[32m") == coloured, "green balances: \(coloured) in \(styled.debugDescription.prefix(600))")
             #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video for the bars and selection")
             session.send("q")
             #expect(session.exitStatus() == 0)

@@ -1,8 +1,11 @@
+import RosterCore
+
 /// What the command line asked for.
 public struct Options: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         case browse
         case list
+        case export(ExportFormat)
         case help
         case version
     }
@@ -18,6 +21,9 @@ public struct Options: Equatable, Sendable {
     public var mouse = false
     /// No colours (as NO_COLOR does).
     public var noColor = false
+    /// `--filter TEXT` and `--sort FIELD[:desc]` for --list and --export.
+    public var filter: String?
+    public var sort = SortOrder.byLastName
 
     public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false, mouse: Bool = false) {
         self.mode = mode
@@ -41,6 +47,12 @@ public struct Options: Equatable, Sendable {
 
     Options:
       --list        print the grouped, sorted list as text and exit
+      --export FORMAT
+                    write the directory to standard output as csv, json
+                    (the input's own shape) or vcard, in list order
+      --filter TEXT keep only people matching TEXT, as / does (--list, --export)
+      --sort FIELD[:desc]
+                    order by last, first, balance or age (--list, --export)
       --strict      treat any skipped (malformed) record as an error
       --no-state    do not restore or remember the place (selection, order)
       --mouse       wheel scrolls, click selects, double click opens (off by
@@ -64,14 +76,38 @@ public struct Options: Equatable, Sendable {
         var options = Options()
         var files: [String] = []
         var onlyFiles = false
-        for argument in arguments {
+        var index = 0
+        /// The value of `--name VALUE` or `--name=VALUE`.
+        func value(of option: String, _ argument: String) throws(UsageError) -> String {
+            if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(option) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            defer { index += 1 }
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
                 files.append(argument)
                 continue
             }
-            switch argument {
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            switch name {
             case "--": onlyFiles = true
-            case "--list": options.mode = options.mode == .browse ? .list : options.mode
+            case "--list": if options.mode == .browse { options.mode = .list }
+            case "--export":
+                let format = try value(of: name, argument)
+                guard let chosen = ExportFormat(rawValue: format.lowercased()) else {
+                    throw UsageError(message: "--export takes csv, json or vcard, not '\(format)'")
+                }
+                if options.mode == .browse || options.mode == .list { options.mode = .export(chosen) }
+            case "--filter": options.filter = try value(of: name, argument)
+            case "--sort":
+                let text = try value(of: name, argument)
+                guard let order = Self.sortOrder(text) else {
+                    throw UsageError(message: "--sort takes last, first, balance or age, optionally with :desc, not '\(text)'")
+                }
+                options.sort = order
             case "--strict": options.strict = true
             case "--no-state": options.noState = true
             case "--mouse": options.mouse = true
@@ -87,5 +123,24 @@ public struct Options: Equatable, Sendable {
         }
         options.file = files.first
         return options
+    }
+
+    /// "balance:desc" → balance, descending.
+    static func sortOrder(_ text: String) -> SortOrder? {
+        let parts = text.lowercased().split(separator: ":").map(String.init)
+        guard let field = parts.first, parts.count <= 2 else { return nil }
+        let descending: Bool
+        switch parts.count == 2 ? parts[1] : "asc" {
+        case "asc": descending = false
+        case "desc": descending = true
+        default: return nil
+        }
+        switch field {
+        case "last", "lastname", "last-name", "name": return SortOrder(.lastName, descending: descending)
+        case "first", "firstname", "first-name": return SortOrder(.firstName, descending: descending)
+        case "balance": return SortOrder(.balance, descending: descending)
+        case "age": return SortOrder(.age, descending: descending)
+        default: return nil
+        }
     }
 }

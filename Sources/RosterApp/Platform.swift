@@ -22,6 +22,18 @@ enum Platform {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Writes all of `bytes` to `descriptor`; false if writing failed.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
     /// The bundled `people.json`: beside the built binary (SwiftPM's resource
     /// bundle) or under `share/roster` of an installed prefix.
     static func bundledDirectoryPath() -> String? {

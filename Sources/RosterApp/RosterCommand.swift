@@ -26,9 +26,9 @@ public enum RosterCommand {
         case .version:
             Platform.writeOutput(version + "\n")
             return 0
-        case .list:
+        case .list, .export:
             guard let source = source(for: options.file) else { return 1 }
-            return await list(source: source, strict: options.strict)
+            return await list(source: source, options: options)
         case .browse:
             guard Platform.isTerminal(STDOUT_FILENO) else {
                 Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
@@ -56,8 +56,16 @@ public enum RosterCommand {
         }
     }
 
-    static func list(source: DirectorySource, strict: Bool) async -> Int32 {
-        let result = await AppDependencies.loadAndArrange(interactor: DirectoryInteractor(source: source), progress: LoadProgress())
+    /// `--list` and `--export`: load, sort, filter, write; messages on stderr.
+    static func list(source: DirectorySource, options: Options) async -> Int32 {
+        let strict = options.strict
+        let result = await DirectoryInteractor(source: source).loadDirectory(progress: LoadProgress()).map { directory in
+            let everyone = GroupedPeople(store: directory.store, sort: options.sort)
+            let shown = options.filter.flatMap {
+                PeopleSearch.filter(everyone, store: directory.store, query: SearchQuery($0))?.grouped
+            } ?? everyone
+            return ArrangedDirectory(directory: directory, grouped: shown)
+        }
         switch result {
         case .failure(let error):
             Platform.writeError("roster: \(error.message)")
@@ -71,8 +79,13 @@ public enum RosterCommand {
                 }
                 if directory.skipped.count > 20 { Platform.writeError("roster: … and \(directory.skipped.count - 20) more") }
             }
-            let writer = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO))
-            guard writer.write(directory, grouped: arranged.grouped, to: STDOUT_FILENO) else {
+            let written: Bool
+            if case .export(let format) = options.mode {
+                written = Platform.write(DirectoryExporter(format: format).export(arranged.grouped, store: directory.store), to: STDOUT_FILENO)
+            } else {
+                written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(directory, grouped: arranged.grouped, to: STDOUT_FILENO)
+            }
+            guard written else {
                 Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")
                 return 1
             }

@@ -297,6 +297,17 @@ struct CommandLineTests {
         #expect(result.error == message)
     }
 
+    @Test("--export with --filter and --sort writes standard output in list order")
+    func export() throws {
+        let csv = try runRoster(["--export", "csv", "--sort", "balance:desc", "-"], input: #"[{"name":{"first":"A","last":"Low"},"balance":"$1.00"},{"name":{"first":"B","last":"High"},"balance":"$9.00"}]"#)
+        #expect(csv.status == 0)
+        #expect(csv.output.components(separatedBy: "\r\n").dropFirst().first?.hasPrefix("B,High,") == true)
+        let vcard = try runRoster(["--export", "vcard", "--filter", "low", "-"], input: #"[{"name":{"first":"A","last":"Low"}},{"name":{"first":"B","last":"High"}}]"#)
+        #expect(vcard.status == 0)
+        #expect(vcard.output.components(separatedBy: "BEGIN:VCARD").count == 2)
+        #expect(vcard.output.contains("FN:A Low"))
+    }
+
     @Test("usage errors exit 2 with a one-line hint; help and version exit 0")
     func usage() throws {
         let bad = try runRoster(["--frobnicate"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RosterApp
+import RosterCore
 
 @Suite("Command line")
 struct OptionsTests {
@@ -17,6 +18,18 @@ struct OptionsTests {
         #expect(try Options.parse(["--", "--list"]) == Options(file: "--list"))
     }
 
+    @Test("--export, --filter and --sort, with a value apart or after =")
+    func valuedOptions() throws {
+        let options = try Options.parse(["--export", "vcard", "--filter=jose", "--sort", "balance:desc", "a.json"])
+        #expect(options.mode == .export(.vcard))
+        #expect(options.filter == "jose")
+        #expect(options.sort == SortOrder(.balance, descending: true))
+        #expect(try Options.parse(["--list", "--sort=first"]).sort == SortOrder(.firstName))
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--export", "xml"]) }
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--sort", "height"]) }
+        #expect(throws: Options.UsageError(message: "--filter needs a value")) { try Options.parse(["--filter"]) }
+    }
+
     @Test("unknown options and extra files are usage errors")
     func usageErrors() {
         #expect(throws: Options.UsageError(message: "unknown option '--frobnicate'")) { try Options.parse(["--frobnicate"]) }
@@ -25,7 +38,7 @@ struct OptionsTests {
 
     @Test("the usage text names every option the parser knows")
     func usageMentionsOptions() {
-        for option in ["--list", "--strict", "--no-state", "--mouse", "--help", "--version"] {
+        for option in ["--list", "--export", "--filter", "--sort", "--strict", "--no-state", "--mouse", "--no-color", "--help", "--version"] {
             #expect(Options.usage.contains(option))
         }
     }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import RosterCore
+
+@Suite("Export")
+struct ExportTests {
+    static let tricky = try! Fixtures.directory(json: Fixtures.array([
+        Fixtures.record(first: "Ann, \"Nan\"", last: "O'Neil", company: "A;B", email: "ann@x.test", balance: "-$1,234.50", index: 0,
+                        extra: #""address": "1 Long Street, Springfield, Oregon, 9701", "phone": "555", "age": 41, "isActive": true"#),
+        Fixtures.record(first: "Bob", last: "Line\nBreak", company: "C", email: "", balance: nil, index: 1,
+                        extra: #""address": "No commas here", "favoriteFruit": "kiwi\\back""#),
+    ]))
+
+    static func text(_ format: ExportFormat, _ directory: LoadedDirectory = tricky) -> String {
+        String(decoding: DirectoryExporter(format: format).export(GroupedPeople(store: directory.store), store: directory.store),
+               as: UTF8.self)
+    }
+
+    @Test("CSV: a header row, RFC 4180 quoting of commas, quotes and line breaks, CRLF, plain-number balances")
+    func csv() {
+        let lines = Self.text(.csv).components(separatedBy: "\r\n")
+        #expect(lines[0] == "first_name,last_name,company,email,phone,address,balance,age,active,id,index,guid,picture,eye_color,favorite_fruit")
+        #expect(lines[1] == #""Ann, ""Nan""",O'Neil,A;B,ann@x.test,555,"1 Long Street, Springfield, Oregon, 9701",-1234.50,41,true,id0,0,,,,"#)
+        #expect(lines[2] == "Bob,\"Line\nBreak\",C,,,No commas here,,,,id1,1,,,,kiwi\\back")
+        #expect(lines[3] == "")
+    }
+
+    @Test("JSON: the seed's own shape; reading it back gives the same people")
+    func jsonRoundTrip() throws {
+        for directory in [Self.tricky, try Fixtures.directory(json: Fixtures.seedJSON)] {
+            let exported = Self.text(.json, directory)
+            let again = try Fixtures.directory(json: exported)
+            #expect(again.store.count == directory.store.count)
+            #expect(again.skipped.isEmpty)
+            let grouped = GroupedPeople(store: directory.store)
+            for (index, person) in grouped.order.enumerated() {
+                #expect(again.store[index] == directory.store[Int(person)])
+            }
+        }
+        #expect(Self.text(.json, try Fixtures.directory(json: Fixtures.seedJSON)).hasPrefix("[{\n  \"_id\": \"58f9a19680685a4e1e6d5016\",\n  \"index\": 0,"))
+    }
+
+    @Test("vCard 4.0: FN, N, ORG, EMAIL, TEL, ADR, escaped, CRLF")
+    func vcard() {
+        let cards = Self.text(.vcard).components(separatedBy: "END:VCARD\r\n")
+        #expect(cards[0] == [
+            "BEGIN:VCARD", "VERSION:4.0", #"FN:Ann\, "Nan" O'Neil"#, #"N:O'Neil;Ann\, "Nan";;;"#, #"ORG:A\;B"#,
+            "EMAIL:ann@x.test", "TEL:555", "ADR:;;1 Long Street;Springfield;Oregon;9701;", "",
+        ].joined(separator: "\r\n"))
+        #expect(cards[1].contains("N:Line\\nBreak;Bob;;;\r\n"))
+        #expect(cards[1].contains("ADR:;;No commas here;;;;\r\n"))
+        #expect(!cards[1].contains("EMAIL"))
+    }
+
+    @Test("vCard lines fold at 75 octets without splitting a character")
+    func folding() {
+        let long = String(repeating: "é", count: 60)  // 120 octets
+        let folded = DirectoryExporter.folded("FN:" + long)
+        let lines = folded.components(separatedBy: "\r\n")
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        #expect(lines[1].hasPrefix(" "))
+        #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == "FN:" + long + "\r\n")
+    }
+
+    @Test("the format follows a file name's extension")
+    func formatFromName() {
+        #expect(ExportFormat(fileName: "a.json") == .json)
+        #expect(ExportFormat(fileName: "a.VCF") == .vcard)
+        #expect(ExportFormat(fileName: "people") == .csv)
+    }
+}

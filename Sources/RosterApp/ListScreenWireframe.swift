@@ -26,7 +26,8 @@ public final class ListScreenWireframe: ListWireframe {
 
     func presentList(_ arranged: ArrangedDirectory) {
         self.arranged = arranged
-        let presenter = ListPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self, searcher: searcher)
+        let presenter = ListPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self, searcher: searcher,
+                                      exportWriter: FileExportWriter())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

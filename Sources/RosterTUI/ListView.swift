@@ -9,7 +9,7 @@ import RosterCore
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
-        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse
+        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse, export
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
@@ -30,6 +30,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("[")], "[", "previous company", .previousCompany),
         KeyBinding([.character("]")], "]", "next company", .nextCompany),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
+        KeyBinding([.character("e")], "e", "export what the list shows to a file (.csv, .json, .vcf)", .export),
         KeyBinding([.character("!")], "!", "skipped records", .skipped),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
@@ -71,6 +72,21 @@ public final class ListView: ListViewInterface, ScreenView {
         if isShowingHelp {
             // Esc, ? or F1 close the help; q still quits.
             if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+            return true
+        }
+        if model?.question != nil {
+            presenter.confirmOverwrite(key == .character("y") || key == .character("Y"))
+            return true
+        }
+        if let name = model?.exportPrompt {
+            switch key {
+            case .character(let character): presenter.editExportName(name + String(character))
+            case .backspace: presenter.editExportName(String(name.dropLast()))
+            case .control("u"): presenter.editExportName("")
+            case .enter: presenter.commitExport()
+            case .escape: presenter.cancelExport()
+            default: return false
+            }
             return true
         }
         if let prompt = model?.searchPrompt {
@@ -151,6 +167,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .help: isShowingHelp = true
         case .companies: presenter.showCompanies()
         case .collapse: presenter.toggleSection()
+        case .export: presenter.beginExport()
         }
     }
 
@@ -175,6 +192,14 @@ public final class ListView: ListViewInterface, ScreenView {
                 draw(model.rows[row], selected: row == model.selectedRow, highlight: model.highlight, at: 1 + row - topRow, on: screen)
             }
         }
+        if let question = model.question {
+            screen.putBar(left: " " + question, right: "y yes  any other key no ", row: size.rows - 1)
+            return
+        }
+        if let name = model.exportPrompt {
+            screen.putBar(left: " export to: " + name + "▏", right: "⏎ write  Esc cancel ", row: size.rows - 1)
+            return
+        }
         if let prompt = model.searchPrompt {
             // The prompt takes the bottom line; the cursor is drawn as a bar.
             let counts = " \(model.position) "
@@ -182,8 +207,10 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         let filter = model.filter.map { "filter: \($0)" }
-        let status = [model.position, model.currentCompany, model.sortLabel, filter].compactMap { $0 }.filter { !$0.isEmpty }
-        screen.putBar(left: " " + status.joined(separator: " · "), right: Self.hints + " ", row: size.rows - 1)
+        let status = [model.position, model.currentCompany, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
+        // A one-off message takes the room of all hints but quitting.
+        screen.putBar(left: " " + status.joined(separator: " · "), right: (model.message == nil ? Self.hints : "q quit") + " ",
+                      row: size.rows - 1)
         if isShowingHelp { drawHelp(Self.keyTable, title: "List keys", on: screen) }
     }
 

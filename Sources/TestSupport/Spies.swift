@@ -38,6 +38,7 @@ public final class SpyListModule: ListModuleInterface {
         case move(Int), first, last, select(Int), open, skipped, quit
         case beginSearch, editSearch(String), commitSearch, cancelSearch
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, toggleSection
+        case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
     }
 
     public private(set) var calls: [Call] = []
@@ -60,6 +61,11 @@ public final class SpyListModule: ListModuleInterface {
     public func goBack() { calls.append(.back) }
     public func showCompanies() { calls.append(.companies) }
     public func toggleSection() { calls.append(.toggleSection) }
+    public func beginExport() { calls.append(.beginExport) }
+    public func editExportName(_ name: String) { calls.append(.editExportName(name)) }
+    public func commitExport() { calls.append(.commitExport) }
+    public func cancelExport() { calls.append(.cancelExport) }
+    public func confirmOverwrite(_ yes: Bool) { calls.append(.confirmOverwrite(yes)) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results
@@ -112,4 +118,19 @@ public final class SpyCompaniesView: CompaniesViewInterface {
     public private(set) var models: [CompaniesViewModel] = []
     public init() {}
     public func show(_ model: CompaniesViewModel) { models.append(model) }
+}
+
+/// Files in memory: what exists, and what was written.
+@MainActor
+public final class InMemoryExportWriter: ExportWriting {
+    public private(set) var files: [String: [UInt8]] = [:]
+    public init(existing: [String] = []) {
+        for name in existing { files[name] = [] }
+    }
+    public func fileExists(_ path: String) -> Bool { files[path] != nil }
+    public func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
+        if files[path] != nil, !replacing { return "\(path) exists" }
+        files[path] = bytes
+        return nil
+    }
 }

@@ -126,6 +126,32 @@ struct TerminalTests {
         #expect(session.waitFor(text: "cannot show a full-screen app"))
     }
 
+    @Test("e writes the list to a file named at the prompt, and asks before replacing it")
+    func exportFromTheApp() throws {
+        let folder = NSTemporaryDirectory() + "roster-export-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary)")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("e")
+        #expect(session.waitFor(text: "export to:"))
+        session.type("people.csv")
+        session.send("Enter")
+        #expect(session.waitFor(text: "wrote 400 people to people.csv"))
+        let csv = try String(contentsOfFile: folder + "/people.csv", encoding: .utf8)
+        #expect(csv.components(separatedBy: "\r\n").count == 402)
+        try "keep me".write(toFile: folder + "/people.csv", atomically: true, encoding: .utf8)
+        session.send("e")
+        session.type("people.csv")
+        session.send("Enter")
+        #expect(session.waitFor(text: "overwrite? (y/n)"))
+        session.send("n")
+        #expect(session.waitFor(text: "not written"))
+        #expect(try String(contentsOfFile: folder + "/people.csv", encoding: .utf8) == "keep me")
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("paging and jumping: End, Home, PgDn")
     func paging() throws {
         let session = try TmuxSession(binary)

@@ -70,3 +70,39 @@ struct ExportTests {
         #expect(ExportFormat(fileName: "people") == .csv)
     }
 }
+
+@MainActor
+@Suite("Export from the list")
+struct ListExportTests {
+    @Test("e asks for a name, writes what the list shows, and never overwrites without a yes")
+    func export() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let writer = InMemoryExportWriter(existing: ["taken.csv"])
+        let view = SpyListView()
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler(), exportWriter: writer)
+        presenter.attach(view: view)
+        presenter.beginSearch()
+        presenter.editSearch("comstar")
+        presenter.commitSearch()
+        presenter.beginExport()
+        #expect(view.last?.exportPrompt == "")
+        presenter.editExportName("out.vcf")
+        presenter.commitExport()
+        #expect(view.last?.message == "wrote 3 people to out.vcf (vcard)")
+        let card = String(decoding: try #require(writer.files["out.vcf"]), as: UTF8.self)
+        #expect(card.components(separatedBy: "BEGIN:VCARD").count == 4)
+        presenter.beginExport()
+        presenter.editExportName("taken.csv")
+        presenter.commitExport()
+        #expect(view.last?.question == "taken.csv exists; overwrite? (y/n)")
+        presenter.confirmOverwrite(false)
+        #expect(view.last?.message == "not written")
+        #expect(writer.files["taken.csv"] == [])
+        presenter.beginExport()
+        presenter.editExportName("taken.csv")
+        presenter.commitExport()
+        presenter.confirmOverwrite(true)
+        #expect(String(decoding: try #require(writer.files["taken.csv"]), as: UTF8.self).hasPrefix("first_name,"))
+    }
+}

@@ -304,3 +304,30 @@ struct ThemeTests {
         #expect(screen.style(row: 2, column: 79) == .selected)
     }
 }
+
+@MainActor
+@Suite("Export keys")
+struct ExportKeyTests {
+    @Test("e opens the name prompt; letters are the name; y answers the overwrite question")
+    func keys() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let writer = InMemoryExportWriter(existing: ["a.csv"])
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), exportWriter: writer)
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        let size = ScreenSize(rows: 24, columns: 80)
+        for key in [Key.character("e"), .character("a"), .character("."), .character("c"), .character("s"), .character("v")] {
+            view.handle(key, screenSize: size)
+        }
+        var screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(23).hasPrefix(" export to: a.csv▏"))
+        view.handle(.enter, screenSize: size)
+        screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(23).hasPrefix(" a.csv exists; overwrite? (y/n)"))
+        view.handle(.character("y"), screenSize: size)
+        screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(23).contains("wrote 6 people to a.csv (csv)"))
+        #expect(writer.files["a.csv"]?.isEmpty == false)
+    }
+}

@@ -39,6 +39,21 @@ public protocol ListModuleInterface: AnyObject {
     func showCompanies()
     /// Space: collapses the selected person's company, or expands it.
     func toggleSection()
+    /// `e`: asks for a file name, then writes what the list shows there.
+    func beginExport()
+    func editExportName(_ name: String)
+    func commitExport()
+    func cancelExport()
+    /// The answer to "overwrite?".
+    func confirmOverwrite(_ yes: Bool)
+}
+
+/// Writes an export to a file; never replaces one unless told to.
+@MainActor
+public protocol ExportWriting: AnyObject {
+    func fileExists(_ path: String) -> Bool
+    /// Writes `bytes` to `path`; a message for the status line on failure.
+    func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String?
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.

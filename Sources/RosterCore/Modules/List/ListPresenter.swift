@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a grouped directory into list view models and user intents into
 /// selection changes and routes. Holds its view weakly; knows no ncurses.
 @MainActor
@@ -30,9 +32,15 @@ public final class ListPresenter: ListModuleInterface {
     /// who they are, so that re-sorting keeps to them.
     private let scope: [UInt64]?
 
+    private let exportWriter: ExportWriting?
+    private var exportName: String?
+    private var pendingOverwrite: String?
+    private var message: String?
+
     public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: ListWireframe,
-                searcher: ListSearchScheduling? = nil) {
+                searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil) {
         self.directory = directory
+        self.exportWriter = exportWriter
         scope = grouped.order.count < directory.store.count ? PeopleSearch.members(of: grouped, store: directory.store) : nil
         everyone = grouped
         displayed = grouped
@@ -162,6 +170,58 @@ public final class ListPresenter: ListModuleInterface {
         showSearchResult(nil)
     }
 
+    // MARK: Export
+
+    public func beginExport() {
+        exportName = ""
+        message = nil
+        render()
+    }
+
+    public func editExportName(_ name: String) {
+        exportName = name
+        render()
+    }
+
+    public func cancelExport() {
+        exportName = nil
+        pendingOverwrite = nil
+        render()
+    }
+
+    public func commitExport() {
+        guard let name = exportName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+            cancelExport()
+            return
+        }
+        exportName = nil
+        if exportWriter?.fileExists(name) == true {
+            pendingOverwrite = name
+            render()
+        } else {
+            export(to: name, replacing: false)
+        }
+    }
+
+    public func confirmOverwrite(_ yes: Bool) {
+        guard let name = pendingOverwrite else { return }
+        pendingOverwrite = nil
+        if yes { export(to: name, replacing: true) } else { message = "not written"; render() }
+    }
+
+    /// Writes what the list shows (search and order included), in the
+    /// format the file name's extension asks for.
+    private func export(to name: String, replacing: Bool) {
+        let format = ExportFormat(fileName: name)
+        let bytes = DirectoryExporter(format: format).export(displayed, store: directory.store)
+        if let failure = exportWriter?.write(bytes, to: name, replacing: replacing) {
+            message = failure
+        } else {
+            message = "wrote \(Self.count(displayed.order.count, "person", "people")) to \(name) (\(format.rawValue))"
+        }
+        render()
+    }
+
     // MARK: Remembered place
 
     /// A line about the remembered place ("state file unreadable; ignored").
@@ -273,7 +333,10 @@ public final class ListPresenter: ListModuleInterface {
             searchPrompt: isEditingSearch ? searchText : nil,
             filter: filter,
             highlight: searchResult?.query,
-            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"))
+            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"),
+            exportPrompt: exportName,
+            question: pendingOverwrite.map { "\($0) exists; overwrite? (y/n)" },
+            message: message)
     }
 
     private var companyCount: Int {
@@ -281,6 +344,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     private func render() {
+        defer { message = nil }  // a message shows once
         if peopleCount > 0 { selectedPerson = displayed.order[selection] }
         view?.show(makeViewModel())
     }

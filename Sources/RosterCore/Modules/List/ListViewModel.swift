@@ -24,6 +24,12 @@ public struct ListViewModel: Sendable {
     public var highlight: SearchQuery?
     /// "balance ↓" (", flat" when not grouped by company).
     public var sortLabel: String = ""
+    /// The export prompt's file name while it is open.
+    public var exportPrompt: String?
+    /// "people.csv exists; overwrite? (y/n)", while waiting for the answer.
+    public var question: String?
+    /// A one-off message for the status line ("wrote 12 people to a.csv").
+    public var message: String?
 }
 
 /// One line of the list.

@@ -1,0 +1,37 @@
+import Foundation
+import RosterCore
+
+/// Writes exports next to where roster runs (or where the name points).
+///
+/// A new file is created exclusively (`O_EXCL`), so an existing one is
+/// never replaced by accident; replacing is only done when the user said
+/// yes, and then atomically (a temporary file, then rename).
+@MainActor
+final class FileExportWriter: ExportWriting {
+    func fileExists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: Self.expanded(path))
+    }
+
+    func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
+        let target = Self.expanded(path)
+        let destination = replacing ? target + ".roster-\(getpid()).tmp" : target
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return "could not write \(path) (\(String(cString: strerror(errno))))" }
+        let written = Platform.write(bytes, to: descriptor)
+        close(descriptor)
+        guard written else {
+            unlink(destination)
+            return "could not write \(path) (disk full?)"
+        }
+        if replacing, rename(destination, target) != 0 {
+            unlink(destination)
+            return "could not replace \(path) (\(String(cString: strerror(errno))))"
+        }
+        return nil
+    }
+
+    /// `~/people.csv` → the home folder's.
+    static func expanded(_ path: String) -> String {
+        (path as NSString).expandingTildeInPath
+    }
+}

@@ -8,7 +8,7 @@ BIN        := .build/release/roster
 DEBUG_BIN  := .build/debug/roster
 RESOURCES  := .build/release/Roster_RosterResources.resources
 
-.PHONY: all build run test deps test-deps bench coverage data install uninstall check sanitize fuzz clean
+.PHONY: all build run test deps test-deps bench coverage data install install-files uninstall check sanitize fuzz clean
 
 all: build
 
@@ -46,7 +46,10 @@ data: deps
 	$(SWIFT) build -c release --product roster-gen
 	.build/release/roster-gen --people 400 --seed 1 > Resources/people.json
 
-install: build
+install: build install-files
+
+# The copying part of install, for a binary already built (tests use it).
+install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roster $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/roster
 	install -m 644 $(RESOURCES)/people.json $(DESTDIR)$(PREFIX)/share/roster/people.json

@@ -377,6 +377,44 @@ struct CommandLineTests {
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("  ") }.count == 400)
     }
 
+    @Test("make install into a temporary PREFIX: the binary runs from elsewhere, the manual is there; uninstall removes exactly that")
+    func makeInstall() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let prefix = NSTemporaryDirectory() + "roster-make-install-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let resources = URL(fileURLWithPath: rosterBinary).deletingLastPathComponent().appendingPathComponent("Roster_RosterResources.resources").path
+        func make(_ target: String) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["make", "-s", "-C", root, target, "PREFIX=\(prefix)", "BIN=\(rosterBinary)", "RESOURCES=\(resources)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try make("install-files") == 0)
+        let installed = try FileManager.default.subpathsOfDirectory(atPath: prefix).sorted()
+        #expect(installed.contains("bin/roster"))
+        #expect(installed.contains("share/roster/people.json"))
+        #expect(installed.contains("share/man/man1/roster.1"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: prefix + "/bin/roster")
+        process.arguments = ["--list"]
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("  ") }.count == 400)
+        #expect(try make("uninstall") == 0)
+        let left = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { !$0.hasSuffix("/") }
+        let files = left.filter { var isDirectory: ObjCBool = false; _ = FileManager.default.fileExists(atPath: prefix + "/" + $0, isDirectory: &isDirectory); return !isDirectory.boolValue }
+        #expect(files.isEmpty, "left behind: \(files)")
+    }
+
     @Test("without a terminal on stdout, roster suggests --list and exits 2")
     func notATerminal() throws {
         let result = try runRoster([])

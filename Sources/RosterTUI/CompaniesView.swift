@@ -7,13 +7,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         case up, down, pageUp, pageDown, first, last, open, sort, reverseSort, back, help, quit
     }
 
-    public static let keyTable: [KeyBinding<Action>] = [
-        KeyBinding([.up, .character("k")], "↑/k", "up", .up),
-        KeyBinding([.down, .character("j")], "↓/j", "down", .down),
-        KeyBinding([.pageUp, .control("b")], "PgUp/^B", "page up", .pageUp),
-        KeyBinding([.pageDown, .control("f")], "PgDn/^F", "page down", .pageDown),
-        KeyBinding([.home, .character("g")], "Home/g", "first company", .first),
-        KeyBinding([.end, .character("G")], "End/G", "last company", .last),
+    public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
+        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, first: .first, last: .last, noun: "company") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
         KeyBinding([.character("s")], "s", "next order (name, headcount, total balance, average age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),

@@ -20,6 +20,22 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     }
 }
 
+extension KeyBinding {
+    /// The moving keys every list-like screen shares: rows, pages, ends
+    /// (`noun` names what Home/End reach: "person", "company").
+    public static func movement(up: Action, down: Action, pageUp: Action, pageDown: Action,
+                                first: Action, last: Action, noun: String) -> [KeyBinding] {
+        [
+            KeyBinding([.up, .character("k")], "↑/k", "up", up),
+            KeyBinding([.down, .character("j")], "↓/j", "down", down),
+            KeyBinding([.pageUp, .control("b")], "PgUp/^B", "page up", pageUp),
+            KeyBinding([.pageDown, .control("f")], "PgDn/^F", "page down", pageDown),
+            KeyBinding([.home, .character("g")], "Home/g", "first \(noun)", first),
+            KeyBinding([.end, .character("G")], "End/G", "last \(noun)", last),
+        ]
+    }
+}
+
 extension Array {
     /// The action bound to `key`, if any.
     public func action<Action>(for key: Key) -> Action? where Element == KeyBinding<Action> {

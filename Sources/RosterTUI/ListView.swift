@@ -12,13 +12,8 @@ public final class ListView: ListViewInterface, ScreenView {
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse, export
     }
 
-    public static let keyTable: [KeyBinding<Action>] = [
-        KeyBinding([.up, .character("k")], "↑/k", "up", .up),
-        KeyBinding([.down, .character("j")], "↓/j", "down", .down),
-        KeyBinding([.pageUp, .control("b")], "PgUp/^B", "page up", .pageUp),
-        KeyBinding([.pageDown, .control("f")], "PgDn/^F", "page down", .pageDown),
-        KeyBinding([.home, .character("g")], "Home/g", "first person", .first),
-        KeyBinding([.end, .character("G")], "End/G", "last person", .last),
+    public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
+        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, first: .first, last: .last, noun: "person") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
         KeyBinding([.escape], "Esc", "clear the search; else back (from a company's list)", .clearFilter),

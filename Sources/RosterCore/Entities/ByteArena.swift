@@ -68,6 +68,12 @@ public final class ByteArena: @unchecked Sendable {
         return UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count)
     }
 
+    /// The whole arena, for loops that read many ranges (valid while it
+    /// lives and is not appended to).
+    public var allBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage, count: count)
+    }
+
     public func string(_ range: Range<Int>) -> String {
         String(decoding: bytes(range), as: UTF8.self)
     }

@@ -15,7 +15,7 @@ public enum TextField: Int, CaseIterable, Sendable {
 public final class PeopleStore: Sendable {
     public let segments: [PeopleSegment]
     /// Position of each segment's first person.
-    private let segmentStarts: [Int]
+    let segmentStarts: [Int]
     public let count: Int
     /// Companies, numbered; `companyOfPerson` maps a person to one of these.
     public let companies: [Company]

@@ -59,20 +59,45 @@ public enum PeopleSearch {
             nonisolated(unsafe) let bits = bits
             DispatchQueue.concurrentPerform(iterations: 2) { half in
                 var matcher = Matcher(store: store, query: query, companyMatches: companyMatches)
-                for word in (half * halfWords)..<min(words, (half + 1) * halfWords) {
-                    if word & 63 == 0, isCancelled() {
+                let firstWord = half * halfWords
+                let lastWord = min(words, (half + 1) * halfWords)
+                // Segment by segment, with raw views of its arrays: the
+                // per-person cost is then a few loads, not a lookup.
+                for (segmentIndex, segment) in store.segments.enumerated() {
+                    let base = store.segmentStarts[segmentIndex]
+                    let from = max(firstWord * 64, base), to = min(lastWord * 64, base + segment.count, count)
+                    guard from < to else { continue }
+                    let stopped = segment.recordStart.withUnsafeBufferPointer { recordStart in
+                        segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
+                            segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
+                                store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+                                    let view = SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
+                                                           fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
+                                                           nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson)
+                                    var person = from
+                                    while person < to {
+                                        let word = person >> 6
+                                        if word & 63 == 0, person & 63 == 0, isCancelled() { return true }
+                                        let end = min(to, (word + 1) * 64)
+                                        var candidates: UInt64 = within?.matches[word] ?? ~0
+                                        var found: UInt64 = 0
+                                        for position in person..<end {
+                                            let bit = UInt64(position & 63)
+                                            if candidates & (1 << bit) != 0, matcher.matches(position, in: view) { found |= 1 << bit }
+                                        }
+                                        candidates = 0
+                                        bits[word] |= found
+                                        person = end
+                                    }
+                                    return false
+                                }
+                            }
+                        }
+                    }
+                    if stopped {
                         wasCancelled[half] = true
                         return
                     }
-                    var candidates: UInt64 = within?.matches[word] ?? ~0
-                    if word == words - 1, count % 64 != 0 { candidates &= (1 << UInt64(count % 64)) - 1 }
-                    var found: UInt64 = 0
-                    while candidates != 0 {
-                        let bit = candidates.trailingZeroBitCount
-                        candidates &= candidates - 1
-                        if matcher.matches(word * 64 + bit) { found |= 1 << UInt64(bit) }
-                    }
-                    bits[word] = found
                 }
             }
         }
@@ -99,8 +124,12 @@ public enum PeopleSearch {
 
     private static func result(query: SearchQuery, matches: [UInt64], all: GroupedPeople, store: PeopleStore) -> SearchResult {
         var order = ContiguousArray<UInt32>()
-        for person in all.order where matches[Int(person) >> 6] & (1 << UInt64(person & 63)) != 0 {
-            order.append(person)
+        matches.withUnsafeBufferPointer { bits in
+            all.order.withUnsafeBufferPointer { everyone in
+                for person in everyone where bits[Int(person) >> 6] & (1 << UInt64(person & 63)) != 0 {
+                    order.append(person)
+                }
+            }
         }
         return SearchResult(query: query, grouped: regroup(order, like: all, store: store), matches: matches)
     }
@@ -115,16 +144,52 @@ public enum PeopleSearch {
         }
         var sections: [CompanySection] = []
         var start = 0
-        let totalByCompany = Dictionary(all.sections.map { ($0.companyID, ($0.title, $0.total)) }, uniquingKeysWith: { first, _ in first })
-        while start < matches.count {
-            let companyID = store.companyID(of: Int(matches[start]))
-            var end = start + 1
-            while end < matches.count, store.companyID(of: Int(matches[end])) == companyID { end += 1 }
-            let (title, total) = totalByCompany[companyID] ?? ("", end - start)
-            sections.append(CompanySection(title: title, companyID: companyID, range: start..<end, total: total))
-            start = end
+        // The full sections by company id (an array: a million lookups, no hashing).
+        var sectionOfCompany = [Int](repeating: -1, count: store.companies.count)
+        for (index, section) in all.sections.enumerated() where section.companyID >= 0 { sectionOfCompany[section.companyID] = index }
+        store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+            while start < matches.count {
+                let companyID = Int(companyOfPerson[Int(matches[start])])
+                var end = start + 1
+                while end < matches.count, Int(companyOfPerson[Int(matches[end])]) == companyID { end += 1 }
+                let full = sectionOfCompany[companyID]
+                let title = full >= 0 ? all.sections[full].title : ""
+                let total = full >= 0 ? all.sections[full].total : end - start
+                sections.append(CompanySection(title: title, companyID: companyID, range: start..<end, total: total))
+                start = end
+            }
         }
         return GroupedPeople(order: matches, sections: sections)
+    }
+
+    /// Raw views of one segment's arrays, for the search loop.
+    struct SegmentView {
+        let base: Int
+        let arena: UnsafeBufferPointer<UInt8>
+        let recordStart: UnsafeBufferPointer<Int>
+        let fieldEnds: UnsafeBufferPointer<UInt32>
+        let nameKeys: UnsafeBufferPointer<UInt8>
+        let nameKeyEnds: UnsafeBufferPointer<Int>
+        let companyOfPerson: UnsafeBufferPointer<UInt32>
+
+        @inline(__always)
+        func nameKey(_ local: Int) -> UnsafeBufferPointer<UInt8> {
+            let start = local == 0 ? 0 : nameKeyEnds[local - 1]
+            return UnsafeBufferPointer(rebasing: nameKeys[start..<nameKeyEnds[local]])
+        }
+
+        /// Email, phone and address as one run, with where phone and address start.
+        @inline(__always)
+        func contact(_ local: Int) -> (UnsafeBufferPointer<UInt8>, Int, Int) {
+            let record = recordStart[local]
+            let slot = local * PeopleSegment.textFieldCount
+            let emailStart = Int(fieldEnds[slot + TextField.email.rawValue - 1])
+            let phoneStart = Int(fieldEnds[slot + TextField.phone.rawValue - 1])
+            let addressStart = Int(fieldEnds[slot + TextField.address.rawValue - 1])
+            let addressEnd = Int(fieldEnds[slot + TextField.address.rawValue])
+            return (UnsafeBufferPointer(rebasing: arena[(record + emailStart)..<(record + addressEnd)]),
+                    phoneStart - emailStart, addressStart - emailStart)
+        }
     }
 
     /// Tests one person's fields; keeps a scratch buffer between calls.
@@ -146,6 +211,20 @@ public enum PeopleSearch {
             if companyMatches[store.companyID(of: person)] { return true }
             if nameMatches(person) { return true }
             return contactMatches(person)
+        }
+
+        /// The same test through a segment's raw views (the search loop).
+        @inline(__always)
+        mutating func matches(_ person: Int, in view: SegmentView) -> Bool {
+            if companyMatches[Int(view.companyOfPerson[person])] { return true }
+            let local = person - view.base
+            if !hasSpace {
+                if needle.withUnsafeBufferPointer({ contains(view.nameKey(local), $0) }) { return true }
+            } else if nameMatches(person) {
+                return true
+            }
+            let (bytes, phoneStart, addressStart) = view.contact(local)
+            return contactMatches(bytes, phoneStart: phoneStart, addressStart: addressStart)
         }
 
         /// The folded name key is "last\0first": each part, and "first last".
@@ -170,11 +249,17 @@ public enum PeopleSearch {
         /// case-insensitive pass over the three, a hit counting only when it
         /// stays inside one field. Non-ASCII text is folded on the fly.
         private mutating func contactMatches(_ person: Int) -> Bool {
+            store.withContactBytes(of: person) { bytes, phoneStart, addressStart in
+                contactMatches(bytes, phoneStart: phoneStart, addressStart: addressStart)
+            }
+        }
+
+        private mutating func contactMatches(_ bytes: UnsafeBufferPointer<UInt8>, phoneStart: Int, addressStart: Int) -> Bool {
             let needle = self.needle
             var folded = scratch
             defer { scratch = folded }
-            return store.withContactBytes(of: person) { bytes, phoneStart, addressStart in
-                needle.withUnsafeBufferPointer { needle in
+            return needle.withUnsafeBufferPointer { needle in
+                do {
                     var from = 0
                     while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
                         let end = hit + needle.count

@@ -95,18 +95,6 @@ public final class PeopleStore: Sendable {
         return body(segments[segment].arena.bytes(segments[segment].byteRange(field, of: local)))
     }
 
-    /// Calls `body` with email, phone and address as one run of bytes (the
-    /// store keeps them side by side), and where phone and address start.
-    public func withContactBytes<R>(of position: Int, _ body: (UnsafeBufferPointer<UInt8>, Int, Int) -> R) -> R {
-        let (segment, local) = locate(position)
-        let store = segments[segment]
-        let email = store.byteRange(.email, of: local)
-        let phone = store.byteRange(.phone, of: local)
-        let address = store.byteRange(.address, of: local)
-        return body(store.arena.bytes(email.lowerBound..<address.upperBound),
-                    phone.lowerBound - email.lowerBound, address.lowerBound - email.lowerBound)
-    }
-
     public func balanceCents(of position: Int) -> Int64? {
         let (segment, local) = locate(position)
         return segments[segment].balanceCents(of: local)

@@ -9,15 +9,13 @@ public enum LoadError: Error, Sendable, Equatable {
     case syntax(file: String, line: Int, column: Int, message: String)
     /// Good JSON, but not a list: `found` says what it holds instead.
     case notAnArray(file: String, found: String)
-    /// Every element was skipped and `--strict` style callers want none.
-    case noPeople(file: String, skipped: Int)
     case readFailed(file: String, reason: String)
 
     public var file: String {
         switch self {
         case .notFound(let file), .isDirectory(let file), .notReadable(let file, _), .empty(let file),
              .whitespaceOnly(let file), .syntax(let file, _, _, _), .notAnArray(let file, _),
-             .noPeople(let file, _), .readFailed(let file, _):
+             .readFailed(let file, _):
             return file
         }
     }
@@ -39,8 +37,6 @@ public enum LoadError: Error, Sendable, Equatable {
             return "\(file): line \(line), column \(column): not valid JSON: \(message)"
         case .notAnArray(let file, let found):
             return "\(file): expected a JSON list of people ([...]), but the file holds \(found)"
-        case .noPeople(let file, let skipped):
-            return "\(file): none of the \(skipped) records is a person"
         case .readFailed(let file, let reason):
             return "\(file): reading failed (\(reason))"
         }

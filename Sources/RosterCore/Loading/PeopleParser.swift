@@ -25,8 +25,6 @@ struct PeopleParser {
     /// next parser took over from there); `nil` to parse to the end.
     private let boundary: Int?
     private(set) var reachedBoundary = false
-    /// Whether anything but whitespace was seen (to tell "empty" apart).
-    private(set) var sawContent = false
 
     private var record = RecordScratch()
     /// The seed's keys in the seed's order, quoted, for the fast path.
@@ -42,7 +40,6 @@ struct PeopleParser {
         phase = startingInside ? .element : .beforeArray
         self.boundary = boundary
         lineStart = startOffset
-        sawContent = startingInside
         segment.reserve(people: expectedPeople)
     }
 
@@ -72,7 +69,7 @@ struct PeopleParser {
             case .notAList(let found):
                 throw .notAnArray(found: found, location: location(ofOffset: cursor.absolutePosition, in: cursor))
             case .empty:
-                throw .empty(sawContent: false)
+                throw .empty
             }
         }
         return cursor.position
@@ -88,7 +85,6 @@ struct PeopleParser {
                     if cursor.isFinal { throw .empty }
                     return
                 }
-                sawContent = true
                 let first = cursor.bytes[cursor.position]
                 guard first == UInt8(ascii: "[") else { try rejectOtherDocument(&cursor) }
                 cursor.position += 1
@@ -133,8 +129,6 @@ struct PeopleParser {
         }
     }
 
-    /// Whether the input ended where a complete document may end.
-    var isComplete: Bool { phase == .afterArray }
 
     private func location(ofOffset offset: Int, in cursor: JSONCursor) -> ParseLocation {
         // Columns count characters, not bytes, when the line is at hand.
@@ -433,7 +427,8 @@ public struct ParseLocation: Sendable, Equatable {
 
 /// Why the parser gave up on the whole input.
 enum ParseError: Error, Equatable {
-    case empty(sawContent: Bool)
+    /// Nothing but whitespace (the caller tells empty from blank by size).
+    case empty
     case notAnArray(found: String, location: ParseLocation)
     case syntax(String, location: ParseLocation)
 }

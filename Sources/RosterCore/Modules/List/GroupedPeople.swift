@@ -40,8 +40,6 @@ public struct GroupedPeople: Sendable {
         self.sections = sections
     }
 
-    public static let empty = GroupedPeople(order: [], sections: [])
-
     /// Everyone in one section, sorted by `sort` (the `c` toggle).
     public static let everyoneTitle = "Everyone"
 

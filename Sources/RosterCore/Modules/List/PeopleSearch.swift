@@ -207,13 +207,7 @@ public enum PeopleSearch {
             hasSpace = query.folded.contains(UInt8(ascii: " "))
         }
 
-        mutating func matches(_ person: Int) -> Bool {
-            if companyMatches[store.companyID(of: person)] { return true }
-            if nameMatches(person) { return true }
-            return contactMatches(person)
-        }
-
-        /// The same test through a segment's raw views (the search loop).
+        /// Whether `person` matches, read through its segment's raw views.
         @inline(__always)
         mutating func matches(_ person: Int, in view: SegmentView) -> Bool {
             if companyMatches[Int(view.companyOfPerson[person])] { return true }
@@ -248,12 +242,6 @@ public enum PeopleSearch {
         /// Email, phone and address lie side by side in the store: one
         /// case-insensitive pass over the three, a hit counting only when it
         /// stays inside one field. Non-ASCII text is folded on the fly.
-        private mutating func contactMatches(_ person: Int) -> Bool {
-            store.withContactBytes(of: person) { bytes, phoneStart, addressStart in
-                contactMatches(bytes, phoneStart: phoneStart, addressStart: addressStart)
-            }
-        }
-
         private mutating func contactMatches(_ bytes: UnsafeBufferPointer<UInt8>, phoneStart: Int, addressStart: Int) -> Bool {
             let needle = self.needle
             var folded = scratch

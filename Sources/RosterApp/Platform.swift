@@ -34,6 +34,85 @@ enum Platform {
         return true
     }
 
+    /// Writes `bytes` to the file at `path`: a new file (with `newFileMode`
+    /// less the umask), or, when `replacing`, over an existing regular file,
+    /// atomically (a temporary file beside it, then rename) and keeping its
+    /// permission bits (and owner, as root). A symbolic link is followed to
+    /// the regular file it names. Nothing but a regular file is ever
+    /// replaced: a directory, a device, a FIFO, a socket or a broken link is
+    /// an error, with nothing touched. Returns why it failed, or nil.
+    static func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, newFileMode: mode_t = 0o666) -> String? {
+        var target = path
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFLNK {
+                guard stat(path, &existing) == 0 else { return "it is a broken symbolic link" }
+                guard let resolved = realpath(path, nil) else { return describe(errno: errno) }
+                target = String(cString: resolved)
+                free(resolved)
+            }
+            guard (existing.st_mode & S_IFMT) == S_IFREG else { return "it is \(kind(of: existing.st_mode)), not a regular file" }
+            guard replacing else { return "it already exists" }
+        } else if errno != ENOENT {
+            return describe(errno: errno)
+        } else {
+            // Nothing there: create it, exclusively (never through a link).
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, newFileMode)
+            guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : describe(errno: errno) }
+            let written = write(bytes, to: descriptor)
+            let closed = close(descriptor) == 0
+            guard written, closed else {
+                let reason = describe(errno: errno)
+                unlink(path)
+                return reason
+            }
+            return nil
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return describe(errno: errno) }
+        if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+        _ = fchmod(descriptor, existing.st_mode & 0o7777)
+        let written = write(bytes, to: descriptor)
+        let closed = close(descriptor) == 0
+        guard written, closed else {
+            let reason = describe(errno: errno)
+            unlink(temporary)
+            return reason
+        }
+        // Checked again just before: something else may have appeared there meanwhile.
+        var now = stat()
+        if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG {
+            unlink(temporary)
+            return "it is \(kind(of: now.st_mode)), not a regular file"
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = describe(errno: errno)
+            unlink(temporary)
+            return reason
+        }
+        return nil
+    }
+
+    /// "a directory", "a FIFO"… for a file's `st_mode`.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFREG: return "a regular file"
+        default: return "a special file"
+        }
+    }
+
+    static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
     /// The bundled `people.json`: beside the built binary (SwiftPM's resource
     /// bundle) or under `share/roster` of an installed prefix.
     static func bundledDirectoryPath() -> String? {

@@ -238,6 +238,8 @@ struct TerminalTests {
         session.send("q")
         #expect(session.exitStatus() == 1)
         #expect(session.paneFlag("#{alternate_on}") == "0")
+        // The error stays in the scrollback once the alternate screen is gone.
+        #expect(session.waitFor(text: "not valid JSON"))
     }
 }
 

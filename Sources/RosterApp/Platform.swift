@@ -128,12 +128,16 @@ enum Platform {
     }
 }
 
-/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe that the event
-/// loop polls, so they are handled on the main actor like a key (the
-/// handler itself only calls `write`, which is async-signal-safe).
+/// Turns every signal whose default action quietly ends the process into a
+/// byte on a pipe that the event loop polls, so it is handled on the main
+/// actor like a key: the terminal is restored and roster exits 128+N (the
+/// handler itself only calls `write`, which is async-signal-safe). SIGQUIT
+/// is among them: the runtime's backtrace would otherwise paint over the
+/// screen. Crashes (SIGSEGV and the like) are `TerminalRescue`'s.
 enum SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+                                   SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT]
 
     /// Installs the handlers; returns the end to poll, or -1.
     static func install(wakePipe: WakePipe) -> Int32 {
@@ -203,12 +207,14 @@ enum TerminalRescue {
         return modes
     }()
     nonisolated(unsafe) private static var hasSavedModes = false
-    /// Leave the alternate screen, show the cursor, reset attributes and keypad mode.
-    private static let resetSequence: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1l\u{1B}>"
+    /// Mouse reporting off (every protocol `--mouse` may have turned on) and
+    /// bracketed paste off, leave the alternate screen, show the cursor,
+    /// reset attributes and keypad mode.
+    static let resetSequence: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1l\u{1B}>"
 
     static func install(terminalDescriptor: Int32) {
         hasSavedModes = tcgetattr(terminalDescriptor, savedModes) == 0
-        for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+        for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 _ = write(STDOUT_FILENO, TerminalRescue.resetSequence.utf8Start, TerminalRescue.resetSequence.utf8CodeUnitCount)

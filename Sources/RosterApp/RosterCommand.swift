@@ -19,6 +19,11 @@ public enum RosterCommand {
             Platform.writeError("roster: \(error.message) (try 'roster --help')")
             return 2
         }
+        // Reading keys typed at the terminal as data would just wait forever.
+        if options.file == "-", Platform.isTerminal(STDIN_FILENO), options.mode != .help, options.mode != .version {
+            Platform.writeError("roster: standard input is the terminal; pipe a file in (cat people.json | roster -)")
+            return 2
+        }
         switch options.mode {
         case .help:
             Platform.writeOutput(Options.usage + "\n")
@@ -44,12 +49,6 @@ public enum RosterCommand {
     static func source(for file: String?) -> DirectorySource? {
         switch file {
         case "-":
-            // Reading keys typed at the terminal as data would just hang.
-            guard !Platform.isTerminal(STDIN_FILENO) else {
-                Platform.writeError("roster: '-' reads the directory from standard input, but it is the terminal; "
-                                    + "pipe a file in (cat people.json | roster -) or pass FILE")
-                return nil
-            }
             return .standardInput
         case let path?:
             return .file(path: path, name: path)

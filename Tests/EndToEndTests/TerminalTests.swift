@@ -213,6 +213,58 @@ struct TerminalTests {
         #expect(session.paneFlag("#{mouse_any_flag}") == "0")
     }
 
+    static let awkwardWidths: String = {
+        let names = [("Han\u{1160}gul", "Jamo"), ("Fin\u{11A8}al", "Jamo"), ("Shaking\u{1FAE8}", "Emoji"), ("Kent", "佐藤"),
+                     ("Zoë", "Ünal"), ("Plain", "Person")]
+        let records = names.enumerated().map { index, name in
+            "{\"name\": {\"first\": \"\(name.0)\", \"last\": \"\(name.1)\"}, \"company\": \"ACME\", \"balance\": \"$1,000.00\"}"
+        }
+        return "[" + records.joined(separator: ",\n") + "]"
+    }()
+
+    @Test("every row's balance ends in the last column whatever the name holds; a C locale gets ASCII stand-ins",
+          arguments: ["C.UTF-8", "C"])
+    func awkwardWidths(locale: String) throws {
+        let file = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).json"
+        try Self.awkwardWidths.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("env LANG=\(locale) LC_ALL=\(locale) \(binary) --no-state \(file)")
+        #expect(session.waitFor(text: "1/6"))
+        let rows = session.lines().filter { $0.hasPrefix("  ") }
+        #expect(rows.count == 6)
+        for row in rows {
+            // Every character here is one column wide but 佐藤 (two each); stand-ins are too.
+            let columns = row.count + (row.contains("佐藤") ? 2 : 0)
+            #expect(row.hasSuffix(" $1,000.00") && columns == 80, "\(row)")
+        }
+        if locale == "C" {
+            #expect(rows.contains { $0.hasPrefix("  Kent ???? ") })
+            #expect(session.lines()[0].hasPrefix(" Roster - "))
+        }
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("roster - with the terminal on standard input refuses with a hint instead of reading keys as data")
+    func dashOnTerminal() throws {
+        let session = try TmuxSession("\(binary) -")
+        #expect(session.exitStatus() == 2)
+        #expect(session.waitFor(text: "pipe a file in"))
+    }
+
+    @Test("--export to a terminal shows control characters from the data instead of obeying them", arguments: ["csv", "vcard"])
+    func exportToTerminal(format: String) throws {
+        let file = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).json"
+        try #"[{"name": {"first": "Evil\u001b]2;pwned\u0007", "last": "Clear\u001b[2J"}, "company": "X"}]"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("printf 'before\\n'; \(binary) --export \(format) \(file)")
+        #expect(session.exitStatus() == 0)
+        #expect(session.waitFor(text: "Evil␛]2"))
+        #expect(session.screen().contains("before"))  // nothing cleared the screen
+        #expect(session.paneFlag("#{pane_title}") != "pwned")
+    }
+
     @Test("Ctrl-Z suspends with the terminal restored; fg brings the screen back")
     func suspendAndResume() throws {
         let session = try TmuxSession(shellRows: 24, columns: 80)
@@ -527,7 +579,7 @@ struct CompaniesEndToEndTests {
         let largest = try #require(session.lines()[2].split(separator: " ").first.map(String.init))
         session.send("g", "Enter")  // the selection stayed on its company; go to the top
         #expect(session.waitFor("the company's own list") { $0.components(separatedBy: "\n")[1].hasPrefix(largest + " (") })
-        #expect(session.screen().contains("1/102"))
+        #expect(session.waitFor(text: "1/102"))
         session.send("Escape")
         #expect(session.waitFor(text: "headcount ↓"))
         session.send("Escape")

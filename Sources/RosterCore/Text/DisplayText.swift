@@ -32,6 +32,9 @@ public enum DisplayText {
                 hasBase = true
             case 0xFE00...0xFE0F, 0xE0100...0xE01EF:
                 continue  // variation selectors: terminals disagree on their width
+            case _ where CharacterWidths.needsStandIn(scalar):
+                scalars.append("\u{FFFD}")  // unknown to the C library, or widthless though not a mark
+                hasBase = true
             default:
                 switch scalar.properties.generalCategory {
                 case .format, .lineSeparator, .paragraphSeparator:
@@ -77,6 +80,8 @@ public enum DisplayText {
         return width(of: base)
     }
 
+    /// Columns `scalar` takes: as the C library (and so ncurses) counts
+    /// them, so that nothing after it on the row moves.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1 }
@@ -84,6 +89,7 @@ public enum DisplayText {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
+        if let width = CharacterWidths.libraryWidth(of: scalar) { return width }
         return isWide(value) ? 2 : 1
     }
 

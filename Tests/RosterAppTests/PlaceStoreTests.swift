@@ -56,7 +56,7 @@ struct PlaceStoreTests {
             let store = PlaceStore(stateFile: file, dataFile: "/data/\(index).json")
             #expect(store.save(RememberedPlace(selectedPosition: index, selectedID: "id\(index)"), now: Double(index)))
         }
-        let state = try #require(PlaceStore.decode(try Data(contentsOf: file)))
+        let state = try #require(RememberedPlaces.decode(Array(try Data(contentsOf: file))))
         #expect(state.places.count == PlaceStore.maximumPlaces)
         #expect(state.places["/data/\(extra - 1).json"] == nil)  // the oldest went first
         #expect(state.places["/data/\(extra).json"] != nil)

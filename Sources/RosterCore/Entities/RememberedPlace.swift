@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the user was in a directory: restored at the next launch of the
 /// same file (see the app's `PlaceStore`).
 public struct RememberedPlace: Codable, Equatable, Sendable {
@@ -26,5 +28,42 @@ public struct RememberedPlace: Codable, Equatable, Sendable {
     var sortOrder: SortOrder {
         let key = SortOrder.Key.allCases.first { "\($0)" == sortKey } ?? .lastName
         return SortOrder(key, descending: descending)
+    }
+}
+
+/// The state file's contents: the places of the most recently used data
+/// files, keyed by resolved path. Decoding never trusts its input (it is
+/// fuzzed): anything that is not this shape is nil.
+public struct RememberedPlaces: Codable, Equatable, Sendable {
+    /// How many data files are remembered: the most recently saved win.
+    public static let maximumPlaces = 200
+
+    public var version = 1
+    public var places: [String: RememberedPlace] = [:]
+
+    public init(places: [String: RememberedPlace] = [:]) {
+        self.places = places
+    }
+
+    /// The places in a state file's bytes, or nil when they are not one.
+    public static func decode(_ bytes: [UInt8]) -> RememberedPlaces? {
+        try? JSONDecoder().decode(RememberedPlaces.self, from: Data(bytes))
+    }
+
+    public func encoded() -> [UInt8]? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(self)).map { Array($0) }
+    }
+
+    /// Remembers `place` for `dataFile` as saved at `time`, forgetting the
+    /// least recently saved places beyond `maximumPlaces`.
+    public mutating func remember(_ place: RememberedPlace, for dataFile: String, at time: Double) {
+        var place = place
+        place.savedAt = time
+        places[dataFile] = place
+        guard places.count > Self.maximumPlaces else { return }
+        let newest = places.sorted { ($0.value.savedAt ?? 0, $0.key) > ($1.value.savedAt ?? 0, $1.key) }.prefix(Self.maximumPlaces)
+        places = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
     }
 }

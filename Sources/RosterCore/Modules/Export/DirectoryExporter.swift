@@ -78,7 +78,7 @@ public struct DirectoryExporter: Sendable {
 
     /// `balance` is a plain number (empty when the text is not an amount);
     /// `balance_text` is the balance exactly as the input wrote it.
-    static let csvHeader = ["first_name", "last_name", "company", "email", "phone", "address", "balance", "balance_text",
+    public static let csvHeader = ["first_name", "last_name", "company", "email", "phone", "address", "balance", "balance_text",
                             "age", "active", "id", "index", "guid", "picture", "eye_color", "favorite_fruit"]
 
     func csvLine(_ person: Person) -> String {
@@ -102,7 +102,8 @@ public struct DirectoryExporter: Sendable {
         return "'" + text
     }
 
-    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+    /// What makes a spreadsheet read a cell as a formula.
+    public static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
     static func csvField(_ text: String) -> String {

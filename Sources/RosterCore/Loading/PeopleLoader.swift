@@ -116,7 +116,8 @@ public struct PeopleLoader: Sendable {
         var first = PeopleParser(boundary: boundary, expectedPeople: boundary / 400)
         let firstResult: Result<Void, LoadError>
         do throws(LoadError) {
-            try run(&first, file: file, from: 0, sourceName: sourceName, progress: progress)
+            // The second half counts the bytes after the boundary.
+            try run(&first, file: file, from: 0, countingUpTo: boundary, sourceName: sourceName, progress: progress)
             firstResult = .success(())
         } catch {
             firstResult = .failure(error)
@@ -164,14 +165,16 @@ public struct PeopleLoader: Sendable {
     /// Feeds `parser` from a mapped file, a window at a time, from `start`
     /// until the end or the parser's boundary. Pages behind the parser are
     /// given back, so the file never counts whole in the resident memory.
-    private func run(_ parser: inout PeopleParser, file: MappedFile, from start: Int,
+    /// Bytes past `limit` are not counted as read (another parser counts them).
+    private func run(_ parser: inout PeopleParser, file: MappedFile, from start: Int, countingUpTo limit: Int? = nil,
                      sourceName: String, progress: LoadProgress) throws(LoadError) {
         let size = file.bytes.count
+        func counted(_ end: Int) -> Int { min(end, limit ?? size) }
         var position = start
         var windowEnd = min(size, start + chunkSize)
         var released = start
         var reportedPeople = 0
-        progress.bytesRead.add(windowEnd - start, ordering: .relaxed)
+        progress.bytesRead.add(counted(windowEnd) - start, ordering: .relaxed)
         while true {
             let atEnd = windowEnd == size
             let used: Int
@@ -186,7 +189,7 @@ public struct PeopleLoader: Sendable {
             position += used
             // Grow the window past a huge element; otherwise slide it on.
             let nextEnd = min(size, used == 0 ? position + 2 * (windowEnd - position) : windowEnd + chunkSize)
-            progress.bytesRead.add(nextEnd - windowEnd, ordering: .relaxed)
+            progress.bytesRead.add(counted(nextEnd) - counted(windowEnd), ordering: .relaxed)
             windowEnd = nextEnd
             released = file.release(from: released, upTo: position)
         }

@@ -198,10 +198,9 @@ public final class ListView: ListViewInterface, ScreenView {
             }
         }
         if let question = model.question {
-            let right = "y yes  any other key no "
-            let room = max(1, size.columns - min(DisplayText.width(right), size.columns / 2) - 2)
-            screen.putBar(left: " " + DisplayText.fit(question, columns: room, shorteningFirst: model.messageFileName), right: right,
-                          row: size.rows - 1)
+            // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
+            screen.putBar(left: " " + DisplayText.fit(question, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName),
+                          right: "y yes  any other key no ", row: size.rows - 1, leftWins: true)
             return
         }
         if let name = model.exportPrompt {
@@ -215,7 +214,11 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         let filter = model.filter.map { "filter: \($0)" }
-        var status = [model.position, model.currentCompany, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
+        // On a narrow terminal the company goes first (its header is on
+        // screen), so that the order and the filter stay readable.
+        let company = DisplayText.width(" " + [model.position, model.currentCompany, model.sortLabel, filter ?? ""]
+            .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
+        var status = [model.position, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
         if let message = model.message {
             // A message that does not fit after the place takes the line alone,
             // its file name shortened before its reason.

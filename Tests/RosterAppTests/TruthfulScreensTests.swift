@@ -279,6 +279,28 @@ struct StatusLineTests {
     }
 }
 
+@MainActor
+@Suite("Status lines at 40 columns")
+struct NarrowStatusLineTests {
+    @Test("the order and the filter stay readable: the company (on screen anyway) and the hints give way first")
+    func narrow() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.applyFilter("sanchez")
+        let screen = MemoryScreen(rows: 10, columns: 40)
+        view.draw(on: screen)
+        #expect(screen.line(9).hasPrefix(" 1/1 · last name ↑ · filter: sanchez"))
+        presenter.beginExport()
+        presenter.editExportName("foo.txt")
+        presenter.commitExport()
+        view.draw(on: screen)
+        #expect(screen.line(9).hasPrefix(" …: unknown extension, write CSV? (y/n)"))
+    }
+}
+
 /// Fails every write as the real writer reports a refused open.
 @MainActor
 final class FailingExportWriter: ExportWriting {

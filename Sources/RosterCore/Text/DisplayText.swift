@@ -126,7 +126,8 @@ public enum DisplayText {
             return fit(text, columns: columns)
         }
         let partWidth = width(String(clean[range]))
-        let keep = max(1, partWidth - (width(clean) - columns) - 1)
+        // Down to the bare ellipsis when even one character of it is too many.
+        let keep = max(0, partWidth - (width(clean) - columns) - 1)
         var tail = ""
         var used = 0
         for character in clean[range].reversed() {

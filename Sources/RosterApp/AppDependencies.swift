@@ -21,6 +21,10 @@ public final class AppDependencies {
     let placeStore: PlaceStore?
     /// `--filter` and `--sort`: how the list first shows.
     let startingView: StartingView
+    /// Why the directory could not be shown, if it could not: printed again
+    /// on standard error once the terminal is restored, so it stays in the
+    /// scrollback after the alternate screen is gone.
+    private(set) var loadFailure: LoadError?
 
     public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling) {
         self.init(screen: screen, interactor: interactor, sourceName: sourceName, searcher: searcher, placeStore: nil)
@@ -87,6 +91,7 @@ public final class AppDependencies {
             listWireframe.presentList(arranged)
             restorePlace()
         case .failure(let error):
+            loadFailure = error
             root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: 1) })
         }
     }

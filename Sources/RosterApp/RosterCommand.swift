@@ -44,6 +44,12 @@ public enum RosterCommand {
     static func source(for file: String?) -> DirectorySource? {
         switch file {
         case "-":
+            // Reading keys typed at the terminal as data would just hang.
+            guard !Platform.isTerminal(STDIN_FILENO) else {
+                Platform.writeError("roster: '-' reads the directory from standard input, but it is the terminal; "
+                                    + "pipe a file in (cat people.json | roster -) or pass FILE")
+                return nil
+            }
             return .standardInput
         case let path?:
             return .file(path: path, name: path)
@@ -81,7 +87,10 @@ public enum RosterCommand {
             }
             let written: Bool
             if case .export(let format) = options.mode {
-                written = Platform.write(DirectoryExporter(format: format).export(arranged.grouped, store: directory.store), to: STDOUT_FILENO)
+                let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
+                                                  showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
+                let exporter = DirectoryExporter(format: format, options: exportOptions)
+                written = Platform.write(exporter.export(arranged.grouped, store: directory.store), to: STDOUT_FILENO)
             } else {
                 written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(directory, grouped: arranged.grouped, to: STDOUT_FILENO)
             }
@@ -118,6 +127,7 @@ public enum RosterCommand {
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
         screen.end()
+        if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }
         dependencies.savePlace()
         return status
     }

@@ -181,16 +181,36 @@ struct TerminalTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("SIGTERM and SIGINT end roster with 143 and 130 and restore the terminal", arguments: [("TERM", Int32(143)), ("INT", 130), ("HUP", 129)])
-    func signals(name: String, status: Int32) throws {
-        let session = try TmuxSession(binary)
+    @Test("every signal that ends a process ends roster with 128+N and restores the terminal, mouse reporting included",
+          arguments: [(SIGTERM, false), (SIGINT, false), (SIGHUP, false), (SIGQUIT, true), (SIGUSR1, false),
+                      (SIGUSR2, true), (SIGALRM, false), (SIGPIPE, true), (SIGXCPU, false)])
+    func signals(signal: Int32, mouse: Bool) throws {
+        let session = try TmuxSession(binary + (mouse ? " --mouse" : ""))
         #expect(session.waitFor(text: "1/400"))
+        if mouse { #expect(session.paneFlag("#{mouse_any_flag}") == "1") }
         let pid = try #require(rosterPID(under: session.panePID()))
-        kill(pid, name == "TERM" ? SIGTERM : name == "INT" ? SIGINT : SIGHUP)
+        kill(pid, signal)
+        let status = 128 + signal
         #expect(session.exitStatus() == status)
         #expect(session.waitFor(text: "roster exited \(status)"))
         #expect(session.paneFlag("#{alternate_on}") == "0")
         #expect(session.paneFlag("#{cursor_flag}") == "1")
+        #expect(session.paneFlag("#{mouse_any_flag}") == "0")
+        #expect(!session.screen().contains("Backtrace") && !session.screen().contains("Crash"))
+    }
+
+    @Test("a crash with --mouse still leaves the terminal as it was found: mouse off, main screen, cursor shown",
+          arguments: [SIGSEGV, SIGABRT])
+    func crashRescue(signal: Int32) throws {
+        let session = try TmuxSession(binary + " --mouse")
+        #expect(session.waitFor(text: "1/400"))
+        #expect(session.paneFlag("#{mouse_any_flag}") == "1")
+        let pid = try #require(rosterPID(under: session.panePID()))
+        kill(pid, signal)
+        #expect(session.exitStatus() == 128 + signal)
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+        #expect(session.paneFlag("#{cursor_flag}") == "1")
+        #expect(session.paneFlag("#{mouse_any_flag}") == "0")
     }
 
     @Test("Ctrl-Z suspends with the terminal restored; fg brings the screen back")
@@ -238,6 +258,8 @@ struct TerminalTests {
         session.send("q")
         #expect(session.exitStatus() == 1)
         #expect(session.paneFlag("#{alternate_on}") == "0")
+        // The error stays in the scrollback once the alternate screen is gone.
+        #expect(session.waitFor(text: "not valid JSON"))
     }
 }
 

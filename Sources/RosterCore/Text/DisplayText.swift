@@ -48,6 +48,23 @@ public enum DisplayText {
         return String(scalars)
     }
 
+    /// `text` with only what can be pasted safely: control characters (a
+    /// newline in a pasted "email" runs the rest as a command), bidi and
+    /// other invisible format characters removed. Also how many were removed.
+    public static func printable(_ text: String) -> (text: String, removed: Int) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (text, 0) }
+        var kept = String.UnicodeScalarView()
+        var removed = 0
+        for scalar in text.unicodeScalars {
+            if TextFolding.isInvisible(scalar) || (0x7F...0x9F).contains(scalar.value) {
+                removed += 1
+            } else {
+                kept.append(scalar)
+            }
+        }
+        return (String(kept), removed)
+    }
+
     /// Columns a sanitized string takes.
     public static func width(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }

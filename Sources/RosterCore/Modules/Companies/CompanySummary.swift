@@ -4,14 +4,16 @@ public struct CompanySummary: Sendable, Equatable {
     public var title: String
     public var headcount: Int
     public var active: Int
-    /// Sum of the balances that could be read, in cents (exact).
-    public var totalCents: Int64
+    /// Sum of the balances that could be read, in cents: exact in 128 bits
+    /// (two balances near the 64-bit limit already overflow 64).
+    public var totalCents: Int128
     /// People with a readable balance, and with an age.
     public var balances: Int
     public var ages: Int
     public var ageSum: Int
 
-    public var averageCents: Int64? { balances == 0 ? nil : totalCents / Int64(balances) }
+    /// Rounded half away from zero to the cent.
+    public var averageCents: Int128? { balances == 0 ? nil : Balance.average(of: totalCents, count: balances) }
     public var averageAge: Double? { ages == 0 ? nil : Double(ageSum) / Double(ages) }
 
     /// The figures of the people in `grouped` (everyone, or a search's
@@ -29,7 +31,7 @@ public struct CompanySummary: Sendable, Equatable {
             byCompany[company].headcount += 1
             if store.isActive(person) == true { byCompany[company].active += 1 }
             if let cents = store.balanceCents(of: person) {
-                byCompany[company].totalCents += cents
+                byCompany[company].totalCents += Int128(cents)
                 byCompany[company].balances += 1
             }
             if let age = store.age(of: person) {

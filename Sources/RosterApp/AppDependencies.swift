@@ -1,6 +1,12 @@
 import RosterCore
 import RosterTUI
 
+/// How the list first shows, from the command line (`--filter`, `--sort`).
+struct StartingView: Equatable {
+    var filter: String?
+    var sort: SortOrder?
+}
+
 /// Builds the object graph once: root wireframe, module wireframes, the
 /// interactor, and the loading that starts it all.
 @MainActor
@@ -13,6 +19,8 @@ public final class AppDependencies {
 
     /// Where the place is remembered; nil for stdin or with --no-state.
     let placeStore: PlaceStore?
+    /// `--filter` and `--sort`: how the list first shows.
+    let startingView: StartingView
     /// Why the directory could not be shown, if it could not: printed again
     /// on standard error once the terminal is restored, so it stays in the
     /// scrollback after the alternate screen is gone.
@@ -23,8 +31,9 @@ public final class AppDependencies {
     }
 
     init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling,
-         placeStore: PlaceStore?) {
+         placeStore: PlaceStore?, startingView: StartingView = StartingView()) {
         self.placeStore = placeStore
+        self.startingView = startingView
         root = RootWireframe(screen: screen)
         listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher)
         self.interactor = interactor
@@ -51,13 +60,17 @@ public final class AppDependencies {
         }
     }
 
+    /// The remembered place, then the command line's order and filter
+    /// (an explicit `--sort` wins over the remembered order).
     private func restorePlace() {
-        guard let placeStore, let presenter = listWireframe.listPresenter else { return }
-        switch placeStore.load() {
-        case .success(let place?): presenter.restore(place)
-        case .success(nil): break
+        guard let presenter = listWireframe.listPresenter else { return }
+        switch placeStore?.load() {
+        case .success(let place?): presenter.restore(place, sortOverride: startingView.sort)
         case .failure: presenter.stateNotice = "state file unreadable; ignored"
+        case .success(nil), nil: break
         }
+        if let sort = startingView.sort { presenter.applySortOrder(sort) }
+        if let filter = startingView.filter { presenter.applyFilter(filter) }
     }
 
     /// Remembers where the user is, for the next launch of the same file.

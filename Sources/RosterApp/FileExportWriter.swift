@@ -9,8 +9,28 @@ import RosterCore
 /// bits (`Platform.writeFile`).
 @MainActor
 final class FileExportWriter: ExportWriting {
-    func fileExists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: Self.expanded(path))
+    /// `lstat` first, so that a dangling symbolic link is seen as one; a
+    /// link that leads somewhere is judged by what it leads to.
+    func target(at path: String) -> ExportTarget {
+        let expanded = Self.expanded(path)
+        var status = stat()
+        guard lstat(expanded, &status) == 0 else {
+            return errno == ENOENT ? .nothing : .unusable(reason: String(cString: strerror(errno)))
+        }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            guard stat(expanded, &status) == 0 else {
+                return errno == ENOENT ? .brokenSymbolicLink : .unusable(reason: String(cString: strerror(errno)))
+            }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .directory
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFIFO: return .namedPipe
+        case S_IFSOCK: return .socket
+        default: return .unusable(reason: "not a regular file")
+        }
     }
 
     func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {

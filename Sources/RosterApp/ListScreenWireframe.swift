@@ -13,6 +13,9 @@ public final class ListScreenWireframe: ListWireframe {
     private var presenter: ListPresenter?
     private var arranged: ArrangedDirectory?
     private var companiesWireframe: CompaniesScreenWireframe?
+    /// A company's list, on its way back to the overview: the filter it
+    /// ended with, for the lists below to take up.
+    var onLeave: ((String?) -> Void)?
 
     init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling, isMainList: Bool = true) {
         self.root = root
@@ -24,14 +27,18 @@ public final class ListScreenWireframe: ListWireframe {
     /// The list's presenter, once the directory is on screen.
     public var listPresenter: ListPresenter? { presenter }
 
-    func presentList(_ arranged: ArrangedDirectory) {
+    /// Shows `arranged` (already in `sortOrder`), narrowed by `filter`;
+    /// `scopeTitle` names the company of a company's list.
+    func presentList(_ arranged: ArrangedDirectory, sortOrder: SortOrder = .byLastName, filter: String? = nil,
+                     scopeTitle: String? = nil) {
         self.arranged = arranged
         let presenter = ListPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self, searcher: searcher,
-                                      exportWriter: FileExportWriter())
+                                      exportWriter: FileExportWriter(), sortOrder: sortOrder, scopeTitle: scopeTitle)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
         if isMainList { root.setRoot(view) } else { root.push(view) }
+        if filter != nil { presenter.applyFilter(filter) }
     }
 
     public func navigate(to route: ListRoute) {
@@ -51,19 +58,31 @@ public final class ListScreenWireframe: ListWireframe {
                 onBack: { [weak root] in root?.pop() },
                 onQuit: { [weak root] in root?.finish(status: 0) }))
         case .companies where isMainList:
-            let companies = CompaniesScreenWireframe(root: root, searcher: searcher)
+            guard let presenter else { return }
+            let companies = CompaniesScreenWireframe(root: root, searcher: searcher, peopleList: presenter) { [weak self] in
+                self?.companiesWireframe = nil
+            }
             companiesWireframe = companies
-            companies.present(ArrangedDirectory(directory: arranged.directory, grouped: presenter?.displayed ?? arranged.grouped))
+            companies.present(ArrangedDirectory(directory: arranged.directory, grouped: presenter.displayed),
+                              filter: presenter.filter, selectedCompany: presenter.selectedCompanyID)
         case .companies, .back:
-            if !isMainList { root.pop() }
+            guard !isMainList else { return }
+            root.pop()
+            onLeave?(presenter?.filter)
         case .quit:
             root.finish(status: 0)
         }
     }
 
+    /// The overview over this list counts what the list now shows.
+    public func filterDidChange() {
+        guard let presenter, let companiesWireframe, let arranged else { return }
+        companiesWireframe.update(ArrangedDirectory(directory: arranged.directory, grouped: presenter.displayed), filter: presenter.filter)
+    }
+
     private func detailDidClose(at position: Int) {
         root.pop()
-        presenter?.select(position: position)
+        presenter?.reveal(position: position)
     }
 }
 
@@ -103,43 +122,74 @@ public final class DetailScreenWireframe: DetailWireframe {
 
 /// Builds the company overview on top of the list, and a company's own
 /// list on top of the overview.
+///
+/// The overview and a company's list show the people list's filter: the
+/// overview counts only its matches, a company's list opens narrowed by it
+/// (and can change or clear it), and whatever filter a company's list ends
+/// with becomes the people list's, so that every screen agrees.
 @MainActor
 final class CompaniesScreenWireframe: CompaniesWireframe {
     private unowned let root: RootWireframe
     private let searcher: ListSearchScheduling
+    /// The list the overview was opened from: its order and its filter.
+    private weak var peopleList: ListPresenter?
+    private let onClose: () -> Void
     private var arranged: ArrangedDirectory?
     private var presenter: CompaniesPresenter?
     private var companyList: ListScreenWireframe?
 
-    init(root: RootWireframe, searcher: ListSearchScheduling) {
+    init(root: RootWireframe, searcher: ListSearchScheduling, peopleList: ListPresenter, onClose: @escaping () -> Void) {
         self.root = root
         self.searcher = searcher
+        self.peopleList = peopleList
+        self.onClose = onClose
     }
 
-    func present(_ arranged: ArrangedDirectory) {
+    /// `arranged.grouped` is what the people list shows.
+    func present(_ arranged: ArrangedDirectory, filter: String?, selectedCompany: Int?) {
         self.arranged = arranged
-        let presenter = CompaniesPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self)
+        let presenter = CompaniesPresenter(directory: arranged.directory, grouped: arranged.grouped, filter: filter,
+                                           selectedCompany: selectedCompany, wireframe: self)
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
         root.push(view)
     }
 
+    /// The people list's filter changed: the overview counts again.
+    func update(_ arranged: ArrangedDirectory, filter: String?) {
+        self.arranged = arranged
+        presenter?.update(grouped: arranged.grouped, filter: filter)
+    }
+
     func navigate(to route: CompaniesRoute) {
         switch route {
         case .people(let companyID):
-            guard let arranged, let section = arranged.grouped.sections.first(where: { $0.companyID == companyID }) else { return }
-            let people = GroupedPeople(order: ContiguousArray(arranged.grouped.order[section.range]),
-                                       sections: [CompanySection(title: section.title, companyID: companyID,
-                                                                 range: 0..<section.count, total: section.total)])
+            guard let arranged else { return }
+            let directory = arranged.directory
+            let sort = peopleList?.sortOrder ?? .byLastName
+            let people = GroupedPeople(company: companyID, store: directory.store, sort: sort)
             let list = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher,
                                            isMainList: false)
+            list.onLeave = { [weak self] filter in self?.companyListDidClose(filter: filter) }
             companyList = list
-            list.presentList(ArrangedDirectory(directory: arranged.directory, grouped: people))
+            list.presentList(ArrangedDirectory(directory: directory, grouped: people), sortOrder: sort,
+                             filter: peopleList?.filter, scopeTitle: people.sections.first?.title)
+        case .clearFilter:
+            peopleList?.applyFilter(nil)
         case .back:
             root.pop()
+            onClose()
         case .quit:
             root.finish(status: 0)
         }
+    }
+
+    /// A company's list closed with `filter`: the people list takes it up
+    /// (and the overview follows it, through `update`).
+    private func companyListDidClose(filter: String?) {
+        companyList = nil
+        guard let peopleList, filter != peopleList.filter else { return }
+        peopleList.applyFilter(filter)
     }
 }

@@ -23,9 +23,11 @@ public struct Options: Equatable, Sendable {
     public var noColor = false
     /// CSV text cells written exactly, even those a spreadsheet would run.
     public var csvVerbatim = false
-    /// `--filter TEXT` and `--sort FIELD[:desc]` for --list and --export.
+    /// `--filter TEXT` and `--sort FIELD[:desc]`: the people shown and their
+    /// order, in the app as in --list and --export. A sort given here wins
+    /// over the remembered one; nil when not given.
     public var filter: String?
-    public var sort = SortOrder.byLastName
+    public var sort: SortOrder?
 
     public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false, mouse: Bool = false) {
         self.mode = mode
@@ -56,9 +58,11 @@ public struct Options: Equatable, Sendable {
                     write CSV text exactly, even cells a spreadsheet would
                     run as formulas (=, +, -, @ first); by default those get
                     a leading '
-      --filter TEXT keep only people matching TEXT, as / does (--list, --export)
+      --filter TEXT show only people matching TEXT, as / does (the app
+                    opens filtered; --list and --export print only them)
       --sort FIELD[:desc]
-                    order by last, first, balance or age (--list, --export)
+                    order by last, first, balance or age, as s does (wins
+                    over the remembered order)
       --strict      treat any skipped (malformed) record as an error
       --no-state    do not restore or remember the place (selection, order)
       --mouse       wheel scrolls, click selects, double click opens (off by
@@ -68,11 +72,14 @@ public struct Options: Equatable, Sendable {
       --version     show the version and exit
 
     Keys: ↑↓/jk move, PgUp/PgDn page, g/G first/last, ⏎ open, Esc back,
-    / search, s/S sort, c flat list, [ ] companies, ! skipped records,
-    ? help, q quit. See README.md for the full table.
+    / search, s/S sort, c flat list, [ ] companies, Space collapse/expand,
+    Tab company overview, e export to a file, ! skipped records, ? help,
+    q quit; in a person's screen, y copies the email. See 'man roster'
+    for the full table.
 
     Files: $XDG_STATE_HOME/roster/state.json (default ~/.local/state/roster/)
     remembers, per data file, the selected person, the order and grouping.
+    Roster writes only that file and the files you export to with e.
 
     Exit status: 0 success, 1 data or I/O error, 2 usage error,
     129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.

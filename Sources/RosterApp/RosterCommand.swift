@@ -41,7 +41,7 @@ public enum RosterCommand {
             }
             guard let source = source(for: options.file) else { return 1 }
             let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
-            return browse(source: source, remember: !options.noState, mouse: options.mouse, theme: theme)
+            return browse(source: source, options: options, theme: theme)
         }
     }
 
@@ -65,7 +65,7 @@ public enum RosterCommand {
     static func list(source: DirectorySource, options: Options) async -> Int32 {
         let strict = options.strict
         let result = await DirectoryInteractor(source: source).loadDirectory(progress: LoadProgress()).map { directory in
-            let everyone = GroupedPeople(store: directory.store, sort: options.sort)
+            let everyone = GroupedPeople(store: directory.store, sort: options.sort ?? .byLastName)
             let shown = options.filter.flatMap {
                 PeopleSearch.filter(everyone, store: directory.store, query: SearchQuery($0))?.grouped
             } ?? everyone
@@ -104,24 +104,25 @@ public enum RosterCommand {
     }
 
     @MainActor
-    static func browse(source: DirectorySource, remember: Bool, mouse: Bool, theme: Theme) -> Int32 {
+    static func browse(source: DirectorySource, options: Options, theme: Theme) -> Int32 {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
         do {
             TerminalRescue.install(terminalDescriptor: STDIN_FILENO)
-            screen = try CursesScreen.start(mouse: mouse, theme: theme)
+            screen = try CursesScreen.start(mouse: options.mouse, theme: theme)
         } catch {
             Platform.writeError("roster: \(error.message)")
             return 1
         }
         let mailbox = Mailbox(wakePipe: wakePipe)
         var placeStore: PlaceStore?
-        if remember, case .file(let path, _) = source {
+        if !options.noState, case .file(let path, _) = source {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
         }
         let dependencies = AppDependencies(screen: screen, interactor: DirectoryInteractor(source: source), sourceName: source.name,
-                                           searcher: BackgroundSearchScheduler(mailbox: mailbox), placeStore: placeStore)
+                                           searcher: BackgroundSearchScheduler(mailbox: mailbox), placeStore: placeStore,
+                                           startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
         screen.end()

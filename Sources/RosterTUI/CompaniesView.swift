@@ -4,7 +4,7 @@ import RosterCore
 @MainActor
 public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, pageUp, pageDown, first, last, open, sort, reverseSort, back, help, quit
+        case up, down, pageUp, pageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back, help, quit
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -12,12 +12,16 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
         KeyBinding([.character("s")], "s", "next order (name, headcount, total balance, average age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
-        KeyBinding([.escape, .tab, .left, .character("h")], "Esc/Tab", "back to people", .back, hint: true),
+        KeyBinding([.escape], "Esc", "clear the filter; else back to people", .clearFilterOrBack),
+        KeyBinding([.tab, .left, .character("h"), .backspace], "Tab/←/h", "back to people", .back, hint: true),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
     static let hints = keyTable.hints()
+    /// With a filter in force, Esc clears it, and the hints say so.
+    static let filteredHints = keyTable.filter { $0.action != .back }
+        .map { $0.action == .clearFilterOrBack ? $0.hinting("clear filter") : $0 }.hints()
 
     private let presenter: CompaniesModuleInterface
     private var model: CompaniesViewModel?
@@ -38,6 +42,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
             if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
             return true
         }
+        if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         let page = max(1, screenSize.rows - 4)
         switch action {
@@ -50,12 +55,32 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         case .open: presenter.openSelected()
         case .sort: presenter.cycleSortOrder()
         case .reverseSort: presenter.reverseSortOrder()
+        case .clearFilterOrBack: if model?.filter == nil { presenter.goBack() } else { presenter.clearFilter() }
         case .back: presenter.goBack()
         case .help: isShowingHelp = true
         case .quit: presenter.quit()
         }
         return true
     }
+
+    /// `--mouse`: the wheel moves three companies, a click selects one, a
+    /// double click opens its people.
+    private func handleMouse(_ event: MouseEvent, screenSize: ScreenSize) -> Bool {
+        switch event.kind {
+        case .wheelUp: presenter.moveSelection(by: -3)
+        case .wheelDown: presenter.moveSelection(by: 3)
+        case .click, .doubleClick:
+            guard let model, event.row >= Self.firstRow, event.row < screenSize.rows - 1 else { return false }
+            let index = scroll.top + event.row - Self.firstRow
+            guard index < model.rows.count, let selected = model.selectedRow else { return false }
+            presenter.moveSelection(by: index - selected)
+            if event.kind == .doubleClick { presenter.openSelected() }
+        }
+        return true
+    }
+
+    /// The screen row of the first company (below the title and the column heads).
+    static let firstRow = 2
 
     /// The figure columns, in the order shown; `dropOrder` says which go
     /// first when the terminal is too narrow for every number whole.
@@ -82,7 +107,10 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
             let text = line([row.title, row.headcount, row.active, row.total, row.average, row.averageAge], layout: layout)
             screen.put(text, row: 2 + offset, column: 0, style: index == model.selectedRow ? .selected : .normal)
         }
-        screen.putBar(left: " \(model.position) · \(model.sortLabel)", right: Self.hints + " ", row: size.rows - 1)
+        let filter = model.filter.map { "filter: \($0)" }
+        let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
+        screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,
+                      leftWins: true)
         if isShowingHelp { drawHelp(Self.keyTable, title: "Company overview keys", on: screen) }
     }
 

@@ -36,6 +36,15 @@ public final class DetailView: DetailViewInterface, ScreenView {
             if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
             return true
         }
+        // `--mouse`: the wheel walks people, as ↑ ↓ do.
+        if case .mouse(let event) = key {
+            switch event.kind {
+            case .wheelUp: presenter.showPrevious()
+            case .wheelDown: presenter.showNext()
+            case .click, .doubleClick: return false
+            }
+            return true
+        }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         switch action {
         case .previous: presenter.showPrevious()

@@ -14,5 +14,5 @@ func drawHelp<Action>(_ table: [KeyBinding<Action>], title: String, on screen: S
         screen.put(DisplayText.fit(binding.help, columns: max(1, size.columns - labelWidth - 6)), row: 2 + offset,
                    column: labelWidth + 6, style: .normal)
     }
-    screen.putBar(left: " Esc or ? closes this help", right: "q quit ", row: size.rows - 1)
+    screen.putBar(left: " any other key closes this help", right: "q quit ", row: size.rows - 1)
 }

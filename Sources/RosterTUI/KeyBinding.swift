@@ -45,7 +45,21 @@ extension Array {
     /// "⏎ open  / search  q quit": the hint bindings, for the status bar
     /// (each by its first key only, to stay short).
     public func hints<Action>() -> String where Element == KeyBinding<Action> {
-        filter(\.isHint).map { "\($0.label.split(separator: "/").first.map(String.init) ?? $0.label) \($0.help)" }
-            .joined(separator: "  ")
+        filter(\.isHint).map(\.hint).joined(separator: "  ")
+    }
+}
+
+extension KeyBinding {
+    /// "⏎ open": the first key's label and what it does, for a hint.
+    public var hint: String {
+        "\(label.split(separator: "/").first.map(String.init) ?? label) \(help)"
+    }
+
+    /// The same binding, described otherwise for a hint ("Esc overview").
+    public func hinting(_ help: String) -> KeyBinding {
+        var binding = self
+        binding.help = help
+        binding.isHint = true
+        return binding
     }
 }

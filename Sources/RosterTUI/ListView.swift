@@ -9,14 +9,15 @@ import RosterCore
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
-        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse, export
+        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse, export, back
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
         up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, first: .first, last: .last, noun: "person") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
-        KeyBinding([.escape], "Esc", "clear the search; else back (from a company's list)", .clearFilter),
+        KeyBinding([.escape], "Esc", "clear the filter; else back (from a company's list)", .clearFilter),
+        KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
         KeyBinding([.character("s")], "s", "next sort order (last, first name, balance, age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
@@ -41,8 +42,15 @@ public final class ListView: ListViewInterface, ScreenView {
     static let promptHints = "⏎ keep  Esc clear  ^U erase"
 
 
-    /// The status bar's key hints: moving, then the table's hinted keys.
+    /// The status bar's key hints: the table's hinted keys; with a filter
+    /// in force, Esc clears it; in a company's list, else it goes back.
     static let hints = keyTable.hints()
+    static let filteredHints = hints(escape: "clear", dropping: .search)
+    static let companyListHints = hints(escape: "overview")
+
+    private static func hints(escape: String, dropping dropped: Action? = nil) -> String {
+        keyTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
+    }
 
     private let presenter: ListModuleInterface
     private var model: ListViewModel?
@@ -163,6 +171,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .companies: presenter.showCompanies()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
+        case .back: presenter.goBack()
         }
     }
 
@@ -175,7 +184,8 @@ public final class ListView: ListViewInterface, ScreenView {
         let size = screen.size
         screen.erase()
         let summary = [model.summary, model.notice].compactMap { $0 }.joined(separator: " · ")
-        screen.putBar(left: " Roster — \(model.sourceName)", right: "\(summary) ", row: 0)
+        let title = model.scopeTitle.map { "\(model.sourceName) › \($0)" } ?? model.sourceName
+        screen.putBar(left: " Roster — \(title)", right: "\(summary) ", row: 0)
         let height = Self.bodyHeight(size)
         if let emptyMessage = model.emptyMessage {
             let text = DisplayText.fit(emptyMessage, columns: size.columns)
@@ -188,7 +198,9 @@ public final class ListView: ListViewInterface, ScreenView {
             }
         }
         if let question = model.question {
-            screen.putBar(left: " " + question, right: "y yes  any other key no ", row: size.rows - 1)
+            // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
+            screen.putBar(left: " " + DisplayText.fit(question, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName),
+                          right: "y yes  any other key no ", row: size.rows - 1, leftWins: true)
             return
         }
         if let name = model.exportPrompt {
@@ -202,10 +214,24 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         let filter = model.filter.map { "filter: \($0)" }
-        let status = [model.position, model.currentCompany, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
+        // On a narrow terminal the company goes first (its header is on
+        // screen), so that the order and the filter stay readable.
+        let company = DisplayText.width(" " + [model.position, model.currentCompany, model.sortLabel, filter ?? ""]
+            .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
+        var status = [model.position, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
+        if let message = model.message {
+            // A message that does not fit after the place takes the line alone,
+            // its file name shortened before its reason.
+            // (taking the hint's room too when it must).
+            let room = size.columns - DisplayText.width("q quit ") - 2
+            if DisplayText.width(status.joined(separator: " · ")) > room {
+                status = [DisplayText.fit(message, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName)]
+            }
+        }
         // A one-off message takes the room of all hints but quitting.
-        screen.putBar(left: " " + status.joined(separator: " · "), right: (model.message == nil ? Self.hints : "q quit") + " ",
-                      row: size.rows - 1)
+        let hints = model.message != nil ? "q quit"
+            : model.filter != nil ? Self.filteredHints : model.scopeTitle != nil ? Self.companyListHints : Self.hints
+        screen.putBar(left: " " + status.joined(separator: " · "), right: hints + " ", row: size.rows - 1, leftWins: true)
         if isShowingHelp { drawHelp(Self.keyTable, title: "List keys", on: screen) }
     }
 

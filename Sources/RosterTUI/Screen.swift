@@ -80,11 +80,13 @@ extension Screen {
     }
 
     /// Puts `left` at the start of `row` and `right` at its end, padding between.
-    public func putBar(left: String, right: String, row: Int, style: TextStyle = .bar) {
+    /// With `leftWins` (a status bar: where you are, the order, the filter),
+    /// the right side (key hints) yields all its room to the left.
+    public func putBar(left: String, right: String, row: Int, style: TextStyle = .bar, leftWins: Bool = false) {
         let width = size.columns
         // The right side yields to the left, but keeps at least half the bar.
         let leftWidth = DisplayText.width(DisplayText.sanitized(left))
-        let rightText = DisplayText.fit(right, columns: max(width / 2, width - leftWidth - 1))
+        let rightText = DisplayText.fit(right, columns: max(leftWins ? 0 : width / 2, width - leftWidth - 1))
         let rightWidth = DisplayText.width(rightText)
         let leftText = DisplayText.fit(left, columns: max(0, width - rightWidth - 1))
         let gap = width - DisplayText.width(leftText) - rightWidth

@@ -120,14 +120,17 @@ public final class SpyCompaniesView: CompaniesViewInterface {
     public func show(_ model: CompaniesViewModel) { models.append(model) }
 }
 
-/// Files in memory: what exists, and what was written.
+/// Files in memory: what exists, and what was written; `others` are
+/// things that are not regular files (directories, devices, links).
 @MainActor
 public final class InMemoryExportWriter: ExportWriting {
     public private(set) var files: [String: [UInt8]] = [:]
-    public init(existing: [String] = []) {
+    public var others: [String: ExportTarget] = [:]
+    public init(existing: [String] = [], others: [String: ExportTarget] = [:]) {
         for name in existing { files[name] = [] }
+        self.others = others
     }
-    public func fileExists(_ path: String) -> Bool { files[path] != nil }
+    public func target(at path: String) -> ExportTarget { others[path] ?? (files[path] != nil ? .regularFile : .nothing) }
     public func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
         if files[path] != nil, !replacing { return "\(path) exists" }
         files[path] = bytes

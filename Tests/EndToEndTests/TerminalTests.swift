@@ -564,6 +564,66 @@ struct RememberedPlaceEndToEndTests {
     }
 }
 
+/// Issue 10 in the real binary: the command line's filter and order, and
+/// the mouse beyond the list.
+@Suite("End to end: starting filter and order, mouse in the overview", .serialized)
+struct StartingViewEndToEndTests {
+    @Test("--filter and --sort open the app filtered and ordered, over a remembered order; Esc clears the filter")
+    func filterAndSort() throws {
+        let stateHome = NSTemporaryDirectory() + "roster-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: stateHome) }
+        let command = "env XDG_STATE_HOME=\(stateHome) \(TmuxSession.shellQuoted(rosterBinary))"
+        do {
+            let session = try TmuxSession(command)
+            #expect(session.waitFor(text: "1/400"))
+            session.send("s")  // remembered: first name
+            #expect(session.waitFor(text: "first name ↑"))
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
+        let session = try TmuxSession(command + " --filter garza --sort balance:desc")
+        #expect(session.waitFor(text: "filter: garza"))
+        #expect(session.screen().contains("balance ↓"))
+        #expect(session.screen().contains(" of 400 people"))
+        // Within each company, balances go down.
+        var sections: [[Double]] = []
+        for line in session.lines().dropFirst() where !line.isEmpty && !line.hasPrefix(" ") || line.hasPrefix("  ") {
+            if !line.hasPrefix(" ") { sections.append([]); continue }
+            let amount = line.split(separator: "$").last.map { Double($0.replacingOccurrences(of: ",", with: "")) ?? -1 }
+            if let amount { sections[sections.count - 1].append(amount) }
+        }
+        #expect(sections.contains { $0.count > 1 })
+        #expect(sections.allSatisfy { $0 == $0.sorted(by: >) })
+        session.send("Escape")
+        #expect(session.waitFor(text: "/400 ·"))
+        #expect(!session.screen().contains("filter:"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("--mouse in the overview: a click selects a company, a double click opens it; the wheel walks the detail")
+    func overviewMouse() throws {
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " --mouse")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("Tab")
+        #expect(session.waitFor(text: "1/34"))
+        // X10 reports: button, column and row, each plus 32 (1-based).
+        func report(_ button: Int, row: Int) -> String {
+            "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(32 + 5))) + String(UnicodeScalar(UInt8(32 + row + 1)))
+        }
+        session.type(report(0, row: 4) + report(3, row: 4))  // the third company
+        #expect(session.waitFor(text: "3/34"))
+        session.type(report(0, row: 4) + report(3, row: 4) + report(0, row: 4) + report(3, row: 4))
+        #expect(session.waitFor(text: "people.json › CRIEXGEN"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "First name"))
+        session.type(report(65, row: 5))  // wheel down: the next person
+        #expect(session.waitFor(text: "2/5"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}
+
 /// The company overview in the real binary.
 @Suite("End to end: company overview", .serialized)
 struct CompaniesEndToEndTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RosterApp
 import RosterCore
+import TestSupport
 
 @Suite("Command line")
 struct OptionsTests {
@@ -36,6 +37,13 @@ struct OptionsTests {
         #expect(throws: Options.UsageError.self) { try Options.parse(["a.json", "b.json"]) }
     }
 
+    @Test("the usage text names the keys people look for and points to the installed manual")
+    func usageKeys() {
+        for key in ["Tab", " e ", "Space", " y "] { #expect(Options.usage.contains(key), "\(key)") }
+        #expect(Options.usage.contains("man roster"))
+        #expect(!Options.usage.contains("README"))
+    }
+
     @Test("the usage text names every option the parser knows")
     func usageMentionsOptions() {
         for option in ["--list", "--export", "--filter", "--sort", "--strict", "--no-state", "--mouse", "--no-color", "--help", "--version"] {
@@ -61,5 +69,28 @@ struct ManualTests {
         let synopsisAndOptions = manual.components(separatedBy: ".SH KEYS").first ?? manual
         #expect(Self.longOptions(Options.usage) == Self.longOptions(synopsisAndOptions))
         #expect(Self.longOptions(Options.usage).contains("--no-state"))
+    }
+
+    static let readme = manual.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+
+    @Test("the input format's example in the manual and the README loads: two people, none skipped")
+    func inputFormatExamples() throws {
+        let manual = try String(contentsOf: Self.manual, encoding: .utf8)
+        let manualExample = try #require(manual.components(separatedBy: ".in +2\n").dropFirst().first?.components(separatedBy: ".in\n").first)
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let readmeExample = try #require(readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(manualExample == readmeExample)
+        let directory = try Fixtures.directory(json: readmeExample)
+        #expect(directory.store.count == 2)
+        #expect(directory.skipped.isEmpty)
+        #expect(directory.store[1].firstName == "Norton")
+        #expect(directory.store.balanceCents(of: 1) == -119_479)
+    }
+
+    @Test("user-facing text never says 'seed'")
+    func plainWords() throws {
+        for text in [try String(contentsOf: Self.manual, encoding: .utf8), try String(contentsOf: Self.readme, encoding: .utf8), Options.usage] {
+            #expect(!text.lowercased().contains("seed"))
+        }
     }
 }

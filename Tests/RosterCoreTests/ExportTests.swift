@@ -173,3 +173,62 @@ struct ListExportTests {
         #expect(String(decoding: try #require(writer.files["taken.csv"]), as: UTF8.self).hasPrefix("first_name,"))
     }
 }
+
+@MainActor
+@Suite("Export prompt: what is at the name")
+struct ExportTargetTests {
+    let view = SpyListView()
+    let writer = InMemoryExportWriter(existing: ["taken.txt"], others: [
+        "folder": .directory, "dangling.csv": .brokenSymbolicLink, "/dev/null": .characterDevice,
+        "pipe.csv": .namedPipe, "sock.csv": .socket, "disk.csv": .blockDevice,
+    ])
+    let presenter: ListPresenter
+
+    init() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                  wireframe: SpyListWireframe(), exportWriter: writer)
+        presenter.attach(view: view)
+    }
+
+    func export(_ name: String) {
+        presenter.beginExport()
+        presenter.editExportName(name)
+        presenter.commitExport()
+    }
+
+    @Test("a directory, a broken link, a device, a pipe or a socket is named and never offered for replacement",
+          arguments: [
+            ("folder", "folder is a directory; not written"),
+            ("dangling.csv", "dangling.csv is a broken symbolic link; not written"),
+            ("/dev/null", "/dev/null is a character device; not written"),
+            ("disk.csv", "disk.csv is a block device; not written"),
+            ("pipe.csv", "pipe.csv is a named pipe (FIFO); not written"),
+            ("sock.csv", "sock.csv is a socket; not written"),
+          ])
+    func refused(name: String, message: String) {
+        export(name)
+        #expect(view.last?.question == nil)
+        #expect(view.last?.message == message)
+        #expect(view.last?.messageFileName == name)
+        presenter.confirmOverwrite(true)  // a stray y writes nothing
+        #expect(writer.files[name] == nil)
+    }
+
+    @Test("an unknown extension or none asks before writing CSV, and says so")
+    func unknownExtension() throws {
+        export("foo.txt")
+        #expect(view.last?.question == "foo.txt: unknown extension, write CSV? (y/n)")
+        #expect(writer.files["foo.txt"] == nil)
+        presenter.confirmOverwrite(true)
+        #expect(view.last?.message == "wrote 6 people to foo.txt (csv)")
+        #expect(String(decoding: try #require(writer.files["foo.txt"]), as: UTF8.self).hasPrefix("first_name,"))
+        export("foo")
+        #expect(view.last?.question == "foo: no extension, write CSV? (y/n)")
+        presenter.confirmOverwrite(false)
+        #expect(view.last?.message == "not written")
+        #expect(writer.files["foo"] == nil)
+        export("taken.txt")
+        #expect(view.last?.question == "taken.txt exists (unknown extension); overwrite with CSV? (y/n)")
+    }
+}

@@ -63,6 +63,22 @@ struct FileLoadingTests {
         }
     }
 
+    @Test("bytes read add up to the file's size, however it is split, never more")
+    func progressCountsEachByteOnce() async throws {
+        let json = Self.generated(people: 600)
+        let path = try Self.temporaryFile(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (chunk, threshold) in [(4096, 1), (97, 1), (1 << 20, 1), (512, Int.max)] {
+            let progress = LoadProgress()
+            _ = try await PeopleLoader(chunkSize: chunk, parallelThreshold: threshold).load(path: path, sourceName: "f", progress: progress)
+            #expect(progress.bytesRead.load(ordering: .relaxed) == json.utf8.count, "chunk \(chunk)")
+        }
+        let progress = LoadProgress()
+        progress.totalBytes.store(483_000_000, ordering: .relaxed)
+        progress.bytesRead.store(485_000_000, ordering: .relaxed)
+        #expect(progress.snapshot.bytes == 483_000_000)
+    }
+
     @Test("a syntax error in the second half reports the line in the whole file")
     func splitErrorLines() async throws {
         var lines = Self.generated(people: 400).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -270,6 +270,49 @@ struct ListMouseTests {
 }
 
 @MainActor
+@Suite("Mouse in the overview and the detail")
+struct OverviewAndDetailMouseTests {
+    @Test("in the overview the wheel moves, a click selects a company, a double click opens it; rows only")
+    func overview() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let wireframe = SpyCompaniesWireframe()
+        let presenter = CompaniesPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        view.draw(on: MemoryScreen(rows: 24, columns: 80))
+        let size = ScreenSize(rows: 24, columns: 80)
+        view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 3)), screenSize: size)
+        #expect(presenter.selection == 2)  // three companies: clamped at the last
+        view.handle(.mouse(MouseEvent(.wheelUp, row: 5, column: 3)), screenSize: size)
+        #expect(presenter.selection == 0)
+        view.handle(.mouse(MouseEvent(.click, row: 3, column: 10)), screenSize: size)  // PERMADYNE
+        #expect(presenter.selection == 1)
+        #expect(!view.handle(.mouse(MouseEvent(.click, row: 1, column: 10)), screenSize: size))  // the column heads
+        #expect(!view.handle(.mouse(MouseEvent(.click, row: 10, column: 10)), screenSize: size))  // below the rows
+        #expect(!view.handle(.mouse(MouseEvent(.click, row: 23, column: 10)), screenSize: size))  // the status bar
+        #expect(presenter.selection == 1)
+        view.handle(.mouse(MouseEvent(.doubleClick, row: 4, column: 10)), screenSize: size)  // RECRISYS
+        let recrisys = try #require(directory.store.companies.firstIndex { $0.name == "RECRISYS" })
+        #expect(wireframe.routes == [.people(companyID: recrisys)])
+    }
+
+    @Test("in the detail the wheel walks to the previous and next person")
+    func detail() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 1,
+                                        wireframe: SpyDetailWireframe())
+        let view = DetailView(presenter: presenter)
+        presenter.attach(view: view)
+        let size = ScreenSize(rows: 24, columns: 80)
+        view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 3)), screenSize: size)
+        #expect(presenter.position == 2)
+        view.handle(.mouse(MouseEvent(.wheelUp, row: 5, column: 3)), screenSize: size)
+        view.handle(.mouse(MouseEvent(.wheelUp, row: 5, column: 3)), screenSize: size)
+        #expect(presenter.position == 0)
+    }
+}
+
+@MainActor
 @Suite("Collapsed companies in the list view")
 struct CollapsedViewTests {
     @Test("a collapsed company shows its header with a marker, selected when the selection rests on it")

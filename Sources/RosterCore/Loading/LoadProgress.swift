@@ -9,7 +9,11 @@ public final class LoadProgress: Sendable {
 
     public init() {}
 
+    /// Bytes read never exceed the total shown beside them (a file that
+    /// grew while read is still "483 MB of 483 MB").
     public var snapshot: (bytes: Int, total: Int, people: Int) {
-        (bytesRead.load(ordering: .relaxed), totalBytes.load(ordering: .relaxed), peopleLoaded.load(ordering: .relaxed))
+        let total = totalBytes.load(ordering: .relaxed)
+        let read = bytesRead.load(ordering: .relaxed)
+        return (total > 0 ? min(read, total) : read, total, peopleLoaded.load(ordering: .relaxed))
     }
 }

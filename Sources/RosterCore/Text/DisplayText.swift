@@ -140,6 +140,28 @@ public enum DisplayText {
         return result
     }
 
+    /// `text` fitted to `columns`, shortening `part` of it (a file name) from
+    /// its start first ("…long/people.csv"), so that what follows it (the
+    /// reason something failed) stays visible; then cut at the end.
+    public static func fit(_ text: String, columns: Int, shorteningFirst part: String?) -> String {
+        let clean = sanitized(text)
+        guard let part, width(clean) > columns, let range = clean.range(of: sanitized(part)) else {
+            return fit(text, columns: columns)
+        }
+        let partWidth = width(String(clean[range]))
+        // Down to the bare ellipsis when even one character of it is too many.
+        let keep = max(0, partWidth - (width(clean) - columns) - 1)
+        var tail = ""
+        var used = 0
+        for character in clean[range].reversed() {
+            let characterWidth = width(of: character)
+            if used + characterWidth > keep { break }
+            tail.insert(character, at: tail.startIndex)
+            used += characterWidth
+        }
+        return fit(clean.replacingCharacters(in: range, with: String(ellipsis) + tail), columns: columns)
+    }
+
     /// `text` fitted to exactly `columns`: cut, then padded with spaces.
     public static func padded(_ text: String, columns: Int) -> String {
         let fitted = fit(text, columns: columns)

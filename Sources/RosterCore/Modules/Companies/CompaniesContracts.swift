@@ -16,14 +16,18 @@ public protocol CompaniesModuleInterface: AnyObject {
     func reverseSortOrder()
     /// Enter: that company's people.
     func openSelected()
-    /// Esc or Tab: back to the people list.
+    /// Tab (or Esc with no filter): back to the people list.
     func goBack()
+    /// Esc with a filter in force: clears it (the people list's too).
+    func clearFilter()
     func quit()
 }
 
 public enum CompaniesRoute: Equatable, Sendable {
     /// The people of one company, as a list of their own.
     case people(companyID: Int)
+    /// Clear the search filter the overview was built from.
+    case clearFilter
     case back
     case quit
 }

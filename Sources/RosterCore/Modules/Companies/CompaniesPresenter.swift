@@ -6,17 +6,42 @@ import Foundation
 public final class CompaniesPresenter: CompaniesModuleInterface {
     private weak var view: CompaniesViewInterface?
     private weak var wireframe: CompaniesWireframe?
-    private let sourceName: String
-    private let summariesAToZ: [CompanySummary]
+    private let directory: LoadedDirectory
+    private var summariesAToZ: [CompanySummary]
     private var summaries: [CompanySummary]
+    /// The search the people list is narrowed by: the overview counts only
+    /// its matches, and says so.
+    public private(set) var filter: String?
+    private var peopleCounted: Int
+    /// Companies with anyone in them, whatever the filter.
+    private let companiesInAll: Int
     public private(set) var sortOrder = CompanySortOrder()
     public private(set) var selection = 0
 
-    public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: CompaniesWireframe) {
-        sourceName = directory.sourceName
+    /// `grouped` is what the people list shows (a search's matches, or
+    /// everyone); `selectedCompany` is where the user was.
+    public init(directory: LoadedDirectory, grouped: GroupedPeople, filter: String? = nil, selectedCompany: Int? = nil,
+                wireframe: CompaniesWireframe) {
+        self.directory = directory
         summariesAToZ = CompanySummary.all(in: directory.store, grouped: grouped)
         summaries = summariesAToZ
+        self.filter = filter
+        peopleCounted = grouped.order.count
+        companiesInAll = directory.store.companies.filter { $0.headcount > 0 }.count
         self.wireframe = wireframe
+        if let selectedCompany { selection = summaries.firstIndex { $0.companyID == selectedCompany } ?? 0 }
+    }
+
+    /// The people list's filter changed: count again, keeping the selected
+    /// company selected when it is still there.
+    public func update(grouped: GroupedPeople, filter: String?) {
+        let selected = summaries.isEmpty ? nil : summaries[selection].companyID
+        summariesAToZ = CompanySummary.all(in: directory.store, grouped: grouped)
+        summaries = sortOrder.sorted(summariesAToZ)
+        self.filter = filter
+        peopleCounted = grouped.order.count
+        selection = selected.flatMap { id in summaries.firstIndex { $0.companyID == id } } ?? 0
+        render()
     }
 
     public func attach(view: CompaniesViewInterface) {
@@ -49,6 +74,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     }
 
     public func goBack() { wireframe?.navigate(to: .back) }
+    public func clearFilter() { wireframe?.navigate(to: .clearFilter) }
     public func quit() { wireframe?.navigate(to: .quit) }
 
     /// Keeps the selected company selected across a new order.
@@ -70,13 +96,18 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
                 average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
                 averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—")
         }
+        let summary = filter == nil
+            ? ListPresenter.count(summaries.count, "company", "companies")
+            : "\(ListPresenter.grouped(peopleCounted)) of \(ListPresenter.count(directory.store.count, "person", "people")) · "
+                + "\(ListPresenter.grouped(summaries.count)) of \(ListPresenter.count(companiesInAll, "company", "companies"))"
         return CompaniesViewModel(
-            sourceName: sourceName,
-            summary: ListPresenter.count(summaries.count, "company", "companies"),
+            sourceName: directory.sourceName,
+            summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
             position: rows.isEmpty ? "0/0" : "\(selection + 1)/\(rows.count)",
-            sortLabel: sortOrder.label)
+            sortLabel: sortOrder.label,
+            filter: filter)
     }
 
     private func render() {

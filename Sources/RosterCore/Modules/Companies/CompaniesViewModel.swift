@@ -15,4 +15,6 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var selectedRow: Int?
     public var position: String
     public var sortLabel: String
+    /// The search the figures are narrowed by, if any ("jos").
+    public var filter: String?
 }

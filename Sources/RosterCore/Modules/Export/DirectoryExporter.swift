@@ -6,10 +6,16 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
     /// The format a file name asks for (`people.vcf`), CSV by default.
     public init(fileName: String) {
+        self = Self(knownExtensionOf: fileName) ?? .csv
+    }
+
+    /// The format a file name's extension names, or nil (`foo.txt`, `foo`).
+    public init?(knownExtensionOf fileName: String) {
         switch (fileName as NSString).pathExtension.lowercased() {
+        case "csv": self = .csv
         case "json": self = .json
         case "vcf", "vcard": self = .vcard
-        default: self = .csv
+        default: return nil
         }
     }
 }

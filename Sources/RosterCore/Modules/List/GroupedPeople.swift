@@ -85,6 +85,26 @@ public struct GroupedPeople: Sendable {
         self.init(order: order, sections: sections)
     }
 
+    /// One company's people as a list of their own (the overview's Enter),
+    /// in `sort`'s order: one section, the whole company.
+    public init(company companyID: Int, store: PeopleStore, sort: SortOrder) {
+        var order = ContiguousArray<UInt32>()
+        store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+            for position in 0..<companyOfPerson.count where Int(companyOfPerson[position]) == companyID {
+                order.append(UInt32(position))
+            }
+        }
+        order.withUnsafeMutableBufferPointer { Self.sort($0, store: store, by: sort) }
+        let company = store.companies[companyID]
+        let title = company.key.isEmpty ? Self.noCompanyTitle : company.name
+        self.init(order: order, sections: order.isEmpty ? [] : [CompanySection(title: title, companyID: companyID, range: 0..<order.count)])
+    }
+
+    /// The company id of whoever is at display `position`.
+    public func companyID(at position: Int, store: PeopleStore) -> Int {
+        store.companyID(of: Int(order[position]))
+    }
+
     /// Rank of each company id: by folded name, "(no company)" last.
     static func rankCompanies(_ companies: [Company]) -> [Int] {
         let sorted = companies.indices.sorted { left, right in

@@ -48,10 +48,26 @@ public protocol ListModuleInterface: AnyObject {
     func confirmOverwrite(_ yes: Bool)
 }
 
+/// What is at the path an export is about to write.
+public enum ExportTarget: Equatable, Sendable {
+    /// Nothing yet: the export creates it.
+    case nothing
+    /// A regular file (or a symbolic link to one): replaced only after a yes.
+    case regularFile
+    case directory
+    /// A symbolic link to nothing.
+    case brokenSymbolicLink
+    /// Never offered for replacement.
+    case characterDevice, blockDevice, namedPipe, socket
+    /// Something the checks could not classify (a path through a file, say).
+    case unusable(reason: String)
+}
+
 /// Writes an export to a file; never replaces one unless told to.
 @MainActor
 public protocol ExportWriting: AnyObject {
-    func fileExists(_ path: String) -> Bool
+    /// What is at `path` now (the link itself for a dangling symbolic link).
+    func target(at path: String) -> ExportTarget
     /// Writes `bytes` to `path`; a message for the status line on failure.
     func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String?
 }
@@ -86,4 +102,11 @@ public enum ListRoute: Equatable, Sendable {
 @MainActor
 public protocol ListWireframe: AnyObject {
     func navigate(to route: ListRoute)
+    /// The filter in force changed (a search landed or was cleared): screens
+    /// built from this list's people (the overview) count again.
+    func filterDidChange()
+}
+
+extension ListWireframe {
+    public func filterDidChange() {}
 }

@@ -31,16 +31,29 @@ public final class ListPresenter: ListModuleInterface {
     /// For a list of some of the people (one company's, from the overview):
     /// who they are, so that re-sorting keeps to them.
     private let scope: [UInt64]?
+    /// The company a company's list shows, for its breadcrumb; nil for the main list.
+    private let scopeTitle: String?
 
     private let exportWriter: ExportWriting?
     private var exportName: String?
-    private var pendingOverwrite: String?
+    /// An export waiting for a yes: where, whether it replaces a file, and
+    /// the question asked.
+    private var pendingExport: (name: String, replacing: Bool, question: String)?
     private var message: String?
+    /// The file name in `message` or the question, shortened first when the
+    /// status line is too narrow, so that the reason stays visible.
+    private var messageFileName: String?
 
+    /// `grouped` is already in `sortOrder` (a company's list opens in the
+    /// order its parent list had); `scopeTitle` names the company of a
+    /// company's list.
     public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: ListWireframe,
-                searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil) {
+                searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil,
+                sortOrder: SortOrder = .byLastName, scopeTitle: String? = nil) {
         self.directory = directory
         self.exportWriter = exportWriter
+        self.sortOrder = sortOrder
+        self.scopeTitle = scopeTitle
         scope = grouped.order.count < directory.store.count ? PeopleSearch.members(of: grouped, store: directory.store) : nil
         everyone = grouped
         displayed = grouped
@@ -61,6 +74,18 @@ public final class ListPresenter: ListModuleInterface {
         guard peopleCount > 0 else { return }
         selection = min(max(position, 0), peopleCount - 1)
         render()
+    }
+
+    /// Selects the person at `position` and opens their company if it was
+    /// collapsed (coming back from the detail screen, which walks everyone shown).
+    public func reveal(position: Int) {
+        guard peopleCount > 0 else { return }
+        let position = min(max(position, 0), peopleCount - 1)
+        let section = displayed.sections[displayed.sectionIndex(containing: position)]
+        if collapsedCompanies.remove(section.companyID) != nil {
+            rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
+        }
+        select(position: position)
     }
 
     public func moveSelection(by delta: Int) {
@@ -121,7 +146,11 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func showSkippedRecords() {
-        guard !directory.skipped.isEmpty else { return }
+        guard !directory.skipped.isEmpty else {
+            message = "no records were skipped"
+            render()
+            return
+        }
         wireframe?.navigate(to: .skippedRecords)
     }
 
@@ -170,6 +199,26 @@ public final class ListPresenter: ListModuleInterface {
         showSearchResult(nil)
     }
 
+    /// Narrows the list to `text` without the prompt (`--filter`, a
+    /// company's list opened under a filter); nil or empty clears it.
+    public func applyFilter(_ text: String?) {
+        guard let text, !SearchQuery(text).isEmpty else {
+            clearSearch()
+            return
+        }
+        editSearch(text)
+        isEditingSearch = false
+        render()
+    }
+
+    /// The filter in force (the last finished search), if any.
+    public var filter: String? { searchResult?.query.text }
+
+    /// The company of the selected person (the overview opens on it).
+    public var selectedCompanyID: Int? {
+        peopleCount > 0 ? displayed.companyID(at: selection, store: directory.store) : nil
+    }
+
     // MARK: Export
 
     public func beginExport() {
@@ -185,28 +234,55 @@ public final class ListPresenter: ListModuleInterface {
 
     public func cancelExport() {
         exportName = nil
-        pendingOverwrite = nil
+        pendingExport = nil
         render()
     }
 
+    /// Writes to a new file at once; asks before replacing a file or
+    /// writing a name whose extension names no format (CSV is written);
+    /// refuses directories, broken links, devices, pipes and sockets,
+    /// saying what they are.
     public func commitExport() {
         guard let name = exportName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
             cancelExport()
             return
         }
         exportName = nil
-        if exportWriter?.fileExists(name) == true {
-            pendingOverwrite = name
-            render()
-        } else {
+        let known = ExportFormat(knownExtensionOf: name) != nil
+        let unknown = (name as NSString).pathExtension.isEmpty ? "no extension" : "unknown extension"
+        switch exportWriter?.target(at: name) ?? .nothing {
+        case .nothing where known:
             export(to: name, replacing: false)
+            return
+        case .nothing:
+            pendingExport = (name, false, "\(name): \(unknown), write CSV? (y/n)")
+        case .regularFile:
+            pendingExport = (name, true, known ? "\(name) exists; overwrite? (y/n)" : "\(name) exists (\(unknown)); overwrite with CSV? (y/n)")
+        case .directory: refuse(name, "is a directory")
+        case .brokenSymbolicLink: refuse(name, "is a broken symbolic link")
+        case .characterDevice: refuse(name, "is a character device")
+        case .blockDevice: refuse(name, "is a block device")
+        case .namedPipe: refuse(name, "is a named pipe (FIFO)")
+        case .socket: refuse(name, "is a socket")
+        case .unusable(let reason): refuse(name, "cannot be written (\(reason))")
         }
+        messageFileName = name
+        render()
+    }
+
+    private func refuse(_ name: String, _ reason: String) {
+        message = "\(name) \(reason); not written"
     }
 
     public func confirmOverwrite(_ yes: Bool) {
-        guard let name = pendingOverwrite else { return }
-        pendingOverwrite = nil
-        if yes { export(to: name, replacing: true) } else { message = "not written"; render() }
+        guard let pending = pendingExport else { return }
+        pendingExport = nil
+        if yes {
+            export(to: pending.name, replacing: pending.replacing)
+        } else {
+            message = "not written"
+            render()
+        }
     }
 
     /// Writes what the list shows (search and order included), in the
@@ -214,6 +290,7 @@ public final class ListPresenter: ListModuleInterface {
     private func export(to name: String, replacing: Bool) {
         let format = ExportFormat(fileName: name)
         let bytes = DirectoryExporter(format: format).export(displayed, store: directory.store)
+        messageFileName = name
         if let failure = exportWriter?.write(bytes, to: name, replacing: replacing) {
             message = failure
         } else {
@@ -241,7 +318,8 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     /// Goes back to a remembered place: its order and grouping, its person.
-    public func restore(_ place: RememberedPlace) {
+    /// An explicit order (`--sort`) wins over the remembered one.
+    public func restore(_ place: RememberedPlace, sortOverride: SortOrder? = nil) {
         let store = directory.store
         var person = place.selectedPosition.flatMap { $0 >= 0 && $0 < store.count ? $0 : nil }
         if let id = place.selectedID, !id.isEmpty, person.map({ store.text(.id, of: $0) }) != id {
@@ -253,8 +331,9 @@ public final class ListPresenter: ListModuleInterface {
             rows = ListRows(grouped: displayed, store: store, collapsedCompanies: collapsedCompanies)
         }
         if let person, let index = displayed.order.firstIndex(of: UInt32(person)) { selection = index }
-        if place.sortOrder != sortOrder || place.groupedByCompany != isGroupedByCompany {
-            rearrange(sort: place.sortOrder, byCompany: place.groupedByCompany)
+        let sort = sortOverride ?? place.sortOrder
+        if sort != sortOrder || place.groupedByCompany != isGroupedByCompany {
+            rearrange(sort: sort, byCompany: place.groupedByCompany)
         } else {
             render()
         }
@@ -270,6 +349,12 @@ public final class ListPresenter: ListModuleInterface {
         rearrange(sort: sortOrder.reversed(), byCompany: isGroupedByCompany)
     }
 
+    /// Orders the list by `sort` (`--sort`).
+    public func applySortOrder(_ sort: SortOrder) {
+        guard sort != sortOrder else { return }
+        rearrange(sort: sort, byCompany: isGroupedByCompany)
+    }
+
     public func toggleGrouping() {
         rearrange(sort: sortOrder, byCompany: !isGroupedByCompany)
     }
@@ -277,10 +362,20 @@ public final class ListPresenter: ListModuleInterface {
     public func jumpToCompany(by delta: Int) {
         guard peopleCount > 0 else { return }
         let current = displayed.sectionIndex(containing: selection)
-        let target = min(max(current + delta, 0), displayed.sections.count - 1)
+        let target = current + delta
         // `[` inside a company goes to its first person before the previous company.
         if delta < 0, selection > displayed.sections[current].range.lowerBound {
             select(position: displayed.sections[current].range.lowerBound)
+        } else if target < 0 || target >= displayed.sections.count {
+            // As `less` at the end: stay put and say why nothing moved.
+            if !isGroupedByCompany {
+                message = "one flat list: c groups by company"
+            } else if displayed.sections.count == 1 {
+                message = "only one company here"
+            } else {
+                message = delta > 0 ? "already at the last company" : "already at the first company"
+            }
+            render()
         } else {
             select(position: displayed.sections[target].range.lowerBound)
         }
@@ -300,13 +395,21 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     /// Shows a finished search, keeping the selected person if they match.
+    /// A person a search lands on is shown: their company opens if it was
+    /// collapsed.
     private func showSearchResult(_ result: SearchResult?) {
         let selected = selectedPerson ?? (peopleCount > 0 ? displayed.order[selection] : nil)
+        let previousFilter = filter
         searchResult = result?.query.isEmpty == true ? nil : result
         displayed = searchResult?.grouped ?? everyone
-        rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
         selection = selected.flatMap { displayed.order.firstIndex(of: $0) } ?? 0
+        if searchResult != nil, filter != previousFilter, peopleCount > 0 {
+            collapsedCompanies.remove(displayed.sections[displayed.sectionIndex(containing: selection)].companyID)
+        }
+        rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
+        shownCompanyCount = Self.companyCount(of: displayed, store: directory.store, grouped: isGroupedByCompany)
         render()
+        if filter != previousFilter { wireframe?.filterDidChange() }
     }
 
     // MARK: View model
@@ -322,7 +425,8 @@ public final class ListPresenter: ListModuleInterface {
         }
         return ListViewModel(
             sourceName: directory.sourceName,
-            summary: "\(Self.count(everyone.order.count, "person", "people")) · \(Self.count(companyCount, "company", "companies"))",
+            scopeTitle: scopeTitle,
+            summary: summary,
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
             position: hasPeople ? "\(Self.grouped(selection + 1))/\(Self.grouped(people))" : "0/0",
@@ -335,16 +439,48 @@ public final class ListPresenter: ListModuleInterface {
             highlight: searchResult?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"),
             exportPrompt: exportName,
-            question: pendingOverwrite.map { "\($0) exists; overwrite? (y/n)" },
-            message: message)
+            question: pendingExport?.question,
+            message: message,
+            messageFileName: message != nil || pendingExport != nil ? messageFileName : nil)
     }
 
-    private var companyCount: Int {
-        isGroupedByCompany ? everyone.sections.count : directory.store.companies.filter { $0.headcount > 0 }.count
+    /// "400 people · 34 companies"; under a filter, what is shown of them
+    /// ("3 of 400 people · 3 of 34 companies"); a company's list counts its own.
+    private var summary: String {
+        let all = everyone.order.count
+        let allCompanies = companiesInAll
+        if scopeTitle != nil {
+            return searchResult == nil ? Self.count(all, "person", "people") : "\(Self.grouped(peopleCount)) of \(Self.count(all, "person", "people"))"
+        }
+        guard searchResult != nil else {
+            return "\(Self.count(all, "person", "people")) · \(Self.count(allCompanies, "company", "companies"))"
+        }
+        return "\(Self.grouped(peopleCount)) of \(Self.count(all, "person", "people")) · "
+            + "\(Self.grouped(shownCompanyCount)) of \(Self.count(allCompanies, "company", "companies"))"
+    }
+
+    private lazy var companiesInAll = directory.store.companies.filter { $0.headcount > 0 }.count
+
+    /// Companies with someone shown; kept from the last search, so that a
+    /// frame does not count them again.
+    private var shownCompanyCount = 0
+
+    private static func companyCount(of grouped: GroupedPeople, store: PeopleStore, grouped byCompany: Bool) -> Int {
+        if byCompany { return grouped.sections.count }
+        var seen = [Bool](repeating: false, count: store.companies.count)
+        var count = 0
+        for person in grouped.order where !seen[store.companyID(of: Int(person))] {
+            seen[store.companyID(of: Int(person))] = true
+            count += 1
+        }
+        return count
     }
 
     private func render() {
-        defer { message = nil }  // a message shows once
+        defer {  // a message shows once
+            message = nil
+            if pendingExport == nil { messageFileName = nil }
+        }
         if peopleCount > 0 { selectedPerson = displayed.order[selection] }
         view?.show(makeViewModel())
     }

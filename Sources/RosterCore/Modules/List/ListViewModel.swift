@@ -2,6 +2,9 @@
 public struct ListViewModel: Sendable {
     /// "people.json" or "stdin".
     public var sourceName: String
+    /// The company of a company's list, for the breadcrumb
+    /// ("people.json › COMGY"); nil for the main list.
+    public var scopeTitle: String? = nil
     /// "400 people · 34 companies".
     public var summary: String
     /// Section headers and people, in display order, formatted on demand.
@@ -30,6 +33,9 @@ public struct ListViewModel: Sendable {
     public var question: String?
     /// A one-off message for the status line ("wrote 12 people to a.csv").
     public var message: String?
+    /// The file name inside `message` or `question`: shortened first when
+    /// the line is too narrow, so that the reason stays visible.
+    public var messageFileName: String?
 }
 
 /// One line of the list.

@@ -22,7 +22,8 @@ public final class AppDependencies {
          placeStore: PlaceStore?) {
         self.placeStore = placeStore
         root = RootWireframe(screen: screen)
-        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher)
+        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher,
+                                            history: PromptHistory())
         self.interactor = interactor
         self.sourceName = sourceName
     }

@@ -10,12 +10,16 @@ public final class ListScreenWireframe: ListWireframe {
     /// The main list is the root screen; a company's list (from the
     /// overview) is pushed and goes back with Esc.
     private let isMainList: Bool
+    /// The prompts' entries, shared by every list of the session.
+    private let history: PromptHistory
     private var presenter: ListPresenter?
     private var arranged: ArrangedDirectory?
     private var companiesWireframe: CompaniesScreenWireframe?
 
-    init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling, isMainList: Bool = true) {
+    init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling, history: PromptHistory,
+         isMainList: Bool = true) {
         self.root = root
+        self.history = history
         self.detailWireframe = detailWireframe
         self.searcher = searcher
         self.isMainList = isMainList
@@ -27,7 +31,7 @@ public final class ListScreenWireframe: ListWireframe {
     func presentList(_ arranged: ArrangedDirectory) {
         self.arranged = arranged
         let presenter = ListPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self, searcher: searcher,
-                                      exportWriter: FileExportWriter())
+                                      exportWriter: FileExportWriter(), history: history)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
@@ -51,7 +55,7 @@ public final class ListScreenWireframe: ListWireframe {
                 onBack: { [weak root] in root?.pop() },
                 onQuit: { [weak root] in root?.finish(status: 0) }))
         case .companies where isMainList:
-            let companies = CompaniesScreenWireframe(root: root, searcher: searcher)
+            let companies = CompaniesScreenWireframe(root: root, searcher: searcher, history: history)
             companiesWireframe = companies
             companies.present(ArrangedDirectory(directory: arranged.directory, grouped: presenter?.displayed ?? arranged.grouped))
         case .companies, .back:
@@ -107,13 +111,15 @@ public final class DetailScreenWireframe: DetailWireframe {
 final class CompaniesScreenWireframe: CompaniesWireframe {
     private unowned let root: RootWireframe
     private let searcher: ListSearchScheduling
+    private let history: PromptHistory
     private var arranged: ArrangedDirectory?
     private var presenter: CompaniesPresenter?
     private var companyList: ListScreenWireframe?
 
-    init(root: RootWireframe, searcher: ListSearchScheduling) {
+    init(root: RootWireframe, searcher: ListSearchScheduling, history: PromptHistory) {
         self.root = root
         self.searcher = searcher
+        self.history = history
     }
 
     func present(_ arranged: ArrangedDirectory) {
@@ -133,7 +139,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
                                        sections: [CompanySection(title: section.title, companyID: companyID,
                                                                  range: 0..<section.count, total: section.total)])
             let list = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher,
-                                           isMainList: false)
+                                           history: history, isMainList: false)
             companyList = list
             list.presentList(ArrangedDirectory(directory: arranged.directory, grouped: people))
         case .back:

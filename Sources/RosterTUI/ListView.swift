@@ -30,15 +30,38 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
-    /// While the search prompt is open, keys edit the text; only these move.
-    public static let promptKeyTable: [KeyBinding<Action>] = [
-        KeyBinding([.up], "↑", "up", .up),
-        KeyBinding([.down], "↓", "down", .down),
-        KeyBinding([.pageUp], "PgUp", "page up", .pageUp),
-        KeyBinding([.pageDown], "PgDn", "page down", .pageDown),
+    /// What a key does in a prompt (search or export).
+    public enum PromptAction: Sendable, Equatable {
+        case edit(LineEdit)
+        case accept, cancel
+        /// Search only: moves through the list without leaving the prompt.
+        case list(Action)
+    }
+
+    /// While a prompt is open, keys edit its line (any other character is
+    /// typed: `j` and `q` are text here); these are the named ones.
+    public static let promptKeyTable: [KeyBinding<PromptAction>] = [
+        KeyBinding([.enter], "⏎", "search: keep the filter; export: write the file", .accept),
+        KeyBinding([.escape], "Esc", "search: put back the filter from before /; export: cancel", .cancel),
+        KeyBinding([.left], "←", "cursor left", .edit(.moveLeft)),
+        KeyBinding([.right], "→", "cursor right", .edit(.moveRight)),
+        KeyBinding([.home, .control("a")], "Home/^A", "start of the line", .edit(.moveToStart)),
+        KeyBinding([.end, .control("e")], "End/^E", "end of the line", .edit(.moveToEnd)),
+        KeyBinding([.backspace], "Backspace", "delete before the cursor", .edit(.deleteBackward)),
+        KeyBinding([.delete], "Delete", "delete under the cursor", .edit(.deleteForward)),
+        KeyBinding([.control("w")], "^W", "delete the word before the cursor (a . or / ends a word)", .edit(.deleteWordBackward)),
+        KeyBinding([.control("u")], "^U", "delete to the start (^U ⏎ clears the filter)", .edit(.deleteToStart)),
+        KeyBinding([.control("k")], "^K", "delete to the end", .edit(.deleteToEnd)),
+        KeyBinding([.up], "↑", "earlier entry of this prompt (this session)", .edit(.previousEntry)),
+        KeyBinding([.down], "↓", "later entry", .edit(.nextEntry)),
+        KeyBinding([.control("p")], "^P", "search: previous person", .list(.up)),
+        KeyBinding([.control("n")], "^N", "search: next person", .list(.down)),
+        KeyBinding([.pageUp], "PgUp", "search: a page up the list", .list(.pageUp)),
+        KeyBinding([.pageDown], "PgDn", "search: a page down the list", .list(.pageDown)),
     ]
 
-    static let promptHints = "⏎ keep  Esc clear  ^U erase"
+    static let searchPromptHints = ["⏎ keep", "Esc cancel", "↑ history"]
+    static let exportPromptHints = ["⏎ write", "Esc cancel"]
 
 
     /// The status bar's key hints: moving, then the table's hinted keys.
@@ -48,6 +71,10 @@ public final class ListView: ListViewInterface, ScreenView {
     private var model: ListViewModel?
     /// First row on screen; kept between frames so scrolling is stable.
     private var scroll = ScrollWindow()
+    /// The open prompt's bar (its sideways scroll), and which prompt it is.
+    private var promptBar = PromptBar()
+    private var promptShown: PromptKind?
+    private enum PromptKind { case search, export }
     var topRow: Int { scroll.top }
     /// The key overlay (`?`): drawn from `keyTable` itself.
     private(set) var isShowingHelp = false
@@ -73,23 +100,8 @@ public final class ListView: ListViewInterface, ScreenView {
             presenter.confirmOverwrite(key == .character("y") || key == .character("Y"))
             return true
         }
-        if let name = model?.exportPrompt {
-            switch key {
-            case .character(let character): presenter.editExportName(name + String(character))
-            case .backspace: presenter.editExportName(String(name.dropLast()))
-            case .control("u"): presenter.editExportName("")
-            case .enter: presenter.commitExport()
-            case .escape: presenter.cancelExport()
-            default: return false
-            }
-            return true
-        }
-        if let prompt = model?.searchPrompt {
-            if handlePrompt(key, text: prompt) { return true }
-            guard let action: Action = Self.promptKeyTable.action(for: key) else { return false }
-            perform(action, screenSize: screenSize)
-            return true
-        }
+        if model?.exportPrompt != nil { return handlePrompt(key, isSearch: false, screenSize: screenSize) }
+        if model?.searchPrompt != nil { return handlePrompt(key, isSearch: true, screenSize: screenSize) }
         if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         if action == .clearFilter, model?.filter == nil {
@@ -121,21 +133,20 @@ public final class ListView: ListViewInterface, ScreenView {
         return true
     }
 
-    /// Keys that edit the search text; letters are text here, not commands.
-    private func handlePrompt(_ key: Key, text: String) -> Bool {
-        switch key {
-        case .character(let character):
-            presenter.editSearch(text + String(character))
-        case .backspace:
-            if !text.isEmpty { presenter.editSearch(String(text.dropLast())) }
-        case .control("u"):
-            presenter.editSearch("")
-        case .enter:
-            presenter.commitSearch()
-        case .escape:
-            presenter.cancelSearch()
-        default:
-            return false
+    /// Keys in a prompt: the table's, else a character is typed.
+    private func handlePrompt(_ key: Key, isSearch: Bool, screenSize: ScreenSize) -> Bool {
+        guard let action: PromptAction = Self.promptKeyTable.action(for: key) else {
+            guard case .character(let character) = key else { return false }
+            presenter.editPrompt(.insert(String(character)))
+            return true
+        }
+        switch action {
+        case .edit(let edit): presenter.editPrompt(edit)
+        case .accept: if isSearch { presenter.commitSearch() } else { presenter.commitExport() }
+        case .cancel: if isSearch { presenter.cancelSearch() } else { presenter.cancelExport() }
+        case .list(let listAction):
+            guard isSearch else { return false }
+            perform(listAction, screenSize: screenSize)
         }
         return true
     }
@@ -192,21 +203,30 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         if let name = model.exportPrompt {
-            screen.putBar(left: " export to: " + name + "▏", right: "⏎ write  Esc cancel ", row: size.rows - 1)
+            drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen)
             return
         }
         if let prompt = model.searchPrompt {
-            // The prompt takes the bottom line; the cursor is drawn as a bar.
-            let counts = " \(model.position) "
-            screen.putBar(left: " /" + prompt + "▏", right: counts + " " + Self.promptHints + " ", row: size.rows - 1)
+            drawPrompt(.search, label: " /", text: prompt, hints: [model.position] + Self.searchPromptHints, on: screen)
             return
         }
+        promptShown = nil
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, model.currentCompany, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
         // A one-off message takes the room of all hints but quitting.
         screen.putBar(left: " " + status.joined(separator: " · "), right: (model.message == nil ? Self.hints : "q quit") + " ",
                       row: size.rows - 1)
         if isShowingHelp { drawHelp(Self.keyTable, title: "List keys", on: screen) }
+    }
+
+    /// The prompt takes the bottom line, with the terminal's cursor in it.
+    private func drawPrompt(_ kind: PromptKind, label: String, text: String, hints: [String], on screen: Screen) {
+        if promptShown != kind {
+            promptBar = PromptBar()
+            promptShown = kind
+        }
+        promptBar.draw(label: label, text: text, cursor: model?.promptCursor ?? text.count, hints: hints,
+                       row: screen.size.rows - 1, on: screen)
     }
 
     /// Keeps `selected` on screen, with its company header when the

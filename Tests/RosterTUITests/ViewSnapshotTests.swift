@@ -154,7 +154,8 @@ struct ListSearchViewTests {
         }
         let screen = MemoryScreen(rows: 24, columns: 80)
         view.draw(on: screen)
-        #expect(screen.line(23).hasPrefix(" /sa▏"))
+        #expect(screen.line(23).hasPrefix(" /sa "))
+        #expect(screen.cursor == CellPosition(row: 23, column: 4))  // the terminal's cursor, after "sa"
         #expect(snapshotMismatch(screen.text, named: "list-search-prompt") == nil)
         // The match is highlighted in the name.
         let sanchez = try #require((0..<24).first { screen.line($0).contains("Vanessa Sanchez") })
@@ -170,6 +171,77 @@ struct ListSearchViewTests {
         view.handle(.escape, screenSize: size)
         view.draw(on: screen)
         #expect(screen.line(23).hasPrefix(" 3/6"))  // Vanessa Sanchez, still selected
+    }
+
+    /// The seed list's view model, to show on a view driving a spy.
+    static func seedModel() throws -> ListViewModel {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let wireframe = SpyListWireframe()
+        return ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe).makeViewModel()
+    }
+
+    @Test("in a prompt, keys edit the line at the cursor; ^P ^N PgUp PgDn still move through the list")
+    func promptEditingKeys() throws {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 24, columns: 80)
+        var model = try Self.seedModel()
+        model.searchPrompt = "ab"
+        view.show(model)
+        let keys: [Key] = [.character("q"), .left, .right, .home, .control("a"), .end, .control("e"), .backspace, .delete,
+                           .control("w"), .control("u"), .control("k"), .up, .down, .control("p"), .control("n"), .pageDown,
+                           .pageUp, .enter, .escape]
+        for key in keys { #expect(view.handle(key, screenSize: size)) }
+        #expect(!view.handle(.tab, screenSize: size))
+        #expect(module.calls == [
+            .editPrompt(.insert("q")), .editPrompt(.moveLeft), .editPrompt(.moveRight), .editPrompt(.moveToStart),
+            .editPrompt(.moveToStart), .editPrompt(.moveToEnd), .editPrompt(.moveToEnd), .editPrompt(.deleteBackward),
+            .editPrompt(.deleteForward), .editPrompt(.deleteWordBackward), .editPrompt(.deleteToStart),
+            .editPrompt(.deleteToEnd), .editPrompt(.previousEntry), .editPrompt(.nextEntry), .move(-1), .move(1), .move(21),
+            .move(-21), .commitSearch, .cancelSearch,
+        ])
+    }
+
+    @Test("the export prompt edits the same way; list moves do nothing there")
+    func exportPromptKeys() throws {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 24, columns: 80)
+        var model = try Self.seedModel()
+        model.exportPrompt = "people.csv"
+        view.show(model)
+        for key in [Key.control("w"), .character("j"), .up, .enter, .escape] { view.handle(key, screenSize: size) }
+        #expect(!view.handle(.pageDown, screenSize: size))
+        #expect(module.calls == [.editPrompt(.deleteWordBackward), .editPrompt(.insert("j")), .editPrompt(.previousEntry),
+                                 .commitExport, .cancelExport])
+    }
+
+    @Test("a long search scrolls sideways in the prompt; the cursor stays in view and wide characters whole")
+    func longPrompt() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        let size = ScreenSize(rows: 10, columns: 40)
+        view.handle(.character("/"), screenSize: size)
+        for character in "佐藤 abcdefghijklmnopqrstuvwxyz" { view.handle(.character(character), screenSize: size) }
+        let screen = MemoryScreen(rows: 10, columns: 40)
+        view.draw(on: screen)
+        let line = screen.line(9)
+        #expect(line.hasPrefix(" /…"))
+        #expect(line.contains("xyz "))
+        let cursor = try #require(screen.cursor)
+        #expect(cursor.row == 9)
+        #expect(screen.cells[9][cursor.column - 1].text == "z")
+        view.handle(.home, screenSize: size)
+        view.draw(on: screen)
+        #expect(screen.line(9).hasPrefix(" /佐藤 abc"))
+        #expect(screen.line(9).contains("…"))
+        #expect(screen.cursor == CellPosition(row: 9, column: 2))
+        // Every row still spans exactly 40 columns.
+        let width = screen.cells[9].reduce(0) { $0 + ($1.text.isEmpty ? 0 : DisplayText.width(of: Character($1.text))) }
+        #expect(width == 40)
     }
 
     @Test("Esc on an unfiltered list means back; Tab opens the overview")
@@ -317,11 +389,15 @@ struct ExportKeyTests {
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let size = ScreenSize(rows: 24, columns: 80)
-        for key in [Key.character("e"), .character("a"), .character("."), .character("c"), .character("s"), .character("v")] {
+        view.handle(.character("e"), screenSize: size)
+        var screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(23).hasPrefix(" export to: test.csv "))  // suggested from test.json
+        #expect(screen.cursor == CellPosition(row: 23, column: 20))
+        for key in [Key.control("u"), .character("a"), .character("."), .character("c"), .character("s"), .character("v")] {
             view.handle(key, screenSize: size)
         }
-        var screen = ViewSnapshotTests.draw(view)
-        #expect(screen.line(23).hasPrefix(" export to: a.csv▏"))
+        screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(23).hasPrefix(" export to: a.csv "))
         view.handle(.enter, screenSize: size)
         screen = ViewSnapshotTests.draw(view)
         #expect(screen.line(23).hasPrefix(" a.csv exists; overwrite? (y/n)"))

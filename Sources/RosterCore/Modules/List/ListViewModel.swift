@@ -26,6 +26,8 @@ public struct ListViewModel: Sendable {
     public var sortLabel: String = ""
     /// The export prompt's file name while it is open.
     public var exportPrompt: String?
+    /// The cursor in the open prompt's text, in characters (nil: at its end).
+    public var promptCursor: Int?
     /// "people.csv exists; overwrite? (y/n)", while waiting for the answer.
     public var question: String?
     /// A one-off message for the status line ("wrote 12 people to a.csv").

@@ -22,7 +22,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     private let presenter: CompaniesModuleInterface
     private var model: CompaniesViewModel?
     private var scroll = ScrollWindow()
-    private var isShowingHelp = false
+    /// The key overlay (`?`), while it shows.
+    private var help: HelpOverlay?
 
     public init(presenter: CompaniesModuleInterface) {
         self.presenter = presenter
@@ -34,8 +35,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if isShowingHelp {
-            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
             return true
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
@@ -51,7 +52,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         case .sort: presenter.cycleSortOrder()
         case .reverseSort: presenter.reverseSortOrder()
         case .back: presenter.goBack()
-        case .help: isShowingHelp = true
+        case .help: help = HelpOverlay(title: "Company overview keys", table: Self.keyTable)
         case .quit: presenter.quit()
         }
         return true
@@ -80,7 +81,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
             screen.put(text, row: 2 + offset, column: 0, style: index == model.selectedRow ? .selected : .normal)
         }
         screen.putBar(left: " \(model.position) · \(model.sortLabel)", right: Self.hints + " ", row: size.rows - 1)
-        if isShowingHelp { drawHelp(Self.keyTable, title: "Company overview keys", on: screen) }
+        help?.draw(on: screen)
     }
 
     /// " name…   figures right-aligned in their columns".

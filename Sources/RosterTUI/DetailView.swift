@@ -20,7 +20,8 @@ public final class DetailView: DetailViewInterface, ScreenView {
 
     private let presenter: DetailModuleInterface
     private var model: DetailViewModel?
-    private var isShowingHelp = false
+    /// The key overlay (`?`), while it shows.
+    private var help: HelpOverlay?
 
     public init(presenter: DetailModuleInterface) {
         self.presenter = presenter
@@ -32,8 +33,8 @@ public final class DetailView: DetailViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if isShowingHelp {
-            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
             return true
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
@@ -42,7 +43,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .next: presenter.showNext()
         case .back: presenter.goBack()
         case .quit: presenter.quit()
-        case .help: isShowingHelp = true
+        case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable)
         case .copy: presenter.copyEmail()
         }
         return true
@@ -74,6 +75,6 @@ public final class DetailView: DetailViewInterface, ScreenView {
         let status = [model.position, model.company, model.status].compactMap { $0 }.joined(separator: " · ")
         // A message (copied…) takes the room of all hints but quitting.
         screen.putBar(left: " " + status, right: (model.status == nil ? Self.hints : "q quit") + " ", row: size.rows - 1)
-        if isShowingHelp { drawHelp(Self.keyTable, title: "Detail keys", on: screen) }
+        help?.draw(on: screen)
     }
 }

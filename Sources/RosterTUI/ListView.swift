@@ -76,8 +76,8 @@ public final class ListView: ListViewInterface, ScreenView {
     private var promptShown: PromptKind?
     private enum PromptKind { case search, export }
     var topRow: Int { scroll.top }
-    /// The key overlay (`?`): drawn from `keyTable` itself.
-    private(set) var isShowingHelp = false
+    /// The key overlay (`?`), while it shows.
+    private(set) var help: HelpOverlay?
 
     public init(presenter: ListModuleInterface) {
         self.presenter = presenter
@@ -91,9 +91,8 @@ public final class ListView: ListViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if isShowingHelp {
-            // Esc, ? or F1 close the help; q still quits.
-            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
             return true
         }
         if model?.question != nil {
@@ -170,7 +169,9 @@ public final class ListView: ListViewInterface, ScreenView {
         case .grouping: presenter.toggleGrouping()
         case .previousCompany: presenter.jumpToCompany(by: -1)
         case .nextCompany: presenter.jumpToCompany(by: 1)
-        case .help: isShowingHelp = true
+        case .help:
+            help = HelpOverlay(title: "List keys", table: Self.keyTable)
+                .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
         case .companies: presenter.showCompanies()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
@@ -216,7 +217,7 @@ public final class ListView: ListViewInterface, ScreenView {
         // A one-off message takes the room of all hints but quitting.
         screen.putBar(left: " " + status.joined(separator: " · "), right: (model.message == nil ? Self.hints : "q quit") + " ",
                       row: size.rows - 1)
-        if isShowingHelp { drawHelp(Self.keyTable, title: "List keys", on: screen) }
+        help?.draw(on: screen)
     }
 
     /// The prompt takes the bottom line, with the terminal's cursor in it.

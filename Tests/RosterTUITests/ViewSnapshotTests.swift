@@ -274,6 +274,54 @@ struct HelpOverlayTests {
         #expect(ViewSnapshotTests.draw(view).text.contains("Bertha Irwin"))
     }
 
+    @Test("on a short terminal the help scrolls with ↑ ↓ PgUp PgDn and says which lines show", arguments: [(14, 80), (10, 40)])
+    func scrollingListHelp(rows: Int, columns: Int) throws {
+        let (view, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let size = ScreenSize(rows: rows, columns: columns)
+        view.handle(.character("?"), screenSize: size)
+        var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count
+        let height = rows - 3
+        #expect(screen.line(0).contains("lines 1–\(height) of \(total)"))
+        #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)") == nil)
+        // Every key of both tables can be reached by scrolling, and the end stops.
+        var seen = Set<String>()
+        for _ in 0..<(total / max(1, height - 1) + 2) {
+            for row in 2..<(rows - 1) { seen.insert(screen.line(row)) }
+            #expect(view.handle(.pageDown, screenSize: size))
+            screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        }
+        let text = seen.joined(separator: "\n")
+        for binding in ListView.keyTable { #expect(text.contains(binding.label), "\(binding.label) never shown") }
+        for binding in ListView.promptKeyTable { #expect(text.contains(binding.label), "\(binding.label) never shown") }
+        #expect(screen.line(0).contains("lines \(total - height + 1)–\(total) of \(total)"))
+        #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)-end") == nil)
+        view.handle(.up, screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(0).contains("lines \(total - height)–\(total - 1) of \(total)"))
+        for _ in 0..<total { view.handle(.pageUp, screenSize: size) }
+        view.handle(.down, screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(0).contains("lines 2–\(height + 1) of \(total)"))
+        // Any other key closes it; the list is back.
+        #expect(view.handle(.character("j"), screenSize: size))
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(!screen.text.contains("List keys"))
+        #expect(screen.text.contains("Bertha Irwin"))
+    }
+
+    @Test("q in the help quits; the wheel scrolls it")
+    func helpQuitAndWheel() {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 10, columns: 40)
+        view.handle(.character("?"), screenSize: size)
+        view.handle(.mouse(MouseEvent(.wheelDown, row: 3, column: 3)), screenSize: size)
+        #expect(view.help?.top == 3)
+        view.handle(.character("q"), screenSize: size)
+        #expect(module.calls == [.quit])
+    }
+
     @Test("list keys for order, grouping and jumps reach the presenter")
     func arrangeKeys() {
         let module = SpyListModule()

@@ -115,6 +115,120 @@ struct ViewSnapshotTests {
 }
 
 @MainActor
+@Suite("Detail scrolling")
+struct DetailScrollingTests {
+    /// Two people; the first with a long address (wrapped), a wide name
+    /// and a control character in the picture field.
+    static func detail() throws -> (DetailView, DetailPresenter) {
+        let address = "849 Crystal Street, Apartment 12, Williston, Kentucky, 5580, United States of America"
+        let json = Fixtures.array([
+            Fixtures.record(first: "Kent", last: "佐藤", company: "CRIQUA", email: "kent.sato@criqua.example", index: 0,
+                            extra: #""address": \#(Fixtures.quoted(address)), "phone": "+1 (188) 314-0187", "isActive": true, "age": 45, "eyeColor": "blue", "favoriteFruit": "apple", "picture": "http://placehold.it/32x32\u001b[2J", "guid": "13cc239e-14c6-47b2-9bd4-541149a378c8""#),
+            Fixtures.record(first: "Ada", last: "Zed", company: "CRIQUA", index: 1),
+        ])
+        let directory = try Fixtures.directory(json: json)
+        let grouped = GroupedPeople(store: directory.store)
+        let kent = try #require(grouped.order.firstIndex { directory.store.text(.firstName, of: Int($0)) == "Kent" })
+        let presenter = DetailPresenter(store: directory.store, grouped: grouped, position: kent, wireframe: SpyDetailWireframe())
+        let view = DetailView(presenter: presenter)
+        presenter.attach(view: view)
+        return (view, presenter)
+    }
+
+    @Test("a short terminal scrolls the fields with PgDn, End, PgUp, Home; a line says which show", arguments: [(14, 80), (10, 40)])
+    func scrolls(rows: Int, columns: Int) throws {
+        let (view, _) = try Self.detail()
+        let size = ScreenSize(rows: rows, columns: columns)
+        var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)") == nil)
+        #expect(screen.line(rows - 2).contains("↓ fields 1–"))
+        #expect(!screen.text.contains("more fields"))
+        #expect(view.handle(.pageDown, screenSize: size))
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(rows - 2).contains("↑↓ fields"))
+        #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)-page2") == nil)
+        #expect(view.handle(.end, screenSize: size))
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(rows - 2).contains("↑ fields"))
+        #expect(screen.line(rows - 2).contains("–15 of 15"))
+        #expect(screen.text.contains("ID  id0"))
+        #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)-end") == nil)
+        // The title (the person's name) stays while the fields scroll.
+        #expect(screen.line(2).hasPrefix("  Kent 佐藤"))
+        view.handle(.pageUp, screenSize: size)
+        view.handle(.home, screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(4).contains("First name  Kent"))
+        view.handle(.control("d"), screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(!screen.line(4).contains("First name"))
+        view.handle(.control("u"), screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(4).contains("First name  Kent"))
+    }
+
+    @Test("long values wrap under their field by cells; wide characters whole, control characters visible")
+    func wraps() throws {
+        let (view, _) = try Self.detail()
+        let screen = ViewSnapshotTests.draw(view, rows: 40, columns: 50)
+        let text = screen.text
+        #expect(text.contains("         Address  849 Crystal Street, Apartment\n                  12, Williston, Kentucky, 5580,\n"
+                              + "                  United States of America\n"))
+        #expect(text.contains("http://placehold.it/32x32␛[2J"))
+        #expect(!(4..<38).contains { screen.line($0).contains("…") })  // nothing cut
+        #expect(!screen.line(38).contains("fields"))  // everything fits: no scroll line
+        for row in 0..<40 {
+            let width = screen.cells[row].reduce(0) { $0 + ($1.text.isEmpty ? 0 : DisplayText.width(of: Character($1.text))) }
+            #expect(width == 50, "row \(row) spans \(width) columns")
+        }
+    }
+
+    @Test("↑ ↓ still step to the previous / next person, keeping the scroll")
+    func personKeys() throws {
+        let (view, presenter) = try Self.detail()
+        let size = ScreenSize(rows: 14, columns: 80)
+        let kent = presenter.position
+        view.handle(.end, screenSize: size)
+        view.handle(kent == 0 ? .down : .up, screenSize: size)
+        #expect(presenter.position == 1 - kent)
+        let screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(2).hasPrefix("  Ada Zed"))
+        #expect(screen.line(12).contains("–15 of 15"))  // Ada's fields are shorter: still at the end
+        view.handle(kent == 0 ? .character("k") : .character("j"), screenSize: size)
+        #expect(presenter.position == kent)
+    }
+
+    @Test("the wheel scrolls the fields only when they do not fit")
+    func wheel() throws {
+        let (view, _) = try Self.detail()
+        let short = ScreenSize(rows: 14, columns: 80)
+        #expect(view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 5)), screenSize: short))
+        var screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(4).contains("Email"))
+        #expect(view.handle(.mouse(MouseEvent(.wheelUp, row: 5, column: 5)), screenSize: short))
+        screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(4).contains("First name"))
+        #expect(!view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 5)), screenSize: ScreenSize(rows: 40, columns: 80)))
+        #expect(!view.handle(.mouse(MouseEvent(.click, row: 5, column: 5)), screenSize: short))
+    }
+
+    @Test("the detail's help scrolls too", arguments: [(14, 80), (10, 40)])
+    func help(rows: Int, columns: Int) throws {
+        let (view, _) = try Self.detail()
+        let size = ScreenSize(rows: rows, columns: columns)
+        view.handle(.character("?"), screenSize: size)
+        var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(snapshotMismatch(screen.text, named: "detail-help-\(columns)x\(rows)") == nil)
+        for _ in 0..<5 { view.handle(.pageDown, screenSize: size) }
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.text.contains("quit"))
+        #expect(snapshotMismatch(screen.text, named: "detail-help-\(columns)x\(rows)-end") == nil)
+        view.handle(.escape, screenSize: size)
+        #expect(ViewSnapshotTests.draw(view, rows: rows, columns: columns).text.contains("First name"))
+    }
+}
+
+@MainActor
 @Suite("View keys")
 struct ViewKeyTests {
     @Test("list keys become presenter intents")

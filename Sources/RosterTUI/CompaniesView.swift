@@ -4,11 +4,12 @@ import RosterCore
 @MainActor
 public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, pageUp, pageDown, first, last, open, sort, reverseSort, back, help, quit
+        case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort, back, help, quit
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
-        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, first: .first, last: .last, noun: "company") + [
+        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
+        first: .first, last: .last, noun: "company") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
         KeyBinding([.character("s")], "s", "next order (name, headcount, total balance, average age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
@@ -46,6 +47,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         case .down: presenter.moveSelection(by: 1)
         case .pageUp: presenter.moveSelection(by: -page)
         case .pageDown: presenter.moveSelection(by: page)
+        case .halfPageUp: presenter.moveSelection(by: -max(1, (page + 1) / 2))
+        case .halfPageDown: presenter.moveSelection(by: max(1, (page + 1) / 2))
         case .first: presenter.selectFirst()
         case .last: presenter.selectLast()
         case .open: presenter.openSelected()

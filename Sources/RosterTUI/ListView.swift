@@ -8,12 +8,13 @@ import RosterCore
 @MainActor
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
+        case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse, export
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
-        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, first: .first, last: .last, noun: "person") + [
+        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
+        first: .first, last: .last, noun: "person") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
         KeyBinding([.escape], "Esc", "clear the search; else back (from a company's list)", .clearFilter),
@@ -76,6 +77,9 @@ public final class ListView: ListViewInterface, ScreenView {
     private var promptShown: PromptKind?
     private enum PromptKind { case search, export }
     var topRow: Int { scroll.top }
+    /// The header drawn over the first line when the top row is inside a
+    /// company (a sticky header), as of the last frame.
+    private var pinnedHeaderRow: Int?
     /// The key overlay (`?`), while it shows.
     private(set) var help: HelpOverlay?
 
@@ -119,7 +123,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .wheelDown: presenter.moveSelection(by: 3)
         case .click, .doubleClick:
             guard let model, event.row >= 1, event.row <= Self.bodyHeight(screenSize) else { return false }
-            let row = topRow + event.row - 1
+            let row = event.row == 1 ? pinnedHeaderRow ?? topRow : topRow + event.row - 1
             guard row < model.rows.count else { return false }
             switch model.rows[row] {
             case .person(let person): presenter.select(position: person.position)
@@ -157,6 +161,8 @@ public final class ListView: ListViewInterface, ScreenView {
         case .down: presenter.moveSelection(by: 1)
         case .pageUp: presenter.moveSelection(by: -page)
         case .pageDown: presenter.moveSelection(by: page)
+        case .halfPageUp: presenter.moveSelection(by: -Self.halfPage(screenSize))
+        case .halfPageDown: presenter.moveSelection(by: Self.halfPage(screenSize))
         case .first: presenter.selectFirst()
         case .last: presenter.selectLast()
         case .open: presenter.openSelected()
@@ -181,6 +187,7 @@ public final class ListView: ListViewInterface, ScreenView {
     // MARK: Drawing
 
     static func bodyHeight(_ size: ScreenSize) -> Int { max(1, size.rows - 2) }
+    static func halfPage(_ size: ScreenSize) -> Int { max(1, bodyHeight(size) / 2) }
 
     public func draw(on screen: Screen) {
         guard let model else { return }
@@ -197,6 +204,13 @@ public final class ListView: ListViewInterface, ScreenView {
             let end = min(model.rows.count, topRow + height)
             for row in topRow..<end {
                 draw(model.rows[row], selected: row == model.selectedRow, highlight: model.highlight, at: 1 + row - topRow, on: screen)
+            }
+            // Inside a company, its header stays on the first line, drawn
+            // as the real one is; scrolling keeps the selection below it.
+            pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow ? $0 : nil }
+            if let header = pinnedHeaderRow {
+                screen.putLine("", row: 1, style: .normal)
+                draw(model.rows[header], selected: false, highlight: model.highlight, at: 1, on: screen)
             }
         }
         if let question = model.question {
@@ -230,10 +244,11 @@ public final class ListView: ListViewInterface, ScreenView {
                        row: screen.size.rows - 1, on: screen)
     }
 
-    /// Keeps `selected` on screen, with its company header when the
-    /// selection is the section's first person.
+    /// Keeps `selected` on screen with the row above it too: the company
+    /// header when the selection is the section's first person, else the
+    /// line a pinned header may cover, so it never hides the selection.
     private func scroll(toShow selected: Int, rowCount: Int, height: Int) {
-        scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && isHeader(selected - 1) ? selected - 1 : nil)
+        scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && height > 1 ? selected - 1 : nil)
     }
 
     /// Redraws the matching parts of a (fitted) name in the match style.
@@ -243,12 +258,6 @@ public final class ListView: ListViewInterface, ScreenView {
             let column = 2 + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
             screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
         }
-    }
-
-    private func isHeader(_ row: Int) -> Bool {
-        guard let model, row >= 0, row < model.rows.count else { return false }
-        if case .header = model.rows[row] { return true }
-        return false
     }
 
     private func draw(_ row: ListRow, selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {

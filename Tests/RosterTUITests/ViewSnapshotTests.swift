@@ -50,6 +50,68 @@ struct ViewSnapshotTests {
         #expect(screen.style(row: 2, column: 0) == .selected)
     }
 
+    @Test("inside a long company its header stays pinned on the first line, never over the selection")
+    func stickyHeader() throws {
+        let people = (0..<200).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: "C\($0 / 20)", index: $0) }
+        let (view, presenter) = try Self.listView(json: Fixtures.array(people), moves: 30)  // P30, the 11th of C1
+        let size = ScreenSize(rows: 14, columns: 80)
+        var screen = Self.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(1).hasPrefix("C1 (20)  "))
+        #expect(screen.style(row: 1, column: 0) == .header)
+        #expect(screen.style(row: 12, column: 2) == .selected)  // P30 at the bottom line
+        #expect(screen.line(12).hasPrefix("  P30 L030"))
+        // Moving up, the selection stops below the pinned header, not under it.
+        for _ in 0..<12 { view.handle(.up, screenSize: size) }
+        screen = Self.draw(view, rows: 14, columns: 80)
+        #expect(presenter.selection == 18)
+        #expect(screen.line(1).hasPrefix("C0 (20)"))
+        #expect(screen.line(2).hasPrefix("  P18 L018"))  // right below the pinned header
+        #expect(screen.style(row: 2, column: 2) == .selected)
+        #expect(!(1...12).contains { screen.line($0).hasPrefix("  P17 ") })  // the row the header covers
+        #expect(snapshotMismatch(screen.text, named: "list-sticky") == nil)
+        // At a company's first person its real header shows, and nothing is pinned twice.
+        presenter.select(position: 40)
+        screen = Self.draw(view, rows: 14, columns: 80)
+        #expect(screen.text.components(separatedBy: "C2 (20)").count == 2)
+    }
+
+    @Test("the pinned header shows the search's counts; a click on it selects the company's first person")
+    func stickyHeaderSearch() throws {
+        let people = (0..<60).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: $0 < 40 ? "BIG" : "SMALL", index: $0) }
+        let directory = try Fixtures.directory(json: Fixtures.array(people))
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.beginSearch()
+        presenter.editSearch("p1")  // P1, P10–P19 in BIG: 11 of 40
+        presenter.commitSearch()
+        presenter.selectLast()
+        let screen = Self.draw(view, rows: 10, columns: 40)
+        #expect(screen.line(1).hasPrefix("BIG (11/40)"))
+        #expect(screen.style(row: 1, column: 0) == .header)
+        view.handle(.mouse(MouseEvent(.click, row: 1, column: 3)), screenSize: ScreenSize(rows: 10, columns: 40))
+        #expect(presenter.selection == 0)
+    }
+
+    @Test("^D and ^U move half a page in the list and in the company overview")
+    func halfPages() throws {
+        let module = SpyListModule()
+        let list = ListView(presenter: module)
+        for key in [Key.control("d"), .control("u")] { list.handle(key, screenSize: ScreenSize(rows: 24, columns: 80)) }
+        list.handle(.control("d"), screenSize: ScreenSize(rows: 10, columns: 40))
+        #expect(module.calls == [.move(11), .move(-11), .move(4)])
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = CompaniesPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                           wireframe: SpyCompaniesWireframe())
+        let companies = CompaniesView(presenter: presenter)
+        presenter.attach(view: companies)
+        companies.handle(.control("d"), screenSize: ScreenSize(rows: 24, columns: 80))
+        #expect(presenter.makeViewModel().selectedRow == 2)  // three companies: the last
+        companies.handle(.control("u"), screenSize: ScreenSize(rows: 24, columns: 80))
+        #expect(presenter.makeViewModel().selectedRow == 0)
+    }
+
     @Test("the detail screen: every field labelled and aligned")
     func detail() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)

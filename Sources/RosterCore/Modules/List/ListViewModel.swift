@@ -128,6 +128,12 @@ public struct ListRows: RandomAccessCollection, Sendable {
         return headerRow(section) + 1 + (position - grouped.sections[section].range.lowerBound)
     }
 
+    /// The header row of the section that row `row` falls in (a pinned
+    /// header at the top of the screen); nil when there are no rows.
+    public func headerRow(forRow row: Int) -> Int? {
+        grouped.sections.isEmpty ? nil : headerRow(sectionIndex(ofRow: row))
+    }
+
     /// Index of the section that row `row` falls in.
     func sectionIndex(ofRow row: Int) -> Int {
         var low = 0, high = grouped.sections.count - 1

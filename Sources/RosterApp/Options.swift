@@ -61,9 +61,9 @@ public struct Options: Equatable, Sendable {
       -h, --help    show this help and exit
       --version     show the version and exit
 
-    Keys: ↑↓/jk move, PgUp/PgDn page, g/G first/last, ⏎ open, Esc back,
-    / search, s/S sort, c flat list, [ ] companies, ! skipped records,
-    ? help, q quit. See README.md for the full table.
+    Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
+    ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
+    ! skipped records, ? help, q quit. See README.md for the full table.
 
     Files: $XDG_STATE_HOME/roster/state.json (default ~/.local/state/roster/)
     remembers, per data file, the selected person, the order and grouping.

@@ -13,6 +13,10 @@ public final class AppDependencies {
 
     /// Where the place is remembered; nil for stdin or with --no-state.
     let placeStore: PlaceStore?
+    /// Why the directory could not be shown, if it could not: printed again
+    /// on standard error once the terminal is restored, so it stays in the
+    /// scrollback after the alternate screen is gone.
+    private(set) var loadFailure: LoadError?
 
     public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling) {
         self.init(screen: screen, interactor: interactor, sourceName: sourceName, searcher: searcher, placeStore: nil)
@@ -75,6 +79,7 @@ public final class AppDependencies {
             listWireframe.presentList(arranged)
             restorePlace()
         case .failure(let error):
+            loadFailure = error
             root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: 1) })
         }
     }

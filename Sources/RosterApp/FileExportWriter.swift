@@ -5,7 +5,8 @@ import RosterCore
 ///
 /// A new file is created exclusively (`O_EXCL`), so an existing one is
 /// never replaced by accident; replacing is only done when the user said
-/// yes, and then atomically (a temporary file, then rename).
+/// yes, only ever of a regular file, atomically and keeping its permission
+/// bits (`Platform.writeFile`).
 @MainActor
 final class FileExportWriter: ExportWriting {
     func fileExists(_ path: String) -> Bool {
@@ -13,21 +14,7 @@ final class FileExportWriter: ExportWriting {
     }
 
     func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
-        let target = Self.expanded(path)
-        let destination = replacing ? target + ".roster-\(getpid()).tmp" : target
-        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return "could not write \(path) (\(String(cString: strerror(errno))))" }
-        let written = Platform.write(bytes, to: descriptor)
-        close(descriptor)
-        guard written else {
-            unlink(destination)
-            return "could not write \(path) (disk full?)"
-        }
-        if replacing, rename(destination, target) != 0 {
-            unlink(destination)
-            return "could not replace \(path) (\(String(cString: strerror(errno))))"
-        }
-        return nil
+        Platform.writeFile(bytes, to: Self.expanded(path), replacing: replacing).map { "could not write \(path) (\($0))" }
     }
 
     /// `~/people.csv` → the home folder's.

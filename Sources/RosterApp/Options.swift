@@ -21,6 +21,8 @@ public struct Options: Equatable, Sendable {
     public var mouse = false
     /// No colours (as NO_COLOR does).
     public var noColor = false
+    /// CSV text cells written exactly, even those a spreadsheet would run.
+    public var csvVerbatim = false
     /// `--filter TEXT` and `--sort FIELD[:desc]` for --list and --export.
     public var filter: String?
     public var sort = SortOrder.byLastName
@@ -50,6 +52,10 @@ public struct Options: Equatable, Sendable {
       --export FORMAT
                     write the directory to standard output as csv, json
                     (the input's own shape) or vcard, in list order
+      --csv-verbatim
+                    write CSV text exactly, even cells a spreadsheet would
+                    run as formulas (=, +, -, @ first); by default those get
+                    a leading '
       --filter TEXT keep only people matching TEXT, as / does (--list, --export)
       --sort FIELD[:desc]
                     order by last, first, balance or age (--list, --export)
@@ -112,6 +118,7 @@ public struct Options: Equatable, Sendable {
             case "--no-state": options.noState = true
             case "--mouse": options.mouse = true
             case "--no-color": options.noColor = true
+            case "--csv-verbatim": options.csvVerbatim = true
             case "-h", "--help": options.mode = .help
             case "--version", "-V": options.mode = .version
             default:

@@ -34,6 +34,85 @@ enum Platform {
         return true
     }
 
+    /// Writes `bytes` to the file at `path`: a new file (with `newFileMode`
+    /// less the umask), or, when `replacing`, over an existing regular file,
+    /// atomically (a temporary file beside it, then rename) and keeping its
+    /// permission bits (and owner, as root). A symbolic link is followed to
+    /// the regular file it names. Nothing but a regular file is ever
+    /// replaced: a directory, a device, a FIFO, a socket or a broken link is
+    /// an error, with nothing touched. Returns why it failed, or nil.
+    static func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, newFileMode: mode_t = 0o666) -> String? {
+        var target = path
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFLNK {
+                guard stat(path, &existing) == 0 else { return "it is a broken symbolic link" }
+                guard let resolved = realpath(path, nil) else { return describe(errno: errno) }
+                target = String(cString: resolved)
+                free(resolved)
+            }
+            guard (existing.st_mode & S_IFMT) == S_IFREG else { return "it is \(kind(of: existing.st_mode)), not a regular file" }
+            guard replacing else { return "it already exists" }
+        } else if errno != ENOENT {
+            return describe(errno: errno)
+        } else {
+            // Nothing there: create it, exclusively (never through a link).
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, newFileMode)
+            guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : describe(errno: errno) }
+            let written = write(bytes, to: descriptor)
+            let closed = close(descriptor) == 0
+            guard written, closed else {
+                let reason = describe(errno: errno)
+                unlink(path)
+                return reason
+            }
+            return nil
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return describe(errno: errno) }
+        if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+        _ = fchmod(descriptor, existing.st_mode & 0o7777)
+        let written = write(bytes, to: descriptor)
+        let closed = close(descriptor) == 0
+        guard written, closed else {
+            let reason = describe(errno: errno)
+            unlink(temporary)
+            return reason
+        }
+        // Checked again just before: something else may have appeared there meanwhile.
+        var now = stat()
+        if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG {
+            unlink(temporary)
+            return "it is \(kind(of: now.st_mode)), not a regular file"
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = describe(errno: errno)
+            unlink(temporary)
+            return reason
+        }
+        return nil
+    }
+
+    /// "a directory", "a FIFO"… for a file's `st_mode`.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFREG: return "a regular file"
+        default: return "a special file"
+        }
+    }
+
+    static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
     /// The bundled `people.json`: beside the built binary (SwiftPM's resource
     /// bundle) or under `share/roster` of an installed prefix.
     static func bundledDirectoryPath() -> String? {
@@ -49,12 +128,16 @@ enum Platform {
     }
 }
 
-/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe that the event
-/// loop polls, so they are handled on the main actor like a key (the
-/// handler itself only calls `write`, which is async-signal-safe).
+/// Turns every signal whose default action quietly ends the process into a
+/// byte on a pipe that the event loop polls, so it is handled on the main
+/// actor like a key: the terminal is restored and roster exits 128+N (the
+/// handler itself only calls `write`, which is async-signal-safe). SIGQUIT
+/// is among them: the runtime's backtrace would otherwise paint over the
+/// screen. Crashes (SIGSEGV and the like) are `TerminalRescue`'s.
 enum SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+                                   SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT]
 
     /// Installs the handlers; returns the end to poll, or -1.
     static func install(wakePipe: WakePipe) -> Int32 {
@@ -124,12 +207,14 @@ enum TerminalRescue {
         return modes
     }()
     nonisolated(unsafe) private static var hasSavedModes = false
-    /// Leave the alternate screen, show the cursor, reset attributes and keypad mode.
-    private static let resetSequence: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1l\u{1B}>"
+    /// Mouse reporting off (every protocol `--mouse` may have turned on) and
+    /// bracketed paste off, leave the alternate screen, show the cursor,
+    /// reset attributes and keypad mode.
+    static let resetSequence: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1l\u{1B}>"
 
     static func install(terminalDescriptor: Int32) {
         hasSavedModes = tcgetattr(terminalDescriptor, savedModes) == 0
-        for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+        for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 _ = write(STDOUT_FILENO, TerminalRescue.resetSequence.utf8Start, TerminalRescue.resetSequence.utf8CodeUnitCount)

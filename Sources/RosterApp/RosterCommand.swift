@@ -19,6 +19,11 @@ public enum RosterCommand {
             Platform.writeError("roster: \(error.message) (try 'roster --help')")
             return 2
         }
+        // Reading keys typed at the terminal as data would just wait forever.
+        if options.file == "-", Platform.isTerminal(STDIN_FILENO), options.mode != .help, options.mode != .version {
+            Platform.writeError("roster: standard input is the terminal; pipe a file in (cat people.json | roster -)")
+            return 2
+        }
         switch options.mode {
         case .help:
             Platform.writeOutput(Options.usage + "\n")
@@ -81,7 +86,10 @@ public enum RosterCommand {
             }
             let written: Bool
             if case .export(let format) = options.mode {
-                written = Platform.write(DirectoryExporter(format: format).export(arranged.grouped, store: directory.store), to: STDOUT_FILENO)
+                let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
+                                                  showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
+                let exporter = DirectoryExporter(format: format, options: exportOptions)
+                written = Platform.write(exporter.export(arranged.grouped, store: directory.store), to: STDOUT_FILENO)
             } else {
                 written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(directory, grouped: arranged.grouped, to: STDOUT_FILENO)
             }
@@ -117,6 +125,7 @@ public enum RosterCommand {
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
         screen.end()
+        if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }
         dependencies.savePlace()
         return status
     }

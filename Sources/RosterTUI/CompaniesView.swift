@@ -61,38 +61,66 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         return true
     }
 
-    /// Column widths: name takes what the figures leave.
-    private static let figureColumns: [(title: String, width: Int)] = [
-        ("People", 8), ("Active", 8), ("Total", 16), ("Average", 12), ("Avg age", 8),
-    ]
+    /// The figure columns, in the order shown; `dropOrder` says which go
+    /// first when the terminal is too narrow for every number whole.
+    private static let figureTitles = ["People", "Active", "Total", "Average", "Avg age"]
+    /// Widths that fit everyday figures, so the table doesn't jump about.
+    private static let usualWidths = [8, 8, 16, 12, 8]
+    private static let dropOrder = [4, 1, 3, 0]
+    /// Below this the company name would be unreadable: drop a column instead.
+    private static let minimumNameWidth = 12
 
     public func draw(on screen: Screen) {
         guard let model else { return }
         let size = screen.size
         screen.erase()
         screen.putBar(left: " Roster — \(model.sourceName): companies", right: "\(model.summary) ", row: 0)
-        let figuresWidth = Self.figureColumns.reduce(0) { $0 + $1.width }
-        let nameWidth = max(8, size.columns - figuresWidth - 2)
-        screen.put(line(["Company"] + Self.figureColumns.map(\.title), nameWidth: nameWidth), row: 1, column: 0, style: .bold)
         let height = max(1, size.rows - 3)
         if let selected = model.selectedRow {
             scroll.reveal(selected, rowCount: model.rows.count, height: height)
         }
+        let layout = Self.layout(model.rows, columns: size.columns)
+        screen.put(line(["Company"] + Self.figureTitles, layout: layout), row: 1, column: 0, style: .bold)
         for (offset, row) in model.rows.dropFirst(scroll.top).prefix(height).enumerated() {
             let index = scroll.top + offset
-            let text = line([row.title, row.headcount, row.active, row.total, row.average, row.averageAge], nameWidth: nameWidth)
+            let text = line([row.title, row.headcount, row.active, row.total, row.average, row.averageAge], layout: layout)
             screen.put(text, row: 2 + offset, column: 0, style: index == model.selectedRow ? .selected : .normal)
         }
         screen.putBar(left: " \(model.position) · \(model.sortLabel)", right: Self.hints + " ", row: size.rows - 1)
         help?.draw(on: screen)
     }
 
+    /// Which figure columns fit, and how wide: each as wide as its widest
+    /// number (a number is never cut), the name taking what is left.
+    struct Layout {
+        var nameWidth: Int
+        /// Width of each figure column, or nil when it was dropped.
+        var figureWidths: [Int?]
+    }
+
+    static func layout(_ rows: [CompaniesViewModel.Row], columns: Int) -> Layout {
+        var widths: [Int?] = figureTitles.enumerated().map { index, title in
+            let widest = rows.reduce(DisplayText.width(title)) { widest, row in
+                let cell = [row.headcount, row.active, row.total, row.average, row.averageAge][index]
+                return max(widest, DisplayText.width(cell))
+            }
+            return max(widest + 1, usualWidths[index])
+        }
+        var dropping = dropOrder.makeIterator()
+        while columns - widths.reduce(0, { $0 + ($1 ?? 0) }) - 2 < minimumNameWidth, let next = dropping.next() {
+            widths[next] = nil
+        }
+        // With every column but Total gone, the name gives way rather than the number.
+        return Layout(nameWidth: max(4, columns - widths.reduce(0) { $0 + ($1 ?? 0) } - 2), figureWidths: widths)
+    }
+
     /// " name…   figures right-aligned in their columns".
-    private func line(_ cells: [String], nameWidth: Int) -> String {
-        var text = " " + DisplayText.padded(cells[0], columns: nameWidth - 1)
-        for (cell, column) in zip(cells.dropFirst(), Self.figureColumns) {
-            let fitted = DisplayText.fit(cell, columns: column.width - 1)
-            text += String(repeating: " ", count: column.width - DisplayText.width(fitted)) + fitted
+    private func line(_ cells: [String], layout: Layout) -> String {
+        var text = " " + DisplayText.padded(cells[0], columns: layout.nameWidth - 1)
+        for (cell, width) in zip(cells.dropFirst(), layout.figureWidths) {
+            guard let width else { continue }
+            let fitted = DisplayText.fit(cell, columns: width - 1)
+            text += String(repeating: " ", count: max(0, width - DisplayText.width(fitted))) + fitted
         }
         return text
     }

@@ -32,11 +32,17 @@ public final class CursesScreen: Screen {
     private let terminal: OpaquePointer
     private var hasEnded = false
     private let usesColor: Bool
+    /// False in a C/POSIX (or other non-UTF-8) locale, where ncurses cannot
+    /// draw anything beyond ASCII: every other character gets a visible
+    /// ASCII stand-in of the same width, so columns stay aligned and no
+    /// cell is left stale.
+    private let isUTF8: Bool
 
-    private init(terminal: OpaquePointer, inputDescriptor: Int32, usesColor: Bool) {
+    private init(terminal: OpaquePointer, inputDescriptor: Int32, usesColor: Bool, isUTF8: Bool) {
         self.terminal = terminal
         self.inputDescriptor = inputDescriptor
         self.usesColor = usesColor
+        self.isUTF8 = isUTF8
     }
 
     /// Enters full-screen mode: alternate screen, no echo, raw keys, no cursor.
@@ -64,7 +70,9 @@ public final class CursesScreen: Screen {
         leaveok(roster_stdscr(), true)
         // Off unless asked: capturing the mouse breaks selecting text.
         if mouse { _ = roster_enable_mouse() }
-        return CursesScreen(terminal: terminal, inputDescriptor: fileno(input), usesColor: usesColor)
+        let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
+        return CursesScreen(terminal: terminal, inputDescriptor: fileno(input), usesColor: usesColor,
+                            isUTF8: codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8")
     }
 
     public var size: ScreenSize {
@@ -101,6 +109,12 @@ public final class CursesScreen: Screen {
             let width = DisplayText.width(of: character)
             guard width > 0 else { continue }
             if next + width > columns { break }
+            if !isUTF8, !character.isASCII {
+                if run.isEmpty { runStart = next }
+                run.append(contentsOf: Self.asciiStandIn(for: character, width: width).unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+                next += width
+                continue
+            }
             let scalars = character.unicodeScalars
             if width == 1, scalars.count == 1, let scalar = scalars.first {
                 if run.isEmpty { runStart = next }
@@ -115,6 +129,24 @@ public final class CursesScreen: Screen {
             next += width
         }
         flush()
+    }
+
+    /// What a non-ASCII character becomes where only ASCII can be drawn:
+    /// the app's own symbols their nearest ASCII, anything else `?`s, as
+    /// many as the character is wide.
+    static func asciiStandIn(for character: Character, width: Int) -> String {
+        switch character {
+        case "—", "–", "─": return "-"
+        case "·", "•": return "."
+        case "↑": return "^"
+        case "↓": return "v"
+        case "←": return "<"
+        case "→", "⏎", "›": return ">"
+        case "…": return "~"
+        case "▏", "│": return "|"
+        case "█", "▉", "▊", "▋", "▌", "▍", "▎": return "#"
+        default: return String(repeating: "?", count: width)
+        }
     }
 
     public func present() {

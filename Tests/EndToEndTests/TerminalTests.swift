@@ -180,16 +180,88 @@ struct TerminalTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("SIGTERM and SIGINT end roster with 143 and 130 and restore the terminal", arguments: [("TERM", Int32(143)), ("INT", 130), ("HUP", 129)])
-    func signals(name: String, status: Int32) throws {
-        let session = try TmuxSession(binary)
+    @Test("every signal that ends a process ends roster with 128+N and restores the terminal, mouse reporting included",
+          arguments: [(SIGTERM, false), (SIGINT, false), (SIGHUP, false), (SIGQUIT, true), (SIGUSR1, false),
+                      (SIGUSR2, true), (SIGALRM, false), (SIGPIPE, true), (SIGXCPU, false)])
+    func signals(signal: Int32, mouse: Bool) throws {
+        let session = try TmuxSession(binary + (mouse ? " --mouse" : ""))
         #expect(session.waitFor(text: "1/400"))
+        if mouse { #expect(session.paneFlag("#{mouse_any_flag}") == "1") }
         let pid = try #require(rosterPID(under: session.panePID()))
-        kill(pid, name == "TERM" ? SIGTERM : name == "INT" ? SIGINT : SIGHUP)
+        kill(pid, signal)
+        let status = 128 + signal
         #expect(session.exitStatus() == status)
         #expect(session.waitFor(text: "roster exited \(status)"))
         #expect(session.paneFlag("#{alternate_on}") == "0")
         #expect(session.paneFlag("#{cursor_flag}") == "1")
+        #expect(session.paneFlag("#{mouse_any_flag}") == "0")
+        #expect(!session.screen().contains("Backtrace") && !session.screen().contains("Crash"))
+    }
+
+    @Test("a crash with --mouse still leaves the terminal as it was found: mouse off, main screen, cursor shown",
+          arguments: [SIGSEGV, SIGABRT])
+    func crashRescue(signal: Int32) throws {
+        let session = try TmuxSession(binary + " --mouse")
+        #expect(session.waitFor(text: "1/400"))
+        #expect(session.paneFlag("#{mouse_any_flag}") == "1")
+        let pid = try #require(rosterPID(under: session.panePID()))
+        kill(pid, signal)
+        #expect(session.exitStatus() == 128 + signal)
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+        #expect(session.paneFlag("#{cursor_flag}") == "1")
+        #expect(session.paneFlag("#{mouse_any_flag}") == "0")
+    }
+
+    static let awkwardWidths: String = {
+        let names = [("Han\u{1160}gul", "Jamo"), ("Fin\u{11A8}al", "Jamo"), ("Shaking\u{1FAE8}", "Emoji"), ("Kent", "佐藤"),
+                     ("Zoë", "Ünal"), ("Plain", "Person")]
+        let records = names.enumerated().map { index, name in
+            "{\"name\": {\"first\": \"\(name.0)\", \"last\": \"\(name.1)\"}, \"company\": \"ACME\", \"balance\": \"$1,000.00\"}"
+        }
+        return "[" + records.joined(separator: ",\n") + "]"
+    }()
+
+    @Test("every row's balance ends in the last column whatever the name holds; a C locale gets ASCII stand-ins",
+          arguments: ["C.UTF-8", "C"])
+    func awkwardWidths(locale: String) throws {
+        let file = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).json"
+        try Self.awkwardWidths.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("env LANG=\(locale) LC_ALL=\(locale) \(binary) --no-state \(file)")
+        #expect(session.waitFor(text: "1/6"))
+        let rows = session.lines().filter { $0.hasPrefix("  ") }
+        #expect(rows.count == 6)
+        for row in rows {
+            // Every character here is one column wide but 佐藤 (two each); stand-ins are too.
+            let columns = row.count + (row.contains("佐藤") ? 2 : 0)
+            #expect(row.hasSuffix(" $1,000.00") && columns == 80, "\(row)")
+        }
+        if locale == "C" {
+            #expect(rows.contains { $0.hasPrefix("  Kent ???? ") })
+            #expect(session.lines()[0].hasPrefix(" Roster - "))
+        }
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("roster - with the terminal on standard input refuses with a hint instead of reading keys as data")
+    func dashOnTerminal() throws {
+        let session = try TmuxSession("\(binary) -")
+        #expect(session.exitStatus() == 2)
+        #expect(session.waitFor(text: "pipe a file in"))
+    }
+
+    @Test("--export to a terminal shows control characters from the data instead of obeying them", arguments: ["csv", "vcard"])
+    func exportToTerminal(format: String) throws {
+        let file = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).json"
+        try #"[{"name": {"first": "Evil\u001b]2;pwned\u0007", "last": "Clear\u001b[2J"}, "company": "X"}]"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("printf 'before\\n'; \(binary) --export \(format) \(file)")
+        #expect(session.exitStatus() == 0)
+        #expect(session.waitFor(text: "Evil␛]2"))
+        #expect(session.screen().contains("before"))  // nothing cleared the screen
+        #expect(session.paneFlag("#{pane_title}") != "pwned")
     }
 
     @Test("Ctrl-Z suspends with the terminal restored; fg brings the screen back")
@@ -237,6 +309,8 @@ struct TerminalTests {
         session.send("q")
         #expect(session.exitStatus() == 1)
         #expect(session.paneFlag("#{alternate_on}") == "0")
+        // The error stays in the scrollback once the alternate screen is gone.
+        #expect(session.waitFor(text: "not valid JSON"))
     }
 }
 
@@ -504,7 +578,7 @@ struct CompaniesEndToEndTests {
         let largest = try #require(session.lines()[2].split(separator: " ").first.map(String.init))
         session.send("g", "Enter")  // the selection stayed on its company; go to the top
         #expect(session.waitFor("the company's own list") { $0.components(separatedBy: "\n")[1].hasPrefix(largest + " (") })
-        #expect(session.screen().contains("1/102"))
+        #expect(session.waitFor(text: "1/102"))
         session.send("Escape")
         #expect(session.waitFor(text: "headcount ↓"))
         session.send("Escape")

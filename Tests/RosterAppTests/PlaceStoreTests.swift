@@ -19,10 +19,10 @@ struct PlaceStoreTests {
         let second = PlaceStore(stateFile: file, dataFile: "/data/b.json")
         #expect(first.load() == .success(nil))
         let place = RememberedPlace(selectedPosition: 3, selectedID: "x3", sortKey: "balance", descending: true, groupedByCompany: false)
-        #expect(first.save(place))
-        #expect(second.save(RememberedPlace(selectedPosition: 1, selectedID: nil)))
-        #expect(first.load() == .success(place))
-        #expect(second.load() == .success(RememberedPlace(selectedPosition: 1, selectedID: nil)))
+        #expect(first.save(place, now: 10))
+        #expect(second.save(RememberedPlace(selectedPosition: 1, selectedID: nil), now: 11))
+        #expect(first.load() == .success(Self.saved(place, at: 10)))
+        #expect(second.load() == .success(Self.saved(RememberedPlace(selectedPosition: 1, selectedID: nil), at: 11)))
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
@@ -37,8 +37,64 @@ struct PlaceStoreTests {
         try Data("{not json".utf8).write(to: file)
         let store = PlaceStore(stateFile: file, dataFile: "/a.json")
         #expect(store.load() == .failure(.unreadable))
-        #expect(store.save(RememberedPlace(selectedPosition: 0, selectedID: nil)))
-        #expect(store.load() == .success(RememberedPlace(selectedPosition: 0, selectedID: nil)))
+        #expect(store.save(RememberedPlace(selectedPosition: 0, selectedID: nil), now: 5))
+        #expect(store.load() == .success(Self.saved(RememberedPlace(selectedPosition: 0, selectedID: nil), at: 5)))
+    }
+
+    static func saved(_ place: RememberedPlace, at time: Double) -> RememberedPlace {
+        var place = place
+        place.savedAt = time
+        return place
+    }
+
+    @Test("only the most recent places are kept: the file stays small however many files were opened")
+    func bounded() throws {
+        let file = Self.temporaryStateFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent().deletingLastPathComponent()) }
+        let extra = 30
+        for index in 0..<(PlaceStore.maximumPlaces + extra) {
+            let store = PlaceStore(stateFile: file, dataFile: "/data/\(index).json")
+            #expect(store.save(RememberedPlace(selectedPosition: index, selectedID: "id\(index)"), now: Double(index)))
+        }
+        let state = try #require(PlaceStore.decode(try Data(contentsOf: file)))
+        #expect(state.places.count == PlaceStore.maximumPlaces)
+        #expect(state.places["/data/\(extra - 1).json"] == nil)  // the oldest went first
+        #expect(state.places["/data/\(extra).json"] != nil)
+        #expect(try Data(contentsOf: file).count < PlaceStore.maximumFileBytes / 8)
+    }
+
+    @Test("a state file beyond a sane size is ignored (one notice), never parsed, and replaced small on save")
+    func oversized() throws {
+        let file = Self.temporaryStateFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent().deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Valid JSON, but 2 MiB of it: 300k places from an older roster, say.
+        var places: [String] = []
+        for index in 0..<12_000 { places.append("\"/d/\(index).json\": {\"sortKey\": \"lastName\", \"descending\": false, \"groupedByCompany\": true}") }
+        try Data("{\"version\": 1, \"places\": {\(places.joined(separator: ", "))}}".utf8).write(to: file)
+        #expect(try Data(contentsOf: file).count > PlaceStore.maximumFileBytes)
+        let store = PlaceStore(stateFile: file, dataFile: "/d/1.json")
+        #expect(store.load() == .failure(.unreadable))
+        #expect(store.save(RememberedPlace(selectedPosition: 2, selectedID: nil), now: 1))
+        #expect(try Data(contentsOf: file).count < 1_000)
+        #expect(store.load() == .success(Self.saved(RememberedPlace(selectedPosition: 2, selectedID: nil), at: 1)))
+    }
+
+    @Test("a state file that is a symbolic link to a FIFO is never replaced by a regular file")
+    func neverReplacesSpecialFiles() throws {
+        let file = Self.temporaryStateFile()
+        let folder = file.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(symlink(fifo, file.path) == 0)
+        let store = PlaceStore(stateFile: file, dataFile: "/d.json")
+        #expect(store.load() == .failure(.unreadable))
+        #expect(!store.save(RememberedPlace(selectedPosition: 2, selectedID: nil)))
+        var status = stat()
+        #expect(lstat(file.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+        #expect(stat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
     }
 
     @Test("XDG_STATE_HOME, else ~/.local/state")

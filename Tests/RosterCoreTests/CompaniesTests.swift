@@ -20,7 +20,7 @@ struct CompaniesTests {
         #expect(beta.headcount == 3)
         #expect(beta.active == 1)
         #expect(beta.totalCents == 100_003)
-        #expect(beta.averageCents == 50_001)  // over the two readable balances
+        #expect(beta.averageCents == 50_002)  // 100,003 / 2 over the two readable balances, half away from zero
         #expect(beta.averageAge == 30.333333333333332)
         #expect(summaries[0].averageAge == nil)
     }
@@ -34,7 +34,7 @@ struct CompaniesTests {
         let first = try #require(view.models.last)
         #expect(first.rows.map(\.title) == ["Alpha", "Beta"])
         #expect(first.rows[1] == CompaniesViewModel.Row(title: "Beta", headcount: "3", active: "1", total: "$1,000.03",
-                                                          average: "$500.01", averageAge: "30.3"))
+                                                          average: "$500.02", averageAge: "30.3"))
         #expect(first.sortLabel == "name ↑")
         presenter.moveSelection(by: 1)  // Beta
         presenter.cycleSortOrder()  // headcount ↑: Alpha (1), Beta (3)

@@ -36,4 +36,21 @@ struct DisplayTextTests {
         #expect(DisplayText.padded("ab", columns: 4) == "ab  ")
         #expect(DisplayText.padded("王芳王", columns: 5) == "王芳…")
     }
+
+    @Test("characters the C library doesn't know, or gives no width though they are no mark, show as �", arguments: [
+        ("Fin\u{11A8}al", "Fin\u{FFFD}al"), ("Han\u{1160}gul", "Han\u{FFFD}gul"), ("new\u{1FAE8}", "new\u{FFFD}"),
+        ("unassigned\u{3FFFD}", "unassigned\u{FFFD}"),
+    ])
+    func standIns(text: String, shown: String) {
+        #expect(DisplayText.sanitized(text) == shown)
+        #expect(DisplayText.width(DisplayText.sanitized(text)) == shown.count)
+    }
+
+    @Test("widths are the C library's, so ncurses places what follows where Roster expects it")
+    func libraryWidths() {
+        #expect(DisplayText.width("佐藤") == 4)
+        #expect(DisplayText.width("🚀") == 2)
+        #expect(DisplayText.width("e\u{301}") == 1)
+        #expect(DisplayText.width("한국") == 4)
+    }
 }

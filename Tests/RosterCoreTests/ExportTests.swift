@@ -20,9 +20,9 @@ struct ExportTests {
     @Test("CSV: a header row, RFC 4180 quoting of commas, quotes and line breaks, CRLF, plain-number balances")
     func csv() {
         let lines = Self.text(.csv).components(separatedBy: "\r\n")
-        #expect(lines[0] == "first_name,last_name,company,email,phone,address,balance,age,active,id,index,guid,picture,eye_color,favorite_fruit")
-        #expect(lines[1] == #""Ann, ""Nan""",O'Neil,A;B,ann@x.test,555,"1 Long Street, Springfield, Oregon, 9701",-1234.50,41,true,id0,0,,,,"#)
-        #expect(lines[2] == "Bob,\"Line\nBreak\",C,,,No commas here,,,,id1,1,,,,kiwi\\back")
+        #expect(lines[0] == "first_name,last_name,company,email,phone,address,balance,balance_text,age,active,id,index,guid,picture,eye_color,favorite_fruit")
+        #expect(lines[1] == #""Ann, ""Nan""",O'Neil,A;B,ann@x.test,555,"1 Long Street, Springfield, Oregon, 9701",-1234.50,"'-$1,234.50",41,true,id0,0,,,,"#)
+        #expect(lines[2] == "Bob,\"Line\nBreak\",C,,,No commas here,,,,,id1,1,,,,kiwi\\back")
         #expect(lines[3] == "")
     }
 
@@ -39,6 +39,73 @@ struct ExportTests {
             }
         }
         #expect(Self.text(.json, try Fixtures.directory(json: Fixtures.seedJSON)).hasPrefix("[{\n  \"_id\": \"58f9a19680685a4e1e6d5016\",\n  \"index\": 0,"))
+    }
+
+    static let hostile = try! Fixtures.directory(json: Fixtures.array([
+        Fixtures.record(first: "=HYPERLINK(\"http://evil\")", last: "+Cmd", company: "@SUM(A1)", email: "-2+3@x.test",
+                        balance: "-$5.00", index: 0, extra: #""phone": "\tTab", "address": "\rCR", "age": 30"#),
+        Fixtures.record(first: "Esc\u{1B}]0;pwned\u{07}", last: "Clear\u{1B}[2J", company: "C\u{9B}31m", email: "ok@x.test",
+                        balance: "lots", index: 1),
+    ]))
+
+    static func export(_ format: ExportFormat, _ options: ExportOptions, _ directory: LoadedDirectory = hostile) -> String {
+        String(decoding: DirectoryExporter(format: format, options: options).export(GroupedPeople(store: directory.store),
+                                                                                   store: directory.store), as: UTF8.self)
+    }
+
+    @Test("CSV neutralises formulas in text cells (a leading '), never in numeric ones; verbatim on request")
+    func csvFormulas() {
+        let line = Self.export(.csv, ExportOptions()).components(separatedBy: "\r\n")[1]
+        #expect(line == #""'=HYPERLINK(""http://evil"")",'+Cmd,'@SUM(A1),'-2+3@x.test,'\#tTab,"'\#rCR",-5.00,'-$5.00,30,,id0,0,,,,"#)
+        let verbatim = Self.export(.csv, ExportOptions(neutralisesFormulas: false)).components(separatedBy: "\r\n")[1]
+        #expect(verbatim.hasPrefix(#""=HYPERLINK(""http://evil"")",+Cmd,@SUM(A1),-2+3@x.test,\#tTab,"\#rCR",-5.00,-$5.00,30"#))
+    }
+
+    @Test("a balance that is not an amount keeps its text in CSV's balance_text")
+    func csvBalanceText() {
+        let line = Self.export(.csv, ExportOptions()).components(separatedBy: "\r\n")[2]
+        #expect(line.contains(",,lots,"))
+    }
+
+    @Test("to a terminal, control characters from the data are shown, not sent; into a file, written exactly",
+          arguments: [ExportFormat.csv, .vcard, .json])
+    func terminalSafe(format: ExportFormat) {
+        let shown = Self.export(format, ExportOptions(showsControlCharacters: true))
+        #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        if format != .json { #expect(shown.contains("Esc␛]0") && shown.contains("pwned␇")) }
+        let exact = Self.export(format, ExportOptions(neutralisesFormulas: false))
+        if format == .json {
+            #expect(exact.contains(#""first": "Esc\u001B]0;pwned\u0007""#))
+            #expect(exact.contains(#""company": "C\u009B31m""#))
+        } else {
+            #expect(exact.contains("Esc\u{1B}]0") && exact.contains("pwned\u{07}"))
+        }
+    }
+
+    @Test("JSON writes only the fields each record had, with their types")
+    func jsonOnlyPresentFields() throws {
+        let directory = try Fixtures.directory(json: #"[{"name": {"last": "Solo"}, "balance": 12.5, "guid": ""}, {"name": "Ada Lovelace", "age": null}]"#)
+        let json = String(decoding: DirectoryExporter(format: .json).export([directory.store[0], directory.store[1]]), as: UTF8.self)
+        #expect(json == """
+        [{
+          "guid": "",
+          "balance": 12.5,
+          "name": {
+           "last": "Solo"
+          }
+         },
+         {
+          "name": {
+           "first": "Ada",
+           "last": "Lovelace"
+          }
+         }
+        ]
+
+        """)
+        let again = try Fixtures.directory(json: json)
+        #expect(again.store[0] == directory.store[0])
+        #expect(again.store[1] == directory.store[1])
     }
 
     @Test("vCard 4.0: FN, N, ORG, EMAIL, TEL, ADR, escaped, CRLF")

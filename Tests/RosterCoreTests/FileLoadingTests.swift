@@ -122,4 +122,91 @@ struct FileLoadingTests {
         #expect(before == after)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == json)
     }
+
+    @Test("a file that shrinks while it is read ends in one clear line, never SIGBUS",
+          arguments: [Int.max, 1])
+    func shrinkingFile(parallelThreshold: Int) async throws {
+        let json = Self.generated(people: 600)
+        let path = try Self.temporaryFile(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let truncated = Flag()
+        // Another program cuts the file to a quarter right after the first chunk is read.
+        let loader = PeopleLoader(chunkSize: 1024, parallelThreshold: parallelThreshold) { _ in
+            if truncated.set() { truncate(path, off_t(json.utf8.count / 4)) }
+        }
+        await #expect(throws: LoadError.notReadable(file: "f", reason: "it shrank while being read")) {
+            try await loader.load(path: path, sourceName: "f")
+        }
+        #expect(LoadError.notReadable(file: "f", reason: "it shrank while being read").message == "f: cannot be read (it shrank while being read)")
+    }
+
+    @Test("a syntax error on one long line reports the exact column, wherever the halves split")
+    func oneLineErrorColumn() async throws {
+        let records = (0..<600).map { Fixtures.record(first: "Zoë\($0)", company: "Ça", index: $0) }
+        var json = "[" + records.joined(separator: ",") + "]"
+        let marker = json.range(of: "\"Zoë590\"")!
+        json.replaceSubrange(marker, with: "Zoë590\"")  // an unquoted name: a syntax error
+        let path = try Self.temporaryFile(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let column = json.distance(from: json.startIndex, to: marker.lowerBound) + 1
+        for (chunk, threshold) in [(1 << 20, Int.max), (4096, 1), (512, 1)] {
+            do {
+                _ = try await PeopleLoader(chunkSize: chunk, parallelThreshold: threshold).load(path: path, sourceName: "f")
+                Issue.record("loaded a broken file")
+            } catch {
+                guard case .syntax(_, let line, let found, _) = error else { Issue.record("\(error)"); continue }
+                #expect(line == 1)
+                #expect(found == column, "chunk \(chunk), threshold \(threshold)")
+            }
+        }
+    }
+
+    @Test("a pipe is parsed once per buffer, not once per read: one huge element costs linear time")
+    func pipeIsLinear() throws {
+        let huge = String(repeating: "x", count: 4 << 20)
+        let json = "[" + Fixtures.record(first: huge, index: 0) + "]"
+        var ends: [Int32] = [0, 0]
+        pipe(&ends)
+        let writeEnd = ends[1]
+        let writer = Thread {
+            let bytes = Array(json.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress! + offset, min(1 << 16, $0.count - offset)) }
+                if written <= 0 { break }
+                offset += written
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        let attempts = Counter()
+        let loaded = try PeopleLoader(chunkSize: 4096) { _ in attempts.increment() }.stream(descriptor: ends[0], sourceName: "stdin")
+        close(ends[0])
+        #expect(loaded.store.count == 1)
+        #expect(loaded.store[0].firstName.count == 4 << 20)
+        // 4 KiB doubling to 8 MiB is 12 buffers; parsing after each 64 KiB read was 64 and more.
+        #expect(attempts.value <= 16)
+    }
+}
+
+/// Set once, from any thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    /// True for the first caller only.
+    func set() -> Bool {
+        lock.withLock {
+            defer { isSet = true }
+            return !isSet
+        }
+    }
+}
+
+/// Counts from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }

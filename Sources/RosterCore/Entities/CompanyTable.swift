@@ -9,7 +9,9 @@ struct CompanyName: Sendable {
 extension CompanyName {
     init(bytes: UnsafeBufferPointer<UInt8>) {
         let display = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        self.init(display: display, key: TextFolding.foldedBytes(display))
+        let key = TextFolding.foldedBytes(display)
+        // A name of invisible characters only is no company at all.
+        self.init(display: key.isEmpty ? "" : display, key: key)
     }
 }
 

@@ -2,6 +2,11 @@
 public enum TextField: Int, CaseIterable, Sendable {
     case id, guid, balance, picture, eyeColor, firstName, lastName, company
     case email, phone, address, favoriteFruit
+
+    /// The field's bit in a person's `presentFields` mask.
+    public static func bit(_ field: TextField) -> UInt16 { 1 << UInt16(field.rawValue) }
+    /// Set when the balance was written as a JSON number, not as text.
+    public static let balanceIsNumberBit: UInt16 = 1 << 15
 }
 
 /// A million people without a million objects.
@@ -154,6 +159,8 @@ public final class PeopleSegment: @unchecked Sendable {
     /// 0 false, 1 true, 2 missing.
     var activeFlags = ContiguousArray<UInt8>()
     var cents = ContiguousArray<Int64>()
+    /// Which text fields each record had (`TextField.bit`), for exports.
+    var presentFields = ContiguousArray<UInt16>()
     let nameKeys = ByteArena()
     var nameKeyEnds = ContiguousArray<Int>()
     var namePrefixes = ContiguousArray<UInt64>()
@@ -171,6 +178,7 @@ public final class PeopleSegment: @unchecked Sendable {
         ages.reserveCapacity(people)
         activeFlags.reserveCapacity(people)
         cents.reserveCapacity(people)
+        presentFields.reserveCapacity(people)
         nameKeys.reserve(people * 16)
         nameKeyEnds.reserveCapacity(people)
         namePrefixes.reserveCapacity(people * 2)
@@ -227,7 +235,8 @@ public final class PeopleSegment: @unchecked Sendable {
             email: text(.email, of: local),
             phone: text(.phone, of: local),
             address: text(.address, of: local),
-            favoriteFruit: text(.favoriteFruit, of: local)
+            favoriteFruit: text(.favoriteFruit, of: local),
+            presentTextFields: presentFields[local]
         )
     }
 }

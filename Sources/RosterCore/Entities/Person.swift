@@ -19,12 +19,17 @@ public struct Person: Sendable, Equatable {
     public var phone: String
     public var address: String
     public var favoriteFruit: String
+    /// Which text fields the record had (`TextField.bit`; a missing field
+    /// and an empty one read the same otherwise), and whether its balance
+    /// was a JSON number (`TextField.balanceIsNumberBit`).
+    public var presentTextFields: UInt16
 
     public init(
         id: String = "", index: Int? = nil, guid: String = "", isActive: Bool? = nil,
         balance: Balance = Balance(text: ""), picture: String = "", age: Int? = nil,
         eyeColor: String = "", firstName: String, lastName: String, company: String = "",
-        email: String = "", phone: String = "", address: String = "", favoriteFruit: String = ""
+        email: String = "", phone: String = "", address: String = "", favoriteFruit: String = "",
+        presentTextFields: UInt16? = nil
     ) {
         self.id = id
         self.index = index
@@ -41,6 +46,30 @@ public struct Person: Sendable, Equatable {
         self.phone = phone
         self.address = address
         self.favoriteFruit = favoriteFruit
+        // Built by hand: a field is present when it has text.
+        self.presentTextFields = presentTextFields ?? TextField.allCases.reduce(0) { mask, field in
+            let text: String
+            switch field {
+            case .id: text = id
+            case .guid: text = guid
+            case .balance: text = balance.text
+            case .picture: text = picture
+            case .eyeColor: text = eyeColor
+            case .firstName: text = firstName
+            case .lastName: text = lastName
+            case .company: text = company
+            case .email: text = email
+            case .phone: text = phone
+            case .address: text = address
+            case .favoriteFruit: text = favoriteFruit
+            }
+            return text.isEmpty ? mask : mask | TextField.bit(field)
+        }
+    }
+
+    /// Whether the record had `field` (even if empty).
+    public func has(_ field: TextField) -> Bool {
+        presentTextFields & TextField.bit(field) != 0
     }
 
     /// "First Last", or whichever part exists.
@@ -71,12 +100,31 @@ public struct Balance: Sendable, Equatable {
         self.cents = cents
     }
 
+    /// What a balance's text holds: an amount, an amount too large to keep
+    /// exactly, or something that is not an amount at all.
+    public enum Amount: Equatable, Sendable {
+        case cents(Int64)
+        case tooLarge
+        case notAnAmount
+    }
+
+    /// The largest magnitude kept, in cents: every balance fits in 64 bits,
+    /// so that sums of any number of them fit exactly in 128.
+    public static let largestCents: Int64 = Int64.max - 1
+
     /// Parses `$2,107.15`, `-$1,000`, `$-3.5`, `1234.56`, ` $ 7 ` into cents.
     ///
     /// One optional sign (before or after the `$`), digits with optional
     /// thousands commas, and at most two decimals. Anything else is `nil`
     /// rather than a guess: a balance that cannot be read sorts last.
     public static func cents<Bytes: Collection>(fromUTF8 bytes: Bytes) -> Int64? where Bytes.Element == UInt8 {
+        if case .cents(let cents) = amount(fromUTF8: bytes) { return cents }
+        return nil
+    }
+
+    /// As `cents(fromUTF8:)`, but tells an amount beyond ±`largestCents`
+    /// (which the loader refuses) from text that is no amount at all.
+    public static func amount<Bytes: Collection>(fromUTF8 bytes: Bytes) -> Amount where Bytes.Element == UInt8 {
         var negative = false
         var sawSign = false
         var sawDollar = false
@@ -88,9 +136,10 @@ public struct Balance: Sendable, Equatable {
         var lastWasComma = false
         var started = false
         var trailingSpace = false
+        var overflowed = false
         for byte in bytes {
             if trailingSpace {
-                guard byte == UInt8(ascii: " ") else { return nil }
+                guard byte == UInt8(ascii: " ") else { return .notAnAmount }
                 continue
             }
             switch byte {
@@ -99,20 +148,20 @@ public struct Balance: Sendable, Equatable {
             case UInt8(ascii: " "):
                 trailingSpace = true
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
-                guard !sawSign, !sawDigit else { return nil }
+                guard !sawSign, !sawDigit else { return .notAnAmount }
                 sawSign = true
                 started = true
                 negative = byte == UInt8(ascii: "-")
             case UInt8(ascii: "$"):
-                guard !sawDollar, !sawDigit else { return nil }
+                guard !sawDollar, !sawDigit else { return .notAnAmount }
                 sawDollar = true
                 started = true
             case UInt8(ascii: ","):
-                guard sawDigit, !inFraction, !lastWasComma else { return nil }
+                guard sawDigit, !inFraction, !lastWasComma else { return .notAnAmount }
                 lastWasComma = true
                 continue
             case UInt8(ascii: "."):
-                guard !inFraction, !lastWasComma else { return nil }
+                guard !inFraction, !lastWasComma else { return .notAnAmount }
                 inFraction = true
                 started = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -120,28 +169,29 @@ public struct Balance: Sendable, Equatable {
                 let digit = Int64(byte - UInt8(ascii: "0"))
                 if inFraction {
                     fractionDigits += 1
-                    guard fractionDigits <= 2 else { return nil }
+                    guard fractionDigits <= 2 else { return .notAnAmount }
                     fraction = fraction * 10 + digit
-                } else {
+                } else if !overflowed {
                     let (times10, overflow1) = whole.multipliedReportingOverflow(by: 10)
                     let (sum, overflow2) = times10.addingReportingOverflow(digit)
-                    guard !overflow1, !overflow2, sum <= Int64.max / 100 - 1 else { return nil }
-                    whole = sum
+                    if overflow1 || overflow2 || sum > largestCents / 100 { overflowed = true } else { whole = sum }
                 }
                 sawDigit = true
             default:
-                return nil
+                return .notAnAmount
             }
             lastWasComma = false
         }
-        guard sawDigit, !lastWasComma else { return nil }
+        guard sawDigit, !lastWasComma else { return .notAnAmount }
         if fractionDigits == 1 { fraction *= 10 }
-        let cents = whole * 100 + fraction
-        return negative ? -cents : cents
+        let (cents, overflow) = (whole * 100).addingReportingOverflow(fraction)
+        guard !overflowed, !overflow, cents <= largestCents else { return .tooLarge }
+        return .cents(negative ? -cents : cents)
     }
 
-    /// `123456` cents as `"$1,234.56"`, the file's own style.
-    public static func format(cents: Int64) -> String {
+    /// `123456` cents as `"$1,234.56"`, the file's own style; any width
+    /// of integer, so that 128-bit sums print exactly too.
+    public static func format<Cents: BinaryInteger>(cents: Cents) -> String {
         let magnitude = cents.magnitude
         let whole = String(magnitude / 100)
         var grouped = ""
@@ -152,5 +202,14 @@ public struct Balance: Sendable, Equatable {
         let fraction = magnitude % 100
         let sign = cents < 0 ? "-" : ""
         return "\(sign)$\(grouped).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// `total / count` rounded half away from zero (`$2,440.545` → `$2,440.55`).
+    public static func average(of total: Int128, count: Int) -> Int128 {
+        precondition(count > 0, "an average of nothing")
+        let divisor = Int128(count)
+        let (quotient, remainder) = total.quotientAndRemainder(dividingBy: divisor)
+        guard remainder.magnitude * 2 >= divisor.magnitude else { return quotient }
+        return total < 0 ? quotient - 1 : quotient + 1
     }
 }

@@ -10,6 +10,9 @@ public struct RememberedPlace: Codable, Equatable, Sendable {
     public var groupedByCompany: Bool
     /// Companies shown collapsed, by name (absent in older state files).
     public var collapsedCompanies: [String]?
+    /// When it was saved (seconds since 1970): only the most recent places
+    /// are kept (absent in older state files).
+    public var savedAt: Double?
 
     public init(selectedPosition: Int?, selectedID: String?, sortKey: String = "lastName",
                 descending: Bool = false, groupedByCompany: Bool = true) {

@@ -26,6 +26,11 @@ public struct LoadedDirectory: Sendable {
 
 /// Reads a JSON file (or stream) of people in large chunks and parses it.
 ///
+/// The file is read with `pread`, never mapped: a mapped file that another
+/// program truncates mid-load kills the reader with SIGBUS, while a read
+/// simply comes back short, which is reported as one clear line. Only the
+/// chunk being parsed is in memory, so peak RSS stays below the file's size.
+///
 /// A regular file larger than `parallelThreshold` is parsed as two halves
 /// at once: the second half starts at an element boundary guessed near the
 /// middle, and its work is kept only if the first half, parsing normally,
@@ -34,10 +39,14 @@ public struct LoadedDirectory: Sendable {
 public struct PeopleLoader: Sendable {
     public var chunkSize: Int
     public var parallelThreshold: Int
+    /// Called after each chunk is read, with the offset read up to (tests
+    /// use it to change the file between two reads, deterministically).
+    public var afterChunk: (@Sendable (Int) -> Void)?
 
-    public init(chunkSize: Int = 8 << 20, parallelThreshold: Int = 16 << 20) {
+    public init(chunkSize: Int = 8 << 20, parallelThreshold: Int = 16 << 20, afterChunk: (@Sendable (Int) -> Void)? = nil) {
         self.chunkSize = chunkSize
         self.parallelThreshold = parallelThreshold
+        self.afterChunk = afterChunk
     }
 
     /// Loads the file at `path`; `sourceName` is how messages name it.
@@ -61,18 +70,12 @@ public struct PeopleLoader: Sendable {
         progress.totalBytes.store(size, ordering: .relaxed)
         if size == 0 { throw .empty(file: sourceName) }
         let started = ContinuousClock.now
-        guard let file = MappedFile(descriptor: descriptor, size: size) else {
-            // Not mappable (some special file systems): read it instead.
-            var parser = PeopleParser(expectedPeople: size / 400)
-            try run(&parser, descriptor: descriptor, from: 0, positioned: true, sourceName: sourceName, progress: progress)
-            return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: size, started: started)
-        }
-        defer { file.unmap() }
-        if size >= parallelThreshold, let boundary = Self.findBoundary(in: file.bytes, near: size / 2) {
+        let file = FileInput(descriptor: descriptor, size: size)
+        if size >= parallelThreshold, let boundary = try Self.findBoundary(in: file, near: size / 2, sourceName: sourceName) {
             return try await loadHalves(file: file, boundary: boundary, sourceName: sourceName, progress: progress, started: started)
         }
         var parser = PeopleParser(expectedPeople: size / 400)
-        try run(&parser, file: file, from: 0, sourceName: sourceName, progress: progress)
+        try run(&parser, input: file, from: 0, sourceName: sourceName, progress: progress)
         return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: size, started: started)
     }
 
@@ -80,7 +83,7 @@ public struct PeopleLoader: Sendable {
     public func stream(descriptor: Int32, sourceName: String, progress: LoadProgress = LoadProgress()) throws(LoadError) -> LoadedDirectory {
         let started = ContinuousClock.now
         var parser = PeopleParser()
-        let byteCount = try run(&parser, descriptor: descriptor, from: 0, positioned: false, sourceName: sourceName, progress: progress)
+        let byteCount = try run(&parser, input: StreamInput(descriptor: descriptor), from: 0, sourceName: sourceName, progress: progress)
         return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: byteCount, started: started)
     }
 
@@ -100,14 +103,14 @@ public struct PeopleLoader: Sendable {
 
     // MARK: Two halves
 
-    private func loadHalves(file: MappedFile, boundary: Int, sourceName: String,
+    private func loadHalves(file: FileInput, boundary: Int, sourceName: String,
                             progress: LoadProgress, started: ContinuousClock.Instant) async throws(LoadError) -> LoadedDirectory {
         let loader = self
-        let size = file.bytes.count
+        let size = file.size
         let secondHalf = Task.detached { () -> Result<PeopleParser, LoadError> in
             var parser = PeopleParser(startingInside: true, expectedPeople: (size - boundary) / 400, startOffset: boundary)
             do throws(LoadError) {
-                try loader.run(&parser, file: file, from: boundary, sourceName: sourceName, progress: progress)
+                try loader.run(&parser, input: file, from: boundary, sourceName: sourceName, progress: progress)
                 return .success(parser)
             } catch {
                 return .failure(error)
@@ -116,7 +119,7 @@ public struct PeopleLoader: Sendable {
         var first = PeopleParser(boundary: boundary, expectedPeople: boundary / 400)
         let firstResult: Result<Void, LoadError>
         do throws(LoadError) {
-            try run(&first, file: file, from: 0, sourceName: sourceName, progress: progress)
+            try run(&first, input: file, from: 0, until: boundary, sourceName: sourceName, progress: progress)
             firstResult = .success(())
         } catch {
             firstResult = .failure(error)
@@ -132,16 +135,22 @@ public struct PeopleLoader: Sendable {
             return finish([first, parser], secondIndexOffset: first.elementCount, sourceName: sourceName,
                           byteCount: size, started: started)
         case .failure(let error):
-            throw Self.shiftLines(of: error, by: first.line - 1)
+            throw error  // its place was counted from the file's start (`FileInput.exact`)
         }
     }
 
     /// An offset near `middle` where an element of the top-level array
     /// probably starts: a `{` after `}` and `,`. Only a guess; see above.
-    static func findBoundary(in file: UnsafeBufferPointer<UInt8>, near middle: Int) -> Int? {
-        let count = min(1 << 16, file.count - middle)
-        guard count > 0 else { return nil }
-        let bytes = UnsafeBufferPointer(rebasing: file[middle..<(middle + count)])
+    static func findBoundary(in file: FileInput, near middle: Int, sourceName: String) throws(LoadError) -> Int? {
+        var window = [UInt8](repeating: 0, count: min(1 << 16, file.size - middle))
+        let count = try window.withUnsafeMutableBufferPointer { buffer throws(LoadError) in
+            try file.read(into: buffer, at: middle, sourceName: sourceName)
+        }
+        return window.withUnsafeBufferPointer { findBoundary(in: UnsafeBufferPointer(rebasing: $0[0..<count]), startingAt: middle) }
+    }
+
+    static func findBoundary(in bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int) -> Int? {
+        let count = bytes.count
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         var index = 0
         while index < count {
@@ -151,7 +160,7 @@ public struct PeopleLoader: Sendable {
                 if next < count, bytes[next] == UInt8(ascii: ",") {
                     next += 1
                     while next < count, isSpace(bytes[next]) { next += 1 }
-                    if next < count, bytes[next] == UInt8(ascii: "{") { return middle + next }
+                    if next < count, bytes[next] == UInt8(ascii: "{") { return offset + next }
                 }
             }
             index += 1
@@ -159,44 +168,19 @@ public struct PeopleLoader: Sendable {
         return nil
     }
 
-    // MARK: The chunk loops
+    // MARK: The chunk loop
 
-    /// Feeds `parser` from a mapped file, a window at a time, from `start`
-    /// until the end or the parser's boundary. Pages behind the parser are
-    /// given back, so the file never counts whole in the resident memory.
-    private func run(_ parser: inout PeopleParser, file: MappedFile, from start: Int,
-                     sourceName: String, progress: LoadProgress) throws(LoadError) {
-        let size = file.bytes.count
-        var position = start
-        var windowEnd = min(size, start + chunkSize)
-        var released = start
-        var reportedPeople = 0
-        progress.bytesRead.add(windowEnd - start, ordering: .relaxed)
-        while true {
-            let atEnd = windowEnd == size
-            let used: Int
-            do {
-                used = try parser.parse(UnsafeBufferPointer(rebasing: file.bytes[position..<windowEnd]), base: position, isFinal: atEnd)
-            } catch {
-                throw Self.loadError(error, sourceName: sourceName, byteCount: size)
-            }
-            progress.peopleLoaded.add(parser.segment.count - reportedPeople, ordering: .relaxed)
-            reportedPeople = parser.segment.count
-            if atEnd || parser.reachedBoundary { return }
-            position += used
-            // Grow the window past a huge element; otherwise slide it on.
-            let nextEnd = min(size, used == 0 ? position + 2 * (windowEnd - position) : windowEnd + chunkSize)
-            progress.bytesRead.add(nextEnd - windowEnd, ordering: .relaxed)
-            windowEnd = nextEnd
-            released = file.release(from: released, upTo: position)
-        }
-    }
-
-    /// Feeds `parser` from `descriptor` until the input ends or the parser
-    /// reaches its boundary. Returns the bytes read.
+    /// Feeds `parser` from `input`, a buffer at a time, from `start` until
+    /// the input ends or the parser reaches its boundary. Each buffer is
+    /// filled completely before it is parsed: a pipe hands over 64 KiB at a
+    /// time, and parsing after each piece re-read a huge element from its
+    /// start every time (quadratic). The buffer doubles past an element
+    /// larger than itself, so that costs linear time too. `until` is where
+    /// progress stops counting (the other half counts the rest). Returns the
+    /// bytes read.
     @discardableResult
-    private func run(_ parser: inout PeopleParser, descriptor: Int32, from start: Int, positioned: Bool,
-                     sourceName: String, progress: LoadProgress) throws(LoadError) -> Int {
+    private func run<Input: ChunkInput>(_ parser: inout PeopleParser, input: Input, from start: Int, until progressEnd: Int? = nil,
+                                        sourceName: String, progress: LoadProgress) throws(LoadError) -> Int {
         var capacity = chunkSize
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
@@ -206,32 +190,34 @@ public struct PeopleLoader: Sendable {
         var reportedPeople = 0
         while true {
             var atEnd = false
-            let count = positioned
-                ? pread(descriptor, buffer + filled, capacity - filled, off_t(base + filled))
-                : read(descriptor, buffer + filled, capacity - filled)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .readFailed(file: sourceName, reason: Self.describe(errno: errno))
+            while filled < capacity {
+                let count = try input.read(into: UnsafeMutableBufferPointer(start: buffer + filled, count: capacity - filled),
+                                           at: base + filled, sourceName: sourceName)
+                if count == 0 {
+                    atEnd = true
+                    break
+                }
+                let counted = progressEnd.map { max(0, min(count, $0 - (base + filled))) } ?? count
+                progress.bytesRead.add(counted, ordering: .relaxed)
+                filled += count
+                totalRead += count
             }
-            if count == 0 { atEnd = true }
-            filled += count
-            totalRead += count
-            progress.bytesRead.add(count, ordering: .relaxed)
+            afterChunk?(base + filled)
+            if atEnd { try input.checkComplete(at: base + filled, sourceName: sourceName) }
             let used: Int
             do {
                 used = try parser.parse(UnsafeBufferPointer(start: buffer, count: filled), base: base, isFinal: atEnd)
             } catch {
-                throw Self.loadError(error, sourceName: sourceName, byteCount: totalRead)
+                throw Self.loadError(input.exact(error), sourceName: sourceName, byteCount: base + filled)
             }
             progress.peopleLoaded.add(parser.segment.count - reportedPeople, ordering: .relaxed)
             reportedPeople = parser.segment.count
             if atEnd || parser.reachedBoundary { return totalRead }
             filled -= used
             base += used
-            if used > 0, filled > 0 { (buffer).update(from: buffer + used, count: filled) }
+            if used > 0, filled > 0 { buffer.update(from: buffer + used, count: filled) }
             if filled == capacity {
-                // One element larger than the buffer: read more before retrying,
-                // doubling so that a huge element costs linear time.
+                // One element larger than the buffer: grow before reading on.
                 let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
                 larger.update(from: buffer, count: filled)
                 buffer.deallocate()
@@ -269,40 +255,89 @@ public struct PeopleLoader: Sendable {
         }
     }
 
-    private static func shiftLines(of error: LoadError, by lines: Int) -> LoadError {
-        guard case .syntax(let file, let line, let column, let message) = error else { return error }
-        return .syntax(file: file, line: line + lines, column: column, message: message)
-    }
-
     static func describe(errno code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
 }
 
-/// A file mapped read-only (never written: `MAP_PRIVATE`, `PROT_READ`).
-struct MappedFile: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+/// Where the chunk loop reads from: a regular file by offset, or a stream.
+protocol ChunkInput {
+    /// Reads up to `buffer.count` bytes at `offset` (streams ignore it); 0 at the end.
+    func read(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, sourceName: String) throws(LoadError) -> Int
+    /// The input ended at `offset`: is that where it should have?
+    func checkComplete(at offset: Int, sourceName: String) throws(LoadError)
+    /// `error` with its line and column made exact where the input allows.
+    func exact(_ error: ParseError) -> ParseError
+}
 
-    init?(descriptor: Int32, size: Int) {
-        guard size > 0 else { return nil }
-        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let address, address != MAP_FAILED else { return nil }
-        _ = madvise(address, size, MADV_SEQUENTIAL)
-        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+/// A regular file, read with `pread` (never written, never mapped).
+struct FileInput: ChunkInput, Sendable {
+    let descriptor: Int32
+    /// The size when the load began; ending before it means the file shrank.
+    let size: Int
+
+    func read(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, sourceName: String) throws(LoadError) -> Int {
+        while true {
+            let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw .notReadable(file: sourceName, reason: PeopleLoader.describe(errno: errno))
+        }
     }
 
-    /// Drops pages wholly before `offset` from memory (they are re-read
-    /// from the file if an error message needs them); returns the new mark.
-    func release(from released: Int, upTo offset: Int) -> Int {
-        let end = offset / Self.pageSize * Self.pageSize
-        let start = (released + Self.pageSize - 1) / Self.pageSize * Self.pageSize
-        guard end - start >= 4 << 20, let base = bytes.baseAddress else { return released }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
-        return end
+    func checkComplete(at offset: Int, sourceName: String) throws(LoadError) {
+        if offset < size { throw .notReadable(file: sourceName, reason: "it shrank while being read") }
     }
 
-    func unmap() {
-        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    /// A parser counts lines from where it started (the second half: its
+    /// boundary) and columns in bytes when the line began before its buffer;
+    /// the file is at hand, so on an error count both again from the start.
+    func exact(_ error: ParseError) -> ParseError {
+        guard case .syntax(let message, let location) = error,
+              let (line, column) = try? lineAndColumn(of: location.offset, sourceName: "") else { return error }
+        return .syntax(message, location: ParseLocation(line: line, column: column, offset: location.offset))
     }
+
+    /// The 1-based line and column (in characters) of byte `offset`.
+    func lineAndColumn(of offset: Int, sourceName: String) throws(LoadError) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var position = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while position < offset {
+            let wanted = min(chunk.count, offset - position)
+            let count = try chunk.withUnsafeMutableBufferPointer { buffer throws(LoadError) in
+                try read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<wanted]), at: position, sourceName: sourceName)
+            }
+            if count == 0 { break }
+            for byte in chunk[0..<count] {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            position += count
+        }
+        return (line, column)
+    }
+}
+
+/// A pipe or other stream (standard input), read as it comes.
+struct StreamInput: ChunkInput {
+    let descriptor: Int32
+
+    func read(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, sourceName: String) throws(LoadError) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw .readFailed(file: sourceName, reason: PeopleLoader.describe(errno: errno))
+        }
+    }
+
+    func checkComplete(at offset: Int, sourceName: String) throws(LoadError) {}
+
+    func exact(_ error: ParseError) -> ParseError { error }
 }

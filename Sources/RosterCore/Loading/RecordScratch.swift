@@ -12,7 +12,9 @@ struct RecordScratch {
     var age = PeopleSegment.missingAge
     var active: UInt8 = 2
     var cents = PeopleSegment.missingCents
-    private var centsFromNumber = false
+    /// Which text fields the record had (bit `TextField.rawValue`), and
+    /// whether its balance was a JSON number: exports write back only those.
+    private var present: UInt16 = 0
     /// Folded forms of names with accents or other non-ASCII text.
     private var foldedNames = FoldingCache()
     /// The first reason this record is not a person; later ones are not news.
@@ -28,7 +30,7 @@ struct RecordScratch {
         age = PeopleSegment.missingAge
         active = 2
         cents = PeopleSegment.missingCents
-        centsFromNumber = false
+        present = 0
         problem = nil
     }
 
@@ -37,6 +39,8 @@ struct RecordScratch {
     }
 
     mutating func clear(_ field: TextField) {
+        present &= ~TextField.bit(field)
+        if field == .balance { present &= ~TextField.balanceIsNumberBit }
         starts[field.rawValue] = 0
         ends[field.rawValue] = 0
         if field == .balance { cents = PeopleSegment.missingCents }
@@ -47,8 +51,19 @@ struct RecordScratch {
         try cursor.scanString(into: bytes)
         starts[field.rawValue] = start
         ends[field.rawValue] = bytes.count
-        if field == .balance {
-            cents = Balance.cents(fromUTF8: bytes.bytes(start..<bytes.count)) ?? PeopleSegment.missingCents
+        present |= TextField.bit(field)
+        if field == .balance { present &= ~TextField.balanceIsNumberBit }
+        if field == .balance { readBalance(bytes.bytes(start..<bytes.count)) }
+    }
+
+    /// An amount beyond 64-bit cents skips the record: its sums could not be exact.
+    private mutating func readBalance(_ text: UnsafeBufferPointer<UInt8>) {
+        switch Balance.amount(fromUTF8: text) {
+        case .cents(let value): cents = value
+        case .notAnAmount: cents = PeopleSegment.missingCents
+        case .tooLarge:
+            cents = PeopleSegment.missingCents
+            noteProblem("'balance' is too large (beyond ±$92,233,720,368,547,758.06)")
         }
     }
 
@@ -58,7 +73,8 @@ struct RecordScratch {
         bytes.append(contentsOf: number)
         starts[TextField.balance.rawValue] = start
         ends[TextField.balance.rawValue] = bytes.count
-        cents = Balance.cents(fromUTF8: number) ?? PeopleSegment.missingCents
+        present |= TextField.bit(.balance) | TextField.balanceIsNumberBit
+        readBalance(number)
     }
 
     /// `"name": "Ada Lovelace"`: the last word is the last name.
@@ -69,6 +85,7 @@ struct RecordScratch {
         while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
         var split = end
         while split > start, bytes[split - 1] != UInt8(ascii: " ") { split -= 1 }
+        present |= TextField.bit(.firstName) | TextField.bit(.lastName)
         starts[TextField.lastName.rawValue] = split
         ends[TextField.lastName.rawValue] = end
         var firstEnd = split
@@ -85,8 +102,10 @@ struct RecordScratch {
         hasVisibleText(.firstName) || hasVisibleText(.lastName)
     }
 
+    /// A name of no-break spaces, zero-width or bidi characters would be a
+    /// blank row: it counts as missing.
     private func hasVisibleText(_ field: TextField) -> Bool {
-        bytes.bytes(starts[field.rawValue]..<ends[field.rawValue]).contains { $0 > 0x20 }
+        TextFolding.hasVisibleText(bytes.bytes(starts[field.rawValue]..<ends[field.rawValue]))
     }
 
     /// Appends this record to `segment` in the store's field order.
@@ -112,6 +131,7 @@ struct RecordScratch {
         segment.ages.append(age)
         segment.activeFlags.append(active)
         segment.cents.append(cents)
+        segment.presentFields.append(present)
         segment.count += 1
     }
 }

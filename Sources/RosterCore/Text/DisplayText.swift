@@ -32,6 +32,9 @@ public enum DisplayText {
                 hasBase = true
             case 0xFE00...0xFE0F, 0xE0100...0xE01EF:
                 continue  // variation selectors: terminals disagree on their width
+            case _ where CharacterWidths.needsStandIn(scalar):
+                scalars.append("\u{FFFD}")  // unknown to the C library, or widthless though not a mark
+                hasBase = true
             default:
                 switch scalar.properties.generalCategory {
                 case .format, .lineSeparator, .paragraphSeparator:
@@ -48,6 +51,23 @@ public enum DisplayText {
         return String(scalars)
     }
 
+    /// `text` with only what can be pasted safely: control characters (a
+    /// newline in a pasted "email" runs the rest as a command), bidi and
+    /// other invisible format characters removed. Also how many were removed.
+    public static func printable(_ text: String) -> (text: String, removed: Int) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (text, 0) }
+        var kept = String.UnicodeScalarView()
+        var removed = 0
+        for scalar in text.unicodeScalars {
+            if TextFolding.isInvisible(scalar) || (0x7F...0x9F).contains(scalar.value) {
+                removed += 1
+            } else {
+                kept.append(scalar)
+            }
+        }
+        return (String(kept), removed)
+    }
+
     /// Columns a sanitized string takes.
     public static func width(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
@@ -60,6 +80,8 @@ public enum DisplayText {
         return width(of: base)
     }
 
+    /// Columns `scalar` takes: as the C library (and so ncurses) counts
+    /// them, so that nothing after it on the row moves.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1 }
@@ -67,6 +89,7 @@ public enum DisplayText {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
+        if let width = CharacterWidths.libraryWidth(of: scalar) { return width }
         return isWide(value) ? 2 : 1
     }
 

@@ -4,14 +4,16 @@ public struct CompanySummary: Sendable, Equatable {
     public var title: String
     public var headcount: Int
     public var active: Int
-    /// Sum of the balances that could be read, in cents (exact).
-    public var totalCents: Int64
+    /// Sum of the balances that could be read, in cents: exact in 128 bits
+    /// (two balances near the 64-bit limit already overflow 64).
+    public var totalCents: Int128
     /// People with a readable balance, and with an age.
     public var balances: Int
     public var ages: Int
     public var ageSum: Int
 
-    public var averageCents: Int64? { balances == 0 ? nil : totalCents / Int64(balances) }
+    /// Rounded half away from zero to the cent.
+    public var averageCents: Int128? { balances == 0 ? nil : Balance.average(of: totalCents, count: balances) }
     public var averageAge: Double? { ages == 0 ? nil : Double(ageSum) / Double(ages) }
 
     /// Every company's figures, in one pass over the store.
@@ -26,7 +28,7 @@ public struct CompanySummary: Sendable, Equatable {
             summaries[offset].headcount += 1
             if store.isActive(person) == true { summaries[offset].active += 1 }
             if let cents = store.balanceCents(of: person) {
-                summaries[offset].totalCents += cents
+                summaries[offset].totalCents += Int128(cents)
                 summaries[offset].balances += 1
             }
             if let age = store.age(of: person) {

@@ -37,12 +37,13 @@ public final class DetailPresenter: DetailModuleInterface {
         view?.show(makeViewModel())
     }
 
+    /// Copies only printable text, and says so when anything was left out.
     public func copyEmail() {
-        let email = store.text(.email, of: Int(grouped.order[position]))
+        let (email, removed) = DisplayText.printable(store.text(.email, of: Int(grouped.order[position])))
         if email.isEmpty {
             status = "no email to copy"
         } else if clipboard?.copy(email) == true {
-            status = "copied \(email)"
+            status = "copied \(email)" + (removed == 0 ? "" : " (\(removed) control character\(removed == 1 ? "" : "s") left out)")
         } else {
             status = "could not copy"
         }

@@ -14,50 +14,100 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// Writes people, in a list's order, as CSV (RFC 4180), JSON in the seed's
-/// own shape (it reads back to the same people), or vCard 4.0 (RFC 6350).
+/// Choices about how an export treats text from the data.
+public struct ExportOptions: Sendable, Equatable {
+    /// CSV: a text cell that a spreadsheet would run as a formula (it starts
+    /// with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading
+    /// `'`, as OWASP advises. Numeric columns are never touched.
+    public var neutralisesFormulas: Bool
+    /// The output is a terminal: control characters in the data are made
+    /// visible (as on screen) rather than obeyed. Into a pipe or a file the
+    /// data is written exactly.
+    public var showsControlCharacters: Bool
+
+    public init(neutralisesFormulas: Bool = true, showsControlCharacters: Bool = false) {
+        self.neutralisesFormulas = neutralisesFormulas
+        self.showsControlCharacters = showsControlCharacters
+    }
+}
+
+/// Writes people, in a list's order, as CSV (RFC 4180), JSON in the input's
+/// own shape (only the fields each record had; it reads back to the same
+/// people), or vCard 4.0 (RFC 6350).
 public struct DirectoryExporter: Sendable {
     public let format: ExportFormat
+    public let options: ExportOptions
 
-    public init(format: ExportFormat) {
+    public init(format: ExportFormat, options: ExportOptions = ExportOptions()) {
         self.format = format
+        self.options = options
     }
 
     /// Everyone in `grouped`'s order, as bytes.
     public func export(_ grouped: GroupedPeople, store: PeopleStore) -> [UInt8] {
+        export(grouped.order.lazy.map { store[Int($0)] })
+    }
+
+    /// `people` in the format, as bytes.
+    public func export<People: Sequence>(_ people: People) -> [UInt8] where People.Element == Person {
         var output = ""
         switch format {
         case .csv:
             output += Self.csvHeader.joined(separator: ",") + "\r\n"
-            for person in grouped.order { output += Self.csvLine(store[Int(person)]) }
+            for person in people { output += csvLine(person) }
         case .json:
             output += "["
-            for (index, person) in grouped.order.enumerated() {
-                output += (index == 0 ? "" : ",\n ") + Self.jsonRecord(store[Int(person)])
+            var isFirst = true
+            for person in people {
+                output += (isFirst ? "" : ",\n ") + jsonRecord(person)
+                isFirst = false
             }
-            output += grouped.order.isEmpty ? "]\n" : "\n]\n"
+            output += isFirst ? "]\n" : "\n]\n"
         case .vcard:
-            for person in grouped.order { output += Self.vCard(store[Int(person)]) }
+            for person in people { output += vCard(person) }
         }
         return Array(output.utf8)
     }
 
+    /// A value from the data as this export may write it.
+    private func shown(_ text: String) -> String {
+        options.showsControlCharacters ? DisplayText.sanitized(text) : text
+    }
+
     // MARK: CSV
 
-    static let csvHeader = ["first_name", "last_name", "company", "email", "phone", "address", "balance", "age", "active",
-                            "id", "index", "guid", "picture", "eye_color", "favorite_fruit"]
+    /// `balance` is a plain number (empty when the text is not an amount);
+    /// `balance_text` is the balance exactly as the input wrote it.
+    static let csvHeader = ["first_name", "last_name", "company", "email", "phone", "address", "balance", "balance_text",
+                            "age", "active", "id", "index", "guid", "picture", "eye_color", "favorite_fruit"]
 
-    static func csvLine(_ person: Person) -> String {
-        let balance = person.balance.cents.map(plainAmount) ?? ""
-        let fields = [person.firstName, person.lastName, person.company, person.email, person.phone, person.address, balance,
-                      person.age.map(String.init) ?? "", person.isActive.map { $0 ? "true" : "false" } ?? "",
-                      person.id, person.index.map(String.init) ?? "", person.guid, person.picture, person.eyeColor, person.favoriteFruit]
-        return fields.map(csvField).joined(separator: ",") + "\r\n"
+    func csvLine(_ person: Person) -> String {
+        func text(_ value: String) -> String { Self.csvField(csvText(shown(value))) }
+        let numbers = [
+            person.balance.cents.map(Self.plainAmount) ?? "",
+            person.age.map(String.init) ?? "", person.isActive.map { $0 ? "true" : "false" } ?? "",
+            person.index.map(String.init) ?? "",
+        ]
+        let fields = [text(person.firstName), text(person.lastName), text(person.company), text(person.email),
+                      text(person.phone), text(person.address), numbers[0], text(person.balance.text), numbers[1], numbers[2],
+                      text(person.id), numbers[3], text(person.guid), text(person.picture), text(person.eyeColor),
+                      text(person.favoriteFruit)]
+        return fields.joined(separator: ",") + "\r\n"
     }
+
+    /// A text cell, with a leading `'` when a spreadsheet would run it.
+    func csvText(_ text: String) -> String {
+        guard options.neutralisesFormulas, let first = text.unicodeScalars.first,
+              Self.formulaStarts.contains(first) else { return text }
+        return "'" + text
+    }
+
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -70,27 +120,50 @@ public struct DirectoryExporter: Sendable {
 
     // MARK: JSON
 
-    static func jsonRecord(_ person: Person) -> String {
+    /// Only the fields the record had, with their values and types.
+    func jsonRecord(_ person: Person) -> String {
         var lines: [String] = []
-        func text(_ key: String, _ value: String) { lines.append("  \"\(key)\": \(jsonString(value))") }
-        text("_id", person.id)
+        func text(_ key: String, _ field: TextField, _ value: String) {
+            if person.has(field) { lines.append("  \"\(key)\": \(jsonString(value))") }
+        }
+        text("_id", .id, person.id)
         if let index = person.index { lines.append("  \"index\": \(index)") }
-        text("guid", person.guid)
+        text("guid", .guid, person.guid)
         if let active = person.isActive { lines.append("  \"isActive\": \(active)") }
-        text("balance", person.balance.text)
-        text("picture", person.picture)
+        if person.presentTextFields & TextField.balanceIsNumberBit != 0, Self.isJSONNumber(person.balance.text) {
+            lines.append("  \"balance\": \(person.balance.text)")
+        } else {
+            text("balance", .balance, person.balance.text)
+        }
+        text("picture", .picture, person.picture)
         if let age = person.age { lines.append("  \"age\": \(age)") }
-        text("eyeColor", person.eyeColor)
-        lines.append("  \"name\": {\n   \"first\": \(jsonString(person.firstName)),\n   \"last\": \(jsonString(person.lastName))\n  }")
-        text("company", person.company)
-        text("email", person.email)
-        text("phone", person.phone)
-        text("address", person.address)
-        text("favoriteFruit", person.favoriteFruit)
+        text("eyeColor", .eyeColor, person.eyeColor)
+        var name: [String] = []
+        if person.has(.firstName) { name.append("   \"first\": \(jsonString(person.firstName))") }
+        if person.has(.lastName) { name.append("   \"last\": \(jsonString(person.lastName))") }
+        if !name.isEmpty { lines.append("  \"name\": {\n" + name.joined(separator: ",\n") + "\n  }") }
+        text("company", .company, person.company)
+        text("email", .email, person.email)
+        text("phone", .phone, person.phone)
+        text("address", .address, person.address)
+        text("favoriteFruit", .favoriteFruit, person.favoriteFruit)
         return "{\n" + lines.joined(separator: ",\n") + "\n }"
     }
 
-    static func jsonString(_ text: String) -> String {
+    /// A balance kept from a JSON number is written back as one, but only
+    /// if it still reads as JSON (the loader kept it verbatim, so it does).
+    static func isJSONNumber(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2B || $0 == 0x2E || $0 | 0x20 == 0x65 }
+    }
+
+    /// A JSON string. C0, DEL and C1 controls are always escaped (a terminal
+    /// may obey C1 too); on a terminal so are invisible format characters
+    /// (bidi overrides could reorder what is shown). Escapes keep the value.
+    func jsonString(_ text: String) -> String {
+        Self.jsonString(text, escapingFormatCharacters: options.showsControlCharacters)
+    }
+
+    static func jsonString(_ text: String, escapingFormatCharacters: Bool = false) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -99,7 +172,8 @@ public struct DirectoryExporter: Sendable {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || (escapingFormatCharacters && scalar.properties.generalCategory == .format):
                 result += String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
@@ -109,21 +183,22 @@ public struct DirectoryExporter: Sendable {
 
     // MARK: vCard
 
-    static func vCard(_ person: Person) -> String {
-        var lines = ["BEGIN:VCARD", "VERSION:4.0", "FN:" + vCardText(person.fullName),
-                     "N:" + [person.lastName, person.firstName, "", "", ""].map(vCardText).joined(separator: ";")]
-        if !person.company.isEmpty { lines.append("ORG:" + vCardText(person.company)) }
-        if !person.email.isEmpty { lines.append("EMAIL:" + vCardText(person.email)) }
-        if !person.phone.isEmpty { lines.append("TEL:" + vCardText(person.phone)) }
+    func vCard(_ person: Person) -> String {
+        func value(_ text: String) -> String { Self.vCardText(shown(text)) }
+        var lines = ["BEGIN:VCARD", "VERSION:4.0", "FN:" + value(person.fullName),
+                     "N:" + [person.lastName, person.firstName, "", "", ""].map(value).joined(separator: ";")]
+        if !person.company.isEmpty { lines.append("ORG:" + value(person.company)) }
+        if !person.email.isEmpty { lines.append("EMAIL:" + value(person.email)) }
+        if !person.phone.isEmpty { lines.append("TEL:" + value(person.phone)) }
         if !person.address.isEmpty {
             // "303 Vermont Street, Concho, Arizona, 1707": street, locality, region, code.
             let parts = person.address.components(separatedBy: ", ")
             let components = parts.count == 4 ? ["", "", parts[0], parts[1], parts[2], parts[3], ""]
                                               : ["", "", person.address, "", "", "", ""]
-            lines.append("ADR:" + components.map(vCardText).joined(separator: ";"))
+            lines.append("ADR:" + components.map(value).joined(separator: ";"))
         }
         lines.append("END:VCARD")
-        return lines.map(folded).joined() 
+        return lines.map(Self.folded).joined()
     }
 
     /// RFC 6350 escaping of a text value: backslash, comma, semicolon, newline.

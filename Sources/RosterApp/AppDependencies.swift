@@ -35,7 +35,8 @@ public final class AppDependencies {
         self.placeStore = placeStore
         self.startingView = startingView
         root = RootWireframe(screen: screen)
-        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher)
+        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher,
+                                            history: PromptHistory())
         self.interactor = interactor
         self.sourceName = sourceName
     }

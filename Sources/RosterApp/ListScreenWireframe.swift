@@ -10,6 +10,8 @@ public final class ListScreenWireframe: ListWireframe {
     /// The main list is the root screen; a company's list (from the
     /// overview) is pushed and goes back with Esc.
     private let isMainList: Bool
+    /// The prompts' entries, shared by every list of the session.
+    private let history: PromptHistory
     private var presenter: ListPresenter?
     private var arranged: ArrangedDirectory?
     private var companiesWireframe: CompaniesScreenWireframe?
@@ -17,8 +19,10 @@ public final class ListScreenWireframe: ListWireframe {
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
 
-    init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling, isMainList: Bool = true) {
+    init(root: RootWireframe, detailWireframe: DetailScreenWireframe, searcher: ListSearchScheduling, history: PromptHistory,
+         isMainList: Bool = true) {
         self.root = root
+        self.history = history
         self.detailWireframe = detailWireframe
         self.searcher = searcher
         self.isMainList = isMainList
@@ -33,7 +37,8 @@ public final class ListScreenWireframe: ListWireframe {
                      scopeTitle: String? = nil) {
         self.arranged = arranged
         let presenter = ListPresenter(directory: arranged.directory, grouped: arranged.grouped, wireframe: self, searcher: searcher,
-                                      exportWriter: FileExportWriter(), sortOrder: sortOrder, scopeTitle: scopeTitle)
+                                      exportWriter: FileExportWriter(), sortOrder: sortOrder, scopeTitle: scopeTitle,
+                                      history: history)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
@@ -59,8 +64,8 @@ public final class ListScreenWireframe: ListWireframe {
                 onQuit: { [weak root] in root?.finish(status: 0) }))
         case .companies where isMainList:
             guard let presenter else { return }
-            let companies = CompaniesScreenWireframe(root: root, searcher: searcher, peopleList: presenter) { [weak self] in
-                self?.companiesWireframe = nil
+            let companies = CompaniesScreenWireframe(root: root, searcher: searcher, history: history, peopleList: presenter) {
+                [weak self] in self?.companiesWireframe = nil
             }
             companiesWireframe = companies
             companies.present(ArrangedDirectory(directory: arranged.directory, grouped: presenter.displayed),
@@ -134,13 +139,16 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     /// The list the overview was opened from: its order and its filter.
     private weak var peopleList: ListPresenter?
     private let onClose: () -> Void
+    private let history: PromptHistory
     private var arranged: ArrangedDirectory?
     private var presenter: CompaniesPresenter?
     private var companyList: ListScreenWireframe?
 
-    init(root: RootWireframe, searcher: ListSearchScheduling, peopleList: ListPresenter, onClose: @escaping () -> Void) {
+    init(root: RootWireframe, searcher: ListSearchScheduling, history: PromptHistory, peopleList: ListPresenter,
+         onClose: @escaping () -> Void) {
         self.root = root
         self.searcher = searcher
+        self.history = history
         self.peopleList = peopleList
         self.onClose = onClose
     }
@@ -170,7 +178,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
             let sort = peopleList?.sortOrder ?? .byLastName
             let people = GroupedPeople(company: companyID, store: directory.store, sort: sort)
             let list = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher,
-                                           isMainList: false)
+                                           history: history, isMainList: false)
             list.onLeave = { [weak self] filter in self?.companyListDidClose(filter: filter) }
             companyList = list
             list.presentList(ArrangedDirectory(directory: directory, grouped: people), sortOrder: sort,

@@ -71,11 +71,11 @@ public struct Options: Equatable, Sendable {
       -h, --help    show this help and exit
       --version     show the version and exit
 
-    Keys: ↑↓/jk move, PgUp/PgDn page, g/G first/last, ⏎ open, Esc back,
-    / search, s/S sort, c flat list, [ ] companies, Space collapse/expand,
-    Tab company overview, e export to a file, ! skipped records, ? help,
-    q quit; in a person's screen, y copies the email. See 'man roster'
-    for the full table.
+    Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
+    ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
+    Space collapse/expand, Tab company overview, e export to a file,
+    ! skipped records, ? help, q quit; in a person's screen, y copies the
+    email. See 'man roster' for the full table.
 
     Files: $XDG_STATE_HOME/roster/state.json (default ~/.local/state/roster/)
     remembers, per data file, the selected person, the order and grouping.

@@ -4,11 +4,13 @@ import RosterCore
 @MainActor
 public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, pageUp, pageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back, help, quit
+        case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back
+        case help, quit
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
-        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, first: .first, last: .last, noun: "company") + [
+        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
+        first: .first, last: .last, noun: "company") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
         KeyBinding([.character("s")], "s", "next order (name, headcount, total balance, average age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
@@ -26,7 +28,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     private let presenter: CompaniesModuleInterface
     private var model: CompaniesViewModel?
     private var scroll = ScrollWindow()
-    private var isShowingHelp = false
+    /// The key overlay (`?`), while it shows.
+    private var help: HelpOverlay?
 
     public init(presenter: CompaniesModuleInterface) {
         self.presenter = presenter
@@ -38,8 +41,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if isShowingHelp {
-            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
             return true
         }
         if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
@@ -50,6 +53,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         case .down: presenter.moveSelection(by: 1)
         case .pageUp: presenter.moveSelection(by: -page)
         case .pageDown: presenter.moveSelection(by: page)
+        case .halfPageUp: presenter.moveSelection(by: -max(1, (page + 1) / 2))
+        case .halfPageDown: presenter.moveSelection(by: max(1, (page + 1) / 2))
         case .first: presenter.selectFirst()
         case .last: presenter.selectLast()
         case .open: presenter.openSelected()
@@ -57,7 +62,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         case .reverseSort: presenter.reverseSortOrder()
         case .clearFilterOrBack: if model?.filter == nil { presenter.goBack() } else { presenter.clearFilter() }
         case .back: presenter.goBack()
-        case .help: isShowingHelp = true
+        case .help: help = HelpOverlay(title: "Company overview keys", table: Self.keyTable)
         case .quit: presenter.quit()
         }
         return true
@@ -111,7 +116,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
         screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,
                       leftWins: true)
-        if isShowingHelp { drawHelp(Self.keyTable, title: "Company overview keys", on: screen) }
+        help?.draw(on: screen)
     }
 
     /// Which figure columns fit, and how wide: each as wide as its widest

@@ -81,6 +81,15 @@ public final class CursesScreen: Screen {
 
     public func erase() {
         werase(roster_stdscr())
+        cursor = nil
+    }
+
+    /// Where this frame wants the cursor; nil keeps it hidden.
+    private var cursor: CellPosition?
+    private var isCursorVisible = false
+
+    public func showCursor(row: Int, column: Int) {
+        cursor = CellPosition(row: row, column: column)
     }
 
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
@@ -141,6 +150,20 @@ public final class CursesScreen: Screen {
     }
 
     public func present() {
+        // The cursor shows only where a prompt is edited; elsewhere it
+        // stays hidden and ncurses need not put it back after drawing.
+        if let cursor {
+            if !isCursorVisible {
+                curs_set(1)
+                leaveok(roster_stdscr(), false)
+                isCursorVisible = true
+            }
+            wmove(roster_stdscr(), Int32(cursor.row), Int32(min(cursor.column, size.columns - 1)))
+        } else if isCursorVisible {
+            curs_set(0)
+            leaveok(roster_stdscr(), true)
+            isCursorVisible = false
+        }
         wrefresh(roster_stdscr())
     }
 
@@ -229,6 +252,7 @@ public final class CursesScreen: Screen {
         case KEY_END: return .end
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
             var row: Int32 = 0, column: Int32 = 0

@@ -1,15 +1,26 @@
 import RosterCore
 
 /// One person: every field labelled and aligned, with the list position.
+/// Long values wrap under their field; when the fields are taller than the
+/// terminal they scroll (PgUp PgDn Home End), and a line above the status
+/// bar says which fields show. The scroll stays as it is when ↑/↓ step to
+/// another person, so the same fields stay in view while you compare.
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
         case previous, next, back, quit, help, copy
+        case pageUp, pageDown, halfPageUp, halfPageDown, firstField, lastField
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
         KeyBinding([.up, .character("k")], "↑/k", "previous person", .previous),
         KeyBinding([.down, .character("j")], "↓/j", "next person", .next),
+        KeyBinding([.pageUp, .control("b")], "PgUp/^B", "fields: a page up", .pageUp),
+        KeyBinding([.pageDown, .control("f")], "PgDn/^F", "fields: a page down", .pageDown),
+        KeyBinding([.control("u")], "^U", "fields: half a page up", .halfPageUp),
+        KeyBinding([.control("d")], "^D", "fields: half a page down", .halfPageDown),
+        KeyBinding([.home, .character("g")], "Home/g", "first field", .firstField),
+        KeyBinding([.end, .character("G")], "End/G", "last field", .lastField),
         KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←", "back", .back, hint: true),
         KeyBinding([.character("y")], "y", "copy the email (OSC 52: works over SSH and in tmux)", .copy),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
@@ -20,7 +31,10 @@ public final class DetailView: DetailViewInterface, ScreenView {
 
     private let presenter: DetailModuleInterface
     private var model: DetailViewModel?
-    private var isShowingHelp = false
+    /// The key overlay (`?`), while it shows.
+    private var help: HelpOverlay?
+    /// The first field line shown (values wrap, so lines, not fields).
+    private var top = 0
 
     public init(presenter: DetailModuleInterface) {
         self.presenter = presenter
@@ -32,29 +46,49 @@ public final class DetailView: DetailViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if isShowingHelp {
-            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
             return true
         }
-        // `--mouse`: the wheel walks people, as ↑ ↓ do.
+        let layout = layout(for: screenSize)
+        // `--mouse`: the wheel scrolls the fields when they do not fit;
+        // otherwise it walks people, as ↑ ↓ do.
         if case .mouse(let event) = key {
-            switch event.kind {
-            case .wheelUp: presenter.showPrevious()
-            case .wheelDown: presenter.showNext()
-            case .click, .doubleClick: return false
+            guard event.kind == .wheelUp || event.kind == .wheelDown else { return false }
+            if layout.scrolls {
+                scroll(by: event.kind == .wheelUp ? -3 : 3, in: layout)
+            } else if event.kind == .wheelUp {
+                presenter.showPrevious()
+            } else {
+                presenter.showNext()
             }
             return true
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
+        let page = max(1, layout.height - 1)
         switch action {
         case .previous: presenter.showPrevious()
         case .next: presenter.showNext()
         case .back: presenter.goBack()
         case .quit: presenter.quit()
-        case .help: isShowingHelp = true
+        case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable)
         case .copy: presenter.copyEmail()
+        case .pageUp: scroll(by: -page, in: layout)
+        case .pageDown: scroll(by: page, in: layout)
+        case .halfPageUp: scroll(by: -max(1, layout.height / 2), in: layout)
+        case .halfPageDown: scroll(by: max(1, layout.height / 2), in: layout)
+        case .firstField: top = 0
+        case .lastField: top = layout.maxTop
         }
         return true
+    }
+
+    private func scroll(by lines: Int, in layout: DetailLayout) {
+        top = min(max(0, top + lines), layout.maxTop)
+    }
+
+    private func layout(for size: ScreenSize) -> DetailLayout {
+        DetailLayout(fields: model?.fields ?? [], size: size)
     }
 
     public func draw(on screen: Screen) {
@@ -63,26 +97,61 @@ public final class DetailView: DetailViewInterface, ScreenView {
         screen.erase()
         screen.putBar(left: " Roster — \(model.title)", right: "\(model.company) ", row: 0)
         screen.put(DisplayText.fit("  " + model.title, columns: size.columns), row: 2, column: 0, style: .bold)
-        let labelWidth = model.fields.map { DisplayText.width($0.label) }.max() ?? 0
-        let firstFieldRow = 4
-        let lastFieldRow = size.rows - 3
-        let room = max(0, lastFieldRow - firstFieldRow + 1)
-        let shown = model.fields.count <= room ? model.fields.count : max(0, room - 1)
-        for (offset, field) in model.fields.prefix(shown).enumerated() {
-            let label = String(repeating: " ", count: labelWidth - DisplayText.width(field.label)) + field.label
-            let labelText = "  " + label + "  "
-            screen.put(labelText, row: firstFieldRow + offset, column: 0, style: .dim)
-            let valueColumns = max(1, size.columns - DisplayText.width(labelText))
-            screen.put(DisplayText.fit(field.value, columns: valueColumns), row: firstFieldRow + offset,
-                       column: DisplayText.width(labelText), style: .normal)
+        let layout = layout(for: size)
+        top = min(top, layout.maxTop)
+        let shown = layout.lines[top..<min(layout.lines.count, top + layout.height)]
+        for (offset, line) in shown.enumerated() {
+            screen.put(line.label, row: DetailLayout.firstRow + offset, column: 0, style: .dim)
+            screen.put(line.value, row: DetailLayout.firstRow + offset, column: layout.valueColumn, style: .normal)
         }
-        if shown < model.fields.count {
-            let more = "  … \(model.fields.count - shown) more fields (make the terminal taller)"
-            screen.put(DisplayText.fit(more, columns: size.columns), row: firstFieldRow + shown, column: 0, style: .dim)
+        if layout.scrolls, let first = shown.first, let last = shown.last {
+            // Says which fields show, and which way there is more.
+            let arrows = (top > 0 ? "↑" : "") + (top + shown.count < layout.lines.count ? "↓" : "")
+            let range = first.field == last.field ? "field \(first.field + 1)" : "fields \(first.field + 1)–\(last.field + 1)"
+            var indicator = "  \(arrows) \(range) of \(model.fields.count)"
+            if DisplayText.width(indicator) + 19 <= size.columns { indicator += " · PgUp PgDn scroll" }
+            screen.put(DisplayText.fit(indicator, columns: size.columns), row: size.rows - 2, column: 0, style: .dim)
         }
         let status = [model.position, model.company, model.status].compactMap { $0 }.joined(separator: " · ")
         // A message (copied…) takes the room of all hints but quitting.
         screen.putBar(left: " " + status, right: (model.status == nil ? Self.hints : "q quit") + " ", row: size.rows - 1)
-        if isShowingHelp { drawHelp(Self.keyTable, title: "Detail keys", on: screen) }
+        help?.draw(on: screen)
     }
+}
+
+/// The detail's fields as screen lines: labels right-aligned, values
+/// wrapped by terminal cells under their field.
+struct DetailLayout {
+    struct Line {
+        /// Index of the field this line belongs to.
+        var field: Int
+        /// The padded label, or blanks on a value's continuation lines.
+        var label: String
+        var value: String
+    }
+
+    /// Fields start below the title bar, the name and a blank row.
+    static let firstRow = 4
+    let lines: [Line]
+    /// Rows for field lines: down to the indicator row above the status bar.
+    let height: Int
+    let valueColumn: Int
+
+    init(fields: [DetailViewModel.Field], size: ScreenSize) {
+        let labelWidth = fields.map { DisplayText.width($0.label) }.max() ?? 0
+        valueColumn = labelWidth + 4
+        height = max(1, size.rows - Self.firstRow - 2)
+        let valueColumns = max(1, size.columns - valueColumn)
+        var lines: [Line] = []
+        for (index, field) in fields.enumerated() {
+            let label = "  " + String(repeating: " ", count: labelWidth - DisplayText.width(field.label)) + field.label + "  "
+            for (part, value) in DisplayText.wrapped(field.value, columns: valueColumns).enumerated() {
+                lines.append(Line(field: index, label: part == 0 ? label : "", value: value))
+            }
+        }
+        self.lines = lines
+    }
+
+    var scrolls: Bool { lines.count > height }
+    var maxTop: Int { max(0, lines.count - height) }
 }

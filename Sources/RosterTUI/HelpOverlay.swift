@@ -1,18 +1,84 @@
 import RosterCore
 
-/// Draws a screen's key table as a full screen of help: it is made from
-/// the same table that dispatches keys, so the two cannot disagree.
-@MainActor
-func drawHelp<Action>(_ table: [KeyBinding<Action>], title: String, on screen: Screen) {
-    let size = screen.size
-    screen.erase()
-    screen.putBar(left: " Roster — \(title)", right: "help ", row: 0)
-    let labelWidth = table.map { DisplayText.width($0.label) }.max() ?? 0
-    for (offset, binding) in table.enumerated() where 2 + offset < size.rows - 1 {
-        let label = String(repeating: " ", count: labelWidth - DisplayText.width(binding.label)) + binding.label
-        screen.put(DisplayText.fit("  " + label, columns: size.columns), row: 2 + offset, column: 0, style: .bold)
-        screen.put(DisplayText.fit(binding.help, columns: max(1, size.columns - labelWidth - 6)), row: 2 + offset,
-                   column: labelWidth + 6, style: .normal)
+/// A screen's key tables as a full screen of help (`?`): made from the
+/// same tables that dispatch keys, so the two cannot disagree. On a short
+/// terminal it scrolls with ↑ ↓ PgUp PgDn (and the wheel); any other key
+/// closes it, except `q`, which quits.
+struct HelpOverlay {
+    struct Line: Equatable {
+        var label: String
+        var help: String
+        /// A section's title ("In the search and export prompts").
+        var isHeading = false
     }
-    screen.putBar(left: " any other key closes this help", right: "q quit ", row: size.rows - 1)
+
+    enum Outcome: Equatable { case stay, close, quit }
+
+    let title: String
+    private(set) var lines: [Line]
+    /// The first line shown.
+    private(set) var top = 0
+
+    init<Action>(title: String, table: [KeyBinding<Action>]) {
+        self.title = title
+        lines = table.map { Line(label: $0.label, help: $0.help) }
+    }
+
+    /// The help with another table after this one, under `heading`.
+    func adding<Action>(_ heading: String, table: [KeyBinding<Action>]) -> HelpOverlay {
+        var help = self
+        help.lines += [Line(label: "", help: ""), Line(label: "", help: heading, isHeading: true)]
+            + table.map { Line(label: $0.label, help: $0.help) }
+        return help
+    }
+
+    /// Rows for lines: between the title bar (and a blank row) and the footer.
+    static func height(_ size: ScreenSize) -> Int { max(1, size.rows - 3) }
+
+    private func maxTop(_ size: ScreenSize) -> Int { max(0, lines.count - Self.height(size)) }
+
+    /// What `key` does while the help shows.
+    mutating func handle(_ key: Key, screenSize: ScreenSize) -> Outcome {
+        let page = max(1, Self.height(screenSize) - 1)
+        let step: Int
+        switch key {
+        case .character("q"): return .quit
+        case .up: step = -1
+        case .down: step = 1
+        case .pageUp: step = -page
+        case .pageDown: step = page
+        case .mouse(let event) where event.kind == .wheelUp: step = -3
+        case .mouse(let event) where event.kind == .wheelDown: step = 3
+        default: return .close
+        }
+        top = min(max(0, top + step), maxTop(screenSize))
+        return .stay
+    }
+
+    @MainActor
+    mutating func draw(on screen: Screen) {
+        let size = screen.size
+        let height = Self.height(size)
+        top = min(top, maxTop(size))
+        let shown = lines[top..<min(lines.count, top + height)]
+        let scrolls = lines.count > height
+        screen.erase()
+        screen.putBar(left: " Roster — \(title)",
+                      right: scrolls ? "lines \(top + 1)–\(top + shown.count) of \(lines.count) " : "help ", row: 0)
+        let labelWidth = lines.map { DisplayText.width($0.label) }.max() ?? 0
+        for (offset, line) in shown.enumerated() {
+            if line.isHeading {
+                screen.put(DisplayText.fit("  " + line.help, columns: size.columns), row: 2 + offset, column: 0, style: .header)
+                continue
+            }
+            let label = String(repeating: " ", count: labelWidth - DisplayText.width(line.label)) + line.label
+            screen.put(DisplayText.fit("  " + label, columns: size.columns), row: 2 + offset, column: 0, style: .bold)
+            screen.put(DisplayText.fit(line.help, columns: max(1, size.columns - labelWidth - 6)), row: 2 + offset,
+                       column: labelWidth + 6, style: .normal)
+        }
+        // The footer says what the keys do here, in the room there is.
+        let footer = !scrolls ? " any other key closes this help"
+            : size.columns >= 60 ? " ↑↓ PgUp PgDn scroll · any other key closes" : " ↑↓ PgUp PgDn scroll"
+        screen.putBar(left: footer, right: "q quit ", row: size.rows - 1)
+    }
 }

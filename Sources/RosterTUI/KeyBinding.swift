@@ -21,15 +21,19 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 }
 
 extension KeyBinding {
-    /// The moving keys every list-like screen shares: rows, pages, ends
-    /// (`noun` names what Home/End reach: "person", "company").
+    /// The moving keys every list-like screen shares: rows, pages, half
+    /// pages (as in less and vim), ends (`noun` names what Home/End reach:
+    /// "person", "company").
     public static func movement(up: Action, down: Action, pageUp: Action, pageDown: Action,
+                                halfPageUp: Action, halfPageDown: Action,
                                 first: Action, last: Action, noun: String) -> [KeyBinding] {
         [
             KeyBinding([.up, .character("k")], "↑/k", "up", up),
             KeyBinding([.down, .character("j")], "↓/j", "down", down),
             KeyBinding([.pageUp, .control("b")], "PgUp/^B", "page up", pageUp),
             KeyBinding([.pageDown, .control("f")], "PgDn/^F", "page down", pageDown),
+            KeyBinding([.control("u")], "^U", "half a page up", halfPageUp),
+            KeyBinding([.control("d")], "^D", "half a page down", halfPageDown),
             KeyBinding([.home, .character("g")], "Home/g", "first \(noun)", first),
             KeyBinding([.end, .character("G")], "End/G", "last \(noun)", last),
         ]

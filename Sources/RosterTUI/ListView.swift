@@ -8,12 +8,13 @@ import RosterCore
 @MainActor
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, pageUp, pageDown, first, last, open, search, clearFilter, skipped, quit
+        case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse, export, back
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
-        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, first: .first, last: .last, noun: "person") + [
+        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
+        first: .first, last: .last, noun: "person") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
         KeyBinding([.escape], "Esc", "clear the filter; else back (from a company's list)", .clearFilter),
@@ -31,15 +32,38 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
-    /// While the search prompt is open, keys edit the text; only these move.
-    public static let promptKeyTable: [KeyBinding<Action>] = [
-        KeyBinding([.up], "↑", "up", .up),
-        KeyBinding([.down], "↓", "down", .down),
-        KeyBinding([.pageUp], "PgUp", "page up", .pageUp),
-        KeyBinding([.pageDown], "PgDn", "page down", .pageDown),
+    /// What a key does in a prompt (search or export).
+    public enum PromptAction: Sendable, Equatable {
+        case edit(LineEdit)
+        case accept, cancel
+        /// Search only: moves through the list without leaving the prompt.
+        case list(Action)
+    }
+
+    /// While a prompt is open, keys edit its line (any other character is
+    /// typed: `j` and `q` are text here); these are the named ones.
+    public static let promptKeyTable: [KeyBinding<PromptAction>] = [
+        KeyBinding([.enter], "⏎", "search: keep the filter; export: write the file", .accept),
+        KeyBinding([.escape], "Esc", "search: put back the filter from before /; export: cancel", .cancel),
+        KeyBinding([.left], "←", "cursor left", .edit(.moveLeft)),
+        KeyBinding([.right], "→", "cursor right", .edit(.moveRight)),
+        KeyBinding([.home, .control("a")], "Home/^A", "start of the line", .edit(.moveToStart)),
+        KeyBinding([.end, .control("e")], "End/^E", "end of the line", .edit(.moveToEnd)),
+        KeyBinding([.backspace], "Backspace", "delete before the cursor", .edit(.deleteBackward)),
+        KeyBinding([.delete], "Delete", "delete under the cursor", .edit(.deleteForward)),
+        KeyBinding([.control("w")], "^W", "delete the word before the cursor (a . or / ends a word)", .edit(.deleteWordBackward)),
+        KeyBinding([.control("u")], "^U", "delete to the start (^U ⏎ clears the filter)", .edit(.deleteToStart)),
+        KeyBinding([.control("k")], "^K", "delete to the end", .edit(.deleteToEnd)),
+        KeyBinding([.up], "↑", "earlier entry of this prompt (this session)", .edit(.previousEntry)),
+        KeyBinding([.down], "↓", "later entry", .edit(.nextEntry)),
+        KeyBinding([.control("p")], "^P", "search: previous person", .list(.up)),
+        KeyBinding([.control("n")], "^N", "search: next person", .list(.down)),
+        KeyBinding([.pageUp], "PgUp", "search: a page up the list", .list(.pageUp)),
+        KeyBinding([.pageDown], "PgDn", "search: a page down the list", .list(.pageDown)),
     ]
 
-    static let promptHints = "⏎ keep  Esc clear  ^U erase"
+    static let searchPromptHints = ["⏎ keep", "Esc cancel", "↑ history"]
+    static let exportPromptHints = ["⏎ write", "Esc cancel"]
 
 
     /// The status bar's key hints: the table's hinted keys; with a filter
@@ -56,9 +80,16 @@ public final class ListView: ListViewInterface, ScreenView {
     private var model: ListViewModel?
     /// First row on screen; kept between frames so scrolling is stable.
     private var scroll = ScrollWindow()
+    /// The open prompt's bar (its sideways scroll), and which prompt it is.
+    private var promptBar = PromptBar()
+    private var promptShown: PromptKind?
+    private enum PromptKind { case search, export }
     var topRow: Int { scroll.top }
-    /// The key overlay (`?`): drawn from `keyTable` itself.
-    private(set) var isShowingHelp = false
+    /// The header drawn over the first line when the top row is inside a
+    /// company (a sticky header), as of the last frame.
+    private var pinnedHeaderRow: Int?
+    /// The key overlay (`?`), while it shows.
+    private(set) var help: HelpOverlay?
 
     public init(presenter: ListModuleInterface) {
         self.presenter = presenter
@@ -72,32 +103,16 @@ public final class ListView: ListViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if isShowingHelp {
-            // Esc, ? or F1 close the help; q still quits.
-            if key == .character("q") { presenter.quit() } else { isShowingHelp = false }
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
             return true
         }
         if model?.question != nil {
             presenter.confirmOverwrite(key == .character("y") || key == .character("Y"))
             return true
         }
-        if let name = model?.exportPrompt {
-            switch key {
-            case .character(let character): presenter.editExportName(name + String(character))
-            case .backspace: presenter.editExportName(String(name.dropLast()))
-            case .control("u"): presenter.editExportName("")
-            case .enter: presenter.commitExport()
-            case .escape: presenter.cancelExport()
-            default: return false
-            }
-            return true
-        }
-        if let prompt = model?.searchPrompt {
-            if handlePrompt(key, text: prompt) { return true }
-            guard let action: Action = Self.promptKeyTable.action(for: key) else { return false }
-            perform(action, screenSize: screenSize)
-            return true
-        }
+        if model?.exportPrompt != nil { return handlePrompt(key, isSearch: false, screenSize: screenSize) }
+        if model?.searchPrompt != nil { return handlePrompt(key, isSearch: true, screenSize: screenSize) }
         if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         if action == .clearFilter, model?.filter == nil {
@@ -116,7 +131,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .wheelDown: presenter.moveSelection(by: 3)
         case .click, .doubleClick:
             guard let model, event.row >= 1, event.row <= Self.bodyHeight(screenSize) else { return false }
-            let row = topRow + event.row - 1
+            let row = event.row == 1 ? pinnedHeaderRow ?? topRow : topRow + event.row - 1
             guard row < model.rows.count else { return false }
             switch model.rows[row] {
             case .person(let person): presenter.select(position: person.position)
@@ -129,21 +144,20 @@ public final class ListView: ListViewInterface, ScreenView {
         return true
     }
 
-    /// Keys that edit the search text; letters are text here, not commands.
-    private func handlePrompt(_ key: Key, text: String) -> Bool {
-        switch key {
-        case .character(let character):
-            presenter.editSearch(text + String(character))
-        case .backspace:
-            if !text.isEmpty { presenter.editSearch(String(text.dropLast())) }
-        case .control("u"):
-            presenter.editSearch("")
-        case .enter:
-            presenter.commitSearch()
-        case .escape:
-            presenter.cancelSearch()
-        default:
-            return false
+    /// Keys in a prompt: the table's, else a character is typed.
+    private func handlePrompt(_ key: Key, isSearch: Bool, screenSize: ScreenSize) -> Bool {
+        guard let action: PromptAction = Self.promptKeyTable.action(for: key) else {
+            guard case .character(let character) = key else { return false }
+            presenter.editPrompt(.insert(String(character)))
+            return true
+        }
+        switch action {
+        case .edit(let edit): presenter.editPrompt(edit)
+        case .accept: if isSearch { presenter.commitSearch() } else { presenter.commitExport() }
+        case .cancel: if isSearch { presenter.cancelSearch() } else { presenter.cancelExport() }
+        case .list(let listAction):
+            guard isSearch else { return false }
+            perform(listAction, screenSize: screenSize)
         }
         return true
     }
@@ -155,6 +169,8 @@ public final class ListView: ListViewInterface, ScreenView {
         case .down: presenter.moveSelection(by: 1)
         case .pageUp: presenter.moveSelection(by: -page)
         case .pageDown: presenter.moveSelection(by: page)
+        case .halfPageUp: presenter.moveSelection(by: -Self.halfPage(screenSize))
+        case .halfPageDown: presenter.moveSelection(by: Self.halfPage(screenSize))
         case .first: presenter.selectFirst()
         case .last: presenter.selectLast()
         case .open: presenter.openSelected()
@@ -167,7 +183,9 @@ public final class ListView: ListViewInterface, ScreenView {
         case .grouping: presenter.toggleGrouping()
         case .previousCompany: presenter.jumpToCompany(by: -1)
         case .nextCompany: presenter.jumpToCompany(by: 1)
-        case .help: isShowingHelp = true
+        case .help:
+            help = HelpOverlay(title: "List keys", table: Self.keyTable)
+                .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
         case .companies: presenter.showCompanies()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
@@ -178,6 +196,7 @@ public final class ListView: ListViewInterface, ScreenView {
     // MARK: Drawing
 
     static func bodyHeight(_ size: ScreenSize) -> Int { max(1, size.rows - 2) }
+    static func halfPage(_ size: ScreenSize) -> Int { max(1, bodyHeight(size) / 2) }
 
     public func draw(on screen: Screen) {
         guard let model else { return }
@@ -196,6 +215,13 @@ public final class ListView: ListViewInterface, ScreenView {
             for row in topRow..<end {
                 draw(model.rows[row], selected: row == model.selectedRow, highlight: model.highlight, at: 1 + row - topRow, on: screen)
             }
+            // Inside a company, its header stays on the first line, drawn
+            // as the real one is; scrolling keeps the selection below it.
+            pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow ? $0 : nil }
+            if let header = pinnedHeaderRow {
+                screen.putLine("", row: 1, style: .normal)
+                draw(model.rows[header], selected: false, highlight: model.highlight, at: 1, on: screen)
+            }
         }
         if let question = model.question {
             // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
@@ -204,15 +230,14 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         if let name = model.exportPrompt {
-            screen.putBar(left: " export to: " + name + "▏", right: "⏎ write  Esc cancel ", row: size.rows - 1)
+            drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen)
             return
         }
         if let prompt = model.searchPrompt {
-            // The prompt takes the bottom line; the cursor is drawn as a bar.
-            let counts = " \(model.position) "
-            screen.putBar(left: " /" + prompt + "▏", right: counts + " " + Self.promptHints + " ", row: size.rows - 1)
+            drawPrompt(.search, label: " /", text: prompt, hints: [model.position] + Self.searchPromptHints, on: screen)
             return
         }
+        promptShown = nil
         let filter = model.filter.map { "filter: \($0)" }
         // On a narrow terminal the company goes first (its header is on
         // screen), so that the order and the filter stay readable.
@@ -232,13 +257,24 @@ public final class ListView: ListViewInterface, ScreenView {
         let hints = model.message != nil ? "q quit"
             : model.filter != nil ? Self.filteredHints : model.scopeTitle != nil ? Self.companyListHints : Self.hints
         screen.putBar(left: " " + status.joined(separator: " · "), right: hints + " ", row: size.rows - 1, leftWins: true)
-        if isShowingHelp { drawHelp(Self.keyTable, title: "List keys", on: screen) }
+        help?.draw(on: screen)
     }
 
-    /// Keeps `selected` on screen, with its company header when the
-    /// selection is the section's first person.
+    /// The prompt takes the bottom line, with the terminal's cursor in it.
+    private func drawPrompt(_ kind: PromptKind, label: String, text: String, hints: [String], on screen: Screen) {
+        if promptShown != kind {
+            promptBar = PromptBar()
+            promptShown = kind
+        }
+        promptBar.draw(label: label, text: text, cursor: model?.promptCursor ?? text.count, hints: hints,
+                       row: screen.size.rows - 1, on: screen)
+    }
+
+    /// Keeps `selected` on screen with the row above it too: the company
+    /// header when the selection is the section's first person, else the
+    /// line a pinned header may cover, so it never hides the selection.
     private func scroll(toShow selected: Int, rowCount: Int, height: Int) {
-        scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && isHeader(selected - 1) ? selected - 1 : nil)
+        scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && height > 1 ? selected - 1 : nil)
     }
 
     /// Redraws the matching parts of a (fitted) name in the match style.
@@ -248,12 +284,6 @@ public final class ListView: ListViewInterface, ScreenView {
             let column = 2 + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
             screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
         }
-    }
-
-    private func isHeader(_ row: Int) -> Bool {
-        guard let model, row >= 0, row < model.rows.count else { return false }
-        if case .header = model.rows[row] { return true }
-        return false
     }
 
     private func draw(_ row: ListRow, selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {

@@ -26,6 +26,14 @@ public final class MemoryScreen: Screen {
 
     public func erase() {
         cells = Self.blank(size)
+        cursor = nil
+    }
+
+    /// Where the terminal's cursor would show; nil when hidden.
+    public private(set) var cursor: CellPosition?
+
+    public func showCursor(row: Int, column: Int) {
+        cursor = CellPosition(row: row, column: column)
     }
 
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {

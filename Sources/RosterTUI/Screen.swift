@@ -49,6 +49,9 @@ public protocol Screen: AnyObject {
     func erase()
     /// Writes `text` from `column` on `row`; what passes the right edge is dropped.
     func put(_ text: String, row: Int, column: Int, style: TextStyle)
+    /// Shows the terminal's cursor at this cell in the frame being drawn
+    /// (a prompt's editing cursor); `erase()` hides it again.
+    func showCursor(row: Int, column: Int)
     /// Sends the finished frame to the terminal.
     func present()
     /// Writes a control sequence straight to the terminal (after the frame);
@@ -110,6 +113,17 @@ public struct Theme: Equatable, Sendable {
     }
 }
 
+/// A cell of the screen.
+public struct CellPosition: Equatable, Sendable {
+    public var row: Int
+    public var column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+}
+
 /// A key the user pressed, decoded from the terminal.
 public enum Key: Equatable, Sendable {
     case character(Character)
@@ -117,7 +131,7 @@ public enum Key: Equatable, Sendable {
     case control(Character)
     case up, down, left, right
     case pageUp, pageDown, home, end
-    case enter, escape, backspace, tab
+    case enter, escape, backspace, delete, tab
     case function(Int)
     case resize
     /// Only with `--mouse`: a click, double click or wheel turn at a cell.

@@ -36,7 +36,7 @@ public final class SpyDetailWireframe: DetailWireframe {
 public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, select(Int), open, skipped, quit
-        case beginSearch, editSearch(String), commitSearch, cancelSearch
+        case beginSearch, editSearch(String), editPrompt(LineEdit), commitSearch, cancelSearch
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
     }
@@ -52,6 +52,7 @@ public final class SpyListModule: ListModuleInterface {
     public func quit() { calls.append(.quit) }
     public func beginSearch() { calls.append(.beginSearch) }
     public func editSearch(_ text: String) { calls.append(.editSearch(text)) }
+    public func editPrompt(_ edit: LineEdit) { calls.append(.editPrompt(edit)) }
     public func commitSearch() { calls.append(.commitSearch) }
     public func cancelSearch() { calls.append(.cancelSearch) }
     public func cycleSortOrder() { calls.append(.cycleSort) }

@@ -134,15 +134,14 @@ struct TerminalTests {
         let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary)")
         #expect(session.waitFor(text: "1/400"))
         session.send("e")
-        #expect(session.waitFor(text: "export to:"))
-        session.type("people.csv")
+        #expect(session.waitFor(text: "export to: people.csv"))  // suggested; Enter takes it
         session.send("Enter")
         #expect(session.waitFor(text: "wrote 400 people to people.csv"))
         let csv = try String(contentsOfFile: folder + "/people.csv", encoding: .utf8)
         #expect(csv.components(separatedBy: "\r\n").count == 402)
         try "keep me".write(toFile: folder + "/people.csv", atomically: true, encoding: .utf8)
         session.send("e")
-        session.type("people.csv")
+        #expect(session.waitFor(text: "export to: people.csv"))
         session.send("Enter")
         #expect(session.waitFor(text: "overwrite? (y/n)"))
         session.send("n")
@@ -644,6 +643,109 @@ struct CompaniesEndToEndTests {
         #expect(session.waitFor(text: "headcount ↓"))
         session.send("Escape")
         #expect(session.waitFor(text: "1/400"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}
+
+/// Prompts that edit like a shell's line, and screens that scroll when the
+/// terminal is short, in the real binary.
+@Suite("End to end: prompts and short terminals", .serialized)
+struct PromptAndScrollingEndToEndTests {
+    let binary = TmuxSession.shellQuoted(rosterBinary)
+
+    @Test("the search prompt edits at its cursor, Esc puts the earlier filter back, ↑ recalls; export suggests a name")
+    func promptEditing() throws {
+        let session = try TmuxSession(binary + " --no-state")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("/")
+        session.type("garza")
+        session.send("Home")
+        session.type("jose ")
+        #expect(session.waitFor(text: " /jose garza "))
+        #expect(session.waitFor(text: "1/1 "))
+        // The terminal's cursor is where the editing cursor is: after "/jose ".
+        #expect(session.paneFlag("#{cursor_flag}") == "1")
+        #expect(session.paneFlag("#{cursor_x},#{cursor_y}") == "7,23")
+        session.send("End", "C-w")
+        #expect(session.waitFor(text: " /jose  "))
+        session.send("C-a", "DC", "Right", "BSpace")  // "ose " then "se "
+        #expect(session.waitFor(text: " /se  "))
+        session.send("C-e", "C-u")
+        session.type("garza")
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: garza"))
+        #expect(session.paneFlag("#{cursor_flag}") == "0")
+        // Esc in the prompt cancels the edit and keeps the filter in force.
+        session.send("/")
+        #expect(session.waitFor(text: " /garza "))
+        session.send("C-u")
+        session.type("xyz")
+        #expect(session.waitFor(text: "No people match 'xyz'"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "filter: garza"))
+        // ↑ recalls what was kept with Enter.
+        session.send("/", "C-u", "Up")
+        #expect(session.waitFor(text: " /garza "))
+        session.send("Escape", "Escape")  // cancel the edit, then clear the filter
+        #expect(session.waitFor(text: "/400"))
+        #expect(!session.screen().contains("filter:"))
+        // Export opens on the data's name; ^W json changes the format.
+        session.send("e")
+        #expect(session.waitFor(text: "export to: people.csv "))
+        #expect(session.paneFlag("#{cursor_x}") == "22")
+        session.send("C-w")
+        session.type("json")
+        #expect(session.waitFor(text: "export to: people.json "))
+        session.send("Escape")
+        #expect(session.waitFor(text: "⏎ open"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("at 80×14 the detail's fields scroll with PgDn/Home while ↓ moves on; at 40×10 the help scrolls")
+    func shortTerminal() throws {
+        let session = try TmuxSession(binary + " --no-state", rows: 14, columns: 80)
+        #expect(session.waitFor(text: "1/400"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "↓ fields 1–8 of 15"))
+        #expect(!session.screen().contains("more fields"))
+        session.send("NPage")
+        #expect(session.waitFor(text: "↑ fields 8–15 of 15"))
+        #expect(session.screen().contains("GUID  "))
+        session.send("Down")
+        #expect(session.waitFor(text: "2/400"))
+        #expect(session.screen().contains("↑ fields 8–15 of 15"))
+        session.send("Home")
+        #expect(session.waitFor(text: "First name"))
+        session.resize(rows: 10, columns: 40)
+        #expect(session.waitFor(text: "fields 1–4 of 15"))
+        session.send("?")
+        #expect(session.waitFor(text: "lines 1–7 of 12"))
+        session.send("Down")
+        #expect(session.waitFor(text: "lines 2–8 of 12"))
+        session.send("NPage", "NPage")
+        #expect(session.waitFor(text: "lines 6–12 of 12"))
+        #expect(session.screen().contains("quit"))
+        session.send("x")  // any other key closes it
+        #expect(session.waitFor(text: "fields 1–4 of 15"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "⏎ open"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("deep inside a long company its header stays on the top line; ^D and ^U move half a page")
+    func pinnedHeader() throws {
+        let session = try TmuxSession(binary + " --no-state")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("G", "C-u")
+        #expect(session.waitFor(text: "389/400"))
+        let lines = session.lines()
+        #expect(lines[1].hasPrefix("ZENNIX (21)"))
+        #expect(lines.dropFirst(2).allSatisfy { !$0.hasPrefix("ZENNIX") })
+        session.send("C-d")
+        #expect(session.waitFor(text: "400/400"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

@@ -109,8 +109,10 @@ struct TruthfulScreensTests {
         #expect(screen.line(1).hasPrefix("COMSTAR (1/3)"))
         #expect(statusLine.contains("filter: sanchez"))
         press(.character("/"), in: app)
-        #expect(statusLine.hasPrefix(" /sanchez▏"))
-        press(.escape, in: app)  // closes the prompt and clears the filter
+        #expect(statusLine.hasPrefix(" /sanchez "))
+        press(.escape, in: app)  // cancels the edit: the filter stays
+        #expect(statusLine.contains("filter: sanchez"))
+        press(.escape, in: app)  // on the list, Esc clears the filter
         #expect(!statusLine.contains("filter:"))
         #expect(screen.text.contains("Bertha Irwin"))
         #expect(screen.text.contains("Cohen James"))

@@ -153,7 +153,8 @@ struct ListExportTests {
         presenter.editSearch("comstar")
         presenter.commitSearch()
         presenter.beginExport()
-        #expect(view.last?.exportPrompt == "")
+        #expect(view.last?.exportPrompt == "test.csv")  // the data's name, as CSV
+        #expect(view.last?.promptCursor == 8)
         presenter.editExportName("out.vcf")
         presenter.commitExport()
         #expect(view.last?.message == "wrote 3 people to out.vcf (vcard)")
@@ -171,6 +172,57 @@ struct ListExportTests {
         presenter.commitExport()
         presenter.confirmOverwrite(true)
         #expect(String(decoding: try #require(writer.files["taken.csv"]), as: UTF8.self).hasPrefix("first_name,"))
+    }
+
+    @Test("the suggested name is the data's base name as CSV")
+    func suggestion() {
+        #expect(ListPresenter.suggestedExportName(for: "people.json") == "people.csv")
+        #expect(ListPresenter.suggestedExportName(for: "data/2024.people.json") == "2024.people.csv")
+        #expect(ListPresenter.suggestedExportName(for: "/tmp/dump") == "dump.csv")
+        #expect(ListPresenter.suggestedExportName(for: "stdin") == "stdin.csv")
+        #expect(ListPresenter.suggestedExportName(for: "") == "roster.csv")
+    }
+
+    @Test("the name is edited at the cursor: ^W then json makes people.json; Esc writes nothing")
+    func editName() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
+        let writer = InMemoryExportWriter()
+        let view = SpyListView()
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), exportWriter: writer)
+        presenter.attach(view: view)
+        presenter.beginExport()
+        presenter.editPrompt(.deleteWordBackward)
+        #expect(view.last?.exportPrompt == "people.")
+        for character in "json" { presenter.editPrompt(.insert(String(character))) }
+        presenter.editPrompt(.moveToStart)
+        presenter.editPrompt(.insert("all-"))
+        #expect(view.last?.exportPrompt == "all-people.json")
+        #expect(view.last?.promptCursor == 4)
+        presenter.cancelExport()
+        #expect(view.last?.exportPrompt == nil)
+        #expect(writer.files.isEmpty)
+    }
+
+    @Test("↑ in the export prompt recalls the names written before, in this and other lists")
+    func history() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
+        let history = PromptHistory()
+        let view = SpyListView()
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), exportWriter: InMemoryExportWriter(), history: history)
+        presenter.attach(view: view)
+        presenter.beginExport()
+        presenter.editExportName("first.json")
+        presenter.commitExport()
+        presenter.beginExport()
+        presenter.editPrompt(.previousEntry)
+        #expect(view.last?.exportPrompt == "first.json")
+        presenter.editPrompt(.nextEntry)
+        #expect(view.last?.exportPrompt == "people.csv")
+        presenter.cancelExport()
+        #expect(history.entries(for: .export) == ["first.json"])
+        #expect(history.entries(for: .search).isEmpty)
     }
 }
 

@@ -171,6 +171,83 @@ struct ListPresenterSearchTests {
         #expect(view.last?.filter == nil)
     }
 
+    @Test("Esc in the prompt puts back the filter from before /; Esc on the list clears it")
+    func escapeRestores() {
+        presenter.beginSearch()
+        presenter.editSearch("comstar")
+        presenter.commitSearch()
+        #expect(view.last?.filter == "comstar")
+        presenter.beginSearch()
+        #expect(view.last?.searchPrompt == "comstar")
+        presenter.editPrompt(.deleteToStart)
+        presenter.editPrompt(.insert("irwin"))
+        #expect(view.last?.position == "1/1")
+        presenter.cancelSearch()
+        #expect(view.last?.searchPrompt == nil)
+        #expect(view.last?.filter == "comstar")
+        #expect(view.last?.position == "1/3")
+        #expect(view.last?.rows.count == 4)
+        // `/` opens on the filter in force again, and Esc on the list clears it.
+        presenter.beginSearch()
+        #expect(view.last?.searchPrompt == "comstar")
+        presenter.commitSearch()
+        presenter.cancelSearch()
+        #expect(view.last?.filter == nil)
+        #expect(view.last?.position.hasSuffix("/6") == true)
+    }
+
+    @Test("Esc in the prompt with no filter before leaves none; ^U then Enter clears a filter")
+    func escapeWithoutFilter() {
+        presenter.beginSearch()
+        presenter.editSearch("irwin")
+        presenter.cancelSearch()
+        #expect(view.last?.filter == nil)
+        #expect(view.last?.position.hasSuffix("/6") == true)
+        presenter.beginSearch()
+        presenter.editSearch("irwin")
+        presenter.commitSearch()
+        presenter.beginSearch()
+        presenter.editPrompt(.deleteToStart)
+        presenter.commitSearch()
+        #expect(view.last?.filter == nil)
+    }
+
+    @Test("the prompt edits at its cursor and searches as the text changes, not as the cursor moves")
+    func editing() {
+        presenter.beginSearch()
+        for character in "irin" { presenter.editPrompt(.insert(String(character))) }
+        presenter.editPrompt(.moveLeft)
+        presenter.editPrompt(.moveLeft)
+        presenter.editPrompt(.insert("w"))
+        #expect(view.last?.searchPrompt == "irwin")
+        #expect(view.last?.promptCursor == 3)
+        presenter.editPrompt(.moveToEnd)
+        presenter.editPrompt(.moveToStart)
+        #expect(view.last?.promptCursor == 0)
+        #expect(searcher.searches == ["i", "ir", "iri", "irin", "irwin"])
+        #expect(view.last?.position == "1/1")
+    }
+
+    @Test("↑ recalls the searches kept with Enter, and the list follows")
+    func history() {
+        for text in ["irwin", "comstar"] {
+            presenter.beginSearch()
+            presenter.editSearch(text)
+            presenter.commitSearch()
+        }
+        presenter.beginSearch()
+        presenter.editPrompt(.deleteToStart)
+        presenter.editPrompt(.previousEntry)
+        #expect(view.last?.searchPrompt == "comstar")
+        presenter.editPrompt(.previousEntry)
+        #expect(view.last?.searchPrompt == "irwin")
+        #expect(view.last?.position == "1/1")
+        presenter.editPrompt(.nextEntry)
+        presenter.editPrompt(.nextEntry)
+        #expect(view.last?.searchPrompt == "")
+        #expect(view.last?.promptCursor == 0)
+    }
+
     @Test("no match says so instead of a blank screen")
     func noMatch() {
         presenter.beginSearch()

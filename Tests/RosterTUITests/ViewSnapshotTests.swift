@@ -50,6 +50,68 @@ struct ViewSnapshotTests {
         #expect(screen.style(row: 2, column: 0) == .selected)
     }
 
+    @Test("inside a long company its header stays pinned on the first line, never over the selection")
+    func stickyHeader() throws {
+        let people = (0..<200).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: "C\($0 / 20)", index: $0) }
+        let (view, presenter) = try Self.listView(json: Fixtures.array(people), moves: 30)  // P30, the 11th of C1
+        let size = ScreenSize(rows: 14, columns: 80)
+        var screen = Self.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(1).hasPrefix("C1 (20)  "))
+        #expect(screen.style(row: 1, column: 0) == .header)
+        #expect(screen.style(row: 12, column: 2) == .selected)  // P30 at the bottom line
+        #expect(screen.line(12).hasPrefix("  P30 L030"))
+        // Moving up, the selection stops below the pinned header, not under it.
+        for _ in 0..<12 { view.handle(.up, screenSize: size) }
+        screen = Self.draw(view, rows: 14, columns: 80)
+        #expect(presenter.selection == 18)
+        #expect(screen.line(1).hasPrefix("C0 (20)"))
+        #expect(screen.line(2).hasPrefix("  P18 L018"))  // right below the pinned header
+        #expect(screen.style(row: 2, column: 2) == .selected)
+        #expect(!(1...12).contains { screen.line($0).hasPrefix("  P17 ") })  // the row the header covers
+        #expect(snapshotMismatch(screen.text, named: "list-sticky") == nil)
+        // At a company's first person its real header shows, and nothing is pinned twice.
+        presenter.select(position: 40)
+        screen = Self.draw(view, rows: 14, columns: 80)
+        #expect(screen.text.components(separatedBy: "C2 (20)").count == 2)
+    }
+
+    @Test("the pinned header shows the search's counts; a click on it selects the company's first person")
+    func stickyHeaderSearch() throws {
+        let people = (0..<60).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: $0 < 40 ? "BIG" : "SMALL", index: $0) }
+        let directory = try Fixtures.directory(json: Fixtures.array(people))
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.beginSearch()
+        presenter.editSearch("p1")  // P1, P10–P19 in BIG: 11 of 40
+        presenter.commitSearch()
+        presenter.selectLast()
+        let screen = Self.draw(view, rows: 10, columns: 40)
+        #expect(screen.line(1).hasPrefix("BIG (11/40)"))
+        #expect(screen.style(row: 1, column: 0) == .header)
+        view.handle(.mouse(MouseEvent(.click, row: 1, column: 3)), screenSize: ScreenSize(rows: 10, columns: 40))
+        #expect(presenter.selection == 0)
+    }
+
+    @Test("^D and ^U move half a page in the list and in the company overview")
+    func halfPages() throws {
+        let module = SpyListModule()
+        let list = ListView(presenter: module)
+        for key in [Key.control("d"), .control("u")] { list.handle(key, screenSize: ScreenSize(rows: 24, columns: 80)) }
+        list.handle(.control("d"), screenSize: ScreenSize(rows: 10, columns: 40))
+        #expect(module.calls == [.move(11), .move(-11), .move(4)])
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = CompaniesPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                           wireframe: SpyCompaniesWireframe())
+        let companies = CompaniesView(presenter: presenter)
+        presenter.attach(view: companies)
+        companies.handle(.control("d"), screenSize: ScreenSize(rows: 24, columns: 80))
+        #expect(presenter.makeViewModel().selectedRow == 2)  // three companies: the last
+        companies.handle(.control("u"), screenSize: ScreenSize(rows: 24, columns: 80))
+        #expect(presenter.makeViewModel().selectedRow == 0)
+    }
+
     @Test("the detail screen: every field labelled and aligned")
     func detail() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
@@ -115,6 +177,121 @@ struct ViewSnapshotTests {
 }
 
 @MainActor
+@Suite("Detail scrolling")
+struct DetailScrollingTests {
+    /// Two people; the first with a long address (wrapped), a wide name
+    /// and a control character in the picture field.
+    static func detail() throws -> (DetailView, DetailPresenter) {
+        let address = "849 Crystal Street, Apartment 12, Williston, Kentucky, 5580, United States of America"
+        let json = Fixtures.array([
+            Fixtures.record(first: "Kent", last: "佐藤", company: "CRIQUA", email: "kent.sato@criqua.example", index: 0,
+                            extra: #""address": \#(Fixtures.quoted(address)), "phone": "+1 (188) 314-0187", "isActive": true, "age": 45, "eyeColor": "blue", "favoriteFruit": "apple", "picture": "http://placehold.it/32x32\u001b[2J", "guid": "13cc239e-14c6-47b2-9bd4-541149a378c8""#),
+            Fixtures.record(first: "Ada", last: "Zed", company: "CRIQUA", index: 1),
+        ])
+        let directory = try Fixtures.directory(json: json)
+        let grouped = GroupedPeople(store: directory.store)
+        let kent = try #require(grouped.order.firstIndex { directory.store.text(.firstName, of: Int($0)) == "Kent" })
+        let presenter = DetailPresenter(store: directory.store, grouped: grouped, position: kent, wireframe: SpyDetailWireframe())
+        let view = DetailView(presenter: presenter)
+        presenter.attach(view: view)
+        return (view, presenter)
+    }
+
+    @Test("a short terminal scrolls the fields with PgDn, End, PgUp, Home; a line says which show", arguments: [(14, 80), (10, 40)])
+    func scrolls(rows: Int, columns: Int) throws {
+        let (view, _) = try Self.detail()
+        let size = ScreenSize(rows: rows, columns: columns)
+        var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)") == nil)
+        #expect(screen.line(rows - 2).contains("↓ fields 1–"))
+        #expect(!screen.text.contains("more fields"))
+        #expect(view.handle(.pageDown, screenSize: size))
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(rows - 2).contains("↑↓ fields"))
+        #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)-page2") == nil)
+        #expect(view.handle(.end, screenSize: size))
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(rows - 2).contains("↑ fields"))
+        #expect(screen.line(rows - 2).contains("–15 of 15"))
+        #expect(screen.text.contains("ID  id0"))
+        #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)-end") == nil)
+        // The title (the person's name) stays while the fields scroll.
+        #expect(screen.line(2).hasPrefix("  Kent 佐藤"))
+        view.handle(.pageUp, screenSize: size)
+        view.handle(.home, screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(4).contains("First name  Kent"))
+        view.handle(.control("d"), screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(!screen.line(4).contains("First name"))
+        view.handle(.control("u"), screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(4).contains("First name  Kent"))
+    }
+
+    @Test("long values wrap under their field by cells; wide characters whole, control characters visible")
+    func wraps() throws {
+        let (view, _) = try Self.detail()
+        let screen = ViewSnapshotTests.draw(view, rows: 40, columns: 50)
+        let text = screen.text
+        #expect(text.contains("         Address  849 Crystal Street, Apartment\n                  12, Williston, Kentucky, 5580,\n"
+                              + "                  United States of America\n"))
+        #expect(text.contains("http://placehold.it/32x32␛[2J"))
+        #expect(!(4..<38).contains { screen.line($0).contains("…") })  // nothing cut
+        #expect(!screen.line(38).contains("fields"))  // everything fits: no scroll line
+        for row in 0..<40 {
+            let width = screen.cells[row].reduce(0) { $0 + ($1.text.isEmpty ? 0 : DisplayText.width(of: Character($1.text))) }
+            #expect(width == 50, "row \(row) spans \(width) columns")
+        }
+    }
+
+    @Test("↑ ↓ still step to the previous / next person, keeping the scroll")
+    func personKeys() throws {
+        let (view, presenter) = try Self.detail()
+        let size = ScreenSize(rows: 14, columns: 80)
+        let kent = presenter.position
+        view.handle(.end, screenSize: size)
+        view.handle(kent == 0 ? .down : .up, screenSize: size)
+        #expect(presenter.position == 1 - kent)
+        let screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(2).hasPrefix("  Ada Zed"))
+        #expect(screen.line(12).contains("–15 of 15"))  // Ada's fields are shorter: still at the end
+        view.handle(kent == 0 ? .character("k") : .character("j"), screenSize: size)
+        #expect(presenter.position == kent)
+    }
+
+    @Test("the wheel scrolls the fields only when they do not fit")
+    func wheel() throws {
+        let (view, _) = try Self.detail()
+        let short = ScreenSize(rows: 14, columns: 80)
+        #expect(view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 5)), screenSize: short))
+        var screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(4).contains("Email"))
+        #expect(view.handle(.mouse(MouseEvent(.wheelUp, row: 5, column: 5)), screenSize: short))
+        screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(4).contains("First name"))
+        // When every field fits, the wheel walks people instead (handled, not passed on).
+        #expect(view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 5)), screenSize: ScreenSize(rows: 40, columns: 80)))
+        #expect(!view.handle(.mouse(MouseEvent(.click, row: 5, column: 5)), screenSize: short))
+    }
+
+    @Test("the detail's help scrolls too", arguments: [(14, 80), (10, 40)])
+    func help(rows: Int, columns: Int) throws {
+        let (view, _) = try Self.detail()
+        let size = ScreenSize(rows: rows, columns: columns)
+        view.handle(.character("?"), screenSize: size)
+        var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(snapshotMismatch(screen.text, named: "detail-help-\(columns)x\(rows)") == nil)
+        for _ in 0..<5 { view.handle(.pageDown, screenSize: size) }
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.text.contains("quit"))
+        #expect(snapshotMismatch(screen.text, named: "detail-help-\(columns)x\(rows)-end") == nil)
+        view.handle(.escape, screenSize: size)
+        #expect(ViewSnapshotTests.draw(view, rows: rows, columns: columns).text.contains("First name"))
+    }
+}
+
+@MainActor
 @Suite("View keys")
 struct ViewKeyTests {
     @Test("list keys become presenter intents")
@@ -154,7 +331,8 @@ struct ListSearchViewTests {
         }
         let screen = MemoryScreen(rows: 24, columns: 80)
         view.draw(on: screen)
-        #expect(screen.line(23).hasPrefix(" /sa▏"))
+        #expect(screen.line(23).hasPrefix(" /sa "))
+        #expect(screen.cursor == CellPosition(row: 23, column: 4))  // the terminal's cursor, after "sa"
         #expect(snapshotMismatch(screen.text, named: "list-search-prompt") == nil)
         // The match is highlighted in the name.
         let sanchez = try #require((0..<24).first { screen.line($0).contains("Vanessa Sanchez") })
@@ -170,6 +348,77 @@ struct ListSearchViewTests {
         view.handle(.escape, screenSize: size)
         view.draw(on: screen)
         #expect(screen.line(23).hasPrefix(" 3/6"))  // Vanessa Sanchez, still selected
+    }
+
+    /// The seed list's view model, to show on a view driving a spy.
+    static func seedModel() throws -> ListViewModel {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let wireframe = SpyListWireframe()
+        return ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe).makeViewModel()
+    }
+
+    @Test("in a prompt, keys edit the line at the cursor; ^P ^N PgUp PgDn still move through the list")
+    func promptEditingKeys() throws {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 24, columns: 80)
+        var model = try Self.seedModel()
+        model.searchPrompt = "ab"
+        view.show(model)
+        let keys: [Key] = [.character("q"), .left, .right, .home, .control("a"), .end, .control("e"), .backspace, .delete,
+                           .control("w"), .control("u"), .control("k"), .up, .down, .control("p"), .control("n"), .pageDown,
+                           .pageUp, .enter, .escape]
+        for key in keys { #expect(view.handle(key, screenSize: size)) }
+        #expect(!view.handle(.tab, screenSize: size))
+        #expect(module.calls == [
+            .editPrompt(.insert("q")), .editPrompt(.moveLeft), .editPrompt(.moveRight), .editPrompt(.moveToStart),
+            .editPrompt(.moveToStart), .editPrompt(.moveToEnd), .editPrompt(.moveToEnd), .editPrompt(.deleteBackward),
+            .editPrompt(.deleteForward), .editPrompt(.deleteWordBackward), .editPrompt(.deleteToStart),
+            .editPrompt(.deleteToEnd), .editPrompt(.previousEntry), .editPrompt(.nextEntry), .move(-1), .move(1), .move(21),
+            .move(-21), .commitSearch, .cancelSearch,
+        ])
+    }
+
+    @Test("the export prompt edits the same way; list moves do nothing there")
+    func exportPromptKeys() throws {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 24, columns: 80)
+        var model = try Self.seedModel()
+        model.exportPrompt = "people.csv"
+        view.show(model)
+        for key in [Key.control("w"), .character("j"), .up, .enter, .escape] { view.handle(key, screenSize: size) }
+        #expect(!view.handle(.pageDown, screenSize: size))
+        #expect(module.calls == [.editPrompt(.deleteWordBackward), .editPrompt(.insert("j")), .editPrompt(.previousEntry),
+                                 .commitExport, .cancelExport])
+    }
+
+    @Test("a long search scrolls sideways in the prompt; the cursor stays in view and wide characters whole")
+    func longPrompt() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        let size = ScreenSize(rows: 10, columns: 40)
+        view.handle(.character("/"), screenSize: size)
+        for character in "佐藤 abcdefghijklmnopqrstuvwxyz" { view.handle(.character(character), screenSize: size) }
+        let screen = MemoryScreen(rows: 10, columns: 40)
+        view.draw(on: screen)
+        let line = screen.line(9)
+        #expect(line.hasPrefix(" /…"))
+        #expect(line.contains("xyz "))
+        let cursor = try #require(screen.cursor)
+        #expect(cursor.row == 9)
+        #expect(screen.cells[9][cursor.column - 1].text == "z")
+        view.handle(.home, screenSize: size)
+        view.draw(on: screen)
+        #expect(screen.line(9).hasPrefix(" /佐藤 abc"))
+        #expect(screen.line(9).contains("…"))
+        #expect(screen.cursor == CellPosition(row: 9, column: 2))
+        // Every row still spans exactly 40 columns.
+        let width = screen.cells[9].reduce(0) { $0 + ($1.text.isEmpty ? 0 : DisplayText.width(of: Character($1.text))) }
+        #expect(width == 40)
     }
 
     @Test("Esc on an unfiltered list means back; Tab opens the overview")
@@ -192,14 +441,65 @@ struct HelpOverlayTests {
         let size = ScreenSize(rows: 24, columns: 80)
         #expect(view.handle(.character("?"), screenSize: size))
         let screen = ViewSnapshotTests.draw(view)
-        for binding in ListView.keyTable {
-            #expect(screen.text.contains(binding.label + "    " + binding.help) || screen.text.contains(binding.label + "  " + binding.help)
-                    || screen.text.contains(binding.label) && screen.text.contains(binding.help), "\(binding.label) is missing from help")
-        }
         #expect(snapshotMismatch(screen.text, named: "list-help") == nil)
+        // Every key is on one of its pages.
+        #expect(view.handle(.pageDown, screenSize: size))
+        let text = screen.text + ViewSnapshotTests.draw(view).text
+        for binding in ListView.keyTable {
+            #expect(text.contains(binding.label + "    " + binding.help) || text.contains(binding.label + "  " + binding.help)
+                    || text.contains(binding.label) && text.contains(binding.help), "\(binding.label) is missing from help")
+        }
         view.handle(.escape, screenSize: size)
         #expect(!ViewSnapshotTests.draw(view).text.contains("List keys"))
         #expect(ViewSnapshotTests.draw(view).text.contains("Bertha Irwin"))
+    }
+
+    @Test("on a short terminal the help scrolls with ↑ ↓ PgUp PgDn and says which lines show", arguments: [(14, 80), (10, 40)])
+    func scrollingListHelp(rows: Int, columns: Int) throws {
+        let (view, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let size = ScreenSize(rows: rows, columns: columns)
+        view.handle(.character("?"), screenSize: size)
+        var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count
+        let height = rows - 3
+        #expect(screen.line(0).contains("lines 1–\(height) of \(total)"))
+        #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)") == nil)
+        // Every key of both tables can be reached by scrolling, and the end stops.
+        var seen = Set<String>()
+        for _ in 0..<(total / max(1, height - 1) + 2) {
+            for row in 2..<(rows - 1) { seen.insert(screen.line(row)) }
+            #expect(view.handle(.pageDown, screenSize: size))
+            screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        }
+        let text = seen.joined(separator: "\n")
+        for binding in ListView.keyTable { #expect(text.contains(binding.label), "\(binding.label) never shown") }
+        for binding in ListView.promptKeyTable { #expect(text.contains(binding.label), "\(binding.label) never shown") }
+        #expect(screen.line(0).contains("lines \(total - height + 1)–\(total) of \(total)"))
+        #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)-end") == nil)
+        view.handle(.up, screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(0).contains("lines \(total - height)–\(total - 1) of \(total)"))
+        for _ in 0..<total { view.handle(.pageUp, screenSize: size) }
+        view.handle(.down, screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(0).contains("lines 2–\(height + 1) of \(total)"))
+        // Any other key closes it; the list is back.
+        #expect(view.handle(.character("j"), screenSize: size))
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(!screen.text.contains("List keys"))
+        #expect(screen.text.contains("Bertha Irwin"))
+    }
+
+    @Test("q in the help quits; the wheel scrolls it")
+    func helpQuitAndWheel() {
+        let module = SpyListModule()
+        let view = ListView(presenter: module)
+        let size = ScreenSize(rows: 10, columns: 40)
+        view.handle(.character("?"), screenSize: size)
+        view.handle(.mouse(MouseEvent(.wheelDown, row: 3, column: 3)), screenSize: size)
+        #expect(view.help?.top == 3)
+        view.handle(.character("q"), screenSize: size)
+        #expect(module.calls == [.quit])
     }
 
     @Test("list keys for order, grouping and jumps reach the presenter")
@@ -360,11 +660,15 @@ struct ExportKeyTests {
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let size = ScreenSize(rows: 24, columns: 80)
-        for key in [Key.character("e"), .character("a"), .character("."), .character("c"), .character("s"), .character("v")] {
+        view.handle(.character("e"), screenSize: size)
+        var screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(23).hasPrefix(" export to: test.csv "))  // suggested from test.json
+        #expect(screen.cursor == CellPosition(row: 23, column: 20))
+        for key in [Key.control("u"), .character("a"), .character("."), .character("c"), .character("s"), .character("v")] {
             view.handle(key, screenSize: size)
         }
-        var screen = ViewSnapshotTests.draw(view)
-        #expect(screen.line(23).hasPrefix(" export to: a.csv▏"))
+        screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(23).hasPrefix(" export to: a.csv "))
         view.handle(.enter, screenSize: size)
         screen = ViewSnapshotTests.draw(view)
         #expect(screen.line(23).hasPrefix(" a.csv exists; overwrite? (y/n)"))

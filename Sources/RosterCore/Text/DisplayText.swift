@@ -162,6 +162,41 @@ public enum DisplayText {
         return fit(clean.replacingCharacters(in: range, with: String(ellipsis) + tail), columns: columns)
     }
 
+    /// Sanitizes `text` and breaks it into lines of at most `columns` cells:
+    /// at the last space that fits (the space itself is dropped), else
+    /// between two characters, so a wide character is never split. Never
+    /// empty: an empty text is one empty line.
+    public static func wrapped(_ text: String, columns: Int) -> [String] {
+        let clean = sanitized(text)
+        guard columns > 0, width(clean) > columns else { return [clean] }
+        var lines: [String] = []
+        var line: [(character: Character, width: Int)] = []
+        var used = 0
+        for character in clean {
+            let characterWidth = width(of: character)
+            if used + characterWidth > columns, !line.isEmpty {
+                if character == " " {
+                    lines.append(String(line.map(\.character)))
+                    line = []
+                    used = 0
+                    continue
+                }
+                if let space = line.lastIndex(where: { $0.character == " " }), space > 0 {
+                    lines.append(String(line[..<space].map(\.character)))
+                    line = Array(line[(space + 1)...])
+                } else {
+                    lines.append(String(line.map(\.character)))
+                    line = []
+                }
+                used = line.reduce(0) { $0 + $1.width }
+            }
+            line.append((character, characterWidth))
+            used += characterWidth
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(String(line.map(\.character))) }
+        return lines
+    }
+
     /// `text` fitted to exactly `columns`: cut, then padded with spaces.
     public static func padded(_ text: String, columns: Int) -> String {
         let fitted = fit(text, columns: columns)

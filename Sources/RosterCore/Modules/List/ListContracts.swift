@@ -18,13 +18,17 @@ public protocol ListModuleInterface: AnyObject {
     func openSelected()
     func showSkippedRecords()
     func quit()
-    /// Opens the search prompt.
+    /// Opens the search prompt, holding the filter in force.
     func beginSearch()
-    /// The prompt's text changed: narrow the list as the user types.
+    /// Replaces the search prompt's text: narrow the list as the user types.
     func editSearch(_ text: String)
+    /// Edits the open prompt's line (search or export name) at its cursor;
+    /// a search narrows the list as the text changes.
+    func editPrompt(_ edit: LineEdit)
     /// Enter: keep the filter, close the prompt.
     func commitSearch()
-    /// Esc: clear the filter (and close the prompt).
+    /// Esc: in the prompt, cancels the edit and puts back the filter that
+    /// was in force before `/`; on the list, clears the filter.
     func cancelSearch()
     /// `s`: the next sort key; `S`: the other direction.
     func cycleSortOrder()
@@ -39,7 +43,8 @@ public protocol ListModuleInterface: AnyObject {
     func showCompanies()
     /// Space: collapses the selected person's company, or expands it.
     func toggleSection()
-    /// `e`: asks for a file name, then writes what the list shows there.
+    /// `e`: asks for a file name (suggesting `<data name>.csv`), then
+    /// writes what the list shows there.
     func beginExport()
     func editExportName(_ name: String)
     func commitExport()

@@ -15,9 +15,14 @@ public final class ListPresenter: ListModuleInterface {
     public private(set) var displayed: GroupedPeople
     private var rows: ListRows
     private let searcher: ListSearchScheduling?
-    /// The text in the search prompt, and whether the prompt is open.
-    private var searchText = ""
+    /// The search prompt's line (kept when closed: `/` opens on the
+    /// filter in force), and whether the prompt is open.
+    private var searchLine = LineEditor()
     private var isEditingSearch = false
+    /// The filter in force when `/` opened the prompt, for Esc to put back.
+    private var searchBeforeEditing: SearchResult?
+    /// What each prompt accepted earlier this session (↑ recalls it).
+    private let history: PromptHistory
     /// The latest finished search (nil: no filter).
     private var searchResult: SearchResult?
     /// Display position of the selected person.
@@ -35,7 +40,8 @@ public final class ListPresenter: ListModuleInterface {
     private let scopeTitle: String?
 
     private let exportWriter: ExportWriting?
-    private var exportName: String?
+    /// The export prompt's line while it is open.
+    private var exportLine: LineEditor?
     /// An export waiting for a yes: where, whether it replaces a file, and
     /// the question asked.
     private var pendingExport: (name: String, replacing: Bool, question: String)?
@@ -49,8 +55,9 @@ public final class ListPresenter: ListModuleInterface {
     /// company's list.
     public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: ListWireframe,
                 searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil,
-                sortOrder: SortOrder = .byLastName, scopeTitle: String? = nil) {
+                sortOrder: SortOrder = .byLastName, scopeTitle: String? = nil, history: PromptHistory = PromptHistory()) {
         self.directory = directory
+        self.history = history
         self.exportWriter = exportWriter
         self.sortOrder = sortOrder
         self.scopeTitle = scopeTitle
@@ -170,13 +177,31 @@ public final class ListPresenter: ListModuleInterface {
 
     public func beginSearch() {
         isEditingSearch = true
+        searchBeforeEditing = searchResult
+        searchLine = LineEditor(searchLine.text, history: history.entries(for: .search))
         render()
     }
 
     public func editSearch(_ text: String) {
-        searchText = text
+        searchLine.replace(with: text)
+        searchTextChanged()
+    }
+
+    public func editPrompt(_ edit: LineEdit) {
+        if var line = exportLine {
+            line.apply(edit)
+            exportLine = line
+            render()
+        } else if isEditingSearch {
+            let before = searchLine.text
+            searchLine.apply(edit)
+            if searchLine.text == before { render() } else { searchTextChanged() }
+        }
+    }
+
+    private func searchTextChanged() {
         render()
-        let query = SearchQuery(text)
+        let query = SearchQuery(searchLine.text)
         let within = searchResult.flatMap { query.narrows($0.query) ? $0 : nil }
         searcher?.search(query, in: everyone, store: directory.store, within: within) { [weak self] result in
             self?.showSearchResult(result)
@@ -185,16 +210,28 @@ public final class ListPresenter: ListModuleInterface {
 
     public func commitSearch() {
         isEditingSearch = false
-        if SearchQuery(searchText).isEmpty { clearSearch() } else { render() }
+        history.record(searchLine.text, for: .search)
+        if SearchQuery(searchLine.text).isEmpty { clearSearch() } else { render() }
     }
 
     public func cancelSearch() {
+        guard isEditingSearch else {
+            clearSearch()
+            return
+        }
         isEditingSearch = false
-        clearSearch()
+        guard let before = searchBeforeEditing else {
+            clearSearch()
+            return
+        }
+        // Laid over `everyone` again: a sort may have finished meanwhile.
+        searcher?.cancelPending()
+        searchLine = LineEditor(before.query.text)
+        showSearchResult(PeopleSearch.reapply(before, to: everyone, store: directory.store))
     }
 
     private func clearSearch() {
-        searchText = ""
+        searchLine = LineEditor()
         searcher?.cancelPending()
         showSearchResult(nil)
     }
@@ -222,18 +259,26 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Export
 
     public func beginExport() {
-        exportName = ""
+        exportLine = LineEditor(Self.suggestedExportName(for: directory.sourceName), history: history.entries(for: .export))
         message = nil
         render()
     }
 
+    /// `people.csv` for `people.json` (or `data/people.json`), `stdin.csv`
+    /// for standard input: the data's base name, as CSV.
+    public nonisolated static func suggestedExportName(for sourceName: String) -> String {
+        let file = (sourceName as NSString).lastPathComponent
+        let base = (file as NSString).deletingPathExtension
+        return (base.isEmpty || base == "/" ? "roster" : base) + ".csv"
+    }
+
     public func editExportName(_ name: String) {
-        exportName = name
+        exportLine?.replace(with: name)
         render()
     }
 
     public func cancelExport() {
-        exportName = nil
+        exportLine = nil
         pendingExport = nil
         render()
     }
@@ -243,11 +288,12 @@ public final class ListPresenter: ListModuleInterface {
     /// refuses directories, broken links, devices, pipes and sockets,
     /// saying what they are.
     public func commitExport() {
-        guard let name = exportName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+        guard let name = exportLine?.text.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
             cancelExport()
             return
         }
-        exportName = nil
+        history.record(name, for: .export)
+        exportLine = nil
         let known = ExportFormat(knownExtensionOf: name) != nil
         let unknown = (name as NSString).pathExtension.isEmpty ? "no extension" : "unknown extension"
         switch exportWriter?.target(at: name) ?? .nothing {
@@ -434,11 +480,12 @@ public final class ListPresenter: ListModuleInterface {
             notice: [directory.skipped.isEmpty ? nil : "\(Self.grouped(directory.skipped.count)) skipped (! lists)", stateNotice]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
-            searchPrompt: isEditingSearch ? searchText : nil,
+            searchPrompt: isEditingSearch ? searchLine.text : nil,
             filter: filter,
             highlight: searchResult?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"),
-            exportPrompt: exportName,
+            exportPrompt: exportLine?.text,
+            promptCursor: exportLine?.cursor ?? (isEditingSearch ? searchLine.cursor : nil),
             question: pendingExport?.question,
             message: message,
             messageFileName: message != nil || pendingExport != nil ? messageFileName : nil)

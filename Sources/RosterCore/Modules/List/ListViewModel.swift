@@ -29,6 +29,8 @@ public struct ListViewModel: Sendable {
     public var sortLabel: String = ""
     /// The export prompt's file name while it is open.
     public var exportPrompt: String?
+    /// The cursor in the open prompt's text, in characters (nil: at its end).
+    public var promptCursor: Int?
     /// "people.csv exists; overwrite? (y/n)", while waiting for the answer.
     public var question: String?
     /// A one-off message for the status line ("wrote 12 people to a.csv").
@@ -130,6 +132,12 @@ public struct ListRows: RandomAccessCollection, Sendable {
         let section = grouped.sectionIndex(containing: position)
         if isCollapsed(section: section) { return headerRow(section) }
         return headerRow(section) + 1 + (position - grouped.sections[section].range.lowerBound)
+    }
+
+    /// The header row of the section that row `row` falls in (a pinned
+    /// header at the top of the screen); nil when there are no rows.
+    public func headerRow(forRow row: Int) -> Int? {
+        grouped.sections.isEmpty ? nil : headerRow(sectionIndex(ofRow: row))
     }
 
     /// Index of the section that row `row` falls in.

@@ -1,0 +1,28 @@
+import RosterCore
+
+/// A prompt on the bottom line: its label, as much of the line as fits
+/// around the cursor (scrolling sideways when it is long), the terminal's
+/// cursor where the editing cursor is, and hints at the right.
+struct PromptBar {
+    /// The first character shown, kept between frames so that the line
+    /// scrolls only when the cursor leaves it.
+    private var start = 0
+
+    /// `hints` are dropped from the end, whole, until they take at most
+    /// half the width: the line being typed matters more.
+    @MainActor
+    mutating func draw(label: String, text: String, cursor: Int, hints: [String], row: Int, on screen: Screen) {
+        let width = screen.size.columns
+        var kept = hints
+        while !kept.isEmpty, DisplayText.width(kept.joined(separator: "  ")) + 1 > width / 2 { kept.removeLast() }
+        let right = kept.isEmpty ? "" : kept.joined(separator: "  ") + " "
+        let labelText = DisplayText.fit(label, columns: max(1, width / 2))
+        let labelWidth = DisplayText.width(labelText)
+        let room = max(1, width - labelWidth - DisplayText.width(right) - 1)
+        let window = LineWindow(text: text, cursor: cursor, columns: room, previousStart: start)
+        start = window.start
+        screen.put(labelText + DisplayText.padded(window.text, columns: width - labelWidth - DisplayText.width(right)) + right,
+                   row: row, column: 0, style: .bar)
+        screen.showCursor(row: row, column: labelWidth + window.cursorColumn)
+    }
+}

@@ -1,24 +1,113 @@
 import Dispatch
 import Foundation
 
-/// What the user typed, folded once for matching.
+/// What the user typed, parsed (`QueryParser`) and folded once for matching.
 public struct SearchQuery: Sendable, Equatable {
     public let text: String
-    /// Case- and accent-folded bytes (`José` → `jose`).
-    let folded: [UInt8]
+    /// Why the text is not a query (an unknown field, a bad number), with
+    /// where; nil when it is one. A query with an error is never run.
+    public let error: QueryError?
+    /// The parsed query (no terms when there is an error).
+    public let query: PeopleQuery
+    /// Its terms, ready for the store (cheapest first).
+    let terms: [CompiledTerm]
 
     public init(_ text: String) {
         self.text = text
-        folded = TextFolding.foldedBytes(text)
+        do {
+            query = try QueryParser.parse(text)
+            error = nil
+        } catch {
+            query = PeopleQuery()
+            self.error = error
+        }
+        terms = query.terms.compactMap(CompiledTerm.init).sorted { $0.cost < $1.cost }
     }
 
-    public var isEmpty: Bool { folded.isEmpty }
+    public static func == (lhs: SearchQuery, rhs: SearchQuery) -> Bool { lhs.text == rhs.text }
+
+    /// Asks nothing (no terms, or only terms that fold to nothing), so
+    /// matches everyone; false for a query with an error.
+    public var isEmpty: Bool { terms.isEmpty && error == nil }
 
     /// Whether every match of `self` is also a match of `earlier`, so that
-    /// searching only `earlier`'s matches is enough ("jos" then "jose").
+    /// searching only `earlier`'s matches is enough ("jos" then "jose",
+    /// "abbott" then "abbott b", "age>3" then "age>30"): each of the
+    /// earlier terms must be implied by one of these.
     public func narrows(_ earlier: SearchQuery) -> Bool {
-        !earlier.isEmpty && folded.count >= earlier.folded.count
-            && folded.withUnsafeBufferPointer { mine in earlier.folded.withUnsafeBufferPointer { PeopleSearch.contains(mine, $0) } }
+        error == nil && earlier.error == nil && !earlier.isEmpty
+            && earlier.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
+    }
+
+    /// The folded texts the list highlights in names: the terms that can
+    /// match a name, not excluded ones.
+    var nameNeedles: [[UInt8]] {
+        terms.compactMap { term in
+            guard !term.isNegated, case .text(let scope, let needle, _, _) = term.test else { return nil }
+            return [.anywhere, .name, .firstName, .lastName].contains(scope) ? needle : nil
+        }
+    }
+}
+
+/// A query term in the store's terms: folded bytes, or a range of whole numbers.
+struct CompiledTerm: Sendable {
+    enum Test: Sendable {
+        /// `digits`: also matches a phone whose digits contain these.
+        case text(TextScope, needle: [UInt8], spansParts: Bool, digits: [UInt8]?)
+        case number(NumberField, ClosedRange<Int64>)
+        case active(Bool)
+    }
+
+    let test: Test
+    let isNegated: Bool
+
+    /// Nil for a term that asks nothing (text that folds to nothing).
+    init?(_ term: QueryTerm) {
+        isNegated = term.isNegated
+        switch term.condition {
+        case .active(let wanted): test = .active(wanted)
+        case .number(let field, let comparison): test = .number(field, comparison.bounds)
+        case .text(let scope, let text):
+            let needle = TextFolding.foldedBytes(text)
+            guard !needle.isEmpty else { return nil }
+            let digits = scope == .anywhere || scope == .phone ? QueryCondition.phoneDigits(of: text) : nil
+            // A space (or a NUL) can only match across "first last".
+            test = .text(scope, needle: needle, spansParts: needle.contains(UInt8(ascii: " ")) || needle.contains(0), digits: digits)
+        }
+    }
+
+    /// Cheap tests first: a person failing one is never read further.
+    var cost: Int {
+        switch test {
+        case .active, .number: return 0
+        case .text(.company, _, _, _): return 1
+        case .text(.name, _, _, _), .text(.firstName, _, _, _), .text(.lastName, _, _, _): return 2
+        case .text(.anywhere, _, _, _): return 4
+        case .text: return 3
+        }
+    }
+
+    /// Whether every person this term matches also matches `other`.
+    func implies(_ other: CompiledTerm) -> Bool {
+        guard isNegated == other.isNegated else { return false }
+        // Excluding more (a shorter text, a wider range) narrows.
+        return isNegated ? other.impliesPositively(self) : impliesPositively(other)
+    }
+
+    private func impliesPositively(_ other: CompiledTerm) -> Bool {
+        switch (test, other.test) {
+        case (.active(let mine), .active(let theirs)):
+            return mine == theirs
+        case (.number(let field, let mine), .number(let otherField, let theirs)):
+            return field == otherField && mine.lowerBound >= theirs.lowerBound && mine.upperBound <= theirs.upperBound
+        case (.text(let scope, let needle, _, let digits), .text(let otherScope, let otherNeedle, _, let otherDigits)):
+            guard scope == otherScope, needle.contains(otherNeedle) else { return false }
+            // A match on the phone's digits alone must be one for `other` too.
+            guard let digits else { return true }
+            return otherDigits.map { digits.contains($0) } ?? false
+        default:
+            return false
+        }
     }
 }
 
@@ -49,8 +138,10 @@ public enum PeopleSearch {
         if query.isEmpty {
             return SearchResult(query: query, grouped: all, matches: [UInt64](repeating: ~0, count: words))
         }
-        let companyMatches = store.companies.map { company in
-            company.key.withUnsafeBufferPointer { key in query.folded.withUnsafeBufferPointer { contains(key, $0) } }
+        // Company terms (and plain ones) are decided once per company.
+        let companyMatches: [[Bool]] = query.terms.map { term in
+            guard case .text(let scope, let needle, _, _) = term.test, scope == .company || scope == .anywhere else { return [] }
+            return store.companies.map { company in company.key.contains(needle) }
         }
         var matches = [UInt64](repeating: 0, count: words)
         let halfWords = (words + 1) / 2
@@ -58,7 +149,7 @@ public enum PeopleSearch {
         matches.withUnsafeMutableBufferPointer { bits in
             nonisolated(unsafe) let bits = bits
             DispatchQueue.concurrentPerform(iterations: 2) { half in
-                var matcher = Matcher(store: store, query: query, companyMatches: companyMatches)
+                var matcher = Matcher(query: query, companyMatches: companyMatches)
                 let firstWord = half * halfWords
                 let lastWord = min(words, (half + 1) * halfWords)
                 // Segment by segment, with raw views of its arrays: the
@@ -71,9 +162,13 @@ public enum PeopleSearch {
                         segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
                             segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
                                 store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+                                  segment.ages.withUnsafeBufferPointer { ages in
+                                   segment.cents.withUnsafeBufferPointer { cents in
+                                    segment.activeFlags.withUnsafeBufferPointer { activeFlags in
                                     let view = SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
                                                            fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
-                                                           nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson)
+                                                           nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson,
+                                                           ages: ages, cents: cents, activeFlags: activeFlags)
                                     var person = from
                                     while person < to {
                                         let word = person >> 6
@@ -90,6 +185,9 @@ public enum PeopleSearch {
                                         person = end
                                     }
                                     return false
+                                    }
+                                   }
+                                  }
                                 }
                             }
                         }
@@ -171,11 +269,22 @@ public enum PeopleSearch {
         let nameKeys: UnsafeBufferPointer<UInt8>
         let nameKeyEnds: UnsafeBufferPointer<Int>
         let companyOfPerson: UnsafeBufferPointer<UInt32>
+        let ages: UnsafeBufferPointer<Int32>
+        let cents: UnsafeBufferPointer<Int64>
+        let activeFlags: UnsafeBufferPointer<UInt8>
 
         @inline(__always)
         func nameKey(_ local: Int) -> UnsafeBufferPointer<UInt8> {
             let start = local == 0 ? 0 : nameKeyEnds[local - 1]
             return UnsafeBufferPointer(rebasing: nameKeys[start..<nameKeyEnds[local]])
+        }
+
+        @inline(__always)
+        func field(_ field: TextField, of local: Int) -> UnsafeBufferPointer<UInt8> {
+            let record = recordStart[local]
+            let slot = local * PeopleSegment.textFieldCount + field.rawValue
+            let start = field.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
+            return UnsafeBufferPointer(rebasing: arena[(record + start)..<(record + Int(fieldEnds[slot]))])
         }
 
         /// Email, phone and address as one run, with where phone and address start.
@@ -192,75 +301,133 @@ public enum PeopleSearch {
         }
     }
 
-    /// Tests one person's fields; keeps a scratch buffer between calls.
+    /// Tests one person against every term (the cheap ones first); keeps
+    /// scratch buffers between calls. Means what `QueryReference` says.
     struct Matcher {
-        let store: PeopleStore
-        let needle: [UInt8]
-        let companyMatches: [Bool]
-        let hasSpace: Bool
+        let terms: [CompiledTerm]
+        /// Per term, per company id: whether the company matches (empty
+        /// for terms that do not look at the company).
+        let companyMatches: [[Bool]]
         var scratch: [UInt8] = []
+        var digits: [UInt8] = []
 
-        init(store: PeopleStore, query: SearchQuery, companyMatches: [Bool]) {
-            self.store = store
-            needle = query.folded
+        init(query: SearchQuery, companyMatches: [[Bool]]) {
+            terms = query.terms
             self.companyMatches = companyMatches
-            hasSpace = query.folded.contains(UInt8(ascii: " "))
         }
 
         /// Whether `person` matches, read through its segment's raw views.
         @inline(__always)
         mutating func matches(_ person: Int, in view: SegmentView) -> Bool {
-            if companyMatches[Int(view.companyOfPerson[person])] { return true }
             let local = person - view.base
-            if !hasSpace {
-                if needle.withUnsafeBufferPointer({ contains(view.nameKey(local), $0) }) { return true }
-            } else if nameMatches(person) {
-                return true
+            for index in terms.indices where test(index, person, local, view) == terms[index].isNegated {
+                return false
             }
-            let (bytes, phoneStart, addressStart) = view.contact(local)
-            return contactMatches(bytes, phoneStart: phoneStart, addressStart: addressStart)
+            return true
         }
 
-        /// The folded name key is "last\0first": each part, and "first last".
-        private mutating func nameMatches(_ person: Int) -> Bool {
-            let needle = self.needle
-            if !hasSpace {
-                return store.withNameKey(of: person) { key in needle.withUnsafeBufferPointer { contains(key, $0) } }
+        @inline(__always)
+        private mutating func test(_ index: Int, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
+            switch terms[index].test {
+            case .active(let wanted):
+                return view.activeFlags[local] == (wanted ? 1 : 0)
+            case .number(.age, let bounds):
+                let age = view.ages[local]
+                return age != PeopleSegment.missingAge && bounds.contains(Int64(age))
+            case .number(.balance, let bounds):
+                let cents = view.cents[local]
+                return cents != PeopleSegment.missingCents && bounds.contains(cents)
+            case .text(let scope, let needle, let spansParts, let digits):
+                return textMatches(scope, needle, spansParts, digits, companyMatches[index], person, local, view)
             }
-            var combined = scratch
-            defer { scratch = combined }
-            return store.withNameKey(of: person) { key -> Bool in
-                let split = key.firstIndex(of: 0) ?? key.count
-                combined.removeAll(keepingCapacity: true)
-                combined.append(contentsOf: key[min(key.count, split + 1)...])
-                combined.append(UInt8(ascii: " "))
-                combined.append(contentsOf: key[0..<split])
-                return combined.withUnsafeBufferPointer { whole in needle.withUnsafeBufferPointer { contains(whole, $0) } }
+        }
+
+        private mutating func textMatches(_ scope: TextScope, _ needle: [UInt8], _ spansParts: Bool, _ phoneDigits: [UInt8]?,
+                                          _ companies: [Bool], _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
+            switch scope {
+            case .anywhere:
+                if companies[Int(view.companyOfPerson[person])] { return true }
+                if nameMatches(needle, spansParts, view.nameKey(local), part: nil) { return true }
+                let (bytes, phoneStart, addressStart) = view.contact(local)
+                if contactMatches(needle, bytes, phoneStart: phoneStart, addressStart: addressStart) { return true }
+                return phoneDigits.map { digitsMatch($0, view.field(.phone, of: local)) } ?? false
+            case .company: return companies[Int(view.companyOfPerson[person])]
+            case .name: return nameMatches(needle, spansParts, view.nameKey(local), part: nil)
+            case .firstName: return nameMatches(needle, spansParts, view.nameKey(local), part: .firstName)
+            case .lastName: return nameMatches(needle, spansParts, view.nameKey(local), part: .lastName)
+            case .phone:
+                let phone = view.field(.phone, of: local)
+                return fieldContains(phone, needle) || (phoneDigits.map { digitsMatch($0, phone) } ?? false)
+            case .email: return fieldContains(view.field(.email, of: local), needle)
+            case .address: return fieldContains(view.field(.address, of: local), needle)
+            case .eyeColor: return fieldContains(view.field(.eyeColor, of: local), needle)
+            case .favoriteFruit: return fieldContains(view.field(.favoriteFruit, of: local), needle)
+            case .id: return fieldContains(view.field(.id, of: local), needle)
+            case .guid: return fieldContains(view.field(.guid, of: local), needle)
+            case .street, .city, .state, .zip:
+                let address = view.field(.address, of: local)
+                let part = [TextScope.street, .city, .state, .zip].firstIndex(of: scope) ?? 0
+                let range = QueryCondition.addressPartRanges(address)[part]
+                return fieldContains(UnsafeBufferPointer(rebasing: address[range]), needle)
             }
+        }
+
+        /// The folded name key is "last\0first": one part, either part, or
+        /// (for a text with a space) "first last".
+        private mutating func nameMatches(_ needle: [UInt8], _ spansParts: Bool, _ key: UnsafeBufferPointer<UInt8>,
+                                          part: TextField?) -> Bool {
+            let split = key.firstIndex(of: 0) ?? key.count
+            let last = UnsafeBufferPointer(rebasing: key[0..<split])
+            let first = UnsafeBufferPointer(rebasing: key[min(key.count, split + 1)...])
+            return needle.withUnsafeBufferPointer { needle in
+                switch part {
+                case .firstName?: return contains(first, needle)
+                case .lastName?: return contains(last, needle)
+                default:
+                    if !spansParts { return contains(key, needle) }
+                    var combined = scratch
+                    defer { scratch = combined }
+                    combined.removeAll(keepingCapacity: true)
+                    combined.append(contentsOf: first)
+                    combined.append(UInt8(ascii: " "))
+                    combined.append(contentsOf: last)
+                    return combined.withUnsafeBufferPointer { contains($0, needle) }
+                }
+            }
+        }
+
+        /// One field, ASCII case ignored; non-ASCII text folded on the fly.
+        private mutating func fieldContains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+            contactMatches(needle, bytes, phoneStart: bytes.count, addressStart: bytes.count)
+        }
+
+        /// Whether the phone's digits, punctuation dropped, hold `wanted`.
+        private mutating func digitsMatch(_ wanted: [UInt8], _ phone: UnsafeBufferPointer<UInt8>) -> Bool {
+            digits.removeAll(keepingCapacity: true)
+            for byte in phone where byte &- UInt8(ascii: "0") < 10 { digits.append(byte) }
+            return digits.contains(wanted)
         }
 
         /// Email, phone and address lie side by side in the store: one
         /// case-insensitive pass over the three, a hit counting only when it
         /// stays inside one field. Non-ASCII text is folded on the fly.
-        private mutating func contactMatches(_ bytes: UnsafeBufferPointer<UInt8>, phoneStart: Int, addressStart: Int) -> Bool {
-            let needle = self.needle
+        private mutating func contactMatches(_ needle: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>,
+                                             phoneStart: Int, addressStart: Int) -> Bool {
             var folded = scratch
             defer { scratch = folded }
             return needle.withUnsafeBufferPointer { needle in
-                do {
-                    var from = 0
-                    while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
-                        let end = hit + needle.count
-                        if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
-                        from = hit + 1
-                    }
-                    guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
-                    for field in [0..<phoneStart, phoneStart..<addressStart, addressStart..<bytes.count] {
-                        LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[field]), into: &folded)
-                        if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
-                    }
-                    return false
+                var from = 0
+                while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
+                    let end = hit + needle.count
+                    if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
+                    from = hit + 1
                 }
+                guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
+                for field in [0..<phoneStart, phoneStart..<addressStart, addressStart..<bytes.count] where !field.isEmpty {
+                    LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[field]), into: &folded)
+                    if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
+                }
+                return false
             }
         }
     }
@@ -318,10 +485,12 @@ public enum PeopleSearch {
         return false
     }
 
-    /// Character ranges of `text` that match `query`, for highlighting
-    /// (folded one character at a time, so `é` matches `e` in place).
+    /// Character ranges of `text` (a name) that the query's terms match,
+    /// for highlighting (folded one character at a time, so `é` matches `e`
+    /// in place); in the order found, term by term.
     public static func matchRanges(in text: String, query: SearchQuery) -> [Range<Int>] {
-        guard !query.isEmpty else { return [] }
+        let needles = query.nameNeedles
+        guard !needles.isEmpty else { return [] }
         var folded: [UInt8] = []
         var characterOfByte: [Int] = []
         for (index, character) in text.enumerated() {
@@ -330,16 +499,17 @@ public enum PeopleSearch {
             characterOfByte += Array(repeating: index, count: bytes.count)
         }
         var ranges: [Range<Int>] = []
-        var start = 0
-        let needle = query.folded
-        while start + needle.count <= folded.count {
-            if folded[start..<(start + needle.count)].elementsEqual(needle) {
-                let lower = characterOfByte[start]
-                let upper = characterOfByte[start + needle.count - 1] + 1
-                ranges.append(lower..<upper)
-                start += needle.count
-            } else {
-                start += 1
+        for needle in needles {
+            var start = 0
+            while start + needle.count <= folded.count {
+                if folded[start..<(start + needle.count)].elementsEqual(needle) {
+                    let lower = characterOfByte[start]
+                    let upper = characterOfByte[start + needle.count - 1] + 1
+                    ranges.append(lower..<upper)
+                    start += needle.count
+                } else {
+                    start += 1
+                }
             }
         }
         return ranges

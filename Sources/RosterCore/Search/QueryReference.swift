@@ -38,28 +38,31 @@ extension QueryCondition {
         case .text(let scope, let text):
             let needle = TextFolding.foldedBytes(text)
             if needle.isEmpty { return true }
-            let digits = QueryCondition.phoneDigits(of: text)
             func has(_ field: String) -> Bool { QueryCondition.latinFolded(field).contains(needle) }
-            let first = TextFolding.foldedBytes(person.firstName), last = TextFolding.foldedBytes(person.lastName)
-            let name = first + [UInt8(ascii: " ")] + last
-            let company = TextFolding.foldedBytes(person.company.trimmingCharacters(in: .whitespacesAndNewlines))
-            let phoneDigits = digits.map { person.phone.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.contains($0) } ?? false
-            let parts = QueryCondition.addressParts(person.address)
+            func first() -> [UInt8] { TextFolding.foldedBytes(person.firstName) }
+            func last() -> [UInt8] { TextFolding.foldedBytes(person.lastName) }
+            func name() -> Bool { (first() + [UInt8(ascii: " ")] + last()).contains(needle) }
+            func company() -> Bool {
+                TextFolding.foldedBytes(person.company.trimmingCharacters(in: .whitespacesAndNewlines)).contains(needle)
+            }
+            func phoneDigits() -> Bool {
+                guard let digits = QueryCondition.phoneDigits(of: text) else { return false }
+                return person.phone.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.contains(digits)
+            }
             switch scope {
             case .anywhere:
-                return name.contains(needle) || company.contains(needle) || has(person.email) || has(person.phone)
-                    || has(person.address) || phoneDigits
-            case .name: return name.contains(needle)
-            case .firstName: return first.contains(needle)
-            case .lastName: return last.contains(needle)
-            case .company: return company.contains(needle)
+                return name() || company() || has(person.email) || has(person.phone) || has(person.address) || phoneDigits()
+            case .name: return name()
+            case .firstName: return first().contains(needle)
+            case .lastName: return last().contains(needle)
+            case .company: return company()
             case .email: return has(person.email)
-            case .phone: return has(person.phone) || phoneDigits
+            case .phone: return has(person.phone) || phoneDigits()
             case .address: return has(person.address)
-            case .street: return has(parts.street)
-            case .city: return has(parts.city)
-            case .state: return has(parts.state)
-            case .zip: return has(parts.zip)
+            case .street: return has(QueryCondition.addressParts(person.address).street)
+            case .city: return has(QueryCondition.addressParts(person.address).city)
+            case .state: return has(QueryCondition.addressParts(person.address).state)
+            case .zip: return has(QueryCondition.addressParts(person.address).zip)
             case .eyeColor: return has(person.eyeColor)
             case .favoriteFruit: return has(person.favoriteFruit)
             case .id: return has(person.id)

@@ -6,17 +6,6 @@ import TestSupport
 /// on generated people and random queries, deterministically.
 @Suite("Query matching")
 struct QueryMatchingTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let firsts = ["Bertha", "José", "Zoë", "ÅGOT", "Łukasz", "Søren", "芳", "Ada 🚀", "Renée", "abbott", "Quinn", "İlkay"]
     static let lasts = ["Irwin", "Núñez", "Ølberg", "Đorđević", "王", "Sanchez", "BETA", "O'Neil", "Mc Dowell", "Åström"]
     static let companies = ["COMSTAR", "Beta", "Ácme Ltd", " zen iso ", "RECRISYS", "beta", "", "Ünïcorn"]
@@ -26,7 +15,7 @@ struct QueryMatchingTests {
     static let colors = ["blue", "Brown", "green", "BLUE"]
     static let fruits = ["apple", "banana", "Strawberry"]
 
-    static func person(_ index: Int, _ random: inout SplitMix) -> String {
+    static func person(_ index: Int, _ random: inout SeededRandom) -> String {
         func pick(_ values: [String]) -> String { values.randomElement(using: &random) ?? "" }
         let first = pick(firsts), last = pick(lasts)
         var extra: [String] = []
@@ -62,7 +51,7 @@ struct QueryMatchingTests {
 
     /// A term made from what people have: a piece of some field, a field
     /// term, a number compared, perhaps negated, perhaps quoted.
-    static func term(_ random: inout SplitMix, sample: Person) -> String {
+    static func term(_ random: inout SeededRandom, sample: Person) -> String {
         func piece(_ text: String) -> String {
             let characters = Array(text)
             guard characters.count > 1 else { return text.isEmpty ? "a" : text }
@@ -101,7 +90,7 @@ struct QueryMatchingTests {
 
     @Test("the fast matcher agrees with the reference on generated people and random queries")
     func agreesWithReference() throws {
-        var random = SplitMix(state: 20_261_130)
+        var random = SeededRandom(seed: 20_261_130)
         let records = (0..<1500).map { Self.person($0, &random) }
         let directory = try Fixtures.directory(json: Fixtures.array(records))
         let store = directory.store
@@ -129,7 +118,7 @@ struct QueryMatchingTests {
 
     @Test("narrowing searches only earlier matches and finds what a full search finds")
     func narrowingAgrees() throws {
-        var random = SplitMix(state: 7)
+        var random = SeededRandom(seed: 7)
         let records = (0..<1500).map { Self.person($0, &random) }
         let directory = try Fixtures.directory(json: Fixtures.array(records))
         let grouped = GroupedPeople(store: directory.store)
@@ -206,3 +195,6 @@ struct QueryMatchingTests {
         #expect(PeopleSearch.matchRanges(in: "José Núñez", query: SearchQuery("agee:3")).isEmpty)
     }
 }
+
+/// The parser tests' SplitMix64, for the standard library's random helpers.
+extension SeededRandom: RandomNumberGenerator {}

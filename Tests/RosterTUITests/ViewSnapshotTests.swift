@@ -350,6 +350,26 @@ struct ListSearchViewTests {
         #expect(screen.line(23).hasPrefix(" 3/6"))  // Vanessa Sanchez, still selected
     }
 
+    @Test("a query with an error: the list stays, a mark under the term and the message above the prompt")
+    func searchError() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.beginSearch()
+        presenter.editSearch("comstar agee>3")
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(snapshotMismatch(screen.text, named: "list-search-error") == nil)
+        #expect(screen.line(22).hasPrefix("          ^~~~ unknown field 'agee'"))
+        // A long line scrolls sideways: the mark follows the term.
+        presenter.editSearch(String(repeating: "x ", count: 30) + "balance>abc")
+        let scrolled = ViewSnapshotTests.draw(view)
+        let prompt = scrolled.line(23)
+        let column = prompt.distance(from: prompt.startIndex, to: try #require(prompt.range(of: "abc")).lowerBound)
+        #expect(scrolled.line(22).dropFirst(column).hasPrefix("^~~ balance is an amount like"))
+    }
+
     /// The seed list's view model, to show on a view driving a spy.
     static func seedModel() throws -> ListViewModel {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)

@@ -25,6 +25,9 @@ public final class ListPresenter: ListModuleInterface {
     private let history: PromptHistory
     /// The latest finished search (nil: no filter).
     private var searchResult: SearchResult?
+    /// Why the prompt's text is not a query (shown under it); the list
+    /// meanwhile keeps the last good result.
+    private var searchError: QueryError?
     /// Display position of the selected person.
     public private(set) var selection = 0
     /// Companies whose people are hidden (Space), by company id.
@@ -200,8 +203,12 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     private func searchTextChanged() {
-        render()
         let query = SearchQuery(searchLine.text)
+        searchError = query.error
+        render()
+        // A query with an error is not run: the last good result stays,
+        // rather than an empty list that would look like "no one matches".
+        guard query.error == nil else { return }
         let within = searchResult.flatMap { query.narrows($0.query) ? $0 : nil }
         searcher?.search(query, in: everyone, store: directory.store, within: within) { [weak self] result in
             self?.showSearchResult(result)
@@ -209,6 +216,11 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func commitSearch() {
+        // Enter on a query with an error keeps the prompt open on it.
+        guard searchError == nil else {
+            render()
+            return
+        }
         isEditingSearch = false
         history.record(searchLine.text, for: .search)
         if SearchQuery(searchLine.text).isEmpty { clearSearch() } else { render() }
@@ -220,6 +232,7 @@ public final class ListPresenter: ListModuleInterface {
             return
         }
         isEditingSearch = false
+        searchError = nil
         guard let before = searchBeforeEditing else {
             clearSearch()
             return
@@ -232,6 +245,7 @@ public final class ListPresenter: ListModuleInterface {
 
     private func clearSearch() {
         searchLine = LineEditor()
+        searchError = nil
         searcher?.cancelPending()
         showSearchResult(nil)
     }
@@ -243,6 +257,9 @@ public final class ListPresenter: ListModuleInterface {
             clearSearch()
             return
         }
+        // Filters come checked (`--filter`, another list's filter); a bad
+        // one leaves the list as it is.
+        guard SearchQuery(text).error == nil else { return }
         editSearch(text)
         isEditingSearch = false
         render()
@@ -481,6 +498,7 @@ public final class ListPresenter: ListModuleInterface {
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
             searchPrompt: isEditingSearch ? searchLine.text : nil,
+            searchError: isEditingSearch ? searchError.map { SearchErrorModel(error: $0) } : nil,
             filter: filter,
             highlight: searchResult?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"),

@@ -186,6 +186,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .help:
             help = HelpOverlay(title: "List keys", table: Self.keyTable)
                 .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
+                .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
         case .companies: presenter.showCompanies()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()

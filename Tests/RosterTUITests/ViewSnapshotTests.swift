@@ -462,9 +462,14 @@ struct HelpOverlayTests {
         #expect(view.handle(.character("?"), screenSize: size))
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "list-help") == nil)
-        // Every key is on one of its pages.
+        // Every key is on one of its pages, and the search language after them.
         #expect(view.handle(.pageDown, screenSize: size))
-        let text = screen.text + ViewSnapshotTests.draw(view).text
+        let second = ViewSnapshotTests.draw(view).text
+        #expect(view.handle(.pageDown, screenSize: size))
+        let third = ViewSnapshotTests.draw(view).text
+        #expect(third.contains("Search queries (also --filter)"))
+        #expect(third.contains("age:30-39") && third.contains("-term -company:acme"))
+        let text = screen.text + second
         for binding in ListView.keyTable {
             #expect(text.contains(binding.label + "    " + binding.help) || text.contains(binding.label + "  " + binding.help)
                     || text.contains(binding.label) && text.contains(binding.help), "\(binding.label) is missing from help")
@@ -480,7 +485,7 @@ struct HelpOverlayTests {
         let size = ScreenSize(rows: rows, columns: columns)
         view.handle(.character("?"), screenSize: size)
         var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count
+        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + QueryGrammar.examples.count
         let height = rows - 3
         #expect(screen.line(0).contains("lines 1–\(height) of \(total)"))
         #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)") == nil)

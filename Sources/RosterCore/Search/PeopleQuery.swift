@@ -107,3 +107,17 @@ public struct QueryError: Error, Sendable, Equatable {
         self.range = range
     }
 }
+
+extension QueryError {
+    /// One line for a command line: the term at fault, its column, and
+    /// what is wrong (`'age>x' (column 5): age is a whole number …`);
+    /// the query's text made safe for a terminal.
+    public func describe(in text: String) -> String {
+        let characters = Array(text)
+        var lower = min(range.lowerBound, characters.count), upper = min(max(range.upperBound, lower), characters.count)
+        while lower > 0, !characters[lower - 1].isWhitespace { lower -= 1 }
+        while upper < characters.count, !characters[upper].isWhitespace { upper += 1 }
+        let term = DisplayText.sanitized(String(characters[lower..<upper]))
+        return "'\(term)' (column \(range.lowerBound + 1)): \(DisplayText.sanitized(message))"
+    }
+}

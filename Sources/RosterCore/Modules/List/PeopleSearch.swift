@@ -138,18 +138,19 @@ public enum PeopleSearch {
         if query.isEmpty {
             return SearchResult(query: query, grouped: all, matches: [UInt64](repeating: ~0, count: words))
         }
-        // Company terms (and plain ones) are decided once per company.
-        let companyMatches: [[Bool]] = query.terms.map { term in
-            guard case .text(let scope, let needle, _, _) = term.test, scope == .company || scope == .anywhere else { return [] }
-            return store.companies.map { company in company.key.contains(needle) }
-        }
+        // The terms in raw memory: the loop then runs without reference
+        // counting (binding an array out of an enum per person per term
+        // retained and released it, which doubled the time of a search).
+        let pinned = PinnedTerms(query.terms, companies: store.companies)
+        defer { withExtendedLifetime(pinned) {} }
+        nonisolated(unsafe) let terms = pinned.terms
         var matches = [UInt64](repeating: 0, count: words)
         let halfWords = (words + 1) / 2
         nonisolated(unsafe) var wasCancelled = [false, false]
         matches.withUnsafeMutableBufferPointer { bits in
             nonisolated(unsafe) let bits = bits
             DispatchQueue.concurrentPerform(iterations: 2) { half in
-                var matcher = Matcher(query: query, companyMatches: companyMatches)
+                var matcher = Matcher(terms: terms)
                 let firstWord = half * halfWords
                 let lastWord = min(words, (half + 1) * halfWords)
                 // Segment by segment, with raw views of its arrays: the
@@ -301,134 +302,225 @@ public enum PeopleSearch {
         }
     }
 
+    /// A term as the search loop reads it: plain values and pointers into
+    /// `PinnedTerms`' memory.
+    struct RawTerm {
+        enum Kind { case active, age, balance, text }
+        var kind: Kind
+        var scope: TextScope = .anywhere
+        var isNegated: Bool
+        var spansParts = false
+        var bounds: ClosedRange<Int64> = 0...0
+        var needle = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// The phone digits a plain or `phone:` term also matches (empty: none).
+        var digits = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// Per company id, whether the company matches (plain and `company:` terms).
+        var companies = UnsafeBufferPointer<Bool>(start: nil, count: 0)
+    }
+
+    /// Owns the memory `RawTerm`s point into, for the length of one search.
+    final class PinnedTerms {
+        private(set) var terms = UnsafeBufferPointer<RawTerm>(start: nil, count: 0)
+        private var allocations: [UnsafeMutableRawPointer] = []
+
+        init(_ compiled: [CompiledTerm], companies: [Company]) {
+            var raw: [RawTerm] = []
+            for term in compiled {
+                switch term.test {
+                case .active(let wanted):
+                    raw.append(RawTerm(kind: .active, isNegated: term.isNegated, bounds: wanted ? 1...1 : 0...0))
+                case .number(let field, let bounds):
+                    raw.append(RawTerm(kind: field == .age ? .age : .balance, isNegated: term.isNegated, bounds: bounds))
+                case .text(let scope, let needle, let spansParts, let digits):
+                    // Company terms (and plain ones) are decided once per company.
+                    let companyMatches = scope == .company || scope == .anywhere ? companies.map { $0.key.contains(needle) } : []
+                    raw.append(RawTerm(kind: .text, scope: scope, isNegated: term.isNegated, spansParts: spansParts,
+                                       needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches)))
+                }
+            }
+            terms = pin(raw)
+        }
+
+        private func pin<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+            let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
+            _ = memory.initialize(from: values)
+            if let base = memory.baseAddress { allocations.append(UnsafeMutableRawPointer(base)) }
+            return UnsafeBufferPointer(rebasing: memory[0..<values.count])
+        }
+
+        deinit {
+            // Every pinned type is trivial (bytes, flags, plain structs): nothing to deinitialise.
+            for allocation in allocations { allocation.deallocate() }
+        }
+    }
+
     /// Tests one person against every term (the cheap ones first); keeps
     /// scratch buffers between calls. Means what `QueryReference` says.
     struct Matcher {
-        let terms: [CompiledTerm]
-        /// Per term, per company id: whether the company matches (empty
-        /// for terms that do not look at the company).
-        let companyMatches: [[Bool]]
+        let terms: UnsafeBufferPointer<RawTerm>
         var scratch: [UInt8] = []
         var digits: [UInt8] = []
 
-        init(query: SearchQuery, companyMatches: [[Bool]]) {
-            terms = query.terms
-            self.companyMatches = companyMatches
+        init(terms: UnsafeBufferPointer<RawTerm>) {
+            self.terms = terms
         }
 
         /// Whether `person` matches, read through its segment's raw views.
         @inline(__always)
         mutating func matches(_ person: Int, in view: SegmentView) -> Bool {
             let local = person - view.base
-            for index in terms.indices where test(index, person, local, view) == terms[index].isNegated {
+            for term in terms where test(term, person, local, view) == term.isNegated {
                 return false
             }
             return true
         }
 
         @inline(__always)
-        private mutating func test(_ index: Int, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
-            switch terms[index].test {
-            case .active(let wanted):
-                return view.activeFlags[local] == (wanted ? 1 : 0)
-            case .number(.age, let bounds):
+        private mutating func test(_ term: RawTerm, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
+            switch term.kind {
+            case .active:
+                return view.activeFlags[local] == UInt8(truncatingIfNeeded: term.bounds.lowerBound)
+            case .age:
                 let age = view.ages[local]
-                return age != PeopleSegment.missingAge && bounds.contains(Int64(age))
-            case .number(.balance, let bounds):
+                return age != PeopleSegment.missingAge && term.bounds.contains(Int64(age))
+            case .balance:
                 let cents = view.cents[local]
-                return cents != PeopleSegment.missingCents && bounds.contains(cents)
-            case .text(let scope, let needle, let spansParts, let digits):
-                return textMatches(scope, needle, spansParts, digits, companyMatches[index], person, local, view)
+                return cents != PeopleSegment.missingCents && term.bounds.contains(cents)
+            case .text:
+                return textMatches(term, person, local, view)
             }
         }
 
-        private mutating func textMatches(_ scope: TextScope, _ needle: [UInt8], _ spansParts: Bool, _ phoneDigits: [UInt8]?,
-                                          _ companies: [Bool], _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
-            switch scope {
+        private mutating func textMatches(_ term: RawTerm, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
+            let needle = term.needle
+            switch term.scope {
             case .anywhere:
-                if companies[Int(view.companyOfPerson[person])] { return true }
-                if nameMatches(needle, spansParts, view.nameKey(local), part: nil) { return true }
+                if term.companies[Int(view.companyOfPerson[person])] { return true }
+                if nameMatches(needle, term.spansParts, view.nameKey(local), part: nil) { return true }
                 let (bytes, phoneStart, addressStart) = view.contact(local)
                 if contactMatches(needle, bytes, phoneStart: phoneStart, addressStart: addressStart) { return true }
-                return phoneDigits.map { digitsMatch($0, view.field(.phone, of: local)) } ?? false
-            case .company: return companies[Int(view.companyOfPerson[person])]
-            case .name: return nameMatches(needle, spansParts, view.nameKey(local), part: nil)
-            case .firstName: return nameMatches(needle, spansParts, view.nameKey(local), part: .firstName)
-            case .lastName: return nameMatches(needle, spansParts, view.nameKey(local), part: .lastName)
+                return !term.digits.isEmpty && digitsMatch(term.digits, view.field(.phone, of: local))
+            case .company: return term.companies[Int(view.companyOfPerson[person])]
+            case .name: return nameMatches(needle, term.spansParts, view.nameKey(local), part: nil)
+            case .firstName: return nameMatches(needle, term.spansParts, view.nameKey(local), part: .firstName)
+            case .lastName: return nameMatches(needle, term.spansParts, view.nameKey(local), part: .lastName)
             case .phone:
                 let phone = view.field(.phone, of: local)
-                return fieldContains(phone, needle) || (phoneDigits.map { digitsMatch($0, phone) } ?? false)
+                return fieldContains(phone, needle) || (!term.digits.isEmpty && digitsMatch(term.digits, phone))
             case .email: return fieldContains(view.field(.email, of: local), needle)
             case .address: return fieldContains(view.field(.address, of: local), needle)
             case .eyeColor: return fieldContains(view.field(.eyeColor, of: local), needle)
             case .favoriteFruit: return fieldContains(view.field(.favoriteFruit, of: local), needle)
             case .id: return fieldContains(view.field(.id, of: local), needle)
             case .guid: return fieldContains(view.field(.guid, of: local), needle)
-            case .street, .city, .state, .zip:
-                let address = view.field(.address, of: local)
-                let part = [TextScope.street, .city, .state, .zip].firstIndex(of: scope) ?? 0
-                let range = QueryCondition.addressPartRanges(address)[part]
-                return fieldContains(UnsafeBufferPointer(rebasing: address[range]), needle)
+            case .street: return fieldContains(addressPart(0, of: view.field(.address, of: local)), needle)
+            case .city: return fieldContains(addressPart(1, of: view.field(.address, of: local)), needle)
+            case .state: return fieldContains(addressPart(2, of: view.field(.address, of: local)), needle)
+            case .zip: return fieldContains(addressPart(3, of: view.field(.address, of: local)), needle)
             }
+        }
+
+        /// Street (0), city, state or zip (3) of an address, as
+        /// `QueryCondition.addressPartRanges` reads it, without allocating.
+        private func addressPart(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            // The first two commas and the last three are all the rule needs.
+            var first = -1, second = -1, count = 0
+            var last = (-1, -1, -1)  // third-last, second-last, last
+            for index in address.indices where address[index] == UInt8(ascii: ",") {
+                if count == 0 { first = index } else if count == 1 { second = index }
+                last = (last.1, last.2, index)
+                count += 1
+            }
+            let end = address.count
+            var (lower, upper) = (end, end)
+            switch (min(count, 3), part) {
+            case (0, 0): (lower, upper) = (0, end)
+            case (1, 0), (2, 0): (lower, upper) = (0, first)
+            case (1, 1): (lower, upper) = (first + 1, end)
+            case (2, 1): (lower, upper) = (first + 1, second)
+            case (2, 2): (lower, upper) = (second + 1, end)
+            case (3, 0): (lower, upper) = (0, last.0)
+            case (3, 1): (lower, upper) = (last.0 + 1, last.1)
+            case (3, 2): (lower, upper) = (last.1 + 1, last.2)
+            case (3, 3): (lower, upper) = (last.2 + 1, end)
+            default: break
+            }
+            while lower < upper, address[lower] == UInt8(ascii: " ") { lower += 1 }
+            while upper > lower, address[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
+            return UnsafeBufferPointer(rebasing: address[lower..<upper])
         }
 
         /// The folded name key is "last\0first": one part, either part, or
         /// (for a text with a space) "first last".
-        private mutating func nameMatches(_ needle: [UInt8], _ spansParts: Bool, _ key: UnsafeBufferPointer<UInt8>,
+        private mutating func nameMatches(_ needle: UnsafeBufferPointer<UInt8>, _ spansParts: Bool, _ key: UnsafeBufferPointer<UInt8>,
                                           part: TextField?) -> Bool {
+            if part == nil, !spansParts { return contains(key, needle) }
             let split = key.firstIndex(of: 0) ?? key.count
             let last = UnsafeBufferPointer(rebasing: key[0..<split])
             let first = UnsafeBufferPointer(rebasing: key[min(key.count, split + 1)...])
-            return needle.withUnsafeBufferPointer { needle in
-                switch part {
-                case .firstName?: return contains(first, needle)
-                case .lastName?: return contains(last, needle)
-                default:
-                    if !spansParts { return contains(key, needle) }
-                    var combined = scratch
-                    defer { scratch = combined }
-                    combined.removeAll(keepingCapacity: true)
-                    combined.append(contentsOf: first)
-                    combined.append(UInt8(ascii: " "))
-                    combined.append(contentsOf: last)
-                    return combined.withUnsafeBufferPointer { contains($0, needle) }
-                }
+            switch part {
+            case .firstName?: return contains(first, needle)
+            case .lastName?: return contains(last, needle)
+            default:
+                var combined = scratch
+                defer { scratch = combined }
+                combined.removeAll(keepingCapacity: true)
+                combined.append(contentsOf: first)
+                combined.append(UInt8(ascii: " "))
+                combined.append(contentsOf: last)
+                return combined.withUnsafeBufferPointer { contains($0, needle) }
             }
         }
 
         /// One field, ASCII case ignored; non-ASCII text folded on the fly.
-        private mutating func fieldContains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        private mutating func fieldContains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
             contactMatches(needle, bytes, phoneStart: bytes.count, addressStart: bytes.count)
         }
 
         /// Whether the phone's digits, punctuation dropped, hold `wanted`.
-        private mutating func digitsMatch(_ wanted: [UInt8], _ phone: UnsafeBufferPointer<UInt8>) -> Bool {
+        private mutating func digitsMatch(_ wanted: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>) -> Bool {
+            var digits = self.digits
+            defer { self.digits = digits }
             digits.removeAll(keepingCapacity: true)
             for byte in phone where byte &- UInt8(ascii: "0") < 10 { digits.append(byte) }
-            return digits.contains(wanted)
+            return digits.withUnsafeBufferPointer { contains($0, wanted) }
         }
 
         /// Email, phone and address lie side by side in the store: one
         /// case-insensitive pass over the three, a hit counting only when it
         /// stays inside one field. Non-ASCII text is folded on the fly.
-        private mutating func contactMatches(_ needle: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>,
+        private mutating func contactMatches(_ needle: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
                                              phoneStart: Int, addressStart: Int) -> Bool {
+            var from = 0
+            while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
+                let end = hit + needle.count
+                if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
+                from = hit + 1
+            }
+            guard hasNonASCII(bytes) else { return false }
             var folded = scratch
             defer { scratch = folded }
-            return needle.withUnsafeBufferPointer { needle in
-                var from = 0
-                while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
-                    let end = hit + needle.count
-                    if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
-                    from = hit + 1
-                }
-                guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
-                for field in [0..<phoneStart, phoneStart..<addressStart, addressStart..<bytes.count] where !field.isEmpty {
-                    LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[field]), into: &folded)
-                    if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
-                }
-                return false
+            for (lower, upper) in [(0, phoneStart), (phoneStart, addressStart), (addressStart, bytes.count)] where lower < upper {
+                LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), into: &folded)
+                if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
             }
+            return false
+        }
+
+        /// Whether any byte is outside ASCII, eight bytes at a time.
+        @inline(__always)
+        private func hasNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            var index = 0
+            while index + 8 <= bytes.count {
+                if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] >= 0x80 { return true }
+                index += 1
+            }
+            return false
         }
     }
 

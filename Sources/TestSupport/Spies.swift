@@ -74,10 +74,13 @@ public final class SpyListModule: ListModuleInterface {
 @MainActor
 public final class ImmediateSearchScheduler: ListSearchScheduling {
     public private(set) var searches: [String] = []
+    /// For each search, the query whose result it was searched within (nil: everyone).
+    public private(set) var searchedWithin: [String?] = []
     public init() {}
     public func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
                        completion: @escaping @MainActor @Sendable (SearchResult) -> Void) {
         searches.append(query.text)
+        searchedWithin.append(within?.query.text)
         if let result = PeopleSearch.filter(everyone, store: store, query: query, within: within) { completion(result) }
     }
     public func cancelPending() {}

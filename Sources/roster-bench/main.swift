@@ -94,20 +94,24 @@ func search(path: String) async {
         let (whole, attoseconds) = duration.components
         return Double(whole) * 1000 + Double(attoseconds) / 1e15
     }
-    /// One keystroke's search, narrowing `previous` when the rule allows.
+    var recent = RecentSearches()
+    /// One keystroke's search, within the narrowest earlier result it
+    /// narrows, as the list presenter does.
     func keystroke(_ text: String, previous: SearchResult?) -> (Double, SearchResult?) {
         let query = SearchQuery(text)
         guard query.error == nil else { return (0, previous) }  // not run: the list keeps the last result
-        let within = previous.flatMap { query.narrows($0.query) ? $0 : nil }
+        let within = recent.narrowest(for: query) ?? previous.flatMap { query.narrows($0.query) ? $0 : nil }
         var result: SearchResult?
         let elapsed = ContinuousClock().measure {
             result = PeopleSearch.filter(grouped, store: loaded.store, query: query, within: within)
         }
+        if let result { recent.remember(result) }
         return (milliseconds(elapsed), result ?? previous)
     }
     func report(_ name: String, _ queries: [String], widen: Bool) {
         var typing: [Double] = [], widening: [Double] = []
         for typed in queries {
+            recent.forget()  // a new query: nothing typed before it
             var previous: SearchResult?
             for length in 1...typed.count {
                 let (time, result) = keystroke(String(typed.prefix(length)), previous: previous)

@@ -142,6 +142,19 @@ struct ListPresenterSearchTests {
         presenter.attach(view: view)
     }
 
+    @Test("typing narrows within the last result; Backspace searches within the result of a query typed before")
+    func backspaceReusesEarlierResults() {
+        presenter.beginSearch()
+        presenter.editSearch("co")
+        let shown = view.last?.position
+        for text in ["com", "comstar", "comstar b"] { presenter.editSearch(text) }
+        presenter.editSearch("comstar")
+        presenter.editSearch("co")
+        #expect(searcher.searches == ["co", "com", "comstar", "comstar b", "comstar", "co"])
+        #expect(searcher.searchedWithin == [nil, "co", "com", "comstar", "comstar", "co"])
+        #expect(view.last?.position == shown)
+    }
+
     @Test("a query with an error keeps the last good result and says what is wrong, and where")
     func badQueryKeepsLastResult() throws {
         presenter.beginSearch()

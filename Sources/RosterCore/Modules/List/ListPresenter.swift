@@ -25,6 +25,10 @@ public final class ListPresenter: ListModuleInterface {
     private let history: PromptHistory
     /// The latest finished search (nil: no filter).
     private var searchResult: SearchResult?
+    /// This list's recent results, so that Backspace searches within the
+    /// result of a query typed a moment ago (only their matches, by file
+    /// position, are used: a change of order does not stale them).
+    private var recentSearches = RecentSearches()
     /// Why the prompt's text is not a query (shown under it); the list
     /// meanwhile keeps the last good result.
     private var searchError: QueryError?
@@ -209,7 +213,7 @@ public final class ListPresenter: ListModuleInterface {
         // A query with an error is not run: the last good result stays,
         // rather than an empty list that would look like "no one matches".
         guard query.error == nil else { return }
-        let within = searchResult.flatMap { query.narrows($0.query) ? $0 : nil }
+        let within = recentSearches.narrowest(for: query) ?? searchResult.flatMap { query.narrows($0.query) ? $0 : nil }
         searcher?.search(query, in: everyone, store: directory.store, within: within) { [weak self] result in
             self?.showSearchResult(result)
         }
@@ -464,6 +468,7 @@ public final class ListPresenter: ListModuleInterface {
         let selected = selectedPerson ?? (peopleCount > 0 ? displayed.order[selection] : nil)
         let previousFilter = filter
         searchResult = result?.query.isEmpty == true ? nil : result
+        if let searchResult { recentSearches.remember(searchResult) }
         displayed = searchResult?.grouped ?? everyone
         selection = selected.flatMap { displayed.order.firstIndex(of: $0) } ?? 0
         if searchResult != nil, filter != previousFilter, peopleCount > 0 {

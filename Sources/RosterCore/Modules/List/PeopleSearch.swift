@@ -119,6 +119,36 @@ public struct SearchResult: Sendable {
     let matches: [UInt64]
 }
 
+/// The last few results of one prompt, so that a query is searched
+/// within the smallest earlier result it narrows: Backspace back to a
+/// query typed a moment ago finds its own result (searched again only
+/// among its matches) instead of searching everyone.
+public struct RecentSearches: Sendable {
+    private var results: [SearchResult] = []
+    private let limit: Int
+
+    public init(limit: Int = 24) {
+        self.limit = limit
+    }
+
+    public mutating func remember(_ result: SearchResult) {
+        guard !result.query.isEmpty else { return }
+        results.removeAll { $0.query.text == result.query.text }
+        results.append(result)
+        if results.count > limit { results.removeFirst() }
+    }
+
+    public mutating func forget() {
+        results.removeAll()
+    }
+
+    /// The result with the fewest people among those `query` narrows (the
+    /// latest of equals).
+    public func narrowest(for query: SearchQuery) -> SearchResult? {
+        results.reversed().filter { query.narrows($0.query) }.min { $0.grouped.order.count < $1.grouped.order.count }
+    }
+}
+
 /// Narrows a grouped directory to the people whose name, email, company,
 /// phone or address contains the query, ignoring case and accents.
 ///
@@ -176,6 +206,10 @@ public enum PeopleSearch {
                                         if word & 63 == 0, person & 63 == 0, isCancelled() { return true }
                                         let end = min(to, (word + 1) * 64)
                                         var candidates: UInt64 = within?.matches[word] ?? ~0
+                                        if candidates == 0 {  // a narrowed search skips 64 people at a time
+                                            person = end
+                                            continue
+                                        }
                                         var found: UInt64 = 0
                                         for position in person..<end {
                                             let bit = UInt64(position & 63)

@@ -89,7 +89,7 @@ public enum RosterCommand {
                 let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
                                                   showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
                 let exporter = DirectoryExporter(format: format, options: exportOptions)
-                written = Platform.write(exporter.export(arranged.grouped, store: directory.store), to: STDOUT_FILENO)
+                written = exporter.write(arranged.grouped, store: directory.store, to: STDOUT_FILENO)
             } else {
                 written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(directory, grouped: arranged.grouped, to: STDOUT_FILENO)
             }

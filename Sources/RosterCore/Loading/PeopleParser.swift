@@ -240,7 +240,7 @@ struct PeopleParser {
         }
         if aloneInCursor {
             cursor.skipWhitespace()
-            if !cursor.isAtEnd { record.noteProblem("found \(cursor.describeByte(cursor.bytes[cursor.position])) after the record on its line") }
+            if !cursor.isAtEnd { record.noteProblem("text after the record on its line") }
         }
         elementCount += 1
         if record.problem == nil, !record.hasUsableName {

@@ -59,21 +59,9 @@ struct JSONLinesReaderTests {
         let lines = (0..<400).map { index in
             index % 37 == 0 ? "{\"name\": broken \(index)}" : Fixtures.record(first: "P\(index)", last: "Ölberg", index: index)
         }
-        let text = lines.joined(separator: "\n") + "\n"
-        let path = NSTemporaryDirectory() + "roster-test-\(UUID().uuidString).ndjson"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let reference = try Self.load(text)
+        let reference = try await loadedWhateverTheSplit(lines.joined(separator: "\n") + "\n", fileExtension: "ndjson")
         #expect(reference.skipped.count == 11)
         #expect(reference.skipped[1] == SkippedRecord(number: 38, line: 38, reason: "not valid JSON at column 10: expected a value, found 'b'"))
-        for (chunk, threshold) in [(7, Int.max), (64, Int.max), (97, 1), (4096, 1), (1 << 20, 1)] {
-            let loaded = try await PeopleLoader(chunkSize: chunk, parallelThreshold: threshold).load(path: path, sourceName: "f.ndjson")
-            #expect(loaded.store.count == reference.store.count, "chunk \(chunk)")
-            #expect(loaded.skipped == reference.skipped, "chunk \(chunk)")
-            for position in 0..<reference.store.count {
-                #expect(loaded.store[position] == reference.store[position])
-            }
-        }
     }
 }
 

@@ -109,7 +109,13 @@ public struct PeopleLoader: Sendable {
         let started = ContinuousClock.now
         let format = self.format ?? InputFormat(extensionOf: sourceName) ?? InputFormat(sniffing: bytes)
         if format != .json { return try loadRecords(bytes: bytes, format: format, sourceName: sourceName, started: started) }
-        var parser = PeopleParser()
+        return try parseAll(PeopleParser(), bytes: bytes, sourceName: sourceName, started: started)
+    }
+
+    /// All of `bytes` through `parser`, in one piece.
+    func parseAll<Parser: ChunkParser>(_ parser: Parser, bytes: [UInt8], sourceName: String,
+                                       started: ContinuousClock.Instant) throws(LoadError) -> LoadedDirectory {
+        var parser = parser
         do {
             _ = try bytes.withUnsafeBufferPointer { buffer throws(ParseError) in
                 try parser.parse(buffer, base: 0, isFinal: true)

@@ -45,33 +45,20 @@ extension PeopleLoader {
     /// Standard input (or another stream) of JSON Lines or CSV.
     func streamRecords(input: PrefixedStreamInput, format: InputFormat, sourceName: String, progress: LoadProgress,
                        started: ContinuousClock.Instant) throws(LoadError) -> LoadedDirectory {
-        if format == .csv {
-            var parser = CSVParser()
+        func streamed<Parser: ChunkParser>(_ parser: Parser) throws(LoadError) -> LoadedDirectory {
+            var parser = parser
             let byteCount = try run(&parser, input: input, from: 0, sourceName: sourceName, progress: progress)
             try Self.checkNotEmpty(byteCount, format: format, sourceName: sourceName)
             return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: byteCount, started: started)
         }
-        var parser = JSONLinesParser()
-        let byteCount = try run(&parser, input: input, from: 0, sourceName: sourceName, progress: progress)
-        try Self.checkNotEmpty(byteCount, format: format, sourceName: sourceName)
-        return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: byteCount, started: started)
+        return format == .csv ? try streamed(CSVParser()) : try streamed(JSONLinesParser())
     }
 
     /// Bytes in memory of JSON Lines or CSV (tests).
     func loadRecords(bytes: [UInt8], format: InputFormat, sourceName: String, started: ContinuousClock.Instant) throws(LoadError) -> LoadedDirectory {
         try Self.checkNotEmpty(bytes.count, format: format, sourceName: sourceName)
-        func parsed<Parser: ChunkParser>(_ parser: Parser) throws(LoadError) -> LoadedDirectory {
-            var parser = parser
-            do {
-                _ = try bytes.withUnsafeBufferPointer { buffer throws(ParseError) in
-                    try parser.parse(buffer, base: 0, isFinal: true)
-                }
-            } catch {
-                throw Self.loadError(error, sourceName: sourceName, byteCount: bytes.count)
-            }
-            return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: bytes.count, started: started)
-        }
-        return format == .csv ? try parsed(CSVParser()) : try parsed(JSONLinesParser())
+        return format == .csv ? try parseAll(CSVParser(), bytes: bytes, sourceName: sourceName, started: started)
+                              : try parseAll(JSONLinesParser(), bytes: bytes, sourceName: sourceName, started: started)
     }
 
     private static func checkNotEmpty(_ byteCount: Int, format: InputFormat, sourceName: String) throws(LoadError) {

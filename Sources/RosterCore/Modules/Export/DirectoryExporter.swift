@@ -187,6 +187,9 @@ public struct DirectoryExporter: Sendable {
     }
 
     static func jsonString(_ text: String, escapingFormatCharacters: Bool = false) -> String {
+        // Most text needs no escape: one pass over its bytes says so, and
+        // skips building it again a character at a time (a million people).
+        if !needsEscaping(text.utf8, formatCharactersToo: escapingFormatCharacters) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -202,6 +205,20 @@ public struct DirectoryExporter: Sendable {
             }
         }
         return result + "\""
+    }
+
+    /// Whether `jsonString` would escape anything: a quote, a backslash, C0,
+    /// DEL, C1 (0xC2 0x80–0x9F in UTF-8), or, when asked, any non-ASCII
+    /// (where format characters hide; the careful path sorts them out).
+    private static func needsEscaping(_ bytes: String.UTF8View, formatCharactersToo: Bool) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+            if byte >= 0x80, formatCharactersToo { return true }
+            if previous == 0xC2, byte >= 0x80, byte <= 0x9F { return true }
+            previous = byte
+        }
+        return false
     }
 
     // MARK: vCard

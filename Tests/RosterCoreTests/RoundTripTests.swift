@@ -139,3 +139,17 @@ struct OutputBufferTests {
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == RoundTripTests.exported(.json, directory))
     }
 }
+
+/// JSON strings: the quick path for text without escapes agrees with the careful one.
+@Suite("JSON string escapes")
+struct JSONStringTests {
+    @Test("what needs an escape gets one; plain text passes as it is")
+    func escapes() {
+        #expect(DirectoryExporter.jsonString("Zoë 佐藤 🚀") == "\"Zoë 佐藤 🚀\"")
+        #expect(DirectoryExporter.jsonString("a\"b\\c") == #""a\"b\\c""#)
+        #expect(DirectoryExporter.jsonString("del\u{7F} c1\u{85}\u{9F} nbsp\u{A0}") == #""del\u007F c1\u0085\u009F nbsp"# + "\u{A0}\"")
+        #expect(DirectoryExporter.jsonString("bidi\u{202E}x") == "\"bidi\u{202E}x\"")
+        #expect(DirectoryExporter.jsonString("bidi\u{202E}x", escapingFormatCharacters: true) == #""bidi\u202Ex""#)
+        #expect(DirectoryExporter.jsonString("tab\tnl\n") == #""tab\tnl\n""#)
+    }
+}

@@ -52,10 +52,12 @@ def converted(people, fmt):
             if fmt == "csv":
                 subprocess.run([os.path.join(BIN, "roster"), "--export", "csv", source], stdout=out, check=True)
             else:
-                import json
-                with open(source, "rb") as data:
-                    for person in json.load(data):
-                        out.write(json.dumps(person, ensure_ascii=False).encode() + b"\n")
+                # In a process of its own: ru_maxrss of later children counts
+                # this process's size at fork, and json.load of 1M is gigabytes.
+                subprocess.run([sys.executable, "-c", "import json, sys\n"
+                                "for person in json.load(open(sys.argv[1], 'rb')):\n"
+                                "    sys.stdout.write(json.dumps(person, ensure_ascii=False) + '\\n')\n", source],
+                               stdout=out, check=True)
         os.rename(path + ".tmp", path)
     return path
 

@@ -55,7 +55,7 @@ public struct Options: Equatable, Sendable {
       --format json|jsonl|csv
                     how to read FILE; by default its extension says (.json,
                     .jsonl or .ndjson, .csv), else its first character:
-                    [ JSON, { JSON Lines, anything else CSV with a header
+                    [ JSON, { JSON Lines, a letter or quote CSV (header row)
       --list        print the grouped, sorted list as text and exit
       --export FORMAT
                     write the directory to standard output as csv, json

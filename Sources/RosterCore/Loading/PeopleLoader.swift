@@ -24,7 +24,9 @@ public struct LoadedDirectory: Sendable {
     }
 }
 
-/// Reads a JSON file (or stream) of people in large chunks and parses it.
+/// Reads a file (or stream) of people in large chunks and parses it: a
+/// JSON array here, JSON Lines and CSV with their own parsers through the
+/// same loop (`Readers/RecordLoading.swift`).
 ///
 /// The file is read with `pread`, never mapped: a mapped file that another
 /// program truncates mid-load kills the reader with SIGBUS, while a read

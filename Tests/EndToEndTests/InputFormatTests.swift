@@ -59,6 +59,20 @@ struct InputFormatEndToEndTests {
         #expect(wrong.status == 2)
     }
 
+    @Test("the app browses a CSV file, and a skipped record shows in the ! list with its line")
+    func browseCSV() throws {
+        let exported = try runRoster(["--export", "csv"])
+        let path = try Self.temporary(exported.output + "Bad,Age,,,,,,,old\r\n", name: "people.csv")
+        defer { Self.remove(path) }
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " --no-state " + TmuxSession.shellQuoted(path))
+        #expect(session.waitFor(text: "1/400"))
+        #expect(session.screen().contains("400 people · 34 companies · 1 skipped"))
+        session.send("!")
+        #expect(session.waitFor(text: "record 401 (line 402): 'age' should be a whole number, found 'old'"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("a CSV that cannot be read is one line naming file, line and column; bad records are listed")
     func csvErrors() throws {
         let broken = try Self.temporary("first_name\nAda\n\"Bob\n", name: "broken.csv")

@@ -113,6 +113,9 @@ struct CSVReaderTests {
     func stoppingErrors() {
         #expect(Self.loadError("first_name\nAda\n\"Bob\n") == .invalid(file: "t.csv", line: 3, column: 1,
             message: "a quote opened here never closes (is the file truncated?)"))
+        // Doubled quotes and line breaks after the opening quote: still its own place.
+        #expect(Self.loadError("first_name\n\"a\"\"\nb\"\"c\n") == .invalid(file: "t.csv", line: 2, column: 1,
+            message: "a quote opened here never closes (is the file truncated?)"))
         #expect(Self.loadError("") == .invalid(file: "t.csv", line: nil, column: nil, message: "the file is empty; expected CSV with a header row"))
         let noName = Self.loadError("email,phone\na@x,1\n")
         #expect(noName?.message == "t.csv: line 1, column 1: the CSV header names no first_name, last_name or name column (it reads 'email,phone')")
@@ -180,4 +183,47 @@ func loadedWhateverTheSplit(_ text: String, fileExtension: String) async throws 
         }
     }
     return reference
+}
+
+/// Random text made of the characters that matter to the readers: the
+/// same result (people, skipped records, or the error) whatever the chunk
+/// size and whether the file is split for two cores.
+@Suite("Readers against random text")
+struct ReaderInvarianceTests {
+    static func randomText(_ random: inout SeededRandom, header: String, alphabet: [String]) -> String {
+        header + (0..<random.below(120)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
+    }
+
+    static func outcome(_ load: () async throws -> LoadedDirectory) async -> String {
+        do {
+            let loaded = try await load()
+            let people = (0..<loaded.store.count).map { "\(loaded.store[$0])" }
+            return "people \(people) skipped \(loaded.skipped)"
+        } catch {
+            return "error \(error)"
+        }
+    }
+
+    @Test("CSV and JSON Lines", arguments: [
+        ("csv", "first_name,age,balance_text\n", ["a", "é", ",", "\"", "\"\"", "\n", "\r\n", "\r", "1", "'", "=", " ", ",x"]),
+        ("jsonl", "", ["{\"name\": \"a b\"}", "{", "}", "\"", "\n", "\r\n", ":", "1", " ", "null", "\"age\"", ",", "é"]),
+    ])
+    func invariance(fileExtension: String, header: String, alphabet: [String]) async throws {
+        var random = SeededRandom(seed: fileExtension == "csv" ? 11 : 12)
+        let path = NSTemporaryDirectory() + "roster-test-\(UUID().uuidString).\(fileExtension)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var differences: [String] = []
+        for _ in 0..<300 {
+            let text = Self.randomText(&random, header: header, alphabet: alphabet)
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            let whole = await Self.outcome { try PeopleLoader().load(bytes: Array(text.utf8), sourceName: "f.\(fileExtension)") }
+            for (chunk, threshold) in [(1, Int.max), (3, Int.max), (5, 1), (64, 1)] {
+                let chunked = await Self.outcome {
+                    try await PeopleLoader(chunkSize: chunk, parallelThreshold: threshold).load(path: path, sourceName: "f.\(fileExtension)")
+                }
+                if chunked != whole { differences.append("chunk \(chunk): \(text.debugDescription)\n  \(chunked)\n  \(whole)") }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(3).joined(separator: "\n"))")
+    }
 }

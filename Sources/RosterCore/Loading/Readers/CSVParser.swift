@@ -106,6 +106,7 @@ struct CSVParser: ChunkParser, Sendable {
             if position < count, bytes[position] == UInt8(ascii: "\"") {
                 isBlank = false
                 let opening = position
+                let (openingLine, openingLineStart) = (line + lines, lastLineStart)
                 position += 1
                 var contentStart = position
                 var hasDoubled = false
@@ -114,7 +115,7 @@ struct CSVParser: ChunkParser, Sendable {
                     guard let quote = Self.find(UInt8(ascii: "\""), in: bytes, from: position) else {
                         guard isFinal else { return nil }
                         throw .invalid("a quote opened here never closes (is the file truncated?)",
-                                       location: location(of: base + opening, in: bytes, base: base, line: line + lines, lineStart: lastLineStart))
+                                       location: location(of: base + opening, in: bytes, base: base, line: openingLine, lineStart: openingLineStart))
                     }
                     for index in position..<quote where bytes[index] == 0x0A {
                         lines += 1

@@ -739,7 +739,9 @@ struct PromptAndScrollingEndToEndTests {
     func pinnedHeader() throws {
         let session = try TmuxSession(binary + " --no-state")
         #expect(session.waitFor(text: "1/400"))
-        session.send("G", "C-u")
+        session.send("G")
+        #expect(session.waitFor(text: "400/400"))  // the scroll follows each drawn frame
+        session.send("C-u")
         #expect(session.waitFor(text: "389/400"))
         let lines = session.lines()
         #expect(lines[1].hasPrefix("ZENNIX (21)"))

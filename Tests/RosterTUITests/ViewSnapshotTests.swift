@@ -743,4 +743,27 @@ struct ExportKeyTests {
         #expect(text.contains("$92,233,720,368,547,758.06)"))
         #expect(!(1...4).contains { screen.line($0).contains("…") })
     }
+
+    @Test("the overview sorts by every figure, and the sorted column is never the one dropped at 40 columns")
+    func overviewSortedColumnStays() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = CompaniesPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+                                           wireframe: SpyCompaniesWireframe())
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        var labels: [String] = []
+        for _ in 0..<6 {
+            presenter.cycleSortOrder()
+            labels.append(presenter.makeViewModel().sortLabel)
+            if presenter.sortOrder.key == .averageBalance {
+                let narrow = ViewSnapshotTests.draw(view, rows: 10, columns: 40)
+                #expect(narrow.line(1).contains("Average"))
+                // Highest average first with S: COMSTAR's $2,496.07.
+                presenter.reverseSortOrder()
+                #expect(presenter.makeViewModel().rows.first?.title == "COMSTAR")
+                presenter.reverseSortOrder()
+            }
+        }
+        #expect(labels == ["headcount ↑", "active ↑", "total balance ↑", "average balance ↑", "average age ↑", "name ↑"])
+    }
 }

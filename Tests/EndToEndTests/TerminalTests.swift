@@ -364,7 +364,7 @@ struct CommandLineTests {
     }
 
     static let badInputs: [BadInput] = [
-        BadInput(label: "empty", bytes: [], message: "stdin: the file is empty; expected a JSON list of people"),
+        BadInput(label: "empty", bytes: [], message: "stdin: nothing came on standard input; expected a JSON list of people"),
         BadInput(label: "whitespace", bytes: Array(" \n ".utf8), message: "stdin: the file holds only whitespace; expected a JSON list of people"),
         BadInput(label: "binary", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A],
                  message: "stdin: line 1, column 1: not valid JSON: expected '[' to start a list of people, found byte 0x89 (is this a JSON file?)"),

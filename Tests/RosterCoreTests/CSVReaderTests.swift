@@ -86,7 +86,7 @@ struct CSVReaderTests {
 
     @Test("a wrong-typed value skips its record with line and reason; the others load")
     func badRecords() throws {
-        let text = "first_name,age,active,index\nA,30,true,1\nB,abc,true,2\nC,30,maybe,3\nD,3.5,false,4\n\"E\"x,1,true,5\n,1,true,6\nF,,,\n"
+        let text = "first_name,age,active,index\nA,30,true,1\nB,abc,true,2\nC,30,maybe,3\nD,3.5,false,4\n\"E\"x,1,true,5\n,1,true,6\nF,,,\nG,2147483648,,\n"
         let loaded = try Self.load(text)
         #expect(loaded.store.count == 2)
         #expect(loaded.store[1].firstName == "F" && loaded.store[1].age == nil)
@@ -96,6 +96,7 @@ struct CSVReaderTests {
             SkippedRecord(number: 4, line: 5, reason: "'age' should be a whole number, found '3.5'"),
             SkippedRecord(number: 5, line: 6, reason: "text after the closing quote of column 1"),
             SkippedRecord(number: 6, line: 7, reason: "no name (needs first_name or last_name)"),
+            SkippedRecord(number: 8, line: 9, reason: "'age' is out of range, found '2147483648'"),
         ])
     }
 

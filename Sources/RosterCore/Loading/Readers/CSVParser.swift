@@ -244,7 +244,10 @@ struct CSVParser: ChunkParser, Sendable {
             case (.index, .some(let index)) where index != Int.min:
                 record.index = index
             default:
-                if problem == nil { problem = "'\(column.name)' should be a whole number, found \(Self.quoted(cell.bytes))" }
+                // As JSON says it: 2147483648 is whole but too large; 3.5 and abc are no whole numbers.
+                let whole = !cell.bytes.isEmpty && Self.trimmed(cell.bytes).allSatisfy { $0 == UInt8(ascii: "-") || $0 &- UInt8(ascii: "0") < 10 }
+                let reason = whole ? "is out of range" : "should be a whole number"
+                if problem == nil { problem = "'\(column.name)' \(reason), found \(Self.quoted(cell.bytes))" }
             }
         case .active:
             switch String(decoding: Self.trimmed(cell.bytes), as: UTF8.self).lowercased() {

@@ -77,8 +77,12 @@ public struct PeopleLoader: Sendable {
         progress.totalBytes.store(size, ordering: .relaxed)
         let started = ContinuousClock.now
         let file = FileInput(descriptor: descriptor, size: size)
-        var format = self.format ?? InputFormat(extensionOf: sourceName) ?? .json
-        if self.format == nil, InputFormat(extensionOf: sourceName) == nil { format = try Self.sniff(file, sourceName: sourceName) }
+        let format: InputFormat
+        if let named = self.format ?? InputFormat(extensionOf: sourceName) {
+            format = named
+        } else {
+            format = try Self.sniff(file, sourceName: sourceName)
+        }
         if size == 0, format == .json { throw .empty(file: sourceName) }
         if format != .json {
             return try await loadRecords(file: file, format: format, sourceName: sourceName, progress: progress, started: started)
@@ -210,7 +214,7 @@ public struct PeopleLoader: Sendable {
     /// bytes read.
     @discardableResult
     func run<Parser: ChunkParser, Input: ChunkInput>(_ parser: inout Parser, input: Input, from start: Int, until progressEnd: Int? = nil,
-                                        sourceName: String, progress: LoadProgress) throws(LoadError) -> Int {
+                                                     sourceName: String, progress: LoadProgress) throws(LoadError) -> Int {
         var capacity = chunkSize
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
@@ -260,7 +264,7 @@ public struct PeopleLoader: Sendable {
     // MARK: Results
 
     func finish<Parser: ChunkParser>(_ parsers: [Parser], secondIndexOffset: Int?, sourceName: String,
-                        byteCount: Int, started: ContinuousClock.Instant) -> LoadedDirectory {
+                                     byteCount: Int, started: ContinuousClock.Instant) -> LoadedDirectory {
         let parsed = ContinuousClock.now
         var skipped = parsers[0].skipped
         if parsers.count > 1, let secondIndexOffset {

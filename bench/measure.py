@@ -9,6 +9,10 @@ processes:
   * key-to-frame latency, p50/p99 over 3,000 scripted keys;
   * `roster --list` wall time;
   * `jq length` and Python `json.load` on the same file, as ratios.
+  * the same people as CSV (`roster --export csv`) and JSON Lines: parse
+    time in process and `roster --list` wall time and peak RSS, beside JSON;
+  * `roster --export json` wall time and peak RSS (it streams: at or under
+    the load's own peak).
 It prints a table and writes bench/RESULTS.md.
 """
 import os
@@ -38,6 +42,42 @@ def dataset(people):
     return path
 
 
+def converted(people, fmt):
+    """The JSON dataset as CSV (Roster's own export) or JSON Lines."""
+    source = dataset(people)
+    path = source[:-len(".json")] + "." + fmt
+    if not os.path.exists(path):
+        print(f"generating {path} ...", file=sys.stderr)
+        with open(path + ".tmp", "wb") as out:
+            if fmt == "csv":
+                subprocess.run([os.path.join(BIN, "roster"), "--export", "csv", source], stdout=out, check=True)
+            else:
+                # In a process of its own: ru_maxrss of later children counts
+                # this process's size at fork, and json.load of 1M is gigabytes.
+                subprocess.run([sys.executable, "-c", "import json, sys\n"
+                                "for person in json.load(open(sys.argv[1], 'rb')):\n"
+                                "    sys.stdout.write(json.dumps(person, ensure_ascii=False) + '\\n')\n", source],
+                               stdout=out, check=True)
+        os.rename(path + ".tmp", path)
+    return path
+
+
+def formats_row(people):
+    """Load time and memory of the same people as JSON, CSV and JSON Lines."""
+    row = {"people": people, "formats": {}}
+    for fmt in ["json", "csv", "jsonl"]:
+        path = dataset(people) if fmt == "json" else converted(people, fmt)
+        phases = [key_values([os.path.join(BIN, "roster-bench"), "phases", path]) for _ in range(RUNS)]
+        listing = [run_measured([os.path.join(BIN, "roster"), "--list", path]) for _ in range(RUNS)]
+        row["formats"][fmt] = {
+            "mb": os.path.getsize(path) / 1e6, "parse": median_of(phases, "parse"),
+            "list": statistics.median(w for w, _, _ in listing), "list_rss": statistics.median(r for _, r, _ in listing),
+        }
+    exports = [run_measured([os.path.join(BIN, "roster"), "--export", "json", dataset(people)]) for _ in range(RUNS)]
+    row["export_json"] = (statistics.median(w for w, _, _ in exports), statistics.median(r for _, r, _ in exports))
+    return row
+
+
 def run_measured(argv, stdout=subprocess.DEVNULL):
     """Wall seconds, peak RSS in MiB and exit status of one run."""
     started = time.perf_counter()
@@ -59,7 +99,7 @@ def tmux(socket, *arguments):
     return subprocess.run(["tmux", "-L", socket, *arguments], capture_output=True, text=True).stdout
 
 
-def first_frame_in_tmux(path, people):
+def first_frame_in_tmux(path, people, environment=""):
     """Launch → the list's status bar shows "1/N": seconds, and peak RSS (MiB)."""
     socket = f"roster-bench-{uuid.uuid4().hex[:8]}"
     marker = f"1/{people:,}" if people >= 1000 else f"1/{people}"
@@ -67,7 +107,7 @@ def first_frame_in_tmux(path, people):
     try:
         started = time.perf_counter()
         tmux(socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", "-s", "main",
-             f"env TERM=tmux-256color LANG=C.UTF-8 sh -c '{command}'")
+             f"env TERM=tmux-256color LANG=C.UTF-8 {environment} sh -c '{command}'")
         deadline = started + 120
         while time.perf_counter() < deadline:
             if marker in tmux(socket, "capture-pane", "-p", "-t", "main"):
@@ -86,6 +126,46 @@ def first_frame_in_tmux(path, people):
         tmux(socket, "kill-server")
 
 
+def hostile_inputs():
+    """Inputs that were slow before: one 50 MB element, by name and through a
+    pipe (reading a pipe must stay linear); start-up with a huge old state
+    file (56 MB, 300k places), which Roster must ignore rather than parse."""
+    os.makedirs(DATA, exist_ok=True)
+    big = os.path.join(DATA, "one-50mb-element.json")
+    if not os.path.exists(big):
+        with open(big, "w") as out:
+            out.write('[{"name": {"first": "A", "last": "B"}, "company": "' + "x" * (50 << 20) + '"}]')
+    roster = os.path.join(BIN, "roster")
+    by_name = statistics.median(run_measured([roster, "--list", big])[0] for _ in range(3))
+    piped = []
+    for _ in range(3):
+        with open(big, "rb") as source:
+            started = time.perf_counter()
+            subprocess.run([roster, "--list", "-"], stdin=source, stdout=subprocess.DEVNULL, check=True)
+            piped.append(time.perf_counter() - started)
+    state_home = os.path.join(DATA, "huge-state")
+    state = os.path.join(state_home, "roster", "state.json")
+    os.makedirs(os.path.dirname(state), exist_ok=True)
+    places = ", ".join(f'"/data/{i:06d}/people.json": {{"selectedPosition": {i}, "selectedID": "{i:024x}", '
+                       f'"sortKey": "lastName", "descending": false, "groupedByCompany": true, '
+                       f'"collapsedCompanies": ["COMGY", "ZENNIX"]}}' for i in range(300_000))
+    huge_state = '{"version": 1, "places": {' + places + '}}'
+    small = dataset(10_000)
+    empty_home = os.path.join(DATA, "no-state")
+    os.makedirs(empty_home, exist_ok=True)
+    fresh = statistics.median(first_frame_in_tmux(small, 10_000, f"XDG_STATE_HOME={empty_home}")[0] for _ in range(3))
+    huge = []
+    for _ in range(3):
+        # Written anew each time: roster replaces it with a small one when it exits.
+        with open(state, "w") as out:
+            out.write(huge_state)
+        huge.append(first_frame_in_tmux(small, 10_000, f"XDG_STATE_HOME={state_home}")[0])
+    state_mb = len(huge_state) / 1e6
+    huge = statistics.median(huge)
+    return {"by_name": by_name, "piped": statistics.median(piped), "state_mb": state_mb,
+            "fresh": fresh, "huge": huge}
+
+
 def machine():
     model = "unknown CPU"
     for line in open("/proc/cpuinfo"):
@@ -102,7 +182,9 @@ def machine():
 
 def main():
     rows = []
+    format_rows = []
     for people in SIZES:
+        format_rows.append(formats_row(people))
         path = dataset(people)
         size_mb = os.path.getsize(path) / 1e6
         print(f"measuring {people:,} people ({size_mb:.0f} MB) ...", file=sys.stderr)
@@ -130,6 +212,7 @@ def main():
             else:
                 row[name] = None
         rows.append(row)
+    hostile = hostile_inputs()
 
     def cell(value, fmt):
         return "—" if value is None else fmt.format(value)
@@ -139,7 +222,7 @@ def main():
         "",
         f"Machine: {machine()}.  ",
         f"Run: `make bench` on {time.strftime('%Y-%m-%d')}; medians of {RUNS} fresh processes "
-        "(key latency: medians of 3 runs of 3,000 keys). Files from `roster-gen --seed 42` in the seed's shape.",
+        "(key latency: medians of 3 runs of 3,000 keys). Files from `roster-gen --seed 42` in Roster's input format.",
         "",
         "| people | file | parse | store | group | first frame (in process) | first frame (real binary in tmux) "
         "| peak RSS | RSS ÷ file | key p50 | key p99 | search per keystroke p50 / max | `--list` | Roster ÷ `jq length` | Roster ÷ Python `json.load` |",
@@ -161,7 +244,34 @@ def main():
             for i in range(len(rows) - 1)) + ".")
     lines += [
         "",
-        "Columns: *parse* reads and parses on both cores (the file is mapped, parsed in halves); *store* joins the halves;",
+        "## Input formats and streaming export",
+        "",
+        "The same people as JSON, as CSV (`roster --export csv`) and as JSON Lines: *parse* in process (both cores), "
+        "`roster --list` wall time and peak RSS; and `roster --export json` of the JSON file, which streams its output "
+        "(peak RSS at or under `--list`'s, the load's own peak).",
+        "",
+        "| people | JSON parse / `--list` / RSS | CSV parse / `--list` / RSS | JSON Lines parse / `--list` / RSS | `--export json` wall / RSS |",
+        "|---:|---:|---:|---:|---:|",
+    ]
+    for row in format_rows:
+        cells = [f"{f['parse']:.3f} s / {f['list']:.3f} s / {f['list_rss']:.0f} MiB ({f['mb']:.0f} MB)"
+                 for f in (row["formats"][name] for name in ["json", "csv", "jsonl"])]
+        wall, rss = row["export_json"]
+        lines.append(f"| {row['people']:,} | " + " | ".join(cells) + f" | {wall:.3f} s / {rss:.0f} MiB |")
+    lines += [
+        "",
+        "## Hostile inputs",
+        "",
+        "| input | time |",
+        "|---|---:|",
+        f"| one 50 MB element, `--list FILE` | {hostile['by_name']:.2f} s |",
+        f"| the same through a pipe, `--list -` | {hostile['piped']:.2f} s ({hostile['piped'] / hostile['by_name']:.2f}× by name) |",
+        f"| first frame, 10k people, no state file | {hostile['fresh']:.2f} s |",
+        f"| first frame, 10k people, a {hostile['state_mb']:.0f} MB old state file (ignored) | {hostile['huge']:.2f} s |",
+    ]
+    lines += [
+        "",
+        "Columns: *parse* reads (pread, in chunks) and parses on both cores, in halves; *store* joins the halves;",
         "*group* ranks companies and sorts people; *first frame (in process)* is launch of the load to a drawn list on the",
         "in-memory screen; *first frame (real binary in tmux)* is process start to the status bar showing `1/N`, polled every",
         "20 ms (polling faster steals a core from the load). *Peak RSS* is VmHWM of the interactive process (in-process figure where tmux is missing). *Key* latency is",

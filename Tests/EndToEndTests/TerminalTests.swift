@@ -364,7 +364,7 @@ struct CommandLineTests {
     }
 
     static let badInputs: [BadInput] = [
-        BadInput(label: "empty", bytes: [], message: "stdin: the file is empty; expected a JSON list of people"),
+        BadInput(label: "empty", bytes: [], message: "stdin: nothing came on standard input; expected a JSON list of people"),
         BadInput(label: "whitespace", bytes: Array(" \n ".utf8), message: "stdin: the file holds only whitespace; expected a JSON list of people"),
         BadInput(label: "binary", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A],
                  message: "stdin: line 1, column 1: not valid JSON: expected '[' to start a list of people, found byte 0x89 (is this a JSON file?)"),
@@ -372,8 +372,11 @@ struct CommandLineTests {
                  message: "stdin: line 1, column 2: not valid JSON: expected a value, found byte 0xC3"),
         BadInput(label: "truncated", bytes: Array("[{\"name\": \"A".utf8), message: "stdin: line 1, column 13: not valid JSON: the file ends too early (is it truncated?)"),
         BadInput(label: "trailing garbage", bytes: Array("[] []".utf8), message: "stdin: line 1, column 4: not valid JSON: found an array after the end of the list of people"),
-        BadInput(label: "an object", bytes: Array("{\"people\": []}".utf8), message: "stdin: expected a JSON list of people ([...]), but the file holds an object"),
-        BadInput(label: "a scalar", bytes: Array("true".utf8), message: "stdin: expected a JSON list of people ([...]), but the file holds true/false"),
+        // On standard input '{' starts JSON Lines and a word starts a CSV header.
+        BadInput(label: "an object", bytes: Array("{\"people\": []}".utf8), message: "stdin: 1 of 1 records skipped"),
+        BadInput(label: "a scalar", bytes: Array("true".utf8),
+                 message: "stdin: line 1, column 1: the CSV header names no first_name, last_name or name column (it reads 'true')"),
+        BadInput(label: "a JSON object as a .json file", bytes: [], message: ""),
         BadInput(label: "deep nesting", bytes: Array(String(repeating: "[", count: 200_000).utf8),
                  message: "stdin: line 1, column 200001: not valid JSON: the file ends too early (is it truncated?)"),
         BadInput(label: "nobody loads", bytes: Array("[null, 3]".utf8), message: "stdin: 2 of 2 records skipped"),
@@ -781,7 +784,9 @@ struct PromptAndScrollingEndToEndTests {
     func pinnedHeader() throws {
         let session = try TmuxSession(binary + " --no-state")
         #expect(session.waitFor(text: "1/400"))
-        session.send("G", "C-u")
+        session.send("G")
+        #expect(session.waitFor(text: "400/400"))  // the scroll follows each drawn frame
+        session.send("C-u")
         #expect(session.waitFor(text: "389/400"))
         let lines = session.lines()
         #expect(lines[1].hasPrefix("ZENNIX (21)"))

@@ -53,7 +53,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterTUI", "TestSupport"]),
         .testTarget(name: "EndToEndTests"),
-        .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterResources"]),
+        .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

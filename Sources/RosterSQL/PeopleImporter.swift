@@ -10,6 +10,13 @@ public struct ImportReport: Sendable, Equatable {
     /// People in the table afterwards, and their companies (from the summary).
     public var tablePeople: Int
     public var companies: Int
+
+    public init(written: Int, duplicates: Int, tablePeople: Int, companies: Int) {
+        self.written = written
+        self.duplicates = duplicates
+        self.tablePeople = tablePeople
+        self.companies = companies
+    }
 }
 
 /// Where an import has got to, for a progress bar.

@@ -40,7 +40,7 @@ let package = Package(
         // Screen protocol, the ncurses adapter and the passive views.
         .target(name: "RosterTUI", dependencies: ["RosterCore", "CNcursesw"]),
         // AppDependencies, wireframes, the event loop, options.
-        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterTUI", "RosterResources"]),
+        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterTUI", "RosterResources", "RosterSQL"]),
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
         // Connections, schema and import for PostgreSQL and SQLite.
         .target(name: "RosterSQL", dependencies: ["RosterCore", "CLibpq", "CSQLite3"]),

@@ -150,16 +150,7 @@ public final class PostgresConnection {
     /// Runs `body` in a transaction: committed if it returns, rolled back
     /// if it throws.
     public func transaction<Result>(_ body: () throws(DatabaseError) -> Result) throws(DatabaseError) -> Result {
-        try execute("BEGIN")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            // The connection may be gone; the error that matters is the first.
-            _ = try? execute("ROLLBACK")
-            throw error
-        }
+        try SQLTransaction.run(begin: "BEGIN", execute: { sql throws(DatabaseError) in try execute(sql) }, body)
     }
 
     /// `user@host:port/dbname` for messages and titles: never the password,

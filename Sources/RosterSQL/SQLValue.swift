@@ -78,3 +78,21 @@ public struct SQLRow: Sendable, Equatable {
         }
     }
 }
+
+/// The one shape of a transaction in both dialects.
+enum SQLTransaction {
+    /// `begin`, then `body`: COMMIT if it returns, ROLLBACK if it throws
+    /// (its error is the one that matters; the connection may be gone).
+    static func run<Result>(begin: String, execute: (String) throws(DatabaseError) -> Void,
+                            _ body: () throws(DatabaseError) -> Result) throws(DatabaseError) -> Result {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}

@@ -93,15 +93,7 @@ public final class SQLiteConnection {
     /// taken up front, so a busy database fails at once, not halfway);
     /// committed if it returns, rolled back if it throws.
     public func transaction<Result>(_ body: () throws(DatabaseError) -> Result) throws(DatabaseError) -> Result {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            _ = try? execute("ROLLBACK")
-            throw error
-        }
+        try SQLTransaction.run(begin: "BEGIN IMMEDIATE", execute: execute, body)
     }
 
     /// The rows the last INSERT, UPDATE or DELETE changed.

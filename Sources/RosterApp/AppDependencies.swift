@@ -65,12 +65,16 @@ public final class AppDependencies {
     /// (an explicit `--sort` wins over the remembered order).
     private func restorePlace() {
         guard let presenter = listWireframe.listPresenter else { return }
+        var restoredPerson = false
         switch placeStore?.load() {
-        case .success(let place?): presenter.restore(place, sortOverride: startingView.sort)
+        case .success(let place?):
+            presenter.restore(place, sortOverride: startingView.sort)
+            restoredPerson = place.selectedPosition != nil || place.selectedID != nil
         case .failure: presenter.stateNotice = "state file unreadable; ignored"
         case .success(nil), nil: break
         }
-        if let sort = startingView.sort { presenter.applySortOrder(sort) }
+        // A new order starts at its top, unless a remembered person is to be found again.
+        if let sort = startingView.sort { presenter.applySortOrder(sort, selectingFirst: !restoredPerson) }
         if let filter = startingView.filter { presenter.applyFilter(filter) }
     }
 

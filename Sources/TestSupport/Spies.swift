@@ -87,6 +87,38 @@ public final class ImmediateSearchScheduler: ListSearchScheduling {
     }
 }
 
+/// A scheduler that holds every result until the test lets it go, in the
+/// order the test chooses: the way a slow machine interleaves them.
+@MainActor
+public final class ManualSearchScheduler: ListSearchScheduling {
+    private var searches: [() -> Void] = []
+    private var arrangements: [() -> Void] = []
+    public init() {}
+    public func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
+                       completion: @escaping @MainActor @Sendable (SearchResult) -> Void) {
+        let result = PeopleSearch.filter(everyone, store: store, query: query, within: within)
+        searches.append { if let result { completion(result) } }
+    }
+    public func cancelPending() {}
+    public func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
+                        completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void) {
+        let grouped = GroupedPeople(store: store, sort: sort, byCompany: byCompany)
+        arrangements.append { completion(grouped) }
+    }
+    /// Delivers the searches that finished, oldest first.
+    public func finishSearches() {
+        let waiting = searches
+        searches = []
+        for deliver in waiting { deliver() }
+    }
+    /// Delivers the new orders that finished, oldest first.
+    public func finishArrangements() {
+        let waiting = arrangements
+        arrangements = []
+        for deliver in waiting { deliver() }
+    }
+}
+
 /// An interactor that answers with a fixed result, at once.
 public struct StubListInteractor: ListInteractorInput {
     public let result: Result<LoadedDirectory, LoadError>

@@ -105,8 +105,9 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
-            position: rows.isEmpty ? "0/0" : "\(selection + 1)/\(rows.count)",
+            position: rows.isEmpty ? "0/0" : "\(ListPresenter.grouped(selection + 1))/\(ListPresenter.grouped(rows.count))",
             sortLabel: sortOrder.label,
+            sortedColumn: sortOrder.figureColumn,
             filter: filter)
     }
 

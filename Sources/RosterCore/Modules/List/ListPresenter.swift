@@ -9,6 +9,12 @@ public final class ListPresenter: ListModuleInterface {
     private let directory: LoadedDirectory
     /// Everyone, grouped and sorted.
     private var everyone: GroupedPeople
+    /// Counts the orders `everyone` has had, so a search that started on
+    /// an older one is reapplied to the newer.
+    private var arrangement = 0
+    /// A new order is being sorted; these intents wait for it.
+    private var isArranging = false
+    private var waitingForArrangement: [@MainActor (ListPresenter) -> Void] = []
     public private(set) var sortOrder = SortOrder.byLastName
     public private(set) var isGroupedByCompany = true
     /// What the list shows: everyone, or the people the search matched.
@@ -96,6 +102,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func moveSelection(by delta: Int) {
+        if waitForArrangement({ $0.moveSelection(by: delta) }) { return }
         guard !collapsedCompanies.isEmpty, peopleCount > 0 else {
             select(position: selection + delta)
             return
@@ -119,16 +126,19 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func selectFirst() {
+        if waitForArrangement({ $0.selectFirst() }) { return }
         select(position: 0)
     }
 
     public func selectLast() {
+        if waitForArrangement({ $0.selectLast() }) { return }
         guard peopleCount > 0 else { return }
         let last = displayed.sections.count - 1
         select(position: isCollapsed(last) ? displayed.sections[last].range.lowerBound : peopleCount - 1)
     }
 
     public func openSelected() {
+        if waitForArrangement({ $0.openSelected() }) { return }
         guard peopleCount > 0 else { return }
         if isCollapsed(displayed.sectionIndex(containing: selection)) {
             toggleSection()
@@ -138,6 +148,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func toggleSection() {
+        if waitForArrangement({ $0.toggleSection() }) { return }
         guard peopleCount > 0 else { return }
         let section = displayed.sections[displayed.sectionIndex(containing: selection)]
         if collapsedCompanies.remove(section.companyID) == nil {
@@ -203,8 +214,12 @@ public final class ListPresenter: ListModuleInterface {
         render()
         let query = SearchQuery(searchLine.text)
         let within = searchResult.flatMap { query.narrows($0.query) ? $0 : nil }
+        let searched = arrangement
         searcher?.search(query, in: everyone, store: directory.store, within: within) { [weak self] result in
-            self?.showSearchResult(result)
+            guard let self else { return }
+            // A new order landed meanwhile: the matches, in that order.
+            self.showSearchResult(searched == self.arrangement ? result
+                                  : PeopleSearch.reapply(result, to: self.everyone, store: self.directory.store))
         }
     }
 
@@ -288,6 +303,7 @@ public final class ListPresenter: ListModuleInterface {
     /// refuses directories, broken links, devices, pipes and sockets,
     /// saying what they are.
     public func commitExport() {
+        if waitForArrangement({ $0.commitExport() }) { return }
         guard let name = exportLine?.text.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
             cancelExport()
             return
@@ -395,10 +411,21 @@ public final class ListPresenter: ListModuleInterface {
         rearrange(sort: sortOrder.reversed(), byCompany: isGroupedByCompany)
     }
 
-    /// Orders the list by `sort` (`--sort`).
-    public func applySortOrder(_ sort: SortOrder) {
+    /// Orders the list by `sort` (`--sort`), starting at its first person
+    /// unless `selectingFirst` is false (a remembered person to go back to).
+    public func applySortOrder(_ sort: SortOrder, selectingFirst: Bool = true) {
         guard sort != sortOrder else { return }
         rearrange(sort: sort, byCompany: isGroupedByCompany)
+        if selectingFirst { selectFirst() }
+    }
+
+    /// While a new order is sorted off the main actor, a key that moves by
+    /// position waits for it: `s` then `g` goes to the top of the new order,
+    /// however fast they were typed. True when `intent` was put off.
+    private func waitForArrangement(_ intent: @escaping @MainActor (ListPresenter) -> Void) -> Bool {
+        guard isArranging else { return false }
+        waitingForArrangement.append(intent)
+        return true
     }
 
     public func toggleGrouping() {
@@ -406,6 +433,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func jumpToCompany(by delta: Int) {
+        if waitForArrangement({ $0.jumpToCompany(by: delta) }) { return }
         guard peopleCount > 0 else { return }
         let current = displayed.sectionIndex(containing: selection)
         let target = current + delta
@@ -430,13 +458,21 @@ public final class ListPresenter: ListModuleInterface {
     /// Sorts (off the main actor) and shows the result, keeping the
     /// selected person selected and the search applied.
     private func rearrange(sort: SortOrder, byCompany: Bool) {
+        guard let searcher else { return }
         sortOrder = sort
         isGroupedByCompany = byCompany
+        isArranging = true
         render()
-        searcher?.arrange(directory.store, sort: sort, byCompany: byCompany) { [weak self] grouped in
+        searcher.arrange(directory.store, sort: sort, byCompany: byCompany) { [weak self] grouped in
             guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
             self.everyone = self.scope.map { PeopleSearch.restrict(grouped, to: $0, store: self.directory.store) } ?? grouped
-            self.showSearchResult(self.searchResult.map { PeopleSearch.reapply($0, to: grouped, store: self.directory.store) })
+            self.arrangement += 1
+            self.isArranging = false
+            // Reapplied to this list's own people (a company's list keeps to its company).
+            self.showSearchResult(self.searchResult.map { PeopleSearch.reapply($0, to: self.everyone, store: self.directory.store) })
+            let waiting = self.waitingForArrangement
+            self.waitingForArrangement = []
+            for intent in waiting { intent(self) }
         }
     }
 
@@ -483,7 +519,7 @@ public final class ListPresenter: ListModuleInterface {
             searchPrompt: isEditingSearch ? searchLine.text : nil,
             filter: filter,
             highlight: searchResult?.query,
-            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"),
+            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
             exportPrompt: exportLine?.text,
             promptCursor: exportLine?.cursor ?? (isEditingSearch ? searchLine.cursor : nil),
             question: pendingExport?.question,

@@ -170,8 +170,12 @@ public final class PostgresConnection {
         }
         let user = settings["user"].map { $0 + "@" } ?? ""
         let port = settings["port"].map { ":" + $0 } ?? ""
-        let database = settings["dbname"].map { "/" + $0 } ?? ""
-        return "postgres://" + user + (settings["host"] ?? "") + port + database
+        let database = "/" + (settings["dbname"] ?? "")
+        // A socket directory is no host name: URIs carry it as ?host=.
+        guard let host = settings["host"], !host.hasPrefix("/") else {
+            return "postgres://" + user + port + database + (settings["host"].map { "?host=" + $0 } ?? "")
+        }
+        return "postgres://" + user + host + port + database
     }
 
     // MARK: Parameters and rows

@@ -104,7 +104,7 @@ import Testing
 
     @Test func theDescriptionNeverShowsThePassword() {
         #expect(PostgresConnection.describe("postgres://ann:s3cret@db.example:5433/dir?sslmode=require") == "postgres://ann@db.example:5433/dir")
-        #expect(PostgresConnection.describe("host=/tmp user=ann password=s3cret dbname=dir") == "postgres://ann@/tmp/dir")
+        #expect(PostgresConnection.describe("host=/tmp user=ann password=s3cret dbname=dir") == "postgres://ann@/dir?host=/tmp")
         #expect(DatabaseTarget("people.db") == .sqlite(path: "people.db"))
         #expect(DatabaseTarget("sqlite:x") == .sqlite(path: "x"))
         #expect(DatabaseTarget("dbname=x") == .postgres(conninfo: "dbname=x"))

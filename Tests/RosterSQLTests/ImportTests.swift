@@ -132,6 +132,19 @@ private func bundledDirectory() async throws -> LoadedDirectory {
         let middle = try database.query("SELECT person_key FROM people WHERE (\(keys)) > (\(placeholders)) ORDER BY \(keys) LIMIT \(window)",
                                         cursor.values).compactMap { $0.text(0) }
         #expect(middle == Array(listOrder[200..<(200 + window)]))
+        // The browse index serves that query's range and order (no sort): on
+        // 400 rows a planner may still prefer a scan, so scans are put aside.
+        let windowQuery = "SELECT person_key FROM people WHERE (\(keys)) > (\(placeholders)) ORDER BY \(keys) LIMIT \(window)"
+        let plan: String
+        if dialect == .postgres {
+            _ = try database.query("SET enable_seqscan = off")
+            _ = try database.query("SET enable_sort = off")
+            plan = try database.query("EXPLAIN " + windowQuery, cursor.values).compactMap { $0.text(0) }.joined(separator: "\n")
+        } else {
+            plan = try database.query("EXPLAIN QUERY PLAN " + windowQuery, cursor.values).compactMap { $0.text(3) }.joined(separator: "\n")
+        }
+        #expect(plan.contains("people_browse"), "\(plan)")
+        #expect(!plan.contains("Sort") && !plan.contains("TEMP B-TREE"), "\(plan)")
         // And the whole table, window by window, is the list.
         var everyone: [String] = []
         var last: [SQLValue]?

@@ -65,7 +65,7 @@ public enum RosterCommand {
     /// `--list` and `--export`: load, sort, filter, write; messages on stderr.
     static func list(source: DirectorySource, options: Options) async -> Int32 {
         let strict = options.strict
-        let result = await DirectoryInteractor(source: source).loadDirectory(progress: LoadProgress()).map { directory in
+        let result = await DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format)).loadDirectory(progress: LoadProgress()).map { directory in
             let everyone = GroupedPeople(store: directory.store, sort: options.sort ?? .byLastName)
             let shown = options.filter.flatMap {
                 PeopleSearch.filter(everyone, store: directory.store, query: SearchQuery($0))?.grouped
@@ -84,7 +84,7 @@ public enum RosterCommand {
                 let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
                                                   showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
                 let exporter = DirectoryExporter(format: format, options: exportOptions)
-                written = Platform.write(exporter.export(arranged.grouped, store: directory.store), to: STDOUT_FILENO)
+                written = exporter.write(arranged.grouped, store: directory.store, to: STDOUT_FILENO)
             } else {
                 written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(directory, grouped: arranged.grouped, to: STDOUT_FILENO)
             }
@@ -125,7 +125,8 @@ public enum RosterCommand {
         if !options.noState, case .file(let path, _) = source {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
         }
-        let dependencies = AppDependencies(screen: screen, interactor: DirectoryInteractor(source: source), sourceName: source.name,
+        let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+        let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: source.name,
                                            searcher: BackgroundSearchScheduler(mailbox: mailbox), placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)

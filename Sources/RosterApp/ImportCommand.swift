@@ -13,12 +13,15 @@ enum ImportCommand {
         var file: String
         var target: DatabaseTarget
         var table = "people"
+        /// As the main command's `--format`; nil: by extension, else by content.
+        var format: InputFormat?
     }
 
     static let usage = """
-    Usage: roster import FILE --into TARGET [--table NAME]
+    Usage: roster import FILE --into TARGET [--table NAME] [--format F]
 
-    Loads FILE (JSON; - for standard input) into a database table, creating
+    Loads FILE (JSON, JSON Lines or CSV; - for standard input) into a
+    database table, creating
     the table, its browse and search indexes and its company summary if
     missing. Importing the same file again replaces each person by _id.
 
@@ -27,12 +30,15 @@ enum ImportCommand {
     sqlite:PATH, or a path ending in .db, .sqlite or .sqlite3.
     --table NAME  the table to fill (default people; NAME_companies holds
                   the summary)
+    --format json|jsonl|csv
+                  how to read FILE (default: by extension, else by content)
     """
 
     static func parse(_ arguments: [String]) throws(Options.UsageError) -> Arguments {
         var files: [String] = []
         var into: String?
         var table = "people"
+        var format: InputFormat?
         var index = 0
         func value(of option: String, _ argument: String) throws(Options.UsageError) -> String {
             if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
@@ -50,6 +56,12 @@ enum ImportCommand {
             switch argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument {
             case "--into": into = try value(of: "--into", argument)
             case "--table": table = try value(of: "--table", argument)
+            case "--format":
+                let text = try value(of: "--format", argument)
+                guard let chosen = InputFormat(option: text) else {
+                    throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'")
+                }
+                format = chosen
             default: throw Options.UsageError(message: "import: unknown option '\(argument)'")
             }
         }
@@ -60,7 +72,7 @@ enum ImportCommand {
         guard let target = DatabaseTarget(into) else {
             throw Options.UsageError(message: "--into takes postgres://…, a connection string (host=… dbname=…), sqlite:PATH or a .db/.sqlite file")
         }
-        return Arguments(file: file, target: target, table: table)
+        return Arguments(file: file, target: target, table: table, format: format)
     }
 
     /// Runs the import; returns the exit status (0, 1 failure, 2 usage).
@@ -80,8 +92,8 @@ enum ImportCommand {
         let directory: LoadedDirectory
         do {
             directory = try await parsed.file == "-"
-                ? PeopleLoader().stream(descriptor: STDIN_FILENO, sourceName: name)
-                : PeopleLoader().load(path: parsed.file, sourceName: name)
+                ? PeopleLoader(format: parsed.format).stream(descriptor: STDIN_FILENO, sourceName: name)
+                : PeopleLoader(format: parsed.format).load(path: parsed.file, sourceName: name)
         } catch {
             Platform.writeError("roster: \(error.message)")
             return 1

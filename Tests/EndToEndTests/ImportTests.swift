@@ -20,6 +20,11 @@ struct ImportEndToEndTests {
         let again = try runRoster(["import", "-", "--into", "sqlite:" + path, "--table", "people"], input: json)
         #expect(again.status == 0)
         #expect(again.error.hasSuffix("(table people: 2 people, 2 companies)\n"))
+        // JSON Lines into the same table: Ann again by _id, one newcomer.
+        let lines = "{\"_id\": \"b\", \"name\": {\"first\": \"Ann\", \"last\": \"Lee\"}}\n{\"_id\": \"c\", \"name\": {\"first\": \"Cy\", \"last\": \"Orr\"}}\n"
+        let jsonLines = try runRoster(["import", "--format", "jsonl", "-", "--into", path], input: lines)
+        #expect(jsonLines.status == 0)
+        #expect(jsonLines.error.hasSuffix("roster: imported 2 people from stdin into \(path) (table people: 3 people, 2 companies)\n"))
     }
 
     @Test("usage errors exit 2; a database that refuses exits 1 with one line, never the password")

@@ -1,5 +1,6 @@
 import Testing
 @testable import RosterApp
+import RosterCore
 import RosterSQL
 
 @Suite("roster import")
@@ -11,6 +12,7 @@ struct ImportCommandTests {
         #expect(try ImportCommand.parse(["--table=staff", "--into=people.db", "-"])
             == ImportCommand.Arguments(file: "-", target: .sqlite(path: "people.db"), table: "staff"))
         #expect(try ImportCommand.parse(["a.json", "--into", "host=/tmp dbname=x"]).target == .postgres(conninfo: "host=/tmp dbname=x"))
+        #expect(try ImportCommand.parse(["-", "--format", "jsonl", "--into", "x.db"]).format == .jsonLines)
     }
 
     @Test("says what is missing or wrong")

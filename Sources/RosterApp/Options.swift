@@ -46,6 +46,7 @@ public struct Options: Equatable, Sendable {
 
     public static let usage = """
     Usage: roster [options] [FILE | -]
+           roster import FILE --into TARGET [--table NAME]
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
     company. With no FILE, opens the bundled directory; with -, reads
@@ -77,6 +78,10 @@ public struct Options: Equatable, Sendable {
       --no-color    no colours (also when NO_COLOR is set)
       -h, --help    show this help and exit
       --version     show the version and exit
+
+    import loads FILE into PostgreSQL (TARGET postgres://… or any libpq
+    connection string) or SQLite (sqlite:PATH, or PATH.db); see
+    'roster import --help'.
 
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,

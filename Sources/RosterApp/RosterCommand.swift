@@ -12,6 +12,7 @@ public enum RosterCommand {
     /// Runs with `arguments` (without the program name); returns the exit status.
     @MainActor
     public static func run(_ arguments: [String]) async -> Int32 {
+        if arguments.first == "import" { return await ImportCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -77,13 +78,7 @@ public enum RosterCommand {
             return 1
         case .success(let arranged):
             let directory = arranged.directory
-            if let notice = ListPresenter.skippedNotice(skipped: directory.skipped.count, loaded: directory.store.count) {
-                Platform.writeError("roster: \(directory.sourceName): \(notice)")
-                for record in directory.skipped.prefix(20) {
-                    Platform.writeError("roster: \(directory.sourceName): \(DisplayText.sanitized(record.description))")
-                }
-                if directory.skipped.count > 20 { Platform.writeError("roster: … and \(directory.skipped.count - 20) more") }
-            }
+            reportSkipped(directory)
             let written: Bool
             if case .export(let format) = options.mode {
                 let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
@@ -101,6 +96,16 @@ public enum RosterCommand {
             if directory.store.count == 0, !directory.skipped.isEmpty { return 1 }
             return 0
         }
+    }
+
+    /// The skipped records on stderr: how many, then the first twenty.
+    static func reportSkipped(_ directory: LoadedDirectory) {
+        guard let notice = ListPresenter.skippedNotice(skipped: directory.skipped.count, loaded: directory.store.count) else { return }
+        Platform.writeError("roster: \(directory.sourceName): \(notice)")
+        for record in directory.skipped.prefix(20) {
+            Platform.writeError("roster: \(directory.sourceName): \(DisplayText.sanitized(record.description))")
+        }
+        if directory.skipped.count > 20 { Platform.writeError("roster: … and \(directory.skipped.count - 20) more") }
     }
 
     @MainActor

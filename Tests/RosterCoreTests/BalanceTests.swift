@@ -20,6 +20,7 @@ struct BalanceTests {
 
     @Test("refuses text that is not an amount", arguments: [
         "", "$", "abc", "$1.234", "$1,,000", "$1,000,", "1-2", "$$1", "12 34", "$1.2.3",
+        "$3,9", "3,99", "39,99", "1,0000", "$1234,567", "$1,23.50", "$,1",
     ])
     func refuses(text: String) {
         #expect(Balance(text: text).cents == nil)

@@ -134,6 +134,10 @@ public struct Balance: Sendable, Equatable {
         var sawDigit = false
         var inFraction = false
         var lastWasComma = false
+        /// Thousands commas must group by three (`1,234`): `3,9` is no amount
+        /// (a decimal comma would otherwise silently read as 39).
+        var sawComma = false
+        var groupDigits = 0
         var started = false
         var trailingSpace = false
         var overflowed = false
@@ -157,16 +161,19 @@ public struct Balance: Sendable, Equatable {
                 sawDollar = true
                 started = true
             case UInt8(ascii: ","):
-                guard sawDigit, !inFraction, !lastWasComma else { return .notAnAmount }
+                guard sawDigit, !inFraction, !lastWasComma, sawComma ? groupDigits == 3 : groupDigits <= 3 else { return .notAnAmount }
                 lastWasComma = true
+                sawComma = true
+                groupDigits = 0
                 continue
             case UInt8(ascii: "."):
-                guard !inFraction, !lastWasComma else { return .notAnAmount }
+                guard !inFraction, !lastWasComma, !sawComma || groupDigits == 3 else { return .notAnAmount }
                 inFraction = true
                 started = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 started = true
                 let digit = Int64(byte - UInt8(ascii: "0"))
+                if !inFraction { groupDigits += 1 }
                 if inFraction {
                     fractionDigits += 1
                     guard fractionDigits <= 2 else { return .notAnAmount }
@@ -182,7 +189,7 @@ public struct Balance: Sendable, Equatable {
             }
             lastWasComma = false
         }
-        guard sawDigit, !lastWasComma else { return .notAnAmount }
+        guard sawDigit, !lastWasComma, inFraction || !sawComma || groupDigits == 3 else { return .notAnAmount }
         if fractionDigits == 1 { fraction *= 10 }
         let (cents, overflow) = (whole * 100).addingReportingOverflow(fraction)
         guard !overflowed, !overflow, cents <= largestCents else { return .tooLarge }

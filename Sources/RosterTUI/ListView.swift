@@ -280,7 +280,7 @@ public final class ListView: ListViewInterface, ScreenView {
     /// Redraws the matching parts of a (fitted) name in the match style.
     private func highlightMatches(in name: String, query: SearchQuery, row: Int, selected: Bool, on screen: Screen) {
         let characters = Array(name)
-        for range in PeopleSearch.matchRanges(in: name, query: query) {
+        for range in query.matchRanges(in: name) {
             let column = 2 + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
             screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
         }

@@ -70,28 +70,36 @@ public final class SpyListModule: ListModuleInterface {
 }
 
 /// Runs each search at once, on the caller's actor: tests see results
-/// without waiting.
+/// without waiting. In-memory repositories only (their search has a
+/// synchronous form).
 @MainActor
 public final class ImmediateSearchScheduler: ListSearchScheduling {
     public private(set) var searches: [String] = []
     public init() {}
-    public func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
-                       completion: @escaping @MainActor @Sendable (SearchResult) -> Void) {
+    public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
+                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
         searches.append(query.text)
-        if let result = PeopleSearch.filter(everyone, store: store, query: query, within: within) { completion(result) }
+        guard let memory = repository as? InMemoryPeopleRepository else {
+            preconditionFailure("ImmediateSearchScheduler runs in-memory searches only")
+        }
+        if let result = memory.searchNow(query, in: everyone, within: within) { completion(result) }
     }
     public func cancelPending() {}
-    public func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
-                        completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void) {
-        completion(GroupedPeople(store: store, sort: sort, byCompany: byCompany))
+    public func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                        completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        completion(repository.arrange(sort: sort, byCompany: byCompany, company: company))
     }
 }
 
 /// An interactor that answers with a fixed result, at once.
 public struct StubListInteractor: ListInteractorInput {
-    public let result: Result<LoadedDirectory, LoadError>
-    public init(_ result: Result<LoadedDirectory, LoadError>) { self.result = result }
-    public func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError> { result }
+    public let result: Result<any PeopleRepository, LoadError>
+    public init(repository result: Result<any PeopleRepository, LoadError>) { self.result = result }
+    /// A loaded directory, held in memory.
+    public init(_ result: Result<LoadedDirectory, LoadError>) {
+        self.result = result.map { InMemoryPeopleRepository($0) }
+    }
+    public func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError> { result }
 }
 
 /// A clipboard that records what it was given and answers `succeeds`.

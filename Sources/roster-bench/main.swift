@@ -36,11 +36,13 @@ func phases(path: String) async {
         exit(1)
     }
     let loadedAt = ContinuousClock.now
-    let grouped = GroupedPeople(store: loaded.store)
+    let repository = InMemoryPeopleRepository(loaded)
+    let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
     let groupedAt = ContinuousClock.now
     let screen = MemoryScreen(rows: 24, columns: 80)
-    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path, searcher: ImmediateSearchScheduler())
-    app.presentLoaded(loaded, grouped: grouped)
+    let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(loaded)), sourceName: path,
+                              makeSearcher: { ImmediateSearchScheduler() })
+    app.presentLoaded(repository, arrangement: everyone)
     app.root.draw()
     let frameAt = ContinuousClock.now
     print("people=\(loaded.store.count)")
@@ -56,8 +58,10 @@ func phases(path: String) async {
 func keys(path: String, count: Int) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
     let screen = MemoryScreen(rows: 24, columns: 80)
-    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path, searcher: ImmediateSearchScheduler())
-    app.presentLoaded(loaded, grouped: GroupedPeople(store: loaded.store))
+    let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(loaded)), sourceName: path,
+                              makeSearcher: { ImmediateSearchScheduler() })
+    let repository = InMemoryPeopleRepository(loaded)
+    app.presentLoaded(repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil))
     app.root.draw()
     // A session's worth of moves: rows, pages, jumps, detail and back.
     let script: [Key] = Array(repeating: .down, count: 40) + Array(repeating: .up, count: 10)
@@ -87,17 +91,17 @@ func keys(path: String, count: Int) async {
 @MainActor
 func search(path: String) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
-    let grouped = GroupedPeople(store: loaded.store)
+    let repository = InMemoryPeopleRepository(loaded)
+    let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
     var latencies: [Double] = []
     for typed in ["sanchez", "jose", "malmö", "604-", "comstar", "zz"] {
-        var previous: SearchResult?
+        var previous: PeopleArrangement?
         for length in 1...typed.count {
             let query = SearchQuery(String(typed.prefix(length)))
-            let within = previous.flatMap { query.narrows($0.query) ? $0 : nil }
             let clock = ContinuousClock()
-            var result: SearchResult?
+            var result: PeopleArrangement?
             let elapsed = clock.measure {
-                result = PeopleSearch.filter(grouped, store: loaded.store, query: query, within: within)
+                result = repository.searchNow(query, in: everyone, within: previous)
             }
             let (whole, attoseconds) = elapsed.components
             latencies.append(Double(whole) * 1000 + Double(attoseconds) / 1e15)
@@ -113,19 +117,14 @@ func search(path: String) async {
 /// Re-sorting a loaded directory by each order, grouped and flat.
 func sorts(path: String) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
+    let repository = InMemoryPeopleRepository(loaded)
     for byCompany in [true, false] {
         for key in SortOrder.Key.allCases {
             let clock = ContinuousClock()
-            let elapsed = clock.measure { _ = GroupedPeople(store: loaded.store, sort: SortOrder(key), byCompany: byCompany) }
+            let elapsed = clock.measure { _ = repository.arrange(sort: SortOrder(key), byCompany: byCompany, company: nil) }
             print("sort_\(key)_\(byCompany ? "grouped" : "flat")=\(seconds(elapsed))")
         }
     }
-}
-
-struct StubInteractor: ListInteractorInput {
-    let directory: LoadedDirectory
-    init(_ directory: LoadedDirectory) { self.directory = directory }
-    func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError> { .success(directory) }
 }
 
 let arguments = CommandLine.arguments

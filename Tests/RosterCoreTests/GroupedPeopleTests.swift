@@ -82,8 +82,7 @@ struct ListRowsTests {
     @Test("rows interleave headers and people; positions and rows map both ways")
     func rowMapping() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let grouped = GroupedPeople(store: directory.store)
-        let rows = ListRows(grouped: grouped, store: directory.store)
+        let rows = ListRows(directory.everyone, repository: directory.repository)
         #expect(rows.count == 9)
         let text = rows.map { row -> String in
             switch row {

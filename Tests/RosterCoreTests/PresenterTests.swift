@@ -11,7 +11,7 @@ struct ListPresenterTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "seed.json")
-        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
     }
 
@@ -51,14 +51,14 @@ struct ListPresenterTests {
         presenter.openSelected()
         presenter.showSkippedRecords()  // nothing skipped: no route
         presenter.quit()
-        #expect(wireframe.routes == [.detail(position: 2), .quit])
+        #expect(wireframe.routes == [.detail(shown: presenter.displayed, position: 2), .quit])
     }
 
     @Test("an empty directory says so instead of drawing nothing")
     func emptyDirectory() throws {
         let directory = try Fixtures.directory(json: "[]")
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)
         presenter.openSelected()
@@ -72,7 +72,7 @@ struct ListPresenterTests {
     func skippedNotice() throws {
         let directory = try Fixtures.directory(json: Fixtures.array([Fixtures.record(), "null", "7", Fixtures.record(first: "B")]))
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.showSkippedRecords()
         #expect(view.last?.notice == "2 skipped (! lists)")
@@ -81,8 +81,8 @@ struct ListPresenterTests {
 
     @Test("counts read naturally")
     func counting() {
-        #expect(ListPresenter.count(1, "person", "people") == "1 person")
-        #expect(ListPresenter.count(1_234_567, "person", "people") == "1,234,567 people")
+        #expect(NumberText.count(1, "person", "people") == "1 person")
+        #expect(NumberText.count(1_234_567, "person", "people") == "1,234,567 people")
     }
 }
 
@@ -92,10 +92,10 @@ struct DetailPresenterTests {
     @Test("shows every field, walks the list's order, and goes back to the last shown")
     func walkAndBack() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let grouped = GroupedPeople(store: directory.store)
         let view = SpyDetailView()
         let wireframe = SpyDetailWireframe()
-        let presenter = DetailPresenter(store: directory.store, grouped: grouped, position: 0, wireframe: wireframe)
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
+                                        wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.title == "Bertha Irwin")
@@ -119,7 +119,7 @@ struct DetailPresenterTests {
     @Test("missing fields show a dash")
     func missingFields() throws {
         let directory = try Fixtures.directory(json: #"[{"name": {"first": "Only"}}]"#)
-        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
                                         wireframe: SpyDetailWireframe())
         let fields = presenter.makeViewModel().fields
         #expect(fields.first { $0.label == "Age" }?.value == "—")
@@ -137,7 +137,7 @@ struct ListPresenterSearchTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                   wireframe: SpyListWireframe(), searcher: searcher)
         presenter.attach(view: view)
     }
@@ -165,7 +165,7 @@ struct ListPresenterSearchTests {
         presenter.moveSelection(by: 2)  // Vanessa Sanchez
         presenter.beginSearch()
         presenter.editSearch("a")
-        #expect(presenter.displayed.order[presenter.selection] == 5)
+        #expect(presenter.selectedID == PersonID(5))
         presenter.cancelSearch()
         #expect(view.last?.position == "3/6")
         #expect(view.last?.filter == nil)
@@ -267,7 +267,7 @@ struct DetailCopyTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let clipboard = SpyClipboard()
         let view = SpyDetailView()
-        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
                                         wireframe: SpyDetailWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
         presenter.copyEmail()
@@ -287,7 +287,7 @@ struct DetailCopyTests {
         ]))
         let clipboard = SpyClipboard()
         let view = SpyDetailView()
-        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
                                         wireframe: SpyDetailWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
         presenter.copyEmail()
@@ -303,7 +303,7 @@ struct ListPresenterCollapseTests {
     func collapse() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: SpyListWireframe())
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)  // Cohen James, COMSTAR
         presenter.toggleSection()

@@ -67,9 +67,9 @@ struct SearchTests {
 
     @Test("match ranges are in characters of the shown text")
     func ranges() {
-        #expect(PeopleSearch.matchRanges(in: "José Núñez", query: SearchQuery("nunez")) == [5..<10])
-        #expect(PeopleSearch.matchRanges(in: "Anna Ann", query: SearchQuery("an")) == [0..<2, 5..<7])
-        #expect(PeopleSearch.matchRanges(in: "Bob", query: SearchQuery("x")).isEmpty)
+        #expect(SearchQuery("nunez").matchRanges(in: "José Núñez") == [5..<10])
+        #expect(SearchQuery("an").matchRanges(in: "Anna Ann") == [0..<2, 5..<7])
+        #expect(SearchQuery("x").matchRanges(in: "Bob").isEmpty)
     }
 
     @Test("the fast Latin folding agrees with Foundation's on Latin-1 and Latin Extended-A letters")

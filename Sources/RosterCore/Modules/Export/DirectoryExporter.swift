@@ -49,11 +49,6 @@ public struct DirectoryExporter: Sendable {
         self.options = options
     }
 
-    /// Everyone in `grouped`'s order, as bytes.
-    public func export(_ grouped: GroupedPeople, store: PeopleStore) -> [UInt8] {
-        export(grouped.order.lazy.map { store[Int($0)] })
-    }
-
     /// `people` in the format, as bytes.
     public func export<People: Sequence>(_ people: People) -> [UInt8] where People.Element == Person {
         var output = ""

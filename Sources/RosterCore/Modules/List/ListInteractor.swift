@@ -17,12 +17,14 @@ public enum DirectorySource: Sendable, Equatable {
     }
 }
 
-/// The list module's data: load the directory, off the UI actor.
+/// The list module's data: open the directory, off the UI actor; every
+/// later question goes to the repository it returns.
 public protocol ListInteractorInput: Sendable {
-    func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError>
+    func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError>
 }
 
-/// Loads people from a file or standard input with `PeopleLoader`.
+/// Loads people from a file or standard input with `PeopleLoader` into
+/// an in-memory repository.
 public struct DirectoryInteractor: ListInteractorInput {
     public let source: DirectorySource
     public let loader: PeopleLoader
@@ -32,13 +34,14 @@ public struct DirectoryInteractor: ListInteractorInput {
         self.loader = loader
     }
 
-    public func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError> {
+    public func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError> {
         do throws(LoadError) {
             switch source {
             case .file(let path, let name):
-                return .success(try await loader.load(path: path, sourceName: name, progress: progress))
+                return .success(InMemoryPeopleRepository(try await loader.load(path: path, sourceName: name, progress: progress)))
             case .standardInput:
-                return .success(try loader.stream(descriptor: STDIN_FILENO, sourceName: source.name, progress: progress))
+                return .success(InMemoryPeopleRepository(
+                    try loader.stream(descriptor: STDIN_FILENO, sourceName: source.name, progress: progress)))
             }
         } catch {
             return .failure(error)

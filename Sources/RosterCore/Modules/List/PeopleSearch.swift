@@ -1,27 +1,6 @@
 import Dispatch
 import Foundation
 
-/// What the user typed, folded once for matching.
-public struct SearchQuery: Sendable, Equatable {
-    public let text: String
-    /// Case- and accent-folded bytes (`José` → `jose`).
-    let folded: [UInt8]
-
-    public init(_ text: String) {
-        self.text = text
-        folded = TextFolding.foldedBytes(text)
-    }
-
-    public var isEmpty: Bool { folded.isEmpty }
-
-    /// Whether every match of `self` is also a match of `earlier`, so that
-    /// searching only `earlier`'s matches is enough ("jos" then "jose").
-    public func narrows(_ earlier: SearchQuery) -> Bool {
-        !earlier.isEmpty && folded.count >= earlier.folded.count
-            && folded.withUnsafeBufferPointer { mine in earlier.folded.withUnsafeBufferPointer { PeopleSearch.contains(mine, $0) } }
-    }
-}
-
 /// The people a query matched: the narrowed list, and a bit per person
 /// (file order) so that the next, longer query looks only at these.
 public struct SearchResult: Sendable {
@@ -50,7 +29,7 @@ public enum PeopleSearch {
             return SearchResult(query: query, grouped: all, matches: [UInt64](repeating: ~0, count: words))
         }
         let companyMatches = store.companies.map { company in
-            company.key.withUnsafeBufferPointer { key in query.folded.withUnsafeBufferPointer { contains(key, $0) } }
+            company.key.withUnsafeBufferPointer { key in query.folded.withUnsafeBufferPointer { SearchQuery.contains(key, $0) } }
         }
         var matches = [UInt64](repeating: 0, count: words)
         let halfWords = (words + 1) / 2
@@ -213,7 +192,7 @@ public enum PeopleSearch {
             if companyMatches[Int(view.companyOfPerson[person])] { return true }
             let local = person - view.base
             if !hasSpace {
-                if needle.withUnsafeBufferPointer({ contains(view.nameKey(local), $0) }) { return true }
+                if needle.withUnsafeBufferPointer({ SearchQuery.contains(view.nameKey(local), $0) }) { return true }
             } else if nameMatches(person) {
                 return true
             }
@@ -225,7 +204,7 @@ public enum PeopleSearch {
         private mutating func nameMatches(_ person: Int) -> Bool {
             let needle = self.needle
             if !hasSpace {
-                return store.withNameKey(of: person) { key in needle.withUnsafeBufferPointer { contains(key, $0) } }
+                return store.withNameKey(of: person) { key in needle.withUnsafeBufferPointer { SearchQuery.contains(key, $0) } }
             }
             var combined = scratch
             defer { scratch = combined }
@@ -235,7 +214,7 @@ public enum PeopleSearch {
                 combined.append(contentsOf: key[min(key.count, split + 1)...])
                 combined.append(UInt8(ascii: " "))
                 combined.append(contentsOf: key[0..<split])
-                return combined.withUnsafeBufferPointer { whole in needle.withUnsafeBufferPointer { contains(whole, $0) } }
+                return combined.withUnsafeBufferPointer { whole in needle.withUnsafeBufferPointer { SearchQuery.contains(whole, $0) } }
             }
         }
 
@@ -257,7 +236,7 @@ public enum PeopleSearch {
                     guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
                     for field in [0..<phoneStart, phoneStart..<addressStart, addressStart..<bytes.count] {
                         LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[field]), into: &folded)
-                        if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
+                        if folded.withUnsafeBufferPointer({ SearchQuery.contains($0, needle) }) { return true }
                     }
                     return false
                 }
@@ -301,49 +280,6 @@ public enum PeopleSearch {
         return nil
     }
 
-    /// Whether `haystack` contains `needle`, byte for byte.
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard needle.count > 0 else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let last = haystack.count - needle.count
-        var start = 0
-        while start <= last {
-            if haystack[start] == needle[0] {
-                var offset = 1
-                while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            start += 1
-        }
-        return false
-    }
-
-    /// Character ranges of `text` that match `query`, for highlighting
-    /// (folded one character at a time, so `é` matches `e` in place).
-    public static func matchRanges(in text: String, query: SearchQuery) -> [Range<Int>] {
-        guard !query.isEmpty else { return [] }
-        var folded: [UInt8] = []
-        var characterOfByte: [Int] = []
-        for (index, character) in text.enumerated() {
-            let bytes = TextFolding.foldedBytes(String(character))
-            folded += bytes
-            characterOfByte += Array(repeating: index, count: bytes.count)
-        }
-        var ranges: [Range<Int>] = []
-        var start = 0
-        let needle = query.folded
-        while start + needle.count <= folded.count {
-            if folded[start..<(start + needle.count)].elementsEqual(needle) {
-                let lower = characterOfByte[start]
-                let upper = characterOfByte[start + needle.count - 1] + 1
-                ranges.append(lower..<upper)
-                start += needle.count
-            } else {
-                start += 1
-            }
-        }
-        return ranges
-    }
 }
 
 /// Folding of UTF-8 bytes without Foundation, for searching a million

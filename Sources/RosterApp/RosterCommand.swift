@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterStore
 import RosterTUI
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterStore
 
 /// Builds directories for tests from JSON text or from people.
 public enum Fixtures {

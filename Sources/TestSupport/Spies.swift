@@ -1,4 +1,5 @@
 import RosterCore
+import RosterStore
 
 /// Records what a presenter shows; tests read `models`.
 @MainActor

@@ -11,6 +11,7 @@
 import Foundation
 import RosterApp
 import RosterCore
+import RosterStore
 import RosterTUI
 import TestSupport
 

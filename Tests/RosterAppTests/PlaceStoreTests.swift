@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import RosterApp
 @testable import RosterCore
+@testable import RosterStore
 import RosterTUI
 
 @Suite("Remembered place")

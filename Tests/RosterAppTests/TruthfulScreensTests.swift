@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 @testable import RosterApp
 @testable import RosterCore
+@testable import RosterStore
 @testable import RosterTUI
 
 /// Issue 10: every screen says what it shows. The real wireframes on the

@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 @testable import RosterApp
 @testable import RosterCore
+@testable import RosterStore
 @testable import RosterTUI
 
 /// The whole app without a terminal: real wireframes, presenters and views

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 @Suite("Export")
 struct ExportTests {

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 @testable import RosterTUI
 
 /// Views drawn on an in-memory screen, compared with committed snapshots

@@ -52,9 +52,11 @@ public final class ListPresenter: ListModuleInterface {
     /// `scopeTitle` names the company of a company's list.
     public init(repository: any PeopleRepository, arrangement: PeopleArrangement, wireframe: ListWireframe,
                 searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil,
-                scopeTitle: String? = nil, history: PromptHistory = PromptHistory()) {
+                scopeTitle: String? = nil, history: PromptHistory? = nil) {
         self.repository = repository
-        self.history = history
+        // Made here, not as a default argument: those run outside the main
+        // actor (the fuzzers' one-module build rejects that).
+        self.history = history ?? PromptHistory()
         self.exportWriter = exportWriter
         sortOrder = arrangement.sort
         isGroupedByCompany = arrangement.byCompany

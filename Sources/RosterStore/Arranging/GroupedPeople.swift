@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// People grouped by company and sorted: the order the list shows them in.
 ///

@@ -1,4 +1,7 @@
 import Synchronization
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// The people of one file, held in memory: `PeopleRepository` over a
 /// `PeopleStore`, with `GroupedPeople` and `PeopleSearch` doing the work.

@@ -1,5 +1,9 @@
 import Dispatch
 import Foundation
+import Synchronization
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// The people a query matched: the narrowed list, and a bit per person
 /// (file order) so that the next, longer query looks only at these.
@@ -33,7 +37,8 @@ public enum PeopleSearch {
         }
         var matches = [UInt64](repeating: 0, count: words)
         let halfWords = (words + 1) / 2
-        nonisolated(unsafe) var wasCancelled = [false, false]
+        // Either half stopping means the whole search was cancelled.
+        let wasCancelled = Atomic<Bool>(false)
         matches.withUnsafeMutableBufferPointer { bits in
             nonisolated(unsafe) let bits = bits
             DispatchQueue.concurrentPerform(iterations: 2) { half in
@@ -74,13 +79,13 @@ public enum PeopleSearch {
                         }
                     }
                     if stopped {
-                        wasCancelled[half] = true
+                        wasCancelled.store(true, ordering: .relaxed)
                         return
                     }
                 }
             }
         }
-        if wasCancelled[0] || wasCancelled[1] { return nil }
+        if wasCancelled.load(ordering: .relaxed) { return nil }
         return result(query: query, matches: matches, all: all, store: store)
     }
 

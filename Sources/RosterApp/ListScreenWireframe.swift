@@ -49,12 +49,16 @@ public final class ListScreenWireframe: ListWireframe {
     /// filter (an explicit `--sort` wins over the remembered order).
     func start(at place: Result<RememberedPlace?, PlaceStore.ReadProblem>?, sort: SortOrder?, filter: String?) {
         guard let presenter else { return }
+        var restoredPerson = false
         switch place {
-        case .success(let place?): presenter.restore(place, sortOverride: sort)
+        case .success(let place?):
+            presenter.restore(place, sortOverride: sort)
+            restoredPerson = place.selectedPosition != nil || place.selectedID != nil
         case .failure: presenter.stateNotice = "state file unreadable; ignored"
         case .success(nil), nil: break
         }
-        if let sort { presenter.applySortOrder(sort) }
+        // A new order starts at its top, unless a remembered person is to be found again.
+        if let sort { presenter.applySortOrder(sort, selectingFirst: !restoredPerson) }
         if let filter { presenter.applyFilter(filter) }
     }
 

@@ -81,8 +81,8 @@ public struct Options: Equatable, Sendable {
     remembers, per data file, the selected person, the order and grouping.
     Roster writes only that file and the files you export to with e.
 
-    Exit status: 0 success, 1 data or I/O error, 2 usage error,
-    129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
+    Exit status: 0 success, 1 data or I/O error, 2 usage error, 128+N when
+    ended by signal N (130 SIGINT, 143 SIGTERM...), the terminal restored.
     """
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Options {

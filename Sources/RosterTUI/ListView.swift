@@ -290,7 +290,8 @@ public final class ListView: ListViewInterface, ScreenView {
         let width = screen.size.columns
         switch row {
         case .header(let header):
-            let count = header.count == header.total ? " (\(header.count))" : " (\(header.count)/\(header.total))"
+            let count = header.count == header.total ? " (\(NumberText.grouped(header.count)))"
+                : " (\(NumberText.grouped(header.count))/\(NumberText.grouped(header.total)))"
             let marker = header.isCollapsed ? "▸ " : ""
             let title = DisplayText.fit(marker + header.title, columns: max(1, width - count.count - 1))
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)

@@ -52,12 +52,12 @@ public final class SkippedRecordsView: ScreenView {
         let size = screen.size
         screen.erase()
         screen.putBar(left: " Roster — \(sourceName): skipped records",
-                      right: "\(records.count) of \(total) skipped ", row: 0)
+                      right: "\(NumberText.grouped(records.count)) of \(NumberText.grouped(total)) skipped ", row: 0)
         let height = max(1, size.rows - 2)
         for (offset, record) in records.dropFirst(top).prefix(height).enumerated() {
             screen.put(DisplayText.fit(" " + record.description, columns: size.columns), row: 1 + offset, column: 0, style: .normal)
         }
         let last = min(records.count, top + height)
-        screen.putBar(left: " \(top + 1)–\(last) of \(records.count)", right: Self.keyTable.hints() + " ", row: size.rows - 1)
+        screen.putBar(left: " \(NumberText.grouped(top + 1))–\(NumberText.grouped(last)) of \(NumberText.grouped(records.count))", right: Self.keyTable.hints() + " ", row: size.rows - 1)
     }
 }

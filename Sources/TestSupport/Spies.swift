@@ -92,6 +92,41 @@ public final class ImmediateSearchScheduler: ListSearchScheduling {
     }
 }
 
+/// A scheduler that holds every result until the test lets it go, in the
+/// order the test chooses: the way a slow machine interleaves them.
+@MainActor
+public final class ManualSearchScheduler: ListSearchScheduling {
+    private var searches: [() -> Void] = []
+    private var arrangements: [() -> Void] = []
+    public init() {}
+    public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
+                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        guard let memory = repository as? InMemoryPeopleRepository else {
+            preconditionFailure("ManualSearchScheduler runs in-memory searches only")
+        }
+        let result = memory.searchNow(query, in: everyone, within: within)
+        searches.append { if let result { completion(result) } }
+    }
+    public func cancelPending() {}
+    public func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                        completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        let arranged = repository.arrange(sort: sort, byCompany: byCompany, company: company)
+        arrangements.append { completion(arranged) }
+    }
+    /// Delivers the searches that finished, oldest first.
+    public func finishSearches() {
+        let waiting = searches
+        searches = []
+        for deliver in waiting { deliver() }
+    }
+    /// Delivers the new orders that finished, oldest first.
+    public func finishArrangements() {
+        let waiting = arrangements
+        arrangements = []
+        for deliver in waiting { deliver() }
+    }
+}
+
 /// An interactor that answers with a fixed result, at once.
 public struct StubListInteractor: ListInteractorInput {
     public let result: Result<any PeopleRepository, LoadError>

@@ -330,3 +330,59 @@ struct ListPresenterCollapseTests {
         #expect(presenter.place.collapsedCompanies == ["RECRISYS"])
     }
 }
+
+@MainActor
+@Suite("List presenter: a new order and what happens while it sorts")
+struct ArrangingTests {
+    static func presenter() throws -> (ListPresenter, SpyListView, ManualSearchScheduler, LoadedDirectory) {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let view = SpyListView()
+        let scheduler = ManualSearchScheduler()
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
+                                      wireframe: SpyListWireframe(), searcher: scheduler)
+        presenter.attach(view: view)
+        return (presenter, view, scheduler, directory)
+    }
+
+    static func names(_ presenter: ListPresenter, _ directory: LoadedDirectory) -> [String] {
+        directory.repository.rows(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.lastName)
+    }
+
+    @Test("a filter whose search ends after a new order lands is shown in that order (--filter with --sort)")
+    func filterThenOrder() throws {
+        let (presenter, view, scheduler, directory) = try Self.presenter()
+        presenter.applySortOrder(SortOrder(.age, descending: true))
+        presenter.applyFilter("comstar")
+        #expect(view.last?.sortLabel == "age ↓ (sorting…)")
+        scheduler.finishArrangements()
+        scheduler.finishSearches()  // computed on the old order, delivered after the new one
+        #expect(view.last?.sortLabel == "age ↓")
+        #expect(view.last?.filter == "comstar")
+        #expect(Self.names(presenter, directory) == ["Irwin", "James", "Sanchez"])  // ages 35, 33, 32
+        #expect(presenter.selection == 0)
+    }
+
+    @Test("keys typed while a new order is sorted act on the new order: s then g goes to its top")
+    func keysWait() throws {
+        let (presenter, view, scheduler, directory) = try Self.presenter()
+        presenter.moveSelection(by: 2)
+        presenter.cycleSortOrder()  // first name
+        presenter.selectFirst()
+        presenter.moveSelection(by: 1)
+        #expect(presenter.selection == 2)  // nothing moved yet
+        scheduler.finishArrangements()
+        #expect(view.last?.sortLabel == "first name ↑")
+        let firstNames = directory.repository.rows(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.firstName)
+        #expect(firstNames.prefix(2) == ["Bertha", "Cohen"])
+        #expect(presenter.selection == 1)  // g, then one down, in the new order
+    }
+
+    @Test("--sort without a remembered place starts at the top of the new order")
+    func startingOrderSelectsFirst() throws {
+        let (presenter, _, scheduler, directory) = try Self.presenter()
+        presenter.applySortOrder(SortOrder(.balance, descending: true))
+        scheduler.finishArrangements()
+        #expect(presenter.selection == 0)
+        #expect(directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.lastName == "James")  // the richest
+    }
+}

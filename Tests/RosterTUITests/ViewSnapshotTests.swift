@@ -699,4 +699,23 @@ struct ExportKeyTests {
         if columns == 80 { #expect(screen.line(2).contains(big)) }  // the average fits too
         if columns == 40 { #expect(!screen.line(1).contains("Avg age")) }
     }
+
+    @Test("counts carry thousands separators everywhere: headers, positions, the overview")
+    func thousands() throws {
+        let big = (0..<1_200).map { Fixtures.record(first: "P\($0)", last: "Big", company: "AAA", index: $0) }
+        let small = (0..<1_001).map { Fixtures.record(first: "S\($0)", last: "Small", company: "C\($0)", index: 1_200 + $0) }
+        let json = Fixtures.array(big + small)
+        let (view, _) = try ViewSnapshotTests.listView(json: json)
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(screen.line(1).hasPrefix("AAA (1,200)"))
+        #expect(screen.line(23).contains("1/2,201"))
+        let directory = try Fixtures.directory(json: json)
+        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
+                                           wireframe: SpyCompaniesWireframe())
+        let overview = CompaniesView(presenter: presenter)
+        presenter.attach(view: overview)
+        let table = ViewSnapshotTests.draw(overview)
+        #expect(table.line(23).contains("1/1,002"))
+        #expect(table.line(2).contains("1,200"))
+    }
 }

@@ -105,7 +105,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
-            position: rows.isEmpty ? "0/0" : "\(selection + 1)/\(rows.count)",
+            position: rows.isEmpty ? "0/0" : "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(rows.count))",
             sortLabel: sortOrder.label,
             filter: filter)
     }

@@ -9,6 +9,12 @@ public final class ListPresenter: ListModuleInterface {
     private let repository: any PeopleRepository
     /// Everyone (of a company's list: the company), grouped and sorted.
     private var everyone: PeopleArrangement
+    /// Counts the orders `everyone` has had, so a search that started on
+    /// an older one is reapplied to the newer.
+    private var ordersMade = 0
+    /// A new order is being sorted; these intents wait for it.
+    private var isArranging = false
+    private var waitingForArrangement: [@MainActor (ListPresenter) -> Void] = []
     public private(set) var sortOrder: SortOrder
     public private(set) var isGroupedByCompany: Bool
     /// What the list shows: everyone, or the people the search matched.
@@ -98,6 +104,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func moveSelection(by delta: Int) {
+        if waitForArrangement({ $0.moveSelection(by: delta) }) { return }
         guard !collapsedCompanies.isEmpty, peopleCount > 0 else {
             select(position: selection + delta)
             return
@@ -121,16 +128,19 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func selectFirst() {
+        if waitForArrangement({ $0.selectFirst() }) { return }
         select(position: 0)
     }
 
     public func selectLast() {
+        if waitForArrangement({ $0.selectLast() }) { return }
         guard peopleCount > 0 else { return }
         let last = displayed.sections.count - 1
         select(position: isCollapsed(last) ? displayed.sections[last].range.lowerBound : peopleCount - 1)
     }
 
     public func openSelected() {
+        if waitForArrangement({ $0.openSelected() }) { return }
         guard peopleCount > 0 else { return }
         if isCollapsed(displayed.sectionIndex(containing: selection)) {
             toggleSection()
@@ -140,6 +150,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func toggleSection() {
+        if waitForArrangement({ $0.toggleSection() }) { return }
         guard peopleCount > 0 else { return }
         let section = displayed.sections[displayed.sectionIndex(containing: selection)]
         if collapsedCompanies.remove(section.companyID) == nil {
@@ -204,8 +215,11 @@ public final class ListPresenter: ListModuleInterface {
     private func searchTextChanged() {
         render()
         let query = SearchQuery(searchLine.text)
+        let searched = ordersMade
         searcher?.search(query, in: everyone, within: searchResult, repository: repository) { [weak self] result in
-            self?.showSearchResult(result)
+            guard let self else { return }
+            // A new order landed meanwhile: the matches, in that order.
+            self.showSearchResult(searched == self.ordersMade ? result : self.repository.reapply(result, to: self.everyone))
         }
     }
 
@@ -289,6 +303,7 @@ public final class ListPresenter: ListModuleInterface {
     /// refuses directories, broken links, devices, pipes and sockets,
     /// saying what they are.
     public func commitExport() {
+        if waitForArrangement({ $0.commitExport() }) { return }
         guard let name = exportLine?.text.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
             cancelExport()
             return
@@ -396,10 +411,21 @@ public final class ListPresenter: ListModuleInterface {
         rearrange(sort: sortOrder.reversed(), byCompany: isGroupedByCompany)
     }
 
-    /// Orders the list by `sort` (`--sort`).
-    public func applySortOrder(_ sort: SortOrder) {
+    /// Orders the list by `sort` (`--sort`), starting at its first person
+    /// unless `selectingFirst` is false (a remembered person to go back to).
+    public func applySortOrder(_ sort: SortOrder, selectingFirst: Bool = true) {
         guard sort != sortOrder else { return }
         rearrange(sort: sort, byCompany: isGroupedByCompany)
+        if selectingFirst { selectFirst() }
+    }
+
+    /// While a new order is sorted off the main actor, a key that moves by
+    /// position waits for it: `s` then `g` goes to the top of the new order,
+    /// however fast they were typed. True when `intent` was put off.
+    private func waitForArrangement(_ intent: @escaping @MainActor (ListPresenter) -> Void) -> Bool {
+        guard isArranging else { return false }
+        waitingForArrangement.append(intent)
+        return true
     }
 
     public func toggleGrouping() {
@@ -407,6 +433,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func jumpToCompany(by delta: Int) {
+        if waitForArrangement({ $0.jumpToCompany(by: delta) }) { return }
         guard peopleCount > 0 else { return }
         let current = displayed.sectionIndex(containing: selection)
         let target = current + delta
@@ -431,13 +458,21 @@ public final class ListPresenter: ListModuleInterface {
     /// Sorts (off the main actor) and shows the result, keeping the
     /// selected person selected and the search applied.
     private func rearrange(sort: SortOrder, byCompany: Bool) {
+        guard let searcher else { return }
         sortOrder = sort
         isGroupedByCompany = byCompany
+        isArranging = true
         render()
-        searcher?.arrange(repository, sort: sort, byCompany: byCompany, company: everyone.company) { [weak self] arranged in
+        searcher.arrange(repository, sort: sort, byCompany: byCompany, company: everyone.company) { [weak self] arranged in
             guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
+            // A company's list asked for its company only: the new order keeps to it.
             self.everyone = arranged
+            self.ordersMade += 1
+            self.isArranging = false
             self.showSearchResult(self.searchResult.map { self.repository.reapply($0, to: arranged) })
+            let waiting = self.waitingForArrangement
+            self.waitingForArrangement = []
+            for intent in waiting { intent(self) }
         }
     }
 
@@ -485,7 +520,7 @@ public final class ListPresenter: ListModuleInterface {
             searchPrompt: isEditingSearch ? searchLine.text : nil,
             filter: filter,
             highlight: searchResult?.query,
-            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat"),
+            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
             exportPrompt: exportLine?.text,
             promptCursor: exportLine?.cursor ?? (isEditingSearch ? searchLine.cursor : nil),
             question: pendingExport?.question,

@@ -170,14 +170,7 @@ public final class CursesScreen: Screen {
     public func writeControlSequence(_ bytes: [UInt8]) -> Bool {
         wrefresh(roster_stdscr())
         fflush(roster_stdout())
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        return Descriptor.writeAll(bytes, to: STDOUT_FILENO)
     }
 
     /// The next key, or nil when none is waiting.

@@ -135,13 +135,7 @@ struct OutputBuffer {
 
     /// Writes what is buffered; false once any write has failed.
     mutating func flush() -> Bool {
-        var offset = 0
-        while offset < bytes.count, !failed {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { failed = true }
-            offset += max(0, written)
-        }
+        if !failed, !Descriptor.writeAll(bytes, to: descriptor) { failed = true }
         bytes.removeAll(keepingCapacity: true)
         return !failed
     }

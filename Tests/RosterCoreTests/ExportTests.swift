@@ -177,11 +177,11 @@ struct ListExportTests {
 
     @Test("the suggested name is the data's base name as CSV")
     func suggestion() {
-        #expect(ListPresenter.suggestedExportName(for: "people.json") == "people.csv")
-        #expect(ListPresenter.suggestedExportName(for: "data/2024.people.json") == "2024.people.csv")
-        #expect(ListPresenter.suggestedExportName(for: "/tmp/dump") == "dump.csv")
-        #expect(ListPresenter.suggestedExportName(for: "stdin") == "stdin.csv")
-        #expect(ListPresenter.suggestedExportName(for: "") == "roster.csv")
+        #expect(ExportDecision.suggestedName(for: "people.json") == "people.csv")
+        #expect(ExportDecision.suggestedName(for: "data/2024.people.json") == "2024.people.csv")
+        #expect(ExportDecision.suggestedName(for: "/tmp/dump") == "dump.csv")
+        #expect(ExportDecision.suggestedName(for: "stdin") == "stdin.csv")
+        #expect(ExportDecision.suggestedName(for: "") == "roster.csv")
     }
 
     @Test("the name is edited at the cursor: ^W then json makes people.json; Esc writes nothing")

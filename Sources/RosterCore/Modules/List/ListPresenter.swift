@@ -274,17 +274,9 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Export
 
     public func beginExport() {
-        exportLine = LineEditor(Self.suggestedExportName(for: repository.sourceName), history: history.entries(for: .export))
+        exportLine = LineEditor(ExportDecision.suggestedName(for: repository.sourceName), history: history.entries(for: .export))
         message = nil
         render()
-    }
-
-    /// `people.csv` for `people.json` (or `data/people.json`), `stdin.csv`
-    /// for standard input: the data's base name, as CSV.
-    public nonisolated static func suggestedExportName(for sourceName: String) -> String {
-        let file = (sourceName as NSString).lastPathComponent
-        let base = (file as NSString).deletingPathExtension
-        return (base.isEmpty || base == "/" ? "roster" : base) + ".csv"
     }
 
     public func editExportName(_ name: String) {
@@ -298,10 +290,7 @@ public final class ListPresenter: ListModuleInterface {
         render()
     }
 
-    /// Writes to a new file at once; asks before replacing a file or
-    /// writing a name whose extension names no format (CSV is written);
-    /// refuses directories, broken links, devices, pipes and sockets,
-    /// saying what they are.
+    /// Enter on the file name: write, ask, or refuse, as `ExportDecision` rules.
     public func commitExport() {
         if waitForArrangement({ $0.commitExport() }) { return }
         guard let name = exportLine?.text.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
@@ -310,30 +299,17 @@ public final class ListPresenter: ListModuleInterface {
         }
         history.record(name, for: .export)
         exportLine = nil
-        let known = ExportFormat(knownExtensionOf: name) != nil
-        let unknown = (name as NSString).pathExtension.isEmpty ? "no extension" : "unknown extension"
-        switch exportWriter?.target(at: name) ?? .nothing {
-        case .nothing where known:
+        switch ExportDecision(name: name, target: exportWriter?.target(at: name) ?? .nothing) {
+        case .write:
             export(to: name, replacing: false)
             return
-        case .nothing:
-            pendingExport = (name, false, "\(name): \(unknown), write CSV? (y/n)")
-        case .regularFile:
-            pendingExport = (name, true, known ? "\(name) exists; overwrite? (y/n)" : "\(name) exists (\(unknown)); overwrite with CSV? (y/n)")
-        case .directory: refuse(name, "is a directory")
-        case .brokenSymbolicLink: refuse(name, "is a broken symbolic link")
-        case .characterDevice: refuse(name, "is a character device")
-        case .blockDevice: refuse(name, "is a block device")
-        case .namedPipe: refuse(name, "is a named pipe (FIFO)")
-        case .socket: refuse(name, "is a socket")
-        case .unusable(let reason): refuse(name, "cannot be written (\(reason))")
+        case .ask(let question, let replacing):
+            pendingExport = (name, replacing, question)
+        case .refuse(let reason):
+            message = reason
         }
         messageFileName = name
         render()
-    }
-
-    private func refuse(_ name: String, _ reason: String) {
-        message = "\(name) \(reason); not written"
     }
 
     public func confirmOverwrite(_ yes: Bool) {

@@ -50,30 +50,14 @@ enum Platform {
             return describe(errno: errno)
         } else {
             // Nothing there: create it, exclusively (never through a link).
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, newFileMode)
-            guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : describe(errno: errno) }
-            let written = write(bytes, to: descriptor)
-            let closed = close(descriptor) == 0
-            guard written, closed else {
-                let reason = describe(errno: errno)
-                unlink(path)
-                return reason
-            }
-            return nil
+            return createFile(bytes, at: path, mode: newFileMode) { _ in }
         }
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return describe(errno: errno) }
-        if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-        _ = fchmod(descriptor, existing.st_mode & 0o7777)
-        let written = write(bytes, to: descriptor)
-        let closed = close(descriptor) == 0
-        guard written, closed else {
-            let reason = describe(errno: errno)
-            unlink(temporary)
-            return reason
-        }
+        if let failure = createFile(bytes, at: temporary, mode: 0o600, prepare: { descriptor in
+            if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+            _ = fchmod(descriptor, existing.st_mode & 0o7777)
+        }) { return failure }
         // Checked again just before: something else may have appeared there meanwhile.
         var now = stat()
         if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG {
@@ -83,6 +67,22 @@ enum Platform {
         guard rename(temporary, target) == 0 else {
             let reason = describe(errno: errno)
             unlink(temporary)
+            return reason
+        }
+        return nil
+    }
+
+    /// Creates `path` exclusively (never through a link), lets `prepare` set
+    /// its owner and mode, writes `bytes`; removes it again on failure.
+    private static func createFile(_ bytes: [UInt8], at path: String, mode: mode_t, prepare: (Int32) -> Void) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : describe(errno: errno) }
+        prepare(descriptor)
+        let written = write(bytes, to: descriptor)
+        let closed = close(descriptor) == 0
+        guard written, closed else {
+            let reason = describe(errno: errno)
+            unlink(path)
             return reason
         }
         return nil

@@ -12,7 +12,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
         first: .first, last: .last, noun: "company") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
-        KeyBinding([.character("s")], "s", "next order (name, headcount, total balance, average age)", .sort),
+        KeyBinding([.character("s")], "s", "next order (name, people, active, total, average, age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
         KeyBinding([.escape], "Esc", "clear the filter; else back to people", .clearFilterOrBack),
         KeyBinding([.tab, .left, .character("h"), .backspace], "Tab/←/h", "back to people", .back, hint: true),
@@ -105,7 +105,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         if let selected = model.selectedRow {
             scroll.reveal(selected, rowCount: model.rows.count, height: height)
         }
-        let layout = Self.layout(model.rows, columns: size.columns)
+        let layout = Self.layout(model.rows, columns: size.columns, keeping: model.sortedColumn)
         screen.put(line(["Company"] + Self.figureTitles, layout: layout), row: 1, column: 0, style: .bold)
         for (offset, row) in model.rows.dropFirst(scroll.top).prefix(height).enumerated() {
             let index = scroll.top + offset
@@ -127,7 +127,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         var figureWidths: [Int?]
     }
 
-    static func layout(_ rows: [CompaniesViewModel.Row], columns: Int) -> Layout {
+    static func layout(_ rows: [CompaniesViewModel.Row], columns: Int, keeping sorted: Int? = nil) -> Layout {
         var widths: [Int?] = figureTitles.enumerated().map { index, title in
             let widest = rows.reduce(DisplayText.width(title)) { widest, row in
                 let cell = [row.headcount, row.active, row.total, row.average, row.averageAge][index]
@@ -135,7 +135,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
             }
             return max(widest + 1, usualWidths[index])
         }
-        var dropping = dropOrder.makeIterator()
+        var dropping = dropOrder.filter { $0 != sorted }.makeIterator()
         while columns - widths.reduce(0, { $0 + ($1 ?? 0) }) - 2 < minimumNameWidth, let next = dropping.next() {
             widths[next] = nil
         }

@@ -2,8 +2,8 @@ import RosterCore
 
 /// A screen's key tables as a full screen of help (`?`): made from the
 /// same tables that dispatch keys, so the two cannot disagree. On a short
-/// terminal it scrolls with ↑ ↓ PgUp PgDn (and the wheel); any other key
-/// closes it, except `q`, which quits.
+/// terminal it scrolls with ↑ ↓ PgUp PgDn Home End, and less's j k Space b
+/// g G (and the wheel); any other key closes it, except `q`, which quits.
 struct HelpOverlay {
     struct Line: Equatable {
         var label: String
@@ -43,10 +43,13 @@ struct HelpOverlay {
         let step: Int
         switch key {
         case .character("q"): return .quit
-        case .up: step = -1
-        case .down: step = 1
-        case .pageUp: step = -page
-        case .pageDown: step = page
+        // As in less: j k, Space b, g G move too.
+        case .up, .character("k"): step = -1
+        case .down, .character("j"): step = 1
+        case .pageUp, .control("b"), .character("b"): step = -page
+        case .pageDown, .control("f"), .character(" "): step = page
+        case .home, .character("g"): step = -lines.count
+        case .end, .character("G"): step = lines.count
         case .mouse(let event) where event.kind == .wheelUp: step = -3
         case .mouse(let event) where event.kind == .wheelDown: step = 3
         default: return .close

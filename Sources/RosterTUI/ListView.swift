@@ -286,6 +286,8 @@ public final class ListView: ListViewInterface, ScreenView {
         }
     }
 
+    static let widestAmount = 27
+
     private func draw(_ row: ListRow, selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {
         let width = screen.size.columns
         switch row {
@@ -297,7 +299,9 @@ public final class ListView: ListViewInterface, ScreenView {
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
         case .person(let person):
-            let balance = DisplayText.fit(person.balance, columns: max(0, width / 3))
+            // Room for any amount whole (27 columns: -$92,233,720,368,547,758.06):
+            // the name gives way before a number is cut.
+            let balance = DisplayText.fit(person.balance, columns: max(width / 3, min(Self.widestAmount, width - 12)))
             let balanceWidth = DisplayText.width(balance)
             let nameColumns = max(1, width - 4 - balanceWidth - 2)
             let name = DisplayText.padded(person.name, columns: nameColumns)

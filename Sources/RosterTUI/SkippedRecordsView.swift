@@ -34,7 +34,7 @@ public final class SkippedRecordsView: ScreenView {
 
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        let page = max(1, screenSize.rows - 3)
+        let page = max(1, screenSize.rows - 2)
         switch action {
         case .up: top -= 1
         case .down: top += 1
@@ -43,9 +43,20 @@ public final class SkippedRecordsView: ScreenView {
         case .back: onBack()
         case .quit: onQuit()
         }
-        top = max(0, min(top, records.count - page))
-        top = max(0, top)
+        top = max(0, min(top, lines(columns: screenSize.columns).count - page))
         return true
+    }
+
+    /// Every record's line, wrapped to the width (a reason is never cut),
+    /// continuation lines indented; with the record each line belongs to.
+    private func lines(columns: Int) -> [(text: String, record: Int)] {
+        var lines: [(text: String, record: Int)] = []
+        for (index, record) in records.enumerated() {
+            for (part, text) in DisplayText.wrapped(record.description, columns: max(1, columns - 4)).enumerated() {
+                lines.append(((part == 0 ? " " : "   ") + text, index))
+            }
+        }
+        return lines
     }
 
     public func draw(on screen: Screen) {
@@ -54,10 +65,15 @@ public final class SkippedRecordsView: ScreenView {
         screen.putBar(left: " Roster — \(sourceName): skipped records",
                       right: "\(NumberText.grouped(records.count)) of \(NumberText.grouped(total)) skipped ", row: 0)
         let height = max(1, size.rows - 2)
-        for (offset, record) in records.dropFirst(top).prefix(height).enumerated() {
-            screen.put(DisplayText.fit(" " + record.description, columns: size.columns), row: 1 + offset, column: 0, style: .normal)
+        let all = lines(columns: size.columns)
+        top = max(0, min(top, all.count - height))
+        let shown = all.dropFirst(top).prefix(height)
+        for (offset, line) in shown.enumerated() {
+            screen.put(DisplayText.fit(line.text, columns: size.columns), row: 1 + offset, column: 0, style: .normal)
         }
-        let last = min(records.count, top + height)
-        screen.putBar(left: " \(NumberText.grouped(top + 1))–\(NumberText.grouped(last)) of \(NumberText.grouped(records.count))", right: Self.keyTable.hints() + " ", row: size.rows - 1)
+        let first = (shown.first?.record ?? 0) + 1
+        let last = (shown.last?.record ?? 0) + 1
+        screen.putBar(left: " \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(records.count))",
+                      right: Self.keyTable.hints() + " ", row: size.rows - 1)
     }
 }

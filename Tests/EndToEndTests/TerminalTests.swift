@@ -367,7 +367,7 @@ struct CommandLineTests {
     }
 
     static let badInputs: [BadInput] = [
-        BadInput(label: "empty", bytes: [], message: "stdin: the file is empty; expected a JSON list of people"),
+        BadInput(label: "empty", bytes: [], message: "stdin: nothing came on standard input; expected a JSON list of people"),
         BadInput(label: "whitespace", bytes: Array(" \n ".utf8), message: "stdin: the file holds only whitespace; expected a JSON list of people"),
         BadInput(label: "binary", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A],
                  message: "stdin: line 1, column 1: not valid JSON: expected '[' to start a list of people, found byte 0x89 (is this a JSON file?)"),
@@ -742,10 +742,8 @@ struct PromptAndScrollingEndToEndTests {
     func pinnedHeader() throws {
         let session = try TmuxSession(binary + " --no-state")
         #expect(session.waitFor(text: "1/400"))
-        // One key a frame: G and ^U read in one batch draw one frame, which
-        // scrolls differently from two (the list keeps its top row between frames).
         session.send("G")
-        #expect(session.waitFor(text: "400/400"))
+        #expect(session.waitFor(text: "400/400"))  // the scroll follows each drawn frame
         session.send("C-u")
         #expect(session.waitFor(text: "389/400"))
         let lines = session.lines()

@@ -14,6 +14,24 @@ struct FileLoadingTests {
         return path
     }
 
+    /// A pipe whose write end a thread feeds `bytes` into, `piecesOf` at a
+    /// time, then closes; read from `[0]`.
+    static func pipeFeeding(_ bytes: [UInt8], piecesOf size: Int) -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        pipe(&ends)
+        let writeEnd = ends[1]
+        Thread {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress! + offset, min(size, $0.count - offset)) }
+                if written <= 0 { break }
+                offset += written
+            }
+            close(writeEnd)
+        }.start()
+        return ends
+    }
+
     static func generated(people: Int) -> String {
         let companies = ["ACME", "Globex", "Initech", "Umbrella", "", "Hooli", "acme"]
         let records = (0..<people).map { index in
@@ -108,20 +126,7 @@ struct FileLoadingTests {
     @Test("standard input streams through a pipe")
     func streamsFromPipe() throws {
         let json = Self.generated(people: 200)
-        var ends: [Int32] = [0, 0]
-        pipe(&ends)
-        let writeEnd = ends[1]
-        let writer = Thread {
-            let bytes = Array(json.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress! + offset, min(333, $0.count - offset)) }
-                if written <= 0 { break }
-                offset += written
-            }
-            close(writeEnd)
-        }
-        writer.start()
+        let ends = Self.pipeFeeding(Array(json.utf8), piecesOf: 333)
         let loaded = try PeopleLoader(chunkSize: 256).stream(descriptor: ends[0], sourceName: "stdin")
         close(ends[0])
         #expect(loaded.store.count == 196)
@@ -182,20 +187,7 @@ struct FileLoadingTests {
     func pipeIsLinear() throws {
         let huge = String(repeating: "x", count: 4 << 20)
         let json = "[" + Fixtures.record(first: huge, index: 0) + "]"
-        var ends: [Int32] = [0, 0]
-        pipe(&ends)
-        let writeEnd = ends[1]
-        let writer = Thread {
-            let bytes = Array(json.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress! + offset, min(1 << 16, $0.count - offset)) }
-                if written <= 0 { break }
-                offset += written
-            }
-            close(writeEnd)
-        }
-        writer.start()
+        let ends = Self.pipeFeeding(Array(json.utf8), piecesOf: 1 << 16)
         let attempts = Counter()
         let loaded = try PeopleLoader(chunkSize: 4096) { _ in attempts.increment() }.stream(descriptor: ends[0], sourceName: "stdin")
         close(ends[0])

@@ -197,4 +197,17 @@ struct LoaderTests {
         #expect(directory.skipped.map(\.number) == [6, 7])
         #expect(directory.skipped.allSatisfy { $0.reason == "no name (needs name.first or name.last)" })
     }
+
+    @Test("a UTF-8 byte-order mark before the list is allowed")
+    func byteOrderMark() throws {
+        let directory = try PeopleLoader().load(bytes: [0xEF, 0xBB, 0xBF] + Array(#"[{"name": "Ada Lovelace"}]"#.utf8), sourceName: "bom.json")
+        #expect(directory.store.count == 1)
+    }
+
+    @Test("an age that is whole but too large says so; empty standard input is named as such")
+    func clearerReasons() throws {
+        let directory = try Fixtures.directory(json: #"[{"name": "A B", "age": 2147483648}, {"name": "C D", "age": 35.5}]"#)
+        #expect(directory.skipped.map(\.reason) == ["'age' is out of range", "'age' is not a whole number in range"])
+        #expect(LoadError.empty(file: "stdin").message == "stdin: nothing came on standard input; expected a JSON list of people")
+    }
 }

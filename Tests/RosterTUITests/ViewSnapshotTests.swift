@@ -490,8 +490,15 @@ struct HelpOverlayTests {
         view.handle(.down, screenSize: size)
         screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
         #expect(screen.line(0).contains("lines 2–\(height + 1) of \(total)"))
+        // less's keys scroll too: j down, g to the top.
+        view.handle(.character("j"), screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(0).contains("lines 3–\(height + 2) of \(total)"))
+        view.handle(.character("g"), screenSize: size)
+        screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+        #expect(screen.line(0).contains("lines 1–\(height) of \(total)"))
         // Any other key closes it; the list is back.
-        #expect(view.handle(.character("j"), screenSize: size))
+        #expect(view.handle(.character("x"), screenSize: size))
         screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
         #expect(!screen.text.contains("List keys"))
         #expect(screen.text.contains("Bertha Irwin"))
@@ -723,5 +730,47 @@ struct ExportKeyTests {
         let table = ViewSnapshotTests.draw(overview)
         #expect(table.line(23).contains("1/1,002"))
         #expect(table.line(2).contains("1,200"))
+    }
+
+    @Test("at 40 columns the list's balance is never cut: the name gives way")
+    func narrowBalance() throws {
+        let json = Fixtures.array([Fixtures.record(first: "Neg", last: "Balance", balance: "-$92,233,720,368,547,758.06", index: 0)])
+        let (view, _) = try ViewSnapshotTests.listView(json: json)
+        let screen = ViewSnapshotTests.draw(view, rows: 10, columns: 40)
+        #expect(screen.line(2).hasSuffix("-$92,233,720,368,547,758.06"))
+        #expect(screen.line(2).hasPrefix("  Neg"))
+    }
+
+    @Test("the skipped records wrap a long reason instead of cutting it")
+    func skippedWrap() throws {
+        let records = [SkippedRecord(number: 13, line: 170, reason: "'balance' is too large (beyond ±$92,233,720,368,547,758.06)")]
+        let view = SkippedRecordsView(sourceName: "x.json", records: records, total: 20, onBack: {}, onQuit: {})
+        let screen = ViewSnapshotTests.draw(view, rows: 10, columns: 40)
+        let text = (1...4).map { screen.line($0).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("$92,233,720,368,547,758.06)"))
+        #expect(!(1...4).contains { screen.line($0).contains("…") })
+    }
+
+    @Test("the overview sorts by every figure, and the sorted column is never the one dropped at 40 columns")
+    func overviewSortedColumnStays() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
+                                           wireframe: SpyCompaniesWireframe())
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        var labels: [String] = []
+        for _ in 0..<6 {
+            presenter.cycleSortOrder()
+            labels.append(presenter.makeViewModel().sortLabel)
+            if presenter.sortOrder.key == .averageBalance {
+                let narrow = ViewSnapshotTests.draw(view, rows: 10, columns: 40)
+                #expect(narrow.line(1).contains("Average"))
+                // Highest average first with S: COMSTAR's $2,496.07.
+                presenter.reverseSortOrder()
+                #expect(presenter.makeViewModel().rows.first?.title == "COMSTAR")
+                presenter.reverseSortOrder()
+            }
+        }
+        #expect(labels == ["headcount ↑", "active ↑", "total balance ↑", "average balance ↑", "average age ↑", "name ↑"])
     }
 }

@@ -29,6 +29,8 @@ public enum LoadError: Error, Sendable, Equatable {
             return "\(file): is a directory, not a JSON file"
         case .notReadable(let file, let reason):
             return "\(file): cannot be read (\(reason))"
+        case .empty(let file) where file == "stdin":
+            return "stdin: nothing came on standard input; expected a JSON list of people"
         case .empty(let file):
             return "\(file): the file is empty; expected a JSON list of people"
         case .whitespaceOnly(let file):

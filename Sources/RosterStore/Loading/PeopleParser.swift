@@ -38,6 +38,7 @@ struct PeopleParser {
         ("address", .text(.address)), ("favoriteFruit", .text(.favoriteFruit)),
     ] as [(String, PersonKey)]).map { (Array("\"\($0.0)\"".utf8), $0.1) }
     private let keyBytes = ByteArena()
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     init(startingInside: Bool = false, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0) {
         phase = startingInside ? .element : .beforeArray
@@ -87,6 +88,11 @@ struct PeopleParser {
                 if cursor.isAtEnd {
                     if cursor.isFinal { throw .empty }
                     return
+                }
+                // A UTF-8 byte-order mark at the very start is allowed (RFC 8259 §8.1).
+                if cursor.absolutePosition == 0, cursor.startsWith(Self.byteOrderMark) {
+                    cursor.position += Self.byteOrderMark.count
+                    continue
                 }
                 let first = cursor.bytes[cursor.position]
                 guard first == UInt8(ascii: "[") else { try rejectOtherDocument(&cursor) }
@@ -268,7 +274,9 @@ struct PeopleParser {
                 case (.index, .some(let index)) where index != Int.min:
                     record.index = index
                 default:
-                    record.noteProblem("'\(key.name)' is not a whole number in range")
+                    // Say which: 35.5 is no whole number; 2147483648 is whole but too large.
+                    let whole = cursor.bytes[range].allSatisfy { $0 == UInt8(ascii: "-") || $0 &- UInt8(ascii: "0") < 10 }
+                    record.noteProblem(whole ? "'\(key.name)' is out of range" : "'\(key.name)' is not a whole number in range")
                 }
             } else if byte == UInt8(ascii: "n"), try cursor.scanLiteral() == UInt8(ascii: "n") {
                 if key == .age { record.age = PeopleSegment.missingAge } else { record.index = PeopleSegment.missingInt }

@@ -107,6 +107,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             selectedRow: rows.isEmpty ? nil : selection,
             position: rows.isEmpty ? "0/0" : "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(rows.count))",
             sortLabel: sortOrder.label,
+            sortedColumn: sortOrder.figureColumn,
             filter: filter)
     }
 

@@ -15,6 +15,8 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var selectedRow: Int?
     public var position: String
     public var sortLabel: String
+    /// The figure column sorted on (0 people … 4 average age): never dropped.
+    public var sortedColumn: Int?
     /// The search the figures are narrowed by, if any ("jos").
     public var filter: String?
 }

@@ -32,12 +32,14 @@ public struct CompanySummary: Sendable, Equatable {
 /// How the overview is ordered: `s` cycles, `S` reverses.
 public struct CompanySortOrder: Equatable, Sendable {
     public enum Key: CaseIterable, Sendable {
-        case name, headcount, totalBalance, averageAge
+        case name, headcount, active, totalBalance, averageBalance, averageAge
         var label: String {
             switch self {
             case .name: return "name"
             case .headcount: return "headcount"
             case .totalBalance: return "total balance"
+            case .active: return "active"
+            case .averageBalance: return "average balance"
             case .averageAge: return "average age"
             }
         }
@@ -62,6 +64,8 @@ public struct CompanySortOrder: Equatable, Sendable {
             case .name: order = a.0 < b.0 ? -1 : (a.0 > b.0 ? 1 : 0)
             case .headcount: order = compare(a.1.headcount, b.1.headcount)
             case .totalBalance: order = compare(a.1.totalCents, b.1.totalCents)
+            case .active: order = compare(a.1.active, b.1.active)
+            case .averageBalance: order = compareMissingFirst(a.1.averageCents, b.1.averageCents)
             case .averageAge: order = compare(a.1.averageAge ?? -1, b.1.averageAge ?? -1)
             }
             if order != 0 { return descending ? order > 0 : order < 0 }
@@ -70,4 +74,26 @@ public struct CompanySortOrder: Equatable, Sendable {
     }
 
     private func compare<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a > b ? 1 : 0) }
+
+    /// A company with no readable balance has no average: it ranks lowest.
+    private func compareMissingFirst<T: Comparable>(_ a: T?, _ b: T?) -> Int {
+        switch (a, b) {
+        case let (a?, b?): return compare(a, b)
+        case (nil, nil): return 0
+        case (nil, _): return -1
+        case (_, nil): return 1
+        }
+    }
+
+    /// The figure column this order sorts on (0 people … 4 average age), if any.
+    public var figureColumn: Int? {
+        switch key {
+        case .name: return nil
+        case .headcount: return 0
+        case .active: return 1
+        case .totalBalance: return 2
+        case .averageBalance: return 3
+        case .averageAge: return 4
+        }
+    }
 }

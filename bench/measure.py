@@ -9,6 +9,10 @@ processes:
   * key-to-frame latency, p50/p99 over 3,000 scripted keys;
   * `roster --list` wall time;
   * `jq length` and Python `json.load` on the same file, as ratios.
+  * the same people as CSV (`roster --export csv`) and JSON Lines: parse
+    time in process and `roster --list` wall time and peak RSS, beside JSON;
+  * `roster --export json` wall time and peak RSS (it streams: at or under
+    the load's own peak).
 It prints a table and writes bench/RESULTS.md.
 """
 import os
@@ -36,6 +40,42 @@ def dataset(people):
             subprocess.run([os.path.join(BIN, "roster-gen"), "--people", str(people), "--seed", "42"], stdout=out, check=True)
         os.rename(path + ".tmp", path)
     return path
+
+
+def converted(people, fmt):
+    """The JSON dataset as CSV (Roster's own export) or JSON Lines."""
+    source = dataset(people)
+    path = source[:-len(".json")] + "." + fmt
+    if not os.path.exists(path):
+        print(f"generating {path} ...", file=sys.stderr)
+        with open(path + ".tmp", "wb") as out:
+            if fmt == "csv":
+                subprocess.run([os.path.join(BIN, "roster"), "--export", "csv", source], stdout=out, check=True)
+            else:
+                # In a process of its own: ru_maxrss of later children counts
+                # this process's size at fork, and json.load of 1M is gigabytes.
+                subprocess.run([sys.executable, "-c", "import json, sys\n"
+                                "for person in json.load(open(sys.argv[1], 'rb')):\n"
+                                "    sys.stdout.write(json.dumps(person, ensure_ascii=False) + '\\n')\n", source],
+                               stdout=out, check=True)
+        os.rename(path + ".tmp", path)
+    return path
+
+
+def formats_row(people):
+    """Load time and memory of the same people as JSON, CSV and JSON Lines."""
+    row = {"people": people, "formats": {}}
+    for fmt in ["json", "csv", "jsonl"]:
+        path = dataset(people) if fmt == "json" else converted(people, fmt)
+        phases = [key_values([os.path.join(BIN, "roster-bench"), "phases", path]) for _ in range(RUNS)]
+        listing = [run_measured([os.path.join(BIN, "roster"), "--list", path]) for _ in range(RUNS)]
+        row["formats"][fmt] = {
+            "mb": os.path.getsize(path) / 1e6, "parse": median_of(phases, "parse"),
+            "list": statistics.median(w for w, _, _ in listing), "list_rss": statistics.median(r for _, r, _ in listing),
+        }
+    exports = [run_measured([os.path.join(BIN, "roster"), "--export", "json", dataset(people)]) for _ in range(RUNS)]
+    row["export_json"] = (statistics.median(w for w, _, _ in exports), statistics.median(r for _, r, _ in exports))
+    return row
 
 
 def run_measured(argv, stdout=subprocess.DEVNULL):
@@ -102,7 +142,9 @@ def machine():
 
 def main():
     rows = []
+    format_rows = []
     for people in SIZES:
+        format_rows.append(formats_row(people))
         path = dataset(people)
         size_mb = os.path.getsize(path) / 1e6
         print(f"measuring {people:,} people ({size_mb:.0f} MB) ...", file=sys.stderr)
@@ -159,6 +201,22 @@ def main():
         lines.append("Scaling (first frame in process, 10× the people): " + ", ".join(
             f"{rows[i]['people']:,} → {rows[i + 1]['people']:,}: {rows[i + 1]['first_frame'] / rows[i]['first_frame']:.1f}×"
             for i in range(len(rows) - 1)) + ".")
+    lines += [
+        "",
+        "## Input formats and streaming export",
+        "",
+        "The same people as JSON, as CSV (`roster --export csv`) and as JSON Lines: *parse* in process (both cores), "
+        "`roster --list` wall time and peak RSS; and `roster --export json` of the JSON file, which streams its output "
+        "(peak RSS at or under `--list`'s, the load's own peak).",
+        "",
+        "| people | JSON parse / `--list` / RSS | CSV parse / `--list` / RSS | JSON Lines parse / `--list` / RSS | `--export json` wall / RSS |",
+        "|---:|---:|---:|---:|---:|",
+    ]
+    for row in format_rows:
+        cells = [f"{f['parse']:.3f} s / {f['list']:.3f} s / {f['list_rss']:.0f} MiB ({f['mb']:.0f} MB)"
+                 for f in (row["formats"][name] for name in ["json", "csv", "jsonl"])]
+        wall, rss = row["export_json"]
+        lines.append(f"| {row['people']:,} | " + " | ".join(cells) + f" | {wall:.3f} s / {rss:.0f} MiB |")
     lines += [
         "",
         "Columns: *parse* reads and parses on both cores (the file is mapped, parsed in halves); *store* joins the halves;",

@@ -28,6 +28,8 @@ public struct Options: Equatable, Sendable {
     /// over the remembered one; nil when not given.
     public var filter: String?
     public var sort: SortOrder?
+    /// `--format`: how to read the input; nil: by extension, else by content.
+    public var format: InputFormat?
 
     public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false, mouse: Bool = false) {
         self.mode = mode
@@ -45,11 +47,15 @@ public struct Options: Equatable, Sendable {
     public static let usage = """
     Usage: roster [options] [FILE | -]
 
-    Browse a JSON directory of people, grouped by company. With no FILE,
-    opens the bundled directory; with -, reads standard input (keys then
-    come from the terminal).
+    Browse a directory of people (JSON, JSON Lines or CSV), grouped by
+    company. With no FILE, opens the bundled directory; with -, reads
+    standard input (keys then come from the terminal).
 
     Options:
+      --format json|jsonl|csv
+                    how to read FILE; by default its extension says (.json,
+                    .jsonl or .ndjson, .csv), else its first character:
+                    [ JSON, { JSON Lines, a letter or quote CSV (header row)
       --list        print the grouped, sorted list as text and exit
       --export FORMAT
                     write the directory to standard output as csv, json
@@ -114,6 +120,12 @@ public struct Options: Equatable, Sendable {
                     throw UsageError(message: "--export takes csv, json or vcard, not '\(format)'")
                 }
                 if options.mode == .browse || options.mode == .list { options.mode = .export(chosen) }
+            case "--format":
+                let text = try value(of: name, argument)
+                guard let format = InputFormat(option: text) else {
+                    throw UsageError(message: "--format takes json, jsonl or csv, not '\(text)'")
+                }
+                options.format = format
             case "--filter": options.filter = try value(of: name, argument)
             case "--sort":
                 let text = try value(of: name, argument)

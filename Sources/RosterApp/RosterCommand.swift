@@ -66,7 +66,7 @@ public enum RosterCommand {
     /// The same interactor and repository as the app, a window at a time.
     static func list(source: DirectorySource, options: Options) async -> ExitStatus {
         let repository: any PeopleRepository
-        switch await DirectoryInteractor(source: source).loadDirectory(progress: LoadProgress()) {
+        switch await DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format)).loadDirectory(progress: LoadProgress()) {
         case .failure(let error):
             Platform.writeError("roster: \(error.message)")
             return .failure
@@ -91,7 +91,7 @@ public enum RosterCommand {
             let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
                                               showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
             let exporter = DirectoryExporter(format: format, options: exportOptions)
-            written = Platform.write(exporter.export(repository.allPeople(in: shown)), to: STDOUT_FILENO)
+            written = exporter.write(shown, of: repository, to: STDOUT_FILENO)
         } else {
             written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(shown, of: repository, to: STDOUT_FILENO)
         }
@@ -121,7 +121,8 @@ public enum RosterCommand {
         if !options.noState, case .file(let path, _) = source {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
         }
-        let dependencies = AppDependencies(screen: screen, interactor: DirectoryInteractor(source: source), sourceName: source.name,
+        let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+        let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: source.name,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)

@@ -375,8 +375,11 @@ struct CommandLineTests {
                  message: "stdin: line 1, column 2: not valid JSON: expected a value, found byte 0xC3"),
         BadInput(label: "truncated", bytes: Array("[{\"name\": \"A".utf8), message: "stdin: line 1, column 13: not valid JSON: the file ends too early (is it truncated?)"),
         BadInput(label: "trailing garbage", bytes: Array("[] []".utf8), message: "stdin: line 1, column 4: not valid JSON: found an array after the end of the list of people"),
-        BadInput(label: "an object", bytes: Array("{\"people\": []}".utf8), message: "stdin: expected a JSON list of people ([...]), but the file holds an object"),
-        BadInput(label: "a scalar", bytes: Array("true".utf8), message: "stdin: expected a JSON list of people ([...]), but the file holds true/false"),
+        // On standard input '{' starts JSON Lines and a word starts a CSV header.
+        BadInput(label: "an object", bytes: Array("{\"people\": []}".utf8), message: "stdin: 1 of 1 records skipped"),
+        BadInput(label: "a scalar", bytes: Array("true".utf8),
+                 message: "stdin: line 1, column 1: the CSV header names no first_name, last_name or name column (it reads 'true')"),
+        BadInput(label: "a JSON object as a .json file", bytes: [], message: ""),
         BadInput(label: "deep nesting", bytes: Array(String(repeating: "[", count: 200_000).utf8),
                  message: "stdin: line 1, column 200001: not valid JSON: the file ends too early (is it truncated?)"),
         BadInput(label: "nobody loads", bytes: Array("[null, 3]".utf8), message: "stdin: 2 of 2 records skipped"),

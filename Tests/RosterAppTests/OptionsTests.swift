@@ -32,6 +32,14 @@ struct OptionsTests {
         #expect(throws: Options.UsageError(message: "--filter needs a value")) { try Options.parse(["--filter"]) }
     }
 
+    @Test("--format names how to read the input; nil leaves it to the extension and content")
+    func format() throws {
+        #expect(try Options.parse(["a.txt"]).format == nil)
+        #expect(try Options.parse(["--format", "csv", "a.txt"]).format == .csv)
+        #expect(try Options.parse(["--format=NDJSON", "-"]).format == .jsonLines)
+        #expect(throws: Options.UsageError(message: "--format takes json, jsonl or csv, not 'xml'")) { try Options.parse(["--format", "xml"]) }
+    }
+
     @Test("unknown options and extra files are usage errors")
     func usageErrors() {
         #expect(throws: Options.UsageError(message: "unknown option '--frobnicate'")) { try Options.parse(["--frobnicate"]) }
@@ -47,7 +55,7 @@ struct OptionsTests {
 
     @Test("the usage text names every option the parser knows")
     func usageMentionsOptions() {
-        for option in ["--list", "--export", "--filter", "--sort", "--strict", "--no-state", "--mouse", "--no-color", "--help", "--version"] {
+        for option in ["--list", "--format", "--export", "--filter", "--sort", "--strict", "--no-state", "--mouse", "--no-color", "--help", "--version"] {
             #expect(Options.usage.contains(option))
         }
     }

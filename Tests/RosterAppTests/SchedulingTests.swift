@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 import RosterCore
+@testable import RosterStore
 @testable import RosterApp
 
 /// Runs the mailbox's work on the main actor, as the event loop would,

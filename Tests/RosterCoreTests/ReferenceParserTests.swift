@@ -10,7 +10,7 @@ struct ReferenceParserTests {
     /// Valid means: our loader does not report a syntax error.
     static func weAccept(_ bytes: [UInt8]) -> Bool {
         do {
-            _ = try PeopleLoader().load(bytes: bytes, sourceName: "x")
+            _ = try PeopleLoader(format: .json).load(bytes: bytes, sourceName: "x")
             return true
         } catch let error {
             if case .syntax = error { return false }

@@ -10,12 +10,15 @@ public enum LoadError: Error, Sendable, Equatable {
     /// Good JSON, but not a list: `found` says what it holds instead.
     case notAnArray(file: String, found: String)
     case readFailed(file: String, reason: String)
+    /// CSV or JSON Lines that cannot be read on (an unclosed quote, no name
+    /// column): what is wrong, and where when it has a place.
+    case invalid(file: String, line: Int?, column: Int?, message: String)
 
     public var file: String {
         switch self {
         case .notFound(let file), .isDirectory(let file), .notReadable(let file, _), .empty(let file),
              .whitespaceOnly(let file), .syntax(let file, _, _, _), .notAnArray(let file, _),
-             .readFailed(let file, _):
+             .readFailed(let file, _), .invalid(let file, _, _, _):
             return file
         }
     }
@@ -41,6 +44,12 @@ public enum LoadError: Error, Sendable, Equatable {
             return "\(file): expected a JSON list of people ([...]), but the file holds \(found)"
         case .readFailed(let file, let reason):
             return "\(file): reading failed (\(reason))"
+        case .invalid(let file, let line?, let column?, let message):
+            return "\(file): line \(line), column \(column): \(message)"
+        case .invalid(let file, let line?, nil, let message):
+            return "\(file): line \(line): \(message)"
+        case .invalid(let file, _, _, let message):
+            return "\(file): \(message)"
         }
     }
 }

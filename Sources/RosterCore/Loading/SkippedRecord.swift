@@ -1,9 +1,10 @@
-/// An element of the people array that is valid JSON but not a person.
+/// A record that is not a person: an element of a JSON array, a line of
+/// JSON Lines, a CSV record (after the header).
 ///
 /// It is counted and listed (the `!` screen, `--list`'s summary) rather
 /// than dropped silently or allowed to stop the rest from loading.
 public struct SkippedRecord: Sendable, Equatable {
-    /// 1-based position of the element in the array.
+    /// 1-based position of the record (the element, the non-blank line, the CSV record).
     public var number: Int
     /// 1-based line where the element starts.
     public var line: Int

@@ -27,7 +27,9 @@ public struct LoadedDirectory: Sendable {
     }
 }
 
-/// Reads a JSON file (or stream) of people in large chunks and parses it.
+/// Reads a file (or stream) of people in large chunks and parses it: a
+/// JSON array here, JSON Lines and CSV with their own parsers through the
+/// same loop (`Readers/RecordLoading.swift`).
 ///
 /// The file is read with `pread`, never mapped: a mapped file that another
 /// program truncates mid-load kills the reader with SIGBUS, while a read
@@ -45,10 +47,15 @@ public struct PeopleLoader: Sendable {
     /// Called after each chunk is read, with the offset read up to (tests
     /// use it to change the file between two reads, deterministically).
     public var afterChunk: (@Sendable (Int) -> Void)?
+    /// The input's format (`--format`); nil: a file's extension names it,
+    /// or else its first bytes do (`InputFormat(sniffing:)`).
+    public var format: InputFormat?
 
-    public init(chunkSize: Int = 8 << 20, parallelThreshold: Int = 16 << 20, afterChunk: (@Sendable (Int) -> Void)? = nil) {
+    public init(chunkSize: Int = 8 << 20, parallelThreshold: Int = 16 << 20, format: InputFormat? = nil,
+                afterChunk: (@Sendable (Int) -> Void)? = nil) {
         self.chunkSize = chunkSize
         self.parallelThreshold = parallelThreshold
+        self.format = format
         self.afterChunk = afterChunk
     }
 
@@ -71,11 +78,22 @@ public struct PeopleLoader: Sendable {
         }
         let size = Int(status.st_size)
         progress.totalBytes.store(size, ordering: .relaxed)
-        if size == 0 { throw .empty(file: sourceName) }
         let started = ContinuousClock.now
         let file = FileInput(descriptor: descriptor, size: size)
+        let format: InputFormat
+        if let named = self.format ?? InputFormat(extensionOf: sourceName) {
+            format = named
+        } else {
+            format = try Self.sniff(file, sourceName: sourceName)
+        }
+        if size == 0, format == .json { throw .empty(file: sourceName) }
+        if format != .json {
+            return try await loadRecords(file: file, format: format, sourceName: sourceName, progress: progress, started: started)
+        }
         if size >= parallelThreshold, let boundary = try Self.findBoundary(in: file, near: size / 2, sourceName: sourceName) {
-            return try await loadHalves(file: file, boundary: boundary, sourceName: sourceName, progress: progress, started: started)
+            return try await loadHalves(first: PeopleParser(boundary: boundary, expectedPeople: boundary / 400),
+                                        second: PeopleParser(startingInside: true, expectedPeople: (size - boundary) / 400, startOffset: boundary),
+                                        file: file, boundary: boundary, sourceName: sourceName, progress: progress, started: started)
         }
         var parser = PeopleParser(expectedPeople: size / 400)
         try run(&parser, input: file, from: 0, sourceName: sourceName, progress: progress)
@@ -85,15 +103,28 @@ public struct PeopleLoader: Sendable {
     /// Loads from a pipe or other stream (standard input), chunk by chunk.
     public func stream(descriptor: Int32, sourceName: String, progress: LoadProgress = LoadProgress()) throws(LoadError) -> LoadedDirectory {
         let started = ContinuousClock.now
+        let input = try PrefixedStreamInput(descriptor: descriptor, sourceName: sourceName)
+        let format = self.format ?? input.sniffedFormat
+        if format != .json {
+            return try streamRecords(input: input, format: format, sourceName: sourceName, progress: progress, started: started)
+        }
         var parser = PeopleParser()
-        let byteCount = try run(&parser, input: StreamInput(descriptor: descriptor), from: 0, sourceName: sourceName, progress: progress)
+        let byteCount = try run(&parser, input: input, from: 0, sourceName: sourceName, progress: progress)
         return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: byteCount, started: started)
     }
 
     /// Loads from bytes in memory (tests, and the reference comparisons).
     public func load(bytes: [UInt8], sourceName: String) throws(LoadError) -> LoadedDirectory {
         let started = ContinuousClock.now
-        var parser = PeopleParser()
+        let format = self.format ?? InputFormat(extensionOf: sourceName) ?? InputFormat(sniffing: bytes)
+        if format != .json { return try loadRecords(bytes: bytes, format: format, sourceName: sourceName, started: started) }
+        return try parseAll(PeopleParser(), bytes: bytes, sourceName: sourceName, started: started)
+    }
+
+    /// All of `bytes` through `parser`, in one piece.
+    func parseAll<Parser: ChunkParser>(_ parser: Parser, bytes: [UInt8], sourceName: String,
+                                       started: ContinuousClock.Instant) throws(LoadError) -> LoadedDirectory {
+        var parser = parser
         do {
             _ = try bytes.withUnsafeBufferPointer { buffer throws(ParseError) in
                 try parser.parse(buffer, base: 0, isFinal: true)
@@ -106,12 +137,15 @@ public struct PeopleLoader: Sendable {
 
     // MARK: Two halves
 
-    private func loadHalves(file: FileInput, boundary: Int, sourceName: String,
-                            progress: LoadProgress, started: ContinuousClock.Instant) async throws(LoadError) -> LoadedDirectory {
+    /// `first` parses from the start and stops at `boundary`; `second`
+    /// parses from `boundary` to the end, at the same time. (Every format:
+    /// each parser knows how to stop at, and start from, a boundary.)
+    func loadHalves<Parser: ChunkParser & Sendable>(first: Parser, second: Parser, file: FileInput, boundary: Int, sourceName: String,
+                                                    progress: LoadProgress, started: ContinuousClock.Instant) async throws(LoadError) -> LoadedDirectory {
         let loader = self
         let size = file.size
-        let secondHalf = Task.detached { () -> Result<PeopleParser, LoadError> in
-            var parser = PeopleParser(startingInside: true, expectedPeople: (size - boundary) / 400, startOffset: boundary)
+        let secondHalf = Task.detached { () -> Result<Parser, LoadError> in
+            var parser = second
             do throws(LoadError) {
                 try loader.run(&parser, input: file, from: boundary, sourceName: sourceName, progress: progress)
                 return .success(parser)
@@ -119,7 +153,7 @@ public struct PeopleLoader: Sendable {
                 return .failure(error)
             }
         }
-        var first = PeopleParser(boundary: boundary, expectedPeople: boundary / 400)
+        var first = first
         let firstResult: Result<Void, LoadError>
         do throws(LoadError) {
             try run(&first, input: file, from: 0, until: boundary, sourceName: sourceName, progress: progress)
@@ -182,8 +216,8 @@ public struct PeopleLoader: Sendable {
     /// progress stops counting (the other half counts the rest). Returns the
     /// bytes read.
     @discardableResult
-    private func run<Input: ChunkInput>(_ parser: inout PeopleParser, input: Input, from start: Int, until progressEnd: Int? = nil,
-                                        sourceName: String, progress: LoadProgress) throws(LoadError) -> Int {
+    func run<Parser: ChunkParser, Input: ChunkInput>(_ parser: inout Parser, input: Input, from start: Int, until progressEnd: Int? = nil,
+                                                     sourceName: String, progress: LoadProgress) throws(LoadError) -> Int {
         var capacity = chunkSize
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
@@ -232,8 +266,8 @@ public struct PeopleLoader: Sendable {
 
     // MARK: Results
 
-    private func finish(_ parsers: [PeopleParser], secondIndexOffset: Int?, sourceName: String,
-                        byteCount: Int, started: ContinuousClock.Instant) -> LoadedDirectory {
+    func finish<Parser: ChunkParser>(_ parsers: [Parser], secondIndexOffset: Int?, sourceName: String,
+                                     byteCount: Int, started: ContinuousClock.Instant) -> LoadedDirectory {
         let parsed = ContinuousClock.now
         var skipped = parsers[0].skipped
         if parsers.count > 1, let secondIndexOffset {
@@ -255,6 +289,8 @@ public struct PeopleLoader: Sendable {
             return .notAnArray(file: sourceName, found: found)
         case .syntax(let message, let location):
             return .syntax(file: sourceName, line: location.line, column: location.column, message: message)
+        case .invalid(let message, let location):
+            return .invalid(file: sourceName, line: location?.line, column: location?.column, message: message)
         }
     }
 
@@ -296,9 +332,16 @@ struct FileInput: ChunkInput, Sendable {
     /// boundary) and columns in bytes when the line began before its buffer;
     /// the file is at hand, so on an error count both again from the start.
     func exact(_ error: ParseError) -> ParseError {
-        guard case .syntax(let message, let location) = error,
-              let (line, column) = try? lineAndColumn(of: location.offset, sourceName: "") else { return error }
-        return .syntax(message, location: ParseLocation(line: line, column: column, offset: location.offset))
+        switch error {
+        case .syntax(let message, let location):
+            guard let (line, column) = try? lineAndColumn(of: location.offset, sourceName: "") else { return error }
+            return .syntax(message, location: ParseLocation(line: line, column: column, offset: location.offset))
+        case .invalid(let message, let location?):
+            guard let (line, column) = try? lineAndColumn(of: location.offset, sourceName: "") else { return error }
+            return .invalid(message, location: ParseLocation(line: line, column: column, offset: location.offset))
+        default:
+            return error
+        }
     }
 
     /// The 1-based line and column (in characters) of byte `offset`.

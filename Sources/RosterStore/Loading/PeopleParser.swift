@@ -189,7 +189,19 @@ struct PeopleParser {
 
     // MARK: One element
 
-    private mutating func parseElement(_ cursor: inout JSONCursor) throws(ScanFailure) {
+    /// JSON Lines: one record that `cursor` holds alone (one line); text
+    /// after the object skips the record rather than stopping the load.
+    mutating func parseRecord(onItsOwnLine cursor: inout JSONCursor) throws(ScanFailure) {
+        try parseElement(&cursor, aloneInCursor: true)
+    }
+
+    /// A record that is not even JSON (JSON Lines: one bad line), counted and listed.
+    mutating func skipRecord(line: Int, reason: String) {
+        elementCount += 1
+        skipped.append(SkippedRecord(number: elementCount, line: line, reason: reason))
+    }
+
+    private mutating func parseElement(_ cursor: inout JSONCursor, aloneInCursor: Bool = false) throws(ScanFailure) {
         let number = elementCount + 1
         let line = cursor.line
         let first = try cursor.peek()
@@ -234,6 +246,10 @@ struct PeopleParser {
                     throw cursor.failure("expected ',' or '}' in a record, found \(cursor.describeByte(separator))")
                 }
             }
+        }
+        if aloneInCursor {
+            cursor.skipWhitespace()
+            if !cursor.isAtEnd { record.noteProblem("text after the record on its line") }
         }
         elementCount += 1
         if record.problem == nil, !record.hasUsableName {
@@ -442,4 +458,6 @@ enum ParseError: Error, Equatable {
     case empty
     case notAnArray(found: String, location: ParseLocation)
     case syntax(String, location: ParseLocation)
+    /// Not JSON's grammar (CSV, a JSON Lines header problem): the message says it all.
+    case invalid(String, location: ParseLocation?)
 }

@@ -81,10 +81,35 @@ struct RecordScratch {
         readBalance(number)
     }
 
+    /// Text from a reader that has it decoded already (CSV).
+    mutating func setText(_ field: TextField, _ text: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count
+        bytes.append(contentsOf: text)
+        starts[field.rawValue] = start
+        ends[field.rawValue] = bytes.count
+        present |= TextField.bit(field)
+        if field == .balance {
+            present &= ~TextField.balanceIsNumberBit
+            readBalance(text)
+        }
+    }
+
     /// `"name": "Ada Lovelace"`: the last word is the last name.
     mutating func scanWholeName(from cursor: inout JSONCursor) throws(ScanFailure) {
         let start = bytes.count
         try cursor.scanString(into: bytes)
+        splitWholeName(from: start)
+    }
+
+    /// A whole name already decoded (a CSV `name` column).
+    mutating func setWholeName(_ text: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count
+        bytes.append(contentsOf: text)
+        splitWholeName(from: start)
+    }
+
+    /// The name is `bytes[start...]`: the last word is the last name.
+    private mutating func splitWholeName(from start: Int) {
         var end = bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
         var split = end

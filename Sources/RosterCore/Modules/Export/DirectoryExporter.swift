@@ -51,23 +51,36 @@ public struct DirectoryExporter: Sendable {
 
     /// `people` in the format, as bytes.
     public func export<People: Sequence>(_ people: People) -> [UInt8] where People.Element == Person {
-        var output = ""
+        var output = OutputBuffer(descriptor: -1)
+        write(people, to: &output)
+        return output.bytes
+    }
+
+    /// Everyone in `arrangement`'s order to `descriptor`, a window of people
+    /// and a block of output at a time (`--export`); false if writing failed.
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
+        var output = OutputBuffer(descriptor: descriptor)
+        write(repository.allPeople(in: arrangement), to: &output)
+        return output.flush()
+    }
+
+    /// `people` in the format, appended to `output` one person at a time.
+    public func write<People: Sequence>(_ people: People, to output: inout OutputBuffer) where People.Element == Person {
         switch format {
         case .csv:
-            output += Self.csvHeader.joined(separator: ",") + "\r\n"
-            for person in people { output += csvLine(person) }
+            output.append(Self.csvHeader.joined(separator: ",") + "\r\n")
+            for person in people { output.append(csvLine(person)) }
         case .json:
-            output += "["
+            output.append("[")
             var isFirst = true
             for person in people {
-                output += (isFirst ? "" : ",\n ") + jsonRecord(person)
+                output.append((isFirst ? "" : ",\n ") + jsonRecord(person))
                 isFirst = false
             }
-            output += isFirst ? "]\n" : "\n]\n"
+            output.append(isFirst ? "]\n" : "\n]\n")
         case .vcard:
-            for person in people { output += vCard(person) }
+            for person in people { output.append(vCard(person)) }
         }
-        return Array(output.utf8)
     }
 
     /// A value from the data as this export may write it.
@@ -97,9 +110,12 @@ public struct DirectoryExporter: Sendable {
     }
 
     /// A text cell, with a leading `'` when a spreadsheet would run it.
+    /// Text that already starts with quotes before such a character
+    /// (`'=x`) gets one more, so that reading it back, which takes exactly
+    /// one off (`CSVParser.withoutAddedQuote`), gives the text as it was.
     func csvText(_ text: String) -> String {
-        guard options.neutralisesFormulas, let first = text.unicodeScalars.first,
-              Self.formulaStarts.contains(first) else { return text }
+        guard options.neutralisesFormulas,
+              let first = text.unicodeScalars.first(where: { $0 != "'" }), Self.formulaStarts.contains(first) else { return text }
         return "'" + text
     }
 
@@ -166,6 +182,9 @@ public struct DirectoryExporter: Sendable {
     }
 
     static func jsonString(_ text: String, escapingFormatCharacters: Bool = false) -> String {
+        // Most text needs no escape: one pass over its bytes says so, and
+        // skips building it again a character at a time (a million people).
+        if !needsEscaping(text.utf8, formatCharactersToo: escapingFormatCharacters) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -181,6 +200,20 @@ public struct DirectoryExporter: Sendable {
             }
         }
         return result + "\""
+    }
+
+    /// Whether `jsonString` would escape anything: a quote, a backslash, C0,
+    /// DEL, C1 (0xC2 0x80–0x9F in UTF-8), or, when asked, any non-ASCII
+    /// (where format characters hide; the careful path sorts them out).
+    private static func needsEscaping(_ bytes: String.UTF8View, formatCharactersToo: Bool) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+            if byte >= 0x80, formatCharactersToo { return true }
+            if previous == 0xC2, byte >= 0x80, byte <= 0x9F { return true }
+            previous = byte
+        }
+        return false
     }
 
     // MARK: vCard

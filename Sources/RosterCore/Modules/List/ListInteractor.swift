@@ -1,6 +1,6 @@
 /// Where the directory comes from.
 public enum DirectorySource: Sendable, Equatable {
-    /// A JSON file; `name` is how messages and the title bar call it.
+    /// A file (JSON, JSON Lines or CSV); `name` is how messages and the title bar call it.
     case file(path: String, name: String)
     /// Standard input (`roster -`), streamed.
     case standardInput

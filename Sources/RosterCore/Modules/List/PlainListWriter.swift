@@ -109,34 +109,3 @@ public struct PlainListWriter: Sendable {
         return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
     }
 }
-
-/// Collects output and writes it in 1 MiB blocks (or, with descriptor -1,
-/// only collects it).
-struct OutputBuffer {
-    let descriptor: Int32
-    private(set) var bytes: [UInt8] = []
-    private var failed = false
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-        bytes.reserveCapacity(1 << 20)
-    }
-
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-        if descriptor >= 0, bytes.count >= 1 << 20 { _ = flush() }
-    }
-
-    /// Appends raw bytes, each passed through `transform`.
-    mutating func append(bytes raw: UnsafeBufferPointer<UInt8>, transform: (UInt8) -> UInt8) {
-        for byte in raw { bytes.append(transform(byte)) }
-        if descriptor >= 0, bytes.count >= 1 << 20 { _ = flush() }
-    }
-
-    /// Writes what is buffered; false once any write has failed.
-    mutating func flush() -> Bool {
-        if !failed, !Descriptor.writeAll(bytes, to: descriptor) { failed = true }
-        bytes.removeAll(keepingCapacity: true)
-        return !failed
-    }
-}

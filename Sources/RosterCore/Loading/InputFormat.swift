@@ -1,0 +1,68 @@
+import Foundation
+
+/// The shapes of input Roster reads: one JSON array, JSON Lines (one person
+/// object per line), or CSV with a header row.
+public enum InputFormat: String, CaseIterable, Sendable {
+    case json, jsonLines = "jsonl", csv
+
+    /// The format a file name's extension names (`people.ndjson`), or nil
+    /// for any other name; then the content decides (`init(sniffing:)`).
+    public init?(extensionOf fileName: String) {
+        switch (fileName as NSString).pathExtension.lowercased() {
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonLines
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+
+    /// `--format json|jsonl|csv` (also `ndjson`).
+    public init?(option text: String) {
+        switch text.lowercased() {
+        case "json": self = .json
+        case "jsonl", "ndjson", "jsonlines": self = .jsonLines
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+
+    /// The format the first bytes look like: `[` starts JSON, `{` JSON
+    /// Lines, and something that can start a header cell (a letter, `_`, a
+    /// quote, any non-ASCII character) CSV. Anything else — nothing but
+    /// whitespace, a digit, binary — goes to the JSON reader, whose errors
+    /// explain what a list of people should look like. A UTF-8 byte order
+    /// mark and leading whitespace are passed over.
+    public init(sniffing bytes: UnsafeBufferPointer<UInt8>) {
+        var position = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
+            position += 1
+        }
+        guard position < bytes.count else {
+            self = .json
+            return
+        }
+        let first = bytes[position]
+        switch first {
+        case UInt8(ascii: "["): self = .json
+        case UInt8(ascii: "{"): self = .jsonLines
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+             UInt8(ascii: "\""), UInt8(ascii: "'"), 0xC2...0xF4:
+            self = .csv
+        default: self = .json
+        }
+    }
+
+    public init(sniffing bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { Self(sniffing: $0) }
+    }
+
+    /// How messages name it.
+    public var displayName: String {
+        switch self {
+        case .json: return "JSON"
+        case .jsonLines: return "JSON Lines"
+        case .csv: return "CSV"
+        }
+    }
+}

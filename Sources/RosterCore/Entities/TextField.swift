@@ -4,6 +4,7 @@ public enum TextField: Int, CaseIterable, Sendable {
     case email, phone, address, favoriteFruit
 
     /// The field's bit in a person's `presentFields` mask.
+    @inlinable
     public static func bit(_ field: TextField) -> UInt16 { 1 << UInt16(field.rawValue) }
     /// Set when the balance was written as a JSON number, not as text.
     public static let balanceIsNumberBit: UInt16 = 1 << 15

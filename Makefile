@@ -12,12 +12,14 @@ RESOURCES  := .build/release/Roster_RosterResources.resources
 
 all: build
 
-# System packages: the ncurses headers to build, tmux for the end-to-end tests.
+# System packages: the ncurses, libpq and SQLite headers to build; tmux for
+# the end-to-end tests, and a PostgreSQL server (with pg_trgm, in contrib)
+# that the database tests start and stop themselves.
 deps:
-	@bash .ci/install-deps libncurses-dev
+	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev
 
 test-deps:
-	@bash .ci/install-deps libncurses-dev tmux
+	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev tmux postgresql postgresql-contrib
 
 build: deps
 	$(SWIFT) build -c release --product roster

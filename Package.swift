@@ -11,6 +11,18 @@ let package = Package(
             name: "CNcursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libpq and SQLite, each behind its own module; only one Swift file
+        // imports each (PostgresConnection.swift, SQLiteConnection.swift).
+        // No pkgConfig for libpq either: Debian's libpq.pc adds nothing the
+        // default paths lack.
+        .systemLibrary(
+            name: "CLibpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // The bundled directory (people.json) and where to find it.
         .target(
             name: "RosterResources",
@@ -33,8 +45,10 @@ let package = Package(
         // Screen protocol, the ncurses adapter and the passive views.
         .target(name: "RosterTUI", dependencies: ["RosterCore", "CNcursesw"]),
         // AppDependencies, wireframes, the event loop, options.
-        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources"]),
+        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources", "RosterSQL"]),
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
+        // Connections, schema and import for PostgreSQL and SQLite.
+        .target(name: "RosterSQL", dependencies: ["RosterCore", "RosterStore", "CLibpq", "CSQLite3"]),
         // Deterministic directory generator (bundled data and benchmarks).
         .executableTarget(name: "roster-gen"),
         .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport"]),
@@ -45,6 +59,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport"]),
         .testTarget(name: "EndToEndTests"),
+        .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

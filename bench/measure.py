@@ -99,7 +99,7 @@ def tmux(socket, *arguments):
     return subprocess.run(["tmux", "-L", socket, *arguments], capture_output=True, text=True).stdout
 
 
-def first_frame_in_tmux(path, people):
+def first_frame_in_tmux(path, people, environment=""):
     """Launch → the list's status bar shows "1/N": seconds, and peak RSS (MiB)."""
     socket = f"roster-bench-{uuid.uuid4().hex[:8]}"
     marker = f"1/{people:,}" if people >= 1000 else f"1/{people}"
@@ -107,7 +107,7 @@ def first_frame_in_tmux(path, people):
     try:
         started = time.perf_counter()
         tmux(socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", "-s", "main",
-             f"env TERM=tmux-256color LANG=C.UTF-8 sh -c '{command}'")
+             f"env TERM=tmux-256color LANG=C.UTF-8 {environment} sh -c '{command}'")
         deadline = started + 120
         while time.perf_counter() < deadline:
             if marker in tmux(socket, "capture-pane", "-p", "-t", "main"):
@@ -124,6 +124,46 @@ def first_frame_in_tmux(path, people):
         return elapsed, peak
     finally:
         tmux(socket, "kill-server")
+
+
+def hostile_inputs():
+    """Inputs that were slow before: one 50 MB element, by name and through a
+    pipe (reading a pipe must stay linear); start-up with a huge old state
+    file (56 MB, 300k places), which Roster must ignore rather than parse."""
+    os.makedirs(DATA, exist_ok=True)
+    big = os.path.join(DATA, "one-50mb-element.json")
+    if not os.path.exists(big):
+        with open(big, "w") as out:
+            out.write('[{"name": {"first": "A", "last": "B"}, "company": "' + "x" * (50 << 20) + '"}]')
+    roster = os.path.join(BIN, "roster")
+    by_name = statistics.median(run_measured([roster, "--list", big])[0] for _ in range(3))
+    piped = []
+    for _ in range(3):
+        with open(big, "rb") as source:
+            started = time.perf_counter()
+            subprocess.run([roster, "--list", "-"], stdin=source, stdout=subprocess.DEVNULL, check=True)
+            piped.append(time.perf_counter() - started)
+    state_home = os.path.join(DATA, "huge-state")
+    state = os.path.join(state_home, "roster", "state.json")
+    os.makedirs(os.path.dirname(state), exist_ok=True)
+    places = ", ".join(f'"/data/{i:06d}/people.json": {{"selectedPosition": {i}, "selectedID": "{i:024x}", '
+                       f'"sortKey": "lastName", "descending": false, "groupedByCompany": true, '
+                       f'"collapsedCompanies": ["COMGY", "ZENNIX"]}}' for i in range(300_000))
+    huge_state = '{"version": 1, "places": {' + places + '}}'
+    small = dataset(10_000)
+    empty_home = os.path.join(DATA, "no-state")
+    os.makedirs(empty_home, exist_ok=True)
+    fresh = statistics.median(first_frame_in_tmux(small, 10_000, f"XDG_STATE_HOME={empty_home}")[0] for _ in range(3))
+    huge = []
+    for _ in range(3):
+        # Written anew each time: roster replaces it with a small one when it exits.
+        with open(state, "w") as out:
+            out.write(huge_state)
+        huge.append(first_frame_in_tmux(small, 10_000, f"XDG_STATE_HOME={state_home}")[0])
+    state_mb = len(huge_state) / 1e6
+    huge = statistics.median(huge)
+    return {"by_name": by_name, "piped": statistics.median(piped), "state_mb": state_mb,
+            "fresh": fresh, "huge": huge}
 
 
 def machine():
@@ -172,6 +212,7 @@ def main():
             else:
                 row[name] = None
         rows.append(row)
+    hostile = hostile_inputs()
 
     def cell(value, fmt):
         return "—" if value is None else fmt.format(value)
@@ -181,7 +222,7 @@ def main():
         "",
         f"Machine: {machine()}.  ",
         f"Run: `make bench` on {time.strftime('%Y-%m-%d')}; medians of {RUNS} fresh processes "
-        "(key latency: medians of 3 runs of 3,000 keys). Files from `roster-gen --seed 42` in the seed's shape.",
+        "(key latency: medians of 3 runs of 3,000 keys). Files from `roster-gen --seed 42` in Roster's input format.",
         "",
         "| people | file | parse | store | group | first frame (in process) | first frame (real binary in tmux) "
         "| peak RSS | RSS ÷ file | key p50 | key p99 | search per keystroke p50 / max | `--list` | Roster ÷ `jq length` | Roster ÷ Python `json.load` |",
@@ -219,7 +260,18 @@ def main():
         lines.append(f"| {row['people']:,} | " + " | ".join(cells) + f" | {wall:.3f} s / {rss:.0f} MiB |")
     lines += [
         "",
-        "Columns: *parse* reads and parses on both cores (the file is mapped, parsed in halves); *store* joins the halves;",
+        "## Hostile inputs",
+        "",
+        "| input | time |",
+        "|---|---:|",
+        f"| one 50 MB element, `--list FILE` | {hostile['by_name']:.2f} s |",
+        f"| the same through a pipe, `--list -` | {hostile['piped']:.2f} s ({hostile['piped'] / hostile['by_name']:.2f}× by name) |",
+        f"| first frame, 10k people, no state file | {hostile['fresh']:.2f} s |",
+        f"| first frame, 10k people, a {hostile['state_mb']:.0f} MB old state file (ignored) | {hostile['huge']:.2f} s |",
+    ]
+    lines += [
+        "",
+        "Columns: *parse* reads (pread, in chunks) and parses on both cores, in halves; *store* joins the halves;",
         "*group* ranks companies and sorts people; *first frame (in process)* is launch of the load to a drawn list on the",
         "in-memory screen; *first frame (real binary in tmux)* is process start to the status bar showing `1/N`, polled every",
         "20 ms (polling faster steals a core from the load). *Peak RSS* is VmHWM of the interactive process (in-process figure where tmux is missing). *Key* latency is",

@@ -46,6 +46,7 @@ public struct Options: Equatable, Sendable {
 
     public static let usage = """
     Usage: roster [options] [FILE | -]
+           roster import FILE --into TARGET [--table NAME]
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
     company. With no FILE, opens the bundled directory; with -, reads
@@ -64,7 +65,8 @@ public struct Options: Equatable, Sendable {
                     write CSV text exactly, even cells a spreadsheet would
                     run as formulas (=, +, -, @ first); by default those get
                     a leading '
-      --filter TEXT show only people matching TEXT, as / does (the app
+      --filter QUERY
+                    show only people matching QUERY, as / does (the app
                     opens filtered; --list and --export print only them)
       --sort FIELD[:desc]
                     order by last, first, balance or age, as s does (wins
@@ -77,11 +79,21 @@ public struct Options: Equatable, Sendable {
       -h, --help    show this help and exit
       --version     show the version and exit
 
+    import loads FILE into PostgreSQL (TARGET postgres://… or any libpq
+    connection string) or SQLite (sqlite:PATH, or PATH.db); see
+    'roster import --help'.
+
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
     Space collapse/expand, Tab company overview, e export to a file,
     ! skipped records, ? help, q quit; in a person's screen, y copies the
     email. See 'man roster' for the full table.
+
+    Queries (for / and --filter): terms separated by spaces, all of which
+    must match; case and accents are ignored.
+    \(QueryGrammar.examples.map { "  " + $0.example.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.meaning }.joined(separator: "\n"))
+    Field names ignore case (aliases: firstname, lastname, eyecolor,
+    favoritefruit, isactive); an unknown field or a bad number is an error.
 
     Files: $XDG_STATE_HOME/roster/state.json (default ~/.local/state/roster/)
     remembers, per data file, the selected person, the order and grouping.
@@ -126,7 +138,15 @@ public struct Options: Equatable, Sendable {
                     throw UsageError(message: "--format takes json, jsonl or csv, not '\(text)'")
                 }
                 options.format = format
-            case "--filter": options.filter = try value(of: name, argument)
+            case "--filter":
+                let text = try value(of: name, argument)
+                // Checked here, so that a bad query is a usage error, not an empty list.
+                do {
+                    _ = try QueryParser.parse(text)
+                } catch {
+                    throw UsageError(message: "--filter: \(error.describe(in: text))")
+                }
+                options.filter = text
             case "--sort":
                 let text = try value(of: name, argument)
                 guard let order = Self.sortOrder(text) else {

@@ -13,6 +13,7 @@ public enum RosterCommand {
     /// Runs with `arguments` (without the program name); returns the exit status.
     @MainActor
     public static func run(_ arguments: [String]) async -> ExitStatus {
+        if arguments.first == "import" { return ExitStatus(code: await ImportCommand.run(Array(arguments.dropFirst()))) }
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -79,13 +80,7 @@ public enum RosterCommand {
             shown = found
         }
         let skipped = repository.skippedRecords
-        if let notice = NumberText.skippedNotice(skipped: skipped.count, loaded: repository.personCount) {
-            Platform.writeError("roster: \(repository.sourceName): \(notice)")
-            for record in skipped.prefix(20) {
-                Platform.writeError("roster: \(repository.sourceName): \(DisplayText.sanitized(record.description))")
-            }
-            if skipped.count > 20 { Platform.writeError("roster: … and \(skipped.count - 20) more") }
-        }
+        reportSkipped(skipped, loaded: repository.personCount, sourceName: repository.sourceName)
         let written: Bool
         if case .export(let format) = options.mode {
             let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
@@ -102,6 +97,21 @@ public enum RosterCommand {
         if options.strict, !skipped.isEmpty { return .failure }
         if repository.personCount == 0, !skipped.isEmpty { return .failure }
         return .success
+    }
+
+    /// The skipped records on stderr: how many, then the first twenty.
+    static func reportSkipped(_ directory: LoadedDirectory) {
+        reportSkipped(directory.skipped, loaded: directory.store.count, sourceName: directory.sourceName)
+    }
+
+    /// "3 of 200 records skipped" and the first twenty reasons, on stderr.
+    static func reportSkipped(_ skipped: [SkippedRecord], loaded: Int, sourceName: String) {
+        guard let notice = NumberText.skippedNotice(skipped: skipped.count, loaded: loaded) else { return }
+        Platform.writeError("roster: \(sourceName): \(notice)")
+        for record in skipped.prefix(20) {
+            Platform.writeError("roster: \(sourceName): \(DisplayText.sanitized(record.description))")
+        }
+        if skipped.count > 20 { Platform.writeError("roster: … and \(skipped.count - 20) more") }
     }
 
     @MainActor

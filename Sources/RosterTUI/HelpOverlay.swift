@@ -10,6 +10,9 @@ struct HelpOverlay {
         var help: String
         /// A section's title ("In the search and export prompts").
         var isHeading = false
+        /// An example (`age:30-39`) and what it does: left-aligned, so
+        /// that long examples do not push the keys' column to the right.
+        var isExample = false
     }
 
     enum Outcome: Equatable { case stay, close, quit }
@@ -29,6 +32,15 @@ struct HelpOverlay {
         var help = self
         help.lines += [Line(label: "", help: ""), Line(label: "", help: heading, isHeading: true)]
             + table.map { Line(label: $0.label, help: $0.help) }
+        return help
+    }
+
+    /// The help with lines of text (an example and what it does) after
+    /// this, under `heading`.
+    func adding(_ heading: String, examples: [(example: String, meaning: String)]) -> HelpOverlay {
+        var help = self
+        help.lines += [Line(label: "", help: ""), Line(label: "", help: heading, isHeading: true)]
+            + examples.map { Line(label: $0.example, help: $0.meaning, isExample: true) }
         return help
     }
 
@@ -68,10 +80,17 @@ struct HelpOverlay {
         screen.erase()
         screen.putBar(left: " Roster — \(title)",
                       right: scrolls ? "lines \(top + 1)–\(top + shown.count) of \(lines.count) " : "help ", row: 0)
-        let labelWidth = lines.map { DisplayText.width($0.label) }.max() ?? 0
+        let labelWidth = lines.filter { !$0.isExample }.map { DisplayText.width($0.label) }.max() ?? 0
+        let exampleWidth = lines.filter(\.isExample).map { DisplayText.width($0.label) }.max() ?? 0
         for (offset, line) in shown.enumerated() {
             if line.isHeading {
                 screen.put(DisplayText.fit("  " + line.help, columns: size.columns), row: 2 + offset, column: 0, style: .header)
+                continue
+            }
+            if line.isExample {
+                screen.put(DisplayText.fit("  " + line.label, columns: size.columns), row: 2 + offset, column: 0, style: .bold)
+                screen.put(DisplayText.fit(line.help, columns: max(1, size.columns - exampleWidth - 4)), row: 2 + offset,
+                           column: exampleWidth + 4, style: .normal)
                 continue
             }
             let label = String(repeating: " ", count: labelWidth - DisplayText.width(line.label)) + line.label

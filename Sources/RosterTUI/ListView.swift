@@ -186,6 +186,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .help:
             help = HelpOverlay(title: "List keys", table: Self.keyTable)
                 .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
+                .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
         case .companies: presenter.showCompanies()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
@@ -234,7 +235,9 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         if let prompt = model.searchPrompt {
-            drawPrompt(.search, label: " /", text: prompt, hints: [model.position] + Self.searchPromptHints, on: screen)
+            let marked = drawPrompt(.search, label: " /", text: prompt, hints: [model.position] + Self.searchPromptHints,
+                                    on: screen, mark: model.searchError?.range)
+            if let error = model.searchError { drawError(error, under: marked, on: screen) }
             return
         }
         promptShown = nil
@@ -260,14 +263,38 @@ public final class ListView: ListViewInterface, ScreenView {
         help?.draw(on: screen)
     }
 
-    /// The prompt takes the bottom line, with the terminal's cursor in it.
-    private func drawPrompt(_ kind: PromptKind, label: String, text: String, hints: [String], on screen: Screen) {
+    /// The prompt takes the bottom line, with the terminal's cursor in it;
+    /// returns the columns where `mark` shows.
+    @discardableResult
+    private func drawPrompt(_ kind: PromptKind, label: String, text: String, hints: [String], on screen: Screen,
+                            mark: Range<Int>? = nil) -> Range<Int>? {
         if promptShown != kind {
             promptBar = PromptBar()
             promptShown = kind
         }
-        promptBar.draw(label: label, text: text, cursor: model?.promptCursor ?? text.count, hints: hints,
-                       row: screen.size.rows - 1, on: screen)
+        return promptBar.draw(label: label, text: text, cursor: model?.promptCursor ?? text.count, hints: hints,
+                              row: screen.size.rows - 1, on: screen, mark: mark)
+    }
+
+    /// A query's error on the line above the prompt: `^~~~` under the
+    /// characters at fault, the message beside it: after the mark when
+    /// there is room, else before it, shortened to fit.
+    private func drawError(_ error: SearchErrorModel, under columns: Range<Int>?, on screen: Screen) {
+        let width = screen.size.columns
+        let row = screen.size.rows - 2
+        guard row >= 1 else { return }
+        let mark = columns.map { "^" + String(repeating: "~", count: max(0, $0.count - 1)) } ?? ""
+        let start = columns?.lowerBound ?? 0
+        let after = width - start - mark.count - 1, before = start - 1
+        let fullWidth = DisplayText.width(error.message)
+        let padding = { (count: Int) in String(repeating: " ", count: max(0, count)) }
+        if after >= min(fullWidth, 30) || after >= before {
+            let message = DisplayText.fit(error.message, columns: max(1, after))
+            screen.putLine(padding(start) + mark + " " + message, row: row, style: .bar)
+        } else {
+            let message = DisplayText.fit(error.message, columns: max(1, before))
+            screen.putLine(padding(start - DisplayText.width(message) - 1) + message + " " + mark, row: row, style: .bar)
+        }
     }
 
     /// Keeps `selected` on screen with the row above it too: the company

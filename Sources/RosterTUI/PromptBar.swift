@@ -10,8 +10,11 @@ struct PromptBar {
 
     /// `hints` are dropped from the end, whole, until they take at most
     /// half the width: the line being typed matters more.
-    @MainActor
-    mutating func draw(label: String, text: String, cursor: Int, hints: [String], row: Int, on screen: Screen) {
+    /// Returns the screen columns where `mark` (characters of `text`)
+    /// shows, clipped to the part of the line on screen; nil if none is.
+    @MainActor @discardableResult
+    mutating func draw(label: String, text: String, cursor: Int, hints: [String], row: Int, on screen: Screen,
+                       mark: Range<Int>? = nil) -> Range<Int>? {
         let width = screen.size.columns
         var kept = hints
         while !kept.isEmpty, DisplayText.width(kept.joined(separator: "  ")) + 1 > width / 2 { kept.removeLast() }
@@ -24,5 +27,16 @@ struct PromptBar {
         screen.put(labelText + DisplayText.padded(window.text, columns: width - labelWidth - DisplayText.width(right)) + right,
                    row: row, column: 0, style: .bar)
         screen.showCursor(row: row, column: labelWidth + window.cursorColumn)
+        guard let mark else { return nil }
+        let widths = text.map { DisplayText.width(DisplayText.sanitized(String($0))) }
+        let ellipsis = window.start > 0 ? 1 : 0
+        func column(_ index: Int) -> Int {
+            let index = min(max(index, window.start), widths.count)
+            return labelWidth + ellipsis + widths[window.start..<index].reduce(0, +)
+        }
+        // A mark at the very end (a value still to type) gets one cell.
+        let lower = column(mark.lowerBound), upper = max(column(mark.upperBound), lower + 1)
+        let visible = min(upper, labelWidth + room)
+        return lower < visible ? lower..<visible : nil
     }
 }

@@ -76,10 +76,13 @@ public final class SpyListModule: ListModuleInterface {
 @MainActor
 public final class ImmediateSearchScheduler: ListSearchScheduling {
     public private(set) var searches: [String] = []
+    /// For each search, the query whose result it was searched within (nil: everyone).
+    public private(set) var searchedWithin: [String?] = []
     public init() {}
     public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
                        repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
         searches.append(query.text)
+        searchedWithin.append(within?.query?.text)
         guard let memory = repository as? InMemoryPeopleRepository else {
             preconditionFailure("ImmediateSearchScheduler runs in-memory searches only")
         }

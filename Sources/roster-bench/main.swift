@@ -88,31 +88,61 @@ func keys(path: String, count: Int) async {
     print("key_max_ms=\(String(format: "%.3f", latencies.last ?? 0))")
 }
 
-/// Types queries a key at a time, each narrowing the last, as the app does.
+/// Types queries a key at a time, each narrowing the last when it can, as
+/// the app does; then deletes the last term a key at a time (Backspace:
+/// each a search of everyone). Plain words, then multi-term and field queries.
 @MainActor
 func search(path: String) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
     let repository = InMemoryPeopleRepository(loaded)
     let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-    var latencies: [Double] = []
-    for typed in ["sanchez", "jose", "malmö", "604-", "comstar", "zz"] {
-        var previous: PeopleArrangement?
-        for length in 1...typed.count {
-            let query = SearchQuery(String(typed.prefix(length)))
-            let clock = ContinuousClock()
-            var result: PeopleArrangement?
-            let elapsed = clock.measure {
-                result = repository.searchNow(query, in: everyone, within: previous)
+    func milliseconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) * 1000 + Double(attoseconds) / 1e15
+    }
+    var recent = RecentSearches()
+    /// One keystroke's search, within the narrowest earlier result it
+    /// narrows, as the list presenter does.
+    func keystroke(_ text: String, previous: PeopleArrangement?) -> (Double, PeopleArrangement?) {
+        let query = SearchQuery(text)
+        guard query.error == nil else { return (0, previous) }  // not run: the list keeps the last result
+        let within = recent.narrowest(for: query) ?? previous.flatMap { $0.query.map(query.narrows) == true ? $0 : nil }
+        var result: PeopleArrangement?
+        let elapsed = ContinuousClock().measure {
+            result = repository.searchNow(query, in: everyone, within: within)
+        }
+        if let result { recent.remember(result) }
+        return (milliseconds(elapsed), result ?? previous)
+    }
+    func report(_ name: String, _ queries: [String], widen: Bool) {
+        var typing: [Double] = [], widening: [Double] = []
+        for typed in queries {
+            recent.forget()  // a new query: nothing typed before it
+            var previous: PeopleArrangement?
+            for length in 1...typed.count {
+                let (time, result) = keystroke(String(typed.prefix(length)), previous: previous)
+                if time > 0 { typing.append(time) }
+                previous = result
             }
-            let (whole, attoseconds) = elapsed.components
-            latencies.append(Double(whole) * 1000 + Double(attoseconds) / 1e15)
-            if let result { previous = result }
+            // Backspace over the last term: each shorter query widens.
+            let lastTerm = typed.split(separator: " ").last.map(\.count) ?? 0
+            for length in stride(from: typed.count - 1, through: max(1, typed.count - lastTerm), by: -1) where widen {
+                let (time, result) = keystroke(String(typed.prefix(length)), previous: previous)
+                if time > 0 { widening.append(time) }
+                previous = result
+            }
+        }
+        for (label, latencies) in [("", typing), ("_widen", widening)] where !latencies.isEmpty {
+            let sorted = latencies.sorted()
+            print("\(name)\(label)_keystrokes=\(sorted.count)")
+            print("\(name)\(label)_p50_ms=\(String(format: "%.1f", sorted[sorted.count / 2]))")
+            print("\(name)\(label)_max_ms=\(String(format: "%.1f", sorted.last ?? 0))")
         }
     }
-    latencies.sort()
-    print("search_keystrokes=\(latencies.count)")
-    print("search_p50_ms=\(String(format: "%.1f", latencies[latencies.count / 2]))")
-    print("search_max_ms=\(String(format: "%.1f", latencies.last ?? 0))")
+    report("search", ["sanchez", "jose", "malmö", "604-", "comstar", "zz"], widen: false)
+    report("search_terms", ["abbott beta", "jose garza", "1883140187", "sanchez -comgy"], widen: true)
+    report("search_fields", ["company:comgy age>40", "age:30-39 active:yes", "balance>2500 -fruit:apple", "city:concho eye:blue",
+                             "state:kentucky balance<$1,000.50"], widen: true)
 }
 
 /// Re-sorting a loaded directory by each order, grouped and flat.

@@ -413,6 +413,18 @@ struct CommandLineTests {
         #expect(vcard.output.contains("FN:A Low"))
     }
 
+    @Test("--filter takes field queries; a bad one exits 2 with one line naming the term")
+    func filterQueries() throws {
+        let listed = try runRoster(["--list", "--filter", "company:comgy age>40"])
+        #expect(listed.status == 0)
+        #expect(listed.output.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.split(separator: "\t")[0] }
+                == ["  Agnes Sanchez", "  Zoë Sharp", "  Renée Vega"])
+        let bad = try runRoster(["--list", "--filter", "comgy balance>lots"])
+        #expect(bad.status == 2)
+        #expect(bad.output.isEmpty)
+        #expect(bad.error == "roster: --filter: 'balance>lots' (column 15): balance is an amount like 2500 or $1,000.50, not 'lots' (try 'roster --help')\n")
+    }
+
     @Test("usage errors exit 2 with a one-line hint; help and version exit 0")
     func usage() throws {
         let bad = try runRoster(["--frobnicate"])
@@ -526,6 +538,36 @@ struct SearchEndToEndTests {
         session.send("Escape")
         #expect(session.waitFor(text: "/400"))
         #expect(!session.screen().contains("filter:"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}
+
+@Suite("End to end: field queries", .serialized)
+struct QueryEndToEndTests {
+    @Test("a field query narrows the list; a bad term shows its error under it and the list stays")
+    func fieldQuery() throws {
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary))
+        #expect(session.waitFor(text: "1/400"))
+        session.send("/")
+        #expect(session.waitFor(text: "⏎ keep"))
+        session.type("company:comgy -age<=40")
+        #expect(session.waitFor("COMGY's people over 40") { screen in
+            screen.contains("COMGY (3/6)") && screen.contains("Agnes Sanchez") && !screen.contains("Frank Dillon")
+        })
+        // Every prefix of "agnes" matches Agnes, so the last good result is hers.
+        session.type(" agnes:x")
+        #expect(session.waitFor("the error under the term") { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.contains { $0.hasPrefix(String(repeating: " ", count: 25) + "^~~~~ unknown field 'agnes'") }
+        })
+        #expect(session.screen().contains("Agnes Sanchez"))
+        session.send("Enter")  // kept open: the query has an error
+        #expect(session.waitFor(text: "unknown field 'agnes'"))
+        for _ in 0..<8 { session.send("BSpace") }
+        #expect(session.waitFor("the error gone") { !$0.contains("unknown field") && $0.contains("COMGY (3/6)") })
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: company:comgy -age<=40"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

@@ -20,6 +20,21 @@ struct OptionsTests {
         #expect(try Options.parse(["--", "--list"]) == Options(file: "--list"))
     }
 
+    @Test("--filter takes the query language; a bad query is a usage error naming the term, its column and what is wrong")
+    func filterQuery() throws {
+        #expect(try Options.parse(["--filter", "company:acme age>40 -\"two words\""]).filter == "company:acme age>40 -\"two words\"")
+        #expect(throws: Options.UsageError(message: "--filter: 'age>x' (column 11): age is a whole number of years, not 'x'")) {
+            try Options.parse(["--filter", "acme  age>x"])
+        }
+        #expect(throws: Options.UsageError(message: "--filter: 'agee:3' (column 1): unknown field 'agee' (fields: \(QueryParser.fieldList))")) {
+            try Options.parse(["--filter=agee:3"])
+        }
+        // The query's text is made safe for the terminal the message goes to.
+        #expect(throws: Options.UsageError(message: "--filter: 'age>␛[2J' (column 5): age is a whole number of years, not '␛[2J'")) {
+            try Options.parse(["--filter", "age>\u{1B}[2J"])
+        }
+    }
+
     @Test("--export, --filter and --sort, with a value apart or after =")
     func valuedOptions() throws {
         let options = try Options.parse(["--export", "vcard", "--filter=jose", "--sort", "balance:desc", "a.json"])

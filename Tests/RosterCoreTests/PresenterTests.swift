@@ -143,6 +143,41 @@ struct ListPresenterSearchTests {
         presenter.attach(view: view)
     }
 
+    @Test("typing narrows within the last result; Backspace searches within the result of a query typed before")
+    func backspaceReusesEarlierResults() {
+        presenter.beginSearch()
+        presenter.editSearch("co")
+        let shown = view.last?.position
+        for text in ["com", "comstar", "comstar b"] { presenter.editSearch(text) }
+        presenter.editSearch("comstar")
+        presenter.editSearch("co")
+        #expect(searcher.searches == ["co", "com", "comstar", "comstar b", "comstar", "co"])
+        #expect(searcher.searchedWithin == [nil, "co", "com", "comstar", "comstar", "co"])
+        #expect(view.last?.position == shown)
+    }
+
+    @Test("a query with an error keeps the last good result and says what is wrong, and where")
+    func badQueryKeepsLastResult() throws {
+        presenter.beginSearch()
+        presenter.editSearch("comstar")
+        presenter.editSearch("comstar agee>3")
+        let model = try #require(view.last)
+        #expect(model.position == "1/3")
+        #expect(model.searchError == SearchErrorModel(error: QueryError("unknown field 'agee' (fields: \(QueryParser.fieldList))", at: 8..<12)))
+        #expect(searcher.searches == ["comstar"])
+        // Enter does not keep a query with an error: the prompt stays open on it.
+        presenter.commitSearch()
+        #expect(view.last?.searchPrompt == "comstar agee>3")
+        presenter.editSearch("comstar age>33")
+        #expect(view.last?.searchError == nil)
+        #expect(view.last?.position == "1/1")
+        presenter.editSearch("comstar age>\u{1B}[31m")
+        #expect(view.last?.searchError?.message.contains("\u{1B}") == false)
+        presenter.cancelSearch()
+        #expect(view.last?.searchError == nil)
+        #expect(view.last?.filter == nil)
+    }
+
     @Test("typing narrows the list; the prompt shows the text; Enter keeps the filter")
     func typing() throws {
         presenter.beginSearch()

@@ -352,6 +352,26 @@ struct ListSearchViewTests {
         #expect(screen.line(23).hasPrefix(" 3/6"))  // Vanessa Sanchez, still selected
     }
 
+    @Test("a query with an error: the list stays, a mark under the term and the message above the prompt")
+    func searchError() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.beginSearch()
+        presenter.editSearch("comstar agee>3")
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(snapshotMismatch(screen.text, named: "list-search-error") == nil)
+        #expect(screen.line(22).hasPrefix("          ^~~~ unknown field 'agee'"))
+        // A long line scrolls sideways: the mark follows the term.
+        presenter.editSearch(String(repeating: "x ", count: 30) + "balance>abc")
+        let scrolled = ViewSnapshotTests.draw(view)
+        let prompt = scrolled.line(23)
+        let column = prompt.distance(from: prompt.startIndex, to: try #require(prompt.range(of: "abc")).lowerBound)
+        #expect(scrolled.line(22).dropFirst(column).hasPrefix("^~~ balance is an amount like"))
+    }
+
     /// The seed list's view model, to show on a view driving a spy.
     static func seedModel() throws -> ListViewModel {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
@@ -444,9 +464,14 @@ struct HelpOverlayTests {
         #expect(view.handle(.character("?"), screenSize: size))
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "list-help") == nil)
-        // Every key is on one of its pages.
+        // Every key is on one of its pages, and the search language after them.
         #expect(view.handle(.pageDown, screenSize: size))
-        let text = screen.text + ViewSnapshotTests.draw(view).text
+        let second = ViewSnapshotTests.draw(view).text
+        #expect(view.handle(.pageDown, screenSize: size))
+        let third = ViewSnapshotTests.draw(view).text
+        #expect(third.contains("Search queries (also --filter)"))
+        #expect(third.contains("age:30-39") && third.contains("-term -company:acme"))
+        let text = screen.text + second
         // Label and help on one line, side by side (both merely somewhere
         // on the pages would pass for almost any label).
         let lines = text.components(separatedBy: "\n")
@@ -467,7 +492,7 @@ struct HelpOverlayTests {
         let size = ScreenSize(rows: rows, columns: columns)
         view.handle(.character("?"), screenSize: size)
         var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count
+        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + QueryGrammar.examples.count
         let height = rows - 3
         #expect(screen.line(0).contains("lines 1–\(height) of \(total)"))
         #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)") == nil)

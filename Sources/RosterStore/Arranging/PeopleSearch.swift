@@ -32,9 +32,12 @@ public enum PeopleSearch {
         if query.isEmpty {
             return SearchResult(query: query, grouped: all, matches: [UInt64](repeating: ~0, count: words))
         }
-        let companyMatches = store.companies.map { company in
-            company.key.withUnsafeBufferPointer { key in query.folded.withUnsafeBufferPointer { SearchQuery.contains(key, $0) } }
-        }
+        // The terms in raw memory: the loop then runs without reference
+        // counting (binding an array out of an enum per person per term
+        // retained and released it, which doubled the time of a search).
+        let pinned = PinnedTerms(query.terms, companies: store.companies)
+        defer { withExtendedLifetime(pinned) {} }
+        nonisolated(unsafe) let terms = pinned.terms
         var matches = [UInt64](repeating: 0, count: words)
         let halfWords = (words + 1) / 2
         // Either half stopping means the whole search was cancelled.
@@ -42,7 +45,7 @@ public enum PeopleSearch {
         matches.withUnsafeMutableBufferPointer { bits in
             nonisolated(unsafe) let bits = bits
             DispatchQueue.concurrentPerform(iterations: 2) { half in
-                var matcher = Matcher(store: store, query: query, companyMatches: companyMatches)
+                var matcher = Matcher(terms: terms)
                 let firstWord = half * halfWords
                 let lastWord = min(words, (half + 1) * halfWords)
                 // Segment by segment, with raw views of its arrays: the
@@ -55,15 +58,23 @@ public enum PeopleSearch {
                         segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
                             segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
                                 store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+                                  segment.ages.withUnsafeBufferPointer { ages in
+                                   segment.cents.withUnsafeBufferPointer { cents in
+                                    segment.activeFlags.withUnsafeBufferPointer { activeFlags in
                                     let view = SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
                                                            fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
-                                                           nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson)
+                                                           nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson,
+                                                           ages: ages, cents: cents, activeFlags: activeFlags)
                                     var person = from
                                     while person < to {
                                         let word = person >> 6
                                         if word & 63 == 0, person & 63 == 0, isCancelled() { return true }
                                         let end = min(to, (word + 1) * 64)
                                         var candidates: UInt64 = within?.matches[word] ?? ~0
+                                        if candidates == 0 {  // a narrowed search skips 64 people at a time
+                                            person = end
+                                            continue
+                                        }
                                         var found: UInt64 = 0
                                         for position in person..<end {
                                             let bit = UInt64(position & 63)
@@ -74,6 +85,9 @@ public enum PeopleSearch {
                                         person = end
                                     }
                                     return false
+                                    }
+                                   }
+                                  }
                                 }
                             }
                         }
@@ -155,11 +169,22 @@ public enum PeopleSearch {
         let nameKeys: UnsafeBufferPointer<UInt8>
         let nameKeyEnds: UnsafeBufferPointer<Int>
         let companyOfPerson: UnsafeBufferPointer<UInt32>
+        let ages: UnsafeBufferPointer<Int32>
+        let cents: UnsafeBufferPointer<Int64>
+        let activeFlags: UnsafeBufferPointer<UInt8>
 
         @inline(__always)
         func nameKey(_ local: Int) -> UnsafeBufferPointer<UInt8> {
             let start = local == 0 ? 0 : nameKeyEnds[local - 1]
             return UnsafeBufferPointer(rebasing: nameKeys[start..<nameKeyEnds[local]])
+        }
+
+        @inline(__always)
+        func field(_ field: TextField, of local: Int) -> UnsafeBufferPointer<UInt8> {
+            let record = recordStart[local]
+            let slot = local * PeopleSegment.textFieldCount + field.rawValue
+            let start = field.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
+            return UnsafeBufferPointer(rebasing: arena[(record + start)..<(record + Int(fieldEnds[slot]))])
         }
 
         /// Email, phone and address as one run, with where phone and address start.
@@ -176,76 +201,225 @@ public enum PeopleSearch {
         }
     }
 
-    /// Tests one person's fields; keeps a scratch buffer between calls.
-    struct Matcher {
-        let store: PeopleStore
-        let needle: [UInt8]
-        let companyMatches: [Bool]
-        let hasSpace: Bool
-        var scratch: [UInt8] = []
+    /// A term as the search loop reads it: plain values and pointers into
+    /// `PinnedTerms`' memory.
+    struct RawTerm {
+        enum Kind { case active, age, balance, text }
+        var kind: Kind
+        var scope: TextScope = .anywhere
+        var isNegated: Bool
+        var spansParts = false
+        var bounds: ClosedRange<Int64> = 0...0
+        var needle = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// The phone digits a plain or `phone:` term also matches (empty: none).
+        var digits = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// Per company id, whether the company matches (plain and `company:` terms).
+        var companies = UnsafeBufferPointer<Bool>(start: nil, count: 0)
+    }
 
-        init(store: PeopleStore, query: SearchQuery, companyMatches: [Bool]) {
-            self.store = store
-            needle = query.folded
-            self.companyMatches = companyMatches
-            hasSpace = query.folded.contains(UInt8(ascii: " "))
+    /// Owns the memory `RawTerm`s point into, for the length of one search.
+    final class PinnedTerms {
+        private(set) var terms = UnsafeBufferPointer<RawTerm>(start: nil, count: 0)
+        private var allocations: [UnsafeMutableRawPointer] = []
+
+        init(_ compiled: [CompiledTerm], companies: [Company]) {
+            var raw: [RawTerm] = []
+            for term in compiled {
+                switch term.test {
+                case .active(let wanted):
+                    raw.append(RawTerm(kind: .active, isNegated: term.isNegated, bounds: wanted ? 1...1 : 0...0))
+                case .number(let field, let bounds):
+                    raw.append(RawTerm(kind: field == .age ? .age : .balance, isNegated: term.isNegated, bounds: bounds))
+                case .text(let scope, let needle, let spansParts, let digits):
+                    // Company terms (and plain ones) are decided once per company.
+                    let companyMatches = scope == .company || scope == .anywhere ? companies.map { $0.key.contains(needle) } : []
+                    raw.append(RawTerm(kind: .text, scope: scope, isNegated: term.isNegated, spansParts: spansParts,
+                                       needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches)))
+                }
+            }
+            terms = pin(raw)
+        }
+
+        private func pin<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+            let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
+            _ = memory.initialize(from: values)
+            if let base = memory.baseAddress { allocations.append(UnsafeMutableRawPointer(base)) }
+            return UnsafeBufferPointer(rebasing: memory[0..<values.count])
+        }
+
+        deinit {
+            // Every pinned type is trivial (bytes, flags, plain structs): nothing to deinitialise.
+            for allocation in allocations { allocation.deallocate() }
+        }
+    }
+
+    /// Tests one person against every term (the cheap ones first); keeps
+    /// scratch buffers between calls. Means what `QueryReference` says.
+    struct Matcher {
+        let terms: UnsafeBufferPointer<RawTerm>
+        var scratch: [UInt8] = []
+        var digits: [UInt8] = []
+
+        init(terms: UnsafeBufferPointer<RawTerm>) {
+            self.terms = terms
         }
 
         /// Whether `person` matches, read through its segment's raw views.
         @inline(__always)
         mutating func matches(_ person: Int, in view: SegmentView) -> Bool {
-            if companyMatches[Int(view.companyOfPerson[person])] { return true }
             let local = person - view.base
-            if !hasSpace {
-                if needle.withUnsafeBufferPointer({ SearchQuery.contains(view.nameKey(local), $0) }) { return true }
-            } else if nameMatches(person) {
-                return true
+            for term in terms where test(term, person, local, view) == term.isNegated {
+                return false
             }
-            let (bytes, phoneStart, addressStart) = view.contact(local)
-            return contactMatches(bytes, phoneStart: phoneStart, addressStart: addressStart)
+            return true
         }
 
-        /// The folded name key is "last\0first": each part, and "first last".
-        private mutating func nameMatches(_ person: Int) -> Bool {
-            let needle = self.needle
-            if !hasSpace {
-                return store.withNameKey(of: person) { key in needle.withUnsafeBufferPointer { SearchQuery.contains(key, $0) } }
+        @inline(__always)
+        private mutating func test(_ term: RawTerm, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
+            switch term.kind {
+            case .active:
+                return view.activeFlags[local] == UInt8(truncatingIfNeeded: term.bounds.lowerBound)
+            case .age:
+                let age = view.ages[local]
+                return age != PeopleSegment.missingAge && term.bounds.contains(Int64(age))
+            case .balance:
+                let cents = view.cents[local]
+                return cents != PeopleSegment.missingCents && term.bounds.contains(cents)
+            case .text:
+                return textMatches(term, person, local, view)
             }
-            var combined = scratch
-            defer { scratch = combined }
-            return store.withNameKey(of: person) { key -> Bool in
-                let split = key.firstIndex(of: 0) ?? key.count
+        }
+
+        private mutating func textMatches(_ term: RawTerm, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
+            let needle = term.needle
+            switch term.scope {
+            case .anywhere:
+                if term.companies[Int(view.companyOfPerson[person])] { return true }
+                if nameMatches(needle, term.spansParts, view.nameKey(local), part: nil) { return true }
+                let (bytes, phoneStart, addressStart) = view.contact(local)
+                if contactMatches(needle, bytes, phoneStart: phoneStart, addressStart: addressStart) { return true }
+                return !term.digits.isEmpty && digitsMatch(term.digits, view.field(.phone, of: local))
+            case .company: return term.companies[Int(view.companyOfPerson[person])]
+            case .name: return nameMatches(needle, term.spansParts, view.nameKey(local), part: nil)
+            case .firstName: return nameMatches(needle, term.spansParts, view.nameKey(local), part: .firstName)
+            case .lastName: return nameMatches(needle, term.spansParts, view.nameKey(local), part: .lastName)
+            case .phone:
+                let phone = view.field(.phone, of: local)
+                return fieldContains(phone, needle) || (!term.digits.isEmpty && digitsMatch(term.digits, phone))
+            case .email: return fieldContains(view.field(.email, of: local), needle)
+            case .address: return fieldContains(view.field(.address, of: local), needle)
+            case .eyeColor: return fieldContains(view.field(.eyeColor, of: local), needle)
+            case .favoriteFruit: return fieldContains(view.field(.favoriteFruit, of: local), needle)
+            case .id: return fieldContains(view.field(.id, of: local), needle)
+            case .guid: return fieldContains(view.field(.guid, of: local), needle)
+            case .street: return fieldContains(addressPart(0, of: view.field(.address, of: local)), needle)
+            case .city: return fieldContains(addressPart(1, of: view.field(.address, of: local)), needle)
+            case .state: return fieldContains(addressPart(2, of: view.field(.address, of: local)), needle)
+            case .zip: return fieldContains(addressPart(3, of: view.field(.address, of: local)), needle)
+            }
+        }
+
+        /// Street (0), city, state or zip (3) of an address, as
+        /// `QueryCondition.addressPartRanges` reads it, without allocating.
+        private func addressPart(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            // The first two commas and the last three are all the rule needs.
+            var first = -1, second = -1, count = 0
+            var last = (-1, -1, -1)  // third-last, second-last, last
+            for index in address.indices where address[index] == UInt8(ascii: ",") {
+                if count == 0 { first = index } else if count == 1 { second = index }
+                last = (last.1, last.2, index)
+                count += 1
+            }
+            let end = address.count
+            var (lower, upper) = (end, end)
+            switch (min(count, 3), part) {
+            case (0, 0): (lower, upper) = (0, end)
+            case (1, 0), (2, 0): (lower, upper) = (0, first)
+            case (1, 1): (lower, upper) = (first + 1, end)
+            case (2, 1): (lower, upper) = (first + 1, second)
+            case (2, 2): (lower, upper) = (second + 1, end)
+            case (3, 0): (lower, upper) = (0, last.0)
+            case (3, 1): (lower, upper) = (last.0 + 1, last.1)
+            case (3, 2): (lower, upper) = (last.1 + 1, last.2)
+            case (3, 3): (lower, upper) = (last.2 + 1, end)
+            default: break
+            }
+            while lower < upper, address[lower] == UInt8(ascii: " ") { lower += 1 }
+            while upper > lower, address[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
+            return UnsafeBufferPointer(rebasing: address[lower..<upper])
+        }
+
+        /// The folded name key is "last\0first": one part, either part, or
+        /// (for a text with a space) "first last".
+        private mutating func nameMatches(_ needle: UnsafeBufferPointer<UInt8>, _ spansParts: Bool, _ key: UnsafeBufferPointer<UInt8>,
+                                          part: TextField?) -> Bool {
+            if part == nil, !spansParts { return contains(key, needle) }
+            let split = key.firstIndex(of: 0) ?? key.count
+            let last = UnsafeBufferPointer(rebasing: key[0..<split])
+            let first = UnsafeBufferPointer(rebasing: key[min(key.count, split + 1)...])
+            switch part {
+            case .firstName?: return contains(first, needle)
+            case .lastName?: return contains(last, needle)
+            default:
+                var combined = scratch
+                defer { scratch = combined }
                 combined.removeAll(keepingCapacity: true)
-                combined.append(contentsOf: key[min(key.count, split + 1)...])
+                combined.append(contentsOf: first)
                 combined.append(UInt8(ascii: " "))
-                combined.append(contentsOf: key[0..<split])
-                return combined.withUnsafeBufferPointer { whole in needle.withUnsafeBufferPointer { SearchQuery.contains(whole, $0) } }
+                combined.append(contentsOf: last)
+                return combined.withUnsafeBufferPointer { contains($0, needle) }
             }
+        }
+
+        /// One field, ASCII case ignored; non-ASCII text folded on the fly.
+        private mutating func fieldContains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+            contactMatches(needle, bytes, phoneStart: bytes.count, addressStart: bytes.count)
+        }
+
+        /// Whether the phone's digits, punctuation dropped, hold `wanted`.
+        private mutating func digitsMatch(_ wanted: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>) -> Bool {
+            var digits = self.digits
+            defer { self.digits = digits }
+            digits.removeAll(keepingCapacity: true)
+            for byte in phone where byte &- UInt8(ascii: "0") < 10 { digits.append(byte) }
+            return digits.withUnsafeBufferPointer { contains($0, wanted) }
         }
 
         /// Email, phone and address lie side by side in the store: one
         /// case-insensitive pass over the three, a hit counting only when it
         /// stays inside one field. Non-ASCII text is folded on the fly.
-        private mutating func contactMatches(_ bytes: UnsafeBufferPointer<UInt8>, phoneStart: Int, addressStart: Int) -> Bool {
-            let needle = self.needle
+        private mutating func contactMatches(_ needle: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                             phoneStart: Int, addressStart: Int) -> Bool {
+            var from = 0
+            while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
+                let end = hit + needle.count
+                if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
+                from = hit + 1
+            }
+            guard hasNonASCII(bytes) else { return false }
             var folded = scratch
             defer { scratch = folded }
-            return needle.withUnsafeBufferPointer { needle in
-                do {
-                    var from = 0
-                    while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
-                        let end = hit + needle.count
-                        if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
-                        from = hit + 1
-                    }
-                    guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
-                    for field in [0..<phoneStart, phoneStart..<addressStart, addressStart..<bytes.count] {
-                        LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[field]), into: &folded)
-                        if folded.withUnsafeBufferPointer({ SearchQuery.contains($0, needle) }) { return true }
-                    }
-                    return false
-                }
+            for (lower, upper) in [(0, phoneStart), (phoneStart, addressStart), (addressStart, bytes.count)] where lower < upper {
+                LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), into: &folded)
+                if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
             }
+            return false
+        }
+
+        /// Whether any byte is outside ASCII, eight bytes at a time.
+        @inline(__always)
+        private func hasNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            var index = 0
+            while index + 8 <= bytes.count {
+                if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] >= 0x80 { return true }
+                index += 1
+            }
+            return false
         }
     }
 
@@ -285,42 +459,9 @@ public enum PeopleSearch {
         return nil
     }
 
-}
-
-/// Folding of UTF-8 bytes without Foundation, for searching a million
-/// fields a keystroke: ASCII letters lowercased, the accented letters of
-/// Latin-1 and Latin Extended-A mapped to their base letter (`ö` → `o`,
-/// `Ł` → `l`), anything else kept as it is. Agrees with `TextFolding` on
-/// every character it maps.
-enum LatinFolding {
-    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        output.removeAll(keepingCapacity: true)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                output.append(TextFolding.lowercasedASCII(byte))
-                index += 1
-                continue
-            }
-            if (byte == 0xC3 || byte == 0xC4 || byte == 0xC5), index + 1 < bytes.count {
-                let scalar = (Int(byte & 0x1F) << 6) | Int(bytes[index + 1] & 0x3F)
-                if scalar >= 0xC0, scalar <= 0x17F, let base = baseLetters[scalar - 0xC0] {
-                    output.append(base)
-                    index += 2
-                    continue
-                }
-            }
-            output.append(byte)
-            index += 1
-        }
+    /// Whether `haystack` contains `needle`, byte for byte.
+    @inline(__always)
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteSearch.contains(haystack, needle)
     }
-
-    /// U+00C0…U+017F → base letter (nil: keep the bytes, e.g. ×, ÷, æ, ß).
-    private static let baseLetters: [UInt8?] = {
-        // Generated from Unicode decompositions (NFD base letter, lowercased);
-        // x: no ASCII base (×, ÷, æ, ø, ß, đ, ł …), kept as it is.
-        let table = "aaaaaaxceeeeiiiixnoooooxxuuuuyxxaaaaaaxceeeeiiiixnoooooxxuuuuyxyaaaaaaccccccccddxxeeeeeeeeeegggggggghhxxiiiiiiiiixxxjjkkxllllllxxxxnnnnnnxxxooooooxxrrrrrrssssssssttttxxuuuuuuuuuuuuwwyyyzzzzzzx"
-        return table.unicodeScalars.map { $0 == "x" ? nil : UInt8(ascii: $0) }
-    }()
 }

@@ -31,6 +31,13 @@ public final class ListPresenter: ListModuleInterface {
     private let history: PromptHistory
     /// The latest finished search (nil: no filter).
     private var searchResult: PeopleArrangement?
+    /// This list's recent results, so that Backspace searches within the
+    /// result of a query typed a moment ago (only their matches, by file
+    /// position, are used: a change of order does not stale them).
+    private var recentSearches = RecentSearches()
+    /// Why the prompt's text is not a query (shown under it); the list
+    /// meanwhile keeps the last good result.
+    private var searchError: QueryError?
     /// Display position of the selected person.
     public private(set) var selection = 0
     /// Companies whose people are hidden (Space), by company id.
@@ -213,10 +220,15 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     private func searchTextChanged() {
-        render()
         let query = SearchQuery(searchLine.text)
+        searchError = query.error
+        render()
+        // A query with an error is not run: the last good result stays,
+        // rather than an empty list that would look like "no one matches".
+        guard query.error == nil else { return }
+        let within = recentSearches.narrowest(for: query) ?? searchResult.flatMap { $0.query.map(query.narrows) == true ? $0 : nil }
         let searched = ordersMade
-        searcher?.search(query, in: everyone, within: searchResult, repository: repository) { [weak self] result in
+        searcher?.search(query, in: everyone, within: within, repository: repository) { [weak self] result in
             guard let self else { return }
             // A new order landed meanwhile: the matches, in that order.
             self.showSearchResult(searched == self.ordersMade ? result : self.repository.reapply(result, to: self.everyone))
@@ -224,6 +236,11 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func commitSearch() {
+        // Enter on a query with an error keeps the prompt open on it.
+        guard searchError == nil else {
+            render()
+            return
+        }
         isEditingSearch = false
         history.record(searchLine.text, for: .search)
         if SearchQuery(searchLine.text).isEmpty { clearSearch() } else { render() }
@@ -235,6 +252,7 @@ public final class ListPresenter: ListModuleInterface {
             return
         }
         isEditingSearch = false
+        searchError = nil
         guard let before = searchBeforeEditing else {
             clearSearch()
             return
@@ -247,6 +265,7 @@ public final class ListPresenter: ListModuleInterface {
 
     private func clearSearch() {
         searchLine = LineEditor()
+        searchError = nil
         searcher?.cancelPending()
         showSearchResult(nil)
     }
@@ -258,6 +277,9 @@ public final class ListPresenter: ListModuleInterface {
             clearSearch()
             return
         }
+        // Filters come checked (`--filter`, another list's filter); a bad
+        // one leaves the list as it is.
+        guard SearchQuery(text).error == nil else { return }
         editSearch(text)
         isEditingSearch = false
         render()
@@ -459,6 +481,7 @@ public final class ListPresenter: ListModuleInterface {
         let selected = selectedPerson ?? repository.personID(at: selection, in: displayed)
         let previousFilter = filter
         searchResult = result?.query.map { $0.isEmpty } ?? true ? nil : result
+        if let searchResult { recentSearches.remember(searchResult) }
         displayed = searchResult ?? everyone
         selection = selected.flatMap { repository.position(of: $0, in: displayed) } ?? 0
         if searchResult != nil, filter != previousFilter, peopleCount > 0 {
@@ -494,6 +517,7 @@ public final class ListPresenter: ListModuleInterface {
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
             searchPrompt: isEditingSearch ? searchLine.text : nil,
+            searchError: isEditingSearch ? searchError.map { SearchErrorModel(error: $0) } : nil,
             filter: filter,
             highlight: searchResult?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),

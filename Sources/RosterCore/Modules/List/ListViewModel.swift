@@ -21,6 +21,9 @@ public struct ListViewModel: Sendable {
     public var emptyMessage: String?
     /// The search prompt's text while it is open; nil when closed.
     public var searchPrompt: String?
+    /// What is wrong with the search prompt's query, and where; nil when
+    /// it is a query (or the prompt is closed).
+    public var searchError: SearchErrorModel? = nil
     /// The search narrowing the list, if any ("jose").
     public var filter: String?
     /// What to highlight in names: the active search.
@@ -38,6 +41,20 @@ public struct ListViewModel: Sendable {
     /// The file name inside `message` or `question`: shortened first when
     /// the line is too narrow, so that the reason stays visible.
     public var messageFileName: String?
+}
+
+/// A query's error as the prompt shows it: a mark under the characters
+/// at fault and the message beside it (made safe for a terminal).
+public struct SearchErrorModel: Equatable, Sendable {
+    /// "unknown field 'agee' (fields: …)".
+    public var message: String
+    /// The characters of the prompt's text at fault.
+    public var range: Range<Int>
+
+    public init(error: QueryError) {
+        message = DisplayText.sanitized(error.message)
+        range = error.range
+    }
 }
 
 /// One line of the list.

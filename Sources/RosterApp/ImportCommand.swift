@@ -1,0 +1,168 @@
+import Foundation
+import RosterCore
+import RosterStore
+import RosterSQL
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `roster import FILE --into TARGET [--table NAME]`: loads a directory
+/// file into PostgreSQL or SQLite, making the table, its indexes and the
+/// company summary the browser needs.
+enum ImportCommand {
+    struct Arguments: Equatable {
+        var file: String
+        var target: DatabaseTarget
+        var table = "people"
+        /// As the main command's `--format`; nil: by extension, else by content.
+        var format: InputFormat?
+    }
+
+    static let usage = """
+    Usage: roster import FILE --into TARGET [--table NAME] [--format F]
+
+    Loads FILE (JSON, JSON Lines or CSV; - for standard input) into a
+    database table, creating
+    the table, its browse and search indexes and its company summary if
+    missing. Importing the same file again replaces each person by _id.
+
+    TARGET is postgres://user@host/db (any libpq connection string: host=…
+    dbname=…, with PGHOST, PGDATABASE, ~/.pgpass as psql takes them), or
+    sqlite:PATH, or a path ending in .db, .sqlite or .sqlite3.
+    --table NAME  the table to fill (default people; NAME_companies holds
+                  the summary)
+    --format json|jsonl|csv
+                  how to read FILE (default: by extension, else by content)
+    """
+
+    static func parse(_ arguments: [String]) throws(Options.UsageError) -> Arguments {
+        var files: [String] = []
+        var into: String?
+        var table = "people"
+        var format: InputFormat?
+        var index = 0
+        func value(of option: String, _ argument: String) throws(Options.UsageError) -> String {
+            if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
+            index += 1
+            guard index < arguments.count else { throw Options.UsageError(message: "\(option) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            defer { index += 1 }
+            if argument == "-" || !argument.hasPrefix("-") {
+                files.append(argument)
+                continue
+            }
+            switch argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument {
+            case "--into": into = try value(of: "--into", argument)
+            case "--table": table = try value(of: "--table", argument)
+            case "--format":
+                let text = try value(of: "--format", argument)
+                guard let chosen = InputFormat(option: text) else {
+                    throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'")
+                }
+                format = chosen
+            default: throw Options.UsageError(message: "import: unknown option '\(argument)'")
+            }
+        }
+        guard files.count == 1, let file = files.first else {
+            throw Options.UsageError(message: "import takes one FILE, got \(files.count)")
+        }
+        guard let into else { throw Options.UsageError(message: "import needs --into TARGET") }
+        guard let target = DatabaseTarget(into) else {
+            throw Options.UsageError(message: "--into takes postgres://…, a connection string (host=… dbname=…), sqlite:PATH or a .db/.sqlite file")
+        }
+        return Arguments(file: file, target: target, table: table, format: format)
+    }
+
+    /// Runs the import; returns the exit status (0, 1 failure, 2 usage).
+    static func run(_ arguments: [String]) async -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            Platform.writeOutput(usage + "\n")
+            return 0
+        }
+        let parsed: Arguments
+        do {
+            parsed = try parse(arguments)
+        } catch {
+            Platform.writeError("roster: \(error.message) (try 'roster import --help')")
+            return 2
+        }
+        let name = parsed.file == "-" ? "stdin" : parsed.file
+        let directory: LoadedDirectory
+        do {
+            directory = try await parsed.file == "-"
+                ? PeopleLoader(format: parsed.format).stream(descriptor: STDIN_FILENO, sourceName: name)
+                : PeopleLoader(format: parsed.format).load(path: parsed.file, sourceName: name)
+        } catch {
+            Platform.writeError("roster: \(error.message)")
+            return 1
+        }
+        RosterCommand.reportSkipped(directory)
+        let bar = ImportProgressBar(isTerminal: Platform.isTerminal(STDERR_FILENO))
+        do {
+            let report = try importDirectory(directory, arguments: parsed, progress: bar.show)
+            bar.finish()
+            if report.duplicates > 0 {
+                Platform.writeError("roster: \(name): \(report.duplicates) records repeat the _id of a later record; the later one was kept")
+            }
+            Platform.writeError("roster: imported \(report.written) people from \(name) into \(parsed.target.displayName) "
+                                + "(table \(parsed.table): \(report.tablePeople) people, \(report.companies) companies)")
+            return 0
+        } catch {
+            bar.finish()
+            Platform.writeError("roster: \(parsed.target.displayName): \(error.message)")
+            return 1
+        }
+    }
+
+    private static func importDirectory(_ directory: LoadedDirectory, arguments: Arguments,
+                                        progress: @escaping (ImportPhase) -> Void) throws(DatabaseError) -> ImportReport {
+        switch arguments.target {
+        case .postgres(let conninfo):
+            let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .postgres), progress: progress)
+            return try importer.importPeople(directory.store, into: PostgresConnection(conninfo))
+        case .sqlite(let path):
+            let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .sqlite), progress: progress)
+            return try importer.importPeople(directory.store, into: SQLiteConnection(path: path, access: .readWrite))
+        }
+    }
+}
+
+/// One line on standard error, redrawn in place, only on a terminal:
+/// `importing ███████░░░░░  58%  5,800 of 10,000 people`.
+final class ImportProgressBar {
+    private let isTerminal: Bool
+    private var lastDrawn = ContinuousClock.now - .seconds(1)
+    private var drewSomething = false
+
+    init(isTerminal: Bool) {
+        self.isTerminal = isTerminal
+    }
+
+    func show(_ phase: ImportPhase) {
+        guard isTerminal else { return }
+        let now = ContinuousClock.now
+        if case .writing(let done, let total) = phase, done < total, now - lastDrawn < .milliseconds(100) { return }
+        lastDrawn = now
+        let line: String
+        switch phase {
+        case .writing(let done, let total):
+            let width = 30
+            let filled = total == 0 ? width : done * width / total
+            let percent = total == 0 ? 100 : done * 100 / total
+            line = "importing " + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+                + " \(percent)%  \(done) of \(total) people"
+        case .merging: line = "merging into the table and its indexes…"
+        case .summarizing: line = "summarising companies…"
+        }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        drewSomething = true
+    }
+
+    /// Clears the line, so that messages after it start clean.
+    func finish() {
+        if drewSomething { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

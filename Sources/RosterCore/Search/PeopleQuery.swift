@@ -1,0 +1,123 @@
+/// A parsed search: people who satisfy every term (an empty query: everyone).
+///
+/// Plain data, so that every source can answer it: the file store scans its
+/// bytes (`PeopleSearch`), a database translates each term to a `WHERE`
+/// clause. What a term means is written down once, in `QueryReference`
+/// (`PeopleQuery.matches(_:)`), which the fast matchers are tested against.
+public struct PeopleQuery: Sendable, Equatable {
+    public var terms: [QueryTerm]
+
+    public init(terms: [QueryTerm] = []) {
+        self.terms = terms
+    }
+}
+
+/// One term of a query: a condition, perhaps negated (`-company:acme`).
+public struct QueryTerm: Sendable, Equatable {
+    public var condition: QueryCondition
+    /// `-term`: the person must not satisfy the condition.
+    public var isNegated: Bool
+    /// Where the term stands in the query text, in characters (its `-`
+    /// included), for pointing at it.
+    public var range: Range<Int>
+
+    public init(_ condition: QueryCondition, isNegated: Bool = false, range: Range<Int> = 0..<0) {
+        self.condition = condition
+        self.isNegated = isNegated
+        self.range = range
+    }
+}
+
+/// What a term asks of a person.
+public enum QueryCondition: Sendable, Equatable {
+    /// The field contains the text, ignoring case and accents. The text is
+    /// kept as typed (quotes removed); each source folds it as it folds its
+    /// fields. A text of digits (with phone punctuation, at least
+    /// `QueryCondition.phoneDigitsMinimum` digits) searched `anywhere` or
+    /// in `phone` also matches the phone number's digits alone, so that
+    /// `1883140187` finds `+1 (188) 314-0187`.
+    case text(TextScope, String)
+    /// A number compared exactly: age in years, balance in cents.
+    case number(NumberField, NumberComparison)
+    /// `active:yes` / `active:no`: people whose activity is not recorded match neither.
+    case active(Bool)
+
+    public static let phoneDigitsMinimum = 3
+}
+
+/// Where a text term looks.
+public enum TextScope: String, Sendable, Equatable, CaseIterable {
+    /// Name, company, email, phone or address (a bare term).
+    case anywhere
+    /// "First Last", either part, or across the two (`name:"ada love"`).
+    case name
+    case firstName, lastName, company, email, phone
+    /// The whole address, or one of its comma-separated parts
+    /// ("303 Vermont Street, Concho, Arizona, 1707": street, city, state, zip).
+    case address, street, city, state, zip
+    case eyeColor, favoriteFruit
+    /// `_id`.
+    case id
+    case guid
+}
+
+/// The numeric fields.
+public enum NumberField: String, Sendable, Equatable, CaseIterable {
+    /// Whole years.
+    case age
+    /// Exact cents (`balance>2500` is 250000 cents); balances that are not
+    /// an amount match no comparison.
+    case balance
+}
+
+/// A comparison with whole numbers (years, cents); a person without the
+/// field matches none.
+public enum NumberComparison: Sendable, Equatable {
+    case equal(Int64)
+    case less(Int64)
+    case lessOrEqual(Int64)
+    case greater(Int64)
+    case greaterOrEqual(Int64)
+    /// Both ends included (`age:30-39`).
+    case between(Int64, Int64)
+
+    /// The values that satisfy it (exact: both sides are whole numbers).
+    public var bounds: ClosedRange<Int64> {
+        switch self {
+        case .equal(let value): return value...value
+        case .less(let value): return Int64.min...(value == Int64.min ? Int64.min : value - 1)
+        case .lessOrEqual(let value): return Int64.min...value
+        case .greater(let value): return (value == Int64.max ? Int64.max : value + 1)...Int64.max
+        case .greaterOrEqual(let value): return value...Int64.max
+        case .between(let low, let high): return low...high
+        }
+    }
+}
+
+/// Why a query cannot be run, and where: shown under the term in the
+/// prompt, and as the one line of a `--filter` usage error.
+public struct QueryError: Error, Sendable, Equatable {
+    /// "unknown field 'agee'".
+    public var message: String
+    /// The characters at fault (offsets into the query, in characters).
+    public var range: Range<Int>
+
+    public init(_ message: String, at range: Range<Int>) {
+        self.message = message
+        self.range = range
+    }
+}
+
+extension QueryError {
+    /// One line for a command line: the term at fault, its column, and
+    /// what is wrong (`'age>x' (column 5): age is a whole number …`);
+    /// the query's text made safe for a terminal.
+    public func describe(in text: String) -> String {
+        let characters = Array(text)
+        var lower = min(range.lowerBound, characters.count), upper = min(max(range.upperBound, lower), characters.count)
+        while lower > 0, !characters[lower - 1].isWhitespace { lower -= 1 }
+        while upper < characters.count, !characters[upper].isWhitespace { upper += 1 }
+        let term = DisplayText.sanitized(String(characters[lower..<upper]))
+        return "'\(term)' (column \(range.lowerBound + 1)): \(DisplayText.sanitized(message))"
+    }
+}

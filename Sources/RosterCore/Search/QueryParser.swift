@@ -1,0 +1,243 @@
+/// Reads the search language: terms separated by spaces, all of which must
+/// match (see `QueryGrammar` for the whole of it, as the help shows it).
+///
+///     abbott beta           two plain terms
+///     "two words"           a phrase
+///     company:acme          a field term (names ignore case; aliases below)
+///     company:"two words"   a field phrase
+///     age>40  age:30-39  balance<$1,000.50  active:no
+///     -term  -company:acme  excluded
+///
+/// A field is letters followed by `:`, `=`, `<`, `<=`, `>` or `>=`; a word
+/// that does not start that way is plain text (`10:30`, `@acme.`). An
+/// unknown field, a bad number or an empty value is an error that says
+/// where, never a query that silently matches nothing. A quote left open
+/// runs to the end (so a phrase being typed already searches).
+public enum QueryParser {
+    public static func parse(_ text: String) throws(QueryError) -> PeopleQuery {
+        var reader = Reader(Array(text))
+        var terms: [QueryTerm] = []
+        while let term = try reader.nextTerm() {
+            terms.append(term)
+        }
+        return PeopleQuery(terms: terms)
+    }
+
+    /// Field names as typed (lowercased) → what they search.
+    static let fields: [String: Field] = {
+        var table: [String: Field] = [:]
+        for (names, field) in fieldNames {
+            for name in names { table[name] = field }
+        }
+        return table
+    }()
+
+    /// Every field with its aliases, the first being the name help shows.
+    static let fieldNames: [([String], Field)] = [
+        (["name"], .text(.name)),
+        (["first", "firstname"], .text(.firstName)),
+        (["last", "lastname"], .text(.lastName)),
+        (["company"], .text(.company)),
+        (["email"], .text(.email)),
+        (["phone"], .text(.phone)),
+        (["address"], .text(.address)),
+        (["street"], .text(.street)),
+        (["city"], .text(.city)),
+        (["state"], .text(.state)),
+        (["zip"], .text(.zip)),
+        (["eye", "eyecolor"], .text(.eyeColor)),
+        (["fruit", "favoritefruit"], .text(.favoriteFruit)),
+        (["id"], .text(.id)),
+        (["guid"], .text(.guid)),
+        (["age"], .number(.age)),
+        (["balance"], .number(.balance)),
+        (["active", "isactive"], .active),
+    ]
+
+    /// The field names, for help and error messages.
+    public static var fieldList: String { fieldNames.map { $0.0[0] }.joined(separator: ", ") }
+
+    enum Field: Equatable {
+        case text(TextScope)
+        case number(NumberField)
+        case active
+    }
+
+    enum Operator: String {
+        case colon = ":", equal = "=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
+
+    private struct Reader {
+        let characters: [Character]
+        var index = 0
+
+        init(_ characters: [Character]) {
+            self.characters = characters
+        }
+
+        mutating func skipSpaces() {
+            while index < characters.count, characters[index].isWhitespace { index += 1 }
+        }
+
+        /// The next term, nil at the end. A lone `-` (a term being typed)
+        /// and a pair of empty quotes ask nothing and are skipped.
+        mutating func nextTerm() throws(QueryError) -> QueryTerm? {
+            while true {
+                skipSpaces()
+                guard index < characters.count else { return nil }
+                let start = index
+                var negated = false
+                if characters[index] == "-" {
+                    negated = true
+                    index += 1
+                    if index == characters.count || characters[index].isWhitespace { continue }
+                }
+                if let condition = try readCondition(termStart: start) {
+                    return QueryTerm(condition, isNegated: negated, range: start..<index)
+                }
+            }
+        }
+
+        /// A field term or plain text; nil for an empty phrase.
+        private mutating func readCondition(termStart: Int) throws(QueryError) -> QueryCondition? {
+            let nameStart = index
+            var nameEnd = index
+            while nameEnd < characters.count, characters[nameEnd].isASCII, characters[nameEnd].isLetter { nameEnd += 1 }
+            guard nameEnd > nameStart, let op = Self.operatorAt(nameEnd, in: characters) else {
+                let text = readValue()
+                return text.isEmpty ? nil : .text(.anywhere, text)
+            }
+            let name = String(characters[nameStart..<nameEnd])
+            index = nameEnd + op.rawValue.count
+            let valueStart = index
+            let value = readValue()
+            let valueRange = valueStart..<max(index, valueStart + 1)
+            guard let field = QueryParser.fields[name.lowercased()] else {
+                throw QueryError("unknown field '\(name)' (fields: \(QueryParser.fieldList))", at: nameStart..<nameEnd)
+            }
+            let fieldName = name.lowercased()
+            guard !value.isEmpty else {
+                throw QueryError("\(fieldName)\(op.rawValue) needs a value", at: termStart..<index)
+            }
+            switch field {
+            case .text(let scope):
+                guard op == .colon else {
+                    throw QueryError("\(fieldName) is text: write \(fieldName):\(value) (<, > and = compare age or balance)",
+                                     at: nameEnd..<(nameEnd + op.rawValue.count))
+                }
+                return .text(scope, value)
+            case .active:
+                guard op == .colon || op == .equal else {
+                    throw QueryError("active is yes or no: write active:yes or active:no", at: nameEnd..<(nameEnd + op.rawValue.count))
+                }
+                switch value.lowercased() {
+                case "yes", "y", "true": return .active(true)
+                case "no", "n", "false": return .active(false)
+                default: throw QueryError("active takes yes or no (or true, false), not '\(value)'", at: valueRange)
+                }
+            case .number(let number):
+                return .number(number, try comparison(number, op, value, at: valueRange))
+            }
+        }
+
+        private func comparison(_ field: NumberField, _ op: Operator, _ value: String,
+                                at range: Range<Int>) throws(QueryError) -> NumberComparison {
+            if op == .colon || op == .equal, let (low, high) = Self.splitRange(value) {
+                let lowValue = try Self.number(field, low, at: range)
+                let highValue = try Self.number(field, high, at: range)
+                guard lowValue <= highValue else {
+                    throw QueryError("\(field.rawValue):\(value) is an empty range: write the lower end first", at: range)
+                }
+                return .between(lowValue, highValue)
+            }
+            let number = try Self.number(field, value, at: range)
+            switch op {
+            case .colon, .equal: return .equal(number)
+            case .less: return .less(number)
+            case .lessOrEqual: return .lessOrEqual(number)
+            case .greater: return .greater(number)
+            case .greaterOrEqual: return .greaterOrEqual(number)
+            }
+        }
+
+        /// `30-39` or `30..39` → ("30", "39"). A `-` counts as the range's
+        /// dash only after a digit, so that `-$5..-$1` and `-5-10` read.
+        private static func splitRange(_ value: String) -> (String, String)? {
+            if let dots = value.range(of: "..") {
+                return (String(value[..<dots.lowerBound]), String(value[dots.upperBound...]))
+            }
+            let characters = Array(value)
+            for index in characters.indices.dropFirst() where characters[index] == "-" {
+                if characters[index - 1].isNumber || characters[index - 1] == "." {
+                    return (String(characters[..<index]), String(characters[(index + 1)...]))
+                }
+            }
+            return nil
+        }
+
+        /// Years for age (whole, not negative), cents for balance.
+        private static func number(_ field: NumberField, _ text: String, at range: Range<Int>) throws(QueryError) -> Int64 {
+            switch field {
+            case .age:
+                guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let years = Int64(text) else {
+                    throw QueryError("age is a whole number of years, not '\(text)'", at: range)
+                }
+                return years
+            case .balance:
+                switch Balance.amount(fromUTF8: Array(text.utf8)) {
+                case .cents(let cents): return cents
+                case .tooLarge: throw QueryError("balance '\(text)' is too large", at: range)
+                case .notAnAmount: throw QueryError("balance is an amount like 2500 or $1,000.50, not '\(text)'", at: range)
+                }
+            }
+        }
+
+        /// An operator right after a field name (the longer one first).
+        private static func operatorAt(_ index: Int, in characters: [Character]) -> Operator? {
+            guard index < characters.count else { return nil }
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            switch characters[index] {
+            case ":": return .colon
+            case "=": return .equal
+            case "<": return next == "=" ? .lessOrEqual : .less
+            case ">": return next == "=" ? .greaterOrEqual : .greater
+            default: return nil
+            }
+        }
+
+        /// A phrase in quotes (to the closing quote, or the end), or a
+        /// word (to the next space).
+        private mutating func readValue() -> String {
+            guard index < characters.count else { return "" }
+            if characters[index] == "\"" {
+                index += 1
+                let start = index
+                while index < characters.count, characters[index] != "\"" { index += 1 }
+                let phrase = String(characters[start..<index])
+                if index < characters.count { index += 1 }
+                return phrase
+            }
+            let start = index
+            while index < characters.count, !characters[index].isWhitespace { index += 1 }
+            return String(characters[start..<index])
+        }
+    }
+}
+
+/// The search language as help shows it (`--help`, `?`, the manual and the
+/// README say the same): an example, and what it finds.
+public enum QueryGrammar {
+    public static let examples: [(example: String, meaning: String)] = [
+        ("abbott beta", "all terms match: in name, company, email, phone, address"),
+        ("1883140187", "3+ digits also match a phone's digits: +1 (188) 314-0187"),
+        ("\"two words\"", "a phrase, spaces included"),
+        ("company:acme", "one field; also name: first: last: email: phone:"),
+        ("city:concho", "a part of the address: street: city: state: zip:"),
+        ("eye:blue fruit:apple", "eye colour, favourite fruit; also address: id: guid:"),
+        ("active:yes", "active people (active:no; also true, false)"),
+        ("age>40 age<=25", "compare the age: < <= > >= = (age:33 is age=33)"),
+        ("age:30-39", "a range, both ends included (also 30..39)"),
+        ("balance<$1,000.50", "compare the balance in exact cents; balance:10-20"),
+        ("-term -company:acme", "exclude the people who match"),
+    ]
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// What a query means, written plainly over a `Person`: the reference
+/// that the store's fast matcher (`PeopleSearch`) is tested against on
+/// generated people, and the meaning a database translation must keep.
+///
+/// Folding, as the store folds: names and the company are folded with
+/// `TextFolding` (as the loader keys them; the company trimmed); the other
+/// text fields lowercase ASCII and drop the accents of Latin letters
+/// (`LatinFolding`). The query's text is folded with `TextFolding`.
+extension PeopleQuery {
+    public func matches(_ person: Person) -> Bool {
+        terms.allSatisfy { $0.matches(person) }
+    }
+}
+
+extension QueryTerm {
+    public func matches(_ person: Person) -> Bool {
+        // Text that folds to nothing (zero-width characters) asks nothing,
+        // excluded or not.
+        if case .text(_, let text) = condition, TextFolding.foldedBytes(text).isEmpty { return true }
+        return condition.matches(person) != isNegated
+    }
+}
+
+extension QueryCondition {
+    public func matches(_ person: Person) -> Bool {
+        switch self {
+        case .active(let wanted):
+            return person.isActive == wanted
+        case .number(let field, let comparison):
+            let value: Int64?
+            switch field {
+            case .age: value = person.age.map(Int64.init)
+            case .balance: value = person.balance.cents
+            }
+            return value.map { comparison.bounds.contains($0) } ?? false
+        case .text(let scope, let text):
+            let needle = TextFolding.foldedBytes(text)
+            if needle.isEmpty { return true }
+            func has(_ field: String) -> Bool { QueryCondition.latinFolded(field).contains(needle) }
+            func first() -> [UInt8] { TextFolding.foldedBytes(person.firstName) }
+            func last() -> [UInt8] { TextFolding.foldedBytes(person.lastName) }
+            func name() -> Bool { (first() + [UInt8(ascii: " ")] + last()).contains(needle) }
+            func company() -> Bool {
+                TextFolding.foldedBytes(person.company.trimmingCharacters(in: .whitespacesAndNewlines)).contains(needle)
+            }
+            func phoneDigits() -> Bool {
+                guard let digits = QueryCondition.phoneDigits(of: text) else { return false }
+                return person.phone.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.contains(digits)
+            }
+            switch scope {
+            case .anywhere:
+                return name() || company() || has(person.email) || has(person.phone) || has(person.address) || phoneDigits()
+            case .name: return name()
+            case .firstName: return first().contains(needle)
+            case .lastName: return last().contains(needle)
+            case .company: return company()
+            case .email: return has(person.email)
+            case .phone: return has(person.phone) || phoneDigits()
+            case .address: return has(person.address)
+            case .street: return has(QueryCondition.addressParts(person.address).street)
+            case .city: return has(QueryCondition.addressParts(person.address).city)
+            case .state: return has(QueryCondition.addressParts(person.address).state)
+            case .zip: return has(QueryCondition.addressParts(person.address).zip)
+            case .eyeColor: return has(person.eyeColor)
+            case .favoriteFruit: return has(person.favoriteFruit)
+            case .id: return has(person.id)
+            case .guid: return has(person.guid)
+            }
+        }
+    }
+
+    /// The digits of a term made only of digits and phone punctuation
+    /// (`+ ( ) - .` and spaces), when it has enough of them to mean a
+    /// phone number; nil otherwise.
+    public static func phoneDigits(of text: String) -> [UInt8]? {
+        var digits: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
+            case UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "): continue
+            default: return nil
+            }
+        }
+        return digits.count >= phoneDigitsMinimum ? digits : nil
+    }
+
+    /// "303 Vermont Street, Concho, Arizona, 1707" → its parts' text.
+    public static func addressParts(_ address: String) -> (street: String, city: String, state: String, zip: String) {
+        let bytes = Array(address.utf8)
+        let ranges = addressPartRanges(bytes)
+        func part(_ index: Int) -> String { String(decoding: bytes[ranges[index]], as: UTF8.self) }
+        return (part(0), part(1), part(2), part(3))
+    }
+
+    /// Byte ranges of street, city, state and zip in an address, trimmed of
+    /// spaces (empty ranges for parts it lacks). From the end: the last
+    /// comma-separated part is the zip, then the state, then the city, and
+    /// everything before is the street; with fewer than four parts they
+    /// fill from the front (street, city, state).
+    public static func addressPartRanges<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> [Range<Int>]
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        var commas: [Int] = []
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ",") { commas.append(index) }
+        let start = bytes.startIndex, end = bytes.endIndex
+        var bounds: [(Int, Int)]
+        switch commas.count {
+        case 0: bounds = [(start, end)]
+        case 1: bounds = [(start, commas[0]), (commas[0] + 1, end)]
+        case 2: bounds = [(start, commas[0]), (commas[0] + 1, commas[1]), (commas[1] + 1, end)]
+        default:
+            let count = commas.count
+            bounds = [(start, commas[count - 3]), (commas[count - 3] + 1, commas[count - 2]),
+                      (commas[count - 2] + 1, commas[count - 1]), (commas[count - 1] + 1, end)]
+        }
+        while bounds.count < 4 { bounds.append((end, end)) }
+        return bounds.map { bound in
+            var (lower, upper) = bound
+            while lower < upper, bytes[lower] == UInt8(ascii: " ") { lower += 1 }
+            while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
+            return lower..<upper
+        }
+    }
+
+    static func latinFolded(_ text: String) -> [UInt8] {
+        var output: [UInt8] = []
+        Array(text.utf8).withUnsafeBufferPointer { LatinFolding.fold($0, into: &output) }
+        return output
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `needle` occurs in these bytes.
+    func contains(_ needle: [UInt8]) -> Bool {
+        withUnsafeBufferPointer { haystack in needle.withUnsafeBufferPointer { ByteSearch.contains(haystack, $0) } }
+    }
+}

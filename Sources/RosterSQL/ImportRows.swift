@@ -1,0 +1,149 @@
+import RosterCore
+import RosterStore
+
+/// The rows `roster import` writes for a loaded directory: one per person,
+/// values in `PeopleTable.columns` order, keys folded as the file source
+/// folds them (taken from the store itself, so they cannot drift).
+///
+/// People without an `_id` still need a key that is the same each time the
+/// same file is imported (so that importing it again replaces them rather
+/// than adding copies): it is `(no _id) ` and a 128-bit digest of every
+/// field, and ` #2`, ` #3`… for further identical records. Editing such a
+/// person in the file and importing again therefore adds the edited one
+/// beside the old; give people an `_id` to update them in place.
+public struct ImportRows: Sequence, Sendable {
+    public let store: PeopleStore
+
+    public init(store: PeopleStore) {
+        self.store = store
+    }
+
+    /// Prefix of the keys made for records without an `_id`.
+    public static let noIDPrefix = "(no _id) "
+    /// Company key of people without a company: a byte no UTF-8 text holds.
+    public static let noCompanyKey: [UInt8] = [0xFF]
+
+    public func makeIterator() -> Iterator {
+        Iterator(store: store)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let store: PeopleStore
+        var position = 0
+        /// How many records without an `_id` had each digest so far.
+        var digestCounts: [String: Int] = [:]
+
+        public mutating func next() -> [SQLValue]? {
+            guard position < store.count else { return nil }
+            defer { position += 1 }
+            let person = store[position]
+            let key: String
+            if person.id.isEmpty {
+                let digest = ImportRows.digest(of: person)
+                let copies = digestCounts[digest, default: 0] + 1
+                digestCounts[digest] = copies
+                key = ImportRows.noIDPrefix + digest + (copies > 1 ? " #\(copies)" : "")
+            } else {
+                key = person.id
+            }
+            return ImportRows.values(for: person, at: position, key: key, store: store)
+        }
+    }
+
+    static func values(for person: Person, at position: Int, key: String, store: PeopleStore) -> [SQLValue] {
+        let company = store.companies[store.companyID(of: position)]
+        let companyKey = company.key.isEmpty ? noCompanyKey : company.key
+        // The store's name key is "last\0first", folded.
+        let (lastKey, firstKey) = store.withNameKey(of: position) { key -> ([UInt8], [UInt8]) in
+            let split = key.firstIndex(of: 0) ?? key.count
+            return (Array(key[..<split]), Array(key[Swift.min(key.count, split + 1)...]))
+        }
+        return [
+            .text(key), .int(Int64(position)), .text(person.id), .int(person.index), .text(person.guid),
+            .bool(person.isActive), .text(person.balance.text), .int(person.balance.cents), .text(person.picture),
+            .int(person.age), .text(person.eyeColor), .text(person.firstName), .text(person.lastName),
+            .text(person.company), .text(person.email), .text(person.phone), .text(person.address),
+            .text(person.favoriteFruit), .int(Int64(person.presentTextFields)),
+            .bytes(companyKey), .bytes(lastKey), .bytes(firstKey),
+            .text(searchText(companyKey: company.key, lastKey: lastKey, firstKey: firstKey, person: person)),
+        ]
+    }
+
+    /// What `/` matches, folded, one field per line: a search term (which
+    /// has no line break) can match inside a field but never across two.
+    static func searchText(companyKey: [UInt8], lastKey: [UInt8], firstKey: [UInt8], person: Person) -> String {
+        let fields: [[UInt8]] = [
+            companyKey, lastKey, firstKey, firstKey + [UInt8(ascii: " ")] + lastKey,
+            TextFolding.foldedBytes(person.email), TextFolding.foldedBytes(person.phone), TextFolding.foldedBytes(person.address),
+        ]
+        return String(decoding: Array(fields.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
+    }
+
+    /// 32 hex digits of FNV-1a (128-bit) over every field: stable across
+    /// runs and machines, unlike `Hasher`, which is seeded per process.
+    static func digest(of person: Person) -> String {
+        let fields = [person.guid, person.balance.text, person.picture, person.eyeColor, person.firstName, person.lastName,
+                      person.company, person.email, person.phone, person.address, person.favoriteFruit,
+                      person.index.map(String.init) ?? "", person.age.map(String.init) ?? "",
+                      person.isActive.map { $0 ? "true" : "false" } ?? "", String(person.presentTextFields)]
+        var hash: UInt128 = 0x6c62272e07bb014262b821756295c58d
+        let prime: UInt128 = 0x0000000001000000000000000000013B
+        for field in fields {
+            // 0xFF separates fields: it never occurs in UTF-8.
+            for byte in field.utf8 + [0xFF] {
+                hash ^= UInt128(byte)
+                hash = hash &* prime
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 32 - hex.count) + hex
+    }
+}
+
+/// One company's row in the summary table, with exact sums.
+public struct CompanyTotals: Sendable, Equatable {
+    public var companyKey: [UInt8]
+    public var spelling: String
+    public var headcount: Int64
+    public var active: Int64
+    public var balances: Int64
+    public var totalCents: Int128
+    public var ages: Int64
+    public var ageSum: Int64
+
+    /// Reads a row of `PeopleTable.totalsQuery`, joining the two halves of
+    /// the balance sum; `spelling` is chosen by the caller.
+    init?(totalsRow row: SQLRow, spelling: String) {
+        guard let key = row.bytes(0), let headcount = row.int(2), let active = row.int(3), let balances = row.int(4),
+              let high = row.int128(5), let low = row.int128(6), let ages = row.int(7), let ageSum = row.int(8) else { return nil }
+        self.init(companyKey: key, spelling: spelling, headcount: headcount, active: active, balances: balances,
+                  totalCents: (high << 32) + low, ages: ages, ageSum: ageSum)
+    }
+
+    public init(companyKey: [UInt8], spelling: String, headcount: Int64, active: Int64, balances: Int64,
+                totalCents: Int128, ages: Int64, ageSum: Int64) {
+        self.companyKey = companyKey
+        self.spelling = spelling
+        self.headcount = headcount
+        self.active = active
+        self.balances = balances
+        self.totalCents = totalCents
+        self.ages = ages
+        self.ageSum = ageSum
+    }
+
+    /// Reads a row of the summary table (`PeopleTable.summaryColumns`).
+    public init?(summaryRow row: SQLRow) {
+        guard let key = row.bytes(0), let spelling = row.text(1), let headcount = row.int(2), let active = row.int(3),
+              let balances = row.int(4), let total = row.int128(5), let ages = row.int(6), let ageSum = row.int(7) else { return nil }
+        self.init(companyKey: key, spelling: spelling, headcount: headcount, active: active, balances: balances,
+                  totalCents: total, ages: ages, ageSum: ageSum)
+    }
+
+    /// Values in `PeopleTable.summaryColumns` order; the total as decimal
+    /// text, which `numeric` reads exactly and SQLite keeps as it is.
+    var values: [SQLValue] {
+        [.bytes(companyKey), .text(spelling), .int(headcount), .int(active), .int(balances), .text(String(totalCents)),
+         .int(ages), .int(ageSum)]
+    }
+}

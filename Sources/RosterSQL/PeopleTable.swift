@@ -1,0 +1,185 @@
+/// The tables `roster import` makes and fills, and the SQL repositories
+/// read: the people, their search index and the per-company summary.
+///
+/// Every name is derived from the one the user gave (`--table NAME`,
+/// default `people`) and reaches SQL only through `SQLText.identifier`.
+///
+/// The people table holds every field of a person as the file had it, plus
+/// the keys the app computes while loading a file, stored once at import so
+/// that the server sorts and matches exactly as the file source does:
+///
+/// - `company_key`, `last_key`, `first_key`: the folded bytes
+///   (`TextFolding`) as binary (`bytea`, `BLOB`), which both servers order
+///   byte by byte, whatever the database's collation. People without a
+///   company get `company_key` = 0xFF, a byte no UTF-8 text holds, so they
+///   sort last, as "(no company)" does.
+/// - `position`: the record's place in the file it was last imported from;
+///   people with the same name in the same company keep file order.
+/// - The browse index (company_key, last_key, first_key, position,
+///   person_key) gives the list's order for keyset paging.
+/// - `search_text`: the folded company, last name, first name, "first
+///   last", email, phone and address, one per line; what `/` matches.
+///   Trigram-indexed: `pg_trgm` GIN for `LIKE`, SQLite FTS5 `trigram`.
+/// - `person_key`, the primary key: the record's `_id`, or for a record
+///   without one `(no _id) ` and a digest of its content (see `ImportRows`).
+public struct PeopleTable: Sendable, Equatable {
+    public enum Dialect: Sendable, Equatable {
+        case postgres
+        case sqlite
+    }
+
+    /// The table's name as the user gave it (unquoted).
+    public let name: String
+    public let dialect: Dialect
+
+    /// PostgreSQL cuts identifiers at 63 bytes; the longest derived name
+    /// adds 15 (`_search_delete`), so longer names could collide.
+    public static let longestName = 48
+
+    public init(name: String = "people", dialect: Dialect) throws(DatabaseError) {
+        guard !name.isEmpty else { throw DatabaseError(.failed, "the table name is empty") }
+        guard name.utf8.count <= Self.longestName else {
+            throw DatabaseError(.failed, "the table name is longer than \(Self.longestName) bytes")
+        }
+        guard !name.utf8.contains(0) else { throw DatabaseError(.failed, "the table name holds a NUL character") }
+        self.name = name
+        self.dialect = dialect
+    }
+
+    /// The people table, quoted.
+    public var table: String { SQLText.identifier(name) }
+    /// The summary table: one row per company.
+    public var summaryTable: String { SQLText.identifier(name + "_companies") }
+    /// SQLite only: the FTS5 table over `search_text`.
+    public var searchTable: String { SQLText.identifier(name + "_search") }
+    public var browseIndex: String { SQLText.identifier(name + "_browse") }
+
+    /// The browse order's columns, in index order.
+    public static let browseOrder = ["company_key", "last_key", "first_key", "position", "person_key"]
+
+    /// One column: its name and its type in each dialect.
+    public struct Column: Sendable, Equatable {
+        public let name: String
+        let postgresType: String
+        let sqliteType: String
+    }
+
+    /// The people table's columns, in the order `ImportRows` gives values.
+    public static let columns: [Column] = [
+        Column(name: "person_key", postgresType: "text NOT NULL PRIMARY KEY", sqliteType: "TEXT NOT NULL PRIMARY KEY"),
+        Column(name: "position", postgresType: "bigint NOT NULL", sqliteType: "INTEGER NOT NULL"),
+        Column(name: "id", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "record_index", postgresType: "bigint", sqliteType: "INTEGER"),
+        Column(name: "guid", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "is_active", postgresType: "boolean", sqliteType: "INTEGER"),
+        Column(name: "balance", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "balance_cents", postgresType: "bigint", sqliteType: "INTEGER"),
+        Column(name: "picture", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "age", postgresType: "integer", sqliteType: "INTEGER"),
+        Column(name: "eye_color", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "first_name", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "last_name", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "company", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "email", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "phone", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "address", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        Column(name: "favorite_fruit", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        // Which fields the record had (`Person.presentTextFields`), so that
+        // an export from the database writes what the file had.
+        Column(name: "present_fields", postgresType: "integer NOT NULL", sqliteType: "INTEGER NOT NULL"),
+        Column(name: "company_key", postgresType: "bytea NOT NULL", sqliteType: "BLOB NOT NULL"),
+        Column(name: "last_key", postgresType: "bytea NOT NULL", sqliteType: "BLOB NOT NULL"),
+        Column(name: "first_key", postgresType: "bytea NOT NULL", sqliteType: "BLOB NOT NULL"),
+        Column(name: "search_text", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+    ]
+
+    /// The summary's columns, in the order `CompanyTotals` gives values.
+    /// `total_cents` is exact: `numeric` in PostgreSQL, decimal text in
+    /// SQLite (whose integers stop at 64 bits, which two balances can pass).
+    public var summaryColumns: [String] { ["company_key", "spelling", "headcount", "active", "balances", "total_cents", "ages", "age_sum"] }
+
+    /// Statements that make whatever is missing (all `IF NOT EXISTS`).
+    public var createStatements: [String] {
+        let columnList = Self.columns.map { column in
+            "\(column.name) \(dialect == .postgres ? column.postgresType : column.sqliteType)"
+        }.joined(separator: ", ")
+        let browse = "CREATE INDEX IF NOT EXISTS \(browseIndex) ON \(table) (\(Self.browseOrder.joined(separator: ", ")))"
+        switch dialect {
+        case .postgres:
+            return [
+                // pg_trgm is a trusted extension: a database owner may create it.
+                "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+                "CREATE TABLE IF NOT EXISTS \(table) (\(columnList))",
+                browse,
+                "CREATE INDEX IF NOT EXISTS \(SQLText.identifier(name + "_search")) ON \(table) USING gin (search_text gin_trgm_ops)",
+                """
+                CREATE TABLE IF NOT EXISTS \(summaryTable) (company_key bytea NOT NULL PRIMARY KEY, spelling text NOT NULL, \
+                headcount bigint NOT NULL, active bigint NOT NULL, balances bigint NOT NULL, total_cents numeric NOT NULL, \
+                ages bigint NOT NULL, age_sum bigint NOT NULL)
+                """,
+            ]
+        case .sqlite:
+            // An external-content FTS5 table kept in step by triggers, the
+            // pattern SQLite's documentation gives: any writer keeps it right.
+            let search = searchTable
+            return [
+                "CREATE TABLE IF NOT EXISTS \(table) (\(columnList))",
+                browse,
+                "CREATE VIRTUAL TABLE IF NOT EXISTS \(search) USING fts5(search_text, content=\(table), tokenize='trigram')",
+                """
+                CREATE TRIGGER IF NOT EXISTS \(SQLText.identifier(name + "_search_insert")) AFTER INSERT ON \(table) BEGIN \
+                INSERT INTO \(search) (rowid, search_text) VALUES (new.rowid, new.search_text); END
+                """,
+                """
+                CREATE TRIGGER IF NOT EXISTS \(SQLText.identifier(name + "_search_delete")) AFTER DELETE ON \(table) BEGIN \
+                INSERT INTO \(search) (\(search), rowid, search_text) VALUES ('delete', old.rowid, old.search_text); END
+                """,
+                """
+                CREATE TRIGGER IF NOT EXISTS \(SQLText.identifier(name + "_search_update")) AFTER UPDATE ON \(table) BEGIN \
+                INSERT INTO \(search) (\(search), rowid, search_text) VALUES ('delete', old.rowid, old.search_text); \
+                INSERT INTO \(search) (rowid, search_text) VALUES (new.rowid, new.search_text); END
+                """,
+                """
+                CREATE TABLE IF NOT EXISTS \(summaryTable) (company_key BLOB NOT NULL PRIMARY KEY, spelling TEXT NOT NULL, \
+                headcount INTEGER NOT NULL, active INTEGER NOT NULL, balances INTEGER NOT NULL, total_cents TEXT NOT NULL, \
+                ages INTEGER NOT NULL, age_sum INTEGER NOT NULL)
+                """,
+            ]
+        }
+    }
+
+    /// All columns, comma-separated, in `columns` order.
+    var columnList: String { Self.columns.map(\.name).joined(separator: ", ") }
+
+    /// Moves the staged rows into the table: a person already there (same
+    /// `person_key`) is replaced, and of two staged rows with one key the
+    /// later in the file wins.
+    func mergeStatement(from staging: String) -> String {
+        let updates = Self.columns.dropFirst().map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")
+        switch dialect {
+        case .postgres:
+            return """
+            INSERT INTO \(table) (\(columnList)) SELECT DISTINCT ON (person_key) \(columnList) FROM \(staging) \
+            ORDER BY person_key, position DESC ON CONFLICT (person_key) DO UPDATE SET \(updates)
+            """
+        case .sqlite:
+            // Rows go in file order, so a later duplicate updates an earlier
+            // one; `WHERE true` settles SQLite's parse of ON CONFLICT.
+            return """
+            INSERT INTO \(table) (\(columnList)) SELECT \(columnList) FROM \(staging) WHERE true ORDER BY position \
+            ON CONFLICT (person_key) DO UPDATE SET \(updates)
+            """
+        }
+    }
+
+    /// Per-company figures over the whole table. The balance sum is taken
+    /// in two halves (high and low 32 bits) so that neither SQLite's 64-bit
+    /// `sum` nor anything else can overflow; `CompanyTotals` joins them.
+    var totalsQuery: String {
+        """
+        SELECT company_key, min(company), count(*), count(*) FILTER (WHERE is_active), count(balance_cents), \
+        coalesce(sum(balance_cents >> 32), 0), coalesce(sum(balance_cents & 4294967295), 0), count(age), coalesce(sum(age), 0) \
+        FROM \(table) GROUP BY company_key
+        """
+    }
+}

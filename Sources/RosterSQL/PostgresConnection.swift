@@ -1,0 +1,380 @@
+import CLibpq
+
+/// One connection to a PostgreSQL server through libpq: the only file that
+/// imports `CLibpq`.
+///
+/// Not `Sendable`, on purpose: libpq allows one thread at a time on a
+/// connection, so the compiler keeps each one in one isolation domain (make
+/// it inside the actor or task that uses it, or hand it over as `sending`).
+/// What other tasks may do to it goes through `cancelHandle`, which is
+/// `Sendable`. Every call blocks its thread until the server answers: run
+/// them off the main actor, and cancel through the handle.
+///
+/// Values are always bound (`PQexecParams`, `PQsendQueryParams`); the SQL
+/// text holds only `$n` placeholders and identifiers quoted by `SQLText`.
+public final class PostgresConnection {
+    private let connection: OpaquePointer
+    /// Asks the server to stop whatever this connection is running.
+    public let cancelHandle: PostgresCancelHandle
+
+    /// Connects with any libpq connection string (`host=… dbname=…`) or URI
+    /// (`postgres://user@host/db?sslmode=require`); what it leaves out comes
+    /// from `PGHOST`, `PGDATABASE`, `~/.pgpass`, … exactly as for `psql`.
+    public init(_ conninfo: String) throws(DatabaseError) {
+        guard let connection = PQconnectdb(conninfo) else {
+            throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let failure = Self.connectionError(connection)
+            PQfinish(connection)
+            throw failure
+        }
+        // Notices ("already exists, skipping") would go to stderr, under the
+        // screen; nothing in Roster reads them.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        guard PQsetClientEncoding(connection, "UTF8") == 0, let cancel = PQgetCancel(connection) else {
+            let failure = DatabaseError(.cannotConnect, "PostgreSQL: " + Self.lastMessage(connection))
+            PQfinish(connection)
+            throw failure
+        }
+        self.connection = connection
+        cancelHandle = PostgresCancelHandle(cancel)
+    }
+
+    deinit {
+        PQfinish(connection)
+    }
+
+    /// The server's version as a number: 150018 for 15.18.
+    public var serverVersion: Int { Int(PQserverVersion(connection)) }
+
+    /// Runs one statement with bound `parameters` (`$1`, `$2`, …) and
+    /// returns all its rows: for statements that return few.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError) -> [SQLRow] {
+        let result = Self.withParameters(parameters) { count, types, values, lengths, formats in
+            PQexecParams(connection, sql, count, types, values, lengths, formats, 0)
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_TUPLES_OK:
+            return (0..<PQntuples(result)).map { Self.row(result, $0) }
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return []
+        default:
+            throw error(result)
+        }
+    }
+
+    /// Runs one query with bound `parameters` and hands its rows to `body`
+    /// one at a time as the server sends them (single-row mode), so memory
+    /// stays flat however many there are. `body` returns false to stop
+    /// early: the rest of the query is then cancelled and discarded.
+    public func forEachRow(_ sql: String, _ parameters: [SQLValue] = [], _ body: (SQLRow) -> Bool) throws(DatabaseError) {
+        let sent = Self.withParameters(parameters) { count, types, values, lengths, formats in
+            PQsendQueryParams(connection, sql, count, types, values, lengths, formats, 0)
+        }
+        guard sent == 1 else { throw connectionFailure() }
+        // Without it the whole result would arrive before the first row.
+        guard PQsetSingleRowMode(connection) == 1 else {
+            Self.drain(connection)
+            throw DatabaseError(.failed, "PostgreSQL: could not stream the rows of a query")
+        }
+        var failure: DatabaseError?
+        var stopped = false
+        while let result = PQgetResult(connection) {
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE:
+                if !stopped, !body(Self.row(result, 0)) {
+                    stopped = true
+                    cancelHandle.cancel()
+                }
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+                break
+            default:
+                let error = error(result)
+                // Stopping early cancels the query: that is no failure.
+                if failure == nil, !(stopped && error.kind == .cancelled) { failure = error }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Loads rows with `COPY … FROM STDIN` (text format), the fastest way
+    /// in: `statement` names the table and columns, each element of `rows`
+    /// is one row's values in that order. Returns the rows copied.
+    @discardableResult
+    public func copy(_ statement: String, rows: some Sequence<[SQLValue]>) throws(DatabaseError) -> Int {
+        let started = PQexec(connection, statement)
+        let status = PQresultStatus(started)
+        if status != PGRES_COPY_IN {
+            defer { PQclear(started) }
+            throw status == PGRES_FATAL_ERROR ? error(started) : DatabaseError(.failed, "PostgreSQL: \(statement) did not start a copy")
+        }
+        PQclear(started)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(Self.copyChunk + 4096)
+        var count = 0
+        var sendFailed = false
+        for row in rows {
+            PostgresCopyEncoding.append(row, to: &buffer)
+            count += 1
+            if buffer.count >= Self.copyChunk {
+                if !send(buffer) {
+                    sendFailed = true
+                    break
+                }
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        if !sendFailed, !buffer.isEmpty { sendFailed = !send(buffer) }
+        _ = PQputCopyEnd(connection, sendFailed ? "the copy could not be sent" : nil)
+        var failure: DatabaseError?
+        while let result = PQgetResult(connection) {
+            if PQresultStatus(result) != PGRES_COMMAND_OK, failure == nil { failure = error(result) }
+            PQclear(result)
+        }
+        if let failure { throw failure }
+        if sendFailed { throw connectionFailure() }
+        return count
+    }
+
+    /// Stops any statement of this connection after `timeout` (nil: never),
+    /// so that no query can hold the screen or the server for long.
+    public func setStatementTimeout(_ timeout: Duration?) throws(DatabaseError) {
+        let milliseconds = timeout.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 } ?? 0
+        try execute("SELECT set_config('statement_timeout', $1, false)", [.text(String(max(0, milliseconds)))])
+    }
+
+    /// Runs `body` in a transaction: committed if it returns, rolled back
+    /// if it throws.
+    public func transaction<Result>(_ body: () throws(DatabaseError) -> Result) throws(DatabaseError) -> Result {
+        try SQLTransaction.run(begin: "BEGIN", execute: { sql throws(DatabaseError) in try execute(sql) }, body)
+    }
+
+    /// `user@host:port/dbname` for messages and titles: never the password,
+    /// whichever way the connection string spelled it.
+    public static func describe(_ conninfo: String) -> String {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(conninfo, &message) else {
+            if let message { PQfreemem(message) }
+            return "PostgreSQL"
+        }
+        defer { PQconninfoFree(options) }
+        var settings: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { settings[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        let user = settings["user"].map { $0 + "@" } ?? ""
+        let port = settings["port"].map { ":" + $0 } ?? ""
+        let database = "/" + (settings["dbname"] ?? "")
+        // A socket directory is no host name: URIs carry it as ?host=.
+        guard let host = settings["host"], !host.hasPrefix("/") else {
+            return "postgres://" + user + port + database + (settings["host"].map { "?host=" + $0 } ?? "")
+        }
+        return "postgres://" + user + host + port + database
+    }
+
+    // MARK: Parameters and rows
+
+    private static let copyChunk = 256 << 10
+    private static let byteaType: Oid = 17
+
+    /// Lays `values` out as libpq wants them: text for everything but
+    /// bytes, which go in binary (no escaping at all), typed `bytea`.
+    private static func withParameters<R>(
+        _ values: [SQLValue],
+        _ body: (Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
+    ) -> R {
+        var storage: [UInt8] = []
+        var offsets: [Int?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        var types: [Oid] = []
+        for value in values {
+            var isBinary = false
+            let bytes: [UInt8]?
+            switch value {
+            case .null: bytes = nil
+            case .int(let number): bytes = Array(String(number).utf8)
+            case .bool(let flag): bytes = [flag ? UInt8(ascii: "t") : UInt8(ascii: "f")]
+            // PostgreSQL text cannot hold U+0000; libpq would cut it there.
+            case .text(let text): bytes = text.utf8.filter { $0 != 0 }
+            case .bytes(let raw):
+                bytes = raw
+                isBinary = true
+            }
+            offsets.append(bytes.map { _ in storage.count })
+            lengths.append(Int32(bytes?.count ?? 0))
+            formats.append(isBinary ? 1 : 0)
+            types.append(isBinary ? byteaType : 0)
+            if let bytes { storage += bytes + [0] }
+        }
+        return storage.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            let pointers: [UnsafePointer<CChar>?] = offsets.map { offset in offset.flatMap { start in base.map { $0 + start } } }
+            return body(Int32(values.count), types, pointers, lengths, formats)
+        }
+    }
+
+    private static func row(_ result: OpaquePointer?, _ row: Int32) -> SQLRow {
+        SQLRow((0..<PQnfields(result)).map { column -> SQLValue in
+            if PQgetisnull(result, row, column) == 1 { return .null }
+            let length = Int(PQgetlength(result, row, column))
+            let text = PQgetvalue(result, row, column).map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
+            } ?? ""
+            switch PQftype(result, column) {
+            case 16: return .bool(text == "t")
+            case 20, 21, 23, 26: return Int64(text).map(SQLValue.int) ?? .text(text)
+            case 17: return .bytes(PostgresCopyEncoding.bytes(fromHex: text))
+            default: return .text(text)
+            }
+        })
+    }
+
+    // MARK: Errors
+
+    private func send(_ buffer: [UInt8]) -> Bool {
+        buffer.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) == 1 }
+        }
+    }
+
+    /// The connection's own error (it is broken, or refused to send).
+    private func connectionFailure() -> DatabaseError {
+        let message = Self.lastMessage(connection)
+        if PQstatus(connection) != CONNECTION_OK {
+            return DatabaseError(.connectionLost, "PostgreSQL: the connection was lost (\(message))")
+        }
+        return DatabaseError(.failed, "PostgreSQL: " + message)
+    }
+
+    private func error(_ result: OpaquePointer?) -> DatabaseError {
+        if PQstatus(connection) != CONNECTION_OK { return connectionFailure() }
+        let state = Self.field(result, "C")
+        let message = Self.field(result, "M") ?? Self.lastMessage(connection)
+        let kind: DatabaseError.Kind
+        switch state {
+        // Both a cancel and a timeout are 57014; only the text tells them apart.
+        case "57014": kind = message.contains("timeout") ? .timedOut : .cancelled
+        case "42P01": kind = .missingTable
+        case "3D000": kind = .unknownDatabase
+        case "28P01", "28000": kind = .authentication
+        default: kind = .failed
+        }
+        return DatabaseError(kind, "PostgreSQL: " + message, code: state)
+    }
+
+    private static func field(_ result: OpaquePointer?, _ code: Unicode.Scalar) -> String? {
+        PQresultErrorField(result, Int32(code.value)).map { String(cString: $0) }
+    }
+
+    private static func lastMessage(_ connection: OpaquePointer) -> String {
+        PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error"
+    }
+
+    /// libpq says `connection to server on socket "…" failed: FATAL:  …`;
+    /// the part after `FATAL:` is what the user can act on.
+    private static func connectionError(_ connection: OpaquePointer) -> DatabaseError {
+        let raw = DatabaseError.oneLine(lastMessage(connection))
+        let reason = raw.firstRange(of: "FATAL: ").map { String(raw[$0.upperBound...]) } ?? raw
+        if PQconnectionNeedsPassword(connection) == 1 {
+            return DatabaseError(.passwordRequired,
+                                 "PostgreSQL asks for a password: give it in ~/.pgpass, PGPASSWORD or the connection string")
+        }
+        let kind: DatabaseError.Kind
+        if reason.contains("password authentication failed") || reason.contains("authentication failed") {
+            kind = .authentication
+        } else if reason.hasPrefix("database "), reason.hasSuffix(" does not exist") {
+            kind = .unknownDatabase
+        } else {
+            kind = .cannotConnect
+        }
+        return DatabaseError(kind, "PostgreSQL: " + reason)
+    }
+
+    /// Reads and discards whatever a query still has to say.
+    private static func drain(_ connection: OpaquePointer) {
+        while let result = PQgetResult(connection) { PQclear(result) }
+    }
+}
+
+/// Asks the server to cancel the statement its connection is running, from
+/// any thread (`PQcancel` is thread-safe and opens a connection of its own).
+///
+/// `Sendable`: the cancel object is made once and only read afterwards;
+/// it stays valid after its connection closes (a late cancel is harmless).
+public final class PostgresCancelHandle: @unchecked Sendable {
+    private let request: OpaquePointer
+
+    fileprivate init(_ request: OpaquePointer) {
+        self.request = request
+    }
+
+    deinit {
+        PQfreeCancel(request)
+    }
+
+    /// Requests the cancel; the running statement then fails with a
+    /// `.cancelled` error. Returns whether the request reached the server
+    /// (it is ignored if nothing was running).
+    @discardableResult
+    public func cancel() -> Bool {
+        var message = [CChar](repeating: 0, count: 256)
+        return PQcancel(request, &message, Int32(message.count)) == 1
+    }
+}
+
+/// The text format of `COPY`: tab-separated, `\N` for NULL, backslash
+/// escapes; `bytea` as `\\x` and hex digits (COPY takes one backslash away).
+enum PostgresCopyEncoding {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func append(_ row: [SQLValue], to buffer: inout [UInt8]) {
+        for (column, value) in row.enumerated() {
+            if column > 0 { buffer.append(UInt8(ascii: "\t")) }
+            switch value {
+            case .null: buffer += [UInt8(ascii: "\\"), UInt8(ascii: "N")]
+            case .int(let number): buffer += String(number).utf8
+            case .bool(let flag): buffer.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+            case .text(let text):
+                for byte in text.utf8 {
+                    switch byte {
+                    case 0: continue  // PostgreSQL text cannot hold U+0000
+                    case UInt8(ascii: "\\"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                    case UInt8(ascii: "\t"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                    case UInt8(ascii: "\n"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                    case UInt8(ascii: "\r"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                    default: buffer.append(byte)
+                    }
+                }
+            case .bytes(let bytes):
+                buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "x")]
+                for byte in bytes {
+                    buffer.append(hexDigits[Int(byte >> 4)])
+                    buffer.append(hexDigits[Int(byte & 15)])
+                }
+            }
+        }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// `\x6a6f` (bytea's text output) → `[0x6a, 0x6f]`.
+    static func bytes(fromHex text: String) -> [UInt8] {
+        var digits = Array(text.utf8)
+        if digits.starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "x")]) { digits.removeFirst(2) }
+        func value(_ digit: UInt8) -> UInt8 {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+            default: return 0
+            }
+        }
+        return stride(from: 0, to: digits.count - 1, by: 2).map { value(digits[$0]) << 4 | value(digits[$0 + 1]) }
+    }
+}

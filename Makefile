@@ -70,7 +70,8 @@ clean:
 # (the loader's in Tests/Fuzz/regressions), replayed by the tests.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := loader writers state
-CORE_SOURCES := $(shell find Sources/RosterCore -name '*.swift')
+# RosterCore and the store built on it, compiled as one module named RosterCore.
+CORE_SOURCES := $(shell find Sources/RosterCore Sources/RosterStore -name '*.swift')
 
 .build/fuzz/loader-fuzz: $(CORE_SOURCES) Tests/Fuzz/LoaderFuzz.swift
 	mkdir -p .build/fuzz/loader-corpus

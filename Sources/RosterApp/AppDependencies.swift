@@ -26,17 +26,18 @@ public final class AppDependencies {
     /// scrollback after the alternate screen is gone.
     private(set) var loadFailure: LoadError?
 
-    public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling) {
-        self.init(screen: screen, interactor: interactor, sourceName: sourceName, searcher: searcher, placeStore: nil)
+    /// `makeSearcher` builds a search scheduler for each list.
+    public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String,
+                            makeSearcher: @escaping @MainActor () -> ListSearchScheduling) {
+        self.init(screen: screen, interactor: interactor, sourceName: sourceName, makeSearcher: makeSearcher, placeStore: nil)
     }
 
-    init(screen: Screen, interactor: ListInteractorInput, sourceName: String, searcher: ListSearchScheduling,
+    init(screen: Screen, interactor: ListInteractorInput, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
          placeStore: PlaceStore?, startingView: StartingView = StartingView()) {
         self.placeStore = placeStore
         self.startingView = startingView
         root = RootWireframe(screen: screen)
-        listWireframe = ListScreenWireframe(root: root, detailWireframe: DetailScreenWireframe(root: root), searcher: searcher,
-                                            history: PromptHistory())
+        listWireframe = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: PromptHistory())
         self.interactor = interactor
         self.sourceName = sourceName
     }
@@ -45,7 +46,7 @@ public final class AppDependencies {
     /// `deliver` is called from the background with the outcome.
     func startLoading(deliver: @escaping @Sendable (Result<ArrangedDirectory, LoadError>) -> Void) {
         root.setRoot(LoadingView(sourceName: sourceName, progress: progress) { [weak root] in
-            root?.finish(status: 0)
+            root?.finish(status: .success)
         })
         let interactor = self.interactor
         let progress = self.progress
@@ -56,37 +57,20 @@ public final class AppDependencies {
 
     /// Loads the directory and groups it, the two steps before a first frame.
     nonisolated static func loadAndArrange(interactor: ListInteractorInput, progress: LoadProgress) async -> Result<ArrangedDirectory, LoadError> {
-        await interactor.loadDirectory(progress: progress).map { directory in
-            ArrangedDirectory(directory: directory, grouped: GroupedPeople(store: directory.store))
+        await interactor.loadDirectory(progress: progress).map { repository in
+            ArrangedDirectory(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil))
         }
-    }
-
-    /// The remembered place, then the command line's order and filter
-    /// (an explicit `--sort` wins over the remembered order).
-    private func restorePlace() {
-        guard let presenter = listWireframe.listPresenter else { return }
-        var restoredPerson = false
-        switch placeStore?.load() {
-        case .success(let place?):
-            presenter.restore(place, sortOverride: startingView.sort)
-            restoredPerson = place.selectedPosition != nil || place.selectedID != nil
-        case .failure: presenter.stateNotice = "state file unreadable; ignored"
-        case .success(nil), nil: break
-        }
-        // A new order starts at its top, unless a remembered person is to be found again.
-        if let sort = startingView.sort { presenter.applySortOrder(sort, selectingFirst: !restoredPerson) }
-        if let filter = startingView.filter { presenter.applyFilter(filter) }
     }
 
     /// Remembers where the user is, for the next launch of the same file.
     func savePlace() {
-        guard let placeStore, let presenter = listWireframe.listPresenter else { return }
-        placeStore.save(presenter.place)
+        guard let placeStore, let place = listWireframe.place else { return }
+        placeStore.save(place)
     }
 
-    /// Shows an already loaded and grouped directory (benchmarks, tests).
-    public func presentLoaded(_ directory: LoadedDirectory, grouped: GroupedPeople) {
-        directoryLoaded(.success(ArrangedDirectory(directory: directory, grouped: grouped)))
+    /// Shows an already loaded and arranged directory (benchmarks, tests).
+    public func presentLoaded(_ repository: any PeopleRepository, arrangement: PeopleArrangement) {
+        directoryLoaded(.success(ArrangedDirectory(repository: repository, arrangement: arrangement)))
     }
 
     /// The load finished: the list, or the error screen.
@@ -94,10 +78,10 @@ public final class AppDependencies {
         switch result {
         case .success(let arranged):
             listWireframe.presentList(arranged)
-            restorePlace()
+            listWireframe.start(at: placeStore?.load(), sort: startingView.sort, filter: startingView.filter)
         case .failure(let error):
             loadFailure = error
-            root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: 1) })
+            root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: .failure) })
         }
     }
 }

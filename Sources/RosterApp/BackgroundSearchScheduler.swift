@@ -4,26 +4,28 @@ import Synchronization
 /// Searches (and re-sorts) on the cooperative pool and hands results to
 /// the event loop.
 ///
-/// Each keystroke starts a search and bumps a generation number; an older
-/// search sees the number move and stops early, and a result that arrives
-/// after a newer keystroke is dropped, so typing never waits for a search.
+/// Each keystroke starts a search task and cancels the one before it: the
+/// repository sees the cancellation and stops early. A result that still
+/// arrives after a newer keystroke is dropped (the generation number moved),
+/// so typing never waits for a search and never shows a stale one.
 @MainActor
 final class BackgroundSearchScheduler: ListSearchScheduling {
     private let mailbox: Mailbox
     private let generation = SearchGeneration()
+    private var running: Task<Void, Never>?
 
     init(mailbox: Mailbox) {
         self.mailbox = mailbox
     }
 
-    func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
-                completion: @escaping @MainActor @Sendable (SearchResult) -> Void) {
+    func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?, repository: any PeopleRepository,
+                completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        running?.cancel()
         let mine = generation.advance()
         let generation = self.generation
         let mailbox = self.mailbox
-        Task.detached {
-            guard let result = PeopleSearch.filter(everyone, store: store, query: query, within: within,
-                                                   isCancelled: { generation.current != mine }) else { return }
+        running = Task.detached {
+            guard let result = try? await repository.search(query, in: everyone, within: within) else { return }
             mailbox.post(.run {
                 if generation.current == mine { completion(result) }
             })
@@ -31,15 +33,17 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
     }
 
     func cancelPending() {
+        running?.cancel()
+        running = nil
         _ = generation.advance()
     }
 
-    func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
-                 completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void) {
+    func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                 completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
         let mailbox = self.mailbox
         Task.detached {
-            let grouped = GroupedPeople(store: store, sort: sort, byCompany: byCompany)
-            mailbox.post(.run { completion(grouped) })
+            let arranged = repository.arrange(sort: sort, byCompany: byCompany, company: company)
+            mailbox.post(.run { completion(arranged) })
         }
     }
 }

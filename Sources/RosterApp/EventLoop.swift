@@ -21,7 +21,7 @@ final class EventLoop {
     }
 
     /// Runs until a screen finishes the app; returns the exit status.
-    func run() -> Int32 {
+    func run() -> ExitStatus {
         let root = dependencies.root
         var isLoading = true
         dependencies.startLoading { [mailbox] result in mailbox.post(.loaded(result)) }
@@ -34,7 +34,7 @@ final class EventLoop {
             // While loading, wake ten times a second to move the progress bar.
             let ready = poll(&descriptors, 2, isLoading ? 100 : -1)
             var needsDraw = isLoading
-            if ready < 0, errno != EINTR { return 1 }
+            if ready < 0, errno != EINTR { return .failure }
             // A resize interrupts poll (EINTR) and leaves KEY_RESIZE to read.
             while let key = screen.readKey() {
                 needsDraw = true
@@ -46,10 +46,10 @@ final class EventLoop {
                 default:
                     root.handle(key)
                 }
-                if root.exitStatus != nil { return root.exitStatus ?? 0 }
+                if let status = root.exitStatus { return status }
             }
             for byte in wakePipe.drain() where byte != WakePipe.mailByte {
-                return 128 + Int32(byte)  // SIGINT 130, SIGTERM 143, SIGHUP 129
+                return .signal(Int32(byte))  // SIGINT 130, SIGTERM 143, SIGHUP 129
             }
             for event in mailbox.takeAll() {
                 switch event {
@@ -63,6 +63,6 @@ final class EventLoop {
             }
             if needsDraw, root.exitStatus == nil { root.draw() }
         }
-        return root.exitStatus ?? 0
+        return root.exitStatus ?? .success
     }
 }

@@ -10,8 +10,8 @@ enum AppEvent: Sendable {
 
 /// A loaded directory with the list's grouping already computed.
 struct ArrangedDirectory: Sendable {
-    let directory: LoadedDirectory
-    let grouped: GroupedPeople
+    let repository: any PeopleRepository
+    let arrangement: PeopleArrangement
 }
 
 /// Background → main actor: events queue here and the wake pipe says so.

@@ -24,14 +24,7 @@ enum Platform {
 
     /// Writes all of `bytes` to `descriptor`; false if writing failed.
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        Descriptor.writeAll(bytes, to: descriptor)
     }
 
     /// Writes `bytes` to the file at `path`: a new file (with `newFileMode`

@@ -7,7 +7,7 @@ public final class RootWireframe {
     public let screen: Screen
     private var stack: [ScreenView] = []
     /// Set when the app should end, with its exit status.
-    public private(set) var exitStatus: Int32?
+    public private(set) var exitStatus: ExitStatus?
 
     public init(screen: Screen) {
         self.screen = screen
@@ -29,18 +29,18 @@ public final class RootWireframe {
         if stack.count > 1 { stack.removeLast() }
     }
 
-    public func finish(status: Int32) {
+    public func finish(status: ExitStatus) {
         if exitStatus == nil { exitStatus = status }
     }
 
     /// Keys every screen shares come first; the rest go to the top screen.
     public func handle(_ key: Key) {
         if key == .control("c") {
-            finish(status: 130)
+            finish(status: .interrupted)
             return
         }
         if screen.size.isTooSmall {
-            if key == .character("q") { finish(status: 0) }
+            if key == .character("q") { finish(status: .success) }
             return
         }
         topView?.handle(key, screenSize: screen.size)

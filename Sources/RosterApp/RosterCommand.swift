@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterStore
 import RosterTUI
 #if canImport(Glibc)
 import Glibc
@@ -11,36 +12,36 @@ public enum RosterCommand {
 
     /// Runs with `arguments` (without the program name); returns the exit status.
     @MainActor
-    public static func run(_ arguments: [String]) async -> Int32 {
-        if arguments.first == "import" { return await ImportCommand.run(Array(arguments.dropFirst())) }
+    public static func run(_ arguments: [String]) async -> ExitStatus {
+        if arguments.first == "import" { return ExitStatus(code: await ImportCommand.run(Array(arguments.dropFirst()))) }
         let options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
             Platform.writeError("roster: \(error.message) (try 'roster --help')")
-            return 2
+            return .usage
         }
         // Reading keys typed at the terminal as data would just wait forever.
         if options.file == "-", Platform.isTerminal(STDIN_FILENO), options.mode != .help, options.mode != .version {
             Platform.writeError("roster: standard input is the terminal; pipe a file in (cat people.json | roster -)")
-            return 2
+            return .usage
         }
         switch options.mode {
         case .help:
             Platform.writeOutput(Options.usage + "\n")
-            return 0
+            return .success
         case .version:
             Platform.writeOutput(version + "\n")
-            return 0
+            return .success
         case .list, .export:
-            guard let source = source(for: options.file) else { return 1 }
+            guard let source = source(for: options.file) else { return .failure }
             return await list(source: source, options: options)
         case .browse:
             guard Platform.isTerminal(STDOUT_FILENO) else {
                 Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
-                return 2
+                return .usage
             }
-            guard let source = source(for: options.file) else { return 1 }
+            guard let source = source(for: options.file) else { return .failure }
             let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
             return browse(source: source, options: options, theme: theme)
         }
@@ -63,53 +64,58 @@ public enum RosterCommand {
     }
 
     /// `--list` and `--export`: load, sort, filter, write; messages on stderr.
-    static func list(source: DirectorySource, options: Options) async -> Int32 {
-        let strict = options.strict
-        let result = await DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format)).loadDirectory(progress: LoadProgress()).map { directory in
-            let everyone = GroupedPeople(store: directory.store, sort: options.sort ?? .byLastName)
-            let shown = options.filter.flatMap {
-                PeopleSearch.filter(everyone, store: directory.store, query: SearchQuery($0))?.grouped
-            } ?? everyone
-            return ArrangedDirectory(directory: directory, grouped: shown)
-        }
-        switch result {
+    /// The same interactor and repository as the app, a window at a time.
+    static func list(source: DirectorySource, options: Options) async -> ExitStatus {
+        let repository: any PeopleRepository
+        switch await DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format)).loadDirectory(progress: LoadProgress()) {
         case .failure(let error):
             Platform.writeError("roster: \(error.message)")
-            return 1
-        case .success(let arranged):
-            let directory = arranged.directory
-            reportSkipped(directory)
-            let written: Bool
-            if case .export(let format) = options.mode {
-                let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
-                                                  showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
-                let exporter = DirectoryExporter(format: format, options: exportOptions)
-                written = exporter.write(arranged.grouped, store: directory.store, to: STDOUT_FILENO)
-            } else {
-                written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(directory, grouped: arranged.grouped, to: STDOUT_FILENO)
-            }
-            guard written else {
-                Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")
-                return 1
-            }
-            if strict, !directory.skipped.isEmpty { return 1 }
-            if directory.store.count == 0, !directory.skipped.isEmpty { return 1 }
-            return 0
+            return .failure
+        case .success(let loaded):
+            repository = loaded
         }
+        let everyone = repository.arrange(sort: options.sort ?? .byLastName, byCompany: true, company: nil)
+        var shown = everyone
+        if let filter = options.filter, let found = try? await repository.search(SearchQuery(filter), in: everyone, within: nil) {
+            shown = found
+        }
+        let skipped = repository.skippedRecords
+        reportSkipped(skipped, loaded: repository.personCount, sourceName: repository.sourceName)
+        let written: Bool
+        if case .export(let format) = options.mode {
+            let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
+                                              showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
+            let exporter = DirectoryExporter(format: format, options: exportOptions)
+            written = exporter.write(shown, of: repository, to: STDOUT_FILENO)
+        } else {
+            written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(shown, of: repository, to: STDOUT_FILENO)
+        }
+        guard written else {
+            Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")
+            return .failure
+        }
+        if options.strict, !skipped.isEmpty { return .failure }
+        if repository.personCount == 0, !skipped.isEmpty { return .failure }
+        return .success
     }
 
     /// The skipped records on stderr: how many, then the first twenty.
     static func reportSkipped(_ directory: LoadedDirectory) {
-        guard let notice = ListPresenter.skippedNotice(skipped: directory.skipped.count, loaded: directory.store.count) else { return }
-        Platform.writeError("roster: \(directory.sourceName): \(notice)")
-        for record in directory.skipped.prefix(20) {
-            Platform.writeError("roster: \(directory.sourceName): \(DisplayText.sanitized(record.description))")
+        reportSkipped(directory.skipped, loaded: directory.store.count, sourceName: directory.sourceName)
+    }
+
+    /// "3 of 200 records skipped" and the first twenty reasons, on stderr.
+    static func reportSkipped(_ skipped: [SkippedRecord], loaded: Int, sourceName: String) {
+        guard let notice = NumberText.skippedNotice(skipped: skipped.count, loaded: loaded) else { return }
+        Platform.writeError("roster: \(sourceName): \(notice)")
+        for record in skipped.prefix(20) {
+            Platform.writeError("roster: \(sourceName): \(DisplayText.sanitized(record.description))")
         }
-        if directory.skipped.count > 20 { Platform.writeError("roster: … and \(directory.skipped.count - 20) more") }
+        if skipped.count > 20 { Platform.writeError("roster: … and \(skipped.count - 20) more") }
     }
 
     @MainActor
-    static func browse(source: DirectorySource, options: Options, theme: Theme) -> Int32 {
+    static func browse(source: DirectorySource, options: Options, theme: Theme) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -118,7 +124,7 @@ public enum RosterCommand {
             screen = try CursesScreen.start(mouse: options.mouse, theme: theme)
         } catch {
             Platform.writeError("roster: \(error.message)")
-            return 1
+            return .failure
         }
         let mailbox = Mailbox(wakePipe: wakePipe)
         var placeStore: PlaceStore?
@@ -127,7 +133,7 @@ public enum RosterCommand {
         }
         let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
         let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: source.name,
-                                           searcher: BackgroundSearchScheduler(mailbox: mailbox), placeStore: placeStore,
+                                           makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()

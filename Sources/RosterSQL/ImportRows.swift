@@ -1,4 +1,5 @@
 import RosterCore
+import RosterStore
 
 /// The rows `roster import` writes for a loaded directory: one per person,
 /// values in `PeopleTable.columns` order, keys folded as the file source

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterStore
 
 /// What an import did.
 public struct ImportReport: Sendable, Equatable {

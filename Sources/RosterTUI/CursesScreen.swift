@@ -59,8 +59,7 @@ public final class CursesScreen: Screen {
             throw .cannotAddressCursor(name)
         }
         let usesColor = theme.usesColor && roster_start_colors() != 0
-        // A lone Esc should act at once; respect the user's ESCDELAY if set.
-        if getenv("ESCDELAY") == nil { set_escdelay(25) }
+        if let delay = escapeDelay(userSetting: getenv("ESCDELAY").map { String(cString: $0) }) { set_escdelay(delay) }
         raw()
         noecho()
         nonl()
@@ -170,14 +169,7 @@ public final class CursesScreen: Screen {
     public func writeControlSequence(_ bytes: [UInt8]) -> Bool {
         wrefresh(roster_stdscr())
         fflush(roster_stdout())
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        return Descriptor.writeAll(bytes, to: STDOUT_FILENO)
     }
 
     /// The next key, or nil when none is waiting.
@@ -267,4 +259,11 @@ public final class CursesScreen: Screen {
         default: return .unknown
         }
     }
+}
+
+/// How long ncurses waits after Esc for the rest of an escape sequence, in
+/// milliseconds: 25, so that a lone Esc acts at once (ncurses' default is a
+/// second), unless the user set `ESCDELAY` (nil: leave theirs alone).
+func escapeDelay(userSetting: String?) -> Int32? {
+    userSetting == nil ? 25 : nil
 }

@@ -307,7 +307,7 @@ public final class ListView: ListViewInterface, ScreenView {
     /// Redraws the matching parts of a (fitted) name in the match style.
     private func highlightMatches(in name: String, query: SearchQuery, row: Int, selected: Bool, on screen: Screen) {
         let characters = Array(name)
-        for range in PeopleSearch.matchRanges(in: name, query: query) {
+        for range in query.matchRanges(in: name) {
             let column = 2 + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
             screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
         }
@@ -319,8 +319,8 @@ public final class ListView: ListViewInterface, ScreenView {
         let width = screen.size.columns
         switch row {
         case .header(let header):
-            let count = header.count == header.total ? " (\(ListPresenter.grouped(header.count)))"
-                : " (\(ListPresenter.grouped(header.count))/\(ListPresenter.grouped(header.total)))"
+            let count = header.count == header.total ? " (\(NumberText.grouped(header.count)))"
+                : " (\(NumberText.grouped(header.count))/\(NumberText.grouped(header.total)))"
             let marker = header.isCollapsed ? "▸ " : ""
             let title = DisplayText.fit(marker + header.title, columns: max(1, width - count.count - 1))
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)

@@ -63,7 +63,7 @@ public final class SkippedRecordsView: ScreenView {
         let size = screen.size
         screen.erase()
         screen.putBar(left: " Roster — \(sourceName): skipped records",
-                      right: "\(ListPresenter.grouped(records.count)) of \(ListPresenter.grouped(total)) skipped ", row: 0)
+                      right: "\(NumberText.grouped(records.count)) of \(NumberText.grouped(total)) skipped ", row: 0)
         let height = max(1, size.rows - 2)
         let all = lines(columns: size.columns)
         top = max(0, min(top, all.count - height))
@@ -73,7 +73,7 @@ public final class SkippedRecordsView: ScreenView {
         }
         let first = (shown.first?.record ?? 0) + 1
         let last = (shown.last?.record ?? 0) + 1
-        screen.putBar(left: " \(ListPresenter.grouped(first))–\(ListPresenter.grouped(last)) of \(ListPresenter.grouped(records.count))",
+        screen.putBar(left: " \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(records.count))",
                       right: Self.keyTable.hints() + " ", row: size.rows - 1)
     }
 }

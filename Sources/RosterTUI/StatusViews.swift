@@ -54,7 +54,7 @@ public final class LoadingView: ScreenView {
     }
 
     static func thousands(_ value: Int) -> String {
-        ListPresenter.grouped(value)
+        NumberText.grouped(value)
     }
 }
 

@@ -1,11 +1,20 @@
 import Foundation
 import RosterCore
+import RosterStore
 
 /// Builds directories for tests from JSON text or from people.
 public enum Fixtures {
     /// Loads `json` as the app would load a file named `name`.
     public static func directory(json: String, name: String = "test.json") throws -> LoadedDirectory {
         try PeopleLoader().load(bytes: Array(json.utf8), sourceName: name)
+    }
+
+    /// `json` loaded into an in-memory repository, and everyone arranged
+    /// the list's default way.
+    public static func repository(json: String, name: String = "test.json") throws
+        -> (repository: InMemoryPeopleRepository, everyone: PeopleArrangement) {
+        let repository = InMemoryPeopleRepository(try directory(json: json, name: name))
+        return (repository, repository.arrange(sort: .byLastName, byCompany: true, company: nil))
     }
 
     /// One record in the seed's shape; pass nil to leave a field out.
@@ -55,4 +64,11 @@ public enum Fixtures {
      {"_id":"58f9a196361f66d65c9b39f8","index":4,"guid":"80ca8651-5edf-4d11-bb09-688f654ff3ad","isActive":true,"balance":"$3,334.51","picture":"http://placehold.it/32x32","age":33,"eyeColor":"brown","name":{"first":"Cohen","last":"James"},"company":"COMSTAR","email":"cohen.james@comvene.name","phone":"+1 (953) 454-3801","address":"230 Lefferts Avenue, Navarre, Tennessee, 3443","favoriteFruit":"strawberry"},
      {"_id":"58f9a19607f1cc3aafc21c5b","index":5,"guid":"df311b09-081c-4a31-b30f-a87700728244","isActive":false,"balance":"$2,046.56","picture":"http://placehold.it/32x32","age":32,"eyeColor":"green","name":{"first":"Vanessa","last":"Sanchez"},"company":"COMSTAR","email":"vanessa.sanchez@magmina.biz","phone":"+1 (877) 430-2487","address":"665 Norfolk Street, Bawcomville, Kentucky, 8056","favoriteFruit":"banana"}]
     """
+}
+
+extension LoadedDirectory {
+    /// This directory as the app sees it: in an in-memory repository.
+    public var repository: InMemoryPeopleRepository { InMemoryPeopleRepository(self) }
+    /// Everyone, in the list's first order (by company, then last name).
+    public var everyone: PeopleArrangement { repository.arrange(sort: .byLastName, byCompany: true, company: nil) }
 }

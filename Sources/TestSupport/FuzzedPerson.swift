@@ -2,6 +2,7 @@
 // same module (`make fuzz` passes -D ROSTER_FUZZ).
 #if !ROSTER_FUZZ
 import RosterCore
+import RosterStore
 #endif
 
 /// The writers' fuzzing property, shared by `make fuzz` (Tests/Fuzz) and

@@ -1,4 +1,5 @@
 import RosterCore
+import RosterStore
 
 /// Records what a presenter shows; tests read `models`.
 @MainActor
@@ -70,23 +71,27 @@ public final class SpyListModule: ListModuleInterface {
 }
 
 /// Runs each search at once, on the caller's actor: tests see results
-/// without waiting.
+/// without waiting. In-memory repositories only (their search has a
+/// synchronous form).
 @MainActor
 public final class ImmediateSearchScheduler: ListSearchScheduling {
     public private(set) var searches: [String] = []
     /// For each search, the query whose result it was searched within (nil: everyone).
     public private(set) var searchedWithin: [String?] = []
     public init() {}
-    public func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
-                       completion: @escaping @MainActor @Sendable (SearchResult) -> Void) {
+    public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
+                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
         searches.append(query.text)
-        searchedWithin.append(within?.query.text)
-        if let result = PeopleSearch.filter(everyone, store: store, query: query, within: within) { completion(result) }
+        searchedWithin.append(within?.query?.text)
+        guard let memory = repository as? InMemoryPeopleRepository else {
+            preconditionFailure("ImmediateSearchScheduler runs in-memory searches only")
+        }
+        if let result = memory.searchNow(query, in: everyone, within: within) { completion(result) }
     }
     public func cancelPending() {}
-    public func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
-                        completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void) {
-        completion(GroupedPeople(store: store, sort: sort, byCompany: byCompany))
+    public func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                        completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        completion(repository.arrange(sort: sort, byCompany: byCompany, company: company))
     }
 }
 
@@ -97,16 +102,19 @@ public final class ManualSearchScheduler: ListSearchScheduling {
     private var searches: [() -> Void] = []
     private var arrangements: [() -> Void] = []
     public init() {}
-    public func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
-                       completion: @escaping @MainActor @Sendable (SearchResult) -> Void) {
-        let result = PeopleSearch.filter(everyone, store: store, query: query, within: within)
+    public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
+                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        guard let memory = repository as? InMemoryPeopleRepository else {
+            preconditionFailure("ManualSearchScheduler runs in-memory searches only")
+        }
+        let result = memory.searchNow(query, in: everyone, within: within)
         searches.append { if let result { completion(result) } }
     }
     public func cancelPending() {}
-    public func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
-                        completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void) {
-        let grouped = GroupedPeople(store: store, sort: sort, byCompany: byCompany)
-        arrangements.append { completion(grouped) }
+    public func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                        completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        let arranged = repository.arrange(sort: sort, byCompany: byCompany, company: company)
+        arrangements.append { completion(arranged) }
     }
     /// Delivers the searches that finished, oldest first.
     public func finishSearches() {
@@ -124,9 +132,13 @@ public final class ManualSearchScheduler: ListSearchScheduling {
 
 /// An interactor that answers with a fixed result, at once.
 public struct StubListInteractor: ListInteractorInput {
-    public let result: Result<LoadedDirectory, LoadError>
-    public init(_ result: Result<LoadedDirectory, LoadError>) { self.result = result }
-    public func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError> { result }
+    public let result: Result<any PeopleRepository, LoadError>
+    public init(repository result: Result<any PeopleRepository, LoadError>) { self.result = result }
+    /// A loaded directory, held in memory.
+    public init(_ result: Result<LoadedDirectory, LoadError>) {
+        self.result = result.map { InMemoryPeopleRepository($0) }
+    }
+    public func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError> { result }
 }
 
 /// A clipboard that records what it was given and answers `succeeds`.

@@ -11,6 +11,7 @@
 import Foundation
 import RosterApp
 import RosterCore
+import RosterStore
 import RosterTUI
 import TestSupport
 
@@ -36,11 +37,13 @@ func phases(path: String) async {
         exit(1)
     }
     let loadedAt = ContinuousClock.now
-    let grouped = GroupedPeople(store: loaded.store)
+    let repository = InMemoryPeopleRepository(loaded)
+    let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
     let groupedAt = ContinuousClock.now
     let screen = MemoryScreen(rows: 24, columns: 80)
-    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path, searcher: ImmediateSearchScheduler())
-    app.presentLoaded(loaded, grouped: grouped)
+    let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(loaded)), sourceName: path,
+                              makeSearcher: { ImmediateSearchScheduler() })
+    app.presentLoaded(repository, arrangement: everyone)
     app.root.draw()
     let frameAt = ContinuousClock.now
     print("people=\(loaded.store.count)")
@@ -56,8 +59,10 @@ func phases(path: String) async {
 func keys(path: String, count: Int) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
     let screen = MemoryScreen(rows: 24, columns: 80)
-    let app = AppDependencies(screen: screen, interactor: StubInteractor(loaded), sourceName: path, searcher: ImmediateSearchScheduler())
-    app.presentLoaded(loaded, grouped: GroupedPeople(store: loaded.store))
+    let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(loaded)), sourceName: path,
+                              makeSearcher: { ImmediateSearchScheduler() })
+    let repository = InMemoryPeopleRepository(loaded)
+    app.presentLoaded(repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil))
     app.root.draw()
     // A session's worth of moves: rows, pages, jumps, detail and back.
     let script: [Key] = Array(repeating: .down, count: 40) + Array(repeating: .up, count: 10)
@@ -89,7 +94,8 @@ func keys(path: String, count: Int) async {
 @MainActor
 func search(path: String) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
-    let grouped = GroupedPeople(store: loaded.store)
+    let repository = InMemoryPeopleRepository(loaded)
+    let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
     func milliseconds(_ duration: Duration) -> Double {
         let (whole, attoseconds) = duration.components
         return Double(whole) * 1000 + Double(attoseconds) / 1e15
@@ -97,13 +103,13 @@ func search(path: String) async {
     var recent = RecentSearches()
     /// One keystroke's search, within the narrowest earlier result it
     /// narrows, as the list presenter does.
-    func keystroke(_ text: String, previous: SearchResult?) -> (Double, SearchResult?) {
+    func keystroke(_ text: String, previous: PeopleArrangement?) -> (Double, PeopleArrangement?) {
         let query = SearchQuery(text)
         guard query.error == nil else { return (0, previous) }  // not run: the list keeps the last result
-        let within = recent.narrowest(for: query) ?? previous.flatMap { query.narrows($0.query) ? $0 : nil }
-        var result: SearchResult?
+        let within = recent.narrowest(for: query) ?? previous.flatMap { $0.query.map(query.narrows) == true ? $0 : nil }
+        var result: PeopleArrangement?
         let elapsed = ContinuousClock().measure {
-            result = PeopleSearch.filter(grouped, store: loaded.store, query: query, within: within)
+            result = repository.searchNow(query, in: everyone, within: within)
         }
         if let result { recent.remember(result) }
         return (milliseconds(elapsed), result ?? previous)
@@ -112,7 +118,7 @@ func search(path: String) async {
         var typing: [Double] = [], widening: [Double] = []
         for typed in queries {
             recent.forget()  // a new query: nothing typed before it
-            var previous: SearchResult?
+            var previous: PeopleArrangement?
             for length in 1...typed.count {
                 let (time, result) = keystroke(String(typed.prefix(length)), previous: previous)
                 if time > 0 { typing.append(time) }
@@ -142,19 +148,14 @@ func search(path: String) async {
 /// Re-sorting a loaded directory by each order, grouped and flat.
 func sorts(path: String) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
+    let repository = InMemoryPeopleRepository(loaded)
     for byCompany in [true, false] {
         for key in SortOrder.Key.allCases {
             let clock = ContinuousClock()
-            let elapsed = clock.measure { _ = GroupedPeople(store: loaded.store, sort: SortOrder(key), byCompany: byCompany) }
+            let elapsed = clock.measure { _ = repository.arrange(sort: SortOrder(key), byCompany: byCompany, company: nil) }
             print("sort_\(key)_\(byCompany ? "grouped" : "flat")=\(seconds(elapsed))")
         }
     }
-}
-
-struct StubInteractor: ListInteractorInput {
-    let directory: LoadedDirectory
-    init(_ directory: LoadedDirectory) { self.directory = directory }
-    func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError> { .success(directory) }
 }
 
 let arguments = CommandLine.arguments

@@ -97,11 +97,14 @@ struct TerminalTests {
         #expect(session.screen().contains("collapse / expand the company"))
         session.send("Escape")
         #expect(session.waitFor(text: "last name ↑"))
-        let firstBefore = session.lines()[2]
+        // Who should come first: the richest of the first company, as --list says.
+        let listed = try runRoster(["--list", "--sort", "balance:desc"]).output.components(separatedBy: "\n")
+        let richest = try #require(listed.dropFirst().first?.trimmingCharacters(in: .whitespaces).components(separatedBy: "\t").first)
+        #expect(!session.lines()[2].contains(richest), "the richest is not first by name already")
         session.send("s", "s", "S")  // balance, largest first
         #expect(session.waitFor(text: "balance ↓"))
         session.send("g")
-        #expect(session.waitFor("the richest first") { $0.components(separatedBy: "\n")[2] != firstBefore })
+        #expect(session.waitFor("\(richest) first") { $0.components(separatedBy: "\n")[2].contains(richest) })
         session.send("q")
         #expect(session.exitStatus() == 0)
     }
@@ -172,10 +175,10 @@ struct TerminalTests {
         #expect(session.waitFor(text: "1/400"))
         session.send("Enter")
         #expect(session.waitFor(text: "First name"))
-        let started = Date()
+        // That the delay is short is checked where it is chosen
+        // (EscapeDelayTests); timing it here failed on busy machines.
         session.send("Escape")
         #expect(session.waitFor(text: "⏎ open"))
-        #expect(Date().timeIntervalSince(started) < 0.9, "Esc waited for ncurses' default one-second delay")
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

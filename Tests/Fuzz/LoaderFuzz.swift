@@ -8,12 +8,13 @@ public func fuzzLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let directory = try? PeopleLoader().load(bytes: bytes, sourceName: "fuzz") else { return 0 }
     // Everything built from the bytes must also be safe to arrange and show.
-    let grouped = GroupedPeople(store: directory.store)
-    let rows = ListRows(grouped: grouped, store: directory.store)
+    let repository = InMemoryPeopleRepository(directory)
+    let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+    let rows = ListRows(everyone, repository: repository)
     for row in rows.prefix(64) {
         if case .person(let person) = row {
             _ = DisplayText.fit(person.name, columns: 20)
-            _ = directory.store[Int(grouped.order[person.position])]
+            _ = repository.people(in: everyone, positions: person.position..<(person.position + 1))
         }
     }
     return 0

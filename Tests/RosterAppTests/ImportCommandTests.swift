@@ -1,6 +1,7 @@
 import Testing
 @testable import RosterApp
 import RosterCore
+@testable import RosterStore
 import RosterSQL
 
 @Suite("roster import")

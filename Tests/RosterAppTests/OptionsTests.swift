@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RosterApp
 import RosterCore
+@testable import RosterStore
 import TestSupport
 
 @Suite("Command line")

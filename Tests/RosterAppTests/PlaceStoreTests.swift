@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import RosterApp
 @testable import RosterCore
+@testable import RosterStore
 import RosterTUI
 
 @Suite("Remembered place")
@@ -115,18 +116,18 @@ struct PlaceStoreTests {
                                    descending: true, groupedByCompany: true))
         let screen = MemoryScreen(rows: 24, columns: 80)
         let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(directory)), sourceName: "seed.json",
-                                  searcher: ImmediateSearchScheduler(), placeStore: store)
+                                  makeSearcher: { ImmediateSearchScheduler() }, placeStore: store)
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         let presenter = try #require(app.listWireframe.listPresenter)
         #expect(presenter.sortOrder == SortOrder(.balance, descending: true))
-        #expect(directory.store[Int(presenter.displayed.order[presenter.selection])].lastName == "Pickett")
+        #expect(presenter.selectedID.map { directory.store[$0.rawValue].lastName } == "Pickett")
         presenter.moveSelection(by: 1)
         app.savePlace()
         #expect((try? store.load().get())??.selectedPosition == 1)
 
         try Data("garbage".utf8).write(to: file)
         let again = AppDependencies(screen: screen, interactor: StubListInteractor(.success(directory)), sourceName: "seed.json",
-                                    searcher: ImmediateSearchScheduler(), placeStore: store)
+                                    makeSearcher: { ImmediateSearchScheduler() }, placeStore: store)
         again.directoryLoaded(await AppDependencies.loadAndArrange(interactor: again.interactor, progress: LoadProgress()))
         again.root.draw()
         #expect(screen.line(0).contains("state file unreadable; ignored"))

@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 @testable import RosterApp
 @testable import RosterCore
+@testable import RosterStore
 @testable import RosterTUI
 
 /// Issue 10: every screen says what it shows. The real wireframes on the
@@ -14,7 +15,7 @@ struct TruthfulScreensTests {
     func app(json: String = Fixtures.seedJSON, startingView: StartingView = StartingView(),
              placeStore: PlaceStore? = nil) async throws -> AppDependencies {
         let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(try Fixtures.directory(json: json))),
-                                  sourceName: "test.json", searcher: ImmediateSearchScheduler(), placeStore: placeStore,
+                                  sourceName: "test.json", makeSearcher: { ImmediateSearchScheduler() }, placeStore: placeStore,
                                   startingView: startingView)
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         app.root.draw()
@@ -260,7 +261,7 @@ struct StatusLineTests {
     func longFailure() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let path = "/very/long/folder/name/that/goes/on/and/on/and/on/for/ever/people.csv"
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                       wireframe: SpyListWireframe(), exportWriter: FailingExportWriter())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
@@ -287,7 +288,7 @@ struct NarrowStatusLineTests {
     @Test("the order and the filter stay readable: the company (on screen anyway) and the hints give way first")
     func narrow() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                       wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)

@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 @testable import RosterApp
 @testable import RosterCore
+@testable import RosterStore
 @testable import RosterTUI
 
 /// The whole app without a terminal: real wireframes, presenters and views
@@ -12,7 +13,7 @@ struct WireframeTests {
     let screen = MemoryScreen(rows: 24, columns: 80)
 
     func app(_ result: Result<LoadedDirectory, LoadError>) async -> AppDependencies {
-        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(result), sourceName: "seed.json", searcher: ImmediateSearchScheduler())
+        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(result), sourceName: "seed.json", makeSearcher: { ImmediateSearchScheduler() })
         dependencies.directoryLoaded(await AppDependencies.loadAndArrange(interactor: dependencies.interactor, progress: LoadProgress()))
         dependencies.root.draw()
         return dependencies
@@ -45,17 +46,17 @@ struct WireframeTests {
         }
         #expect(app.root.exitStatus == nil)
         press(.character("q"), in: app)
-        #expect(app.root.exitStatus == 0)
+        #expect(app.root.exitStatus == .success)
     }
 
     @Test("q quits from the detail screen too, and Ctrl-C quits with 130")
     func quitting() async throws {
         let app = await app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
         press(.enter, .character("q"), in: app)
-        #expect(app.root.exitStatus == 0)
+        #expect(app.root.exitStatus == .success)
         let other = await self.app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
         press(.control("c"), in: other)
-        #expect(other.root.exitStatus == 130)
+        #expect(other.root.exitStatus == .interrupted)
     }
 
     @Test("a load error shows the error screen; q then exits with status 1")
@@ -64,7 +65,7 @@ struct WireframeTests {
         #expect(screen.text.contains("Roster could not open missing.json"))
         #expect(screen.text.contains("missing.json: no such file"))
         press(.character("q"), in: app)
-        #expect(app.root.exitStatus == 1)
+        #expect(app.root.exitStatus == .failure)
     }
 
     @Test("! lists skipped records; Esc comes back")
@@ -95,7 +96,7 @@ struct WireframeTests {
 
     @Test("while loading, the progress screen shows and q cancels")
     func loadingScreen() {
-        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))), sourceName: "big.json", searcher: ImmediateSearchScheduler())
+        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))), sourceName: "big.json", makeSearcher: { ImmediateSearchScheduler() })
         dependencies.progress.totalBytes.store(4_000_000, ordering: .relaxed)
         dependencies.progress.bytesRead.store(1_000_000, ordering: .relaxed)
         dependencies.progress.peopleLoaded.store(2_100, ordering: .relaxed)
@@ -105,7 +106,7 @@ struct WireframeTests {
         #expect(screen.text.contains("25%"))
         #expect(screen.text.contains("1 MB of 4 MB · 2,100 people"))
         press(.character("q"), in: dependencies)
-        #expect(dependencies.root.exitStatus == 0)
+        #expect(dependencies.root.exitStatus == .success)
     }
 }
 
@@ -116,7 +117,7 @@ struct CompaniesNavigationTests {
     func overview() async throws {
         let screen = MemoryScreen(rows: 24, columns: 80)
         let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(try Fixtures.directory(json: Fixtures.seedJSON))),
-                                  sourceName: "seed.json", searcher: ImmediateSearchScheduler())
+                                  sourceName: "seed.json", makeSearcher: { ImmediateSearchScheduler() })
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         func press(_ key: Key) {
             app.root.handle(key)

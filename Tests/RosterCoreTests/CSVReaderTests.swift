@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 /// The CSV reader against hand-written edge cases (RFC 4180 and worse).
 @Suite("Reading CSV")

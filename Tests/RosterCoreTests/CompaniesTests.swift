@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 @MainActor
 @Suite("Company overview")
@@ -29,7 +30,7 @@ struct CompaniesTests {
     func presenter() throws {
         let view = SpyCompaniesView()
         let wireframe = SpyCompaniesWireframe()
-        let presenter = CompaniesPresenter(directory: Self.directory, grouped: GroupedPeople(store: Self.directory.store), wireframe: wireframe)
+        let presenter = CompaniesPresenter(repository: Self.directory.repository, shown: Self.directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.rows.map(\.title) == ["Alpha", "Beta"])

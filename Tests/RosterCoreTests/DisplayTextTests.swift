@@ -1,5 +1,6 @@
 import Testing
 @testable import RosterCore
+@testable import RosterStore
 
 @Suite("Display text")
 struct DisplayTextTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 @Suite("Export")
 struct ExportTests {
@@ -13,7 +14,7 @@ struct ExportTests {
     ]))
 
     static func text(_ format: ExportFormat, _ directory: LoadedDirectory = tricky) -> String {
-        String(decoding: DirectoryExporter(format: format).export(GroupedPeople(store: directory.store), store: directory.store),
+        String(decoding: DirectoryExporter(format: format).export(directory.repository.allPeople(in: directory.everyone)),
                as: UTF8.self)
     }
 
@@ -49,8 +50,8 @@ struct ExportTests {
     ]))
 
     static func export(_ format: ExportFormat, _ options: ExportOptions, _ directory: LoadedDirectory = hostile) -> String {
-        String(decoding: DirectoryExporter(format: format, options: options).export(GroupedPeople(store: directory.store),
-                                                                                   store: directory.store), as: UTF8.self)
+        String(decoding: DirectoryExporter(format: format, options: options).export(directory.repository.allPeople(in: directory.everyone)),
+               as: UTF8.self)
     }
 
     @Test("CSV neutralises formulas in text cells (a leading '), never in numeric ones; verbatim on request")
@@ -146,7 +147,7 @@ struct ListExportTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let writer = InMemoryExportWriter(existing: ["taken.csv"])
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                       wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler(), exportWriter: writer)
         presenter.attach(view: view)
         presenter.beginSearch()
@@ -176,11 +177,11 @@ struct ListExportTests {
 
     @Test("the suggested name is the data's base name as CSV")
     func suggestion() {
-        #expect(ListPresenter.suggestedExportName(for: "people.json") == "people.csv")
-        #expect(ListPresenter.suggestedExportName(for: "data/2024.people.json") == "2024.people.csv")
-        #expect(ListPresenter.suggestedExportName(for: "/tmp/dump") == "dump.csv")
-        #expect(ListPresenter.suggestedExportName(for: "stdin") == "stdin.csv")
-        #expect(ListPresenter.suggestedExportName(for: "") == "roster.csv")
+        #expect(ExportDecision.suggestedName(for: "people.json") == "people.csv")
+        #expect(ExportDecision.suggestedName(for: "data/2024.people.json") == "2024.people.csv")
+        #expect(ExportDecision.suggestedName(for: "/tmp/dump") == "dump.csv")
+        #expect(ExportDecision.suggestedName(for: "stdin") == "stdin.csv")
+        #expect(ExportDecision.suggestedName(for: "") == "roster.csv")
     }
 
     @Test("the name is edited at the cursor: ^W then json makes people.json; Esc writes nothing")
@@ -188,7 +189,7 @@ struct ListExportTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
         let writer = InMemoryExportWriter()
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                       wireframe: SpyListWireframe(), exportWriter: writer)
         presenter.attach(view: view)
         presenter.beginExport()
@@ -209,7 +210,7 @@ struct ListExportTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
         let history = PromptHistory()
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                       wireframe: SpyListWireframe(), exportWriter: InMemoryExportWriter(), history: history)
         presenter.attach(view: view)
         presenter.beginExport()
@@ -238,7 +239,7 @@ struct ExportTargetTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                   wireframe: SpyListWireframe(), exportWriter: writer)
         presenter.attach(view: view)
     }

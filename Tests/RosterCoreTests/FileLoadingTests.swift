@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 /// Loading from real files and pipes: errors from the file system, and the
 /// same people whatever the chunk size or the number of threads.

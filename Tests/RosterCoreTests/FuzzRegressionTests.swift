@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 /// Every input the fuzzers (`make fuzz`) ever found troublesome, replayed:
 /// the loader loads or fails with a LoadError; a person made from the bytes

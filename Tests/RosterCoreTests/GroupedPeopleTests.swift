@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 @Suite("Grouping and sorting")
 struct GroupedPeopleTests {
@@ -82,8 +83,7 @@ struct ListRowsTests {
     @Test("rows interleave headers and people; positions and rows map both ways")
     func rowMapping() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let grouped = GroupedPeople(store: directory.store)
-        let rows = ListRows(grouped: grouped, store: directory.store)
+        let rows = ListRows(directory.everyone, repository: directory.repository)
         #expect(rows.count == 9)
         let text = rows.map { row -> String in
             switch row {

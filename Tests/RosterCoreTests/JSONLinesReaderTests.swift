@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 /// JSON Lines: one person per line; a bad line never stops the load.
 @Suite("Reading JSON Lines")

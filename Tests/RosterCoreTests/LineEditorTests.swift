@@ -1,5 +1,6 @@
 import Testing
 @testable import RosterCore
+@testable import RosterStore
 
 /// Applies `edits` to a line that starts as `text` (cursor at its end).
 private func edited(_ text: String, history: [String] = [], _ edits: LineEdit...) -> LineEditor {

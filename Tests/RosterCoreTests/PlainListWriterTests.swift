@@ -2,16 +2,16 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 @Suite("Plain list output")
 struct PlainListWriterTests {
     static func render(_ json: String, isTerminal: Bool) throws -> String {
         let directory = try Fixtures.directory(json: json)
-        let grouped = GroupedPeople(store: directory.store)
         let path = NSTemporaryDirectory() + "roster-list-\(UUID().uuidString)"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(PlainListWriter(isTerminal: isTerminal).write(directory, grouped: grouped, to: descriptor))
+        #expect(PlainListWriter(isTerminal: isTerminal).write(directory.everyone, of: directory.repository, to: descriptor))
         close(descriptor)
         return try String(contentsOfFile: path, encoding: .utf8)
     }

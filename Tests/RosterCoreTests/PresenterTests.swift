@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 @MainActor
 @Suite("List presenter")
@@ -11,7 +12,7 @@ struct ListPresenterTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "seed.json")
-        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
     }
 
@@ -51,14 +52,14 @@ struct ListPresenterTests {
         presenter.openSelected()
         presenter.showSkippedRecords()  // nothing skipped: no route
         presenter.quit()
-        #expect(wireframe.routes == [.detail(position: 2), .quit])
+        #expect(wireframe.routes == [.detail(shown: presenter.displayed, position: 2), .quit])
     }
 
     @Test("an empty directory says so instead of drawing nothing")
     func emptyDirectory() throws {
         let directory = try Fixtures.directory(json: "[]")
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)
         presenter.openSelected()
@@ -72,7 +73,7 @@ struct ListPresenterTests {
     func skippedNotice() throws {
         let directory = try Fixtures.directory(json: Fixtures.array([Fixtures.record(), "null", "7", Fixtures.record(first: "B")]))
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: wireframe)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.showSkippedRecords()
         #expect(view.last?.notice == "2 skipped (! lists)")
@@ -81,8 +82,8 @@ struct ListPresenterTests {
 
     @Test("counts read naturally")
     func counting() {
-        #expect(ListPresenter.count(1, "person", "people") == "1 person")
-        #expect(ListPresenter.count(1_234_567, "person", "people") == "1,234,567 people")
+        #expect(NumberText.count(1, "person", "people") == "1 person")
+        #expect(NumberText.count(1_234_567, "person", "people") == "1,234,567 people")
     }
 }
 
@@ -92,10 +93,10 @@ struct DetailPresenterTests {
     @Test("shows every field, walks the list's order, and goes back to the last shown")
     func walkAndBack() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let grouped = GroupedPeople(store: directory.store)
         let view = SpyDetailView()
         let wireframe = SpyDetailWireframe()
-        let presenter = DetailPresenter(store: directory.store, grouped: grouped, position: 0, wireframe: wireframe)
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
+                                        wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.title == "Bertha Irwin")
@@ -119,7 +120,7 @@ struct DetailPresenterTests {
     @Test("missing fields show a dash")
     func missingFields() throws {
         let directory = try Fixtures.directory(json: #"[{"name": {"first": "Only"}}]"#)
-        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
                                         wireframe: SpyDetailWireframe())
         let fields = presenter.makeViewModel().fields
         #expect(fields.first { $0.label == "Age" }?.value == "—")
@@ -137,7 +138,7 @@ struct ListPresenterSearchTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                   wireframe: SpyListWireframe(), searcher: searcher)
         presenter.attach(view: view)
     }
@@ -200,7 +201,7 @@ struct ListPresenterSearchTests {
         presenter.moveSelection(by: 2)  // Vanessa Sanchez
         presenter.beginSearch()
         presenter.editSearch("a")
-        #expect(presenter.displayed.order[presenter.selection] == 5)
+        #expect(presenter.selectedID == PersonID(5))
         presenter.cancelSearch()
         #expect(view.last?.position == "3/6")
         #expect(view.last?.filter == nil)
@@ -302,7 +303,7 @@ struct DetailCopyTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let clipboard = SpyClipboard()
         let view = SpyDetailView()
-        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
                                         wireframe: SpyDetailWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
         presenter.copyEmail()
@@ -322,7 +323,7 @@ struct DetailCopyTests {
         ]))
         let clipboard = SpyClipboard()
         let view = SpyDetailView()
-        let presenter = DetailPresenter(store: directory.store, grouped: GroupedPeople(store: directory.store), position: 0,
+        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
                                         wireframe: SpyDetailWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
         presenter.copyEmail()
@@ -338,7 +339,7 @@ struct ListPresenterCollapseTests {
     func collapse() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let view = SpyListView()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: SpyListWireframe())
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)  // Cohen James, COMSTAR
         presenter.toggleSection()
@@ -372,14 +373,14 @@ struct ArrangingTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let view = SpyListView()
         let scheduler = ManualSearchScheduler()
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                       wireframe: SpyListWireframe(), searcher: scheduler)
         presenter.attach(view: view)
         return (presenter, view, scheduler, directory)
     }
 
     static func names(_ presenter: ListPresenter, _ directory: LoadedDirectory) -> [String] {
-        presenter.displayed.order.map { directory.store[Int($0)].lastName }
+        directory.repository.rows(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.lastName)
     }
 
     @Test("a filter whose search ends after a new order lands is shown in that order (--filter with --sort)")
@@ -406,7 +407,7 @@ struct ArrangingTests {
         #expect(presenter.selection == 2)  // nothing moved yet
         scheduler.finishArrangements()
         #expect(view.last?.sortLabel == "first name ↑")
-        let firstNames = presenter.displayed.order.map { directory.store[Int($0)].firstName }
+        let firstNames = directory.repository.rows(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.firstName)
         #expect(firstNames.prefix(2) == ["Bertha", "Cohen"])
         #expect(presenter.selection == 1)  // g, then one down, in the new order
     }
@@ -417,6 +418,6 @@ struct ArrangingTests {
         presenter.applySortOrder(SortOrder(.balance, descending: true))
         scheduler.finishArrangements()
         #expect(presenter.selection == 0)
-        #expect(directory.store[Int(presenter.displayed.order[0])].lastName == "James")  // the richest
+        #expect(directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.lastName == "James")  // the richest
     }
 }

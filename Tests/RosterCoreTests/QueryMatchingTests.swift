@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 /// The store's fast matcher against the reference (`PeopleQuery.matches`)
 /// on generated people and random queries, deterministically.
@@ -190,9 +191,9 @@ struct QueryMatchingTests {
 
     @Test("highlighting marks every term that can match a name, not excluded ones")
     func highlight() {
-        #expect(PeopleSearch.matchRanges(in: "José Núñez", query: SearchQuery("nun jo -se")) == [5..<8, 0..<2])
-        #expect(PeopleSearch.matchRanges(in: "José Núñez", query: SearchQuery("company:jo age>3")).isEmpty)
-        #expect(PeopleSearch.matchRanges(in: "José Núñez", query: SearchQuery("agee:3")).isEmpty)
+        #expect(SearchQuery("nun jo -se").matchRanges(in: "José Núñez") == [5..<8, 0..<2])
+        #expect(SearchQuery("company:jo age>3").matchRanges(in: "José Núñez").isEmpty)
+        #expect(SearchQuery("agee:3").matchRanges(in: "José Núñez").isEmpty)
     }
 }
 

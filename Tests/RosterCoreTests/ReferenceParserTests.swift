@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RosterCore
+@testable import RosterStore
 
 /// The loader accepts exactly the JSON that Foundation's JSONSerialization
 /// accepts, on generated and hand-written documents, valid and invalid.

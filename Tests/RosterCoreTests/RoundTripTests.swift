@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 /// `--export csv` read back as CSV, and `--export json` read back as JSON,
 /// list the same people as the original.
@@ -28,13 +29,13 @@ struct RoundTripTests {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         #expect(descriptor >= 0)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(PlainListWriter(isTerminal: false).write(directory, grouped: GroupedPeople(store: directory.store), to: descriptor))
+        #expect(PlainListWriter(isTerminal: false).write(directory.everyone, of: directory.repository, to: descriptor))
         close(descriptor)
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     static func exported(_ format: ExportFormat, _ directory: LoadedDirectory) -> [UInt8] {
-        DirectoryExporter(format: format).export(GroupedPeople(store: directory.store), store: directory.store)
+        DirectoryExporter(format: format).export(directory.repository.allPeople(in: directory.everyone))
     }
 
     static func originals() throws -> [(String, LoadedDirectory)] {
@@ -134,7 +135,7 @@ struct OutputBufferTests {
         let path = NSTemporaryDirectory() + "roster-export-\(UUID().uuidString).json"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(DirectoryExporter(format: .json).write(GroupedPeople(store: directory.store), store: directory.store, to: descriptor))
+        #expect(DirectoryExporter(format: .json).write(directory.everyone, of: directory.repository, to: descriptor))
         close(descriptor)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == RoundTripTests.exported(.json, directory))
     }

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import RosterCore
+@testable import RosterStore
 
 @Suite("Sort orders and grouping")
 struct SortOrderTests {
@@ -62,14 +63,14 @@ struct ListPresenterArrangeTests {
     func keepsSelection() throws {
         let view = SpyListView()
         let directory = SortOrderTests.directory
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store),
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
                                       wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)  // Dee Brown
         presenter.cycleSortOrder()
         presenter.cycleSortOrder()  // balance ↑
         #expect(view.last?.sortLabel == "balance ↑")
-        #expect(directory.store[Int(presenter.displayed.order[presenter.selection])].firstName == "Dee")
+        #expect(presenter.selectedID.map { directory.store[$0.rawValue].firstName } == "Dee")
         presenter.reverseSortOrder()
         #expect(view.last?.sortLabel == "balance ↓")
         #expect(view.last?.position == "1/5")  // Dee has the largest balance
@@ -86,7 +87,7 @@ struct ListPresenterArrangeTests {
     func jumps() throws {
         let view = SpyListView()
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(directory: directory, grouped: GroupedPeople(store: directory.store), wireframe: SpyListWireframe())
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.jumpToCompany(by: 1)
         #expect(view.last?.currentCompany == "PERMADYNE")

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterStore
 import RosterSQL
 import TestSupport
 import Testing

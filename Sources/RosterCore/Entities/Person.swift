@@ -117,6 +117,7 @@ public struct Balance: Sendable, Equatable {
     /// One optional sign (before or after the `$`), digits with optional
     /// thousands commas, and at most two decimals. Anything else is `nil`
     /// rather than a guess: a balance that cannot be read sorts last.
+    @inlinable
     public static func cents<Bytes: Collection>(fromUTF8 bytes: Bytes) -> Int64? where Bytes.Element == UInt8 {
         if case .cents(let cents) = amount(fromUTF8: bytes) { return cents }
         return nil
@@ -124,6 +125,9 @@ public struct Balance: Sendable, Equatable {
 
     /// As `cents(fromUTF8:)`, but tells an amount beyond ±`largestCents`
     /// (which the loader refuses) from text that is no amount at all.
+    /// Inlinable: the loader (another module) calls it once per person, and
+    /// unspecialised, a generic call there reads every byte through witness tables.
+    @inlinable
     public static func amount<Bytes: Collection>(fromUTF8 bytes: Bytes) -> Amount where Bytes.Element == UInt8 {
         var negative = false
         var sawSign = false

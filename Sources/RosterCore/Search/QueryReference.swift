@@ -133,6 +133,6 @@ extension QueryCondition {
 extension Array where Element == UInt8 {
     /// Whether `needle` occurs in these bytes.
     func contains(_ needle: [UInt8]) -> Bool {
-        withUnsafeBufferPointer { haystack in needle.withUnsafeBufferPointer { PeopleSearch.contains(haystack, $0) } }
+        withUnsafeBufferPointer { haystack in needle.withUnsafeBufferPointer { ByteSearch.contains(haystack, $0) } }
     }
 }

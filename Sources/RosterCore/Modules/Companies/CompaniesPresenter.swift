@@ -6,7 +6,7 @@ import Foundation
 public final class CompaniesPresenter: CompaniesModuleInterface {
     private weak var view: CompaniesViewInterface?
     private weak var wireframe: CompaniesWireframe?
-    private let directory: LoadedDirectory
+    private let repository: any PeopleRepository
     private var summariesAToZ: [CompanySummary]
     private var summaries: [CompanySummary]
     /// The search the people list is narrowed by: the overview counts only
@@ -20,26 +20,26 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
 
     /// `grouped` is what the people list shows (a search's matches, or
     /// everyone); `selectedCompany` is where the user was.
-    public init(directory: LoadedDirectory, grouped: GroupedPeople, filter: String? = nil, selectedCompany: Int? = nil,
+    public init(repository: any PeopleRepository, shown: PeopleArrangement, filter: String? = nil, selectedCompany: Int? = nil,
                 wireframe: CompaniesWireframe) {
-        self.directory = directory
-        summariesAToZ = CompanySummary.all(in: directory.store, grouped: grouped)
+        self.repository = repository
+        summariesAToZ = repository.companySummaries(in: shown)
         summaries = summariesAToZ
         self.filter = filter
-        peopleCounted = grouped.order.count
-        companiesInAll = directory.store.companies.filter { $0.headcount > 0 }.count
+        peopleCounted = shown.count
+        companiesInAll = repository.nonEmptyCompanyCount
         self.wireframe = wireframe
         if let selectedCompany { selection = summaries.firstIndex { $0.companyID == selectedCompany } ?? 0 }
     }
 
     /// The people list's filter changed: count again, keeping the selected
     /// company selected when it is still there.
-    public func update(grouped: GroupedPeople, filter: String?) {
+    public func update(shown: PeopleArrangement, filter: String?) {
         let selected = summaries.isEmpty ? nil : summaries[selection].companyID
-        summariesAToZ = CompanySummary.all(in: directory.store, grouped: grouped)
+        summariesAToZ = repository.companySummaries(in: shown)
         summaries = sortOrder.sorted(summariesAToZ)
         self.filter = filter
-        peopleCounted = grouped.order.count
+        peopleCounted = shown.count
         selection = selected.flatMap { id in summaries.firstIndex { $0.companyID == id } } ?? 0
         render()
     }
@@ -90,22 +90,22 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         let rows = summaries.map { summary in
             CompaniesViewModel.Row(
                 title: summary.title,
-                headcount: ListPresenter.grouped(summary.headcount),
-                active: ListPresenter.grouped(summary.active),
+                headcount: NumberText.grouped(summary.headcount),
+                active: NumberText.grouped(summary.active),
                 total: Balance.format(cents: summary.totalCents),
                 average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
                 averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—")
         }
         let summary = filter == nil
-            ? ListPresenter.count(summaries.count, "company", "companies")
-            : "\(ListPresenter.grouped(peopleCounted)) of \(ListPresenter.count(directory.store.count, "person", "people")) · "
-                + "\(ListPresenter.grouped(summaries.count)) of \(ListPresenter.count(companiesInAll, "company", "companies"))"
+            ? NumberText.count(summaries.count, "company", "companies")
+            : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(repository.personCount, "person", "people")) · "
+                + "\(NumberText.grouped(summaries.count)) of \(NumberText.count(companiesInAll, "company", "companies"))"
         return CompaniesViewModel(
-            sourceName: directory.sourceName,
+            sourceName: repository.sourceName,
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
-            position: rows.isEmpty ? "0/0" : "\(ListPresenter.grouped(selection + 1))/\(ListPresenter.grouped(rows.count))",
+            position: rows.isEmpty ? "0/0" : "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(rows.count))",
             sortLabel: sortOrder.label,
             sortedColumn: sortOrder.figureColumn,
             filter: filter)

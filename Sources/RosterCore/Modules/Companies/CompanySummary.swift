@@ -12,41 +12,21 @@ public struct CompanySummary: Sendable, Equatable {
     public var ages: Int
     public var ageSum: Int
 
+    public init(companyID: Int, title: String, headcount: Int = 0, active: Int = 0, totalCents: Int128 = 0, balances: Int = 0,
+                ages: Int = 0, ageSum: Int = 0) {
+        self.companyID = companyID
+        self.title = title
+        self.headcount = headcount
+        self.active = active
+        self.totalCents = totalCents
+        self.balances = balances
+        self.ages = ages
+        self.ageSum = ageSum
+    }
+
     /// Rounded half away from zero to the cent.
     public var averageCents: Int128? { balances == 0 ? nil : Balance.average(of: totalCents, count: balances) }
     public var averageAge: Double? { ages == 0 ? nil : Double(ageSum) / Double(ages) }
-
-    /// The figures of the people in `grouped` (everyone, or a search's
-    /// matches, grouped or flat), per company, companies A→Z: only the
-    /// people counted, so that a filtered overview adds up to what it says.
-    /// One pass over the store in file order (reading it sequentially).
-    public static func all(in store: PeopleStore, grouped: GroupedPeople) -> [CompanySummary] {
-        let members = grouped.order.count == store.count ? nil : PeopleSearch.members(of: grouped, store: store)
-        var byCompany = store.companies.indices.map {
-            CompanySummary(companyID: $0, title: "", headcount: 0, active: 0, totalCents: 0, balances: 0, ages: 0, ageSum: 0)
-        }
-        for person in 0..<store.count {
-            if let members, members[person >> 6] & (1 << UInt64(person & 63)) == 0 { continue }
-            let company = store.companyID(of: person)
-            byCompany[company].headcount += 1
-            if store.isActive(person) == true { byCompany[company].active += 1 }
-            if let cents = store.balanceCents(of: person) {
-                byCompany[company].totalCents += Int128(cents)
-                byCompany[company].balances += 1
-            }
-            if let age = store.age(of: person) {
-                byCompany[company].ages += 1
-                byCompany[company].ageSum += age
-            }
-        }
-        let rank = GroupedPeople.rankCompanies(store.companies)
-        return byCompany.filter { $0.headcount > 0 }.sorted { rank[$0.companyID] < rank[$1.companyID] }.map { summary in
-            var named = summary
-            let company = store.companies[summary.companyID]
-            named.title = company.key.isEmpty ? GroupedPeople.noCompanyTitle : company.name
-            return named
-        }
-    }
 }
 
 /// How the overview is ordered: `s` cycles, `S` reverses.

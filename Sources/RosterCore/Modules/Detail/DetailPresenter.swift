@@ -3,16 +3,17 @@
 public final class DetailPresenter: DetailModuleInterface {
     private weak var view: DetailViewInterface?
     private weak var wireframe: DetailWireframe?
-    private let store: PeopleStore
-    private let grouped: GroupedPeople
+    private let repository: any PeopleRepository
+    /// What the list showed: ↑/↓ walk it.
+    private let grouped: PeopleArrangement
     private let clipboard: Clipboard?
     public private(set) var position: Int
     private var status: String?
 
-    public init(store: PeopleStore, grouped: GroupedPeople, position: Int, wireframe: DetailWireframe,
+    public init(repository: any PeopleRepository, arrangement: PeopleArrangement, position: Int, wireframe: DetailWireframe,
                 clipboard: Clipboard? = nil) {
-        self.store = store
-        self.grouped = grouped
+        self.repository = repository
+        grouped = arrangement
         self.position = position
         self.wireframe = wireframe
         self.clipboard = clipboard
@@ -31,7 +32,7 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     public func showNext() {
-        guard position + 1 < grouped.order.count else { return }
+        guard position + 1 < grouped.count else { return }
         position += 1
         status = nil
         view?.show(makeViewModel())
@@ -39,7 +40,8 @@ public final class DetailPresenter: DetailModuleInterface {
 
     /// Copies only printable text, and says so when anything was left out.
     public func copyEmail() {
-        let (email, removed) = DisplayText.printable(store.text(.email, of: Int(grouped.order[position])))
+        let stored = repository.rows(in: grouped, positions: position..<(position + 1)).first?.email ?? ""
+        let (email, removed) = DisplayText.printable(stored)
         if email.isEmpty {
             status = "no email to copy"
         } else if clipboard?.copy(email) == true {
@@ -59,12 +61,12 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     public func makeViewModel() -> DetailViewModel {
-        let person = store[Int(grouped.order[position])]
+        let person = repository.people(in: grouped, positions: position..<(position + 1)).first ?? Person(firstName: "", lastName: "")
         let section = grouped.sections[grouped.sectionIndex(containing: position)]
         return DetailViewModel(
             title: person.fullName,
             company: section.title,
-            position: "\(ListPresenter.grouped(position + 1))/\(ListPresenter.grouped(grouped.order.count))",
+            position: "\(NumberText.grouped(position + 1))/\(NumberText.grouped(grouped.count))",
             fields: Self.fields(of: person),
             status: status)
     }

@@ -49,11 +49,6 @@ public struct DirectoryExporter: Sendable {
         self.options = options
     }
 
-    /// Everyone in `grouped`'s order, as bytes (the in-app export).
-    public func export(_ grouped: GroupedPeople, store: PeopleStore) -> [UInt8] {
-        export(grouped.order.lazy.map { store[Int($0)] })
-    }
-
     /// `people` in the format, as bytes.
     public func export<People: Sequence>(_ people: People) -> [UInt8] where People.Element == Person {
         var output = OutputBuffer(descriptor: -1)
@@ -61,11 +56,11 @@ public struct DirectoryExporter: Sendable {
         return output.bytes
     }
 
-    /// Everyone in `grouped`'s order to `descriptor`, a block at a time
-    /// (`--export`); false if writing failed.
-    public func write(_ grouped: GroupedPeople, store: PeopleStore, to descriptor: Int32) -> Bool {
+    /// Everyone in `arrangement`'s order to `descriptor`, a window of people
+    /// and a block of output at a time (`--export`); false if writing failed.
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
         var output = OutputBuffer(descriptor: descriptor)
-        write(grouped.order.lazy.map { store[Int($0)] }, to: &output)
+        write(repository.allPeople(in: arrangement), to: &output)
         return output.flush()
     }
 

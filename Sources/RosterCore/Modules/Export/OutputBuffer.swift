@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The one streaming writer behind `--list` and every export: output is
 /// collected in a buffer and handed on in blocks of `blockSize` bytes as it
 /// is produced, so writing a million people never holds all their text at
@@ -18,7 +14,7 @@ public struct OutputBuffer {
     /// Writes to `descriptor` (every byte, retrying short writes), or with
     /// -1 only collects.
     public init(descriptor: Int32, blockSize: Int = 1 << 20) {
-        self.init(blockSize: blockSize, sink: descriptor < 0 ? nil : { Self.writeAll($0, to: descriptor) })
+        self.init(blockSize: blockSize, sink: descriptor < 0 ? nil : { Descriptor.writeAll($0, to: descriptor) })
     }
 
     /// Hands each block to `sink` (nil: only collect).
@@ -48,17 +44,5 @@ public struct OutputBuffer {
         }
         bytes.removeAll(keepingCapacity: true)
         return !failed
-    }
-
-    static func writeAll(_ block: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        guard let base = block.baseAddress else { return true }
-        var offset = 0
-        while offset < block.count {
-            let written = Glibc.write(descriptor, base + offset, block.count - offset)
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
     }
 }

@@ -82,24 +82,28 @@ public protocol ExportWriting: AnyObject {
 public protocol ListSearchScheduling: AnyObject {
     /// Searches and calls `completion` on the main actor, unless a newer
     /// search (or `cancelPending`) came first.
-    func search(_ query: SearchQuery, in everyone: GroupedPeople, store: PeopleStore, within: SearchResult?,
-                completion: @escaping @MainActor @Sendable (SearchResult) -> Void)
+    /// `within` is the filter in force (the repository searches only its
+    /// matches when `query` narrows it).
+    func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?, repository: any PeopleRepository,
+                completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void)
     func cancelPending()
-    /// Groups and sorts everyone again, off the main actor.
-    func arrange(_ store: PeopleStore, sort: SortOrder, byCompany: Bool,
-                 completion: @escaping @MainActor @Sendable (GroupedPeople) -> Void)
+    /// Groups and sorts everyone (or one company's people) again, off the main actor.
+    func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                 completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void)
 }
 
-/// Where the list can lead.
+/// Where the list can lead; each route carries what the next screen needs.
 public enum ListRoute: Equatable, Sendable {
-    /// The detail screen for the person at this display position.
-    case detail(position: Int)
+    /// The detail screen, walking the people the list shows from display `position`.
+    case detail(shown: PeopleArrangement, position: Int)
     /// The records that were skipped while loading, with reasons.
     case skippedRecords
-    /// The company overview.
-    case companies
-    /// Back to where this list was opened from (nothing for the main list).
-    case back
+    /// The company overview, counting the people the list shows under
+    /// `filter`, opened on `selectedCompany`.
+    case companies(shown: PeopleArrangement, filter: String?, selectedCompany: Int?)
+    /// Back to where this list was opened from (nothing for the main list),
+    /// handing on the filter it ended with.
+    case back(filter: String?)
     case quit
 }
 
@@ -108,10 +112,10 @@ public enum ListRoute: Equatable, Sendable {
 public protocol ListWireframe: AnyObject {
     func navigate(to route: ListRoute)
     /// The filter in force changed (a search landed or was cleared): screens
-    /// built from this list's people (the overview) count again.
-    func filterDidChange()
+    /// built from this list's people (the overview) count `shown` again.
+    func filterDidChange(shown: PeopleArrangement, filter: String?)
 }
 
 extension ListWireframe {
-    public func filterDidChange() {}
+    public func filterDidChange(shown: PeopleArrangement, filter: String?) {}
 }

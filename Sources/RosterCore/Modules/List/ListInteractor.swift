@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Where the directory comes from.
 public enum DirectorySource: Sendable, Equatable {
     /// A file (JSON, JSON Lines or CSV); `name` is how messages and the title bar call it.
@@ -17,31 +13,8 @@ public enum DirectorySource: Sendable, Equatable {
     }
 }
 
-/// The list module's data: load the directory, off the UI actor.
+/// The list module's data: open the directory, off the UI actor; every
+/// later question goes to the repository it returns.
 public protocol ListInteractorInput: Sendable {
-    func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError>
-}
-
-/// Loads people from a file or standard input with `PeopleLoader`.
-public struct DirectoryInteractor: ListInteractorInput {
-    public let source: DirectorySource
-    public let loader: PeopleLoader
-
-    public init(source: DirectorySource, loader: PeopleLoader = PeopleLoader()) {
-        self.source = source
-        self.loader = loader
-    }
-
-    public func loadDirectory(progress: LoadProgress) async -> Result<LoadedDirectory, LoadError> {
-        do throws(LoadError) {
-            switch source {
-            case .file(let path, let name):
-                return .success(try await loader.load(path: path, sourceName: name, progress: progress))
-            case .standardInput:
-                return .success(try loader.stream(descriptor: STDIN_FILENO, sourceName: source.name, progress: progress))
-            }
-        } catch {
-            return .failure(error)
-        }
-    }
+    func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError>
 }

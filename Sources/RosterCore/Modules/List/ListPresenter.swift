@@ -6,19 +6,19 @@ import Foundation
 public final class ListPresenter: ListModuleInterface {
     private weak var view: ListViewInterface?
     private weak var wireframe: ListWireframe?
-    private let directory: LoadedDirectory
-    /// Everyone, grouped and sorted.
-    private var everyone: GroupedPeople
+    private let repository: any PeopleRepository
+    /// Everyone (of a company's list: the company), grouped and sorted.
+    private var everyone: PeopleArrangement
     /// Counts the orders `everyone` has had, so a search that started on
     /// an older one is reapplied to the newer.
-    private var arrangement = 0
+    private var ordersMade = 0
     /// A new order is being sorted; these intents wait for it.
     private var isArranging = false
     private var waitingForArrangement: [@MainActor (ListPresenter) -> Void] = []
-    public private(set) var sortOrder = SortOrder.byLastName
-    public private(set) var isGroupedByCompany = true
+    public private(set) var sortOrder: SortOrder
+    public private(set) var isGroupedByCompany: Bool
     /// What the list shows: everyone, or the people the search matched.
-    public private(set) var displayed: GroupedPeople
+    public private(set) var displayed: PeopleArrangement
     private var rows: ListRows
     private let searcher: ListSearchScheduling?
     /// The search prompt's line (kept when closed: `/` opens on the
@@ -26,11 +26,11 @@ public final class ListPresenter: ListModuleInterface {
     private var searchLine = LineEditor()
     private var isEditingSearch = false
     /// The filter in force when `/` opened the prompt, for Esc to put back.
-    private var searchBeforeEditing: SearchResult?
+    private var searchBeforeEditing: PeopleArrangement?
     /// What each prompt accepted earlier this session (↑ recalls it).
     private let history: PromptHistory
     /// The latest finished search (nil: no filter).
-    private var searchResult: SearchResult?
+    private var searchResult: PeopleArrangement?
     /// This list's recent results, so that Backspace searches within the
     /// result of a query typed a moment ago (only their matches, by file
     /// position, are used: a change of order does not stale them).
@@ -44,11 +44,8 @@ public final class ListPresenter: ListModuleInterface {
     public private(set) var collapsedCompanies: Set<Int> = []
     /// The selected person (file position), remembered while a search hides
     /// everyone, so that clearing the search goes back to them.
-    private var selectedPerson: UInt32?
+    private var selectedPerson: PersonID?
 
-    /// For a list of some of the people (one company's, from the overview):
-    /// who they are, so that re-sorting keeps to them.
-    private let scope: [UInt64]?
     /// The company a company's list shows, for its breadcrumb; nil for the main list.
     private let scopeTitle: String?
 
@@ -63,26 +60,31 @@ public final class ListPresenter: ListModuleInterface {
     /// status line is too narrow, so that the reason stays visible.
     private var messageFileName: String?
 
-    /// `grouped` is already in `sortOrder` (a company's list opens in the
-    /// order its parent list had); `scopeTitle` names the company of a
-    /// company's list.
-    public init(directory: LoadedDirectory, grouped: GroupedPeople, wireframe: ListWireframe,
+    /// Shows `arrangement` (its order and grouping are the list's; a
+    /// company's list opens in the order its parent list had);
+    /// `scopeTitle` names the company of a company's list.
+    public init(repository: any PeopleRepository, arrangement: PeopleArrangement, wireframe: ListWireframe,
                 searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil,
-                sortOrder: SortOrder = .byLastName, scopeTitle: String? = nil, history: PromptHistory = PromptHistory()) {
-        self.directory = directory
-        self.history = history
+                scopeTitle: String? = nil, history: PromptHistory? = nil) {
+        self.repository = repository
+        // Made here, not as a default argument: those run outside the main
+        // actor (the fuzzers' one-module build rejects that).
+        self.history = history ?? PromptHistory()
         self.exportWriter = exportWriter
-        self.sortOrder = sortOrder
+        sortOrder = arrangement.sort
+        isGroupedByCompany = arrangement.byCompany
         self.scopeTitle = scopeTitle
-        scope = grouped.order.count < directory.store.count ? PeopleSearch.members(of: grouped, store: directory.store) : nil
-        everyone = grouped
-        displayed = grouped
+        everyone = arrangement
+        displayed = arrangement
         self.wireframe = wireframe
         self.searcher = searcher
-        rows = ListRows(grouped: grouped, store: directory.store)
+        rows = ListRows(arrangement, repository: repository)
     }
 
-    public var peopleCount: Int { displayed.order.count }
+    public var peopleCount: Int { displayed.count }
+
+    /// The selected person, if anyone is shown.
+    public var selectedID: PersonID? { repository.personID(at: selection, in: displayed) }
 
     public func attach(view: ListViewInterface) {
         self.view = view
@@ -103,7 +105,7 @@ public final class ListPresenter: ListModuleInterface {
         let position = min(max(position, 0), peopleCount - 1)
         let section = displayed.sections[displayed.sectionIndex(containing: position)]
         if collapsedCompanies.remove(section.companyID) != nil {
-            rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
+            rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
         }
         select(position: position)
     }
@@ -151,7 +153,7 @@ public final class ListPresenter: ListModuleInterface {
             toggleSection()
             return
         }
-        wireframe?.navigate(to: .detail(position: selection))
+        wireframe?.navigate(to: .detail(shown: displayed, position: selection))
     }
 
     public func toggleSection() {
@@ -162,7 +164,7 @@ public final class ListPresenter: ListModuleInterface {
             collapsedCompanies.insert(section.companyID)
             selection = section.range.lowerBound
         }
-        rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
+        rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
         render()
     }
 
@@ -171,7 +173,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func showSkippedRecords() {
-        guard !directory.skipped.isEmpty else {
+        guard !repository.skippedRecords.isEmpty else {
             message = "no records were skipped"
             render()
             return
@@ -184,11 +186,11 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func goBack() {
-        wireframe?.navigate(to: .back)
+        wireframe?.navigate(to: .back(filter: filter))
     }
 
     public func showCompanies() {
-        wireframe?.navigate(to: .companies)
+        wireframe?.navigate(to: .companies(shown: displayed, filter: filter, selectedCompany: selectedCompanyID))
     }
 
     // MARK: Search
@@ -224,13 +226,12 @@ public final class ListPresenter: ListModuleInterface {
         // A query with an error is not run: the last good result stays,
         // rather than an empty list that would look like "no one matches".
         guard query.error == nil else { return }
-        let within = recentSearches.narrowest(for: query) ?? searchResult.flatMap { query.narrows($0.query) ? $0 : nil }
-        let searched = arrangement
-        searcher?.search(query, in: everyone, store: directory.store, within: within) { [weak self] result in
+        let within = recentSearches.narrowest(for: query) ?? searchResult.flatMap { $0.query.map(query.narrows) == true ? $0 : nil }
+        let searched = ordersMade
+        searcher?.search(query, in: everyone, within: within, repository: repository) { [weak self] result in
             guard let self else { return }
             // A new order landed meanwhile: the matches, in that order.
-            self.showSearchResult(searched == self.arrangement ? result
-                                  : PeopleSearch.reapply(result, to: self.everyone, store: self.directory.store))
+            self.showSearchResult(searched == self.ordersMade ? result : self.repository.reapply(result, to: self.everyone))
         }
     }
 
@@ -258,8 +259,8 @@ public final class ListPresenter: ListModuleInterface {
         }
         // Laid over `everyone` again: a sort may have finished meanwhile.
         searcher?.cancelPending()
-        searchLine = LineEditor(before.query.text)
-        showSearchResult(PeopleSearch.reapply(before, to: everyone, store: directory.store))
+        searchLine = LineEditor(before.query?.text ?? "")
+        showSearchResult(repository.reapply(before, to: everyone))
     }
 
     private func clearSearch() {
@@ -285,27 +286,19 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     /// The filter in force (the last finished search), if any.
-    public var filter: String? { searchResult?.query.text }
+    public var filter: String? { searchResult?.query?.text }
 
     /// The company of the selected person (the overview opens on it).
     public var selectedCompanyID: Int? {
-        peopleCount > 0 ? displayed.companyID(at: selection, store: directory.store) : nil
+        repository.rows(in: displayed, positions: selection..<(selection + 1)).first?.companyID
     }
 
     // MARK: Export
 
     public func beginExport() {
-        exportLine = LineEditor(Self.suggestedExportName(for: directory.sourceName), history: history.entries(for: .export))
+        exportLine = LineEditor(ExportDecision.suggestedName(for: repository.sourceName), history: history.entries(for: .export))
         message = nil
         render()
-    }
-
-    /// `people.csv` for `people.json` (or `data/people.json`), `stdin.csv`
-    /// for standard input: the data's base name, as CSV.
-    public nonisolated static func suggestedExportName(for sourceName: String) -> String {
-        let file = (sourceName as NSString).lastPathComponent
-        let base = (file as NSString).deletingPathExtension
-        return (base.isEmpty || base == "/" ? "roster" : base) + ".csv"
     }
 
     public func editExportName(_ name: String) {
@@ -319,10 +312,7 @@ public final class ListPresenter: ListModuleInterface {
         render()
     }
 
-    /// Writes to a new file at once; asks before replacing a file or
-    /// writing a name whose extension names no format (CSV is written);
-    /// refuses directories, broken links, devices, pipes and sockets,
-    /// saying what they are.
+    /// Enter on the file name: write, ask, or refuse, as `ExportDecision` rules.
     public func commitExport() {
         if waitForArrangement({ $0.commitExport() }) { return }
         guard let name = exportLine?.text.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
@@ -331,30 +321,17 @@ public final class ListPresenter: ListModuleInterface {
         }
         history.record(name, for: .export)
         exportLine = nil
-        let known = ExportFormat(knownExtensionOf: name) != nil
-        let unknown = (name as NSString).pathExtension.isEmpty ? "no extension" : "unknown extension"
-        switch exportWriter?.target(at: name) ?? .nothing {
-        case .nothing where known:
+        switch ExportDecision(name: name, target: exportWriter?.target(at: name) ?? .nothing) {
+        case .write:
             export(to: name, replacing: false)
             return
-        case .nothing:
-            pendingExport = (name, false, "\(name): \(unknown), write CSV? (y/n)")
-        case .regularFile:
-            pendingExport = (name, true, known ? "\(name) exists; overwrite? (y/n)" : "\(name) exists (\(unknown)); overwrite with CSV? (y/n)")
-        case .directory: refuse(name, "is a directory")
-        case .brokenSymbolicLink: refuse(name, "is a broken symbolic link")
-        case .characterDevice: refuse(name, "is a character device")
-        case .blockDevice: refuse(name, "is a block device")
-        case .namedPipe: refuse(name, "is a named pipe (FIFO)")
-        case .socket: refuse(name, "is a socket")
-        case .unusable(let reason): refuse(name, "cannot be written (\(reason))")
+        case .ask(let question, let replacing):
+            pendingExport = (name, replacing, question)
+        case .refuse(let reason):
+            message = reason
         }
         messageFileName = name
         render()
-    }
-
-    private func refuse(_ name: String, _ reason: String) {
-        message = "\(name) \(reason); not written"
     }
 
     public func confirmOverwrite(_ yes: Bool) {
@@ -372,12 +349,12 @@ public final class ListPresenter: ListModuleInterface {
     /// format the file name's extension asks for.
     private func export(to name: String, replacing: Bool) {
         let format = ExportFormat(fileName: name)
-        let bytes = DirectoryExporter(format: format).export(displayed, store: directory.store)
+        let bytes = DirectoryExporter(format: format).export(repository.allPeople(in: displayed))
         messageFileName = name
         if let failure = exportWriter?.write(bytes, to: name, replacing: replacing) {
             message = failure
         } else {
-            message = "wrote \(Self.count(displayed.order.count, "person", "people")) to \(name) (\(format.rawValue))"
+            message = "wrote \(NumberText.count(displayed.count, "person", "people")) to \(name) (\(format.rawValue))"
         }
         render()
     }
@@ -391,29 +368,29 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Where the user is now, to remember for the next launch.
     public var place: RememberedPlace {
-        let person = peopleCount > 0 ? Int(displayed.order[selection]) : selectedPerson.map(Int.init)
+        let person = repository.personID(at: selection, in: displayed) ?? selectedPerson
         var place = RememberedPlace(
-            selectedPosition: person, selectedID: person.map { directory.store.text(.id, of: $0) },
+            selectedPosition: person?.rawValue, selectedID: person.map { repository.person($0).id },
             sortKey: "\(sortOrder.key)", descending: sortOrder.descending, groupedByCompany: isGroupedByCompany)
-        place.collapsedCompanies = collapsedCompanies.isEmpty ? nil
-            : collapsedCompanies.map { directory.store.companies[$0].name }.sorted()
+        let companies = repository.companies
+        place.collapsedCompanies = collapsedCompanies.isEmpty ? nil : collapsedCompanies.map { companies[$0].name }.sorted()
         return place
     }
 
     /// Goes back to a remembered place: its order and grouping, its person.
     /// An explicit order (`--sort`) wins over the remembered one.
     public func restore(_ place: RememberedPlace, sortOverride: SortOrder? = nil) {
-        let store = directory.store
-        var person = place.selectedPosition.flatMap { $0 >= 0 && $0 < store.count ? $0 : nil }
-        if let id = place.selectedID, !id.isEmpty, person.map({ store.text(.id, of: $0) }) != id {
-            person = (0..<store.count).first { store.text(.id, of: $0) == id }
+        var person = place.selectedPosition.flatMap { $0 >= 0 && $0 < repository.personCount ? PersonID($0) : nil }
+        if let id = place.selectedID, !id.isEmpty, person.map({ repository.person($0).id }) != id {
+            person = repository.personID(recordID: id)
         }
         if let names = place.collapsedCompanies {
             let wanted = Set(names)
-            collapsedCompanies = Set(directory.store.companies.indices.filter { wanted.contains(directory.store.companies[$0].name) })
-            rows = ListRows(grouped: displayed, store: store, collapsedCompanies: collapsedCompanies)
+            let companies = repository.companies
+            collapsedCompanies = Set(companies.indices.filter { wanted.contains(companies[$0].name) })
+            rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
         }
-        if let person, let index = displayed.order.firstIndex(of: UInt32(person)) { selection = index }
+        if let person, let index = repository.position(of: person, in: displayed) { selection = index }
         let sort = sortOverride ?? place.sortOrder
         if sort != sortOrder || place.groupedByCompany != isGroupedByCompany {
             rearrange(sort: sort, byCompany: place.groupedByCompany)
@@ -484,13 +461,13 @@ public final class ListPresenter: ListModuleInterface {
         isGroupedByCompany = byCompany
         isArranging = true
         render()
-        searcher.arrange(directory.store, sort: sort, byCompany: byCompany) { [weak self] grouped in
+        searcher.arrange(repository, sort: sort, byCompany: byCompany, company: everyone.company) { [weak self] arranged in
             guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
-            self.everyone = self.scope.map { PeopleSearch.restrict(grouped, to: $0, store: self.directory.store) } ?? grouped
-            self.arrangement += 1
+            // A company's list asked for its company only: the new order keeps to it.
+            self.everyone = arranged
+            self.ordersMade += 1
             self.isArranging = false
-            // Reapplied to this list's own people (a company's list keeps to its company).
-            self.showSearchResult(self.searchResult.map { PeopleSearch.reapply($0, to: self.everyone, store: self.directory.store) })
+            self.showSearchResult(self.searchResult.map { self.repository.reapply($0, to: arranged) })
             let waiting = self.waitingForArrangement
             self.waitingForArrangement = []
             for intent in waiting { intent(self) }
@@ -500,20 +477,20 @@ public final class ListPresenter: ListModuleInterface {
     /// Shows a finished search, keeping the selected person if they match.
     /// A person a search lands on is shown: their company opens if it was
     /// collapsed.
-    private func showSearchResult(_ result: SearchResult?) {
-        let selected = selectedPerson ?? (peopleCount > 0 ? displayed.order[selection] : nil)
+    private func showSearchResult(_ result: PeopleArrangement?) {
+        let selected = selectedPerson ?? repository.personID(at: selection, in: displayed)
         let previousFilter = filter
-        searchResult = result?.query.isEmpty == true ? nil : result
+        searchResult = result?.query.map { $0.isEmpty } ?? true ? nil : result
         if let searchResult { recentSearches.remember(searchResult) }
-        displayed = searchResult?.grouped ?? everyone
-        selection = selected.flatMap { displayed.order.firstIndex(of: $0) } ?? 0
+        displayed = searchResult ?? everyone
+        selection = selected.flatMap { repository.position(of: $0, in: displayed) } ?? 0
         if searchResult != nil, filter != previousFilter, peopleCount > 0 {
             collapsedCompanies.remove(displayed.sections[displayed.sectionIndex(containing: selection)].companyID)
         }
-        rows = ListRows(grouped: displayed, store: directory.store, collapsedCompanies: collapsedCompanies)
-        shownCompanyCount = Self.companyCount(of: displayed, store: directory.store, grouped: isGroupedByCompany)
+        rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
+        shownCompanyCount = isGroupedByCompany ? displayed.sections.count : repository.companySummaries(in: displayed).count
         render()
-        if filter != previousFilter { wireframe?.filterDidChange() }
+        if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
     }
 
     // MARK: View model
@@ -522,20 +499,21 @@ public final class ListPresenter: ListModuleInterface {
         let people = peopleCount
         let hasPeople = people > 0
         let section = hasPeople ? displayed.sections[displayed.sectionIndex(containing: selection)] : nil
-        let filter = searchResult?.query.text
+        let filter = searchResult?.query?.text
         var emptyMessage: String?
         if !hasPeople {
             emptyMessage = filter.map { "No people match '\($0)'" } ?? "No content to show"
         }
         return ListViewModel(
-            sourceName: directory.sourceName,
+            sourceName: repository.sourceName,
             scopeTitle: scopeTitle,
             summary: summary,
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
-            position: hasPeople ? "\(Self.grouped(selection + 1))/\(Self.grouped(people))" : "0/0",
+            position: hasPeople ? "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(people))" : "0/0",
             currentCompany: section?.title ?? "",
-            notice: [directory.skipped.isEmpty ? nil : "\(Self.grouped(directory.skipped.count)) skipped (! lists)", stateNotice]
+            notice: [repository.skippedRecords.isEmpty ? nil : "\(NumberText.grouped(repository.skippedRecords.count)) skipped (! lists)",
+                     stateNotice]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
             searchPrompt: isEditingSearch ? searchLine.text : nil,
@@ -553,63 +531,31 @@ public final class ListPresenter: ListModuleInterface {
     /// "400 people · 34 companies"; under a filter, what is shown of them
     /// ("3 of 400 people · 3 of 34 companies"); a company's list counts its own.
     private var summary: String {
-        let all = everyone.order.count
+        let all = everyone.count
         let allCompanies = companiesInAll
         if scopeTitle != nil {
-            return searchResult == nil ? Self.count(all, "person", "people") : "\(Self.grouped(peopleCount)) of \(Self.count(all, "person", "people"))"
+            return searchResult == nil ? NumberText.count(all, "person", "people") : "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people"))"
         }
         guard searchResult != nil else {
-            return "\(Self.count(all, "person", "people")) · \(Self.count(allCompanies, "company", "companies"))"
+            return "\(NumberText.count(all, "person", "people")) · \(NumberText.count(allCompanies, "company", "companies"))"
         }
-        return "\(Self.grouped(peopleCount)) of \(Self.count(all, "person", "people")) · "
-            + "\(Self.grouped(shownCompanyCount)) of \(Self.count(allCompanies, "company", "companies"))"
+        return "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people")) · "
+            + "\(NumberText.grouped(shownCompanyCount)) of \(NumberText.count(allCompanies, "company", "companies"))"
     }
 
-    private lazy var companiesInAll = directory.store.companies.filter { $0.headcount > 0 }.count
+    private lazy var companiesInAll = repository.nonEmptyCompanyCount
 
     /// Companies with someone shown; kept from the last search, so that a
     /// frame does not count them again.
     private var shownCompanyCount = 0
-
-    private static func companyCount(of grouped: GroupedPeople, store: PeopleStore, grouped byCompany: Bool) -> Int {
-        if byCompany { return grouped.sections.count }
-        var seen = [Bool](repeating: false, count: store.companies.count)
-        var count = 0
-        for person in grouped.order where !seen[store.companyID(of: Int(person))] {
-            seen[store.companyID(of: Int(person))] = true
-            count += 1
-        }
-        return count
-    }
 
     private func render() {
         defer {  // a message shows once
             message = nil
             if pendingExport == nil { messageFileName = nil }
         }
-        if peopleCount > 0 { selectedPerson = displayed.order[selection] }
+        if let person = repository.personID(at: selection, in: displayed) { selectedPerson = person }
         view?.show(makeViewModel())
-    }
-
-    /// "3 of 200 records skipped", or nil when nothing was.
-    public nonisolated static func skippedNotice(skipped: Int, loaded: Int) -> String? {
-        guard skipped > 0 else { return nil }
-        return "\(grouped(skipped)) of \(grouped(skipped + loaded)) records skipped"
-    }
-
-    /// "1 person", "12 people", with thousands separators.
-    public nonisolated static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
-        "\(grouped(value)) \(value == 1 ? singular : plural)"
-    }
-
-    public nonisolated static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
     }
 }
 

@@ -85,17 +85,17 @@ public struct PersonRow: Equatable, Sendable {
 /// number of people. Section lookup is a binary search over the sections.
 /// A collapsed section shows its header only.
 public struct ListRows: RandomAccessCollection, Sendable {
-    let grouped: GroupedPeople
-    let store: PeopleStore
+    let grouped: PeopleArrangement
+    let repository: any PeopleRepository
     /// Per section, whether it is collapsed; empty when none is.
     private let collapsed: [Bool]
     /// Per section, the row of its header; empty when none is collapsed
     /// (the header row is then `lowerBound + section`).
     private let headerRows: [Int]
 
-    public init(grouped: GroupedPeople, store: PeopleStore, collapsedCompanies: Set<Int> = []) {
-        self.grouped = grouped
-        self.store = store
+    public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, collapsedCompanies: Set<Int> = []) {
+        grouped = arrangement
+        self.repository = repository
         guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
             collapsed = []
             headerRows = []
@@ -114,7 +114,7 @@ public struct ListRows: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int {
         guard let last = headerRows.last, let section = grouped.sections.last else {
-            return grouped.order.count + grouped.sections.count
+            return grouped.count + grouped.sections.count
         }
         return last + 1 + (collapsed[collapsed.count - 1] ? 0 : section.count)
     }
@@ -136,11 +136,11 @@ public struct ListRows: RandomAccessCollection, Sendable {
                                             isCollapsed: isCollapsed(section: section)))
         }
         let position = grouped.sections[section].range.lowerBound + (row - header - 1)
-        let person = Int(grouped.order[position])
-        let first = store.text(.firstName, of: person)
-        let last = store.text(.lastName, of: person)
-        let name = first.isEmpty ? last : last.isEmpty ? first : first + " " + last
-        return .person(PersonRow(name: name, balance: store.text(.balance, of: person), position: position))
+        // One person a call: a frame asks only for the rows it draws.
+        guard let person = repository.rows(in: grouped, positions: position..<(position + 1)).first else {
+            preconditionFailure("row \(row) is past the arrangement's people")
+        }
+        return .person(PersonRow(name: person.name, balance: person.balance, position: position))
     }
 
     /// The row showing the person at display `position` (the header, when

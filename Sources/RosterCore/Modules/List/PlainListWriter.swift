@@ -22,8 +22,9 @@ public struct PlainListWriter: Sendable {
     /// People are formatted on both cores, a run of sections at a time,
     /// and written in order: reading a million people in sorted order is
     /// random access into the store, which one core alone does slowly.
+    /// Rows come from the repository a section's window at a time.
     @discardableResult
-    public func write(_ directory: LoadedDirectory, grouped: GroupedPeople, to descriptor: Int32) -> Bool {
+    public func write(_ grouped: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
         let runs = Self.runs(of: grouped.sections, count: 32)
         var output = OutputBuffer(descriptor: descriptor)
         var next = 0
@@ -33,7 +34,7 @@ public struct PlainListWriter: Sendable {
             formatted.withUnsafeMutableBufferPointer { results in
                 nonisolated(unsafe) let results = results
                 DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                    results[index] = format(grouped.sections[batch[index]], of: directory.store, order: grouped.order)
+                    results[index] = format(grouped.sections[batch[index]], of: grouped, repository: repository)
                 }
             }
             for bytes in formatted {
@@ -63,24 +64,27 @@ public struct PlainListWriter: Sendable {
         return runs
     }
 
-    private func format(_ sections: ArraySlice<CompanySection>, of store: PeopleStore, order: ContiguousArray<UInt32>) -> [UInt8] {
+    private func format(_ sections: ArraySlice<CompanySection>, of arrangement: PeopleArrangement,
+                        repository: any PeopleRepository) -> [UInt8] {
         var output = OutputBuffer(descriptor: -1)
         for section in sections {
             output.append(clean(section.title))
-            output.append(" (\(ListPresenter.count(section.count, "person", "people")))\n")
-            for position in section.range {
-                let person = Int(order[position])
-                output.append("  ")
-                let hasFirst = store.withBytes(.firstName, of: person) { !$0.isEmpty }
-                let hasLast = store.withBytes(.lastName, of: person) { !$0.isEmpty }
-                if hasFirst { appendField(.firstName, of: person, store: store, to: &output) }
-                if hasFirst && hasLast { output.append(" ") }
-                if hasLast { appendField(.lastName, of: person, store: store, to: &output) }
-                output.append("\t")
-                appendField(.email, of: person, store: store, to: &output)
-                output.append("\t")
-                appendField(.balance, of: person, store: store, to: &output)
-                output.append("\n")
+            output.append(" (\(NumberText.count(section.count, "person", "people")))\n")
+            var start = section.range.lowerBound
+            while start < section.range.upperBound {
+                let end = min(section.range.upperBound, start + 4096)
+                for person in repository.rows(in: arrangement, positions: start..<end) {
+                    output.append("  ")
+                    if !person.firstName.isEmpty { appendField(person.firstName, to: &output) }
+                    if !person.firstName.isEmpty && !person.lastName.isEmpty { output.append(" ") }
+                    if !person.lastName.isEmpty { appendField(person.lastName, to: &output) }
+                    output.append("\t")
+                    appendField(person.email, to: &output)
+                    output.append("\t")
+                    appendField(person.balance, to: &output)
+                    output.append("\n")
+                }
+                start = end
             }
         }
         return output.bytes
@@ -88,12 +92,13 @@ public struct PlainListWriter: Sendable {
 
     /// A field as it is in the file, with a pipe's line breaks and tabs
     /// turned to spaces; on a terminal, made harmless by `DisplayText`.
-    private func appendField(_ field: TextField, of person: Int, store: PeopleStore, to output: inout OutputBuffer) {
+    private func appendField(_ text: String, to output: inout OutputBuffer) {
         if isTerminal {
-            output.append(DisplayText.sanitized(store.text(field, of: person)))
+            output.append(DisplayText.sanitized(text))
             return
         }
-        store.withBytes(field, of: person) { bytes in
+        var text = text
+        text.withUTF8 { bytes in
             output.append(bytes: bytes) { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? 0x20 : $0 }
         }
     }

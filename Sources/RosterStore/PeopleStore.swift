@@ -1,13 +1,6 @@
-/// The text fields of a person, in the order the store lays them out.
-public enum TextField: Int, CaseIterable, Sendable {
-    case id, guid, balance, picture, eyeColor, firstName, lastName, company
-    case email, phone, address, favoriteFruit
-
-    /// The field's bit in a person's `presentFields` mask.
-    public static func bit(_ field: TextField) -> UInt16 { 1 << UInt16(field.rawValue) }
-    /// Set when the balance was written as a JSON number, not as text.
-    public static let balanceIsNumberBit: UInt16 = 1 << 15
-}
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// A million people without a million objects.
 ///
@@ -126,15 +119,6 @@ public final class PeopleStore: Sendable {
         let (segment, local) = locate(position)
         return segments[segment].withNameKey(of: local, body)
     }
-}
-
-/// A company as the directory names it, with the key it sorts and groups by.
-public struct Company: Sendable, Equatable {
-    /// The spelling first seen in the file; empty for people with no company.
-    public var name: String
-    /// Folded (case- and accent-insensitive) bytes: one company per key.
-    public var key: [UInt8]
-    public var headcount: Int
 }
 
 /// The people one loader thread parsed: a contiguous run of the file.

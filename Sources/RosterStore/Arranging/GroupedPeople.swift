@@ -1,25 +1,10 @@
 import Dispatch
-import Foundation
-
-/// One company's run of people in the list's order.
-public struct CompanySection: Sendable, Equatable {
-    /// The company as shown; "(no company)" for the section of people without one.
-    public var title: String
-    public var companyID: Int
-    /// Positions in `GroupedPeople.order` that belong to this section.
-    public var range: Range<Int>
-    /// The company's headcount before any search narrowed it.
-    public var total: Int
-
-    public init(title: String, companyID: Int, range: Range<Int>, total: Int? = nil) {
-        self.title = title
-        self.companyID = companyID
-        self.range = range
-        self.total = total ?? range.count
-    }
-
-    public var count: Int { range.count }
-}
+#if canImport(Glibc)
+import Glibc
+#endif
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// People grouped by company and sorted: the order the list shows them in.
 ///
@@ -282,11 +267,6 @@ public struct GroupedPeople: Sendable {
 
     /// Index of the section holding display position `position`.
     public func sectionIndex(containing position: Int) -> Int {
-        var low = 0, high = sections.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if sections[middle].range.lowerBound <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+        sections.sectionIndex(containing: position)
     }
 }

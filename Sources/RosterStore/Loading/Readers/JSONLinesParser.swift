@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// JSON Lines (`.jsonl`, `.ndjson`): one person object per line.
 ///

@@ -1,115 +1,9 @@
 import Dispatch
 import Foundation
-
-/// What the user typed, parsed (`QueryParser`) and folded once for matching.
-public struct SearchQuery: Sendable, Equatable {
-    public let text: String
-    /// Why the text is not a query (an unknown field, a bad number), with
-    /// where; nil when it is one. A query with an error is never run.
-    public let error: QueryError?
-    /// The parsed query (no terms when there is an error).
-    public let query: PeopleQuery
-    /// Its terms, ready for the store (cheapest first).
-    let terms: [CompiledTerm]
-
-    public init(_ text: String) {
-        self.text = text
-        do {
-            query = try QueryParser.parse(text)
-            error = nil
-        } catch {
-            query = PeopleQuery()
-            self.error = error
-        }
-        terms = query.terms.compactMap(CompiledTerm.init).sorted { $0.cost < $1.cost }
-    }
-
-    public static func == (lhs: SearchQuery, rhs: SearchQuery) -> Bool { lhs.text == rhs.text }
-
-    /// Asks nothing (no terms, or only terms that fold to nothing), so
-    /// matches everyone; false for a query with an error.
-    public var isEmpty: Bool { terms.isEmpty && error == nil }
-
-    /// Whether every match of `self` is also a match of `earlier`, so that
-    /// searching only `earlier`'s matches is enough ("jos" then "jose",
-    /// "abbott" then "abbott b", "age>3" then "age>30"): each of the
-    /// earlier terms must be implied by one of these.
-    public func narrows(_ earlier: SearchQuery) -> Bool {
-        error == nil && earlier.error == nil && !earlier.isEmpty
-            && earlier.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
-    }
-
-    /// The folded texts the list highlights in names: the terms that can
-    /// match a name, not excluded ones.
-    var nameNeedles: [[UInt8]] {
-        terms.compactMap { term in
-            guard !term.isNegated, case .text(let scope, let needle, _, _) = term.test else { return nil }
-            return [.anywhere, .name, .firstName, .lastName].contains(scope) ? needle : nil
-        }
-    }
-}
-
-/// A query term in the store's terms: folded bytes, or a range of whole numbers.
-struct CompiledTerm: Sendable {
-    enum Test: Sendable {
-        /// `digits`: also matches a phone whose digits contain these.
-        case text(TextScope, needle: [UInt8], spansParts: Bool, digits: [UInt8]?)
-        case number(NumberField, ClosedRange<Int64>)
-        case active(Bool)
-    }
-
-    let test: Test
-    let isNegated: Bool
-
-    /// Nil for a term that asks nothing (text that folds to nothing).
-    init?(_ term: QueryTerm) {
-        isNegated = term.isNegated
-        switch term.condition {
-        case .active(let wanted): test = .active(wanted)
-        case .number(let field, let comparison): test = .number(field, comparison.bounds)
-        case .text(let scope, let text):
-            let needle = TextFolding.foldedBytes(text)
-            guard !needle.isEmpty else { return nil }
-            let digits = scope == .anywhere || scope == .phone ? QueryCondition.phoneDigits(of: text) : nil
-            // A space (or a NUL) can only match across "first last".
-            test = .text(scope, needle: needle, spansParts: needle.contains(UInt8(ascii: " ")) || needle.contains(0), digits: digits)
-        }
-    }
-
-    /// Cheap tests first: a person failing one is never read further.
-    var cost: Int {
-        switch test {
-        case .active, .number: return 0
-        case .text(.company, _, _, _): return 1
-        case .text(.name, _, _, _), .text(.firstName, _, _, _), .text(.lastName, _, _, _): return 2
-        case .text(.anywhere, _, _, _): return 4
-        case .text: return 3
-        }
-    }
-
-    /// Whether every person this term matches also matches `other`.
-    func implies(_ other: CompiledTerm) -> Bool {
-        guard isNegated == other.isNegated else { return false }
-        // Excluding more (a shorter text, a wider range) narrows.
-        return isNegated ? other.impliesPositively(self) : impliesPositively(other)
-    }
-
-    private func impliesPositively(_ other: CompiledTerm) -> Bool {
-        switch (test, other.test) {
-        case (.active(let mine), .active(let theirs)):
-            return mine == theirs
-        case (.number(let field, let mine), .number(let otherField, let theirs)):
-            return field == otherField && mine.lowerBound >= theirs.lowerBound && mine.upperBound <= theirs.upperBound
-        case (.text(let scope, let needle, _, let digits), .text(let otherScope, let otherNeedle, _, let otherDigits)):
-            guard scope == otherScope, needle.contains(otherNeedle) else { return false }
-            // A match on the phone's digits alone must be one for `other` too.
-            guard let digits else { return true }
-            return otherDigits.map { digits.contains($0) } ?? false
-        default:
-            return false
-        }
-    }
-}
+import Synchronization
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// The people a query matched: the narrowed list, and a bit per person
 /// (file order) so that the next, longer query looks only at these.
@@ -117,36 +11,6 @@ public struct SearchResult: Sendable {
     public let query: SearchQuery
     public let grouped: GroupedPeople
     let matches: [UInt64]
-}
-
-/// The last few results of one prompt, so that a query is searched
-/// within the smallest earlier result it narrows: Backspace back to a
-/// query typed a moment ago finds its own result (searched again only
-/// among its matches) instead of searching everyone.
-public struct RecentSearches: Sendable {
-    private var results: [SearchResult] = []
-    private let limit: Int
-
-    public init(limit: Int = 24) {
-        self.limit = limit
-    }
-
-    public mutating func remember(_ result: SearchResult) {
-        guard !result.query.isEmpty else { return }
-        results.removeAll { $0.query.text == result.query.text }
-        results.append(result)
-        if results.count > limit { results.removeFirst() }
-    }
-
-    public mutating func forget() {
-        results.removeAll()
-    }
-
-    /// The result with the fewest people among those `query` narrows (the
-    /// latest of equals).
-    public func narrowest(for query: SearchQuery) -> SearchResult? {
-        results.reversed().filter { query.narrows($0.query) }.min { $0.grouped.order.count < $1.grouped.order.count }
-    }
 }
 
 /// Narrows a grouped directory to the people whose name, email, company,
@@ -176,7 +40,8 @@ public enum PeopleSearch {
         nonisolated(unsafe) let terms = pinned.terms
         var matches = [UInt64](repeating: 0, count: words)
         let halfWords = (words + 1) / 2
-        nonisolated(unsafe) var wasCancelled = [false, false]
+        // Either half stopping means the whole search was cancelled.
+        let wasCancelled = Atomic<Bool>(false)
         matches.withUnsafeMutableBufferPointer { bits in
             nonisolated(unsafe) let bits = bits
             DispatchQueue.concurrentPerform(iterations: 2) { half in
@@ -228,13 +93,13 @@ public enum PeopleSearch {
                         }
                     }
                     if stopped {
-                        wasCancelled[half] = true
+                        wasCancelled.store(true, ordering: .relaxed)
                         return
                     }
                 }
             }
         }
-        if wasCancelled[0] || wasCancelled[1] { return nil }
+        if wasCancelled.load(ordering: .relaxed) { return nil }
         return result(query: query, matches: matches, all: all, store: store)
     }
 
@@ -595,87 +460,8 @@ public enum PeopleSearch {
     }
 
     /// Whether `haystack` contains `needle`, byte for byte.
+    @inline(__always)
     static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard needle.count > 0 else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let last = haystack.count - needle.count
-        var start = 0
-        while start <= last {
-            if haystack[start] == needle[0] {
-                var offset = 1
-                while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            start += 1
-        }
-        return false
+        ByteSearch.contains(haystack, needle)
     }
-
-    /// Character ranges of `text` (a name) that the query's terms match,
-    /// for highlighting (folded one character at a time, so `é` matches `e`
-    /// in place); in the order found, term by term.
-    public static func matchRanges(in text: String, query: SearchQuery) -> [Range<Int>] {
-        let needles = query.nameNeedles
-        guard !needles.isEmpty else { return [] }
-        var folded: [UInt8] = []
-        var characterOfByte: [Int] = []
-        for (index, character) in text.enumerated() {
-            let bytes = TextFolding.foldedBytes(String(character))
-            folded += bytes
-            characterOfByte += Array(repeating: index, count: bytes.count)
-        }
-        var ranges: [Range<Int>] = []
-        for needle in needles {
-            var start = 0
-            while start + needle.count <= folded.count {
-                if folded[start..<(start + needle.count)].elementsEqual(needle) {
-                    let lower = characterOfByte[start]
-                    let upper = characterOfByte[start + needle.count - 1] + 1
-                    ranges.append(lower..<upper)
-                    start += needle.count
-                } else {
-                    start += 1
-                }
-            }
-        }
-        return ranges
-    }
-}
-
-/// Folding of UTF-8 bytes without Foundation, for searching a million
-/// fields a keystroke: ASCII letters lowercased, the accented letters of
-/// Latin-1 and Latin Extended-A mapped to their base letter (`ö` → `o`,
-/// `Ł` → `l`), anything else kept as it is. Agrees with `TextFolding` on
-/// every character it maps.
-enum LatinFolding {
-    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        output.removeAll(keepingCapacity: true)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                output.append(TextFolding.lowercasedASCII(byte))
-                index += 1
-                continue
-            }
-            if (byte == 0xC3 || byte == 0xC4 || byte == 0xC5), index + 1 < bytes.count {
-                let scalar = (Int(byte & 0x1F) << 6) | Int(bytes[index + 1] & 0x3F)
-                if scalar >= 0xC0, scalar <= 0x17F, let base = baseLetters[scalar - 0xC0] {
-                    output.append(base)
-                    index += 2
-                    continue
-                }
-            }
-            output.append(byte)
-            index += 1
-        }
-    }
-
-    /// U+00C0…U+017F → base letter (nil: keep the bytes, e.g. ×, ÷, æ, ß).
-    private static let baseLetters: [UInt8?] = {
-        // Generated from Unicode decompositions (NFD base letter, lowercased);
-        // x: no ASCII base (×, ÷, æ, ø, ß, đ, ł …), kept as it is.
-        let table = "aaaaaaxceeeeiiiixnoooooxxuuuuyxxaaaaaaxceeeeiiiixnoooooxxuuuuyxyaaaaaaccccccccddxxeeeeeeeeeegggggggghhxxiiiiiiiiixxxjjkkxllllllxxxxnnnnnnxxxooooooxxrrrrrrssssssssttttxxuuuuuuuuuuuuwwyyyzzzzzzx"
-        return table.unicodeScalars.map { $0 == "x" ? nil : UInt8(ascii: $0) }
-    }()
 }

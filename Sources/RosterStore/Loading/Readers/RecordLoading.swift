@@ -1,3 +1,7 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
 /// Loading JSON Lines and CSV: the same chunk loop, halves and results as
 /// JSON (`PeopleLoader`), with their own parsers.
 extension PeopleLoader {

@@ -2,6 +2,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// What a load produced: the people, what was skipped, and how long it took.
 public struct LoadedDirectory: Sendable {

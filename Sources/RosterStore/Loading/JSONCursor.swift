@@ -1,3 +1,7 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
 /// Why scanning stopped before the value was complete.
 enum ScanFailure: Error {
     /// The buffer ended inside a value and more input may follow.

@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// A reader of one input format, fed a buffer at a time by the chunk loop
 /// (`PeopleLoader.run`), filling a `PeopleSegment` the way the JSON parser

@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// CSV with a header row (RFC 4180) into a `PeopleSegment`.
 ///

@@ -1,3 +1,7 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
 /// One record while it is being parsed, before it is known to be good.
 ///
 /// Fields arrive in any order; their decoded bytes collect here and are

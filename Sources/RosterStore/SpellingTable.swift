@@ -1,3 +1,7 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
 /// Distinct byte strings, numbered in the order first seen.
 ///
 /// The loader looks up a company (and each accented name) a million times;

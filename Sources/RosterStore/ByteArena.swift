@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// A growable run of bytes with raw-pointer appends: the text of a million
 /// people lives in a few of these.

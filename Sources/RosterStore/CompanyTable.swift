@@ -1,4 +1,7 @@
 import Foundation
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// A company name as one loader thread saw it first, with its folded key.
 struct CompanyName: Sendable {

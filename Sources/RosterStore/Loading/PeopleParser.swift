@@ -1,4 +1,7 @@
 import Foundation
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
 
 /// Turns the bytes of a JSON array of people into a `PeopleSegment`.
 ///

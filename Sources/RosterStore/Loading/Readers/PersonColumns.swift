@@ -1,3 +1,7 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
 /// What a named value in the input sets on a person: the one mapping of
 /// field names shared by every reader.
 ///

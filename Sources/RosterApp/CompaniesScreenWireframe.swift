@@ -1,0 +1,81 @@
+import RosterCore
+import RosterTUI
+
+/// Builds the company overview on top of the list, and a company's own
+/// list on top of the overview.
+///
+/// The overview and a company's list show the people list's filter: the
+/// overview counts only its matches, a company's list opens narrowed by it
+/// (and can change or clear it), and whatever filter a company's list ends
+/// with becomes the people list's, so that every screen agrees.
+@MainActor
+final class CompaniesScreenWireframe: CompaniesWireframe {
+    private unowned let root: RootWireframe
+    private let makeSearcher: () -> ListSearchScheduling
+    private let history: PromptHistory
+    /// The people list's order: a company's list opens in it.
+    private let sort: SortOrder
+    /// Hands a filter to the people list (which then calls `update`).
+    private let onFilterChosen: (String?) -> Void
+    private let onClose: () -> Void
+    private var repository: (any PeopleRepository)?
+    /// The people list's filter, as last told.
+    private var filter: String?
+    private var presenter: CompaniesPresenter?
+    private var companyList: ListScreenWireframe?
+
+    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, sort: SortOrder,
+         onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
+        self.root = root
+        self.makeSearcher = makeSearcher
+        self.history = history
+        self.sort = sort
+        self.onFilterChosen = onFilterChosen
+        self.onClose = onClose
+    }
+
+    /// `arranged.arrangement` is what the people list shows.
+    func present(_ arranged: ArrangedDirectory, filter: String?, selectedCompany: Int?) {
+        repository = arranged.repository
+        self.filter = filter
+        let presenter = CompaniesPresenter(repository: arranged.repository, shown: arranged.arrangement, filter: filter,
+                                           selectedCompany: selectedCompany, wireframe: self)
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        self.presenter = presenter
+        root.push(view)
+    }
+
+    /// The people list's filter changed: the overview counts again.
+    func update(shown: PeopleArrangement, filter: String?) {
+        self.filter = filter
+        presenter?.update(shown: shown, filter: filter)
+    }
+
+    func navigate(to route: CompaniesRoute) {
+        switch route {
+        case .people(let companyID):
+            guard let repository else { return }
+            let people = repository.arrange(sort: sort, byCompany: true, company: companyID)
+            let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, isMainList: false)
+            list.onLeave = { [weak self] filter in self?.companyListDidClose(filter: filter) }
+            companyList = list
+            list.presentList(ArrangedDirectory(repository: repository, arrangement: people), filter: filter,
+                             scopeTitle: people.sections.first?.title)
+        case .clearFilter:
+            onFilterChosen(nil)
+        case .back:
+            root.pop()
+            onClose()
+        case .quit:
+            root.finish(status: .success)
+        }
+    }
+
+    /// A company's list closed with `filter`: the people list takes it up
+    /// (and the overview follows it, through `update`).
+    private func companyListDidClose(filter: String?) {
+        companyList = nil
+        onFilterChosen(filter)
+    }
+}

@@ -1,0 +1,35 @@
+import RosterCore
+import RosterTUI
+
+/// Builds the detail module on top of the list and returns from it.
+@MainActor
+final class DetailScreenWireframe: DetailWireframe {
+    private unowned let root: RootWireframe
+    private var presenter: DetailPresenter?
+    /// Called with the display position the detail ended on.
+    private let onClose: (Int) -> Void
+
+    init(root: RootWireframe, onClose: @escaping (Int) -> Void) {
+        self.root = root
+        self.onClose = onClose
+    }
+
+    func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int) {
+        let presenter = DetailPresenter(repository: repository, arrangement: shown, position: position, wireframe: self,
+                                        clipboard: TerminalClipboard(screen: root.screen))
+        let view = DetailView(presenter: presenter)
+        presenter.attach(view: view)
+        self.presenter = presenter
+        root.push(view)
+    }
+
+    func navigate(to route: DetailRoute) {
+        switch route {
+        case .back(let position):
+            presenter = nil
+            onClose(position)
+        case .quit:
+            root.finish(status: .success)
+        }
+    }
+}

@@ -1,0 +1,178 @@
+/// A person's identity in the source: their position in the file (or a
+/// database's row number), stable across every sort and search. Distinct
+/// from a display position (where a person sits in one arrangement) and a
+/// screen row (which also counts company headers).
+public struct PersonID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public static func < (left: PersonID, right: PersonID) -> Bool { left.rawValue < right.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// One way of showing the people: an order, its company sections and, after
+/// a search, which people it keeps. Only the sections are public: how to
+/// page through the people is the business of the repository that made it
+/// (`handle`: in memory, an array of ids; in a database, a keyset query).
+///
+/// Two arrangements are equal when they show the same people the same way:
+/// the same order, grouping, company and search give the same sections.
+/// The handle is left out because it follows from those (for one
+/// repository) and cannot be compared in general.
+public struct PeopleArrangement: Sendable, Equatable {
+    public let sort: SortOrder
+    public let byCompany: Bool
+    /// The company this arrangement is limited to (a company's own list).
+    public let company: Int?
+    /// The search that narrowed it; nil for everyone.
+    public let query: SearchQuery?
+    /// Company runs in display order; a flat list has one section.
+    public let sections: [CompanySection]
+    /// People in the arrangement.
+    public let count: Int
+    /// The repository's own state for this arrangement; opaque to callers.
+    public let handle: any Sendable
+
+    public init(sort: SortOrder, byCompany: Bool, company: Int?, query: SearchQuery?, sections: [CompanySection], count: Int,
+                handle: any Sendable) {
+        self.sort = sort
+        self.byCompany = byCompany
+        self.company = company
+        self.query = query
+        self.sections = sections
+        self.count = count
+        self.handle = handle
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    public static func == (left: PeopleArrangement, right: PeopleArrangement) -> Bool {
+        left.sort == right.sort && left.byCompany == right.byCompany && left.company == right.company
+            && left.query == right.query && left.sections == right.sections && left.count == right.count
+    }
+
+    /// Index of the section holding display `position`.
+    public func sectionIndex(containing position: Int) -> Int {
+        sections.sectionIndex(containing: position)
+    }
+}
+
+/// What a frame (or a line of `--list`) shows of a person: a few fields,
+/// not the whole record.
+public struct ListedPerson: Sendable, Equatable {
+    public var id: PersonID
+    /// Display position in the arrangement the row came from.
+    public var position: Int
+    public var companyID: Int
+    public var firstName: String
+    public var lastName: String
+    public var email: String
+    /// The balance as the file wrote it.
+    public var balance: String
+
+    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String) {
+        self.id = id
+        self.position = position
+        self.companyID = companyID
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.balance = balance
+    }
+
+    /// "First Last", or whichever of the two there is.
+    public var name: String {
+        firstName.isEmpty ? lastName : lastName.isEmpty ? firstName : firstName + " " + lastName
+    }
+}
+
+/// The only way above the data layer to reach people: every source (a file
+/// held in memory, SQLite, PostgreSQL) answers the same questions.
+///
+/// Shaped for a database as much as for memory: callers ask for windows of
+/// rows (what a frame shows), never for everyone; counts and sections come
+/// with an arrangement (a summary table); search is async and stops when
+/// its task is cancelled, so a newer keystroke cancels the older search
+/// inside the repository. Company ids number `companies`.
+public protocol PeopleRepository: Sendable {
+    /// How messages and the title bar name the source ("people.json", "stdin").
+    var sourceName: String { get }
+    /// Everyone the source holds.
+    var personCount: Int { get }
+    /// Every company, numbered by company id, with its headcount.
+    var companies: [Company] { get }
+    /// Records the source could not read, with why.
+    var skippedRecords: [SkippedRecord] { get }
+
+    /// Everyone (or one company's people) grouped by company or not, in `sort`'s order.
+    func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement
+    /// The people of `arrangement` matching `query`, in its order. `within`
+    /// is an earlier search over the same people that `query` narrows (the
+    /// repository may look only at its matches). Throws `CancellationError`
+    /// when the task is cancelled.
+    func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+        -> PeopleArrangement
+    /// `filtered`'s people laid out in `arrangement`'s order (a search kept
+    /// across a re-sort); `filtered` itself when it has no query.
+    func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
+    /// The rows at display `positions` of `arrangement` (clamped to it).
+    func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson]
+    /// Whole records at display `positions` (exports), in order.
+    func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person]
+    /// One person, whole (the detail screen).
+    func person(_ id: PersonID) -> Person
+    /// Where `id` sits in `arrangement`, or nil when it leaves them out.
+    func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int?
+    /// The person whose record says `_id` is `recordID` (a remembered place).
+    func personID(recordID: String) -> PersonID?
+    /// Per company with someone in `arrangement`: exact figures, companies A→Z.
+    func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary]
+}
+
+extension PeopleRepository {
+    /// The person at display `position`, if there is one.
+    public func personID(at position: Int, in arrangement: PeopleArrangement) -> PersonID? {
+        rows(in: arrangement, positions: position..<(position + 1)).first?.id
+    }
+
+    /// Companies with anyone in them.
+    public var nonEmptyCompanyCount: Int { companies.reduce(0) { $0 + ($1.headcount > 0 ? 1 : 0) } }
+
+    /// Every person of `arrangement`, whole, fetched a window at a time.
+    public func allPeople(in arrangement: PeopleArrangement, window: Int = 4096) -> PagedPeople {
+        PagedPeople(repository: self, arrangement: arrangement, window: window)
+    }
+}
+
+/// The people of an arrangement as a sequence, read a window at a time, so
+/// that an export never asks a source for everyone at once.
+public struct PagedPeople: Sequence {
+    let repository: any PeopleRepository
+    let arrangement: PeopleArrangement
+    let window: Int
+
+    public struct Iterator: IteratorProtocol {
+        let paged: PagedPeople
+        var buffer: [Person] = []
+        var index = 0
+        var fetched = 0
+
+        public mutating func next() -> Person? {
+            if index == buffer.count {
+                guard fetched < paged.arrangement.count else { return nil }
+                let end = Swift.min(paged.arrangement.count, fetched + paged.window)
+                buffer = paged.repository.people(in: paged.arrangement, positions: fetched..<end)
+                index = 0
+                fetched = end
+                guard !buffer.isEmpty else { return nil }
+            }
+            defer { index += 1 }
+            return buffer[index]
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(paged: self) }
+}

@@ -1,0 +1,141 @@
+/// What the user typed, parsed (`QueryParser`) and folded once for matching.
+public struct SearchQuery: Sendable, Equatable {
+    public let text: String
+    /// Why the text is not a query (an unknown field, a bad number), with
+    /// where; nil when it is one. A query with an error is never run.
+    public let error: QueryError?
+    /// The parsed query (no terms when there is an error).
+    public let query: PeopleQuery
+    /// Its terms, ready for a store (cheapest first).
+    public let terms: [CompiledTerm]
+
+    public init(_ text: String) {
+        self.text = text
+        do {
+            query = try QueryParser.parse(text)
+            error = nil
+        } catch {
+            query = PeopleQuery()
+            self.error = error
+        }
+        terms = query.terms.compactMap(CompiledTerm.init).sorted { $0.cost < $1.cost }
+    }
+
+    public static func == (lhs: SearchQuery, rhs: SearchQuery) -> Bool { lhs.text == rhs.text }
+
+    /// Asks nothing (no terms, or only terms that fold to nothing), so
+    /// matches everyone; false for a query with an error.
+    public var isEmpty: Bool { terms.isEmpty && error == nil }
+
+    /// Whether every match of `self` is also a match of `earlier`, so that
+    /// searching only `earlier`'s matches is enough ("jos" then "jose",
+    /// "abbott" then "abbott b", "age>3" then "age>30"): each of the
+    /// earlier terms must be implied by one of these.
+    public func narrows(_ earlier: SearchQuery) -> Bool {
+        error == nil && earlier.error == nil && !earlier.isEmpty
+            && earlier.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
+    }
+
+    /// The folded texts the list highlights in names: the terms that can
+    /// match a name, not excluded ones.
+    public var nameNeedles: [[UInt8]] {
+        terms.compactMap { term in
+            guard !term.isNegated, case .text(let scope, let needle, _, _) = term.test else { return nil }
+            return [.anywhere, .name, .firstName, .lastName].contains(scope) ? needle : nil
+        }
+    }
+}
+
+/// A query term in a store's terms: folded bytes, or a range of whole numbers.
+public struct CompiledTerm: Sendable {
+    public enum Test: Sendable {
+        /// `digits`: also matches a phone whose digits contain these.
+        case text(TextScope, needle: [UInt8], spansParts: Bool, digits: [UInt8]?)
+        case number(NumberField, ClosedRange<Int64>)
+        case active(Bool)
+    }
+
+    public let test: Test
+    public let isNegated: Bool
+
+    /// Nil for a term that asks nothing (text that folds to nothing).
+    init?(_ term: QueryTerm) {
+        isNegated = term.isNegated
+        switch term.condition {
+        case .active(let wanted): test = .active(wanted)
+        case .number(let field, let comparison): test = .number(field, comparison.bounds)
+        case .text(let scope, let text):
+            let needle = TextFolding.foldedBytes(text)
+            guard !needle.isEmpty else { return nil }
+            let digits = scope == .anywhere || scope == .phone ? QueryCondition.phoneDigits(of: text) : nil
+            // A space (or a NUL) can only match across "first last".
+            test = .text(scope, needle: needle, spansParts: needle.contains(UInt8(ascii: " ")) || needle.contains(0), digits: digits)
+        }
+    }
+
+    /// Cheap tests first: a person failing one is never read further.
+    public var cost: Int {
+        switch test {
+        case .active, .number: return 0
+        case .text(.company, _, _, _): return 1
+        case .text(.name, _, _, _), .text(.firstName, _, _, _), .text(.lastName, _, _, _): return 2
+        case .text(.anywhere, _, _, _): return 4
+        case .text: return 3
+        }
+    }
+
+    /// Whether every person this term matches also matches `other`.
+    public func implies(_ other: CompiledTerm) -> Bool {
+        guard isNegated == other.isNegated else { return false }
+        // Excluding more (a shorter text, a wider range) narrows.
+        return isNegated ? other.impliesPositively(self) : impliesPositively(other)
+    }
+
+    private func impliesPositively(_ other: CompiledTerm) -> Bool {
+        switch (test, other.test) {
+        case (.active(let mine), .active(let theirs)):
+            return mine == theirs
+        case (.number(let field, let mine), .number(let otherField, let theirs)):
+            return field == otherField && mine.lowerBound >= theirs.lowerBound && mine.upperBound <= theirs.upperBound
+        case (.text(let scope, let needle, _, let digits), .text(let otherScope, let otherNeedle, _, let otherDigits)):
+            guard scope == otherScope, needle.contains(otherNeedle) else { return false }
+            // A match on the phone's digits alone must be one for `other` too.
+            guard let digits else { return true }
+            return otherDigits.map { digits.contains($0) } ?? false
+        default:
+            return false
+        }
+    }
+}
+
+extension SearchQuery {
+    /// Character ranges of `text` (a name) that the query's terms match,
+    /// for highlighting (folded one character at a time, so `é` matches `e`
+    /// in place); in the order found, term by term.
+    public func matchRanges(in text: String) -> [Range<Int>] {
+        let needles = nameNeedles
+        guard !needles.isEmpty else { return [] }
+        var folded: [UInt8] = []
+        var characterOfByte: [Int] = []
+        for (index, character) in text.enumerated() {
+            let bytes = TextFolding.foldedBytes(String(character))
+            folded += bytes
+            characterOfByte += Array(repeating: index, count: bytes.count)
+        }
+        var ranges: [Range<Int>] = []
+        for needle in needles {
+            var start = 0
+            while start + needle.count <= folded.count {
+                if folded[start..<(start + needle.count)].elementsEqual(needle) {
+                    let lower = characterOfByte[start]
+                    let upper = characterOfByte[start + needle.count - 1] + 1
+                    ranges.append(lower..<upper)
+                    start += needle.count
+                } else {
+                    start += 1
+                }
+            }
+        }
+        return ranges
+    }
+}

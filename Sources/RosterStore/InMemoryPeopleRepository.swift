@@ -1,0 +1,143 @@
+import Synchronization
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
+/// The people of one file, held in memory: `PeopleRepository` over a
+/// `PeopleStore`, with `GroupedPeople` and `PeopleSearch` doing the work.
+///
+/// The per-person loops stay inside the store's own types; the protocol is
+/// crossed once per arrangement, search or window, never once per person.
+public final class InMemoryPeopleRepository: PeopleRepository {
+    public let store: PeopleStore
+    public let skippedRecords: [SkippedRecord]
+    public let sourceName: String
+
+    public init(store: PeopleStore, skipped: [SkippedRecord] = [], sourceName: String) {
+        self.store = store
+        skippedRecords = skipped
+        self.sourceName = sourceName
+    }
+
+    public convenience init(_ directory: LoadedDirectory) {
+        self.init(store: directory.store, skipped: directory.skipped, sourceName: directory.sourceName)
+    }
+
+    public var personCount: Int { store.count }
+    public var companies: [Company] { store.companies }
+
+    /// What an arrangement made here holds: the order, and a search's
+    /// matches (a bit per person) for the next, narrower search.
+    struct Handle: Sendable {
+        let grouped: GroupedPeople
+        let search: SearchResult?
+    }
+
+    private func handle(of arrangement: PeopleArrangement) -> Handle {
+        guard let handle = arrangement.handle as? Handle else {
+            preconditionFailure("an arrangement made by another repository")
+        }
+        return handle
+    }
+
+    /// The arrangement `grouped` already is (grouped on the loading thread).
+    public func arrangement(of grouped: GroupedPeople, sort: SortOrder = .byLastName, byCompany: Bool = true,
+                            company: Int? = nil) -> PeopleArrangement {
+        wrap(grouped, sort: sort, byCompany: byCompany, company: company, search: nil)
+    }
+
+    private func wrap(_ grouped: GroupedPeople, sort: SortOrder, byCompany: Bool, company: Int?, search: SearchResult?)
+        -> PeopleArrangement {
+        PeopleArrangement(sort: sort, byCompany: byCompany, company: company, query: search?.query, sections: grouped.sections,
+                          count: grouped.order.count, handle: Handle(grouped: grouped, search: search))
+    }
+
+    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
+        guard let company else {
+            return wrap(GroupedPeople(store: store, sort: sort, byCompany: byCompany), sort: sort, byCompany: byCompany,
+                        company: nil, search: nil)
+        }
+        if byCompany {
+            return wrap(GroupedPeople(company: company, store: store, sort: sort), sort: sort, byCompany: true, company: company,
+                        search: nil)
+        }
+        let flat = GroupedPeople(store: store, sort: sort, byCompany: false)
+        let companyOnly = GroupedPeople(company: company, store: store, sort: sort)
+        let members = PeopleSearch.members(of: companyOnly, store: store)
+        return wrap(PeopleSearch.restrict(flat, to: members, store: store), sort: sort, byCompany: false, company: company,
+                    search: nil)
+    }
+
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+        -> PeopleArrangement {
+        let stop = StopFlag()
+        let result = await withTaskCancellationHandler {
+            searchNow(query, in: arrangement, within: earlier) { stop.isSet }
+        } onCancel: {
+            stop.set()
+        }
+        guard let result else { throw CancellationError() }
+        return result
+    }
+
+    /// The search on the caller's thread; nil when `isCancelled` said so.
+    /// (Tests and benchmarks run searches this way, without a task.)
+    public func searchNow(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?,
+                          isCancelled: @Sendable () -> Bool = { false }) -> PeopleArrangement? {
+        let everyone = handle(of: arrangement)
+        let within = earlier.flatMap { earlier in
+            earlier.query.flatMap { query.narrows($0) ? handle(of: earlier).search : nil }
+        }
+        guard let result = PeopleSearch.filter(everyone.grouped, store: store, query: query, within: within,
+                                               isCancelled: isCancelled) else { return nil }
+        return wrap(result.grouped, sort: arrangement.sort, byCompany: arrangement.byCompany, company: arrangement.company,
+                    search: query.isEmpty ? nil : result)
+    }
+
+    public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
+        guard let search = handle(of: filtered).search else { return arrangement }
+        let result = PeopleSearch.reapply(search, to: handle(of: arrangement).grouped, store: store)
+        return wrap(result.grouped, sort: arrangement.sort, byCompany: arrangement.byCompany, company: arrangement.company,
+                    search: result)
+    }
+
+    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+        let order = handle(of: arrangement).grouped.order
+        return positions.clamped(to: 0..<order.count).map { position in
+            let person = Int(order[position])
+            return ListedPerson(id: PersonID(person), position: position, companyID: store.companyID(of: person),
+                                firstName: store.text(.firstName, of: person), lastName: store.text(.lastName, of: person),
+                                email: store.text(.email, of: person), balance: store.text(.balance, of: person))
+        }
+    }
+
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+        let order = handle(of: arrangement).grouped.order
+        return positions.clamped(to: 0..<order.count).map { store[Int(order[$0])] }
+    }
+
+    public func person(_ id: PersonID) -> Person {
+        store[id.rawValue]
+    }
+
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? {
+        guard id.rawValue >= 0, id.rawValue < store.count else { return nil }
+        return handle(of: arrangement).grouped.order.firstIndex(of: UInt32(id.rawValue))
+    }
+
+    public func personID(recordID: String) -> PersonID? {
+        (0..<store.count).first { store.text(.id, of: $0) == recordID }.map(PersonID.init)
+    }
+
+    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
+        CompanySummary.all(in: store, grouped: handle(of: arrangement).grouped)
+    }
+}
+
+/// Set once when a search's task is cancelled; read by the search's
+/// threads, which have no task of their own to ask.
+private final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
+}

@@ -1,0 +1,78 @@
+import RosterCore
+import Synchronization
+
+/// A fake repository for scheduling tests: everything comes from an
+/// in-memory repository, but a search for a query in `held` waits until the
+/// test releases it, and says whether it saw its task cancelled. With
+/// `honoursCancellation` false it finishes anyway, as a slow source might.
+public final class GatedSearchRepository: PeopleRepository {
+    private let people: any PeopleRepository
+    private let held: Set<String>
+    private let honoursCancellation: Bool
+    private let state = Mutex(State())
+
+    struct State {
+        var released: Set<String> = []
+        var cancelled: [String] = []
+        var started: [String] = []
+        var finished: [String] = []
+    }
+
+    public init(_ people: any PeopleRepository, holding held: Set<String>, honoursCancellation: Bool = true) {
+        self.people = people
+        self.held = held
+        self.honoursCancellation = honoursCancellation
+    }
+
+    /// Lets a held search finish.
+    public func release(_ query: String) { state.withLock { _ = $0.released.insert(query) } }
+    /// Searches that stopped because their task was cancelled.
+    public var cancelled: [String] { state.withLock { $0.cancelled } }
+    /// Searches that began, in order.
+    public var started: [String] { state.withLock { $0.started } }
+    /// Searches that returned a result, in order.
+    public var finished: [String] { state.withLock { $0.finished } }
+
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+        -> PeopleArrangement {
+        state.withLock { $0.started.append(query.text) }
+        if held.contains(query.text) {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(10)
+            while !state.withLock({ $0.released.contains(query.text) }), clock.now < deadline {
+                if Task.isCancelled, honoursCancellation {
+                    state.withLock { $0.cancelled.append(query.text) }
+                    throw CancellationError()
+                }
+                await Task.yield()
+            }
+        }
+        // A source that ignores cancelling finishes its search regardless.
+        let people = self.people
+        let result = honoursCancellation ? try await people.search(query, in: arrangement, within: earlier)
+            : try await Task.detached { try await people.search(query, in: arrangement, within: earlier) }.value
+        state.withLock { $0.finished.append(query.text) }
+        return result
+    }
+
+    public var sourceName: String { people.sourceName }
+    public var personCount: Int { people.personCount }
+    public var companies: [Company] { people.companies }
+    public var skippedRecords: [SkippedRecord] { people.skippedRecords }
+    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
+        people.arrange(sort: sort, byCompany: byCompany, company: company)
+    }
+    public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
+        people.reapply(filtered, to: arrangement)
+    }
+    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+        people.rows(in: arrangement, positions: positions)
+    }
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+        people.people(in: arrangement, positions: positions)
+    }
+    public func person(_ id: PersonID) -> Person { people.person(id) }
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? { people.position(of: id, in: arrangement) }
+    public func personID(recordID: String) -> PersonID? { people.personID(recordID: recordID) }
+    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] { people.companySummaries(in: arrangement) }
+}

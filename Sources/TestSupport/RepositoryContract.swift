@@ -1,0 +1,274 @@
+import RosterCore
+
+/// What every `PeopleRepository` must do, whatever holds the people: the
+/// in-memory store now, SQLite and PostgreSQL later run the same checks.
+///
+/// A check builds its repository from JSON text with the factory it is
+/// given and returns what it found wrong (empty: the repository passes).
+/// It returns failures rather than recording them so that this target does
+/// not link the test framework; a test runs every check like this:
+///
+///     @Test(arguments: RepositoryContract.checks)
+///     func contract(_ check: RepositoryContract.Check) async throws {
+///         let failures = try await check.run { json in try makeRepository(json) }
+///         #expect(failures.isEmpty, "\(failures)")
+///     }
+public enum RepositoryContract {
+    /// Builds a repository holding the people of a JSON array.
+    public typealias Factory = @Sendable (_ json: String) async throws -> any PeopleRepository
+
+    public struct Check: Sendable, CustomStringConvertible {
+        public let description: String
+        let body: @Sendable (Factory) async throws -> [String]
+
+        public func run(_ factory: @escaping Factory) async throws -> [String] {
+            try await body(factory)
+        }
+    }
+
+    public static let checks: [Check] = [
+        Check(description: "counts people and companies; companies carry headcounts", body: counts),
+        Check(description: "arranges by company A→Z, then last name; sections cover everyone", body: grouping),
+        Check(description: "windows of rows agree with each other and clamp at the ends", body: windows),
+        Check(description: "every order sorts by its key, both ways, missing values last", body: orders),
+        Check(description: "a flat arrangement is one section; a company's holds only its people", body: scopes),
+        Check(description: "search folds case and accents, narrows within earlier matches, keeps order", body: search),
+        Check(description: "a search whose task is cancelled throws CancellationError", body: cancelledSearch),
+        Check(description: "a search's matches laid over a new order keep the same people", body: reapply),
+        Check(description: "people by id, position and record id agree", body: identities),
+        Check(description: "company summaries add exact cents beyond 64 bits and count only what is shown", body: summaries),
+        Check(description: "records that cannot be read are skipped with a reason", body: skipped),
+    ]
+
+    // MARK: Data
+
+    static let people = Fixtures.seedJSON
+    /// Two balances near the 64-bit limit in one company, an accented
+    /// name, someone without a company, someone without balance or age.
+    static let tricky = Fixtures.array([
+        Fixtures.record(first: "José", last: "Núñez", company: "Big", balance: "$92,233,720,368,547,758.00", index: 0,
+                        extra: #""age": 40, "isActive": true"#),
+        Fixtures.record(first: "Ann", last: "Able", company: "Big", balance: "$92,233,720,368,547,758.00", index: 1,
+                        extra: #""age": 20, "isActive": false"#),
+        Fixtures.record(first: "Nobody", last: "Else", company: nil, balance: "$1.50", index: 2, extra: #""age": 33"#),
+        Fixtures.record(first: "Zed", last: "Zero", company: "acme", balance: nil, index: 3),
+        Fixtures.record(first: "Amy", last: "Zero", company: "ACME", balance: "-$2.25", index: 4, extra: #""age": 50"#),
+    ])
+
+    static func everyone(_ repository: any PeopleRepository, _ sort: SortOrder = .byLastName, byCompany: Bool = true,
+                         company: Int? = nil) -> PeopleArrangement {
+        repository.arrange(sort: sort, byCompany: byCompany, company: company)
+    }
+
+    static func allRows(_ repository: any PeopleRepository, _ arrangement: PeopleArrangement) -> [ListedPerson] {
+        repository.rows(in: arrangement, positions: 0..<arrangement.count)
+    }
+
+    /// Collects failures: `check(condition, "what should hold")`.
+    struct Failures {
+        var list: [String] = []
+        mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+            if !condition { list.append(message()) }
+        }
+    }
+
+    // MARK: Checks
+
+    static func counts(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people)
+        var failures = Failures()
+        failures.check(repository.personCount == 6, "6 people, not \(repository.personCount)")
+        failures.check(repository.nonEmptyCompanyCount == 3, "3 companies, not \(repository.nonEmptyCompanyCount)")
+        let headcounts = Dictionary(repository.companies.map { ($0.name, $0.headcount) }, uniquingKeysWith: +)
+        failures.check(headcounts == ["COMSTAR": 3, "RECRISYS": 2, "PERMADYNE": 1], "headcounts \(headcounts)")
+        failures.check(repository.skippedRecords.isEmpty, "nothing skipped")
+        return failures.list
+    }
+
+    static func grouping(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people)
+        var failures = Failures()
+        let arrangement = everyone(repository)
+        failures.check(arrangement.sections.map(\.title) == ["COMSTAR", "PERMADYNE", "RECRISYS"],
+                       "sections \(arrangement.sections.map(\.title))")
+        failures.check(arrangement.sections.map(\.count) == [3, 1, 2], "section counts \(arrangement.sections.map(\.count))")
+        failures.check(arrangement.count == 6, "arrangement holds 6")
+        var next = 0
+        for section in arrangement.sections {
+            failures.check(section.range.lowerBound == next, "sections are contiguous")
+            next = section.range.upperBound
+        }
+        let names = allRows(repository, arrangement).map(\.name)
+        failures.check(names == ["Bertha Irwin", "Cohen James", "Vanessa Sanchez", "Zamora Weber", "Norton Curtis", "Barnes Pickett"],
+                       "order \(names)")
+        // Companies without people (the tricky data's "acme"/"ACME" are one) and "(no company)" last.
+        let tricky = try await make(Self.tricky)
+        let titles = everyone(tricky).sections.map(\.title)
+        failures.check(titles.count == 3 && titles.last == "(no company)", "(no company) comes last: \(titles)")
+        failures.check(titles.first?.lowercased() == "acme", "one ACME whatever the case: \(titles)")
+        return failures.list
+    }
+
+    static func windows(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people)
+        var failures = Failures()
+        let arrangement = everyone(repository)
+        let all = allRows(repository, arrangement)
+        failures.check(all.map(\.position) == Array(0..<6), "rows carry their display positions")
+        let pieces = repository.rows(in: arrangement, positions: 0..<2) + repository.rows(in: arrangement, positions: 2..<5)
+            + repository.rows(in: arrangement, positions: 5..<6)
+        failures.check(pieces == all, "windows put together are the whole")
+        failures.check(repository.rows(in: arrangement, positions: 4..<40).count == 2, "a window past the end is clamped")
+        failures.check(repository.rows(in: arrangement, positions: 3..<3).isEmpty, "an empty window is empty")
+        failures.check(repository.people(in: arrangement, positions: 0..<6).map(\.lastName) == all.map(\.lastName),
+                       "whole people come in the rows' order")
+        for row in all {
+            let section = arrangement.sections[arrangement.sectionIndex(containing: row.position)]
+            let company = repository.companies[row.companyID]
+            failures.check(section.companyID == row.companyID && section.title == company.name,
+                           "\(row.name) sits in their company's section")
+        }
+        return failures.list
+    }
+
+    static func orders(_ make: Factory) async throws -> [String] {
+        let repository = try await make(tricky)
+        var failures = Failures()
+        for key in SortOrder.Key.allCases {
+            for descending in [false, true] {
+                let sort = SortOrder(key, descending: descending)
+                let people = repository.people(in: everyone(repository, sort, byCompany: false), positions: 0..<5)
+                failures.check(people.count == 5, "\(sort.label): everyone")
+                let values: [Int64?]
+                switch key {
+                case .balance: values = people.map(\.balance.cents)
+                case .age: values = people.map { $0.age.map(Int64.init) }
+                case .lastName, .firstName: continue
+                }
+                let present = values.compactMap { $0 }
+                failures.check(present == (descending ? present.sorted(by: >) : present.sorted()), "\(sort.label): \(values)")
+                failures.check(values.drop { $0 != nil }.allSatisfy { $0 == nil }, "\(sort.label): missing values last \(values)")
+            }
+        }
+        let byFirst = repository.people(in: everyone(repository, SortOrder(.firstName), byCompany: false), positions: 0..<5)
+        failures.check(byFirst.map(\.firstName) == ["Amy", "Ann", "José", "Nobody", "Zed"], "first names \(byFirst.map(\.firstName))")
+        let byLast = repository.people(in: everyone(repository, SortOrder(.lastName, descending: true), byCompany: false),
+                                       positions: 0..<5)
+        failures.check(byLast.map(\.lastName).first == "Zero" && byLast.last?.lastName == "Able", "last names ↓ \(byLast.map(\.lastName))")
+        return failures.list
+    }
+
+    static func scopes(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people)
+        var failures = Failures()
+        let flat = everyone(repository, byCompany: false)
+        failures.check(flat.sections.count == 1 && flat.sections.first?.count == 6, "flat: one section of everyone")
+        let lastNames = allRows(repository, flat).map(\.lastName)
+        failures.check(lastNames == lastNames.sorted(), "flat: by last name \(lastNames)")
+        guard let comstar = repository.companies.firstIndex(where: { $0.name == "COMSTAR" }) else {
+            return failures.list + ["COMSTAR is a company"]
+        }
+        for byCompany in [true, false] {
+            let company = everyone(repository, byCompany: byCompany, company: comstar)
+            failures.check(company.count == 3, "COMSTAR's list holds its 3 people (byCompany \(byCompany))")
+            failures.check(allRows(repository, company).allSatisfy { $0.companyID == comstar }, "only COMSTAR's people")
+        }
+        return failures.list
+    }
+
+    static func search(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people + "")
+        var failures = Failures()
+        let all = everyone(repository)
+        func names(_ text: String, within: PeopleArrangement? = nil) async throws -> [String] {
+            let found = try await repository.search(SearchQuery(text), in: all, within: within)
+            failures.check(found.query == SearchQuery(text) || SearchQuery(text).isEmpty, "\(text): the result says its query")
+            failures.check(found.sections.reduce(0) { $0 + $1.count } == found.count, "\(text): sections cover the matches")
+            return allRows(repository, found).map(\.name)
+        }
+        failures.check(try await names("comstar") == ["Bertha Irwin", "Cohen James", "Vanessa Sanchez"], "company name matches")
+        failures.check(try await names("IRWIN") == ["Bertha Irwin"], "case is ignored")
+        failures.check(try await names("cohen james") == ["Cohen James"], "first then last name")
+        failures.check(try await names("806) 584") == ["Bertha Irwin"], "phone")
+        failures.check(try await names("zzz").isEmpty, "no match, no one")
+        failures.check(try await names("").count == 6, "an empty query keeps everyone")
+        let earlier = try await repository.search(SearchQuery("an"), in: all, within: nil)
+        failures.check(try await names("anc", within: earlier) == names("anc"), "narrowing within earlier matches changes nothing")
+        let found = try await repository.search(SearchQuery("comstar"), in: all, within: nil)
+        failures.check(found.sections.first?.total == 3, "a section keeps its full headcount as total")
+        let accents = try await make(tricky)
+        let nunez = try await accents.search(SearchQuery("nunez"), in: everyone(accents), within: nil)
+        failures.check(allRows(accents, nunez).map(\.lastName) == ["Núñez"], "accents are ignored")
+        return failures.list
+    }
+
+    static func cancelledSearch(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people)
+        let all = everyone(repository)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await repository.search(SearchQuery("a"), in: all, within: nil)
+        }
+        switch await task.result {
+        case .success: return ["a cancelled search returned a result"]
+        case .failure(let error): return error is CancellationError ? [] : ["threw \(error), not CancellationError"]
+        }
+    }
+
+    static func reapply(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people)
+        var failures = Failures()
+        let found = try await repository.search(SearchQuery("comstar"), in: everyone(repository), within: nil)
+        let byAge = everyone(repository, SortOrder(.age), byCompany: false)
+        let moved = repository.reapply(found, to: byAge)
+        let ages = repository.people(in: moved, positions: 0..<moved.count).compactMap(\.age)
+        failures.check(ages == [32, 33, 35], "the same people in the new order: \(ages)")
+        failures.check(moved.query == SearchQuery("comstar"), "the query goes along")
+        let unfiltered = repository.reapply(everyone(repository), to: byAge)
+        failures.check(unfiltered.count == 6, "no search: the new arrangement as it is")
+        return failures.list
+    }
+
+    static func identities(_ make: Factory) async throws -> [String] {
+        let repository = try await make(people)
+        var failures = Failures()
+        let arrangement = everyone(repository)
+        for row in allRows(repository, arrangement) {
+            let person = repository.person(row.id)
+            failures.check(person.lastName == row.lastName && person.email == row.email, "person(\(row.id)) is row \(row.position)")
+            failures.check(repository.position(of: row.id, in: arrangement) == row.position, "position(of: \(row.id))")
+            failures.check(repository.personID(recordID: person.id) == row.id, "personID(recordID: \(person.id))")
+        }
+        failures.check(repository.personID(recordID: "no such id") == nil, "an unknown record id is nobody")
+        let found = try await repository.search(SearchQuery("irwin"), in: arrangement, within: nil)
+        let curtis = allRows(repository, arrangement).first { $0.lastName == "Curtis" }
+        failures.check(curtis.map { repository.position(of: $0.id, in: found) } == .some(nil), "someone filtered out has no position")
+        return failures.list
+    }
+
+    static func summaries(_ make: Factory) async throws -> [String] {
+        let repository = try await make(tricky)
+        var failures = Failures()
+        let all = repository.companySummaries(in: everyone(repository))
+        failures.check(all.map(\.headcount) == [2, 2, 1], "headcounts A→Z, no company last: \(all.map(\.headcount))")
+        let big = all.first { $0.title == "Big" }
+        failures.check(big?.totalCents == Int128(9_223_372_036_854_775_800) * 2, "exact total past 64 bits: \(String(describing: big?.totalCents))")
+        failures.check(big?.active == 1 && big?.ages == 2 && big?.ageSum == 60, "active and ages")
+        let acme = all.first { $0.title.lowercased() == "acme" }
+        failures.check(acme?.balances == 1 && acme?.totalCents == -225, "a missing balance is not counted")
+        let found = try await repository.search(SearchQuery("zero"), in: everyone(repository), within: nil)
+        let shown = repository.companySummaries(in: found)
+        failures.check(shown.count == 1 && shown.first?.headcount == 2, "only the shown people count")
+        return failures.list
+    }
+
+    static func skipped(_ make: Factory) async throws -> [String] {
+        let json = Fixtures.array([Fixtures.record(index: 0), "42", Fixtures.record(first: "Bo", index: 2)])
+        let repository = try await make(json)
+        var failures = Failures()
+        failures.check(repository.personCount == 2, "the good records load")
+        failures.check(repository.skippedRecords.count == 1, "one skipped: \(repository.skippedRecords)")
+        failures.check(repository.skippedRecords.first?.reason.isEmpty == false, "with a reason")
+        return failures.list
+    }
+}

@@ -164,10 +164,19 @@ struct ListPresenterSearchTests {
         let model = try #require(view.last)
         #expect(model.position == "1/3")
         #expect(model.searchError == SearchErrorModel(error: QueryError("unknown field 'agee' (fields: \(QueryParser.fieldList))", at: 8..<12)))
-        #expect(searcher.searches == ["comstar"])
+        // The term with the error is left out: the other terms still narrow the list.
+        #expect(searcher.searches == ["comstar", "comstar"])
+        // Typed a letter at a time, a field term reads as plain words first
+        // (matching no one); once it is a bad field term the list shows the rest again.
+        presenter.editSearch("comstar age")
+        #expect(view.last?.position == "0/0")
+        presenter.editSearch("comstar age>x")
+        #expect(view.last?.position == "1/3")
+        #expect(view.last?.searchError != nil)
+        #expect(ListPresenter.text("comstar age>x  jo", withoutTermsOverlapping: 12..<13) == "comstar jo")
         // Enter does not keep a query with an error: the prompt stays open on it.
         presenter.commitSearch()
-        #expect(view.last?.searchPrompt == "comstar agee>3")
+        #expect(view.last?.searchPrompt == "comstar age>x")
         presenter.editSearch("comstar age>33")
         #expect(view.last?.searchError == nil)
         #expect(view.last?.position == "1/1")

@@ -352,7 +352,7 @@ struct ListSearchViewTests {
         #expect(screen.line(23).hasPrefix(" 3/6"))  // Vanessa Sanchez, still selected
     }
 
-    @Test("a query with an error: the list stays, a mark under the term and the message above the prompt")
+    @Test("a query with an error: the other terms still filter, a mark under the bad term and the message above the prompt")
     func searchError() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,

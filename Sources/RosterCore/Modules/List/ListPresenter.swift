@@ -220,12 +220,17 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     private func searchTextChanged() {
-        let query = SearchQuery(searchLine.text)
+        var query = SearchQuery(searchLine.text)
         searchError = query.error
         render()
-        // A query with an error is not run: the last good result stays,
-        // rather than an empty list that would look like "no one matches".
-        guard query.error == nil else { return }
+        // A term with an error (`age>x`, or one still being typed) is left
+        // out: the list shows what the other terms match, rather than an
+        // empty list that would look like "no one matches". If even that
+        // fails, the last good result stays.
+        if let error = query.error {
+            query = SearchQuery(Self.text(searchLine.text, withoutTermsOverlapping: error.range))
+            guard query.error == nil else { return }
+        }
         let within = recentSearches.narrowest(for: query) ?? searchResult.flatMap { $0.query.map(query.narrows) == true ? $0 : nil }
         let searched = ordersMade
         searcher?.search(query, in: everyone, within: within, repository: repository) { [weak self] result in
@@ -233,6 +238,26 @@ public final class ListPresenter: ListModuleInterface {
             // A new order landed meanwhile: the matches, in that order.
             self.showSearchResult(searched == self.ordersMade ? result : self.repository.reapply(result, to: self.everyone))
         }
+    }
+
+    /// `text` without the space-separated terms that overlap `range`
+    /// (characters), so `comgy age>x` searches `comgy`.
+    static func text(_ text: String, withoutTermsOverlapping range: Range<Int>) -> String {
+        var kept: [String] = []
+        var term = ""
+        var start = 0
+        for (offset, character) in Array(text + " ").enumerated() {
+            if character == " " {
+                if !term.isEmpty, !(start..<offset).overlaps(range), !(range.isEmpty && (start...offset).contains(range.lowerBound)) {
+                    kept.append(term)
+                }
+                term = ""
+                start = offset + 1
+            } else {
+                term.append(character)
+            }
+        }
+        return kept.joined(separator: " ")
     }
 
     public func commitSearch() {

@@ -105,9 +105,21 @@ public final class DetailView: DetailViewInterface, ScreenView {
             screen.put(line.value, row: DetailLayout.firstRow + offset, column: layout.valueColumn, style: .normal)
         }
         if layout.scrolls, let first = shown.first, let last = shown.last {
-            // Says which fields show, and which way there is more.
-            let arrows = (top > 0 ? "↑" : "") + (top + shown.count < layout.lines.count ? "↓" : "")
-            let range = first.field == last.field ? "field \(first.field + 1)" : "fields \(first.field + 1)–\(last.field + 1)"
+            // A wrapped value cut by the bottom (or top) edge is not counted
+            // as shown, and its visible part ends in "…": a reader never
+            // takes half an address for the whole.
+            let firstPartial = top > 0 && layout.lines[top - 1].field == first.field
+            let end = top + shown.count
+            let lastPartial = end < layout.lines.count && layout.lines[end].field == last.field
+            let markColumn = layout.valueColumn + DisplayText.width(last.value)
+            if lastPartial, markColumn < size.columns {  // never over a character of the value
+                screen.put("…", row: DetailLayout.firstRow + shown.count - 1, column: markColumn, style: .dim)
+            }
+            // Says which fields show whole, and which way there is more.
+            let arrows = (top > 0 ? "↑" : "") + (end < layout.lines.count ? "↓" : "")
+            let low = first.field + (firstPartial ? 1 : 0), high = last.field - (lastPartial ? 1 : 0)
+            let range = low > high ? "part of field \(first.field + 1)"
+                : low == high ? "field \(low + 1)" : "fields \(low + 1)–\(high + 1)"
             var indicator = "  \(arrows) \(range) of \(model.fields.count)"
             if DisplayText.width(indicator) + 19 <= size.columns { indicator += " · PgUp PgDn scroll" }
             screen.put(DisplayText.fit(indicator, columns: size.columns), row: size.rows - 2, column: 0, style: .dim)

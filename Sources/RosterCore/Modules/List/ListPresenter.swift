@@ -36,7 +36,7 @@ public final class ListPresenter: ListModuleInterface {
     /// position, are used: a change of order does not stale them).
     private var recentSearches = RecentSearches()
     /// Why the prompt's text is not a query (shown under it); the list
-    /// meanwhile keeps the last good result.
+    /// meanwhile shows what the other terms match.
     private var searchError: QueryError?
     /// Display position of the selected person.
     public private(set) var selection = 0

@@ -16,6 +16,8 @@ enum ImportCommand {
         var table = "people"
         /// As the main command's `--format`; nil: by extension, else by content.
         var format: InputFormat?
+        /// Any skipped record stops the import, as `--strict` does for `--list`.
+        var strict = false
     }
 
     static let usage = """
@@ -33,6 +35,7 @@ enum ImportCommand {
                   the summary)
     --format json|jsonl|csv
                   how to read FILE (default: by extension, else by content)
+    --strict      import nothing (status 1) if any record had to be skipped
     """
 
     static func parse(_ arguments: [String]) throws(Options.UsageError) -> Arguments {
@@ -40,6 +43,7 @@ enum ImportCommand {
         var into: String?
         var table = "people"
         var format: InputFormat?
+        var strict = false
         var index = 0
         func value(of option: String, _ argument: String) throws(Options.UsageError) -> String {
             if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
@@ -63,6 +67,7 @@ enum ImportCommand {
                     throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'")
                 }
                 format = chosen
+            case "--strict": strict = true
             default: throw Options.UsageError(message: "import: unknown option '\(argument)'")
             }
         }
@@ -73,7 +78,7 @@ enum ImportCommand {
         guard let target = DatabaseTarget(into) else {
             throw Options.UsageError(message: "--into takes postgres://…, a connection string (host=… dbname=…), sqlite:PATH or a .db/.sqlite file")
         }
-        return Arguments(file: file, target: target, table: table, format: format)
+        return Arguments(file: file, target: target, table: table, format: format, strict: strict)
     }
 
     /// Runs the import; returns the exit status (0, 1 failure, 2 usage).
@@ -100,21 +105,42 @@ enum ImportCommand {
             return 1
         }
         RosterCommand.reportSkipped(directory)
+        if parsed.strict, !directory.skipped.isEmpty {
+            Platform.writeError("roster: \(name): with --strict nothing was imported")
+            return 1
+        }
+        if case .sqlite(let path) = parsed.target, FileManager.default.isDirectory(path) {
+            Platform.writeError("roster: \(path): is a directory, not an SQLite database file")
+            return 1
+        }
         let bar = ImportProgressBar(isTerminal: Platform.isTerminal(STDERR_FILENO))
         do {
             let report = try importDirectory(directory, arguments: parsed, progress: bar.show)
             bar.finish()
             if report.duplicates > 0 {
-                Platform.writeError("roster: \(name): \(report.duplicates) records repeat the _id of a later record; the later one was kept")
+                Platform.writeError("roster: \(name): \(NumberText.count(report.duplicates, "record repeats", "records repeat")) "
+                                    + "the _id of a later record; the later one was kept")
             }
-            Platform.writeError("roster: imported \(report.written) people from \(name) into \(parsed.target.displayName) "
-                                + "(table \(parsed.table): \(report.tablePeople) people, \(report.companies) companies)")
+            Platform.writeError("roster: imported \(NumberText.count(report.written, "person", "people")) from \(name) into "
+                                + "\(parsed.target.displayName) (table \(parsed.table): \(NumberText.count(report.tablePeople, "person", "people")), "
+                                + "\(NumberText.count(report.companies, "company", "companies")))")
             return 0
         } catch {
             bar.finish()
-            Platform.writeError("roster: \(parsed.target.displayName): \(error.message)")
+            Platform.writeError("roster: " + failureMessage(error, arguments: parsed))
             return 1
         }
+    }
+
+    /// One line for a failed import: the target named once, and a table of
+    /// another shape said in words rather than as the database's complaint.
+    static func failureMessage(_ error: DatabaseError, arguments: Arguments) -> String {
+        let target = arguments.target.displayName
+        if error.code == "42703" || error.message.contains("no such column") {
+            return "\(target): table \(arguments.table) exists but is not a Roster people table (\(error.message)); "
+                + "choose another --table, or drop it"
+        }
+        return error.message.hasPrefix(target + ":") ? error.message : "\(target): \(error.message)"
     }
 
     private static func importDirectory(_ directory: LoadedDirectory, arguments: Arguments,
@@ -164,5 +190,13 @@ final class ImportProgressBar {
     /// Clears the line, so that messages after it start clean.
     func finish() {
         if drewSomething { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+extension FileManager {
+    /// Whether `path` names a directory (following links).
+    func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

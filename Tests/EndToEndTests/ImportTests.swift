@@ -39,4 +39,28 @@ struct ImportEndToEndTests {
         #expect(!refused.error.contains("hunter2"))
         #expect(refused.error.split(separator: "\n").count == 1)
     }
+
+    @Test("--strict imports nothing when a record is skipped; a directory, or a table of another shape, is said in words")
+    func strictAndForeignTargets() throws {
+        let folder = NSTemporaryDirectory() + "roster-e2e-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/t.db"
+        let json = #"[{"_id": "a", "name": "Ann Lee"}, null]"#
+        let strict = try runRoster(["import", "-", "--into", path, "--strict"], input: json)
+        #expect(strict.status == 1)
+        #expect(strict.error.hasSuffix("roster: stdin: with --strict nothing was imported\n"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let directory = try runRoster(["import", "-", "--into", "sqlite:" + folder], input: json)
+        #expect(directory.status == 1)
+        #expect(directory.error.hasSuffix("roster: \(folder): is a directory, not an SQLite database file\n"))
+        let one = try runRoster(["import", "-", "--into", path], input: #"[{"_id": "a", "name": "Ann Lee"}]"#)
+        #expect(one.error.hasSuffix("(table people: 1 person, 1 company)\n"))
+        #expect(one.error.contains("imported 1 person from stdin"))
+        // The summary table is no people table: importing into it is refused in words, nothing changed.
+        let foreign = try runRoster(["import", "-", "--into", path, "--table", "people_companies"], input: json)
+        #expect(foreign.status == 1)
+        #expect(foreign.error.contains("table people_companies exists but is not a Roster people table"))
+        #expect(!foreign.error.contains("\(path): \(path)"))
+    }
 }

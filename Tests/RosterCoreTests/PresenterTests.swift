@@ -241,6 +241,17 @@ struct ListPresenterSearchTests {
         #expect(view.last?.position.hasSuffix("/6") == true)
     }
 
+    @Test("Esc in the prompt goes back to the person selected before /, as fzf and less do")
+    func escapeRestoresSelection() {
+        presenter.moveSelection(by: 2)  // Vanessa Sanchez, 3/6
+        presenter.beginSearch()
+        presenter.editSearch("irwin")  // lands on Bertha Irwin
+        #expect(view.last?.position == "1/1")
+        presenter.cancelSearch()
+        #expect(view.last?.position == "3/6")
+        #expect(presenter.selectedID == PersonID(5))
+    }
+
     @Test("Esc in the prompt with no filter before leaves none; ^U then Enter clears a filter")
     func escapeWithoutFilter() {
         presenter.beginSearch()

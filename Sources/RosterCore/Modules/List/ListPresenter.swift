@@ -27,6 +27,9 @@ public final class ListPresenter: ListModuleInterface {
     private var isEditingSearch = false
     /// The filter in force when `/` opened the prompt, for Esc to put back.
     private var searchBeforeEditing: PeopleArrangement?
+    /// Who was selected when `/` opened the prompt: Esc goes back to them,
+    /// as fzf and less do.
+    private var selectionBeforeEditing: PersonID?
     /// What each prompt accepted earlier this session (↑ recalls it).
     private let history: PromptHistory
     /// The latest finished search (nil: no filter).
@@ -198,6 +201,7 @@ public final class ListPresenter: ListModuleInterface {
     public func beginSearch() {
         isEditingSearch = true
         searchBeforeEditing = searchResult
+        selectionBeforeEditing = repository.personID(at: selection, in: displayed)
         searchLine = LineEditor(searchLine.text, history: history.entries(for: .search))
         render()
     }
@@ -278,6 +282,7 @@ public final class ListPresenter: ListModuleInterface {
         }
         isEditingSearch = false
         searchError = nil
+        if let person = selectionBeforeEditing { selectedPerson = person }
         guard let before = searchBeforeEditing else {
             clearSearch()
             return

@@ -34,7 +34,9 @@ test: test-deps
 # Benchmarks: generates 10k/100k/1M-person files under .build/bench (never
 # committed), measures, prints a table and writes bench/RESULTS.md.
 bench: deps
-	$(SWIFT) build -c release --product roster --product roster-gen --product roster-bench
+	$(SWIFT) build -c release --product roster
+	$(SWIFT) build -c release --product roster-gen
+	$(SWIFT) build -c release --product roster-bench
 	bash bench/run.sh
 
 # Line coverage per target (llvm-cov from the toolchain).

@@ -38,7 +38,7 @@ public final class GatedSearchRepository: PeopleRepository {
         state.withLock { $0.started.append(query.text) }
         if held.contains(query.text) {
             let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(10)
+            let deadline = clock.now + .seconds(60)
             while !state.withLock({ $0.released.contains(query.text) }), clock.now < deadline {
                 if Task.isCancelled, honoursCancellation {
                     state.withLock { $0.cancelled.append(query.text) }

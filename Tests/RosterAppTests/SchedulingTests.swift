@@ -5,7 +5,10 @@ import RosterCore
 @testable import RosterApp
 
 /// Runs the mailbox's work on the main actor, as the event loop would,
-/// until a condition holds (or a timeout passes: no fixed sleeps).
+/// until a condition holds (or a timeout passes: no fixed sleeps). The
+/// timeout is generous: the searches run on the cooperative pool (two
+/// threads here), which tests blocking in the database or tmux can hold for
+/// seconds under the sanitizers; a condition that holds returns at once.
 @MainActor
 final class EventPump {
     let mailbox: Mailbox
@@ -16,7 +19,7 @@ final class EventPump {
         self.mailbox = mailbox
     }
 
-    func until(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    func until(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {

@@ -40,14 +40,14 @@ enum Platform {
         if lstat(path, &existing) == 0 {
             if (existing.st_mode & S_IFMT) == S_IFLNK {
                 guard stat(path, &existing) == 0 else { return "it is a broken symbolic link" }
-                guard let resolved = realpath(path, nil) else { return describe(errno: errno) }
+                guard let resolved = realpath(path, nil) else { return Descriptor.describe(errno: errno) }
                 target = String(cString: resolved)
                 free(resolved)
             }
             guard (existing.st_mode & S_IFMT) == S_IFREG else { return "it is \(kind(of: existing.st_mode)), not a regular file" }
             guard replacing else { return "it already exists" }
         } else if errno != ENOENT {
-            return describe(errno: errno)
+            return Descriptor.describe(errno: errno)
         } else {
             // Nothing there: create it, exclusively (never through a link).
             return createFile(bytes, at: path, mode: newFileMode) { _ in }
@@ -65,7 +65,7 @@ enum Platform {
             return "it is \(kind(of: now.st_mode)), not a regular file"
         }
         guard rename(temporary, target) == 0 else {
-            let reason = describe(errno: errno)
+            let reason = Descriptor.describe(errno: errno)
             unlink(temporary)
             return reason
         }
@@ -76,12 +76,12 @@ enum Platform {
     /// its owner and mode, writes `bytes`; removes it again on failure.
     private static func createFile(_ bytes: [UInt8], at path: String, mode: mode_t, prepare: (Int32) -> Void) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : describe(errno: errno) }
+        guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno) }
         prepare(descriptor)
         let written = write(bytes, to: descriptor)
         let closed = close(descriptor) == 0
         guard written, closed else {
-            let reason = describe(errno: errno)
+            let reason = Descriptor.describe(errno: errno)
             unlink(path)
             return reason
         }
@@ -102,9 +102,6 @@ enum Platform {
         }
     }
 
-    static func describe(errno code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
-    }
 
     /// The bundled `people.json`: beside the built binary (SwiftPM's resource
     /// bundle) or under `share/roster` of an installed prefix.

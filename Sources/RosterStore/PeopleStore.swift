@@ -152,6 +152,14 @@ public final class PeopleSegment: @unchecked Sendable {
     var companyNames: [CompanyName] = []
     var companyHeadcounts: [Int] = []
 
+    /// This segment with its loader's company table attached: the last
+    /// step of every reader.
+    func finished(with companies: CompanyTable) -> PeopleSegment {
+        companyNames = companies.names
+        companyHeadcounts = companies.headcounts
+        return self
+    }
+
     public init() {}
 
     func reserve(people: Int) {

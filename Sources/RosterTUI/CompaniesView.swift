@@ -37,7 +37,12 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
 
     public func show(_ model: CompaniesViewModel) {
         self.model = model
+        // Measured once per model, not per frame: thousands of companies.
+        figureWidths = Self.figureWidths(model.rows)
     }
+
+    /// Each figure column's width for the model shown (widest cell, or the usual).
+    private var figureWidths: [Int] = []
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
@@ -105,7 +110,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         if let selected = model.selectedRow {
             scroll.reveal(selected, rowCount: model.rows.count, height: height)
         }
-        let layout = Self.layout(model.rows, columns: size.columns, keeping: model.sortedColumn)
+        let layout = Self.layout(figureWidths, columns: size.columns, keeping: model.sortedColumn)
         screen.put(line(["Company"] + Self.figureTitles, layout: layout), row: 1, column: 0, style: .bold)
         for (offset, row) in model.rows.dropFirst(scroll.top).prefix(height).enumerated() {
             let index = scroll.top + offset
@@ -127,14 +132,19 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         var figureWidths: [Int?]
     }
 
-    static func layout(_ rows: [CompaniesViewModel.Row], columns: Int, keeping sorted: Int? = nil) -> Layout {
-        var widths: [Int?] = figureTitles.enumerated().map { index, title in
-            let widest = rows.reduce(DisplayText.width(title)) { widest, row in
-                let cell = [row.headcount, row.active, row.total, row.average, row.averageAge][index]
-                return max(widest, DisplayText.width(cell))
+    static func figureWidths(_ rows: [CompaniesViewModel.Row]) -> [Int] {
+        var widest = figureTitles.map(DisplayText.width)
+        for row in rows {
+            for (index, cell) in [row.headcount, row.active, row.total, row.average, row.averageAge].enumerated() {
+                widest[index] = max(widest[index], DisplayText.width(cell))
             }
-            return max(widest + 1, usualWidths[index])
         }
+        return zip(widest, usualWidths).map { max($0 + 1, $1) }
+    }
+
+    /// Which of the columns `figureWidths` measured fit in `columns`.
+    static func layout(_ figureWidths: [Int], columns: Int, keeping sorted: Int? = nil) -> Layout {
+        var widths: [Int?] = figureWidths
         var dropping = dropOrder.filter { $0 != sorted }.makeIterator()
         while columns - widths.reduce(0, { $0 + ($1 ?? 0) }) - 2 < minimumNameWidth, let next = dropping.next() {
             widths[next] = nil

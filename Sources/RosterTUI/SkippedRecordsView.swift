@@ -47,15 +47,21 @@ public final class SkippedRecordsView: ScreenView {
         return true
     }
 
+    /// The wrapped lines for the last width drawn: wrapping every record
+    /// again at each key would cost a frame dearly on a file of many bad records.
+    private var wrapped: (columns: Int, lines: [(text: String, record: Int)])?
+
     /// Every record's line, wrapped to the width (a reason is never cut),
     /// continuation lines indented; with the record each line belongs to.
     private func lines(columns: Int) -> [(text: String, record: Int)] {
+        if let wrapped, wrapped.columns == columns { return wrapped.lines }
         var lines: [(text: String, record: Int)] = []
         for (index, record) in records.enumerated() {
             for (part, text) in DisplayText.wrapped(record.description, columns: max(1, columns - 4)).enumerated() {
                 lines.append(((part == 0 ? " " : "   ") + text, index))
             }
         }
+        wrapped = (columns, lines)
         return lines
     }
 

@@ -26,6 +26,13 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The UTF-8 byte order mark, which every reader passes over at the start.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    public static func startsWithByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.starts(with: byteOrderMark)
+    }
+
     /// The format the first bytes look like: `[` starts JSON, `{` JSON
     /// Lines, and something that can start a header cell (a letter, `_`, a
     /// quote, any non-ASCII character) CSV. Anything else — nothing but
@@ -33,8 +40,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// explain what a list of people should look like. A UTF-8 byte order
     /// mark and leading whitespace are passed over.
     public init(sniffing bytes: UnsafeBufferPointer<UInt8>) {
-        var position = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var position = Self.startsWithByteOrderMark(bytes) ? Self.byteOrderMark.count : 0
         while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
             position += 1
         }

@@ -24,4 +24,10 @@ public enum Descriptor {
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
+
+    /// What `errno` `code` means, as a lowercase phrase for a message
+    /// ("no such file or directory").
+    public static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
 }

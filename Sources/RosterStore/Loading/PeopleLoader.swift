@@ -65,12 +65,12 @@ public struct PeopleLoader: Sendable {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound(file: sourceName) }
-            throw .notReadable(file: sourceName, reason: Self.describe(errno: code))
+            throw .notReadable(file: sourceName, reason: Descriptor.describe(errno: code))
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw .notReadable(file: sourceName, reason: Self.describe(errno: errno))
+            throw .notReadable(file: sourceName, reason: Descriptor.describe(errno: errno))
         }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(file: sourceName) }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -294,9 +294,6 @@ public struct PeopleLoader: Sendable {
         }
     }
 
-    static func describe(errno code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
-    }
 }
 
 /// Where the chunk loop reads from: a regular file by offset, or a stream.
@@ -320,7 +317,7 @@ struct FileInput: ChunkInput, Sendable {
             let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            throw .notReadable(file: sourceName, reason: PeopleLoader.describe(errno: errno))
+            throw .notReadable(file: sourceName, reason: Descriptor.describe(errno: errno))
         }
     }
 
@@ -379,7 +376,7 @@ struct StreamInput: ChunkInput {
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            throw .readFailed(file: sourceName, reason: PeopleLoader.describe(errno: errno))
+            throw .readFailed(file: sourceName, reason: Descriptor.describe(errno: errno))
         }
     }
 

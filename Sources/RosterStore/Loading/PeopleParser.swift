@@ -38,7 +38,6 @@ struct PeopleParser {
         ("address", .text(.address)), ("favoriteFruit", .text(.favoriteFruit)),
     ] as [(String, PersonKey)]).map { (Array("\"\($0.0)\"".utf8), $0.1) }
     private let keyBytes = ByteArena()
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     init(startingInside: Bool = false, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0) {
         phase = startingInside ? .element : .beforeArray
@@ -49,9 +48,7 @@ struct PeopleParser {
 
     /// The people parsed, with this parser's company table attached.
     func finishedSegment() -> PeopleSegment {
-        segment.companyNames = companies.names
-        segment.companyHeadcounts = companies.headcounts
-        return segment
+        segment.finished(with: companies)
     }
 
     /// Parses as much of `bytes` as forms whole elements; returns how many
@@ -90,8 +87,8 @@ struct PeopleParser {
                     return
                 }
                 // A UTF-8 byte-order mark at the very start is allowed (RFC 8259 §8.1).
-                if cursor.absolutePosition == 0, cursor.startsWith(Self.byteOrderMark) {
-                    cursor.position += Self.byteOrderMark.count
+                if cursor.absolutePosition == 0, cursor.startsWith(InputFormat.byteOrderMark) {
+                    cursor.position += InputFormat.byteOrderMark.count
                     continue
                 }
                 let first = cursor.bytes[cursor.position]

@@ -52,9 +52,7 @@ struct CSVParser: ChunkParser, Sendable {
     }
 
     func finishedSegment() -> PeopleSegment {
-        segment.companyNames = companies.names
-        segment.companyHeadcounts = companies.headcounts
-        return segment
+        segment.finished(with: companies)
     }
 
     /// One cell as scanned: its bytes (quotes removed, doubled quotes
@@ -66,9 +64,10 @@ struct CSVParser: ChunkParser, Sendable {
 
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, isFinal: Bool) throws(ParseError) -> Int {
         var position = 0
-        if base == 0, columns == nil, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            position = 3
-        } else if base == 0, columns == nil, bytes.count < 3, !isFinal, bytes.starts(with: [0xEF, 0xBB, 0xBF].prefix(bytes.count)) {
+        let mark = InputFormat.byteOrderMark
+        if base == 0, columns == nil, InputFormat.startsWithByteOrderMark(bytes) {
+            position = mark.count
+        } else if base == 0, columns == nil, bytes.count < mark.count, !isFinal, bytes.starts(with: mark.prefix(bytes.count)) {
             return 0
         }
         while position < bytes.count {

@@ -55,7 +55,7 @@ struct JSONLinesParser: ChunkParser, Sendable {
     /// One line, without its line feed.
     private mutating func parseLine(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) {
         var cursor = JSONCursor(bytes: text, base: offset, isFinal: true, line: line, lineStart: offset)
-        if offset == 0, text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { cursor.position = 3 }
+        if offset == 0, InputFormat.startsWithByteOrderMark(text) { cursor.position = InputFormat.byteOrderMark.count }
         cursor.skipWhitespace()
         if cursor.isAtEnd { return }
         do {

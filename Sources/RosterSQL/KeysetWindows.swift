@@ -1,0 +1,271 @@
+import RosterCore
+import Synchronization
+
+/// Windows of an arrangement's rows by keyset, with the rows and keys
+/// already fetched cached, for `SQLPeopleRepository`.
+///
+/// A display position is a section (a company, or the flat list's one) and
+/// an offset within it (the summary gives every section's size). A window
+/// starts from the cheapest anchor in its section:
+///
+/// - a cached row before it: `WHERE keys > anchor … LIMIT n` (scrolling
+///   down, the next block continues from the last row of the one before);
+/// - a cached row after it: `WHERE keys < anchor … DESC LIMIT n`, reversed
+///   (scrolling up);
+/// - the section's first or last row, when no cached row is nearer (a jump:
+///   `G`, `]`, a position far away).
+///
+/// If the anchor is not right next to the window, the seek skips the rows
+/// between with `OFFSET` — only ever within one company, from the nearest
+/// known row, so a jump costs at most half a company's rows (the flat
+/// list: half the table, the one case documented as slow). A window
+/// running past its company's end continues in the next companies with
+/// `company_key > …`, in one more query.
+///
+/// Rows of a search with few matches (`materializeLimit`) are read from
+/// the matches alone (a materialised CTE the trigram index fills), so the
+/// planner never walks an ordered index through every row looking for them.
+final class KeysetWindows: Sendable {
+    let table: PeopleTable
+    /// Rows fetched and cached together.
+    static let blockSize = 64
+    static let maximumBlocks = 64
+    static let maximumAnchors = 512
+    static let materializeLimit = 20_000
+    /// The most rows `people(in:)` fetches in one statement.
+    static let peopleChunk = 4096
+
+    private struct BlockKey: Hashable {
+        let arrangement: Int
+        let block: Int
+    }
+
+    /// A row whose place and keys are known: where a seek can start.
+    private struct Anchor {
+        let arrangement: Int
+        let position: Int
+        /// The order's prefix values, then `position`.
+        let key: [SQLValue]
+    }
+
+    private struct Cache {
+        var blocks: [BlockKey: [ListedPerson]] = [:]
+        var blockOrder: [BlockKey] = []
+        var anchors: [Anchor] = []
+    }
+
+    private let cache = Mutex(Cache())
+
+    init(table: PeopleTable) {
+        self.table = table
+    }
+
+    /// The condition for who an arrangement shows: its company, its search.
+    func condition(scope: SQLPeopleRepository.Handle.Scope, query: SearchQuery?, companies: [CompanyTotals],
+                   into statement: inout SQLStatement) -> String {
+        var parts: [String] = []
+        switch scope {
+        case .everyone: break
+        case .company(let id): parts.append("company_key = \(statement.bind(.bytes(companies[id].companyKey)))")
+        case .nobody: parts.append("1 = 0")
+        }
+        if let query, !query.terms.isEmpty { parts.append(SQLSearchFilter(table: table).condition(query, into: &statement)) }
+        return parts.isEmpty ? "1 = 1" : parts.joined(separator: " AND ")
+    }
+
+    // MARK: Rows
+
+    private static let listedColumns = "first_name, last_name, email, balance"
+
+    func listed(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
+                repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
+        var result: [ListedPerson] = []
+        for block in (positions.lowerBound / Self.blockSize)...((positions.upperBound - 1) / Self.blockSize) {
+            let key = BlockKey(arrangement: handle.id, block: block)
+            var rows = cache.withLock { $0.blocks[key] }
+            if rows == nil {
+                let start = block * Self.blockSize
+                let count = min(Self.blockSize, arrangement.count - start)
+                let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
+                                        payloadCount: 4, repository: repository)
+                let listed = fetched.enumerated().map { offset, row in
+                    ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
+                                 companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
+                                 firstName: row.text(2) ?? "", lastName: row.text(3) ?? "", email: row.text(4) ?? "",
+                                 balance: row.text(5) ?? "")
+                }
+                store(listed, as: key)
+                rows = listed
+            }
+            result += (rows ?? []).filter { positions.contains($0.position) }
+        }
+        return result
+    }
+
+    /// What the cache has of `positions` (the database failed).
+    func cachedListed(in handle: SQLPeopleRepository.Handle, positions: Range<Int>) -> [ListedPerson] {
+        cache.withLock { cache in
+            (positions.lowerBound / Self.blockSize...(positions.upperBound - 1) / Self.blockSize).flatMap { block in
+                (cache.blocks[BlockKey(arrangement: handle.id, block: block)] ?? []).filter { positions.contains($0.position) }
+            }
+        }
+    }
+
+    func people(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
+                repository: SQLPeopleRepository) throws(DatabaseError) -> [Person] {
+        var people: [Person] = []
+        people.reserveCapacity(positions.count)
+        var start = positions.lowerBound
+        while start < positions.upperBound {
+            let count = min(Self.peopleChunk, positions.upperBound - start)
+            let rows = try fetch(arrangement, handle: handle, start: start, count: count, payload: SQLPeopleRepository.personColumns,
+                                 payloadCount: SQLPeopleRepository.personColumnCount, repository: repository)
+            people += rows.map { SQLPeopleRepository.person(from: $0, at: 2) }
+            guard rows.count == count else { break }
+            start += count
+        }
+        return people
+    }
+
+    /// Where person `id` sits: their keys, then how many come before them
+    /// in their section.
+    func position(of id: PersonID, in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
+                  repository: SQLPeopleRepository) throws(DatabaseError) -> Int? {
+        let order = handle.order
+        var statement = SQLStatement(table.dialect)
+        let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
+        let sql = """
+        SELECT company_key, \(order.prefix.joined(separator: ", ")), position FROM \(table.table) \
+        WHERE \(table.dialect.rowID) = \(statement.bind(.int(id.rawValue))) AND \(shown)
+        """
+        let found = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+        guard let row = found.first, let companyKey = row.bytes(0) else { return nil }
+        let key = Array(row.values.dropFirst())
+        let sectionIndex: Int?
+        if handle.grouped {
+            let company = repository.companyID(key: companyKey)
+            sectionIndex = arrangement.sections.firstIndex { $0.companyID == company }
+        } else {
+            sectionIndex = arrangement.sections.isEmpty ? nil : 0
+        }
+        guard let sectionIndex else { return nil }
+        var counting = SQLStatement(table.dialect)
+        var conditions = [condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &counting)]
+        if handle.grouped { conditions.append("company_key = \(counting.bind(.bytes(companyKey)))") }
+        conditions.append(order.keyset(after: key, reversed: true, into: &counting))
+        let countSQL = "SELECT count(*) FROM \(table.table) WHERE \(conditions.joined(separator: " AND "))"
+        let before = try repository.browse.sync { session throws(DatabaseError) in try session.rows(countSQL, counting.values) }
+        let position = arrangement.sections[sectionIndex].range.lowerBound + Int(before.first?.int(0) ?? 0)
+        remember([Anchor(arrangement: handle.id, position: position, key: key)])
+        return position
+    }
+
+    // MARK: Fetching
+
+    /// `count` rows from display position `start`: columns row id, company
+    /// key, the `payload` columns, then the order's key.
+    private func fetch(_ arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, start: Int, count: Int,
+                       payload: String, payloadCount: Int, repository: SQLPeopleRepository) throws(DatabaseError) -> [SQLRow] {
+        guard count > 0, !arrangement.sections.isEmpty else { return [] }
+        let sections = arrangement.sections
+        let sectionIndex = sections.sectionIndex(containing: start)
+        let section = sections[sectionIndex].range
+        let plan = cheapestPlan(arrangement: handle.id, section: section, start: start, count: count)
+        let order = handle.order
+        let keyStart = 2 + payloadCount
+
+        // The rows come from the table, or from a search's few matches.
+        var statement = SQLStatement(table.dialect)
+        let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
+        let materialized = handle.query.map { !$0.terms.isEmpty } == true && arrangement.count <= Self.materializeLimit
+        let rowID = materialized ? "row_ref" : table.dialect.rowID
+        let source = materialized
+            ? "WITH matches AS MATERIALIZED (SELECT \(table.dialect.rowID) AS row_ref, * FROM \(table.table) WHERE \(shown)) SELECT"
+            : "SELECT"
+        let from = materialized ? "matches" : table.table
+        let select = "\(source) \(rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(from)"
+        var conditions = materialized ? [] : [shown]
+        let companyKey = handle.grouped ? repository.totals[sections[sectionIndex].companyID].companyKey : nil
+        if let companyKey { conditions.append("company_key = \(statement.bind(.bytes(companyKey)))") }
+
+        let reversed: Bool
+        switch plan {
+        case .forward(let anchor, let skip), .backward(let anchor, let skip):
+            reversed = { if case .backward = plan { return true } else { return false } }()
+            if let anchor { conditions.append(order.keyset(after: anchor.key, reversed: reversed, into: &statement)) }
+            let limit = statement.bind(.int(Int64(count)))
+            let offset = statement.bind(.int(Int64(skip)))
+            let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            let sql = "\(select)\(whereClause) ORDER BY \(order.orderBy(grouped: handle.grouped, reversed: reversed)) LIMIT \(limit) OFFSET \(offset)"
+            var rows = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+            if reversed { rows.reverse() }
+            // Past the company's end: the next companies, in one query.
+            if !reversed, rows.count < count, let companyKey, sectionIndex + 1 < sections.count {
+                var next = SQLStatement(table.dialect)
+                let nextShown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &next)
+                let nextSource = materialized
+                    ? "WITH matches AS MATERIALIZED (SELECT \(table.dialect.rowID) AS row_ref, * FROM \(table.table) WHERE \(nextShown)) SELECT"
+                    : "SELECT"
+                let nextConditions = (materialized ? [] : [nextShown]) + ["company_key > \(next.bind(.bytes(companyKey)))"]
+                let nextSQL = """
+                \(nextSource) \(rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(from) \
+                WHERE \(nextConditions.joined(separator: " AND ")) ORDER BY \(order.orderBy(grouped: true)) \
+                LIMIT \(next.bind(.int(Int64(count - rows.count))))
+                """
+                rows += try repository.browse.sync { session throws(DatabaseError) in try session.rows(nextSQL, next.values) }
+            }
+            if let first = rows.first, let last = rows.last {
+                remember([Anchor(arrangement: handle.id, position: start, key: Array(first.values[keyStart...])),
+                          Anchor(arrangement: handle.id, position: start + rows.count - 1, key: Array(last.values[keyStart...]))])
+            }
+            return rows
+        }
+    }
+
+    private enum Plan {
+        /// From the anchor (nil: the section's first row), skipping `skip` rows.
+        case forward(Anchor?, skip: Int)
+        /// Back from the anchor (nil: the section's last row), skipping `skip` rows.
+        case backward(Anchor?, skip: Int)
+
+        var cost: Int {
+            switch self {
+            case .forward(_, let skip), .backward(_, let skip): return skip
+            }
+        }
+    }
+
+    /// The start that skips the fewest rows for `start..<start + count`.
+    private func cheapestPlan(arrangement: Int, section: Range<Int>, start: Int, count: Int) -> Plan {
+        let end = start + count
+        let withinSection = end <= section.upperBound
+        var best = Plan.forward(nil, skip: start - section.lowerBound)
+        if withinSection, section.upperBound - end < best.cost { best = .backward(nil, skip: section.upperBound - end) }
+        let anchors = cache.withLock { $0.anchors.filter { $0.arrangement == arrangement && section.contains($0.position) } }
+        for anchor in anchors {
+            if anchor.position < start, start - anchor.position - 1 < best.cost {
+                best = .forward(anchor, skip: start - anchor.position - 1)
+            } else if withinSection, anchor.position >= end, anchor.position - end < best.cost {
+                best = .backward(anchor, skip: anchor.position - end)
+            }
+        }
+        return best
+    }
+
+    private func store(_ rows: [ListedPerson], as key: BlockKey) {
+        cache.withLock { cache in
+            if cache.blocks[key] == nil { cache.blockOrder.append(key) }
+            cache.blocks[key] = rows
+            while cache.blockOrder.count > Self.maximumBlocks {
+                cache.blocks[cache.blockOrder.removeFirst()] = nil
+            }
+        }
+    }
+
+    private func remember(_ anchors: [Anchor]) {
+        cache.withLock { cache in
+            cache.anchors += anchors
+            if cache.anchors.count > Self.maximumAnchors { cache.anchors.removeFirst(cache.anchors.count - Self.maximumAnchors) }
+        }
+    }
+}

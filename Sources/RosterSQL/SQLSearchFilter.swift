@@ -36,9 +36,16 @@ struct SQLSearchFilter {
         switch test {
         case .active(let wanted):
             return "is_active = \(statement.bind(.bool(wanted)))"
-        case .number(let field, let range):
-            let column = field == .age ? "age" : "balance_cents"
-            return "\(column) BETWEEN \(statement.bind(.int(range.lowerBound))) AND \(statement.bind(.int(range.upperBound)))"
+        case .number(.balance, let range):
+            return "balance_cents BETWEEN \(statement.bind(.int(range.lowerBound))) AND \(statement.bind(.int(range.upperBound)))"
+        case .number(.age, let range):
+            // The age column is 32 bits in PostgreSQL: a wider bound is
+            // the same as the widest 32-bit one, and a range beyond it
+            // holds no age at all.
+            let ages = Int64(Int32.min)...Int64(Int32.max)
+            guard range.overlaps(ages) else { return "age IS NOT NULL AND 1 = 0" }
+            let clamped = range.clamped(to: ages)
+            return "age BETWEEN \(statement.bind(.int(clamped.lowerBound))) AND \(statement.bind(.int(clamped.upperBound)))"
         case .text(let scope, let needle, _, let digits):
             let exact = textCondition(scope, needle: needle, digits: digits, into: &statement)
             guard !negated, let narrowing = trigramCondition(scope, needle: needle, digits: digits, into: &statement) else {

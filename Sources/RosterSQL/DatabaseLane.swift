@@ -60,6 +60,9 @@ final class DatabaseLane: @unchecked Sendable {
     }
 
     private let state = Mutex(State())
+    /// Every statement run, when `isRecording` (tests look at their plans).
+    let recorded = Mutex<[(sql: String, values: [SQLValue])]>([])
+    let isRecording = Atomic<Bool>(false)
 
     init(_ session: any PeopleDatabaseSession, label: String, timeout: Duration) {
         self.session = session
@@ -128,7 +131,11 @@ final class DatabaseLane: @unchecked Sendable {
         let timer = DispatchWorkItem { [weak self] in self?.interrupt(job, timedOut: true) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout.components.seconds * 1000)), execute: timer)
         defer { timer.cancel() }
-        let outcome: Result<T, DatabaseError> = cancelledEarly ? .failure(DatabaseError(.cancelled, "cancelled")) : Result { () throws(DatabaseError) -> T in try body(session) }
+        let outcome: Result<T, DatabaseError> = cancelledEarly ? .failure(DatabaseError(.cancelled, "cancelled")) : Result { () throws(DatabaseError) -> T in
+            try body(isRecording.load(ordering: .relaxed) ? RecordingSession(session) { sql, values in
+                self.recorded.withLock { $0.append((sql, values)) }
+            } : session)
+        }
         let finished = state.withLock { state in
             defer { state.running = nil }
             return state.running
@@ -143,4 +150,22 @@ final class DatabaseLane: @unchecked Sendable {
             throw error
         }
     }
+}
+
+/// A session that notes each statement before running it.
+private final class RecordingSession: PeopleDatabaseSession {
+    let session: any PeopleDatabaseSession
+    let record: (String, [SQLValue]) -> Void
+
+    init(_ session: any PeopleDatabaseSession, record: @escaping (String, [SQLValue]) -> Void) {
+        self.session = session
+        self.record = record
+    }
+
+    func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow] {
+        record(sql, parameters)
+        return try session.rows(sql, parameters)
+    }
+
+    var interrupter: any StatementInterrupter { session.interrupter }
 }

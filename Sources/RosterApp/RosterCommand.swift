@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterStore
+import RosterSQL
 import RosterTUI
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,14 @@ public enum RosterCommand {
             Platform.writeOutput(version + "\n")
             return .success
         case .list, .export:
+            if let target = databaseTarget(options) {
+                switch DatabaseSource.open(target, table: options.table) {
+                case .success(let repository): return await write(repository, options: options)
+                case .failure(let failure):
+                    Platform.writeError("roster: \(failure.message)")
+                    return .failure
+                }
+            }
             guard let source = source(for: options.file) else { return .failure }
             return await list(source: source, options: options)
         case .browse:
@@ -41,10 +50,33 @@ public enum RosterCommand {
                 Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
                 return .usage
             }
-            guard let source = source(for: options.file) else { return .failure }
             let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
-            return browse(source: source, options: options, theme: theme)
+            if let target = databaseTarget(options) {
+                // Opened before the screen starts: a failure is one plain line.
+                switch DatabaseSource.open(target, table: options.table) {
+                case .success(let repository):
+                    let placeStore = options.noState ? nil : PlaceStore(stateFile: PlaceStore.defaultStateFile(),
+                                                                        dataFile: DatabaseSource.placeKey(target, table: options.table))
+                    return browse(interactor: OpenedRepositoryInteractor(repository: repository), sourceName: repository.sourceName,
+                                  placeStore: placeStore, options: options, theme: theme)
+                case .failure(let failure):
+                    Platform.writeError("roster: \(failure.message)")
+                    return .failure
+                }
+            }
+            guard let source = source(for: options.file) else { return .failure }
+            var placeStore: PlaceStore?
+            if !options.noState, case .file(let path, _) = source {
+                placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
+            }
+            let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+            return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme)
         }
+    }
+
+    /// The database FILE names (postgres://…, host=…, sqlite:…, PATH.db), if it names one.
+    static func databaseTarget(_ options: Options) -> DatabaseTarget? {
+        options.file.flatMap { DatabaseTarget($0) }
     }
 
     /// The directory to read: a file, standard input, or the bundled one.
@@ -74,6 +106,11 @@ public enum RosterCommand {
         case .success(let loaded):
             repository = loaded
         }
+        return await write(repository, options: options)
+    }
+
+    /// Sorts, filters and writes `repository`'s people, a window at a time.
+    static func write(_ repository: any PeopleRepository, options: Options) async -> ExitStatus {
         let everyone = repository.arrange(sort: options.sort ?? .byLastName, byCompany: true, company: nil)
         var shown = everyone
         if let filter = options.filter, let found = try? await repository.search(SearchQuery(filter), in: everyone, within: nil) {
@@ -115,7 +152,8 @@ public enum RosterCommand {
     }
 
     @MainActor
-    static func browse(source: DirectorySource, options: Options, theme: Theme) -> ExitStatus {
+    static func browse(interactor: any ListInteractorInput, sourceName: String, placeStore: PlaceStore?, options: Options,
+                       theme: Theme) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -127,12 +165,7 @@ public enum RosterCommand {
             return .failure
         }
         let mailbox = Mailbox(wakePipe: wakePipe)
-        var placeStore: PlaceStore?
-        if !options.noState, case .file(let path, _) = source {
-            placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
-        }
-        let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
-        let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: source.name,
+        let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: sourceName,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)

@@ -15,6 +15,7 @@ public final class ListScreenWireframe: ListWireframe {
     private var repository: (any PeopleRepository)?
     private var detailWireframe: DetailScreenWireframe?
     private var companiesWireframe: CompaniesScreenWireframe?
+    private var frequencyWireframe: FrequencyScreenWireframe?
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
@@ -86,6 +87,17 @@ public final class ListScreenWireframe: ListWireframe {
             companiesWireframe = companies
             companies.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter,
                               selectedCompany: selectedCompany)
+        case .counts(let shown, let filter, let field) where isMainList:
+            let counts = FrequencyScreenWireframe(
+                root: root, makeSearcher: makeSearcher, history: history, shown: shown,
+                onFilterChosen: { [weak self] filter in self?.takeFilter(filter) },
+                onClose: { [weak self] in self?.frequencyWireframe = nil })
+            frequencyWireframe = counts
+            counts.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter, field: field)
+        case .counts:
+            // A company's or a value's own list counts nothing of its own:
+            // its people are one row of the screen below.
+            break
         case .companies, .back:
             guard !isMainList else { return }
             root.pop()
@@ -98,6 +110,7 @@ public final class ListScreenWireframe: ListWireframe {
     /// The overview over this list counts what the list now shows.
     public func filterDidChange(shown: PeopleArrangement, filter: String?) {
         companiesWireframe?.update(shown: shown, filter: filter)
+        frequencyWireframe?.update(shown: shown, filter: filter)
     }
 
     /// The overview (or a company's list) chose a filter for this list.

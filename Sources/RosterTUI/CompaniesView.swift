@@ -38,7 +38,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public func show(_ model: CompaniesViewModel) {
         self.model = model
         // Measured once per model, not per frame: thousands of companies.
-        figureWidths = Self.figureWidths(model.rows)
+        figureWidths = Self.table.figureWidths(model.rows.map(Self.figures))
     }
 
     /// Each figure column's width for the model shown (widest cell, or the usual).
@@ -92,14 +92,10 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     /// The screen row of the first company (below the title and the column heads).
     static let firstRow = 2
 
-    /// The figure columns, in the order shown; `dropOrder` says which go
-    /// first when the terminal is too narrow for every number whole.
-    private static let figureTitles = ["People", "Active", "Total", "Average", "Avg age"]
-    /// Widths that fit everyday figures, so the table doesn't jump about.
-    private static let usualWidths = [8, 8, 16, 12, 8]
-    private static let dropOrder = [4, 1, 3, 0]
-    /// Below this the company name would be unreadable: drop a column instead.
-    private static let minimumNameWidth = 12
+    /// The figure columns; on a narrow screen the bar goes first, then
+    /// average age, active, average and people: Total stays.
+    static let table = FigureTable(titles: ["People", "Active", "Total", "Average", "Avg age"], usualWidths: [8, 8, 16, 12, 8],
+                                   dropOrder: [4, 1, 3, 0])
 
     public func draw(on screen: Screen) {
         guard let model else { return }
@@ -110,11 +106,13 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         if let selected = model.selectedRow {
             scroll.reveal(selected, rowCount: model.rows.count, height: height)
         }
-        let layout = Self.layout(figureWidths, columns: size.columns, keeping: model.sortedColumn)
-        screen.put(line(["Company"] + Self.figureTitles, layout: layout), row: 1, column: 0, style: .bold)
+        let layout = Self.table.layout(figureWidths, columns: size.columns, keeping: model.sortedColumn)
+        let largest = model.rows.map(\.count).max() ?? 0
+        screen.put(Self.table.line(["Company"] + Self.table.titles, layout: layout), row: 1, column: 0, style: .bold)
         for (offset, row) in model.rows.dropFirst(scroll.top).prefix(height).enumerated() {
             let index = scroll.top + offset
-            let text = line([row.title, row.headcount, row.active, row.total, row.average, row.averageAge], layout: layout)
+            let text = Self.table.line([row.title] + Self.figures(row), layout: layout,
+                                       bar: BarText.bar(count: row.count, largest: largest, cells: layout.barWidth))
             screen.put(text, row: 2 + offset, column: 0, style: index == model.selectedRow ? .selected : .normal)
         }
         let filter = model.filter.map { "filter: \($0)" }
@@ -124,44 +122,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         help?.draw(on: screen)
     }
 
-    /// Which figure columns fit, and how wide: each as wide as its widest
-    /// number (a number is never cut), the name taking what is left.
-    struct Layout {
-        var nameWidth: Int
-        /// Width of each figure column, or nil when it was dropped.
-        var figureWidths: [Int?]
-    }
-
-    static func figureWidths(_ rows: [CompaniesViewModel.Row]) -> [Int] {
-        var widest = figureTitles.map(DisplayText.width)
-        for row in rows {
-            for (index, cell) in [row.headcount, row.active, row.total, row.average, row.averageAge].enumerated() {
-                widest[index] = max(widest[index], DisplayText.width(cell))
-            }
-        }
-        return zip(widest, usualWidths).map { max($0 + 1, $1) }
-    }
-
-    /// Which of the columns `figureWidths` measured fit in `columns`.
-    static func layout(_ figureWidths: [Int], columns: Int, keeping sorted: Int? = nil) -> Layout {
-        var widths: [Int?] = figureWidths
-        var dropping = dropOrder.filter { $0 != sorted }.makeIterator()
-        while columns - widths.reduce(0, { $0 + ($1 ?? 0) }) - 2 < minimumNameWidth, let next = dropping.next() {
-            widths[next] = nil
-        }
-        // With every column but Total gone, the name gives way rather than the number.
-        return Layout(nameWidth: max(4, columns - widths.reduce(0) { $0 + ($1 ?? 0) } - 2), figureWidths: widths)
-    }
-
-    /// " name…   figures right-aligned in their columns".
-    private func line(_ cells: [String], layout: Layout) -> String {
-        var text = " " + DisplayText.padded(cells[0], columns: layout.nameWidth - 1)
-        for (cell, width) in zip(cells.dropFirst(), layout.figureWidths) {
-            guard let width else { continue }
-            let fitted = DisplayText.fit(cell, columns: width - 1)
-            text += String(repeating: " ", count: max(0, width - DisplayText.width(fitted))) + fitted
-        }
-        return text
+    static func figures(_ row: CompaniesViewModel.Row) -> [String] {
+        [row.headcount, row.active, row.total, row.average, row.averageAge]
     }
 }
 

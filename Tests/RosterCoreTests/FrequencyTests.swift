@@ -123,7 +123,7 @@ struct FrequencyPresenterTests {
         presenter.attach(view: view)
         let model = try #require(view.models.last)
         #expect(model.fieldLabel == "state")
-        #expect(model.summary == "6 people · 3 values")
+        #expect(model.summary == "6 people")
         #expect(model.rows.map(\.title) == ["Arkansas", "Kansas", "(none)"])
         #expect(model.rows[0] == FrequencyViewModel.Row(title: "Arkansas", headcount: "1", share: "16.7%", total: "$1,000.00",
                                                         average: "$1,000.00", count: 1))
@@ -143,10 +143,10 @@ struct FrequencyPresenterTests {
         let presenter = FrequencyPresenter(repository: Self.directory.repository, field: .city, shown: found, filter: "springfield",
                                            wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
-        #expect(view.models.last?.summary == "3 of 6 people matching 'springfield' · 1 value")
+        #expect(view.models.last?.summary == "3 of 6 people matching 'springfield'")
         #expect(view.models.last?.filter == "springfield")
         presenter.update(shown: Self.directory.everyone, filter: nil)
-        #expect(view.models.last?.summary == "6 people · 3 values")
+        #expect(view.models.last?.summary == "6 people")
     }
 
     @Test("s/S sort keeping the selected value; f changes the field; Enter routes by term, company or says why not")

@@ -120,7 +120,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         return FrequencyViewModel(
             sourceName: repository.sourceName,
             fieldLabel: field.label,
-            summary: "\(people) · \(NumberText.count(rows.count, "value", "values"))",
+            summary: people,
             rows: rows,
             largestCount: summaries.map(\.headcount).max() ?? 0,
             selectedRow: rows.isEmpty ? nil : selection,

@@ -13,7 +13,8 @@ public struct FrequencyViewModel: Equatable, Sendable {
     public var sourceName: String
     /// "eye colour": what the rows are values of.
     public var fieldLabel: String
-    /// "1,234 of 5,000 people matching 'acme' · 3 values".
+    /// "1,234 of 5,000 people matching 'acme'" (the position, "1/3",
+    /// says how many values).
     public var summary: String
     public var rows: [Row]
     /// The largest headcount: a full bar.

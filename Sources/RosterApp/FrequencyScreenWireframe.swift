@@ -79,10 +79,9 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     }
 
     private func openList(_ arranged: ArrangedDirectory, filter: String?, title: String?, term: String?) {
-        let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, isMainList: false)
-        list.onLeave = { [weak self] ended in self?.valueListDidClose(filter: Self.removing(term, from: ended)) }
-        valueList = list
-        list.presentList(arranged, filter: filter, scopeTitle: title)
+        valueList = ListScreenWireframe.pushed(
+            arranged, filter: filter, scopeTitle: title, root: root, makeSearcher: makeSearcher, history: history,
+            onLeave: { [weak self] ended in self?.valueListDidClose(filter: Self.removing(term, from: ended)) })
     }
 
     private func valueListDidClose(filter: String?) {

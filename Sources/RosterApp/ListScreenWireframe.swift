@@ -29,6 +29,19 @@ public final class ListScreenWireframe: ListWireframe {
         self.isMainList = isMainList
     }
 
+    /// A list of its own pushed over another screen (a company's people
+    /// from the overview, a value's from the counts), showing `arranged`
+    /// narrowed by `filter` and titled `scopeTitle`; `onLeave` is told the
+    /// filter it ended with.
+    static func pushed(_ arranged: ArrangedDirectory, filter: String?, scopeTitle: String?, root: RootWireframe,
+                       makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory,
+                       onLeave: @escaping (String?) -> Void) -> ListScreenWireframe {
+        let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, isMainList: false)
+        list.onLeave = onLeave
+        list.presentList(arranged, filter: filter, scopeTitle: scopeTitle)
+        return list
+    }
+
     /// The list's presenter, once the directory is on screen (tests look at it).
     var listPresenter: ListPresenter? { presenter }
 

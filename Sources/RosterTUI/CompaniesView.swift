@@ -3,22 +3,10 @@ import RosterCore
 /// The company overview: a table of companies with their figures.
 @MainActor
 public final class CompaniesView: CompaniesViewInterface, ScreenView {
-    public enum Action: Sendable {
-        case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back
-        case help, quit
-    }
+    public typealias Action = TableAction
 
-    public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
-        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
-        first: .first, last: .last, noun: "company") + [
-        KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
-        KeyBinding([.character("s")], "s", "next order (name, people, active, total, average, age)", .sort),
-        KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
-        KeyBinding([.escape], "Esc", "clear the filter; else back to people", .clearFilterOrBack),
-        KeyBinding([.tab, .left, .character("h"), .backspace], "Tab/←/h", "back to people", .back, hint: true),
-        KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
-        KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
-    ]
+    public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
+        noun: "company", sortHelp: "next order (name, people, active, total, average, age)") { $0 }
 
     static let hints = keyTable.hints()
     /// With a filter in force, Esc clears it, and the hints say so.
@@ -46,51 +34,16 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if let outcome = help?.handle(key, screenSize: screenSize) {
-            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
-            return true
+        if let handled = TableKeys.handleOverlayOrMouse(key, help: &help, screenSize: screenSize, scrollTop: scroll.top,
+                                                        rowCount: model?.rows.count ?? 0, selectedRow: model?.selectedRow,
+                                                        presenter: presenter) {
+            return handled
         }
-        if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        let page = max(1, screenSize.rows - 4)
-        switch action {
-        case .up: presenter.moveSelection(by: -1)
-        case .down: presenter.moveSelection(by: 1)
-        case .pageUp: presenter.moveSelection(by: -page)
-        case .pageDown: presenter.moveSelection(by: page)
-        case .halfPageUp: presenter.moveSelection(by: -max(1, (page + 1) / 2))
-        case .halfPageDown: presenter.moveSelection(by: max(1, (page + 1) / 2))
-        case .first: presenter.selectFirst()
-        case .last: presenter.selectLast()
-        case .open: presenter.openSelected()
-        case .sort: presenter.cycleSortOrder()
-        case .reverseSort: presenter.reverseSortOrder()
-        case .clearFilterOrBack: if model?.filter == nil { presenter.goBack() } else { presenter.clearFilter() }
-        case .back: presenter.goBack()
-        case .help: help = HelpOverlay(title: "Company overview keys", table: Self.keyTable)
-        case .quit: presenter.quit()
-        }
+        if action == .help { help = HelpOverlay(title: "Company overview keys", table: Self.keyTable) }
+        TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         return true
     }
-
-    /// `--mouse`: the wheel moves three companies, a click selects one, a
-    /// double click opens its people.
-    private func handleMouse(_ event: MouseEvent, screenSize: ScreenSize) -> Bool {
-        switch event.kind {
-        case .wheelUp: presenter.moveSelection(by: -3)
-        case .wheelDown: presenter.moveSelection(by: 3)
-        case .click, .doubleClick:
-            guard let model, event.row >= Self.firstRow, event.row < screenSize.rows - 1 else { return false }
-            let index = scroll.top + event.row - Self.firstRow
-            guard index < model.rows.count, let selected = model.selectedRow else { return false }
-            presenter.moveSelection(by: index - selected)
-            if event.kind == .doubleClick { presenter.openSelected() }
-        }
-        return true
-    }
-
-    /// The screen row of the first company (below the title and the column heads).
-    static let firstRow = 2
 
     /// The figure columns; on a narrow screen the bar goes first, then
     /// average age, active, average and people: Total stays.
@@ -102,19 +55,9 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         let size = screen.size
         screen.erase()
         screen.putBar(left: " Roster — \(model.sourceName): companies", right: "\(model.summary) ", row: 0)
-        let height = max(1, size.rows - 3)
-        if let selected = model.selectedRow {
-            scroll.reveal(selected, rowCount: model.rows.count, height: height)
-        }
-        let layout = Self.table.layout(figureWidths, columns: size.columns, keeping: model.sortedColumn)
-        let largest = model.rows.map(\.count).max() ?? 0
-        screen.put(Self.table.line(["Company"] + Self.table.titles, layout: layout), row: 1, column: 0, style: .bold)
-        for (offset, row) in model.rows.dropFirst(scroll.top).prefix(height).enumerated() {
-            let index = scroll.top + offset
-            let text = Self.table.line([row.title] + Self.figures(row), layout: layout,
-                                       bar: BarText.bar(count: row.count, largest: largest, cells: layout.barWidth))
-            screen.put(text, row: 2 + offset, column: 0, style: index == model.selectedRow ? .selected : .normal)
-        }
+        Self.table.draw(head: "Company", rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
+                        selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
+                        scroll: &scroll, on: screen)
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
         screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,

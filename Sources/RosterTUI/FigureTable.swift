@@ -65,4 +65,29 @@ struct FigureTable {
         if layout.barWidth > 0 { text += "  " + bar }
         return text
     }
+
+    /// One row of the table: its name, its figures, its count (for the bar).
+    struct Row {
+        var title: String
+        var figures: [String]
+        var count: Int
+    }
+
+    /// Draws the column heads (row 1) and the rows that fit below them,
+    /// scrolled to keep `selectedRow` in view, leaving the title and status
+    /// bars to the screen.
+    @MainActor
+    func draw(head: String, rows: [Row], selectedRow: Int?, figureWidths: [Int], sortedColumn: Int?, scroll: inout ScrollWindow,
+              on screen: Screen) {
+        let height = max(1, screen.size.rows - 3)
+        if let selectedRow { scroll.reveal(selectedRow, rowCount: rows.count, height: height) }
+        let layout = layout(figureWidths, columns: screen.size.columns, keeping: sortedColumn)
+        let largest = rows.map(\.count).max() ?? 0
+        screen.put(line([head] + titles, layout: layout), row: 1, column: 0, style: .bold)
+        for (offset, row) in rows.dropFirst(scroll.top).prefix(height).enumerated() {
+            let text = line([row.title] + row.figures, layout: layout,
+                            bar: BarText.bar(count: row.count, largest: largest, cells: layout.barWidth))
+            screen.put(text, row: 2 + offset, column: 0, style: scroll.top + offset == selectedRow ? .selected : .normal)
+        }
+    }
 }

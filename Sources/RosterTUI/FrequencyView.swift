@@ -3,37 +3,30 @@ import RosterCore
 /// Counts by any field (`F`): a row per value with its figures and a bar.
 @MainActor
 public final class FrequencyView: FrequencyViewInterface, ScreenView {
-    public enum Action: Sendable {
-        case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort
-        case nextField, previousField, clearFilterOrBack, back, help, quit
+    public enum Action: Sendable, Equatable {
+        case table(TableAction)
+        case nextField, previousField
     }
 
-    public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
-        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
-        first: .first, last: .last, noun: "value") + [
-        KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
-        KeyBinding([.character("f")], "f", "count by the next field (company, city, state, eye colour, fruit, active, age, balance)",
-                   .nextField),
-        KeyBinding([.character("F")], "F", "count by the previous field", .previousField),
-        KeyBinding([.character("s")], "s", "next order (value, people, total, average)", .sort),
-        KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
-        KeyBinding([.escape], "Esc", "clear the filter; else back to people", .clearFilterOrBack),
-        KeyBinding([.tab, .left, .character("h"), .backspace], "Tab/←/h", "back to people", .back, hint: true),
-        KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
-        KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
-    ]
+    public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
+        noun: "value", sortHelp: "next order (value, people, total, average)",
+        extra: [
+            KeyBinding([.character("f")], "f", "count by the next field (company, city, state, eye colour, fruit, active, age, balance)",
+                       .nextField),
+            KeyBinding([.character("F")], "F", "count by the previous field", .previousField),
+        ], wrap: Action.table)
 
     /// "f field" joins the hints: the one key that is new here.
     static let hints = hints(escape: nil)
     static let filteredHints = hints(escape: "clear filter")
 
     private static func hints(escape: String?) -> String {
-        keyTable.filter { escape == nil || $0.action != .back }
+        keyTable.filter { escape == nil || $0.action != .table(.back) }
             .map { binding -> KeyBinding<Action> in
                 switch binding.action {
                 case .nextField: return binding.hinting("field")
-                case .back: return binding.hinting("back")
-                case .clearFilterOrBack: return escape.map(binding.hinting) ?? binding
+                case .table(.back): return binding.hinting("back")
+                case .table(.clearFilterOrBack): return escape.map(binding.hinting) ?? binding
                 default: return binding
                 }
             }.hints()
@@ -63,47 +56,17 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if let outcome = help?.handle(key, screenSize: screenSize) {
-            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
-            return true
+        if let handled = TableKeys.handleOverlayOrMouse(key, help: &help, screenSize: screenSize, scrollTop: scroll.top,
+                                                        rowCount: model?.rows.count ?? 0, selectedRow: model?.selectedRow,
+                                                        presenter: presenter) {
+            return handled
         }
-        if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        let page = max(1, screenSize.rows - 4)
         switch action {
-        case .up: presenter.moveSelection(by: -1)
-        case .down: presenter.moveSelection(by: 1)
-        case .pageUp: presenter.moveSelection(by: -page)
-        case .pageDown: presenter.moveSelection(by: page)
-        case .halfPageUp: presenter.moveSelection(by: -max(1, (page + 1) / 2))
-        case .halfPageDown: presenter.moveSelection(by: max(1, (page + 1) / 2))
-        case .first: presenter.selectFirst()
-        case .last: presenter.selectLast()
-        case .open: presenter.openSelected()
-        case .sort: presenter.cycleSortOrder()
-        case .reverseSort: presenter.reverseSortOrder()
         case .nextField: presenter.cycleField(by: 1)
         case .previousField: presenter.cycleField(by: -1)
-        case .clearFilterOrBack: if model?.filter == nil { presenter.goBack() } else { presenter.clearFilter() }
-        case .back: presenter.goBack()
-        case .help: help = HelpOverlay(title: "Counts keys (F)", table: Self.keyTable)
-        case .quit: presenter.quit()
-        }
-        return true
-    }
-
-    /// `--mouse`: the wheel moves three rows, a click selects one, a double
-    /// click opens its people.
-    private func handleMouse(_ event: MouseEvent, screenSize: ScreenSize) -> Bool {
-        switch event.kind {
-        case .wheelUp: presenter.moveSelection(by: -3)
-        case .wheelDown: presenter.moveSelection(by: 3)
-        case .click, .doubleClick:
-            guard let model, event.row >= 2, event.row < screenSize.rows - 1 else { return false }
-            let index = scroll.top + event.row - 2
-            guard index < model.rows.count, let selected = model.selectedRow else { return false }
-            presenter.moveSelection(by: index - selected)
-            if event.kind == .doubleClick { presenter.openSelected() }
+        case .table(.help): help = HelpOverlay(title: "Counts keys (F)", table: Self.keyTable)
+        case .table(let action): TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         }
         return true
     }
@@ -113,19 +76,10 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         let size = screen.size
         screen.erase()
         screen.putBar(left: " Roster — \(model.sourceName): counts of \(model.fieldLabel)", right: "\(model.summary) ", row: 0)
-        let height = max(1, size.rows - 3)
-        if let selected = model.selectedRow {
-            scroll.reveal(selected, rowCount: model.rows.count, height: height)
-        }
-        let layout = Self.table.layout(figureWidths, columns: size.columns, keeping: model.sortedColumn)
         let head = model.fieldLabel.prefix(1).uppercased() + model.fieldLabel.dropFirst()
-        screen.put(Self.table.line([head] + Self.table.titles, layout: layout), row: 1, column: 0, style: .bold)
-        for (offset, row) in model.rows.dropFirst(scroll.top).prefix(height).enumerated() {
-            let index = scroll.top + offset
-            let text = Self.table.line([row.title] + Self.figures(row), layout: layout,
-                                       bar: BarText.bar(count: row.count, largest: model.largestCount, cells: layout.barWidth))
-            screen.put(text, row: 2 + offset, column: 0, style: index == model.selectedRow ? .selected : .normal)
-        }
+        Self.table.draw(head: head, rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
+                        selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
+                        scroll: &scroll, on: screen)
         if model.rows.isEmpty {
             screen.put(" Nobody to count.", row: 2, column: 0, style: .dim)
         }

@@ -69,12 +69,15 @@ public final class ListView: ListViewInterface, ScreenView {
 
     /// The status bar's key hints: the table's hinted keys; with a filter
     /// in force, Esc clears it; in a company's list, else it goes back.
-    static let hints = keyTable.hints()
+    static let hints = hintTable.hints()
     static let filteredHints = hints(escape: "clear", dropping: .search)
     static let companyListHints = hints(escape: "overview")
 
+    /// The key table as the status bar words it ("F counts": short).
+    private static let hintTable = keyTable.map { $0.action == .counts ? $0.hinting("counts") : $0 }
+
     private static func hints(escape: String, dropping dropped: Action? = nil) -> String {
-        keyTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
+        hintTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
     }
 
     private let presenter: ListModuleInterface

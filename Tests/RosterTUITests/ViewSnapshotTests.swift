@@ -303,15 +303,15 @@ struct ViewKeyTests {
         let size = ScreenSize(rows: 24, columns: 80)
         let keys: [Key] = [.down, .character("j"), .up, .character("k"), .pageDown, .control("f"), .pageUp, .control("b"),
                            .home, .character("g"), .end, .character("G"), .enter, .right, .character("l"),
-                           .character("!"), .character("q"), .character("x")]
+                           .character("!"), .character("F"), .character("q"), .character("x")]
         for key in keys { view.handle(key, screenSize: size) }
         #expect(module.calls == [.move(1), .move(1), .move(-1), .move(-1), .move(21), .move(21), .move(-21), .move(-21),
-                                 .first, .first, .last, .last, .open, .open, .open, .skipped, .quit])
+                                 .first, .first, .last, .last, .open, .open, .open, .skipped, .counts, .quit])
     }
 
     @Test("the status bar's hints come from the key table")
     func hints() {
-        #expect(ListView.hints == "⏎ open  / search  ? help  q quit")
+        #expect(ListView.hints == "⏎ open  / search  F counts  ? help  q quit")
         #expect(DetailView.hints == "↑↓ prev/next  Esc back  ? help  q quit")
     }
 }

@@ -6,23 +6,11 @@ public protocol FrequencyViewInterface: AnyObject {
     func show(_ model: FrequencyViewModel)
 }
 
-/// View → presenter.
+/// View → presenter: the table's intents, and changing the field.
 @MainActor
-public protocol FrequencyModuleInterface: AnyObject {
-    func moveSelection(by delta: Int)
-    func selectFirst()
-    func selectLast()
-    func cycleSortOrder()
-    func reverseSortOrder()
+public protocol FrequencyModuleInterface: TableModuleInterface {
     /// `f` / `F`: count by the next (or, `by: -1`, the previous) field.
     func cycleField(by step: Int)
-    /// Enter: the people with the selected value, as a list of their own.
-    func openSelected()
-    /// Tab (or Esc with no filter): back to the people list.
-    func goBack()
-    /// Esc with a filter in force: clears it (the people list's too).
-    func clearFilter()
-    func quit()
 }
 
 public enum FrequencyRoute: Equatable, Sendable {

@@ -13,7 +13,7 @@ public enum RosterCommand {
     /// Runs with `arguments` (without the program name); returns the exit status.
     @MainActor
     public static func run(_ arguments: [String]) async -> ExitStatus {
-        if arguments.first == "import" { return ExitStatus(code: await ImportCommand.run(Array(arguments.dropFirst()))) }
+        if arguments.first == "import" { return await ImportCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)

@@ -63,9 +63,10 @@ public enum RosterCommand {
         }
     }
 
-    /// `--list` and `--export`: load, sort, filter, write; messages on stderr.
-    /// The same interactor and repository as the app, a window at a time.
-    static func list(source: DirectorySource, options: Options) async -> ExitStatus {
+    /// `--list` and `--export`: load, sort, filter, write to `output`
+    /// (standard output); messages on stderr. The same interactor and
+    /// repository as the app, a window at a time.
+    static func list(source: DirectorySource, options: Options, output: Int32 = STDOUT_FILENO) async -> ExitStatus {
         let repository: any PeopleRepository
         switch await DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format)).loadDirectory(progress: LoadProgress()) {
         case .failure(let error):
@@ -84,11 +85,11 @@ public enum RosterCommand {
         let written: Bool
         if case .export(let format) = options.mode {
             let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
-                                              showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
+                                              showsControlCharacters: Platform.isTerminal(output))
             let exporter = DirectoryExporter(format: format, options: exportOptions)
-            written = exporter.write(shown, of: repository, to: STDOUT_FILENO)
+            written = exporter.write(shown, of: repository, to: output)
         } else {
-            written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(shown, of: repository, to: STDOUT_FILENO)
+            written = PlainListWriter(isTerminal: Platform.isTerminal(output)).write(shown, of: repository, to: output)
         }
         guard written else {
             Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")

@@ -136,7 +136,7 @@ public enum RosterCommand {
         let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: source.name,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
-        let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
+        let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
         screen.end()
         if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }

@@ -1,3 +1,4 @@
+import Foundation
 import RosterCore
 import Synchronization
 
@@ -11,7 +12,7 @@ import Synchronization
 public final class FakePeopleRepository: PeopleRepository {
     /// A call a presenter made (reading the counts and names is not recorded).
     public enum Call: Equatable, Sendable {
-        case arrange(SortOrder, byCompany: Bool, company: Int?)
+        case arrange(RosterCore.SortOrder, byCompany: Bool, company: Int?)
         /// The query, and the query of the earlier result it may search within.
         case search(String, within: String?)
         case reapply(query: String?)
@@ -38,7 +39,7 @@ public final class FakePeopleRepository: PeopleRepository {
         var companies: [Company] = []
         var companyOfPerson: [Int] = []
         for person in people {
-            let name = Self.trimmed(person.company)
+            let name = person.company.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = TextFolding.foldedBytes(name)
             let id = companies.firstIndex { $0.key == key } ?? companies.count
             if id == companies.count { companies.append(Company(name: key.isEmpty ? "" : name, key: key, headcount: 0)) }
@@ -92,7 +93,7 @@ public final class FakePeopleRepository: PeopleRepository {
         return handle.order
     }
 
-    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
+    public func arrange(sort: RosterCore.SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         record(.arrange(sort, byCompany: byCompany, company: company))
         let members = filed.indices.filter { company == nil || companyOfPerson[$0] == company }
         let sorted = members.sorted { precedes($0, $1, in: sort) }
@@ -120,7 +121,7 @@ public final class FakePeopleRepository: PeopleRepository {
     /// Sections over `sorted` (already in the order's sequence): a run per
     /// company in company order, or one section of everyone. A search's
     /// sections keep the headcounts of `totals`'s sections.
-    private func layOut(_ sorted: [Int], sort: SortOrder, byCompany: Bool, company: Int?, query: SearchQuery?,
+    private func layOut(_ sorted: [Int], sort: RosterCore.SortOrder, byCompany: Bool, company: Int?, query: SearchQuery?,
                         totals: PeopleArrangement?) -> PeopleArrangement {
         var order: [Int] = []
         var sections: [CompanySection] = []
@@ -146,7 +147,7 @@ public final class FakePeopleRepository: PeopleRepository {
 
     /// `sort`'s order: names ignoring case and accents; a missing number
     /// last either way; ties by name, then file order.
-    private func precedes(_ left: Int, _ right: Int, in sort: SortOrder) -> Bool {
+    private func precedes(_ left: Int, _ right: Int, in sort: RosterCore.SortOrder) -> Bool {
         let (a, b) = (filed[left], filed[right])
         func names(_ person: Person) -> [UInt8] {
             let (first, last) = (TextFolding.foldedBytes(person.firstName), TextFolding.foldedBytes(person.lastName))
@@ -227,13 +228,5 @@ public final class FakePeopleRepository: PeopleRepository {
             summaries[companyID] = summary
         }
         return rankedCompanies.compactMap { summaries[$0] }
-    }
-
-    /// `text` without white space at either end (as company names are read).
-    private static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -57,11 +57,10 @@ public final class ScriptedTerminal: TerminalInput {
 
     public func waitForInput(orReadable wakeDescriptor: Int32, timeout: Duration?) -> Bool {
         if playUntilInput() { return true }
-        // Wake for the loop's messages, and often enough to look at a condition again.
+        // Wake for the loop's messages, and every 5 ms (sooner than any
+        // timeout the loop asks for) to look at a condition again.
         var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-        let tick: Int32 = 5
-        let limit = timeout.map { min(tick, Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)) }
-        return poll(&descriptor, 1, limit ?? tick) >= 0 || errno == EINTR
+        return poll(&descriptor, 1, 5) >= 0 || errno == EINTR
     }
 
     /// The key at the head of the script; nil at a check or a wait, so the

@@ -196,3 +196,25 @@ struct FrequencyPresenterTests {
         #expect(FrequencyPresenter.share(0, of: 0) == "—")
     }
 }
+
+@Suite("Counts by field against the reference")
+struct ValueSummaryReferenceTests {
+    @Test("the store's one-pass counts equal the plain count over Person, for every field, of everyone and of a search")
+    func agreesWithReference() throws {
+        var random = SeededRandom(seed: 20_261_201)
+        let records = (0..<1500).map { QueryMatchingTests.person($0, &random) }
+        let directory = try Fixtures.directory(json: Fixtures.array(records))
+        let people = (0..<directory.store.count).map { directory.store[$0] }
+        let found = try #require(directory.repository.searchNow(SearchQuery("age>30 -fruit:apple"), in: directory.everyone,
+                                                                within: nil))
+        let foundPeople = directory.repository.people(in: found, positions: 0..<found.count)
+        for field in SummaryField.allCases where field != .company {
+            let all = directory.repository.valueSummaries(of: field, in: directory.everyone)
+            #expect(all == ValueSummary.counted(people, by: field), "\(field)")
+            #expect(all.map(\.headcount).reduce(0, +) == people.count)
+            #expect(directory.repository.valueSummaries(of: field, in: found) == ValueSummary.counted(foundPeople, by: field))
+        }
+        // The generated addresses have 1 to 5 parts: some people have no city.
+        #expect(directory.repository.valueSummaries(of: .city, in: directory.everyone).last?.value == .missing)
+    }
+}

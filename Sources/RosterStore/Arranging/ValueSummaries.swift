@@ -95,28 +95,20 @@ struct ValueTally {
     }
 
     func summaries(of field: SummaryField) -> [ValueSummary] {
-        func summary(_ value: SummaryValue, _ title: String, _ figures: Figures) -> ValueSummary {
-            ValueSummary(value: value, title: title, headcount: figures.headcount, totalCents: figures.totalCents,
-                         balances: figures.balances)
-        }
-        var summaries: [ValueSummary] = byText.indices.map { index in
-            let text = texts.string(at: index)
-            return summary(.text(text), text, byText[index])
-        }
+        var values: [(SummaryValue, Figures)] = byText.indices.map { (.text(texts.string(at: $0)), byText[$0]) }
         for (number, figures) in byNumber {
             switch field {
-            case .active: summaries.append(summary(.active(number == 1), number == 1 ? "yes" : "no", figures))
-            case .ageBand:
-                let band = SummaryBands.ageBand(of: number)
-                summaries.append(summary(.band(band), SummaryBands.ageTitle(band), figures))
-            case .balanceBand:
-                let band = SummaryBands.balanceBand(of: number)
-                summaries.append(summary(.band(band), SummaryBands.balanceTitle(band), figures))
+            case .active: values.append((.active(number == 1), figures))
+            case .ageBand: values.append((.band(SummaryBands.ageBand(of: number)), figures))
+            case .balanceBand: values.append((.band(SummaryBands.balanceBand(of: number)), figures))
             default: break
             }
         }
-        if missing.headcount > 0 { summaries.append(summary(.missing, ValueSummary.missingTitle, missing)) }
-        return summaries
+        if missing.headcount > 0 { values.append((.missing, missing)) }
+        return values.map { value, figures in
+            ValueSummary(value: value, title: field.title(of: value), headcount: figures.headcount, totalCents: figures.totalCents,
+                         balances: figures.balances)
+        }
     }
 }
 

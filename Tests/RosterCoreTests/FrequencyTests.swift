@@ -186,6 +186,26 @@ struct FrequencyPresenterTests {
         #expect(wireframe.routes.suffix(3) == [.back, .clearFilter, .quit])
     }
 
+    @Test("a text value's list says which other values its term lists too (Kansas: also Arkansas)")
+    func widerTerms() {
+        let wireframe = SpyFrequencyWireframe()
+        let presenter = FrequencyPresenter(repository: Self.directory.repository, field: .state, shown: Self.directory.everyone,
+                                           wireframe: wireframe)
+        presenter.openSelected()  // Arkansas: no other state contains it
+        presenter.moveSelection(by: 1)
+        presenter.openSelected()  // Kansas
+        presenter.cycleField(by: 1)  // eye colour: Blue, blue, brown
+        presenter.openSelected()
+        presenter.moveSelection(by: 2)
+        presenter.openSelected()
+        #expect(wireframe.routes == [
+            .matching(term: #"state:"Arkansas""#, title: "counts by state"),
+            .matching(term: #"state:"Kansas""#, title: "counts by state · also Arkansas"),
+            .matching(term: #"eye:"Blue""#, title: "counts by eye colour · also blue"),
+            .matching(term: #"eye:"brown""#, title: "counts by eye colour"),
+        ])
+    }
+
     @Test("share to a tenth of a percent, half up")
     func share() {
         #expect(FrequencyPresenter.share(1, of: 3) == "33.3%")

@@ -18,8 +18,11 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     /// The people list's order and grouping: a value's list opens in it.
     private let sort: SortOrder
     private let byCompany: Bool
-    /// What the people list showed when no filter was in force: everyone,
-    /// already arranged, for a value's list (a million people take half a
+    /// The company the people list is limited to (a company's own list): a
+    /// value's list keeps to it.
+    private let company: Int?
+    /// What the people list showed when no filter was in force: everyone
+    /// (of its company), already arranged, for a value's list (a million people take half a
     /// second to arrange again).
     private let everyone: PeopleArrangement?
     /// Hands a filter to the people list (which then calls `update`).
@@ -38,7 +41,8 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
         self.history = history
         sort = shown.sort
         byCompany = shown.byCompany
-        everyone = shown.query == nil && shown.company == nil ? shown : nil
+        company = shown.company
+        everyone = shown.query == nil ? shown : nil
         self.onFilterChosen = onFilterChosen
         self.onClose = onClose
     }
@@ -70,7 +74,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
                      title: people.sections.first?.title, term: nil)
         case .matching(let term, let title):
             guard let repository else { return }
-            let everyone = everyone ?? repository.arrange(sort: sort, byCompany: byCompany, company: nil)
+            let everyone = everyone ?? repository.arrange(sort: sort, byCompany: byCompany, company: company)
             openList(ArrangedDirectory(repository: repository, arrangement: everyone),
                      filter: Self.adding(term, to: filter), title: title, term: term)
         case .clearFilter:

@@ -100,17 +100,13 @@ public final class ListScreenWireframe: ListWireframe {
             companiesWireframe = companies
             companies.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter,
                               selectedCompany: selectedCompany)
-        case .counts(let shown, let filter, let field) where isMainList:
+        case .counts(let shown, let filter, let field):
             let counts = FrequencyScreenWireframe(
                 root: root, makeSearcher: makeSearcher, history: history, shown: shown,
                 onFilterChosen: { [weak self] filter in self?.takeFilter(filter) },
                 onClose: { [weak self] in self?.frequencyWireframe = nil })
             frequencyWireframe = counts
             counts.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter, field: field)
-        case .counts:
-            // A company's or a value's own list counts nothing of its own:
-            // its people are one row of the screen below.
-            break
         case .companies, .back:
             guard !isMainList else { return }
             root.pop()

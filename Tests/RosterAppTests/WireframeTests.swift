@@ -181,6 +181,24 @@ struct FrequencyNavigationTests {
         #expect(app.root.depth == 1)
     }
 
+    @Test("F in a company's own list counts that company's people; a value's list keeps to the company")
+    func countsInACompanysList() async throws {
+        let app = await app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
+        press(.tab, .enter, in: app)  // COMSTAR: Bertha Irwin, Cohen James, Vanessa Sanchez
+        #expect(screen.line(1).hasPrefix("COMSTAR (3)"))
+        press(.character("F"), .character("f"), .character("f"), .character("f"), in: app)  // eye colour
+        #expect(app.root.depth == 4)
+        #expect(screen.line(0).contains("counts of eye colour"))
+        #expect(screen.line(0).contains("3 people"))
+        #expect(screen.line(2).hasPrefix(" brown ") && screen.line(3).hasPrefix(" green "))
+        press(.down, .enter, in: app)  // green: Bertha Irwin and Vanessa Sanchez
+        #expect(app.root.depth == 5)
+        #expect(screen.text.contains("Bertha Irwin") && screen.text.contains("Vanessa Sanchez"))
+        #expect(!screen.text.contains("Norton Curtis"))  // green too, but at RECRISYS
+        press(.left, .tab, in: app)
+        #expect(app.root.depth == 3)
+    }
+
     @Test("a value's term joins the filter, and leaves it again when the list closes unchanged")
     func valueTerms() {
         #expect(FrequencyScreenWireframe.adding("age:30-39", to: nil) == "age:30-39")

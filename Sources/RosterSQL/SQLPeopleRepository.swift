@@ -296,6 +296,24 @@ public final class SQLPeopleRepository: PeopleRepository {
         }
     }
 
+    /// Counts by `field` among the people shown: one `GROUP BY` over them
+    /// (companies: the overview's figures, from the summary table).
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+        guard field != .company else { return companySummaries(in: arrangement).map(ValueSummary.init) }
+        let arranged = handle(of: arrangement)
+        let counting = SQLValueSummaries(table: table)
+        do {
+            var statement = SQLStatement(table.dialect)
+            let condition = windows.condition(scope: arranged.scope, query: arranged.query, companies: totals, into: &statement)
+            let sql = counting.query(field, where: condition)
+            let rows = try browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+            return counting.summaries(field, rows: rows)
+        } catch {
+            report(error)
+            return []
+        }
+    }
+
     // MARK: Helpers
 
     /// The company id of a stored company key.

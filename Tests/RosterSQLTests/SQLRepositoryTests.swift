@@ -164,6 +164,23 @@ import TestSupport
     }
 
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func countsByEveryFieldEqualTheFileSource(dialect: PeopleTable.Dialect) async throws {
+        let (database, memory) = try open(dialect)
+        for text in ["", "an", "-company:acme", "city:concho age>30"] {
+            let found = try await database.search(SearchQuery(text), in: database.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                                  within: nil)
+            let expected = try await memory.search(SearchQuery(text), in: memory.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                                   within: nil)
+            for field in SummaryField.allCases {
+                let counted = database.valueSummaries(of: field, in: found).map { "\($0.title) \($0.headcount) \($0.balances) \($0.totalCents)" }
+                #expect(counted == memory.valueSummaries(of: field, in: expected).map { "\($0.title) \($0.headcount) \($0.balances) \($0.totalCents)" },
+                        "\(field) in \(text)")
+                #expect(!counted.isEmpty)
+            }
+        }
+    }
+
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func anInjectionAttemptFindsNobodyAndDropsNothing(dialect: PeopleTable.Dialect) async throws {
         let (database, _) = try open(dialect)
         let everyone = database.arrange(sort: .byLastName, byCompany: true, company: nil)

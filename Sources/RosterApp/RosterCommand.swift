@@ -114,8 +114,14 @@ public enum RosterCommand {
     static func write(_ repository: any PeopleRepository, options: Options, output: Int32 = STDOUT_FILENO) async -> ExitStatus {
         let everyone = repository.arrange(sort: options.sort ?? .byLastName, byCompany: true, company: nil)
         var shown = everyone
-        if let filter = options.filter, let found = try? await repository.search(SearchQuery(filter), in: everyone, within: nil) {
-            shown = found
+        if let filter = options.filter {
+            do {
+                shown = try await repository.search(SearchQuery(filter), in: everyone, within: nil)
+            } catch {
+                // Never everyone instead: a filter that could not run is an error.
+                Platform.writeError("roster: \(repository.sourceName): --filter could not be run: \(DisplayText.sanitized("\(error)"))")
+                return .failure
+            }
         }
         let skipped = repository.skippedRecords
         reportSkipped(skipped, loaded: repository.personCount, sourceName: repository.sourceName)

@@ -22,16 +22,21 @@ import Synchronization
 /// running past its company's end continues in the next companies with
 /// `company_key > …`, in one more query.
 ///
-/// Rows of a search with few matches (`materializeLimit`) are read from
-/// the matches alone (a materialised CTE the trigram index fills), so the
-/// planner never walks an ordered index through every row looking for them.
+/// A search with few matches (`matchListLimit`) is listed once, in order,
+/// as row ids (one query the trigram index serves); its windows are then
+/// those ids' rows, so no query walks an ordered index through every row
+/// looking for sparse matches, and a jump costs what a step does.
 final class KeysetWindows: Sendable {
     let table: PeopleTable
     /// Rows fetched and cached together.
-    static let blockSize = 64
-    static let maximumBlocks = 64
+    static let blockSize = 256
+    static let maximumBlocks = 32
     static let maximumAnchors = 512
-    static let materializeLimit = 20_000
+    static let matchListLimit = 50_000
+    /// `matchListLimit`, lowered by tests to page searches by keyset.
+    let listsMatchesUpTo = Atomic<Int>(KeysetWindows.matchListLimit)
+    /// Match lists kept (the last few searches).
+    static let maximumMatchLists = 4
     /// The most rows `people(in:)` fetches in one statement.
     static let peopleChunk = 4096
 
@@ -55,6 +60,8 @@ final class KeysetWindows: Sendable {
     }
 
     private let cache = Mutex(Cache())
+    /// Row ids of small searches in display order, by arrangement id.
+    private let matchLists = Mutex<[(arrangement: Int, ids: [Int64])]>([])
 
     init(table: PeopleTable) {
         self.table = table
@@ -79,6 +86,11 @@ final class KeysetWindows: Sendable {
 
     func listed(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
                 repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
+        if positions.count > Self.blockSize {
+            // A long run (--list): one fetch, not cached.
+            return try listedRows(in: arrangement, handle: handle, start: positions.lowerBound, count: positions.count,
+                                  repository: repository)
+        }
         var result: [ListedPerson] = []
         for block in (positions.lowerBound / Self.blockSize)...((positions.upperBound - 1) / Self.blockSize) {
             let key = BlockKey(arrangement: handle.id, block: block)
@@ -86,20 +98,25 @@ final class KeysetWindows: Sendable {
             if rows == nil {
                 let start = block * Self.blockSize
                 let count = min(Self.blockSize, arrangement.count - start)
-                let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
-                                        payloadCount: 4, repository: repository)
-                let listed = fetched.enumerated().map { offset, row in
-                    ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
-                                 companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
-                                 firstName: row.text(2) ?? "", lastName: row.text(3) ?? "", email: row.text(4) ?? "",
-                                 balance: row.text(5) ?? "")
-                }
+                let listed = try listedRows(in: arrangement, handle: handle, start: start, count: count, repository: repository)
                 store(listed, as: key)
                 rows = listed
             }
             result += (rows ?? []).filter { positions.contains($0.position) }
         }
         return result
+    }
+
+    private func listedRows(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, start: Int, count: Int,
+                            repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
+        let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
+                                payloadCount: 4, repository: repository)
+        return fetched.enumerated().map { offset, row in
+            ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
+                         companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
+                         firstName: row.text(2) ?? "", lastName: row.text(3) ?? "", email: row.text(4) ?? "",
+                         balance: row.text(5) ?? "")
+        }
     }
 
     /// What the cache has of `positions` (the database failed).
@@ -131,6 +148,9 @@ final class KeysetWindows: Sendable {
     /// in their section.
     func position(of id: PersonID, in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
                   repository: SQLPeopleRepository) throws(DatabaseError) -> Int? {
+        if let ids = try matchList(arrangement, handle: handle, repository: repository) {
+            return ids.firstIndex(of: Int64(id.rawValue))
+        }
         let order = handle.order
         var statement = SQLStatement(table.dialect)
         let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
@@ -174,17 +194,14 @@ final class KeysetWindows: Sendable {
         let order = handle.order
         let keyStart = 2 + payloadCount
 
-        // The rows come from the table, or from a search's few matches.
+        if let ids = try matchList(arrangement, handle: handle, repository: repository) {
+            return try rows(ids: Array(ids[min(start, ids.count)..<min(start + count, ids.count)]), handle: handle, payload: payload,
+                            repository: repository)
+        }
         var statement = SQLStatement(table.dialect)
         let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
-        let materialized = handle.query.map { !$0.terms.isEmpty } == true && arrangement.count <= Self.materializeLimit
-        let rowID = materialized ? "row_ref" : table.dialect.rowID
-        let source = materialized
-            ? "WITH matches AS MATERIALIZED (SELECT \(table.dialect.rowID) AS row_ref, * FROM \(table.table) WHERE \(shown)) SELECT"
-            : "SELECT"
-        let from = materialized ? "matches" : table.table
-        let select = "\(source) \(rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(from)"
-        var conditions = materialized ? [] : [shown]
+        let select = "SELECT \(table.dialect.rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(table.table)"
+        var conditions = [shown]
         let companyKey = handle.grouped ? repository.totals[sections[sectionIndex].companyID].companyKey : nil
         if let companyKey { conditions.append("company_key = \(statement.bind(.bytes(companyKey)))") }
 
@@ -195,22 +212,16 @@ final class KeysetWindows: Sendable {
             if let anchor { conditions.append(order.keyset(after: anchor.key, reversed: reversed, into: &statement)) }
             let limit = statement.bind(.int(Int64(count)))
             let offset = statement.bind(.int(Int64(skip)))
-            let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            let sql = "\(select)\(whereClause) ORDER BY \(order.orderBy(grouped: handle.grouped, reversed: reversed)) LIMIT \(limit) OFFSET \(offset)"
+            let sql = "\(select) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order.orderBy(grouped: handle.grouped, reversed: reversed)) LIMIT \(limit) OFFSET \(offset)"
             var rows = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
             if reversed { rows.reverse() }
             // Past the company's end: the next companies, in one query.
             if !reversed, rows.count < count, let companyKey, sectionIndex + 1 < sections.count {
                 var next = SQLStatement(table.dialect)
                 let nextShown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &next)
-                let nextSource = materialized
-                    ? "WITH matches AS MATERIALIZED (SELECT \(table.dialect.rowID) AS row_ref, * FROM \(table.table) WHERE \(nextShown)) SELECT"
-                    : "SELECT"
-                let nextConditions = (materialized ? [] : [nextShown]) + ["company_key > \(next.bind(.bytes(companyKey)))"]
                 let nextSQL = """
-                \(nextSource) \(rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(from) \
-                WHERE \(nextConditions.joined(separator: " AND ")) ORDER BY \(order.orderBy(grouped: true)) \
-                LIMIT \(next.bind(.int(Int64(count - rows.count))))
+                \(select) WHERE \(nextShown) AND company_key > \(next.bind(.bytes(companyKey))) \
+                ORDER BY \(order.orderBy(grouped: true)) LIMIT \(next.bind(.int(Int64(count - rows.count))))
                 """
                 rows += try repository.browse.sync { session throws(DatabaseError) in try session.rows(nextSQL, next.values) }
             }
@@ -220,6 +231,45 @@ final class KeysetWindows: Sendable {
             }
             return rows
         }
+    }
+
+    /// A small search's row ids in display order: listed once (one query
+    /// the trigram index serves, then a sort of the few matches).
+    private func matchList(_ arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
+                           repository: SQLPeopleRepository) throws(DatabaseError) -> [Int64]? {
+        guard let query = handle.query, !query.terms.isEmpty, arrangement.count <= listsMatchesUpTo.load(ordering: .relaxed) else {
+            return nil
+        }
+        if let ids = matchLists.withLock({ lists in lists.first { $0.arrangement == handle.id }?.ids }) { return ids }
+        var statement = SQLStatement(table.dialect)
+        let shown = condition(scope: handle.scope, query: query, companies: repository.totals, into: &statement)
+        let sql = "SELECT \(table.dialect.rowID) FROM \(table.table) WHERE \(shown) ORDER BY \(handle.order.orderBy(grouped: handle.grouped))"
+        let ids = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+            .compactMap { $0.int(0) }
+        matchLists.withLock { lists in
+            lists.append((handle.id, ids))
+            if lists.count > Self.maximumMatchLists { lists.removeFirst() }
+        }
+        return ids
+    }
+
+    /// The rows of `ids`, in that order, as `fetch` returns them.
+    private func rows(ids: [Int64], handle: SQLPeopleRepository.Handle, payload: String,
+                      repository: SQLPeopleRepository) throws(DatabaseError) -> [SQLRow] {
+        guard !ids.isEmpty else { return [] }
+        var statement = SQLStatement(table.dialect)
+        let list = ids.map(String.init).joined(separator: ",")
+        let rowID = table.dialect.rowID
+        let wanted = table.dialect == .postgres
+            ? "\(rowID) = ANY(\(statement.bind(.text("{" + list + "}")))::bigint[])"
+            : "\(rowID) IN (SELECT value FROM json_each(\(statement.bind(.text("[" + list + "]")))))"
+        let sql = """
+        SELECT \(rowID), company_key, \(payload), \(handle.order.prefix.joined(separator: ", ")), position FROM \(table.table) \
+        WHERE \(wanted)
+        """
+        let found = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+        let byID = Dictionary(found.map { ($0.int(0) ?? -1, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
     }
 
     private enum Plan {

@@ -33,7 +33,9 @@ public final class SQLPeopleRepository: PeopleRepository {
     let browse: DatabaseLane
     let searching: DatabaseLane
     let windows: KeysetWindows
-    private let problem = Mutex<String?>(nil)
+    /// What went wrong last, for the title; `lasting` unless a later
+    /// search that works clears it (a timeout, not a lost connection).
+    private let problem = Mutex<(reason: String, lasting: Bool)?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
 
     /// How long any statement may run before it is stopped.
@@ -88,7 +90,7 @@ public final class SQLPeopleRepository: PeopleRepository {
     // MARK: PeopleRepository
 
     public var sourceName: String {
-        problem.withLock { $0 }.map { "\(target) — \($0)" } ?? target
+        problem.withLock { $0 }.map { "\(target) — \($0.reason)" } ?? target
     }
 
     /// A database has no unreadable records: `roster import` reported them.
@@ -179,8 +181,18 @@ public final class SQLPeopleRepository: PeopleRepository {
             WITH matches AS MATERIALIZED (SELECT company_key FROM \(table.table) WHERE \(condition)) \
             SELECT company_key, count(*) FROM matches GROUP BY company_key
             """
-            let rows = try await searching.run { [statement] session throws(DatabaseError) in
-                try session.rows(sql, statement.values)
+            let rows: [SQLRow]
+            do {
+                rows = try await searching.run { [statement] session throws(DatabaseError) in
+                    try session.rows(sql, statement.values)
+                }
+            } catch let error as DatabaseError {
+                // The list keeps what it showed; the title says why.
+                report(error)
+                throw error
+            }
+            problem.withLock { current in
+                if current?.lasting == false { current = nil }
             }
             counts = [:]
             for row in rows {
@@ -333,10 +345,13 @@ public final class SQLPeopleRepository: PeopleRepository {
         let reason: String
         switch (error as? DatabaseError)?.kind {
         case .connectionLost?, .cannotConnect?: reason = "connection lost: showing rows already fetched"
-        case .timedOut?: reason = "the database took too long: showing rows already fetched"
+        case .timedOut?: reason = "a query ran past \(Self.statementTimeout.components.seconds) s and was stopped (a search of 3+ letters uses the index)"
         default: reason = "a query failed: " + ((error as? DatabaseError)?.message ?? "\(error)")
         }
-        problem.withLock { $0 = reason }
+        let lasting = (error as? DatabaseError)?.kind != .timedOut
+        problem.withLock { current in
+            if current?.lasting != true { current = (reason, lasting) }
+        }
     }
 
     /// The columns of a whole person, in `person(from:at:)`'s order.

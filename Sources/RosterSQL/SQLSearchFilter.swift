@@ -16,8 +16,9 @@ import RosterCore
 /// trigram index over `search_text` (which holds the folded company, names,
 /// email, phone and address: a superset of what such a term can match),
 /// then the exact test above decides. Shorter terms cannot use trigrams:
-/// they scan, under the statement timeout, and the next keystroke cancels
-/// them. Negated terms scan too (an index cannot list who lacks a text).
+/// they scan `search_text` (plain `strpos`/`instr`, then the exact test on
+/// the candidates), under the statement timeout, and the next keystroke
+/// cancels them. Negated terms scan too (an index cannot list who lacks a text).
 struct SQLSearchFilter {
     let table: PeopleTable
 
@@ -95,7 +96,11 @@ struct SQLSearchFilter {
         case .anywhere, .name, .firstName, .lastName, .company, .email, .phone, .address: break
         default: return nil
         }
-        guard text(needle).count >= 3 else { return nil }
+        guard text(needle).count >= 3 else {
+            // Too short for trigrams: still, one plain scan of `search_text`
+            // leaves the exact test (folding in SQL) only the candidates.
+            return contains("search_text", statement.bind(.text(text(needle))), bytes: false)
+        }
         let phoneDigits = scope == .anywhere || scope == .phone ? digits : nil
         switch dialect {
         case .postgres:

@@ -52,10 +52,11 @@ import TestSupport
                 for byCompany in [true, false] {
                     let repository = try imported.open()
                     let arrangement = repository.arrange(sort: RosterCore.SortOrder(key, descending: descending), byCompany: byCompany, company: nil)
-                    // A first window, then the next by keyset from its last row.
+                    // A first window, the next by keyset from its last row, a jump.
                     _ = repository.rows(in: arrangement, positions: 9_000..<9_010)
                     repository.browse.isRecording.store(true, ordering: .relaxed)
-                    _ = repository.rows(in: arrangement, positions: 9_064..<9_070)
+                    _ = repository.rows(in: arrangement, positions: 9_300..<9_310)
+                    _ = repository.rows(in: arrangement, positions: 2_000..<2_010)
                     let statements = repository.browse.recorded.withLock { $0 }
                     let label = "\(key) descending \(descending) byCompany \(byCompany)"
                     #expect(!statements.isEmpty, "\(label)")

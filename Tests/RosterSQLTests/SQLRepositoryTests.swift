@@ -1,6 +1,6 @@
 import Foundation
 import RosterCore
-import RosterSQL
+@testable import RosterSQL
 import RosterStore
 import Testing
 import TestSupport
@@ -119,9 +119,12 @@ import TestSupport
         "o'brien", "%", "_", "\\", "'); drop table people; --", "zzz", "-zzz", "age>x", "",
     ]
 
-    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
-    func searchesFindTheFileSourcesPeopleInItsOrder(dialect: PeopleTable.Dialect) async throws {
+    /// Searches with few matches are paged from a list of their ids, with
+    /// many by keyset: both ways (the keyset way forced by a zero limit).
+    @Test(arguments: [(PeopleTable.Dialect.postgres, true), (.postgres, false), (.sqlite, true), (.sqlite, false)])
+    func searchesFindTheFileSourcesPeopleInItsOrder(dialect: PeopleTable.Dialect, listsMatches: Bool) async throws {
         let (database, memory) = try open(dialect)
+        if !listsMatches { database.windows.listsMatchesUpTo.store(0, ordering: .relaxed) }
         for byCompany in [true, false] {
             let everyone = database.arrange(sort: .byLastName, byCompany: byCompany, company: nil)
             let memoryEveryone = memory.arrange(sort: .byLastName, byCompany: byCompany, company: nil)

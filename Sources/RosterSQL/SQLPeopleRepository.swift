@@ -19,8 +19,8 @@ import Synchronization
 ///
 /// When a statement fails (the server went away, a timeout), the
 /// repository keeps answering from what it has cached and says so in
-/// `sourceName`, which the title bar shows: "… — connection lost: showing
-/// rows already fetched". Nothing crashes and nothing waits past the
+/// `sourceName`, which the title bar shows: "connection lost, cached rows
+/// only — postgres://…". Nothing crashes and nothing waits past the
 /// statement timeout.
 public final class SQLPeopleRepository: PeopleRepository {
     let table: PeopleTable
@@ -90,7 +90,8 @@ public final class SQLPeopleRepository: PeopleRepository {
     // MARK: PeopleRepository
 
     public var sourceName: String {
-        problem.withLock { $0 }.map { "\(target) — \($0.reason)" } ?? target
+        // The problem first: a narrow title bar cuts the end.
+        problem.withLock { $0 }.map { "\($0.reason) — \(target)" } ?? target
     }
 
     /// A database has no unreadable records: `roster import` reported them.
@@ -344,8 +345,8 @@ public final class SQLPeopleRepository: PeopleRepository {
     func report(_ error: any Error) {
         let reason: String
         switch (error as? DatabaseError)?.kind {
-        case .connectionLost?, .cannotConnect?: reason = "connection lost: showing rows already fetched"
-        case .timedOut?: reason = "a query ran past \(Self.statementTimeout.components.seconds) s and was stopped (a search of 3+ letters uses the index)"
+        case .connectionLost?, .cannotConnect?: reason = "connection lost, cached rows only"
+        case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
         default: reason = "a query failed: " + ((error as? DatabaseError)?.message ?? "\(error)")
         }
         let lasting = (error as? DatabaseError)?.kind != .timedOut

@@ -89,6 +89,13 @@ public final class SQLPeopleRepository: PeopleRepository {
 
     // MARK: PeopleRepository
 
+    /// How a row the database could not give reads.
+    public static let notFetched = "(not fetched)"
+
+    /// Why a statement failed since opening, if one did: a caller that
+    /// must not end quietly with less (`--list`, `--export`) checks it.
+    public var failure: String? { problem.withLock { $0?.reason } }
+
     public var sourceName: String {
         // The problem first: a narrow title bar cuts the end.
         problem.withLock { $0 }.map { "\($0.reason) — \(target)" } ?? target
@@ -223,7 +230,15 @@ public final class SQLPeopleRepository: PeopleRepository {
             return try windows.listed(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
         } catch {
             report(error)
-            return windows.cachedListed(in: handle(of: arrangement), positions: wanted)
+            // Every position asked for gets a row (screens count on it):
+            // what is cached, else a row that says it could not be fetched.
+            let cached = Dictionary(windows.cachedListed(in: handle(of: arrangement), positions: wanted).map { ($0.position, $0) },
+                                    uniquingKeysWith: { first, _ in first })
+            return wanted.map { position in
+                cached[position] ?? ListedPerson(id: PersonID(-1), position: position,
+                                                 companyID: max(0, arrangement.sections[arrangement.sectionIndex(containing: position)].companyID),
+                                                 firstName: "", lastName: Self.notFetched, email: "", balance: "")
+            }
         }
     }
 

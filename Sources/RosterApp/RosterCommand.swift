@@ -76,7 +76,10 @@ public enum RosterCommand {
 
     /// The database FILE names (postgres://…, host=…, sqlite:…, PATH.db), if it names one.
     static func databaseTarget(_ options: Options) -> DatabaseTarget? {
-        options.file.flatMap { DatabaseTarget($0) }
+        guard let argument = options.file, let target = DatabaseTarget(argument) else { return nil }
+        // A file whose name holds '=' is a file, not a libpq connection string.
+        if case .postgres = target, !argument.contains("://"), Platform.fileExists(argument) { return nil }
+        return target
     }
 
     /// The directory to read: a file, standard input, or the bundled one.

@@ -30,6 +30,18 @@ struct DatabaseBrowsingEndToEndTests {
         }
     }
 
+    @Test("a file whose name holds '=' is read as a file, not a connection string")
+    func fileWithEqualsSign() throws {
+        let (database, file) = try importedBundledDirectory()
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let odd = NSTemporaryDirectory() + "roster-e2e-a=b-\(UUID().uuidString).json"
+        try FileManager.default.copyItem(atPath: file, toPath: odd)
+        defer { try? FileManager.default.removeItem(atPath: odd) }
+        let listed = try runRoster(["--list", odd])
+        #expect(listed.status == 0)
+        #expect(listed.output == (try runRoster(["--list", database])).output)
+    }
+
     @Test("a database that cannot be opened is one line naming it, status 1, never the password")
     func failuresAreOneLine() throws {
         let missing = try runRoster(["--list", "/nonexistent/people.db"])

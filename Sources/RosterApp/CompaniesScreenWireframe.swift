@@ -13,6 +13,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     private unowned let root: RootWireframe
     private let makeSearcher: () -> ListSearchScheduling
     private let history: PromptHistory
+    private let session: ListSession
     /// The people list's order: a company's list opens in it.
     private let sort: SortOrder
     /// Hands a filter to the people list (which then calls `update`).
@@ -24,9 +25,10 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     private var presenter: CompaniesPresenter?
     private var companyList: ListScreenWireframe?
 
-    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, sort: SortOrder,
-         onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
+    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
+         sort: SortOrder, onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
         self.root = root
+        self.session = session
         self.makeSearcher = makeSearcher
         self.history = history
         self.sort = sort
@@ -57,7 +59,8 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
         case .people(let companyID):
             guard let repository else { return }
             let people = repository.arrange(sort: sort, byCompany: true, company: companyID)
-            let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, isMainList: false)
+            let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, session: session,
+                                           isMainList: false)
             list.onLeave = { [weak self] filter in self?.companyListDidClose(filter: filter) }
             companyList = list
             list.presentList(ArrangedDirectory(repository: repository, arrangement: people), filter: filter,

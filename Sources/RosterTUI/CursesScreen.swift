@@ -142,6 +142,8 @@ public final class CursesScreen: Screen {
         case "←": return "<"
         case "→", "⏎", "›": return ">"
         case "…": return "~"
+        case "●": return "*"
+        case "┌", "┐", "└", "┘": return "+"
         case "▏", "│": return "|"
         case "█", "▉", "▊", "▋", "▌", "▍", "▎": return "#"
         default: return String(repeating: "?", count: width)
@@ -216,6 +218,8 @@ public final class CursesScreen: Screen {
         case .header: return roster_attr_bold() | color(3)
         case .match: return roster_attr_bold() | roster_attr_underline() | color(2)
         case .selectedMatch: return roster_attr_reverse() | roster_attr_bold() | roster_attr_underline()
+        case .marked: return roster_attr_bold() | color(4)
+        case .columnHeader: return roster_attr_underline() | roster_attr_dim()
         }
     }
 

@@ -34,6 +34,10 @@ public enum TextStyle: Sendable, Equatable {
     case match
     /// A match inside the selected row.
     case selectedMatch
+    /// A marked person's row (`m`).
+    case marked
+    /// The list's column titles.
+    case columnHeader
 }
 
 /// A grid of cells that views draw on: the seam between views and curses.

@@ -72,8 +72,18 @@ public struct ListedPerson: Sendable, Equatable {
     public var email: String
     /// The balance as the file wrote it.
     public var balance: String
+    /// The list's optional columns; empty (or nil) when the record has none.
+    public var phone: String
+    public var age: Int?
+    public var isActive: Bool?
+    /// The company's name as the record wrote it.
+    public var company: String
+    /// The city part of the address ("Concho" of "303 Vermont Street,
+    /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
+    public var city: String
 
-    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String) {
+    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
+                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "") {
         self.id = id
         self.position = position
         self.companyID = companyID
@@ -81,6 +91,11 @@ public struct ListedPerson: Sendable, Equatable {
         self.lastName = lastName
         self.email = email
         self.balance = balance
+        self.phone = phone
+        self.age = age
+        self.isActive = isActive
+        self.company = company
+        self.city = city
     }
 
     /// "First Last", or whichever of the two there is.

@@ -60,7 +60,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
             lines.append("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + (row.isSorted ? " (sorted on: shown)" : ""))
         }
         let inner = min(size.columns - 4, max(34, (lines + keys).map(DisplayText.width).max() ?? 0))
-        let height = lines.count + keys.count + 4
+        let height = lines.count + keys.count + 3
         let top = max(1, min(3, size.rows - height))
         let left = max(0, size.columns - inner - 4)
         func put(_ text: String, _ offset: Int, style: TextStyle = .normal) {
@@ -68,7 +68,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
             screen.put("│ " + DisplayText.padded(text, columns: inner) + " │", row: top + offset, column: left, style: style)
         }
         let rule = String(repeating: "─", count: inner + 2)
-        screen.put("┌" + DisplayText.fit("─ Columns " + rule, columns: inner + 2) + "┐", row: top, column: left, style: .bar)
+        screen.put("┌─ Columns " + String(repeating: "─", count: max(0, inner - 8)) + "┐", row: top, column: left, style: .bar)
         put(lines[0], 1, style: .dim)
         for (index, line) in lines.dropFirst().enumerated() {
             put(line, 2 + index, style: index == model.cursor ? .selected : .normal)

@@ -249,6 +249,7 @@ public final class CursesScreen: Screen {
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
             var row: Int32 = 0, column: Int32 = 0

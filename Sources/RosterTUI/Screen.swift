@@ -136,6 +136,8 @@ public enum Key: Equatable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, delete, tab
+    /// Shift+Tab.
+    case backTab
     case function(Int)
     case resize
     /// Only with `--mouse`: a click, double click or wheel turn at a cell.

@@ -139,6 +139,8 @@ public struct ListColumns: Equatable, Sendable {
     public static let gap = 2
     /// The name gives up no more than this to optional columns.
     public static let nameMinimum = 20
+    /// Room beyond this goes to the email, company and city columns.
+    public static let nameMaximum = 40
     /// A balance never needs more (-$92,233,720,368,547,758.06).
     public static let widestAmount = 27
 
@@ -168,7 +170,12 @@ public struct ListColumns: Equatable, Sendable {
     public func layout(width: Int, balanceWidth: Int = ListColumn.balance.width) -> [PlacedColumn] {
         let room = max(1, width - Self.leftMargin)
         let balance = min(max(ListColumn.balance.title.count, min(balanceWidth, Self.widestAmount)), max(1, room - 8 - Self.gap))
-        func cells(_ column: ListColumn) -> Int { column == .balance ? balance : column.width }
+        var extra: [ListColumn: Int] = [:]
+        func cells(_ column: ListColumn) -> Int {
+            // The sorted column is never so narrow that its title is cut.
+            let base = column == .balance ? balance : column == sortColumn ? max(column.width, title(of: column).count) : column.width
+            return base + extra[column, default: 0]
+        }
         let candidates = choice.shown.filter { $0 != .company || showsCompany }
         var order = candidates
         if sortColumn != .name, !order.contains(sortColumn) {
@@ -189,6 +196,13 @@ public struct ListColumns: Equatable, Sendable {
                 chosen.insert(column)
                 used += cost
             }
+        }
+        // Past `nameMaximum`, the room left widens the text columns instead.
+        let widened = order.filter { chosen.contains($0) && [.email, .company, .city].contains($0) }
+        if room - used > Self.nameMaximum, !widened.isEmpty {
+            let share = (room - used - Self.nameMaximum) / widened.count
+            for column in widened { extra[column] = share }
+            used += share * widened.count
         }
         var placed = [PlacedColumn(column: .name, start: Self.leftMargin, width: max(1, room - used))]
         var start = Self.leftMargin + placed[0].width

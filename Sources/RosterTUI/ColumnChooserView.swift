@@ -57,7 +57,8 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         let keys = ["↑↓ move  Space show/hide", "K/J move it up/down", "⏎ keep  Esc put back"]
         var lines = ["Name (always first)"]
         for row in model.rows {
-            lines.append("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + (row.isSorted ? " (sorted on: shown)" : ""))
+            let note = row.isSorted ? " (sorted on: shown)" : row.title == ListColumn.company.title ? " (flat list only)" : ""
+            lines.append("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + note)
         }
         let inner = min(size.columns - 4, max(34, (lines + keys).map(DisplayText.width).max() ?? 0))
         let height = lines.count + keys.count + 3

@@ -63,3 +63,27 @@ struct ColumnsAndMarksEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 }
+
+/// Copying the marked people through OSC 52, into tmux's buffer.
+@Suite("End to end: copying marked people", .serialized)
+struct CopyMarkedEndToEndTests {
+    @Test("y copies the marked people as an address list; Y as vCards")
+    func copyMarked() throws {
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " --no-state")
+        #expect(session.waitFor(text: "1/400"))
+        _ = try session.tmux(["set-option", "-g", "set-clipboard", "on"])
+        session.send("m", "m")
+        #expect(session.waitFor(text: "2 marked"))
+        session.send("y")
+        #expect(session.waitFor(text: "copied 2 addresses"))
+        let addresses = try session.tmux(["show-buffer"])
+        #expect(addresses.components(separatedBy: ">, ").count == 2)
+        #expect(addresses.hasPrefix("Frank Dillon <") && addresses.hasSuffix(">"))
+        session.send("Y")
+        #expect(session.waitFor(text: "copied 2 vCards"))
+        let cards = try session.tmux(["show-buffer"])
+        #expect(cards.components(separatedBy: "BEGIN:VCARD").count == 3)
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}

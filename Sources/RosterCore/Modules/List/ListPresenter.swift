@@ -399,10 +399,13 @@ public final class ListPresenter: ListModuleInterface {
         let format = ExportFormat(fileName: name)
         let exporter = DirectoryExporter(format: format)
         let isMarked = !session.marked.isEmpty
-        let bytes = isMarked ? exporter.export(markedPeople.people(orderedBy: displayed)) : exporter.export(repository.allPeople(in: displayed))
+        let marked = isMarked ? markedPeople.people(orderedBy: displayed) : []
         let count = isMarked ? session.marked.count : displayed.count
         messageFileName = name
-        if let failure = exportWriter?.write(bytes, to: name, replacing: replacing) {
+        let failure = exportWriter?.write(to: name, replacing: replacing) { output in
+            if isMarked { exporter.write(marked, to: &output) } else { exporter.write(displayed, of: repository, to: &output) }
+        }
+        if let failure {
             message = failure
         } else {
             message = "wrote \(isMarked ? NumberText.grouped(count) + " marked" : NumberText.count(count, "person", "people")) to \(name) (\(format.rawValue))"

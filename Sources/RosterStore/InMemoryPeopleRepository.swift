@@ -114,6 +114,11 @@ public final class InMemoryPeopleRepository: PeopleRepository {
         }
     }
 
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
+        let order = handle(of: arrangement).grouped.order
+        return positions.clamped(to: 0..<order.count).map { PersonID(Int(order[$0])) }
+    }
+
     public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
         let order = handle(of: arrangement).grouped.order
         return positions.clamped(to: 0..<order.count).map { store[Int(order[$0])] }

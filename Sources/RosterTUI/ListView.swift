@@ -348,16 +348,38 @@ public final class ListView: ListViewInterface, ScreenView {
     /// One row of cells: `marker`, then each column's text fitted to its
     /// width (numbers to the right), cut with `…` at a cell boundary.
     static func line(_ columns: [PlacedColumn], width: Int, marker: String, text: (ListColumn) -> String) -> String {
+        line(cells(columns, text: text), width: width, marker: marker)
+    }
+
+    /// `cells` joined at their columns: every cell is exactly its width, so
+    /// the gaps are known without measuring the text again.
+    static func line(_ cells: [Cell], width: Int, marker: String) -> String {
         var line = marker
-        var used = ListColumns.leftMargin
-        for placed in columns {
-            line += String(repeating: " ", count: max(0, placed.start - used))
+        var end = DisplayText.width(marker)
+        for cell in cells {
+            line += String(repeating: " ", count: max(0, cell.start - end)) + cell.text
+            end = cell.start + cell.width
+        }
+        // The cells are sanitized and fitted already: only a too-wide line is cut again.
+        return end <= width ? line + String(repeating: " ", count: width - end) : DisplayText.fit(line, columns: width)
+    }
+
+    /// Each column's text fitted and padded to exactly its width.
+    static func cells(_ columns: [PlacedColumn], text: (ListColumn) -> String) -> [Cell] {
+        columns.map { placed in
             let fitted = DisplayText.fit(text(placed.column), columns: placed.width)
             let padding = String(repeating: " ", count: max(0, placed.width - DisplayText.width(fitted)))
-            line += placed.column.isRightAligned ? padding + fitted : fitted + padding
-            used = placed.start + placed.width
+            return Cell(column: placed.column, start: placed.start, width: placed.width,
+                        text: placed.column.isRightAligned ? padding + fitted : fitted + padding)
         }
-        return DisplayText.padded(line, columns: width)
+    }
+
+    /// A column's text on one row, exactly `width` cells from `start`.
+    struct Cell {
+        var column: ListColumn
+        var start: Int
+        var width: Int
+        var text: String
     }
 
     private func draw(_ row: ListRow, columns: [PlacedColumn], selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {
@@ -371,17 +393,16 @@ public final class ListView: ListViewInterface, ScreenView {
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
         case .person(let person):
-            let text = Self.line(columns, width: width, marker: person.isMarked ? "● " : "  ") { $0.text(of: person.person) }
-            screen.put(text, row: line, column: 0, style: selected ? .selected : .normal)
+            let cells = Self.cells(columns, text: { $0.text(of: person.person) })
+            screen.put(Self.line(cells, width: width, marker: person.isMarked ? "● " : "  "), row: line, column: 0,
+                       style: selected ? .selected : .normal)
             if !selected {
-                if person.isMarked, let name = columns.first {
-                    // The mark and the name stand out; the rest stays as it is.
-                    let marked = Self.line([name], width: name.start + name.width, marker: "● ") { $0.text(of: person.person) }
-                    screen.put(marked, row: line, column: 0, style: .marked)
+                // The mark and the name stand out; the balance is coloured.
+                if person.isMarked, let name = cells.first {
+                    screen.put("● " + name.text, row: line, column: 0, style: .marked)
                 }
-                if let balance = columns.first(where: { $0.column == .balance }) {
-                    let cell = Self.line([balance], width: balance.start + balance.width, marker: "  ") { $0.text(of: person.person) }
-                    screen.put(String(cell.dropFirst(balance.start)), row: line, column: balance.start, style: .balance)
+                if let balance = cells.first(where: { $0.column == .balance }) {
+                    screen.put(balance.text, row: line, column: balance.start, style: .balance)
                 }
             }
             if let highlight, let name = columns.first {

@@ -241,6 +241,8 @@ public enum RepositoryContract {
                            && row.company == person.company && row.city == QueryCondition.addressParts(person.address).city,
                            "row \(row.position) carries the columns' fields (phone, age, active, company, city)")
             failures.check(repository.position(of: row.id, in: arrangement) == row.position, "position(of: \(row.id))")
+            failures.check(repository.personIDs(in: arrangement, positions: row.position..<(row.position + 1)) == [row.id],
+                           "personIDs at \(row.position)")
             failures.check(repository.personID(recordID: person.id) == row.id, "personID(recordID: \(person.id))")
         }
         failures.check(repository.personID(recordID: "no such id") == nil, "an unknown record id is nobody")

@@ -135,6 +135,9 @@ public protocol PeopleRepository: Sendable {
     func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
     /// The rows at display `positions` of `arrangement` (clamped to it).
     func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson]
+    /// Just the ids at display `positions` (`M` marks everyone shown);
+    /// by default read from `rows`, which a source may answer faster.
+    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID]
     /// Whole records at display `positions` (exports), in order.
     func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person]
     /// One person, whole (the detail screen).
@@ -148,6 +151,10 @@ public protocol PeopleRepository: Sendable {
 }
 
 extension PeopleRepository {
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
+        rows(in: arrangement, positions: positions).map(\.id)
+    }
+
     /// The person at display `position`, if there is one.
     public func personID(at position: Int, in arrangement: PeopleArrangement) -> PersonID? {
         rows(in: arrangement, positions: position..<(position + 1)).first?.id

@@ -14,7 +14,7 @@ struct MarkedPeople {
         var start = 0
         while start < arrangement.count {
             let end = min(arrangement.count, start + window)
-            ids += repository.rows(in: arrangement, positions: start..<end).map(\.id)
+            ids += repository.personIDs(in: arrangement, positions: start..<end)
             start = end
         }
         return ids

@@ -243,6 +243,12 @@ struct TerminalTests {
             #expect(rows.contains { $0.hasPrefix("  Kent ???? ") })
             #expect(session.lines()[0].hasPrefix(" Roster - "))
         }
+        // A marked row and the sorted column's arrow: ASCII stand-ins in the C locale.
+        session.send("m")
+        #expect(session.waitFor(text: "1 marked"))
+        let marker = locale == "C" ? "* " : "● "
+        #expect(session.lines().dropFirst(2).contains { $0.hasPrefix(marker) })
+        #expect(session.lines()[1].contains(locale == "C" ? "Last name ^" : "Last name ↑"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

@@ -141,6 +141,23 @@ struct MarkingTests {
     }
 }
 
+@MainActor
+@Suite("List presenter: column chooser route")
+struct ColumnRouteTests {
+    @Test("C asks the wireframe for the chooser with the list's columns and its sorted column")
+    func route() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let wireframe = SpyListWireframe()
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe,
+                                      searcher: ImmediateSearchScheduler())
+        presenter.attach(view: SpyListView())
+        presenter.cycleSortOrder()
+        presenter.cycleSortOrder()  // balance
+        presenter.chooseColumns()
+        #expect(wireframe.routes.last == .columns(.standard, sorted: .balance))
+    }
+}
+
 @Suite("Clipboard text")
 struct ClipboardTextTests {
     @Test("an address list quotes names that are not atoms (RFC 5322) and leaves out people without email")

@@ -47,37 +47,32 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         return true
     }
 
-    /// The box: a title, one line per column (`[x] Email`), a line for the
-    /// name (always first), then the keys; at the right of the screen, so
-    /// the name column stays in sight.
+    /// The box: a title, a line for the name (always first), one line per
+    /// column (`[x] Email`), then the keys; at the right of the screen, so
+    /// the name column stays in sight. On a short terminal it drops the
+    /// name's line and puts the keys on one line (`?` lists them all).
     public func draw(on screen: Screen) {
         background.draw(on: screen)
         guard let model else { return }
         let size = screen.size
-        let keys = ["↑↓ move  Space show/hide", "K/J move it up/down", "⏎ keep  Esc put back"]
-        var lines = ["Name (always first)"]
-        for row in model.rows {
+        let columns = model.rows.enumerated().map { index, row -> (String, TextStyle) in
             let note = row.isSorted ? " (sorted on: shown)" : row.title == ListColumn.company.title ? " (flat list only)" : ""
-            lines.append("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + note)
+            return ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + note, index == model.cursor ? .selected : .normal)
         }
-        let inner = min(size.columns - 4, max(34, (lines + keys).map(DisplayText.width).max() ?? 0))
-        let height = lines.count + keys.count + 3
-        let top = max(1, min(3, size.rows - height))
+        let roomy = columns.count + 8 <= size.rows - 1
+        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J move it up/down", "⏎ keep  Esc put back"]
+            : ["Space K J  ⏎ keep  Esc put back"]
+        let lines: [(String, TextStyle)] = (roomy ? [("Name (always first)", .dim)] : []) + columns
+            + (roomy ? [("", .normal)] : []) + keys.map { ($0, .dim) }
+        let inner = min(size.columns - 4, max(34, lines.map { DisplayText.width($0.0) }.max() ?? 0))
+        let top = max(1, min(3, size.rows - 1 - (lines.count + 2)))
         let left = max(0, size.columns - inner - 4)
-        func put(_ text: String, _ offset: Int, style: TextStyle = .normal) {
-            guard top + offset < size.rows - 1 else { return }
-            screen.put("│ " + DisplayText.padded(text, columns: inner) + " │", row: top + offset, column: left, style: style)
-        }
-        let rule = String(repeating: "─", count: inner + 2)
         screen.put("┌─ Columns " + String(repeating: "─", count: max(0, inner - 8)) + "┐", row: top, column: left, style: .bar)
-        put(lines[0], 1, style: .dim)
-        for (index, line) in lines.dropFirst().enumerated() {
-            put(line, 2 + index, style: index == model.cursor ? .selected : .normal)
+        for (offset, line) in lines.enumerated() where top + 1 + offset < size.rows - 1 {
+            screen.put("│ " + DisplayText.padded(line.0, columns: inner) + " │", row: top + 1 + offset, column: left, style: line.1)
         }
-        put("", lines.count + 1)
-        for (index, line) in keys.enumerated() { put(line, lines.count + 2 + index, style: .dim) }
-        if top + height - 1 < size.rows - 1 {
-            screen.put("└" + rule + "┘", row: top + height - 1, column: left, style: .normal)
+        if top + 1 + lines.count < size.rows - 1 {
+            screen.put("└" + String(repeating: "─", count: inner + 2) + "┘", row: top + 1 + lines.count, column: left, style: .normal)
         }
     }
 }

@@ -64,6 +64,9 @@ struct ListColumnsSnapshotTests {
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "list-column-chooser") == nil)
         #expect(!screen.line(1).contains("Email"))
+        // A short terminal: every column and the keys still show, on one line.
+        let short = ViewSnapshotTests.draw(view, rows: 12, columns: 40).text
+        #expect(short.contains("[x] Balance") && short.contains("[ ] Email") && short.contains("Esc put back"))
         view.handle(.escape, screenSize: size)
         #expect(output.closed)
         #expect(presenter.columnChoice == .standard)

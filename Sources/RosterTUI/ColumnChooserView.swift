@@ -12,8 +12,8 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         KeyBinding([.up, .character("k")], "↑/k", "previous column", .up),
         KeyBinding([.down, .character("j")], "↓/j", "next column", .down),
         KeyBinding([.character(" "), .character("x")], "Space/x", "show / hide the column", .toggle),
-        KeyBinding([.character("K")], "K", "move it up (further left)", .moveUp),
-        KeyBinding([.character("J")], "J", "move it down (further right)", .moveDown),
+        KeyBinding([.character("K"), .shiftUp], "K/S-↑", "move it up (further left)", .moveUp),
+        KeyBinding([.character("J"), .shiftDown], "J/S-↓", "move it down (further right)", .moveDown),
         KeyBinding([.enter], "⏎", "keep these columns", .keep),
         KeyBinding([.escape], "Esc", "put back the columns from before C", .cancel),
     ]
@@ -60,7 +60,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
             return ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + note, index == model.cursor ? .selected : .normal)
         }
         let roomy = columns.count + 8 <= size.rows - 1
-        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J move it up/down", "⏎ keep  Esc put back"]
+        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "⏎ keep  Esc put back"]
             : ["Space K J  ⏎ keep  Esc put back"]
         let lines: [(String, TextStyle)] = (roomy ? [("Name (always first)", .dim)] : []) + columns
             + (roomy ? [("", .normal)] : []) + keys.map { ($0, .dim) }

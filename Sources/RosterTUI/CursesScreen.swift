@@ -262,6 +262,8 @@ public final class CursesScreen: Screen, TerminalInput {
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
         case KEY_BTAB: return .backTab
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
             var row: Int32 = 0, column: Int32 = 0

@@ -138,6 +138,8 @@ public enum Key: Equatable, Sendable {
     case enter, escape, backspace, delete, tab
     /// Shift+Tab.
     case backTab
+    /// Shift+↑ and Shift+↓ (curses' scroll keys).
+    case shiftUp, shiftDown
     case function(Int)
     case resize
     /// Only with `--mouse`: a click, double click or wheel turn at a cell.

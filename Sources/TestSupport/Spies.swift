@@ -179,9 +179,11 @@ public final class InMemoryExportWriter: ExportWriting {
         self.others = others
     }
     public func target(at path: String) -> ExportTarget { others[path] ?? (files[path] != nil ? .regularFile : .nothing) }
-    public func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
+    public func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String? {
         if files[path] != nil, !replacing { return "\(path) exists" }
-        files[path] = bytes
+        var output = OutputBuffer(descriptor: -1)
+        produce(&output)
+        files[path] = output.bytes
         return nil
     }
 }

@@ -30,7 +30,8 @@ struct CompaniesTests {
     func presenter() throws {
         let view = SpyCompaniesView()
         let wireframe = SpyCompaniesWireframe()
-        let presenter = CompaniesPresenter(repository: Self.directory.repository, shown: Self.directory.everyone, wireframe: wireframe)
+        let repository = FakePeopleRepository(people: (0..<Self.directory.store.count).map { Self.directory.store[$0] })
+        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.rows.map(\.title) == ["Alpha", "Beta"])

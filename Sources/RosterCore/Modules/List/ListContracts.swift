@@ -73,8 +73,9 @@ public enum ExportTarget: Equatable, Sendable {
 public protocol ExportWriting: AnyObject {
     /// What is at `path` now (the link itself for a dangling symbolic link).
     func target(at path: String) -> ExportTarget
-    /// Writes `bytes` to `path`; a message for the status line on failure.
-    func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String?
+    /// Writes to `path` what `produce` appends to the output, a block at a
+    /// time as it is produced; a message for the status line on failure.
+    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String?
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.

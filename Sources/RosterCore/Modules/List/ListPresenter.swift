@@ -379,9 +379,9 @@ public final class ListPresenter: ListModuleInterface {
     /// format the file name's extension asks for.
     private func export(to name: String, replacing: Bool) {
         let format = ExportFormat(fileName: name)
-        let bytes = DirectoryExporter(format: format).export(repository.allPeople(in: displayed))
+        let exporter = DirectoryExporter(format: format)
         messageFileName = name
-        if let failure = exportWriter?.write(bytes, to: name, replacing: replacing) {
+        if let failure = exportWriter?.write(to: name, replacing: replacing, { exporter.write(displayed, of: repository, to: &$0) }) {
             message = failure
         } else {
             message = "wrote \(NumberText.count(displayed.count, "person", "people")) to \(name) (\(format.rawValue))"

@@ -142,8 +142,9 @@ public final class CursesScreen: Screen, TerminalInput {
         case "←": return "<"
         case "→", "⏎", "›": return ">"
         case "…": return "~"
-        case "▏", "│": return "|"
-        case "█", "▉", "▊", "▋", "▌", "▍", "▎": return "#"
+        case "│": return "|"
+        // A bar's eighths (`BarText`): every part of a bar is a `#`.
+        case "█", "▉", "▊", "▋", "▌", "▍", "▎", "▏": return "#"
         default: return String(repeating: "?", count: width)
         }
     }

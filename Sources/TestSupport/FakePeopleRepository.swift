@@ -23,6 +23,8 @@ public final class FakePeopleRepository: PeopleRepository {
         case personID(recordID: String)
         /// Summaries for an arrangement of `count` people.
         case companySummaries(count: Int)
+        /// Counts by `field` for an arrangement of `count` people.
+        case valueSummaries(SummaryField, count: Int)
     }
 
     public let sourceName: String
@@ -228,5 +230,11 @@ public final class FakePeopleRepository: PeopleRepository {
             summaries[companyID] = summary
         }
         return rankedCompanies.compactMap { summaries[$0] }
+    }
+
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+        record(.valueSummaries(field, count: arrangement.count))
+        guard field != .company else { return companySummaries(in: arrangement).map(ValueSummary.init) }
+        return ValueSummary.counted(order(of: arrangement).map { filed[$0] }, by: field)
     }
 }

@@ -38,7 +38,7 @@ public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, select(Int), open, skipped, quit
         case beginSearch, editSearch(String), editPrompt(LineEdit), commitSearch, cancelSearch
-        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, toggleSection
+        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
     }
 
@@ -62,6 +62,7 @@ public final class SpyListModule: ListModuleInterface {
     public func jumpToCompany(by delta: Int) { calls.append(.jumpToCompany(delta)) }
     public func goBack() { calls.append(.back) }
     public func showCompanies() { calls.append(.companies) }
+    public func showCounts() { calls.append(.counts) }
     public func toggleSection() { calls.append(.toggleSection) }
     public func beginExport() { calls.append(.beginExport) }
     public func editExportName(_ name: String) { calls.append(.editExportName(name)) }
@@ -166,6 +167,21 @@ public final class SpyCompaniesView: CompaniesViewInterface {
     public private(set) var models: [CompaniesViewModel] = []
     public init() {}
     public func show(_ model: CompaniesViewModel) { models.append(model) }
+}
+
+/// Records the routes the frequency view asks for.
+@MainActor
+public final class SpyFrequencyWireframe: FrequencyWireframe {
+    public private(set) var routes: [FrequencyRoute] = []
+    public init() {}
+    public func navigate(to route: FrequencyRoute) { routes.append(route) }
+}
+
+@MainActor
+public final class SpyFrequencyView: FrequencyViewInterface {
+    public private(set) var models: [FrequencyViewModel] = []
+    public init() {}
+    public func show(_ model: FrequencyViewModel) { models.append(model) }
 }
 
 /// Files in memory: what exists, and what was written; `others` are

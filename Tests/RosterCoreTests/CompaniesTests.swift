@@ -36,7 +36,7 @@ struct CompaniesTests {
         let first = try #require(view.models.last)
         #expect(first.rows.map(\.title) == ["Alpha", "Beta"])
         #expect(first.rows[1] == CompaniesViewModel.Row(title: "Beta", headcount: "3", active: "1", total: "$1,000.03",
-                                                          average: "$500.02", averageAge: "30.3"))
+                                                          average: "$500.02", averageAge: "30.3", count: 3))
         #expect(first.sortLabel == "name ↑")
         presenter.moveSelection(by: 1)  // Beta
         presenter.cycleSortOrder()  // headcount ↑: Alpha (1), Beta (3)

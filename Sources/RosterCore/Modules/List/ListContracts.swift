@@ -41,6 +41,8 @@ public protocol ListModuleInterface: AnyObject {
     func goBack()
     /// Tab: the company overview.
     func showCompanies()
+    /// `F`: counts by a field (first the one the list is sorted on).
+    func showCounts()
     /// Space: collapses the selected person's company, or expands it.
     func toggleSection()
     /// `e`: asks for a file name (suggesting `<data name>.csv`), then
@@ -102,6 +104,8 @@ public enum ListRoute: Equatable, Sendable {
     /// The company overview, counting the people the list shows under
     /// `filter`, opened on `selectedCompany`.
     case companies(shown: PeopleArrangement, filter: String?, selectedCompany: Int?)
+    /// Counts by `field` of the people the list shows under `filter`.
+    case counts(shown: PeopleArrangement, filter: String?, field: SummaryField)
     /// Back to where this list was opened from (nothing for the main list),
     /// handing on the filter it ended with.
     case back(filter: String?)

@@ -196,6 +196,10 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .companies(shown: displayed, filter: filter, selectedCompany: selectedCompanyID))
     }
 
+    public func showCounts() {
+        wireframe?.navigate(to: .counts(shown: displayed, filter: filter, field: SummaryField.matching(sortOrder.key)))
+    }
+
     // MARK: Search
 
     public func beginSearch() {

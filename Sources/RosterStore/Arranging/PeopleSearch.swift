@@ -21,7 +21,11 @@ public struct SearchResult: Sendable {
 /// both cores, checking `isCancelled` as it goes so that a newer keystroke
 /// can stop it; the list's order and sections are then kept (empty ones
 /// disappear, each keeps its full headcount as `total` for "COMSTAR 2/31").
-/// Names and companies are compared on the folded keys the loader made.
+/// Names and companies are compared on the folded keys the loader made;
+/// a plain term first asks each person's presence bits (`PresenceMasks`),
+/// which answer a one-character term alone and rule most people out of a
+/// longer one before their text is read. Each half of a search returns its
+/// own bits: the halves share nothing they write.
 public enum PeopleSearch {
     /// Everyone in `all` that matches, looking only at `within`'s matches
     /// when given (a narrowing query); nil if cancelled.

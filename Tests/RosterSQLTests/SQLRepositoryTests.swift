@@ -148,6 +148,16 @@ import TestSupport
     func companiesListsPositionsAndSummariesEqualTheFileSource(dialect: PeopleTable.Dialect) throws {
         let (database, memory) = try open(dialect)
         #expect(Set(database.companies.map(\.name)) == Set(memory.companies.filter { $0.headcount > 0 }.map(\.name)))
+        // Every column a row carries, as the file source gives it.
+        func columns(_ rows: [ListedPerson]) -> [[String]] {
+            rows.map { [$0.firstName, $0.lastName, $0.email, $0.balance, $0.phone, "\(String(describing: $0.age))",
+                        "\(String(describing: $0.isActive))", $0.company, $0.city, "\($0.position)"] }
+        }
+        let grouped = database.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let memoryGrouped = memory.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let databaseColumns = columns(database.rows(in: grouped, positions: 0..<400))
+        #expect(databaseColumns == columns(memory.rows(in: memoryGrouped, positions: 0..<400)))
+        #expect(databaseColumns.contains { !$0[8].isEmpty && !$0[4].isEmpty })
         let summaries = database.companySummaries(in: database.arrange(sort: .byLastName, byCompany: true, company: nil))
         let expected = memory.companySummaries(in: memory.arrange(sort: .byLastName, byCompany: true, company: nil))
         #expect(figures(summaries) == figures(expected))

@@ -817,7 +817,7 @@ struct FrequencyEndToEndTests {
         let count = try #require(blue.split(separator: " ").dropFirst().first.map(String.init))
         #expect(blue.contains("█"))
         session.send("Enter")
-        #expect(session.waitFor(text: "filter: eye:\"blue\""))
+        #expect(session.waitFor(text: "filter: eye=\"blue\""))
         #expect(session.waitFor(text: "1/\(count) "))
         #expect(session.screen().contains("counts by eye colour"))
         session.send("Escape", "Escape")  // clear the value's filter, then back to the counts

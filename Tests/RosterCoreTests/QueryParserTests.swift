@@ -158,7 +158,7 @@ struct QueryParserTests {
         #expect(Self.error("active=maybe")?.range == 7..<12)
         let less = Self.error("ab city<x")
         #expect(less?.range == 7..<8)
-        #expect(less?.message == "city is text: write city:x to find it in the field, city=x for the whole value (<, > compare age or balance)")
+        #expect(less?.message == "city is text: write city:x (contains) or city=x (whole value)")
         #expect(Self.error("-eye>=blue")?.range == 4..<6)
     }
 

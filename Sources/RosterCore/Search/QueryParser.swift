@@ -141,8 +141,7 @@ public enum QueryParser {
                 case .colon: return .text(scope, value)
                 case .equal: return .exact(scope, value)
                 default:
-                    throw QueryError("\(fieldName) is text: write \(fieldName):\(value) to find it in the field, "
-                                     + "\(fieldName)=\(value) for the whole value (<, > compare age or balance)",
+                    throw QueryError("\(fieldName) is text: write \(fieldName):\(value) (contains) or \(fieldName)=\(value) (whole value)",
                                      at: nameEnd..<(nameEnd + op.rawValue.count))
                 }
             case .active:

@@ -268,6 +268,9 @@ public enum PeopleSearch {
         init(_ terms: [CompiledTerm], companies: [Company]) {
             self.terms = terms
             companyMatches = terms.map { term in
+                if case .exact(let scope, let needle) = term.test, scope == .company || scope == .anywhere {
+                    return companies.map { $0.key == needle }
+                }
                 guard case .text(let scope, let needle, _, _) = term.test, scope == .company || scope == .anywhere else { return [] }
                 // ByteSearch, not `[UInt8].contains`: that is the generic
                 // string-processing search, 70k companies cost 200 ms a keystroke.
@@ -297,7 +300,6 @@ public enum PeopleSearch {
                     let kind: RawTerm.Kind = field == .age ? .noAge : field == .balance ? .noBalance : .active
                     raw.append(RawTerm(kind: kind, isNegated: term.isNegated, bounds: 2...2))
                 case .exact(let scope, let needle):
-                    let companyMatches = scope == .company || scope == .anywhere ? companies.map { $0.key == needle } : []
                     raw.append(RawTerm(kind: .exact, scope: scope, isNegated: term.isNegated, needle: pin(needle),
                                        companies: pin(companyMatches)))
                 case .text(let scope, let needle, let spansParts, let digits):

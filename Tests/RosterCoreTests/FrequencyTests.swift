@@ -137,6 +137,14 @@ struct SummaryTermTests {
         let people = Self.people()
         #expect(ValueSummary.counted(people, by: .eyeColor).map { "\($0.title) \($0.headcount)" } == ["blue 4", "brown 1", "(none) 1"])
         #expect(ValueSummary.counted(people.reversed(), by: .eyeColor) == ValueSummary.counted(people, by: .eyeColor))
+        // As a store or a GROUP BY counts them: one row per spelling, merged.
+        let rows = [ValueSummary(value: .text("Malmö"), title: "Malmö", headcount: 2, totalCents: 5, balances: 1),
+                    ValueSummary(value: .missing, title: "(none)", headcount: 7),
+                    ValueSummary(value: .text("MALMO"), title: "MALMO", headcount: 3, totalCents: 10, balances: 2),
+                    ValueSummary(value: .text("malmo"), title: "malmo", headcount: 3, totalCents: 1, balances: 1)]
+        let merged = ValueSummary.mergingSpellings(rows, of: .city)
+        #expect(merged == [ValueSummary(value: .text("MALMO"), title: "MALMO", headcount: 8, totalCents: 16, balances: 4), rows[1]])
+        #expect(ValueSummary.ordered(ValueSummary.mergingSpellings(rows.reversed(), of: .city)) == ValueSummary.ordered(merged))
     }
 
     @Test("F opens on the list's sorted field; f and F cycle through every field")

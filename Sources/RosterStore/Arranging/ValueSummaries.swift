@@ -10,8 +10,8 @@ extension ValueSummary {
     /// matches) per value of `field`, in `ValueSummary.ordered`'s order
     /// (companies in the overview's). One pass over the store in file
     /// order; text values are tallied by their bytes in place, so a person
-    /// costs a hash and a compare, never a String, then spellings that
-    /// fold alike are merged.
+    /// costs a hash and a compare, never a String; spellings that fold
+    /// alike are then merged (`ValueSummary.mergingSpellings`).
     public static func all(of field: SummaryField, in store: PeopleStore, grouped: GroupedPeople) -> [ValueSummary] {
         if field == .company {
             return CompanySummary.all(in: store, grouped: grouped).map(ValueSummary.init)
@@ -96,7 +96,7 @@ struct ValueTally {
     }
 
     func summaries(of field: SummaryField) -> [ValueSummary] {
-        var values = textValues(of: field)
+        var values: [(SummaryValue, Figures)] = byText.indices.map { (.text(texts.string(at: $0)), byText[$0]) }
         for (number, figures) in byNumber {
             switch field {
             case .active: values.append((.active(number == 1), figures))
@@ -106,43 +106,11 @@ struct ValueTally {
             }
         }
         if missing.headcount > 0 { values.append((.missing, missing)) }
-        return values.map { value, figures in
+        let spellings = values.map { value, figures in
             ValueSummary(value: value, title: field.title(of: value), headcount: figures.headcount, totalCents: figures.totalCents,
                          balances: figures.balances)
         }
-    }
-}
-
-extension ValueTally.Figures {
-    mutating func add(_ other: Self) {
-        headcount += other.headcount
-        totalCents += other.totalCents
-        balances += other.balances
-    }
-}
-
-extension ValueTally {
-    /// The distinct spellings, one value per folded key (`SummaryField
-    /// .foldedKey`: "KANSAS" and "Kansas" are one state), named by the
-    /// spelling most of its people have (`ValueSummary.preferred`). Folding
-    /// here, once per spelling, keeps the per-person pass to a hash.
-    func textValues(of field: SummaryField) -> [(SummaryValue, Figures)] {
-        var groups: [[UInt8]: (spelling: String, count: Int, figures: Figures)] = [:]
-        for index in byText.indices {
-            let spelling = texts.string(at: index)
-            let figures = byText[index]
-            let key = field.foldedKey(spelling) ?? Array(spelling.utf8)
-            guard var group = groups[key] else {
-                groups[key] = (spelling, figures.headcount, figures)
-                continue
-            }
-            if ValueSummary.preferred(spelling, figures.headcount, over: group.spelling, group.count) {
-                (group.spelling, group.count) = (spelling, figures.headcount)
-            }
-            group.figures.add(figures)
-            groups[key] = group
-        }
-        return groups.values.map { (.text($0.spelling), $0.figures) }
+        return ValueSummary.mergingSpellings(spellings, of: field)
     }
 }
 

@@ -80,6 +80,37 @@ extension ValueSummary {
         return ordered(summaries)
     }
 
+    /// `summaries` counted by each spelling as stored (a store's tally, an
+    /// SQL `GROUP BY`), with the text values that fold alike
+    /// (`SummaryField.foldedKey`) merged into one row named by the
+    /// `preferred` spelling; other rows as they are. Folding once per
+    /// distinct spelling keeps the per-person count to a hash.
+    public static func mergingSpellings(_ summaries: [ValueSummary], of field: SummaryField) -> [ValueSummary] {
+        var merged: [ValueSummary] = []
+        var rowOfKey: [[UInt8]: (row: Int, count: Int)] = [:]
+        for summary in summaries {
+            guard case .text(let spelling) = summary.value, let key = field.foldedKey(spelling) else {
+                merged.append(summary)
+                continue
+            }
+            guard let (row, count) = rowOfKey[key] else {
+                rowOfKey[key] = (merged.count, summary.headcount)
+                merged.append(summary)
+                continue
+            }
+            guard case .text(let chosen) = merged[row].value else { continue }
+            if preferred(spelling, summary.headcount, over: chosen, count) {
+                merged[row].value = summary.value
+                merged[row].title = summary.title
+                rowOfKey[key] = (row, summary.headcount)
+            }
+            merged[row].headcount += summary.headcount
+            merged[row].totalCents += summary.totalCents
+            merged[row].balances += summary.balances
+        }
+        return merged
+    }
+
     /// Which spelling names a text value: the one most of its people
     /// have, so the row reads as the data mostly does ("Kansas", not the
     /// odd "KANSAS"); at a tie the first in byte order, so that every

@@ -86,9 +86,11 @@ public struct Options: Equatable, Sendable {
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
     Space collapse/expand, Tab company overview, F counts by field (f/F
-    there change it), e export to a file, ! skipped records, ? help,
-    q quit; in a person's screen, y copies the email. See 'man roster' for
-    the full table.
+    there change it), C choose columns, m mark (M all shown, u none),
+    then e exports the marked (else all shown), y / Y copy the marked
+    (else the selected) as addresses / vCards, ! skipped records, ? help,
+    q quit; in a person's screen, Tab picks a field and y copies it. See
+    'man roster' for the full table.
 
     Queries (for / and --filter): terms separated by spaces, all of which
     must match; case and accents are ignored.

@@ -240,7 +240,13 @@ public enum RepositoryContract {
         for row in allRows(repository, arrangement) {
             let person = repository.person(row.id)
             failures.check(person.lastName == row.lastName && person.email == row.email, "person(\(row.id)) is row \(row.position)")
+            // The list's columns come from the row alone (one frame's rows, no whole records).
+            failures.check(row.phone == person.phone && row.age == person.age && row.isActive == person.isActive
+                           && row.company == person.company && row.city == QueryCondition.addressParts(person.address).city,
+                           "row \(row.position) carries the columns' fields (phone, age, active, company, city)")
             failures.check(repository.position(of: row.id, in: arrangement) == row.position, "position(of: \(row.id))")
+            failures.check(repository.personIDs(in: arrangement, positions: row.position..<(row.position + 1)) == [row.id],
+                           "personIDs at \(row.position)")
             failures.check(repository.personID(recordID: person.id) == row.id, "personID(recordID: \(person.id))")
         }
         failures.check(repository.personID(recordID: "no such id") == nil, "an unknown record id is nobody")

@@ -41,8 +41,16 @@ public enum RepositoryContract {
               body: valueSummaries),
         Check(description: "field=value is the whole value, field= no value; every count's term lists exactly its people",
               body: exactTerms),
-        Check(description: "records that cannot be read are skipped with a reason", body: skipped),
+        Check(description: skippedDescription, body: skipped),
     ]
+
+    /// The checks for a database: `roster import` reports the records it
+    /// could not read, so the table (and its repository) skips none.
+    public static let databaseChecks: [Check] = checks.filter { $0.description != skippedDescription } + [
+        Check(description: "a database skips nothing: the import left unreadable records out", body: importedSkipsNothing),
+    ]
+
+    static let skippedDescription = "records that cannot be read are skipped with a reason"
 
     // MARK: Data
 
@@ -269,6 +277,15 @@ public enum RepositoryContract {
         let found = try await repository.search(SearchQuery("zero"), in: everyone(repository), within: nil)
         let shown = repository.companySummaries(in: found)
         failures.check(shown.count == 1 && shown.first?.headcount == 2, "only the shown people count")
+        return failures.list
+    }
+
+    static func importedSkipsNothing(_ make: Factory) async throws -> [String] {
+        let json = Fixtures.array([Fixtures.record(index: 0), "42", Fixtures.record(first: "Bo", index: 2)])
+        let repository = try await make(json)
+        var failures = Failures()
+        failures.check(repository.personCount == 2, "the good records are there")
+        failures.check(repository.skippedRecords.isEmpty, "nothing skipped: \(repository.skippedRecords)")
         return failures.list
     }
 

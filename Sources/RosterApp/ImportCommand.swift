@@ -114,8 +114,9 @@ enum ImportCommand {
             return 1
         }
         let bar = ImportProgressBar(isTerminal: Platform.isTerminal(STDERR_FILENO))
+        let prompt = PasswordPrompt.forThisTerminal()
         do {
-            let report = try importDirectory(directory, arguments: parsed, progress: bar.show)
+            let report = try importDirectory(directory, arguments: parsed, prompt: prompt, progress: bar.show)
             bar.finish()
             if report.duplicates > 0 {
                 Platform.writeError("roster: \(name): \(NumberText.count(report.duplicates, "record repeats", "records repeat")) "
@@ -128,7 +129,7 @@ enum ImportCommand {
         } catch {
             bar.finish()
             Platform.writeError("roster: " + failureMessage(error, arguments: parsed))
-            return 1
+            return prompt?.wasInterrupted == true ? ExitStatus.interrupted.code : 1
         }
     }
 
@@ -143,12 +144,12 @@ enum ImportCommand {
         return error.message.hasPrefix(target + ":") ? error.message : "\(target): \(error.message)"
     }
 
-    private static func importDirectory(_ directory: LoadedDirectory, arguments: Arguments,
+    private static func importDirectory(_ directory: LoadedDirectory, arguments: Arguments, prompt: PasswordPrompt?,
                                         progress: @escaping (ImportPhase) -> Void) throws(DatabaseError) -> ImportReport {
         switch arguments.target {
         case .postgres(let conninfo):
             let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .postgres), progress: progress)
-            return try importer.importPeople(directory.store, into: PostgresConnection(conninfo))
+            return try importer.importPeople(directory.store, into: PasswordPrompt.connect(conninfo, prompt: prompt))
         case .sqlite(let path):
             let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .sqlite), progress: progress)
             return try importer.importPeople(directory.store, into: SQLiteConnection(path: path, access: .readWrite))

@@ -30,7 +30,9 @@ enum ImportCommand {
 
     TARGET is postgres://user@host/db (any libpq connection string: host=…
     dbname=…, with PGHOST, PGDATABASE, ~/.pgpass as psql takes them), or
-    sqlite:PATH, or a path ending in .db, .sqlite or .sqlite3.
+    sqlite:PATH, or a path ending in .db, .sqlite or .sqlite3. If the
+    server wants a password none of those gave, and stdin and stdout are a
+    terminal, it is asked for on the terminal, echo off (Ctrl-C: status 130).
     --table NAME  the table to fill (default people; NAME_companies holds
                   the summary)
     --format json|jsonl|csv

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterSQL
 
 /// The last copy Roster kept of a database directory, for when the server
 /// cannot be reached: one JSON Lines file per target under
@@ -112,5 +113,25 @@ struct OfflineSnapshot {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// What `roster TARGET` opens when the database cannot be reached: the
+/// last copy, named by its banner, or the one-line reason to exit 1 with.
+/// The seam the database browse path calls after a failed connect.
+enum OfflineFallback {
+    /// Only an unreachable server falls back; a wrong password, a missing
+    /// table or a table of another shape is an error to fix, not to hide.
+    static func source(after failure: DatabaseError, snapshot: OfflineSnapshot, now: Date = Date(),
+                       timeZone: TimeZone = .current) -> Result<DirectorySource, FallbackFailure> {
+        guard [.cannotConnect, .connectionLost].contains(failure.kind) else { return .failure(FallbackFailure(message: failure.message)) }
+        guard let copy = snapshot.latest() else {
+            return .failure(FallbackFailure(message: failure.message + " (and no offline copy of \(snapshot.targetName) was kept)"))
+        }
+        return .success(.file(path: copy.path, name: snapshot.bannerName(for: copy, now: now, timeZone: timeZone)))
+    }
+
+    struct FallbackFailure: Error, Equatable {
+        let message: String
     }
 }

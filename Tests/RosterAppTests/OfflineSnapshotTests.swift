@@ -4,6 +4,7 @@ import TestSupport
 @testable import RosterApp
 import RosterCore
 import RosterStore
+import RosterSQL
 
 /// The copy of a database directory kept for when its server is away,
 /// tested with the in-memory repository (it takes any repository).
@@ -90,5 +91,36 @@ struct OfflineSnapshotTests {
         #expect(OfflineSnapshot.defaultFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"]).path == "/x/cache/roster")
         #expect(OfflineSnapshot.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).path == "/h/.cache/roster")
         #expect(OfflineSnapshot.defaultFolder(environment: ["HOME": "/h"]).path == "/h/.cache/roster")
+    }
+}
+
+@Suite("Offline fallback")
+struct OfflineFallbackTests {
+    @Test("an unreachable server opens the last copy under its banner; without one, one line; other failures never fall back")
+    func fallback() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snapshot = OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people")
+        let unreachable = DatabaseError(.cannotConnect, "PostgreSQL: connection to server at \"db\" failed: Connection refused")
+        #expect(OfflineFallback.source(after: unreachable, snapshot: snapshot) == .failure(.init(message:
+            "PostgreSQL: connection to server at \"db\" failed: Connection refused (and no offline copy of postgres://ann@db/hr was kept)")))
+        let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
+        #expect(snapshot.save(repository) == .saved(people: 6))
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let taken = try #require(snapshot.latest()).takenAt
+        let opened = OfflineFallback.source(after: unreachable, snapshot: snapshot, now: taken, timeZone: utc)
+        #expect(opened == .success(.file(path: snapshot.path, name: snapshot.bannerName(for: .init(path: snapshot.path, takenAt: taken),
+                                                                                         now: taken, timeZone: utc))))
+        #expect(OfflineFallback.source(after: DatabaseError(.connectionLost, "lost"), snapshot: snapshot, now: taken).isSuccess)
+        for kind: DatabaseError.Kind in [.authentication, .passwordRequired, .missingTable, .failed, .unknownDatabase] {
+            #expect(OfflineFallback.source(after: DatabaseError(kind, "no"), snapshot: snapshot) == .failure(.init(message: "no")))
+        }
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
     }
 }

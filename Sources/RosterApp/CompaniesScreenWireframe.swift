@@ -57,11 +57,10 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
         case .people(let companyID):
             guard let repository else { return }
             let people = repository.arrange(sort: sort, byCompany: true, company: companyID)
-            let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, isMainList: false)
-            list.onLeave = { [weak self] filter in self?.companyListDidClose(filter: filter) }
-            companyList = list
-            list.presentList(ArrangedDirectory(repository: repository, arrangement: people), filter: filter,
-                             scopeTitle: people.sections.first?.title)
+            companyList = ListScreenWireframe.pushed(
+                ArrangedDirectory(repository: repository, arrangement: people), filter: filter, scopeTitle: people.sections.first?.title,
+                root: root, makeSearcher: makeSearcher, history: history,
+                onLeave: { [weak self] filter in self?.companyListDidClose(filter: filter) })
         case .clearFilter:
             onFilterChosen(nil)
         case .back:

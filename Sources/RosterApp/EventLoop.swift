@@ -1,20 +1,23 @@
 import RosterCore
 import RosterTUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The app's one loop, on the main thread: waits in `poll` for a key, a
-/// signal or a message from background work, handles it, draws one frame.
+/// The app's one loop, on the main thread: waits for a key, a signal or a
+/// message from background work, handles it, draws one frame.
+///
+/// It reads keys from a `TerminalInput` and draws through the root
+/// wireframe's `Screen`: the real terminal (`CursesScreen`, both at once),
+/// or in tests a scripted one over a `MemoryScreen`.
 @MainActor
 final class EventLoop {
-    private let screen: CursesScreen
+    private let terminal: TerminalInput
     private let dependencies: AppDependencies
     private let wakePipe: WakePipe
     private let mailbox: Mailbox
+    /// Messages from background work handled so far (tests wait on it).
+    private(set) var handledEvents = 0
 
-    init(screen: CursesScreen, dependencies: AppDependencies, wakePipe: WakePipe, mailbox: Mailbox) {
-        self.screen = screen
+    init(terminal: TerminalInput, dependencies: AppDependencies, wakePipe: WakePipe, mailbox: Mailbox) {
+        self.terminal = terminal
         self.dependencies = dependencies
         self.wakePipe = wakePipe
         self.mailbox = mailbox
@@ -27,22 +30,18 @@ final class EventLoop {
         dependencies.startLoading { [mailbox] result in mailbox.post(.loaded(result)) }
         root.draw()
         while root.exitStatus == nil {
-            var descriptors = [
-                pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
             // While loading, wake ten times a second to move the progress bar.
-            let ready = poll(&descriptors, 2, isLoading ? 100 : -1)
+            guard terminal.waitForInput(orReadable: wakePipe.readEnd, timeout: isLoading ? .milliseconds(100) : nil) else {
+                return .failure
+            }
             var needsDraw = isLoading
-            if ready < 0, errno != EINTR { return .failure }
-            // A resize interrupts poll (EINTR) and leaves KEY_RESIZE to read.
-            while let key = screen.readKey() {
+            while let key = terminal.readKey() {
                 needsDraw = true
                 switch key {
                 case .resize:
-                    screen.repaintAll()
+                    terminal.repaintAll()
                 case .control("z"):
-                    screen.suspend()
+                    terminal.suspend()
                 default:
                     root.handle(key)
                 }
@@ -59,6 +58,7 @@ final class EventLoop {
                 case .run(let work):
                     work()
                 }
+                handledEvents += 1
                 needsDraw = true
             }
             if needsDraw, root.exitStatus == nil { root.draw() }

@@ -33,8 +33,13 @@ final class FileExportWriter: ExportWriting {
         }
     }
 
-    func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
-        Platform.writeFile(bytes, to: Self.expanded(path), replacing: replacing).map { "could not write \(path) (\($0))" }
+    /// Streams the export into the file, as `--export` streams to standard output.
+    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String? {
+        Platform.writeFile(to: Self.expanded(path), replacing: replacing) { descriptor in
+            var output = OutputBuffer(descriptor: descriptor)
+            produce(&output)
+            return output.flush()
+        }.map { "could not write \(path) (\($0))" }
     }
 
     /// `~/people.csv` → the home folder's.

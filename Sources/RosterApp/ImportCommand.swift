@@ -83,18 +83,18 @@ enum ImportCommand {
         return Arguments(file: file, target: target, table: table, format: format, strict: strict)
     }
 
-    /// Runs the import; returns the exit status (0, 1 failure, 2 usage).
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// Runs the import; returns the exit status (success, failure, or usage).
+    static func run(_ arguments: [String]) async -> ExitStatus {
         if arguments.contains("--help") || arguments.contains("-h") {
             Platform.writeOutput(usage + "\n")
-            return 0
+            return .success
         }
         let parsed: Arguments
         do {
             parsed = try parse(arguments)
         } catch {
             Platform.writeError("roster: \(error.message) (try 'roster import --help')")
-            return 2
+            return .usage
         }
         let name = parsed.file == "-" ? "stdin" : parsed.file
         let directory: LoadedDirectory
@@ -104,16 +104,16 @@ enum ImportCommand {
                 : PeopleLoader(format: parsed.format).load(path: parsed.file, sourceName: name)
         } catch {
             Platform.writeError("roster: \(error.message)")
-            return 1
+            return .failure
         }
         RosterCommand.reportSkipped(directory)
         if parsed.strict, !directory.skipped.isEmpty {
             Platform.writeError("roster: \(name): with --strict nothing was imported")
-            return 1
+            return .failure
         }
         if case .sqlite(let path) = parsed.target, FileManager.default.isDirectory(path) {
             Platform.writeError("roster: \(path): is a directory, not an SQLite database file")
-            return 1
+            return .failure
         }
         let bar = ImportProgressBar(isTerminal: Platform.isTerminal(STDERR_FILENO))
         let prompt = PasswordPrompt.forThisTerminal()
@@ -127,11 +127,11 @@ enum ImportCommand {
             Platform.writeError("roster: imported \(NumberText.count(report.written, "person", "people")) from \(name) into "
                                 + "\(parsed.target.displayName) (table \(parsed.table): \(NumberText.count(report.tablePeople, "person", "people")), "
                                 + "\(NumberText.count(report.companies, "company", "companies")))")
-            return 0
+            return .success
         } catch {
             bar.finish()
             Platform.writeError("roster: " + failureMessage(error, arguments: parsed))
-            return prompt?.wasInterrupted == true ? ExitStatus.interrupted.code : 1
+            return prompt?.wasInterrupted == true ? .interrupted : .failure
         }
     }
 

@@ -15,6 +15,7 @@ public final class ListScreenWireframe: ListWireframe {
     private var repository: (any PeopleRepository)?
     private var detailWireframe: DetailScreenWireframe?
     private var companiesWireframe: CompaniesScreenWireframe?
+    private var frequencyWireframe: FrequencyScreenWireframe?
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
@@ -26,6 +27,19 @@ public final class ListScreenWireframe: ListWireframe {
         self.history = history
         self.makeSearcher = makeSearcher
         self.isMainList = isMainList
+    }
+
+    /// A list of its own pushed over another screen (a company's people
+    /// from the overview, a value's from the counts), showing `arranged`
+    /// narrowed by `filter` and titled `scopeTitle`; `onLeave` is told the
+    /// filter it ended with.
+    static func pushed(_ arranged: ArrangedDirectory, filter: String?, scopeTitle: String?, root: RootWireframe,
+                       makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory,
+                       onLeave: @escaping (String?) -> Void) -> ListScreenWireframe {
+        let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, isMainList: false)
+        list.onLeave = onLeave
+        list.presentList(arranged, filter: filter, scopeTitle: scopeTitle)
+        return list
     }
 
     /// The list's presenter, once the directory is on screen (tests look at it).
@@ -86,6 +100,13 @@ public final class ListScreenWireframe: ListWireframe {
             companiesWireframe = companies
             companies.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter,
                               selectedCompany: selectedCompany)
+        case .counts(let shown, let filter, let field):
+            let counts = FrequencyScreenWireframe(
+                root: root, makeSearcher: makeSearcher, history: history, shown: shown,
+                onFilterChosen: { [weak self] filter in self?.takeFilter(filter) },
+                onClose: { [weak self] in self?.frequencyWireframe = nil })
+            frequencyWireframe = counts
+            counts.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter, field: field)
         case .companies, .back:
             guard !isMainList else { return }
             root.pop()
@@ -98,6 +119,7 @@ public final class ListScreenWireframe: ListWireframe {
     /// The overview over this list counts what the list now shows.
     public func filterDidChange(shown: PeopleArrangement, filter: String?) {
         companiesWireframe?.update(shown: shown, filter: filter)
+        frequencyWireframe?.update(shown: shown, filter: filter)
     }
 
     /// The overview (or a company's list) chose a filter for this list.

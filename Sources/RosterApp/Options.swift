@@ -89,9 +89,10 @@ public struct Options: Equatable, Sendable {
 
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
-    Space collapse/expand, Tab company overview, e export to a file,
-    ! skipped records, ? help, q quit; in a person's screen, y copies the
-    email. See 'man roster' for the full table.
+    Space collapse/expand, Tab company overview, F counts by field (f/F
+    there change it), e export to a file, ! skipped records, ? help,
+    q quit; in a person's screen, y copies the email. See 'man roster' for
+    the full table.
 
     Queries (for / and --filter): terms separated by spaces, all of which
     must match; case and accents are ignored.

@@ -35,6 +35,14 @@ enum Platform {
     /// replaced: a directory, a device, a FIFO, a socket or a broken link is
     /// an error, with nothing touched. Returns why it failed, or nil.
     static func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, newFileMode: mode_t = 0o666) -> String? {
+        writeFile(to: path, replacing: replacing, newFileMode: newFileMode) { write(bytes, to: $0) }
+    }
+
+    /// `writeFile`, with the contents streamed: `contents` writes them to
+    /// the open descriptor (of the new file, or of the temporary file that
+    /// replaces the old one) and says whether every write succeeded.
+    static func writeFile(to path: String, replacing: Bool, newFileMode: mode_t = 0o666,
+                          contents: (Int32) -> Bool) -> String? {
         var target = path
         var existing = stat()
         if lstat(path, &existing) == 0 {
@@ -50,14 +58,14 @@ enum Platform {
             return Descriptor.describe(errno: errno)
         } else {
             // Nothing there: create it, exclusively (never through a link).
-            return createFile(bytes, at: path, mode: newFileMode) { _ in }
+            return createFile(at: path, mode: newFileMode, prepare: { _ in }, contents: contents)
         }
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
-        if let failure = createFile(bytes, at: temporary, mode: 0o600, prepare: { descriptor in
+        if let failure = createFile(at: temporary, mode: 0o600, prepare: { descriptor in
             if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
-        }) { return failure }
+        }, contents: contents) { return failure }
         // Checked again just before: something else may have appeared there meanwhile.
         var now = stat()
         if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG {
@@ -73,12 +81,12 @@ enum Platform {
     }
 
     /// Creates `path` exclusively (never through a link), lets `prepare` set
-    /// its owner and mode, writes `bytes`; removes it again on failure.
-    private static func createFile(_ bytes: [UInt8], at path: String, mode: mode_t, prepare: (Int32) -> Void) -> String? {
+    /// its owner and mode, lets `contents` write; removes it again on failure.
+    private static func createFile(at path: String, mode: mode_t, prepare: (Int32) -> Void, contents: (Int32) -> Bool) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno) }
         prepare(descriptor)
-        let written = write(bytes, to: descriptor)
+        let written = contents(descriptor)
         let closed = close(descriptor) == 0
         guard written, closed else {
             let reason = Descriptor.describe(errno: errno)

@@ -13,7 +13,7 @@ public enum RosterCommand {
     /// Runs with `arguments` (without the program name); returns the exit status.
     @MainActor
     public static func run(_ arguments: [String]) async -> ExitStatus {
-        if arguments.first == "import" { return ExitStatus(code: await ImportCommand.run(Array(arguments.dropFirst()))) }
+        if arguments.first == "import" { return await ImportCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -63,9 +63,10 @@ public enum RosterCommand {
         }
     }
 
-    /// `--list` and `--export`: load, sort, filter, write; messages on stderr.
-    /// The same interactor and repository as the app, a window at a time.
-    static func list(source: DirectorySource, options: Options) async -> ExitStatus {
+    /// `--list` and `--export`: load, sort, filter, write to `output`
+    /// (standard output); messages on stderr. The same interactor and
+    /// repository as the app, a window at a time.
+    static func list(source: DirectorySource, options: Options, output: Int32 = STDOUT_FILENO) async -> ExitStatus {
         let repository: any PeopleRepository
         switch await DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format)).loadDirectory(progress: LoadProgress()) {
         case .failure(let error):
@@ -84,11 +85,11 @@ public enum RosterCommand {
         let written: Bool
         if case .export(let format) = options.mode {
             let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
-                                              showsControlCharacters: Platform.isTerminal(STDOUT_FILENO))
+                                              showsControlCharacters: Platform.isTerminal(output))
             let exporter = DirectoryExporter(format: format, options: exportOptions)
-            written = exporter.write(shown, of: repository, to: STDOUT_FILENO)
+            written = exporter.write(shown, of: repository, to: output)
         } else {
-            written = PlainListWriter(isTerminal: Platform.isTerminal(STDOUT_FILENO)).write(shown, of: repository, to: STDOUT_FILENO)
+            written = PlainListWriter(isTerminal: Platform.isTerminal(output)).write(shown, of: repository, to: output)
         }
         guard written else {
             Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")
@@ -135,7 +136,7 @@ public enum RosterCommand {
         let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: source.name,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
-        let loop = EventLoop(screen: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
+        let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
         screen.end()
         if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }

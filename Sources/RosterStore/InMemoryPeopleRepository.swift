@@ -132,6 +132,10 @@ public final class InMemoryPeopleRepository: PeopleRepository {
     public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
         CompanySummary.all(in: store, grouped: handle(of: arrangement).grouped)
     }
+
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+        ValueSummary.all(of: field, in: store, grouped: handle(of: arrangement).grouped)
+    }
 }
 
 /// Set once when a search's task is cancelled; read by the search's

@@ -3,22 +3,10 @@ import RosterCore
 /// The company overview: a table of companies with their figures.
 @MainActor
 public final class CompaniesView: CompaniesViewInterface, ScreenView {
-    public enum Action: Sendable {
-        case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back
-        case help, quit
-    }
+    public typealias Action = TableAction
 
-    public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
-        up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
-        first: .first, last: .last, noun: "company") + [
-        KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
-        KeyBinding([.character("s")], "s", "next order (name, people, active, total, average, age)", .sort),
-        KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
-        KeyBinding([.escape], "Esc", "clear the filter; else back to people", .clearFilterOrBack),
-        KeyBinding([.tab, .left, .character("h"), .backspace], "Tab/←/h", "back to people", .back, hint: true),
-        KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
-        KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
-    ]
+    public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
+        noun: "company", sortHelp: "next order (name, people, active, total, average, age)") { $0 }
 
     static let hints = keyTable.hints()
     /// With a filter in force, Esc clears it, and the hints say so.
@@ -38,7 +26,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public func show(_ model: CompaniesViewModel) {
         self.model = model
         // Measured once per model, not per frame: thousands of companies.
-        figureWidths = Self.figureWidths(model.rows)
+        figureWidths = Self.table.figureWidths(model.rows.map(Self.figures))
     }
 
     /// Each figure column's width for the model shown (widest cell, or the usual).
@@ -46,77 +34,30 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        if let outcome = help?.handle(key, screenSize: screenSize) {
-            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
-            return true
+        if let handled = TableKeys.handleOverlayOrMouse(key, help: &help, screenSize: screenSize, scrollTop: scroll.top,
+                                                        rowCount: model?.rows.count ?? 0, selectedRow: model?.selectedRow,
+                                                        presenter: presenter) {
+            return handled
         }
-        if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        let page = max(1, screenSize.rows - 4)
-        switch action {
-        case .up: presenter.moveSelection(by: -1)
-        case .down: presenter.moveSelection(by: 1)
-        case .pageUp: presenter.moveSelection(by: -page)
-        case .pageDown: presenter.moveSelection(by: page)
-        case .halfPageUp: presenter.moveSelection(by: -max(1, (page + 1) / 2))
-        case .halfPageDown: presenter.moveSelection(by: max(1, (page + 1) / 2))
-        case .first: presenter.selectFirst()
-        case .last: presenter.selectLast()
-        case .open: presenter.openSelected()
-        case .sort: presenter.cycleSortOrder()
-        case .reverseSort: presenter.reverseSortOrder()
-        case .clearFilterOrBack: if model?.filter == nil { presenter.goBack() } else { presenter.clearFilter() }
-        case .back: presenter.goBack()
-        case .help: help = HelpOverlay(title: "Company overview keys", table: Self.keyTable)
-        case .quit: presenter.quit()
-        }
+        if action == .help { help = HelpOverlay(title: "Company overview keys", table: Self.keyTable) }
+        TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         return true
     }
 
-    /// `--mouse`: the wheel moves three companies, a click selects one, a
-    /// double click opens its people.
-    private func handleMouse(_ event: MouseEvent, screenSize: ScreenSize) -> Bool {
-        switch event.kind {
-        case .wheelUp: presenter.moveSelection(by: -3)
-        case .wheelDown: presenter.moveSelection(by: 3)
-        case .click, .doubleClick:
-            guard let model, event.row >= Self.firstRow, event.row < screenSize.rows - 1 else { return false }
-            let index = scroll.top + event.row - Self.firstRow
-            guard index < model.rows.count, let selected = model.selectedRow else { return false }
-            presenter.moveSelection(by: index - selected)
-            if event.kind == .doubleClick { presenter.openSelected() }
-        }
-        return true
-    }
-
-    /// The screen row of the first company (below the title and the column heads).
-    static let firstRow = 2
-
-    /// The figure columns, in the order shown; `dropOrder` says which go
-    /// first when the terminal is too narrow for every number whole.
-    private static let figureTitles = ["People", "Active", "Total", "Average", "Avg age"]
-    /// Widths that fit everyday figures, so the table doesn't jump about.
-    private static let usualWidths = [8, 8, 16, 12, 8]
-    private static let dropOrder = [4, 1, 3, 0]
-    /// Below this the company name would be unreadable: drop a column instead.
-    private static let minimumNameWidth = 12
+    /// The figure columns; on a narrow screen the bar goes first, then
+    /// average age, active, average and people: Total stays.
+    static let table = FigureTable(titles: ["People", "Active", "Total", "Average", "Avg age"], usualWidths: [8, 8, 16, 12, 8],
+                                   dropOrder: [4, 1, 3, 0])
 
     public func draw(on screen: Screen) {
         guard let model else { return }
         let size = screen.size
         screen.erase()
         screen.putBar(left: " Roster — \(model.sourceName): companies", right: "\(model.summary) ", row: 0)
-        let height = max(1, size.rows - 3)
-        if let selected = model.selectedRow {
-            scroll.reveal(selected, rowCount: model.rows.count, height: height)
-        }
-        let layout = Self.layout(figureWidths, columns: size.columns, keeping: model.sortedColumn)
-        screen.put(line(["Company"] + Self.figureTitles, layout: layout), row: 1, column: 0, style: .bold)
-        for (offset, row) in model.rows.dropFirst(scroll.top).prefix(height).enumerated() {
-            let index = scroll.top + offset
-            let text = line([row.title, row.headcount, row.active, row.total, row.average, row.averageAge], layout: layout)
-            screen.put(text, row: 2 + offset, column: 0, style: index == model.selectedRow ? .selected : .normal)
-        }
+        Self.table.draw(head: "Company", rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
+                        selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
+                        scroll: &scroll, on: screen)
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
         screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,
@@ -124,44 +65,8 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         help?.draw(on: screen)
     }
 
-    /// Which figure columns fit, and how wide: each as wide as its widest
-    /// number (a number is never cut), the name taking what is left.
-    struct Layout {
-        var nameWidth: Int
-        /// Width of each figure column, or nil when it was dropped.
-        var figureWidths: [Int?]
-    }
-
-    static func figureWidths(_ rows: [CompaniesViewModel.Row]) -> [Int] {
-        var widest = figureTitles.map(DisplayText.width)
-        for row in rows {
-            for (index, cell) in [row.headcount, row.active, row.total, row.average, row.averageAge].enumerated() {
-                widest[index] = max(widest[index], DisplayText.width(cell))
-            }
-        }
-        return zip(widest, usualWidths).map { max($0 + 1, $1) }
-    }
-
-    /// Which of the columns `figureWidths` measured fit in `columns`.
-    static func layout(_ figureWidths: [Int], columns: Int, keeping sorted: Int? = nil) -> Layout {
-        var widths: [Int?] = figureWidths
-        var dropping = dropOrder.filter { $0 != sorted }.makeIterator()
-        while columns - widths.reduce(0, { $0 + ($1 ?? 0) }) - 2 < minimumNameWidth, let next = dropping.next() {
-            widths[next] = nil
-        }
-        // With every column but Total gone, the name gives way rather than the number.
-        return Layout(nameWidth: max(4, columns - widths.reduce(0) { $0 + ($1 ?? 0) } - 2), figureWidths: widths)
-    }
-
-    /// " name…   figures right-aligned in their columns".
-    private func line(_ cells: [String], layout: Layout) -> String {
-        var text = " " + DisplayText.padded(cells[0], columns: layout.nameWidth - 1)
-        for (cell, width) in zip(cells.dropFirst(), layout.figureWidths) {
-            guard let width else { continue }
-            let fitted = DisplayText.fit(cell, columns: width - 1)
-            text += String(repeating: " ", count: max(0, width - DisplayText.width(fitted))) + fitted
-        }
-        return text
+    static func figures(_ row: CompaniesViewModel.Row) -> [String] {
+        [row.headcount, row.active, row.total, row.average, row.averageAge]
     }
 }
 

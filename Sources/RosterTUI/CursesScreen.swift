@@ -26,9 +26,9 @@ public enum TerminalError: Error, Equatable, Sendable {
 /// can come on standard input. `end()` restores the terminal and is safe
 /// to call more than once.
 @MainActor
-public final class CursesScreen: Screen {
+public final class CursesScreen: Screen, TerminalInput {
     /// Descriptor to poll for key presses.
-    public let inputDescriptor: Int32
+    private let inputDescriptor: Int32
     private let terminal: OpaquePointer
     private var hasEnded = false
     private let usesColor: Bool
@@ -142,8 +142,9 @@ public final class CursesScreen: Screen {
         case "←": return "<"
         case "→", "⏎", "›": return ">"
         case "…": return "~"
-        case "▏", "│": return "|"
-        case "█", "▉", "▊", "▋", "▌", "▍", "▎": return "#"
+        case "│": return "|"
+        // A bar's eighths (`BarText`): every part of a bar is a `#`.
+        case "█", "▉", "▊", "▋", "▌", "▍", "▎", "▏": return "#"
         default: return String(repeating: "?", count: width)
         }
     }
@@ -170,6 +171,17 @@ public final class CursesScreen: Screen {
         wrefresh(roster_stdscr())
         fflush(roster_stdout())
         return Descriptor.writeAll(bytes, to: STDOUT_FILENO)
+    }
+
+    /// Waits in `poll` for the terminal or `wakeDescriptor`. A resize
+    /// interrupts it (EINTR) and leaves KEY_RESIZE to read.
+    public func waitForInput(orReadable wakeDescriptor: Int32, timeout: Duration?) -> Bool {
+        var descriptors = [
+            pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let milliseconds = timeout.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) }
+        return poll(&descriptors, 2, milliseconds ?? -1) >= 0 || errno == EINTR
     }
 
     /// The next key, or nil when none is waiting.

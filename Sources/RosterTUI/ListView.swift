@@ -9,7 +9,7 @@ import RosterCore
 public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
-        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, collapse, export, back
+        case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -20,6 +20,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.escape], "Esc", "clear the filter; else back (from a company's list)", .clearFilter),
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
+        KeyBinding([.character("F")], "F", "counts by field", .counts, hint: true),
         KeyBinding([.character("s")], "s", "next sort order (last, first name, balance, age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
         KeyBinding([.character("c")], "c", "group by company / one flat list", .grouping),
@@ -68,12 +69,15 @@ public final class ListView: ListViewInterface, ScreenView {
 
     /// The status bar's key hints: the table's hinted keys; with a filter
     /// in force, Esc clears it; in a company's list, else it goes back.
-    static let hints = keyTable.hints()
+    static let hints = hintTable.hints()
     static let filteredHints = hints(escape: "clear", dropping: .search)
     static let companyListHints = hints(escape: "overview")
 
+    /// The key table as the status bar words it ("F counts": short).
+    private static let hintTable = keyTable.map { $0.action == .counts ? $0.hinting("counts") : $0 }
+
     private static func hints(escape: String, dropping dropped: Action? = nil) -> String {
-        keyTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
+        hintTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
     }
 
     private let presenter: ListModuleInterface
@@ -188,6 +192,7 @@ public final class ListView: ListViewInterface, ScreenView {
                 .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
                 .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
         case .companies: presenter.showCompanies()
+        case .counts: presenter.showCounts()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
         case .back: presenter.goBack()

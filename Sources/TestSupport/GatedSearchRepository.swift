@@ -75,4 +75,7 @@ public final class GatedSearchRepository: PeopleRepository {
     public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? { people.position(of: id, in: arrangement) }
     public func personID(recordID: String) -> PersonID? { people.personID(recordID: recordID) }
     public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] { people.companySummaries(in: arrangement) }
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+        people.valueSummaries(of: field, in: arrangement)
+    }
 }

@@ -37,6 +37,8 @@ public enum RepositoryContract {
         Check(description: "a search's matches laid over a new order keep the same people", body: reapply),
         Check(description: "people by id, position and record id agree", body: identities),
         Check(description: "company summaries add exact cents beyond 64 bits and count only what is shown", body: summaries),
+        Check(description: "value summaries of every field: exact groups, bands, (none), order, only what is shown",
+              body: valueSummaries),
         Check(description: "records that cannot be read are skipped with a reason", body: skipped),
     ]
 
@@ -259,6 +261,58 @@ public enum RepositoryContract {
         let found = try await repository.search(SearchQuery("zero"), in: everyone(repository), within: nil)
         let shown = repository.companySummaries(in: found)
         failures.check(shown.count == 1 && shown.first?.headcount == 2, "only the shown people count")
+        return failures.list
+    }
+
+    /// Springfield in two states (Kansas, Arkansas: one contains the
+    /// other), eye colours differing in case, every band's edges, and
+    /// people without an address, age, activity or balance.
+    public static let frequencyPeople = Fixtures.array([
+        Fixtures.record(first: "A", last: "Zero", company: "Big", balance: "$999.99", index: 0,
+                        extra: #""address": "1 Main St, Springfield, Kansas, 111", "eyeColor": "blue", "favoriteFruit": "apple", "#
+                            + #""isActive": true, "age": 29"#),
+        Fixtures.record(first: "B", last: "One", company: "Big", balance: "$1,000.00", index: 1,
+                        extra: #""address": "2 Oak, Springfield, Arkansas, 222", "eyeColor": "Blue", "favoriteFruit": "banana", "#
+                            + #""isActive": false, "age": 30"#),
+        Fixtures.record(first: "C", last: "Two", company: "acme", balance: "$92,233,720,368,547,758.00", index: 2,
+                        extra: #""address": "3 Elm, Concho, Kansas, 333", "eyeColor": "brown", "isActive": true, "age": 39"#),
+        Fixtures.record(first: "D", last: "Three", company: nil, balance: nil, index: 3),
+        Fixtures.record(first: "E", last: "Four", company: "acme", balance: "-$2.25", index: 4,
+                        extra: #""address": "Lone Street", "eyeColor": "blue", "isActive": true, "age": 40"#),
+        Fixtures.record(first: "F", last: "Five", company: "Big", balance: "$92,233,720,368,547,758.00", index: 5,
+                        extra: #""address": "9 X, Springfield, Kansas, 9", "eyeColor": "blue", "age": 0"#),
+    ])
+
+    static func valueSummaries(_ make: Factory) async throws -> [String] {
+        let repository = try await make(frequencyPeople)
+        var failures = Failures()
+        let all = everyone(repository)
+        func rows(_ field: SummaryField, in arrangement: PeopleArrangement? = nil) -> [String] {
+            repository.valueSummaries(of: field, in: arrangement ?? all).map { "\($0.title) \($0.headcount)" }
+        }
+        failures.check(rows(.city) == ["Concho 1", "Springfield 3", "(none) 2"], "cities: \(rows(.city))")
+        failures.check(rows(.state) == ["Arkansas 1", "Kansas 3", "(none) 2"], "states: \(rows(.state))")
+        failures.check(rows(.eyeColor) == ["Blue 1", "blue 3", "brown 1", "(none) 1"], "eye colours as written: \(rows(.eyeColor))")
+        failures.check(rows(.favoriteFruit) == ["apple 1", "banana 1", "(none) 4"], "fruit: \(rows(.favoriteFruit))")
+        failures.check(rows(.active) == ["yes 3", "no 1", "(none) 2"], "active: \(rows(.active))")
+        failures.check(rows(.ageBand) == ["0–9 1", "20–29 1", "30–39 2", "40–49 1", "(none) 1"], "age bands: \(rows(.ageBand))")
+        failures.check(rows(.balanceBand) == ["below $0 1", "$0–$999.99 1", "$1,000–$1,999.99 1",
+                                              "$10,000,000,000,000,000 and over 2", "(none) 1"],
+                       "balance bands: \(rows(.balanceBand))")
+        let bands = repository.valueSummaries(of: .balanceBand, in: all)
+        let top = bands.first { $0.title.hasSuffix("and over") }
+        failures.check(top?.totalCents == Int128(9_223_372_036_854_775_800) * 2 && top?.value == .band(1_000_000_000_000_000_000...Int64.max),
+                       "exact total past 64 bits: \(String(describing: top))")
+        let kansas = repository.valueSummaries(of: .state, in: all).first { $0.title == "Kansas" }
+        failures.check(kansas?.value == .text("Kansas") && kansas?.balances == 3
+                       && kansas?.totalCents == Int128(9_223_372_036_854_775_800) * 2 + 99_999, "Kansas: \(String(describing: kansas))")
+        let none = repository.valueSummaries(of: .city, in: all).last
+        failures.check(none?.value == .missing && none?.balances == 1 && none?.totalCents == -225, "(none): \(String(describing: none))")
+        let companies = repository.valueSummaries(of: .company, in: all)
+        failures.check(companies == repository.companySummaries(in: all).map(ValueSummary.init), "company: as the overview")
+        let found = try await repository.search(SearchQuery("springfield"), in: all, within: nil)
+        failures.check(rows(.city, in: found) == ["Springfield 3"], "only the shown people count: \(rows(.city, in: found))")
+        failures.check(rows(.state, in: found) == ["Arkansas 1", "Kansas 2"], "states of the shown: \(rows(.state, in: found))")
         return failures.list
     }
 

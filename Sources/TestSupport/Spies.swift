@@ -38,7 +38,7 @@ public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, select(Int), open, skipped, quit
         case beginSearch, editSearch(String), editPrompt(LineEdit), commitSearch, cancelSearch
-        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, toggleSection
+        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
     }
 
@@ -62,6 +62,7 @@ public final class SpyListModule: ListModuleInterface {
     public func jumpToCompany(by delta: Int) { calls.append(.jumpToCompany(delta)) }
     public func goBack() { calls.append(.back) }
     public func showCompanies() { calls.append(.companies) }
+    public func showCounts() { calls.append(.counts) }
     public func toggleSection() { calls.append(.toggleSection) }
     public func beginExport() { calls.append(.beginExport) }
     public func editExportName(_ name: String) { calls.append(.editExportName(name)) }
@@ -168,6 +169,21 @@ public final class SpyCompaniesView: CompaniesViewInterface {
     public func show(_ model: CompaniesViewModel) { models.append(model) }
 }
 
+/// Records the routes the frequency view asks for.
+@MainActor
+public final class SpyFrequencyWireframe: FrequencyWireframe {
+    public private(set) var routes: [FrequencyRoute] = []
+    public init() {}
+    public func navigate(to route: FrequencyRoute) { routes.append(route) }
+}
+
+@MainActor
+public final class SpyFrequencyView: FrequencyViewInterface {
+    public private(set) var models: [FrequencyViewModel] = []
+    public init() {}
+    public func show(_ model: FrequencyViewModel) { models.append(model) }
+}
+
 /// Files in memory: what exists, and what was written; `others` are
 /// things that are not regular files (directories, devices, links).
 @MainActor
@@ -179,9 +195,11 @@ public final class InMemoryExportWriter: ExportWriting {
         self.others = others
     }
     public func target(at path: String) -> ExportTarget { others[path] ?? (files[path] != nil ? .regularFile : .nothing) }
-    public func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
+    public func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String? {
         if files[path] != nil, !replacing { return "\(path) exists" }
-        files[path] = bytes
+        var output = OutputBuffer(descriptor: -1)
+        produce(&output)
+        files[path] = output.bytes
         return nil
     }
 }

@@ -4,6 +4,7 @@
 //     roster-bench keys FILE N     key-to-frame latency over N scripted keys
 //     roster-bench search FILE     search latency per keystroke (typed queries)
 //     roster-bench sorts FILE      time to re-sort by each order, grouped and flat
+//     roster-bench counts FILE     time to count by each field (F), everyone and a search's matches
 //
 // Prints `key=value` lines; bench/run.sh runs each several times in fresh
 // processes and reports medians. Frames are drawn on the in-memory screen,
@@ -158,6 +159,31 @@ func sorts(path: String) async {
     }
 }
 
+/// Counting by each field (the frequency view, `F`) and the company
+/// overview's figures: of everyone, then of a search's matches (`age>30`,
+/// about three people in four: a filtered count reads a bitmap too).
+func counts(path: String) async {
+    guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
+    let repository = InMemoryPeopleRepository(loaded)
+    let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+    guard let filtered = repository.searchNow(SearchQuery("age>30"), in: everyone, within: nil) else { exit(1) }
+    func milliseconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) * 1000 + Double(attoseconds) / 1e15
+    }
+    for (label, shown) in [("", everyone), ("_filtered", filtered)] {
+        var slowest = 0.0
+        for field in SummaryField.allCases {
+            let elapsed = milliseconds(ContinuousClock().measure { _ = repository.valueSummaries(of: field, in: shown) })
+            slowest = max(slowest, elapsed)
+            print("counts_\(field.rawValue)\(label)_ms=\(String(format: "%.1f", elapsed))")
+        }
+        print("counts\(label)_max_ms=\(String(format: "%.1f", slowest))")
+        let overview = milliseconds(ContinuousClock().measure { _ = repository.companySummaries(in: shown) })
+        print("overview\(label)_ms=\(String(format: "%.1f", overview))")
+    }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: roster-bench phases FILE | keys FILE N\n".utf8))
@@ -167,6 +193,7 @@ switch arguments[1] {
 case "phases": await phases(path: arguments[2])
 case "search": await search(path: arguments[2])
 case "sorts": await sorts(path: arguments[2])
+case "counts": await counts(path: arguments[2])
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000)
 default: exit(2)
 }

@@ -800,3 +800,49 @@ struct PromptAndScrollingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 }
+
+/// Counts by any field (`F`) in the real binary.
+@Suite("End to end: counts by field", .serialized)
+struct FrequencyEndToEndTests {
+    @Test("F counts by company; f to eye colour; a row's count is what Enter lists; the filter is counted and said")
+    func counts() throws {
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " --no-state")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("F")
+        #expect(session.waitFor(text: "counts of company"))
+        #expect(session.screen().contains("400 people"))
+        session.send("f", "f", "f")
+        #expect(session.waitFor(text: "counts of eye colour"))
+        let blue = try #require(session.lines().first { $0.hasPrefix(" blue ") })
+        let count = try #require(blue.split(separator: " ").dropFirst().first.map(String.init))
+        #expect(blue.contains("█"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: eye:\"blue\""))
+        #expect(session.waitFor(text: "1/\(count) "))
+        #expect(session.screen().contains("counts by eye colour"))
+        session.send("Escape", "Escape")  // clear the value's filter, then back to the counts
+        #expect(session.waitFor(text: "counts of eye colour"))
+        session.send("Tab")  // back to the list: filter it, sort by age, count again
+        #expect(session.waitFor(text: "1/400"))
+        session.send("/")
+        session.type("age>30")
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: age>30"))
+        session.send("s", "s", "s")  // last → first → balance → age
+        #expect(session.waitFor(text: "age ↑"))
+        session.send("F")
+        #expect(session.waitFor(text: "counts of age band"))
+        #expect(session.waitFor(text: "people matching 'age>30'"))
+        #expect(!session.screen().contains(" 20–29 "))
+        let thirties = try #require(session.lines().first { $0.hasPrefix(" 30–39 ") })
+        let inThirties = try #require(thirties.split(separator: " ").dropFirst().first.map(String.init))
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: age>30 age:30-39"))
+        #expect(session.waitFor(text: "1/\(inThirties) "))
+        session.send("Left")  // back: the list's filter is as it was
+        #expect(session.waitFor(text: "counts of age band"))
+        #expect(session.screen().contains("filter: age>30"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}

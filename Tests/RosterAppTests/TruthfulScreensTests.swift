@@ -308,7 +308,7 @@ struct NarrowStatusLineTests {
 @MainActor
 final class FailingExportWriter: ExportWriting {
     func target(at path: String) -> ExportTarget { .nothing }
-    func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String? {
+    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String? {
         "could not write \(path) (Permission denied)"
     }
 }

@@ -143,3 +143,71 @@ struct CompaniesNavigationTests {
         #expect(screen.text.contains("Bertha Irwin"))
     }
 }
+
+@MainActor
+@Suite("Counts by field navigation")
+struct FrequencyNavigationTests {
+    /// The whole app on an in-memory screen, as `WireframeTests` drives it.
+    let driver = WireframeTests()
+    var screen: MemoryScreen { driver.screen }
+
+    func app(_ result: Result<LoadedDirectory, LoadError>) async -> AppDependencies { await driver.app(result) }
+    func press(_ keys: Key..., in app: AppDependencies) { for key in keys { driver.press(key, in: app) } }
+
+    @Test("F counts by field; Enter lists a value's people under the filter and its term; back hands the filter back without it")
+    func counts() async throws {
+        let app = await app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
+        press(.character("/"), in: app)
+        for character in "-irwin" { press(.character(character), in: app) }
+        press(.enter, in: app)
+        #expect(app.listWireframe.listPresenter?.filter == "-irwin")
+        press(.character("F"), in: app)
+        #expect(app.root.depth == 2)
+        #expect(screen.line(0).contains("counts of company"))
+        #expect(screen.line(0).contains("5 of 6 people matching '-irwin'"))
+        press(.character("f"), .character("f"), .character("f"), in: app)  // eye colour
+        #expect(screen.line(0).contains("counts of eye colour"))
+        #expect(screen.line(3).hasPrefix(" brown "))
+        press(.down, .enter, in: app)  // brown: Zamora Weber and Cohen James
+        #expect(app.root.depth == 3)
+        #expect(screen.line(0).contains("counts by eye colour"))
+        #expect(screen.text.contains("filter: -irwin eye:\"brown\""))
+        #expect(screen.text.contains("Zamora Weber") && screen.text.contains("Cohen James"))
+        #expect(!screen.text.contains("Vanessa Sanchez"))
+        press(.left, in: app)
+        #expect(app.root.depth == 2)
+        #expect(app.listWireframe.listPresenter?.filter == "-irwin")
+        press(.tab, in: app)
+        #expect(app.root.depth == 1)
+    }
+
+    @Test("F in a company's own list counts that company's people; a value's list keeps to the company")
+    func countsInACompanysList() async throws {
+        let app = await app(.success(try Fixtures.directory(json: Fixtures.seedJSON)))
+        press(.tab, .enter, in: app)  // COMSTAR: Bertha Irwin, Cohen James, Vanessa Sanchez
+        #expect(screen.line(1).hasPrefix("COMSTAR (3)"))
+        press(.character("F"), .character("f"), .character("f"), .character("f"), in: app)  // eye colour
+        #expect(app.root.depth == 4)
+        #expect(screen.line(0).contains("counts of eye colour"))
+        #expect(screen.line(0).contains("3 people"))
+        #expect(screen.line(2).hasPrefix(" brown ") && screen.line(3).hasPrefix(" green "))
+        press(.down, .enter, in: app)  // green: Bertha Irwin and Vanessa Sanchez
+        #expect(app.root.depth == 5)
+        #expect(screen.text.contains("Bertha Irwin") && screen.text.contains("Vanessa Sanchez"))
+        #expect(!screen.text.contains("Norton Curtis"))  // green too, but at RECRISYS
+        press(.left, .tab, in: app)
+        #expect(app.root.depth == 3)
+    }
+
+    @Test("a value's term joins the filter, and leaves it again when the list closes unchanged")
+    func valueTerms() {
+        #expect(FrequencyScreenWireframe.adding("age:30-39", to: nil) == "age:30-39")
+        #expect(FrequencyScreenWireframe.adding("age:30-39", to: "  ") == "age:30-39")
+        #expect(FrequencyScreenWireframe.adding("age:30-39", to: "acme") == "acme age:30-39")
+        #expect(FrequencyScreenWireframe.removing("age:30-39", from: "acme age:30-39") == "acme")
+        #expect(FrequencyScreenWireframe.removing("age:30-39", from: "age:30-39") == nil)
+        #expect(FrequencyScreenWireframe.removing("age:30-39", from: "acme age:30-39 jo") == "acme age:30-39 jo")  // edited: kept
+        #expect(FrequencyScreenWireframe.removing("age:30-39", from: nil) == nil)
+        #expect(FrequencyScreenWireframe.removing(nil, from: "acme") == "acme")
+    }
+}

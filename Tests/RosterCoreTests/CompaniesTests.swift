@@ -30,12 +30,13 @@ struct CompaniesTests {
     func presenter() throws {
         let view = SpyCompaniesView()
         let wireframe = SpyCompaniesWireframe()
-        let presenter = CompaniesPresenter(repository: Self.directory.repository, shown: Self.directory.everyone, wireframe: wireframe)
+        let repository = FakePeopleRepository(people: (0..<Self.directory.store.count).map { Self.directory.store[$0] })
+        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.rows.map(\.title) == ["Alpha", "Beta"])
         #expect(first.rows[1] == CompaniesViewModel.Row(title: "Beta", headcount: "3", active: "1", total: "$1,000.03",
-                                                          average: "$500.02", averageAge: "30.3"))
+                                                          average: "$500.02", averageAge: "30.3", count: 3))
         #expect(first.sortLabel == "name ↑")
         presenter.moveSelection(by: 1)  // Beta
         presenter.cycleSortOrder()  // headcount ↑: Alpha (1), Beta (3)

@@ -10,9 +10,10 @@ struct ListPresenterTests {
     let wireframe = SpyListWireframe()
     let presenter: ListPresenter
 
+    /// A hand-written repository: the presenter needs nothing but the protocol.
     init() throws {
-        let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "seed.json")
-        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
+        let repository = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "seed.json")
+        presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
     }
 
@@ -57,9 +58,9 @@ struct ListPresenterTests {
 
     @Test("an empty directory says so instead of drawing nothing")
     func emptyDirectory() throws {
-        let directory = try Fixtures.directory(json: "[]")
+        let repository = try FakePeopleRepository(json: "[]")
         let view = SpyListView()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
+        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)
         presenter.openSelected()
@@ -71,9 +72,9 @@ struct ListPresenterTests {
 
     @Test("skipped records are counted in a notice and can be listed")
     func skippedNotice() throws {
-        let directory = try Fixtures.directory(json: Fixtures.array([Fixtures.record(), "null", "7", Fixtures.record(first: "B")]))
+        let repository = try FakePeopleRepository(json: Fixtures.array([Fixtures.record(), "null", "7", Fixtures.record(first: "B")]))
         let view = SpyListView()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe)
+        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.showSkippedRecords()
         #expect(view.last?.notice == "2 skipped (! lists)")
@@ -92,10 +93,10 @@ struct ListPresenterTests {
 struct DetailPresenterTests {
     @Test("shows every field, walks the list's order, and goes back to the last shown")
     func walkAndBack() throws {
-        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let repository = try FakePeopleRepository(json: Fixtures.seedJSON)
         let view = SpyDetailView()
         let wireframe = SpyDetailWireframe()
-        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
+        let presenter = DetailPresenter(repository: repository, arrangement: repository.everyone, position: 0,
                                         wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
@@ -119,8 +120,8 @@ struct DetailPresenterTests {
 
     @Test("missing fields show a dash")
     func missingFields() throws {
-        let directory = try Fixtures.directory(json: #"[{"name": {"first": "Only"}}]"#)
-        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
+        let repository = try FakePeopleRepository(json: #"[{"name": {"first": "Only"}}]"#)
+        let presenter = DetailPresenter(repository: repository, arrangement: repository.everyone, position: 0,
                                         wireframe: SpyDetailWireframe())
         let fields = presenter.makeViewModel().fields
         #expect(fields.first { $0.label == "Age" }?.value == "—")

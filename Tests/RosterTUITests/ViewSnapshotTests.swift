@@ -303,15 +303,15 @@ struct ViewKeyTests {
         let size = ScreenSize(rows: 24, columns: 80)
         let keys: [Key] = [.down, .character("j"), .up, .character("k"), .pageDown, .control("f"), .pageUp, .control("b"),
                            .home, .character("g"), .end, .character("G"), .enter, .right, .character("l"),
-                           .character("!"), .character("q"), .character("x")]
+                           .character("!"), .character("F"), .character("q"), .character("x")]
         for key in keys { view.handle(key, screenSize: size) }
         #expect(module.calls == [.move(1), .move(1), .move(-1), .move(-1), .move(21), .move(21), .move(-21), .move(-21),
-                                 .first, .first, .last, .last, .open, .open, .open, .skipped, .quit])
+                                 .first, .first, .last, .last, .open, .open, .open, .skipped, .counts, .quit])
     }
 
     @Test("the status bar's hints come from the key table")
     func hints() {
-        #expect(ListView.hints == "⏎ open  / search  ? help  q quit")
+        #expect(ListView.hints == "⏎ open  / search  F counts  ? help  q quit")
         #expect(DetailView.hints == "↑↓ prev/next  Esc back  ? help  q quit")
     }
 }
@@ -797,5 +797,73 @@ struct ExportKeyTests {
             }
         }
         #expect(labels == ["headcount ↑", "active ↑", "total balance ↑", "average balance ↑", "average age ↑", "name ↑"])
+    }
+}
+
+@MainActor
+@Suite("Frequency view")
+struct FrequencyViewTests {
+    static func view(field: SummaryField, sort: Int = 0, json: String = RepositoryContract.frequencyPeople) throws
+        -> (FrequencyView, FrequencyPresenter) {
+        let directory = try Fixtures.directory(json: json)
+        let presenter = FrequencyPresenter(repository: directory.repository, field: field, shown: directory.everyone,
+                                           wireframe: SpyFrequencyWireframe())
+        let view = FrequencyView(presenter: presenter)
+        presenter.attach(view: view)
+        for _ in 0..<sort { presenter.cycleSortOrder() }
+        return (view, presenter)
+    }
+
+    @Test("at 80x24: a row per value with people, share, total, average and a bar against the largest")
+    func table() throws {
+        let (view, _) = try Self.view(field: .ageBand, json: Fixtures.seedJSON)
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(snapshotMismatch(screen.text, named: "frequency-age") == nil)
+        #expect(screen.line(0).contains("counts of age band"))
+        #expect(screen.line(1).contains("Average"))
+        #expect(screen.line(3).hasPrefix(" 30–39"))
+        func trimmed(_ row: Int) -> String { String(screen.line(row).reversed().drop { $0 == " " }.reversed()) }
+        #expect(trimmed(3).hasSuffix("  " + String(repeating: "█", count: 11)))  // the largest (5): a full bar
+        #expect(trimmed(2).hasSuffix("$3,019.42  ██▎"))  // 1 of 5: 18 eighths of 88
+        #expect(screen.style(row: 2, column: 1) == .selected)
+        #expect(screen.line(23).contains("by age band · value ↑"))
+        #expect(screen.line(23).contains("f field"))
+    }
+
+    @Test("narrow: the bar goes first, then average and share; the sorted column and people stay")
+    func narrow() throws {
+        let (view, _) = try Self.view(field: .balanceBand, sort: 3)  // average balance ↑
+        let wide = ViewSnapshotTests.draw(view, columns: 100)
+        #expect(wide.line(1).contains("Average") && wide.line(1).contains("Share") && wide.text.contains("█"))
+        let screen = ViewSnapshotTests.draw(view, columns: 44)
+        #expect(snapshotMismatch(screen.text, named: "frequency-narrow") == nil)
+        #expect(screen.line(1).contains("People"))
+        #expect(screen.line(1).contains("Average"))  // sorted on: kept
+        #expect(!screen.line(1).contains("Share"))
+        #expect(!screen.text.contains("█"))
+    }
+
+    @Test("where only ASCII can be drawn (a C locale), every part of a bar is a #")
+    func asciiBars() {
+        let bar = BarText.bar(count: 15, largest: 16, cells: 3)
+        #expect(bar == "██▉")
+        #expect(bar.map { CursesScreen.asciiStandIn(for: $0, width: 1) }.joined() == "###")
+        #expect(CursesScreen.asciiStandIn(for: "▏", width: 1) == "#")
+    }
+
+    @Test("keys: f / F change the field, s sorts, Esc clears a filter else goes back, Enter opens")
+    func keys() throws {
+        let (view, presenter) = try Self.view(field: .company)
+        let size = ScreenSize(rows: 24, columns: 80)
+        view.handle(.character("f"), screenSize: size)
+        #expect(presenter.field == .city)
+        view.handle(.character("F"), screenSize: size)
+        view.handle(.character("F"), screenSize: size)
+        #expect(presenter.field == .balanceBand)
+        view.handle(.character("s"), screenSize: size)
+        #expect(presenter.sortOrder.key == .headcount)
+        view.handle(.character("?"), screenSize: size)
+        let help = ViewSnapshotTests.draw(view)
+        #expect(help.text.contains("count by the next field"))
     }
 }

@@ -130,6 +130,11 @@ public protocol PeopleRepository: Sendable {
     func personID(recordID: String) -> PersonID?
     /// Per company with someone in `arrangement`: exact figures, companies A→Z.
     func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary]
+    /// Per value of `field` among the people of `arrangement` (the frequency
+    /// view): exact figures, in `ValueSummary.ordered`'s order (companies as
+    /// `companySummaries` gives them), people without a value in one
+    /// `.missing` row. Address parts read as `city:` / `state:` read them.
+    func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary]
 }
 
 extension PeopleRepository {

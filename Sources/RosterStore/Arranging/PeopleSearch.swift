@@ -323,34 +323,10 @@ public enum PeopleSearch {
             }
         }
 
-        /// Street (0), city, state or zip (3) of an address, as
-        /// `QueryCondition.addressPartRanges` reads it, without allocating.
+        /// Street (0), city, state or zip (3) of an address.
+        @inline(__always)
         private func addressPart(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-            // The first two commas and the last three are all the rule needs.
-            var first = -1, second = -1, count = 0
-            var last = (-1, -1, -1)  // third-last, second-last, last
-            for index in address.indices where address[index] == UInt8(ascii: ",") {
-                if count == 0 { first = index } else if count == 1 { second = index }
-                last = (last.1, last.2, index)
-                count += 1
-            }
-            let end = address.count
-            var (lower, upper) = (end, end)
-            switch (min(count, 3), part) {
-            case (0, 0): (lower, upper) = (0, end)
-            case (1, 0), (2, 0): (lower, upper) = (0, first)
-            case (1, 1): (lower, upper) = (first + 1, end)
-            case (2, 1): (lower, upper) = (first + 1, second)
-            case (2, 2): (lower, upper) = (second + 1, end)
-            case (3, 0): (lower, upper) = (0, last.0)
-            case (3, 1): (lower, upper) = (last.0 + 1, last.1)
-            case (3, 2): (lower, upper) = (last.1 + 1, last.2)
-            case (3, 3): (lower, upper) = (last.2 + 1, end)
-            default: break
-            }
-            while lower < upper, address[lower] == UInt8(ascii: " ") { lower += 1 }
-            while upper > lower, address[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
-            return UnsafeBufferPointer(rebasing: address[lower..<upper])
+            AddressPart.bytes(part, of: address)
         }
 
         /// The folded name key is "last\0first": one part, either part, or

@@ -6,22 +6,9 @@ public protocol CompaniesViewInterface: AnyObject {
     func show(_ model: CompaniesViewModel)
 }
 
-/// View → presenter.
+/// View → presenter: the table's intents (`TableModuleInterface`).
 @MainActor
-public protocol CompaniesModuleInterface: AnyObject {
-    func moveSelection(by delta: Int)
-    func selectFirst()
-    func selectLast()
-    func cycleSortOrder()
-    func reverseSortOrder()
-    /// Enter: that company's people.
-    func openSelected()
-    /// Tab (or Esc with no filter): back to the people list.
-    func goBack()
-    /// Esc with a filter in force: clears it (the people list's too).
-    func clearFilter()
-    func quit()
-}
+public protocol CompaniesModuleInterface: TableModuleInterface {}
 
 public enum CompaniesRoute: Equatable, Sendable {
     /// The people of one company, as a list of their own.

@@ -94,7 +94,8 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
                 active: NumberText.grouped(summary.active),
                 total: Balance.format(cents: summary.totalCents),
                 average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
-                averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—")
+                averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—",
+                count: summary.headcount)
         }
         let summary = filter == nil
             ? NumberText.count(summaries.count, "company", "companies")

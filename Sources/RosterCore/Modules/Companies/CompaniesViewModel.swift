@@ -7,6 +7,8 @@ public struct CompaniesViewModel: Equatable, Sendable {
         public var total: String
         public var average: String
         public var averageAge: String
+        /// The headcount as a number, for the bar.
+        public var count: Int
     }
 
     public var sourceName: String

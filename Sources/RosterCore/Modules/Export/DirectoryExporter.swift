@@ -60,8 +60,14 @@ public struct DirectoryExporter: Sendable {
     /// and a block of output at a time (`--export`); false if writing failed.
     public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
         var output = OutputBuffer(descriptor: descriptor)
-        write(repository.allPeople(in: arrangement), to: &output)
+        write(arrangement, of: repository, to: &output)
         return output.flush()
+    }
+
+    /// Everyone in `arrangement`'s order, appended to `output` a window of
+    /// people at a time (`--export` and the app's `e` both come here).
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to output: inout OutputBuffer) {
+        write(repository.allPeople(in: arrangement), to: &output)
     }
 
     /// `people` in the format, appended to `output` one person at a time.

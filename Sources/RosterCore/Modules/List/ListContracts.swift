@@ -41,6 +41,8 @@ public protocol ListModuleInterface: AnyObject {
     func goBack()
     /// Tab: the company overview.
     func showCompanies()
+    /// `F`: counts by a field (first the one the list is sorted on).
+    func showCounts()
     /// Space: collapses the selected person's company, or expands it.
     func toggleSection()
     /// `e`: asks for a file name (suggesting `<data name>.csv`), then
@@ -73,8 +75,9 @@ public enum ExportTarget: Equatable, Sendable {
 public protocol ExportWriting: AnyObject {
     /// What is at `path` now (the link itself for a dangling symbolic link).
     func target(at path: String) -> ExportTarget
-    /// Writes `bytes` to `path`; a message for the status line on failure.
-    func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> String?
+    /// Writes to `path` what `produce` appends to the output, a block at a
+    /// time as it is produced; a message for the status line on failure.
+    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String?
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.
@@ -101,6 +104,8 @@ public enum ListRoute: Equatable, Sendable {
     /// The company overview, counting the people the list shows under
     /// `filter`, opened on `selectedCompany`.
     case companies(shown: PeopleArrangement, filter: String?, selectedCompany: Int?)
+    /// Counts by `field` of the people the list shows under `filter`.
+    case counts(shown: PeopleArrangement, filter: String?, field: SummaryField)
     /// Back to where this list was opened from (nothing for the main list),
     /// handing on the filter it ended with.
     case back(filter: String?)

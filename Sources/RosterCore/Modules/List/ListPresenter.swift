@@ -196,6 +196,10 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .companies(shown: displayed, filter: filter, selectedCompany: selectedCompanyID))
     }
 
+    public func showCounts() {
+        wireframe?.navigate(to: .counts(shown: displayed, filter: filter, field: SummaryField.matching(sortOrder.key)))
+    }
+
     // MARK: Search
 
     public func beginSearch() {
@@ -379,9 +383,9 @@ public final class ListPresenter: ListModuleInterface {
     /// format the file name's extension asks for.
     private func export(to name: String, replacing: Bool) {
         let format = ExportFormat(fileName: name)
-        let bytes = DirectoryExporter(format: format).export(repository.allPeople(in: displayed))
+        let exporter = DirectoryExporter(format: format)
         messageFileName = name
-        if let failure = exportWriter?.write(bytes, to: name, replacing: replacing) {
+        if let failure = exportWriter?.write(to: name, replacing: replacing, { exporter.write(displayed, of: repository, to: &$0) }) {
             message = failure
         } else {
             message = "wrote \(NumberText.count(displayed.count, "person", "people")) to \(name) (\(format.rawValue))"

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,14 +31,13 @@ public struct PlainListWriter: Sendable {
         var next = 0
         while next < runs.count {
             let batch = Array(runs[next..<min(runs.count, next + 2)])
-            var formatted = [[UInt8]](repeating: [], count: batch.count)
-            formatted.withUnsafeMutableBufferPointer { results in
-                nonisolated(unsafe) let results = results
-                DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                    results[index] = format(grouped.sections[batch[index]], of: grouped, repository: repository)
-                }
+            // Each core formats one run; the lock is taken once per run, to file its bytes.
+            let formatted = Mutex([[UInt8]](repeating: [], count: batch.count))
+            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+                let bytes = format(grouped.sections[batch[index]], of: grouped, repository: repository)
+                formatted.withLock { $0[index] = bytes }
             }
-            for bytes in formatted {
+            for bytes in formatted.withLock({ $0 }) {
                 bytes.withUnsafeBufferPointer { output.append(bytes: $0) { $0 } }
             }
             next += batch.count

@@ -1,0 +1,160 @@
+/// Counts by any field (VisiData's frequency sheet): one row per value of
+/// the field with headcount, share, total and average balance (exact
+/// cents) and a bar; sortable; Enter lists the people with that value.
+@MainActor
+public final class FrequencyPresenter: FrequencyModuleInterface {
+    private weak var view: FrequencyViewInterface?
+    private weak var wireframe: FrequencyWireframe?
+    private let repository: any PeopleRepository
+    public private(set) var field: SummaryField
+    /// What the people list shows: the counts are of its people.
+    private var shown: PeopleArrangement
+    /// The search the people list is narrowed by: the counts say so.
+    public private(set) var filter: String?
+    private var summariesInOrder: [ValueSummary] = []
+    private var summaries: [ValueSummary] = []
+    public private(set) var sortOrder = ValueSortOrder()
+    public private(set) var selection = 0
+    private var notice: String?
+
+    public init(repository: any PeopleRepository, field: SummaryField, shown: PeopleArrangement, filter: String? = nil,
+                wireframe: FrequencyWireframe) {
+        self.repository = repository
+        self.field = field
+        self.shown = shown
+        self.filter = filter
+        self.wireframe = wireframe
+        count(keeping: nil)
+    }
+
+    public func attach(view: FrequencyViewInterface) {
+        self.view = view
+        render()
+    }
+
+    /// The people list's filter changed: count again, keeping the selected
+    /// value selected when it is still there.
+    public func update(shown: PeopleArrangement, filter: String?) {
+        self.shown = shown
+        self.filter = filter
+        count(keeping: selectedValue)
+        render()
+    }
+
+    public func cycleField(by step: Int) {
+        field = field.cycled(by: step)
+        selection = 0
+        count(keeping: nil)
+        render()
+    }
+
+    public func moveSelection(by delta: Int) {
+        notice = nil
+        if !summaries.isEmpty { selection = min(max(selection + delta, 0), summaries.count - 1) }
+        render()
+    }
+
+    public func selectFirst() { moveSelection(by: -selection) }
+    public func selectLast() { moveSelection(by: summaries.count) }
+
+    public func cycleSortOrder() {
+        let keys = ValueSortOrder.Key.allCases
+        resort(ValueSortOrder(keys[((keys.firstIndex(of: sortOrder.key) ?? 0) + 1) % keys.count], descending: sortOrder.descending))
+    }
+
+    public func reverseSortOrder() {
+        resort(ValueSortOrder(sortOrder.key, descending: !sortOrder.descending))
+    }
+
+    public func openSelected() {
+        guard let summary = summaries.indices.contains(selection) ? summaries[selection] : nil else { return }
+        if case .company(let id) = summary.value {
+            wireframe?.navigate(to: .company(id))
+        } else if let term = field.queryTerm(for: summary.value) {
+            wireframe?.navigate(to: .matching(term: term, title: valueListTitle(for: summary.value)))
+        } else {
+            notice = "no search term lists people without a \(field.label)"
+            render()
+        }
+    }
+
+    /// "counts by state": where a value's list came from; for a text value
+    /// that other values contain (Kansas, in Arkansas), which of them its
+    /// term lists too ("counts by state · also Arkansas").
+    private func valueListTitle(for value: SummaryValue) -> String {
+        let title = "counts by \(field.label)"
+        guard case .text(let text) = value else { return title }
+        let needle = TextFolding.foldedBytes(text)
+        let others = summariesInOrder.compactMap { other -> String? in
+            guard case .text(let otherText) = other.value, otherText != text,
+                  QueryCondition.latinFolded(otherText).contains(needle) else { return nil }
+            return otherText
+        }
+        guard !others.isEmpty else { return title }
+        return title + " · also " + others.prefix(2).joined(separator: ", ") + (others.count > 2 ? "…" : "")
+    }
+
+    public func goBack() { wireframe?.navigate(to: .back) }
+    public func clearFilter() { wireframe?.navigate(to: .clearFilter) }
+    public func quit() { wireframe?.navigate(to: .quit) }
+
+    private var selectedValue: SummaryValue? {
+        summaries.indices.contains(selection) ? summaries[selection].value : nil
+    }
+
+    private func count(keeping value: SummaryValue?) {
+        notice = nil
+        summariesInOrder = repository.valueSummaries(of: field, in: shown)
+        summaries = sortOrder.sorted(summariesInOrder)
+        selection = value.flatMap { value in summaries.firstIndex { $0.value == value } } ?? 0
+    }
+
+    /// Keeps the selected value selected across a new order.
+    private func resort(_ order: ValueSortOrder) {
+        let selected = selectedValue
+        sortOrder = order
+        summaries = order.sorted(summariesInOrder)
+        selection = selected.flatMap { value in summaries.firstIndex { $0.value == value } } ?? 0
+        notice = nil
+        render()
+    }
+
+    public func makeViewModel() -> FrequencyViewModel {
+        let counted = shown.count
+        let rows = summaries.map { summary in
+            FrequencyViewModel.Row(
+                title: summary.title,
+                headcount: NumberText.grouped(summary.headcount),
+                share: Self.share(summary.headcount, of: counted),
+                total: Balance.format(cents: summary.totalCents),
+                average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
+                count: summary.headcount)
+        }
+        let people = filter == nil
+            ? NumberText.count(counted, "person", "people")
+            : "\(NumberText.grouped(counted)) of \(NumberText.count(repository.personCount, "person", "people")) matching '\(filter ?? "")'"
+        return FrequencyViewModel(
+            sourceName: repository.sourceName,
+            fieldLabel: field.label,
+            summary: people,
+            rows: rows,
+            largestCount: summaries.map(\.headcount).max() ?? 0,
+            selectedRow: rows.isEmpty ? nil : selection,
+            position: rows.isEmpty ? "0/0" : "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(rows.count))",
+            sortLabel: sortOrder.label,
+            sortedColumn: sortOrder.figureColumn,
+            filter: filter,
+            notice: notice)
+    }
+
+    /// "12.3%": the share of `total`, to a tenth of a percent, half up.
+    static func share(_ count: Int, of total: Int) -> String {
+        guard total > 0 else { return "—" }
+        let tenths = (Int128(count) * 2000 + Int128(total)) / (Int128(total) * 2)
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    private func render() {
+        view?.show(makeViewModel())
+    }
+}

@@ -1,0 +1,108 @@
+/// The bands that ages and balances are counted in.
+///
+/// Ages by decade (20–29, 30–39 …). Balances by $1,000 up to $10,000,
+/// then by powers of ten ($10,000–$99,999.99, $100,000–$999,999.99 …):
+/// everyday balances (a few thousand dollars) spread over a readable
+/// handful of rows, while a file with wild amounts still gives at most a
+/// couple of dozen rows, never one per thousand dollars up to 2^63 cents.
+/// Anything below zero is one band of its own.
+public enum SummaryBands {
+    static let below = Int64.min...(-1)
+
+    public static func ageBand(of years: Int64) -> ClosedRange<Int64> {
+        guard years >= 0 else { return below }
+        let low = years / 10 * 10
+        return low...(low + 9)
+    }
+
+    public static func balanceBand(of cents: Int64) -> ClosedRange<Int64> {
+        guard cents >= 0 else { return below }
+        if cents < 1_000_000 {
+            let low = cents / 100_000 * 100_000
+            return low...(low + 99_999)
+        }
+        var low: Int64 = 1_000_000
+        while low <= Int64.max / 10, cents >= low * 10 { low *= 10 }
+        return low...(low <= Int64.max / 10 ? low * 10 - 1 : Int64.max)
+    }
+
+    /// "30–39", "below 0".
+    public static func ageTitle(_ band: ClosedRange<Int64>) -> String {
+        band.lowerBound < 0 ? "below 0" : "\(band.lowerBound)–\(band.upperBound)"
+    }
+
+    /// "$1,000–$1,999.99", "below $0", "$10,000,000,000,000,000 and over".
+    public static func balanceTitle(_ band: ClosedRange<Int64>) -> String {
+        if band.lowerBound < 0 { return "below $0" }
+        if band.upperBound == Int64.max { return "\(wholeDollars(band.lowerBound)) and over" }
+        return "\(wholeDollars(band.lowerBound))–\(Balance.format(cents: band.upperBound))"
+    }
+
+    /// A band's lower end is whole dollars: "$1,000", not "$1,000.00".
+    private static func wholeDollars(_ cents: Int64) -> String {
+        let text = Balance.format(cents: cents)
+        return text.hasSuffix(".00") ? String(text.dropLast(3)) : text
+    }
+
+    /// The query term that selects exactly this age band (`age:30-39`);
+    /// nil past what the query language reads (nine digits of years).
+    public static func ageTerm(_ band: ClosedRange<Int64>) -> String? {
+        if band.lowerBound < 0 { return "age<0" }
+        guard band.upperBound <= 999_999_999 else { return band.lowerBound <= 999_999_999 ? "age>=\(band.lowerBound)" : nil }
+        return "age:\(band.lowerBound)-\(band.upperBound)"
+    }
+
+    /// The query term that selects exactly this balance band
+    /// (`balance:1000-1999.99`, in dollars without grouping commas).
+    public static func balanceTerm(_ band: ClosedRange<Int64>) -> String {
+        if band.lowerBound < 0 { return "balance<0" }
+        if band.upperBound == Int64.max { return "balance>=\(dollars(band.lowerBound))" }
+        return "balance:\(dollars(band.lowerBound))-\(dollars(band.upperBound))"
+    }
+
+    /// 199999 → "1999.99"; 100000 → "1000".
+    static func dollars(_ cents: Int64) -> String {
+        let fraction = cents % 100
+        return fraction == 0 ? "\(cents / 100)" : "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+extension SummaryField {
+    /// The query term that lists the people with `value`, for every source
+    /// alike; nil when the query language cannot say it (a company goes by
+    /// its id instead; text fields have no term for "empty").
+    ///
+    /// Text terms match as the query language does, containing the value
+    /// (ignoring case and accents), so a few values list more people than
+    /// they count (`state:"Kansas"` also finds Arkansas): the list says its
+    /// filter and its own count.
+    public func queryTerm(for value: SummaryValue) -> String? {
+        switch (self, value) {
+        case (.company, _): return nil
+        case (.active, .active(let flag)): return flag ? "active:yes" : "active:no"
+        case (.active, .missing): return "-active:yes -active:no"
+        case (.ageBand, .band(let band)): return SummaryBands.ageTerm(band)
+        case (.ageBand, .missing): return "-age>=0 -age<0"
+        case (.balanceBand, .band(let band)): return SummaryBands.balanceTerm(band)
+        case (.balanceBand, .missing): return "-balance>=0 -balance<0"
+        case (_, .text(let text)):
+            guard !text.contains("\"") else { return nil }
+            return "\(queryName):\"\(text)\""
+        default: return nil
+        }
+    }
+
+    /// The query language's name for the field.
+    var queryName: String {
+        switch self {
+        case .company: return "company"
+        case .city: return "city"
+        case .state: return "state"
+        case .eyeColor: return "eye"
+        case .favoriteFruit: return "fruit"
+        case .active: return "active"
+        case .ageBand: return "age"
+        case .balanceBand: return "balance"
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// View → presenter, for a table of rows that leads somewhere: the company
+/// overview and the counts by field share these intents (and their keys).
+@MainActor
+public protocol TableModuleInterface: AnyObject {
+    func moveSelection(by delta: Int)
+    func selectFirst()
+    func selectLast()
+    /// `s` / `S`: the next sort key / the other direction.
+    func cycleSortOrder()
+    func reverseSortOrder()
+    /// Enter: the selected row's people, as a list of their own.
+    func openSelected()
+    /// Tab (or Esc with no filter): back to the people list.
+    func goBack()
+    /// Esc with a filter in force: clears it (the people list's too).
+    func clearFilter()
+    func quit()
+}

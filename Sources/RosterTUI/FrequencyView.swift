@@ -1,0 +1,93 @@
+import RosterCore
+
+/// Counts by any field (`F`): a row per value with its figures and a bar.
+@MainActor
+public final class FrequencyView: FrequencyViewInterface, ScreenView {
+    public enum Action: Sendable, Equatable {
+        case table(TableAction)
+        case nextField, previousField
+    }
+
+    public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
+        noun: "value", sortHelp: "next order (value, people, total, average)",
+        extra: [
+            KeyBinding([.character("f")], "f", "count by the next field (company, city, state, eye colour, fruit, active, age, balance)",
+                       .nextField),
+            KeyBinding([.character("F")], "F", "count by the previous field", .previousField),
+        ], wrap: Action.table)
+
+    /// "f field" joins the hints: the one key that is new here.
+    static let hints = hints(escape: nil)
+    static let filteredHints = hints(escape: "clear filter")
+
+    private static func hints(escape: String?) -> String {
+        keyTable.filter { escape == nil || $0.action != .table(.back) }
+            .map { binding -> KeyBinding<Action> in
+                switch binding.action {
+                case .nextField: return binding.hinting("field")
+                case .table(.back): return binding.hinting("back")
+                case .table(.clearFilterOrBack): return escape.map(binding.hinting) ?? binding
+                default: return binding
+                }
+            }.hints()
+    }
+
+    static let table = FigureTable(titles: ["People", "Share", "Total", "Average"], usualWidths: [8, 7, 16, 12], dropOrder: [3, 1, 2])
+
+    private let presenter: FrequencyModuleInterface
+    private var model: FrequencyViewModel?
+    private var scroll = ScrollWindow()
+    private var help: HelpOverlay?
+    /// Each figure column's width for the model shown.
+    private var figureWidths: [Int] = []
+
+    public init(presenter: FrequencyModuleInterface) {
+        self.presenter = presenter
+    }
+
+    public func show(_ model: FrequencyViewModel) {
+        self.model = model
+        figureWidths = Self.table.figureWidths(model.rows.map(Self.figures))
+    }
+
+    static func figures(_ row: FrequencyViewModel.Row) -> [String] {
+        [row.headcount, row.share, row.total, row.average]
+    }
+
+    @discardableResult
+    public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        if let handled = TableKeys.handleOverlayOrMouse(key, help: &help, screenSize: screenSize, scrollTop: scroll.top,
+                                                        rowCount: model?.rows.count ?? 0, selectedRow: model?.selectedRow,
+                                                        presenter: presenter) {
+            return handled
+        }
+        guard let action: Action = Self.keyTable.action(for: key) else { return false }
+        switch action {
+        case .nextField: presenter.cycleField(by: 1)
+        case .previousField: presenter.cycleField(by: -1)
+        case .table(.help): help = HelpOverlay(title: "Counts keys (F)", table: Self.keyTable)
+        case .table(let action): TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
+        }
+        return true
+    }
+
+    public func draw(on screen: Screen) {
+        guard let model else { return }
+        let size = screen.size
+        screen.erase()
+        screen.putBar(left: " Roster — \(model.sourceName): counts of \(model.fieldLabel)", right: "\(model.summary) ", row: 0)
+        let head = model.fieldLabel.prefix(1).uppercased() + model.fieldLabel.dropFirst()
+        Self.table.draw(head: head, rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
+                        selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
+                        scroll: &scroll, on: screen)
+        if model.rows.isEmpty {
+            screen.put(" Nobody to count.", row: 2, column: 0, style: .dim)
+        }
+        let filter = model.filter.map { "filter: \($0)" }
+        let status = [model.position, "by " + model.fieldLabel, model.sortLabel, filter, model.notice].compactMap { $0 }
+            .joined(separator: " · ")
+        screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,
+                      leftWins: true)
+        help?.draw(on: screen)
+    }
+}

@@ -16,7 +16,7 @@ tests do) and an SQLite file under .build/bench-db, then:
   * the real binary on each table when `roster TARGET --list` works (the
     database browse path): `--list` throughput and peak RSS, and first frame
     in tmux through bench/measure.py's harness.
-Writes the figures to bench/RESULTS-db.md (README and RESULTS.md quote them).
+Writes the figures into bench/RESULTS.md, section "Databases" (make bench keeps it).
 """
 import os
 import shutil
@@ -280,8 +280,10 @@ def main():
     total = time.perf_counter() - started
     report = render(results, binary, pg_import, sqlite_import, pg_build, sqlite_build, total)
     print(report)
-    with open(os.path.join(ROOT, "bench/RESULTS-db.md"), "w") as out:
-        out.write(report)
+    results = os.path.join(ROOT, "bench/RESULTS.md")
+    kept = open(results).read() if os.path.exists(results) else "# Benchmarks\n"
+    with open(results, "w") as out:
+        out.write(measure.without_database_section(kept).rstrip("\n") + "\n\n" + report)
 
 
 def render(results, binary, pg_import, sqlite_import, pg_build, sqlite_build, total):

@@ -79,6 +79,13 @@ def formats_row(people):
     return row
 
 
+# roster-bench search's groups of keystrokes: plain words, several terms,
+# field terms, and Backspace over the last term of each (widening).
+SEARCH_KINDS = ["search", "search_terms", "search_terms_widen", "search_fields", "search_fields_widen"]
+SEARCH_LABELS = {"search": "plain words", "search_terms": "several terms", "search_terms_widen": "several terms, Backspace",
+                 "search_fields": "field terms", "search_fields_widen": "field terms, Backspace"}
+
+
 def run_measured(argv, stdout=subprocess.DEVNULL):
     """Wall seconds, peak RSS in MiB and exit status of one run."""
     started = time.perf_counter()
@@ -204,6 +211,8 @@ def main():
             "tmux_rss": statistics.median(r for _, r in terminal) if terminal else None,
             "p50": median_of(keys, "key_p50_ms"), "p99": median_of(keys, "key_p99_ms"),
             "search_p50": median_of(searches, "search_p50_ms"), "search_max": median_of(searches, "search_max_ms"),
+            "search_kinds": {kind: (median_of(searches, f"{kind}_p50_ms"), median_of(searches, f"{kind}_max_ms"))
+                             for kind in SEARCH_KINDS if all(f"{kind}_p50_ms" in run for run in searches)},
             "counts": {key: median_of(counts, key) for key in counts[0]},
             "list": statistics.median(w for w, _, _ in listing), "list_rss": statistics.median(r for _, r, _ in listing),
         }
@@ -260,6 +269,20 @@ def main():
         c = row["counts"]
         lines.append(f"| {row['people']:,} | " + " | ".join(f"{c['counts_' + f + '_ms']:.0f}" for f in fields)
                      + f" | {c['counts_max_ms']:.0f} | {c['counts_filtered_max_ms']:.0f} | {c['overview_ms']:.0f} |")
+    lines += [
+        "",
+        "## Search per keystroke",
+        "",
+        "Each keystroke's search, p50 / max (medians of 3 runs): typed a key at a time, each narrowing the last "
+        "(`roster-bench search`); *Backspace* deletes the last term a key at a time (each a wider query).",
+        "",
+        "| people | " + " | ".join(SEARCH_LABELS[kind] for kind in SEARCH_KINDS) + " |",
+        "|---:|" + "---:|" * len(SEARCH_KINDS),
+    ]
+    for row in rows:
+        cells = [f"{row['search_kinds'][kind][0]:.0f} / {row['search_kinds'][kind][1]:.0f} ms" if kind in row["search_kinds"] else "—"
+                 for kind in SEARCH_KINDS]
+        lines.append(f"| {row['people']:,} | " + " | ".join(cells) + " |")
     lines += [
         "",
         "## Input formats and streaming export",

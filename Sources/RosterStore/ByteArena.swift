@@ -6,18 +6,18 @@ import RosterCore
 #endif
 
 /// A growable run of bytes with raw-pointer appends: the text of a million
-/// people lives in a few of these.
+/// people is written into a few of these while loading, then frozen
+/// (`freeze()`) into `FrozenBytes` for the store.
 ///
 /// `ContiguousArray<UInt8>` costs a uniqueness check and a generic copy on
-/// every append, which showed up as a fifth of load time. An arena is
-/// written by the one loader thread that owns it, then only read, which is
-/// what makes the unchecked `Sendable` sound.
-public final class ByteArena: @unchecked Sendable {
+/// every append, which showed up as a fifth of load time. Not `Sendable`:
+/// an arena belongs to the one loader thread that writes it.
+final class ByteArena {
     private var storage: UnsafeMutablePointer<UInt8>
-    public private(set) var count = 0
+    private(set) var count = 0
     private var capacity: Int
 
-    public init(capacity: Int = 64) {
+    init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
         storage = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     }
@@ -27,14 +27,14 @@ public final class ByteArena: @unchecked Sendable {
     }
 
     @inline(__always)
-    public func append(_ byte: UInt8) {
+    func append(_ byte: UInt8) {
         if count == capacity { grow(toAtLeast: count + 1) }
         storage[count] = byte
         count += 1
     }
 
     @inline(__always)
-    public func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > capacity { grow(toAtLeast: count + bytes.count) }
         (storage + count).update(from: source, count: bytes.count)
@@ -42,7 +42,7 @@ public final class ByteArena: @unchecked Sendable {
     }
 
     /// Copies `range` of this arena to its end.
-    public func appendCopy(of range: Range<Int>) {
+    func appendCopy(of range: Range<Int>) {
         guard !range.isEmpty else { return }
         if count + range.count > capacity { grow(toAtLeast: count + range.count) }
         (storage + count).update(from: storage + range.lowerBound, count: range.count)
@@ -50,35 +50,45 @@ public final class ByteArena: @unchecked Sendable {
     }
 
     /// Forgets the contents but keeps the memory.
-    public func removeAll() {
+    func removeAll() {
         count = 0
     }
 
-    public func reserve(_ minimumCapacity: Int) {
+    func reserve(_ minimumCapacity: Int) {
         if minimumCapacity > capacity { grow(toAtLeast: minimumCapacity) }
     }
 
     @inline(__always)
-    public subscript(offset: Int) -> UInt8 {
+    subscript(offset: Int) -> UInt8 {
         precondition(offset >= 0 && offset < count, "arena offset out of range")
         return storage[offset]
     }
 
     /// The bytes of `range`, valid while the arena lives and is not appended to.
     @inline(__always)
-    public func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "arena range out of bounds")
         return UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count)
     }
 
     /// The whole arena, for loops that read many ranges (valid while it
     /// lives and is not appended to).
-    public var allBytes: UnsafeBufferPointer<UInt8> {
+    var allBytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: storage, count: count)
     }
 
-    public func string(_ range: Range<Int>) -> String {
+    func string(_ range: Range<Int>) -> String {
         String(decoding: bytes(range), as: UTF8.self)
+    }
+
+    /// Hands the bytes written so far to an immutable `FrozenBytes` and
+    /// starts this arena afresh (empty), so nothing can write to them again.
+    func freeze() -> FrozenBytes {
+        let frozen = FrozenBytes(taking: storage, count: count)
+        capacity = 16
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        count = 0
+        return frozen
     }
 
     private func grow(toAtLeast needed: Int) {
@@ -89,5 +99,49 @@ public final class ByteArena: @unchecked Sendable {
         storage.deallocate()
         storage = larger
         capacity = newCapacity
+    }
+}
+
+/// Bytes that no one writes any more: an arena's text, frozen for the store.
+///
+/// The one unchecked `Sendable` of the store, kept to raw memory because
+/// searching a million people reads it through pointers (an array would be
+/// copied out or retained per read). Sound because the memory was written
+/// only by the `ByteArena` that handed it over in `freeze()` (which then let
+/// go of it), before this object existed; nothing here can write it; and it
+/// is freed only when the last reader lets go.
+public final class FrozenBytes: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<UInt8>
+    public let count: Int
+
+    fileprivate init(taking storage: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.storage = storage
+        self.count = count
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    public subscript(offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < count, "offset out of range")
+        return storage[offset]
+    }
+
+    /// The bytes of `range`, valid while this object lives.
+    @inline(__always)
+    public func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+        return UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count)
+    }
+
+    /// All of it, for loops that read many ranges (valid while this object lives).
+    public var allBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage, count: count)
+    }
+
+    public func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes(range), as: UTF8.self)
     }
 }

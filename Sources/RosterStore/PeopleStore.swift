@@ -1,3 +1,4 @@
+import Synchronization
 #if !ROSTER_FUZZ
 import RosterCore
 #endif
@@ -24,6 +25,9 @@ public final class PeopleStore: Sendable {
     /// integers (`2i`, `2i+1`), so that comparing integers orders almost
     /// every pair of people without touching the keys themselves.
     public let namePrefixes: ContiguousArray<UInt64>
+    /// What bytes each person's searchable text holds, per segment: built by
+    /// the first search that needs it (`PresenceMasks`), then kept.
+    private let presence = Mutex<[ContiguousArray<UInt64>]?>(nil)
 
     public init(segments: [PeopleSegment]) {
         self.segments = segments
@@ -66,6 +70,16 @@ public final class PeopleStore: Sendable {
     /// An empty directory.
     public convenience init() {
         self.init(segments: [])
+    }
+
+    /// The presence masks of every segment's people, built on first use.
+    func presenceMasks() -> [ContiguousArray<UInt64>] {
+        presence.withLock { masks in
+            if let masks { return masks }
+            let built = PresenceMasks.build(self)
+            masks = built
+            return built
+        }
     }
 
     @inline(__always)
@@ -121,60 +135,58 @@ public final class PeopleStore: Sendable {
     }
 }
 
-/// The people one loader thread parsed: a contiguous run of the file.
+/// The people one loader thread parsed: a contiguous run of the file,
+/// frozen from its `PeopleSegmentBuilder`.
 ///
 /// A class, so that reading a field retains one reference rather than
 /// copying a struct of fifteen arrays (that was a quarter of search time).
-/// Written only by the loader thread that owns it, then only read: hence
-/// the unchecked `Sendable`.
-public final class PeopleSegment: @unchecked Sendable {
+/// Immutable: every stored property is a `let` of a `Sendable` type, so the
+/// compiler checks that sharing it between threads is safe.
+public final class PeopleSegment: Sendable {
     static let textFieldCount = TextField.allCases.count
     static let missingInt = Int.min
     static let missingAge = Int32.min
     static let missingCents = Int64.min
 
-    public internal(set) var count = 0
-    let arena = ByteArena()
-    var recordStart = ContiguousArray<Int>()
+    public let count: Int
+    let arena: FrozenBytes
+    let recordStart: ContiguousArray<Int>
     /// `textFieldCount` ends per person, relative to its `recordStart`.
-    var fieldEnds = ContiguousArray<UInt32>()
-    var indexValues = ContiguousArray<Int>()
-    var ages = ContiguousArray<Int32>()
+    let fieldEnds: ContiguousArray<UInt32>
+    let indexValues: ContiguousArray<Int>
+    let ages: ContiguousArray<Int32>
     /// 0 false, 1 true, 2 missing.
-    var activeFlags = ContiguousArray<UInt8>()
-    var cents = ContiguousArray<Int64>()
+    let activeFlags: ContiguousArray<UInt8>
+    let cents: ContiguousArray<Int64>
     /// Which text fields each record had (`TextField.bit`), for exports.
-    var presentFields = ContiguousArray<UInt16>()
-    let nameKeys = ByteArena()
-    var nameKeyEnds = ContiguousArray<Int>()
-    var namePrefixes = ContiguousArray<UInt64>()
-    var companyIDs = ContiguousArray<UInt32>()
-    var companyNames: [CompanyName] = []
-    var companyHeadcounts: [Int] = []
+    let presentFields: ContiguousArray<UInt16>
+    let nameKeys: FrozenBytes
+    let nameKeyEnds: ContiguousArray<Int>
+    let namePrefixes: ContiguousArray<UInt64>
+    let companyIDs: ContiguousArray<UInt32>
+    let companyNames: [CompanyName]
+    let companyHeadcounts: [Int]
 
-    /// This segment with its loader's company table attached: the last
-    /// step of every reader.
-    func finished(with companies: CompanyTable) -> PeopleSegment {
-        companyNames = companies.names
-        companyHeadcounts = companies.headcounts
-        return self
-    }
-
-    public init() {}
-
-    func reserve(people: Int) {
-        arena.reserve(people * 240)
-        recordStart.reserveCapacity(people)
-        fieldEnds.reserveCapacity(people * Self.textFieldCount)
-        indexValues.reserveCapacity(people)
-        ages.reserveCapacity(people)
-        activeFlags.reserveCapacity(people)
-        cents.reserveCapacity(people)
-        presentFields.reserveCapacity(people)
-        nameKeys.reserve(people * 16)
-        nameKeyEnds.reserveCapacity(people)
-        namePrefixes.reserveCapacity(people * 2)
-        companyIDs.reserveCapacity(people)
+    init(count: Int, arena: FrozenBytes, recordStart: ContiguousArray<Int>, fieldEnds: ContiguousArray<UInt32>,
+         indexValues: ContiguousArray<Int>, ages: ContiguousArray<Int32>, activeFlags: ContiguousArray<UInt8>,
+         cents: ContiguousArray<Int64>, presentFields: ContiguousArray<UInt16>, nameKeys: FrozenBytes,
+         nameKeyEnds: ContiguousArray<Int>, namePrefixes: ContiguousArray<UInt64>, companyIDs: ContiguousArray<UInt32>,
+         companyNames: [CompanyName], companyHeadcounts: [Int]) {
+        self.count = count
+        self.arena = arena
+        self.recordStart = recordStart
+        self.fieldEnds = fieldEnds
+        self.indexValues = indexValues
+        self.ages = ages
+        self.activeFlags = activeFlags
+        self.cents = cents
+        self.presentFields = presentFields
+        self.nameKeys = nameKeys
+        self.nameKeyEnds = nameKeyEnds
+        self.namePrefixes = namePrefixes
+        self.companyIDs = companyIDs
+        self.companyNames = companyNames
+        self.companyHeadcounts = companyHeadcounts
     }
 
     func byteRange(_ field: TextField, of local: Int) -> Range<Int> {

@@ -2,7 +2,8 @@
 //
 //     roster-bench phases FILE     load phases and time to a first frame
 //     roster-bench keys FILE N     key-to-frame latency over N scripted keys
-//     roster-bench search FILE     search latency per keystroke (typed queries)
+//     roster-bench search FILE     search latency per keystroke (typed queries;
+//                                  ROSTER_BENCH_EACH=1 also prints every keystroke)
 //     roster-bench sorts FILE      time to re-sort by each order, grouped and flat
 //     roster-bench counts FILE     time to count by each field (F), everyone and a search's matches
 //
@@ -102,6 +103,16 @@ func search(path: String) async {
         return Double(whole) * 1000 + Double(attoseconds) / 1e15
     }
     var recent = RecentSearches()
+    let printEach = ProcessInfo.processInfo.environment["ROSTER_BENCH_EACH"] == "1"
+    /// CPU time of the whole process (both cores' work), in milliseconds:
+    /// steadier than wall time on a machine shared with other work.
+    func cpuMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    }
+    var cpuTotal = 0.0
     /// One keystroke's search, within the narrowest earlier result it
     /// narrows, as the list presenter does.
     func keystroke(_ text: String, previous: PeopleArrangement?) -> (Double, PeopleArrangement?) {
@@ -109,10 +120,17 @@ func search(path: String) async {
         guard query.error == nil else { return (0, previous) }  // not run: the list keeps the last result
         let within = recent.narrowest(for: query) ?? previous.flatMap { $0.query.map(query.narrows) == true ? $0 : nil }
         var result: PeopleArrangement?
+        let cpuBefore = cpuMilliseconds()
         let elapsed = ContinuousClock().measure {
             result = repository.searchNow(query, in: everyone, within: within)
         }
+        let cpu = cpuMilliseconds() - cpuBefore
+        cpuTotal += cpu
         if let result { recent.remember(result) }
+        if printEach {
+            print("keystroke \"\(text)\": \(String(format: "%.1f ms (CPU %.0f ms)", milliseconds(elapsed), cpu)), \(result?.count ?? -1) people"
+                  + " (within \(within.map { String($0.count) } ?? "everyone"))")
+        }
         return (milliseconds(elapsed), result ?? previous)
     }
     func report(_ name: String, _ queries: [String], widen: Bool) {
@@ -133,6 +151,8 @@ func search(path: String) async {
                 previous = result
             }
         }
+        print("\(name)_cpu_ms=\(String(format: "%.0f", cpuTotal))")
+        cpuTotal = 0
         for (label, latencies) in [("", typing), ("_widen", widening)] where !latencies.isEmpty {
             let sorted = latencies.sorted()
             print("\(name)\(label)_keystrokes=\(sorted.count)")

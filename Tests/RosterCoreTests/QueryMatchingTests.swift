@@ -102,19 +102,53 @@ struct QueryMatchingTests {
         for _ in 0..<200 {
             let termCount = Int.random(in: 1...3, using: &random)
             let text = (0..<termCount).map { _ in Self.term(&random, sample: people.randomElement(using: &random)!) }.joined(separator: " ")
-            let query = SearchQuery(text)
-            guard query.error == nil else {
-                Issue.record("generated query \(text) did not parse: \(query.error!.message)")
-                continue
-            }
-            let fast = try #require(PeopleSearch.filter(grouped, store: store, query: query))
-            let expected = Set(people.indices.filter { query.query.matches(people[$0]) })
-            let got = Set(fast.grouped.order.map(Int.init))
-            #expect(got == expected, "query \(text): fast \(got.count), reference \(expected.count), e.g. \(got.symmetricDifference(expected).prefix(3).map { people[$0].fullName })")
-            if !expected.isEmpty && expected.count < people.count { nonEmpty += 1 }
+            if try Self.expectAgreement(text, people: people, grouped: grouped, store: store) { nonEmpty += 1 }
         }
         // The queries must discriminate, or the comparison proves little.
         #expect(nonEmpty > 100)
+    }
+
+    @Test("short plain terms (the first keystrokes, answered from the presence bits) agree with the reference, accents and phone digits included")
+    func shortTermsAgreeWithReference() throws {
+        var random = SeededRandom(seed: 1201)
+        let records = (0..<1500).map { Self.person($0, &random) }
+        let directory = try Fixtures.directory(json: Fixtures.array(records))
+        let store = directory.store
+        let people = (0..<store.count).map { store[$0] }
+        let grouped = GroupedPeople(store: store)
+        // Every byte with a presence bit of its own, some that share one, accents typed and folded, capitals.
+        let singles = "abcdefghijklmnopqrstuvwxyz0123456789.@()+,'_#/&ÖöÉéÅøØßđ芳🚀İQZ".map(String.init)
+        let pairs = ["sa", "mo", "ma", "o'", "@b", "(1", "1)", "o.", "ao", "ño", "NU", "öm", "åg", "lm", "zz", "t,", ", ", "ør", "王"]
+        // Phone digits (3 to 7 of a real number, some with punctuation), and digit runs of no phone.
+        let phones = people.map(\.phone).filter { $0.contains("(") }
+        let digitTerms = (0..<40).map { index -> String in
+            let digits = phones[index * 7 % phones.count].filter(\.isNumber)
+            let length = 3 + index % 5, start = index % max(1, digits.count - length)
+            let run = String(Array(digits)[start..<min(digits.count, start + length)])
+            return index % 3 == 0 ? "(" + run : run
+        } + ["000000", "999", "55"]
+        var discriminating = 0
+        for text in singles + pairs + digitTerms + ["-a", "-ö", "a -e", "o 1"]
+        where try Self.expectAgreement(text, people: people, grouped: grouped, store: store) {
+            discriminating += 1
+        }
+        #expect(discriminating > 80)
+    }
+
+    /// Expects the store's search to find exactly whom the reference finds
+    /// for `text`; returns whether it found some but not all (a query that
+    /// tells people apart).
+    static func expectAgreement(_ text: String, people: [Person], grouped: GroupedPeople, store: PeopleStore) throws -> Bool {
+        let query = SearchQuery(text)
+        guard query.error == nil else {
+            Issue.record("query \(text) did not parse: \(query.error!.message)")
+            return false
+        }
+        let fast = try #require(PeopleSearch.filter(grouped, store: store, query: query))
+        let expected = Set(people.indices.filter { query.query.matches(people[$0]) })
+        let got = Set(fast.grouped.order.map(Int.init))
+        #expect(got == expected, "query \(text): fast \(got.count), reference \(expected.count), e.g. \(got.symmetricDifference(expected).prefix(3).map { people[$0].fullName })")
+        return !expected.isEmpty && expected.count < people.count
     }
 
     @Test("narrowing searches only earlier matches and finds what a full search finds")

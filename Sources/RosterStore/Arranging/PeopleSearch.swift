@@ -21,7 +21,11 @@ public struct SearchResult: Sendable {
 /// both cores, checking `isCancelled` as it goes so that a newer keystroke
 /// can stop it; the list's order and sections are then kept (empty ones
 /// disappear, each keeps its full headcount as `total` for "COMSTAR 2/31").
-/// Names and companies are compared on the folded keys the loader made.
+/// Names and companies are compared on the folded keys the loader made;
+/// a plain term first asks each person's presence bits (`PresenceMasks`),
+/// which answer a one-character term alone and rule most people out of a
+/// longer one before their text is read. Each half of a search returns its
+/// own bits: the halves share nothing they write.
 public enum PeopleSearch {
     /// Everyone in `all` that matches, looking only at `within`'s matches
     /// when given (a narrowing query); nil if cancelled.
@@ -32,75 +36,85 @@ public enum PeopleSearch {
         if query.isEmpty {
             return SearchResult(query: query, grouped: all, matches: [UInt64](repeating: ~0, count: words))
         }
+        let prepared = PreparedTerms(query.terms, companies: store.companies)
+        let presence = prepared.readsPresence ? store.presenceMasks() : []
+        let halfWords = (words + 1) / 2
+        // Each half returns its own words; none means it was cancelled.
+        let halves = Mutex<[[UInt64]?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let wordRange = min(words, half * halfWords)..<min(words, (half + 1) * halfWords)
+            let found = matches(in: wordRange, store: store, presence: presence, terms: prepared, within: within,
+                                isCancelled: isCancelled)
+            halves.withLock { $0[half] = found }
+        }
+        guard let matches = halves.withLock({ parts in parts[0].flatMap { first in parts[1].map { first + $0 } } }) else { return nil }
+        return result(query: query, matches: matches, all: all, store: store)
+    }
+
+    /// The match bits of the people in `wordRange` (64 a word, file
+    /// order), segment by segment; nil if cancelled.
+    private static func matches(in wordRange: Range<Int>, store: PeopleStore, presence: [ContiguousArray<UInt64>],
+                                terms prepared: PreparedTerms, within: SearchResult?, isCancelled: () -> Bool) -> [UInt64]? {
+        var bits = [UInt64](repeating: 0, count: wordRange.count)
         // The terms in raw memory: the loop then runs without reference
         // counting (binding an array out of an enum per person per term
         // retained and released it, which doubled the time of a search).
-        let pinned = PinnedTerms(query.terms, companies: store.companies)
+        let pinned = PinnedTerms(prepared)
         defer { withExtendedLifetime(pinned) {} }
-        nonisolated(unsafe) let terms = pinned.terms
-        var matches = [UInt64](repeating: 0, count: words)
-        let halfWords = (words + 1) / 2
-        // Either half stopping means the whole search was cancelled.
-        let wasCancelled = Atomic<Bool>(false)
-        matches.withUnsafeMutableBufferPointer { bits in
-            nonisolated(unsafe) let bits = bits
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-                var matcher = Matcher(terms: terms)
-                let firstWord = half * halfWords
-                let lastWord = min(words, (half + 1) * halfWords)
-                // Segment by segment, with raw views of its arrays: the
-                // per-person cost is then a few loads, not a lookup.
-                for (segmentIndex, segment) in store.segments.enumerated() {
-                    let base = store.segmentStarts[segmentIndex]
-                    let from = max(firstWord * 64, base), to = min(lastWord * 64, base + segment.count, count)
-                    guard from < to else { continue }
-                    let stopped = segment.recordStart.withUnsafeBufferPointer { recordStart in
-                        segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
-                            segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
-                                store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
-                                  segment.ages.withUnsafeBufferPointer { ages in
-                                   segment.cents.withUnsafeBufferPointer { cents in
-                                    segment.activeFlags.withUnsafeBufferPointer { activeFlags in
-                                    let view = SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
-                                                           fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
-                                                           nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson,
-                                                           ages: ages, cents: cents, activeFlags: activeFlags)
-                                    var person = from
-                                    while person < to {
-                                        let word = person >> 6
-                                        if word & 63 == 0, person & 63 == 0, isCancelled() { return true }
-                                        let end = min(to, (word + 1) * 64)
-                                        var candidates: UInt64 = within?.matches[word] ?? ~0
-                                        if candidates == 0 {  // a narrowed search skips 64 people at a time
-                                            person = end
-                                            continue
-                                        }
-                                        var found: UInt64 = 0
-                                        for position in person..<end {
-                                            let bit = UInt64(position & 63)
-                                            if candidates & (1 << bit) != 0, matcher.matches(position, in: view) { found |= 1 << bit }
-                                        }
-                                        candidates = 0
-                                        bits[word] |= found
-                                        person = end
-                                    }
-                                    return false
-                                    }
-                                   }
-                                  }
+        var matcher = Matcher(terms: pinned.terms)
+        let firstWord = wordRange.lowerBound
+        // Segment by segment, with raw views of its arrays: the per-person
+        // cost is then a few loads, not a lookup.
+        for (segmentIndex, segment) in store.segments.enumerated() {
+            let base = store.segmentStarts[segmentIndex]
+            let from = max(wordRange.lowerBound * 64, base), to = min(wordRange.upperBound * 64, base + segment.count, store.count)
+            guard from < to else { continue }
+            let masks = presence.isEmpty ? [] : presence[segmentIndex]
+            let stopped = bits.withUnsafeMutableBufferPointer { bits in
+             masks.withUnsafeBufferPointer { masks in
+              segment.recordStart.withUnsafeBufferPointer { recordStart in
+                segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
+                    segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
+                        store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+                          segment.ages.withUnsafeBufferPointer { ages in
+                           segment.cents.withUnsafeBufferPointer { cents in
+                            segment.activeFlags.withUnsafeBufferPointer { activeFlags in
+                            let view = SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
+                                                   fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
+                                                   nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson,
+                                                   ages: ages, cents: cents, activeFlags: activeFlags, presence: masks)
+                            var person = from
+                            while person < to {
+                                let word = person >> 6
+                                if word & 63 == 0, person & 63 == 0, isCancelled() { return true }
+                                let end = min(to, (word + 1) * 64)
+                                var candidates: UInt64 = within?.matches[word] ?? ~0
+                                if candidates == 0 {  // a narrowed search skips 64 people at a time
+                                    person = end
+                                    continue
                                 }
+                                var found: UInt64 = 0
+                                for position in person..<end {
+                                    let bit = UInt64(position & 63)
+                                    if candidates & (1 << bit) != 0, matcher.matches(position, in: view) { found |= 1 << bit }
+                                }
+                                candidates = 0
+                                bits[word - firstWord] |= found
+                                person = end
                             }
+                            return false
+                            }
+                           }
+                          }
                         }
                     }
-                    if stopped {
-                        wasCancelled.store(true, ordering: .relaxed)
-                        return
-                    }
                 }
+              }
+             }
             }
+            if stopped { return nil }
         }
-        if wasCancelled.load(ordering: .relaxed) { return nil }
-        return result(query: query, matches: matches, all: all, store: store)
+        return bits
     }
 
     /// The people of `all` whose bit is set in `members` (file order).
@@ -121,14 +135,23 @@ public enum PeopleSearch {
     }
 
     private static func result(query: SearchQuery, matches: [UInt64], all: GroupedPeople, store: PeopleStore) -> SearchResult {
-        var order = ContiguousArray<UInt32>()
+        // Filled in place, at the size the bits give: appending a million
+        // people one by one checked the array's uniqueness each time.
+        let found = matches.reduce(0) { $0 + $1.nonzeroBitCount }
+        var order = ContiguousArray<UInt32>(repeating: 0, count: found)
+        var filled = 0
         matches.withUnsafeBufferPointer { bits in
             all.order.withUnsafeBufferPointer { everyone in
-                for person in everyone where bits[Int(person) >> 6] & (1 << UInt64(person & 63)) != 0 {
-                    order.append(person)
+                order.withUnsafeMutableBufferPointer { order in
+                    for person in everyone where bits[Int(person) >> 6] & (1 << UInt64(person & 63)) != 0 {
+                        order[filled] = person
+                        filled += 1
+                    }
                 }
             }
         }
+        // `all` may hold fewer people than the bits (a company's own list).
+        order.removeLast(found - filled)
         return SearchResult(query: query, grouped: regroup(order, like: all, store: store), matches: matches)
     }
 
@@ -172,6 +195,11 @@ public enum PeopleSearch {
         let ages: UnsafeBufferPointer<Int32>
         let cents: UnsafeBufferPointer<Int64>
         let activeFlags: UnsafeBufferPointer<UInt8>
+        /// `PresenceMasks` of the segment's people (empty when no term reads them).
+        let presence: UnsafeBufferPointer<UInt64>
+        /// `PeopleSegment.textFieldCount`, read once: a static is a lazy global,
+        /// checked on every read (per person, that showed in profiles).
+        let fieldCount = PeopleSegment.textFieldCount
 
         @inline(__always)
         func nameKey(_ local: Int) -> UnsafeBufferPointer<UInt8> {
@@ -182,7 +210,7 @@ public enum PeopleSearch {
         @inline(__always)
         func field(_ field: TextField, of local: Int) -> UnsafeBufferPointer<UInt8> {
             let record = recordStart[local]
-            let slot = local * PeopleSegment.textFieldCount + field.rawValue
+            let slot = local * fieldCount + field.rawValue
             let start = field.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
             return UnsafeBufferPointer(rebasing: arena[(record + start)..<(record + Int(fieldEnds[slot]))])
         }
@@ -191,7 +219,7 @@ public enum PeopleSearch {
         @inline(__always)
         func contact(_ local: Int) -> (UnsafeBufferPointer<UInt8>, Int, Int) {
             let record = recordStart[local]
-            let slot = local * PeopleSegment.textFieldCount
+            let slot = local * fieldCount
             let emailStart = Int(fieldEnds[slot + TextField.email.rawValue - 1])
             let phoneStart = Int(fieldEnds[slot + TextField.phone.rawValue - 1])
             let addressStart = Int(fieldEnds[slot + TextField.address.rawValue - 1])
@@ -215,30 +243,61 @@ public enum PeopleSearch {
         var digits = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         /// Per company id, whether the company matches (plain and `company:` terms).
         var companies = UnsafeBufferPointer<Bool>(start: nil, count: 0)
+        /// A plain term's `PresenceMasks` bits: a person lacking any of them
+        /// matches only by company or phone digits.
+        var presence: UInt64 = 0
+        /// A plain term of one byte with a bit of its own: the bit alone decides.
+        var presenceDecides = false
+        /// The bits of `digits`: a person lacking any has no phone that holds them.
+        var digitsPresence: UInt64 = 0
     }
 
-    /// Owns the memory `RawTerm`s point into, for the length of one search.
+    /// A query's terms with what can be decided once per search decided:
+    /// which companies each company-matching term matches. Plain values,
+    /// shared by the halves of a search; each pins its own copy.
+    struct PreparedTerms: Sendable {
+        let terms: [CompiledTerm]
+        /// Per term, per company id, whether the company matches (empty for
+        /// terms that do not look at the company).
+        let companyMatches: [[Bool]]
+        /// Whether a plain term reads the people's `PresenceMasks`.
+        var readsPresence: Bool {
+            terms.contains { if case .text(.anywhere, _, _, _) = $0.test { true } else { false } }
+        }
+
+        init(_ terms: [CompiledTerm], companies: [Company]) {
+            self.terms = terms
+            companyMatches = terms.map { term in
+                guard case .text(let scope, let needle, _, _) = term.test, scope == .company || scope == .anywhere else { return [] }
+                // ByteSearch, not `[UInt8].contains`: that is the generic
+                // string-processing search, 70k companies cost 200 ms a keystroke.
+                return needle.withUnsafeBufferPointer { needle in
+                    companies.map { company in company.key.withUnsafeBufferPointer { ByteSearch.contains($0, needle) } }
+                }
+            }
+        }
+    }
+
+    /// Owns the memory `RawTerm`s point into, for the length of one search
+    /// (one half of it): not `Sendable`, it stays on the thread that made it.
     final class PinnedTerms {
         private(set) var terms = UnsafeBufferPointer<RawTerm>(start: nil, count: 0)
         private var allocations: [UnsafeMutableRawPointer] = []
 
-        init(_ compiled: [CompiledTerm], companies: [Company]) {
+        init(_ prepared: PreparedTerms) {
             var raw: [RawTerm] = []
-            for term in compiled {
+            for (term, companyMatches) in zip(prepared.terms, prepared.companyMatches) {
                 switch term.test {
                 case .active(let wanted):
                     raw.append(RawTerm(kind: .active, isNegated: term.isNegated, bounds: wanted ? 1...1 : 0...0))
                 case .number(let field, let bounds):
                     raw.append(RawTerm(kind: field == .age ? .age : .balance, isNegated: term.isNegated, bounds: bounds))
                 case .text(let scope, let needle, let spansParts, let digits):
-                    // Company terms (and plain ones) are decided once per company.
-                    // ByteSearch, not `[UInt8].contains`: that is the generic
-                    // string-processing search, 70k companies cost 200 ms a keystroke.
-                    let companyMatches = scope == .company || scope == .anywhere ? needle.withUnsafeBufferPointer { needle in
-                        companies.map { company in company.key.withUnsafeBufferPointer { ByteSearch.contains($0, needle) } }
-                    } : []
                     raw.append(RawTerm(kind: .text, scope: scope, isNegated: term.isNegated, spansParts: spansParts,
-                                       needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches)))
+                                       needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches),
+                                       presence: PresenceMasks.mask(of: needle),
+                                       presenceDecides: needle.count == 1 && PresenceMasks.hasOwnBit(needle[0]),
+                                       digitsPresence: PresenceMasks.mask(of: digits ?? [])))
                 }
             }
             terms = pin(raw)
@@ -262,7 +321,6 @@ public enum PeopleSearch {
     struct Matcher {
         let terms: UnsafeBufferPointer<RawTerm>
         var scratch: [UInt8] = []
-        var digits: [UInt8] = []
 
         init(terms: UnsafeBufferPointer<RawTerm>) {
             self.terms = terms
@@ -299,10 +357,16 @@ public enum PeopleSearch {
             switch term.scope {
             case .anywhere:
                 if term.companies[Int(view.companyOfPerson[person])] { return true }
-                if nameMatches(needle, term.spansParts, view.nameKey(local), part: nil) { return true }
-                let (bytes, phoneStart, addressStart) = view.contact(local)
-                if contactMatches(needle, bytes, phoneStart: phoneStart, addressStart: addressStart) { return true }
-                return !term.digits.isEmpty && digitsMatch(term.digits, view.field(.phone, of: local))
+                let present = view.presence[local]
+                if present & term.presence == term.presence {
+                    if term.presenceDecides { return true }
+                    if nameMatches(needle, term.spansParts, view.nameKey(local), part: nil) { return true }
+                    let (bytes, phoneStart, addressStart) = view.contact(local)
+                    if contactMatches(needle, bytes, phoneStart: phoneStart, addressStart: addressStart,
+                                      mayNeedFolding: present & PresenceMasks.contactHasNonASCII != 0) { return true }
+                }
+                return !term.digits.isEmpty && present & term.digitsPresence == term.digitsPresence
+                    && digitsMatch(term.digits, view.field(.phone, of: local))
             case .company: return term.companies[Int(view.companyOfPerson[person])]
             case .name: return nameMatches(needle, term.spansParts, view.nameKey(local), part: nil)
             case .firstName: return nameMatches(needle, term.spansParts, view.nameKey(local), part: .firstName)
@@ -341,8 +405,11 @@ public enum PeopleSearch {
             case .firstName?: return contains(first, needle)
             case .lastName?: return contains(last, needle)
             default:
-                var combined = scratch
-                defer { scratch = combined }
+                // Moved out and back, not copied: a copy would make every
+                // append reallocate (the buffer shared with `scratch`).
+                var combined: [UInt8] = []
+                swap(&combined, &scratch)
+                defer { swap(&combined, &scratch) }
                 combined.removeAll(keepingCapacity: true)
                 combined.append(contentsOf: first)
                 combined.append(UInt8(ascii: " "))
@@ -353,35 +420,51 @@ public enum PeopleSearch {
 
         /// One field, ASCII case ignored; non-ASCII text folded on the fly.
         private mutating func fieldContains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-            contactMatches(needle, bytes, phoneStart: bytes.count, addressStart: bytes.count)
+            contactMatches(needle, bytes, phoneStart: bytes.count, addressStart: bytes.count, mayNeedFolding: hasNonASCII(bytes))
         }
 
-        /// Whether the phone's digits, punctuation dropped, hold `wanted`.
-        private mutating func digitsMatch(_ wanted: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>) -> Bool {
-            var digits = self.digits
-            defer { self.digits = digits }
-            digits.removeAll(keepingCapacity: true)
-            for byte in phone where byte &- UInt8(ascii: "0") < 10 { digits.append(byte) }
-            return digits.withUnsafeBufferPointer { contains($0, wanted) }
+        /// Whether the phone's digits, punctuation dropped, hold `wanted`
+        /// (compared in place: from each digit, the digits that follow).
+        private func digitsMatch(_ wanted: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = wanted.first else { return true }
+            for start in phone.indices where phone[start] == first {
+                var matched = 1, index = start + 1
+                while matched < wanted.count, index < phone.count {
+                    let byte = phone[index]
+                    index += 1
+                    guard byte &- UInt8(ascii: "0") < 10 else { continue }
+                    guard byte == wanted[matched] else { break }
+                    matched += 1
+                }
+                if matched == wanted.count { return true }
+            }
+            return false
         }
 
         /// Email, phone and address lie side by side in the store: one
         /// case-insensitive pass over the three, a hit counting only when it
-        /// stays inside one field. Non-ASCII text is folded on the fly.
+        /// stays inside one field. Non-ASCII text (`mayNeedFolding`: the
+        /// bytes have some) is folded on the fly, field by field.
         private mutating func contactMatches(_ needle: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
-                                             phoneStart: Int, addressStart: Int) -> Bool {
+                                             phoneStart: Int, addressStart: Int, mayNeedFolding: Bool) -> Bool {
             var from = 0
             while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
                 let end = hit + needle.count
                 if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
                 from = hit + 1
             }
-            guard hasNonASCII(bytes) else { return false }
-            var folded = scratch
-            defer { scratch = folded }
-            for (lower, upper) in [(0, phoneStart), (phoneStart, addressStart), (addressStart, bytes.count)] where lower < upper {
+            guard mayNeedFolding else { return false }
+            var folded: [UInt8] = []
+            swap(&folded, &scratch)
+            defer { swap(&folded, &scratch) }
+            // The three fields one after another (no array of bounds: this runs per person).
+            var lower = 0
+            for field in 0..<3 {
+                let upper = field == 0 ? phoneStart : field == 1 ? addressStart : bytes.count
+                guard lower < upper else { continue }
                 LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), into: &folded)
                 if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }
+                lower = upper
             }
             return false
         }
@@ -404,24 +487,38 @@ public enum PeopleSearch {
     }
 
     /// Offset of the first place at or after `from` where ASCII-lowercased
-    /// `haystack` holds `needle` (lowercase), or nil. Candidates for the
-    /// needle's first byte, in either case, are found eight bytes at a time.
+    /// `haystack` holds `needle` (lowercase), or nil. Places where the
+    /// needle's first two bytes both match, in either case, are found eight
+    /// at a time (one byte alone, as frequent as `s`, sent most places to
+    /// the byte-by-byte comparison).
     static func firstMatchIgnoringASCIICase(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>,
                                             from: Int) -> Int? {
         guard needle.count > 0 else { return from }
         guard haystack.count >= needle.count + from, let base = haystack.baseAddress else { return nil }
-        let first = needle[0]
-        let upper = first &- UInt8(ascii: "a") < 26 ? first - 32 : first
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let lowerPattern = ones &* UInt64(first), upperPattern = ones &* UInt64(upper)
+        /// High bit set in each byte of `word` equal to `byte` in either case
+        /// (and possibly in a byte just above one that is: candidates only).
+        @inline(__always)
+        func equalBytes(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+            let upper = byte &- UInt8(ascii: "a") < 26 ? byte - 32 : byte
+            let a = word ^ (ones &* UInt64(byte)), b = word ^ (ones &* UInt64(upper))
+            return ((a &- ones) & ~a | (b &- ones) & ~b) & highs
+        }
+        let first = needle[0]
+        // With one byte, the second test passes everywhere.
+        let second = needle.count > 1 ? needle[1] : nil
         let last = haystack.count - needle.count
         var start = from
         while start <= last {
-            if start + 8 <= haystack.count {
+            // The second byte's word is read one further on: it must fit too.
+            if start + 9 <= haystack.count {
                 let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-                let a = word ^ lowerPattern, b = word ^ upperPattern
-                if ((a &- ones) & ~a | (b &- ones) & ~b) & highs == 0 {
+                var candidates = equalBytes(word, first)
+                if let second, candidates != 0 {
+                    candidates &= equalBytes(UnsafeRawPointer(base + start + 1).loadUnaligned(as: UInt64.self), second)
+                }
+                if candidates == 0 {
                     start += 8
                     continue
                 }

@@ -140,15 +140,18 @@ public struct PeopleLoader: Sendable {
     /// `first` parses from the start and stops at `boundary`; `second`
     /// parses from `boundary` to the end, at the same time. (Every format:
     /// each parser knows how to stop at, and start from, a boundary.)
-    func loadHalves<Parser: ChunkParser & Sendable>(first: Parser, second: Parser, file: FileInput, boundary: Int, sourceName: String,
-                                                    progress: LoadProgress, started: ContinuousClock.Instant) async throws(LoadError) -> LoadedDirectory {
+    /// `second` is made on the other thread, and only its frozen results
+    /// come back: a parser and the builder it fills never cross threads.
+    func loadHalves<Parser: ChunkParser>(first: Parser, second: @autoclosure @escaping @Sendable () -> Parser, file: FileInput,
+                                         boundary: Int, sourceName: String, progress: LoadProgress,
+                                         started: ContinuousClock.Instant) async throws(LoadError) -> LoadedDirectory {
         let loader = self
         let size = file.size
-        let secondHalf = Task.detached { () -> Result<Parser, LoadError> in
-            var parser = second
+        let secondHalf = Task.detached { () -> Result<ParsedPart, LoadError> in
+            var parser = second()
             do throws(LoadError) {
                 try loader.run(&parser, input: file, from: boundary, sourceName: sourceName, progress: progress)
-                return .success(parser)
+                return .success(parser.finished())
             } catch {
                 return .failure(error)
             }
@@ -168,8 +171,8 @@ public struct PeopleLoader: Sendable {
             return finish([first], secondIndexOffset: nil, sourceName: sourceName, byteCount: size, started: started)
         }
         switch second {
-        case .success(let parser):
-            return finish([first, parser], secondIndexOffset: first.elementCount, sourceName: sourceName,
+        case .success(let part):
+            return finish([first.finished(), part], secondIndexOffset: first.elementCount, sourceName: sourceName,
                           byteCount: size, started: started)
         case .failure(let error):
             throw error  // its place was counted from the file's start (`FileInput.exact`)
@@ -268,15 +271,21 @@ public struct PeopleLoader: Sendable {
 
     func finish<Parser: ChunkParser>(_ parsers: [Parser], secondIndexOffset: Int?, sourceName: String,
                                      byteCount: Int, started: ContinuousClock.Instant) -> LoadedDirectory {
+        finish(parsers.map { $0.finished() }, secondIndexOffset: secondIndexOffset, sourceName: sourceName,
+               byteCount: byteCount, started: started)
+    }
+
+    func finish(_ parts: [ParsedPart], secondIndexOffset: Int?, sourceName: String,
+                byteCount: Int, started: ContinuousClock.Instant) -> LoadedDirectory {
         let parsed = ContinuousClock.now
-        var skipped = parsers[0].skipped
-        if parsers.count > 1, let secondIndexOffset {
-            let lineShift = parsers[0].line - 1
-            skipped += parsers[1].skipped.map {
+        var skipped = parts[0].skipped
+        if parts.count > 1, let secondIndexOffset {
+            let lineShift = parts[0].line - 1
+            skipped += parts[1].skipped.map {
                 SkippedRecord(number: $0.number + secondIndexOffset, line: $0.line + lineShift, reason: $0.reason)
             }
         }
-        let store = PeopleStore(segments: parsers.map { $0.finishedSegment() })
+        let store = PeopleStore(segments: parts.map(\.segment))
         return LoadedDirectory(store: store, skipped: skipped, sourceName: sourceName, byteCount: byteCount,
                                parseDuration: parsed - started, storeDuration: ContinuousClock.now - parsed)
     }

@@ -16,7 +16,7 @@ struct PeopleParser {
         case beforeArray, firstElement, element, afterElement, afterArray
     }
 
-    let segment = PeopleSegment()
+    let segment = PeopleSegmentBuilder()
     private(set) var skipped: [SkippedRecord] = []
     private var companies = CompanyTable()
     private(set) var phase: Phase
@@ -48,7 +48,7 @@ struct PeopleParser {
 
     /// The people parsed, with this parser's company table attached.
     func finishedSegment() -> PeopleSegment {
-        segment.finished(with: companies)
+        segment.freeze(with: companies)
     }
 
     /// Parses as much of `bytes` as forms whole elements; returns how many

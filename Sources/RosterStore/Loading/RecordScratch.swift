@@ -138,7 +138,7 @@ struct RecordScratch {
     }
 
     /// Appends this record to `segment` in the store's field order.
-    mutating func commit(to segment: PeopleSegment, companies: inout CompanyTable) {
+    mutating func commit(to segment: PeopleSegmentBuilder, companies: inout CompanyTable) {
         let recordStart = segment.arena.count
         segment.recordStart.append(recordStart)
         for field in 0..<PeopleSegment.textFieldCount {
@@ -161,6 +161,6 @@ struct RecordScratch {
         segment.activeFlags.append(active)
         segment.cents.append(cents)
         segment.presentFields.append(present)
-        segment.count += 1
+        segment.didAppendPerson()
     }
 }

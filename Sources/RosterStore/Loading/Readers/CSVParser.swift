@@ -19,8 +19,8 @@ import RosterCore
 /// (age `abc`), text after a closing quote. Only what leaves the rest
 /// unreadable stops the load: a quote that never closes, a header without
 /// a name column. A quote inside an unquoted cell (`5" disk`) is text.
-struct CSVParser: ChunkParser, Sendable {
-    let segment = PeopleSegment()
+struct CSVParser: ChunkParser {
+    let segment = PeopleSegmentBuilder()
     private(set) var skipped: [SkippedRecord] = []
     private var companies = CompanyTable()
     /// Records after the header, people and skipped alike (blank lines are none).
@@ -52,7 +52,7 @@ struct CSVParser: ChunkParser, Sendable {
     }
 
     func finishedSegment() -> PeopleSegment {
-        segment.finished(with: companies)
+        segment.freeze(with: companies)
     }
 
     /// One cell as scanned: its bytes (quotes removed, doubled quotes

@@ -6,12 +6,14 @@ import RosterCore
 #endif
 
 /// A reader of one input format, fed a buffer at a time by the chunk loop
-/// (`PeopleLoader.run`), filling a `PeopleSegment` the way the JSON parser
-/// does. Two of them can split a file: the first stops at `boundary`, the
+/// (`PeopleLoader.run`), filling a `PeopleSegmentBuilder` the way the JSON
+/// parser does. Two of them can split a file: the first stops at `boundary`, the
 /// second starts there and counts its records and lines from 1.
-protocol ChunkParser {
+/// (The parser's type, not the parser, goes to the other thread of a load
+/// in halves: `SendableMetatype`.)
+protocol ChunkParser: SendableMetatype {
     /// The people parsed so far.
-    var segment: PeopleSegment { get }
+    var segment: PeopleSegmentBuilder { get }
     var skipped: [SkippedRecord] { get }
     /// Records seen so far, people and skipped alike.
     var elementCount: Int { get }
@@ -25,8 +27,29 @@ protocol ChunkParser {
     /// with more input. `isFinal`: the input ends with `bytes`.
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, isFinal: Bool) throws(ParseError) -> Int
 
-    /// The people parsed, with this parser's company table attached.
+    /// The people parsed, frozen, with this parser's company table attached
+    /// (the parser is done with them).
     func finishedSegment() -> PeopleSegment
+}
+
+/// What one parser made of its part of the input, frozen: unlike the
+/// parser and its builder, it may cross to the thread that joins the parts.
+struct ParsedPart: Sendable {
+    let segment: PeopleSegment
+    let skipped: [SkippedRecord]
+    /// Records seen, people and skipped alike.
+    let elementCount: Int
+    /// 1-based line parsed up to.
+    let line: Int
+    let reachedBoundary: Bool
+}
+
+extension ChunkParser {
+    /// The parser's results, frozen (call once, when it is done).
+    func finished() -> ParsedPart {
+        ParsedPart(segment: finishedSegment(), skipped: skipped, elementCount: elementCount, line: line,
+                   reachedBoundary: reachedBoundary)
+    }
 }
 
 extension PeopleParser: ChunkParser {}

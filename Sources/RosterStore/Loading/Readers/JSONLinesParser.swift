@@ -13,7 +13,7 @@ import RosterCore
 /// JSON at all — is a skipped record with its line number and the load
 /// goes on. Blank lines are not records. A file splits between two cores
 /// at any line break, with nothing to verify.
-struct JSONLinesParser: ChunkParser, Sendable {
+struct JSONLinesParser: ChunkParser {
     private var records: PeopleParser
     private(set) var line = 1
     private let boundary: Int?
@@ -24,7 +24,7 @@ struct JSONLinesParser: ChunkParser, Sendable {
         self.boundary = boundary
     }
 
-    var segment: PeopleSegment { records.segment }
+    var segment: PeopleSegmentBuilder { records.segment }
     var skipped: [SkippedRecord] { records.skipped }
     var elementCount: Int { records.elementCount }
     func finishedSegment() -> PeopleSegment { records.finishedSegment() }

@@ -59,6 +59,7 @@ static inline int roster_start_colors(void) {
     init_pair(1, COLOR_GREEN, -1);    /* balances */
     init_pair(2, COLOR_MAGENTA, -1);  /* search matches */
     init_pair(3, COLOR_CYAN, -1);     /* company headers */
+    init_pair(4, COLOR_YELLOW, -1);   /* marked people */
     return 1;
 }
 static inline attr_t roster_color_pair(short pair) { return COLOR_PAIR(pair); }

@@ -37,7 +37,7 @@ public final class AppDependencies {
         self.placeStore = placeStore
         self.startingView = startingView
         root = RootWireframe(screen: screen)
-        listWireframe = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: PromptHistory())
+        listWireframe = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: PromptHistory(), session: ListSession())
         self.interactor = interactor
         self.sourceName = sourceName
     }

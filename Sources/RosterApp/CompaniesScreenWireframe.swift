@@ -13,6 +13,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     private unowned let root: RootWireframe
     private let makeSearcher: () -> ListSearchScheduling
     private let history: PromptHistory
+    private let session: ListSession
     /// The people list's order: a company's list opens in it.
     private let sort: SortOrder
     /// Hands a filter to the people list (which then calls `update`).
@@ -24,9 +25,10 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     private var presenter: CompaniesPresenter?
     private var companyList: ListScreenWireframe?
 
-    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, sort: SortOrder,
-         onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
+    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
+         sort: SortOrder, onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
         self.root = root
+        self.session = session
         self.makeSearcher = makeSearcher
         self.history = history
         self.sort = sort
@@ -59,7 +61,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
             let people = repository.arrange(sort: sort, byCompany: true, company: companyID)
             companyList = ListScreenWireframe.pushed(
                 ArrangedDirectory(repository: repository, arrangement: people), filter: filter, scopeTitle: people.sections.first?.title,
-                root: root, makeSearcher: makeSearcher, history: history,
+                root: root, makeSearcher: makeSearcher, history: history, session: session,
                 onLeave: { [weak self] filter in self?.companyListDidClose(filter: filter) })
         case .clearFilter:
             onFilterChosen(nil)

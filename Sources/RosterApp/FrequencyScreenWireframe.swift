@@ -15,6 +15,8 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     private unowned let root: RootWireframe
     private let makeSearcher: () -> ListSearchScheduling
     private let history: PromptHistory
+    /// Marks and columns, shared by every list of the session.
+    private let session: ListSession
     /// The people list's order and grouping: a value's list opens in it.
     private let sort: SortOrder
     private let byCompany: Bool
@@ -34,11 +36,13 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     private var presenter: FrequencyPresenter?
     private var valueList: ListScreenWireframe?
 
-    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, shown: PeopleArrangement,
+    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
+         shown: PeopleArrangement,
          onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
         self.root = root
         self.makeSearcher = makeSearcher
         self.history = history
+        self.session = session
         sort = shown.sort
         byCompany = shown.byCompany
         company = shown.company
@@ -89,7 +93,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
 
     private func openList(_ arranged: ArrangedDirectory, filter: String?, title: String?, term: String?) {
         valueList = ListScreenWireframe.pushed(
-            arranged, filter: filter, scopeTitle: title, root: root, makeSearcher: makeSearcher, history: history,
+            arranged, filter: filter, scopeTitle: title, root: root, makeSearcher: makeSearcher, history: history, session: session,
             onLeave: { [weak self] ended in self?.valueListDidClose(filter: Self.removing(term, from: ended)) })
     }
 

@@ -3,7 +3,7 @@ import RosterTUI
 
 /// Builds the list module and takes it where its presenter asks.
 @MainActor
-public final class ListScreenWireframe: ListWireframe {
+public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     private unowned let root: RootWireframe
     private let makeSearcher: () -> ListSearchScheduling
     /// The main list is the root screen; a company's list (from the
@@ -11,7 +11,11 @@ public final class ListScreenWireframe: ListWireframe {
     private let isMainList: Bool
     /// The prompts' entries, shared by every list of the session.
     private let history: PromptHistory
+    /// Marks and columns, shared by every list of the session.
+    private let session: ListSession
     private var presenter: ListPresenter?
+    private var listView: ListView?
+    private var columnChooser: ColumnChooserPresenter?
     private var repository: (any PeopleRepository)?
     private var detailWireframe: DetailScreenWireframe?
     private var companiesWireframe: CompaniesScreenWireframe?
@@ -22,9 +26,11 @@ public final class ListScreenWireframe: ListWireframe {
 
     /// `makeSearcher` gives each list its own search scheduler, so that one
     /// list's newer search never cancels another's.
-    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, isMainList: Bool = true) {
+    init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
+         isMainList: Bool = true) {
         self.root = root
         self.history = history
+        self.session = session
         self.makeSearcher = makeSearcher
         self.isMainList = isMainList
     }
@@ -34,9 +40,9 @@ public final class ListScreenWireframe: ListWireframe {
     /// narrowed by `filter` and titled `scopeTitle`; `onLeave` is told the
     /// filter it ended with.
     static func pushed(_ arranged: ArrangedDirectory, filter: String?, scopeTitle: String?, root: RootWireframe,
-                       makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory,
+                       makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
                        onLeave: @escaping (String?) -> Void) -> ListScreenWireframe {
-        let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, isMainList: false)
+        let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, session: session, isMainList: false)
         list.onLeave = onLeave
         list.presentList(arranged, filter: filter, scopeTitle: scopeTitle)
         return list
@@ -51,8 +57,9 @@ public final class ListScreenWireframe: ListWireframe {
         repository = arranged.repository
         let presenter = ListPresenter(repository: arranged.repository, arrangement: arranged.arrangement, wireframe: self,
                                       searcher: makeSearcher(), exportWriter: FileExportWriter(), scopeTitle: scopeTitle,
-                                      history: history)
+                                      history: history, session: session, clipboard: TerminalClipboard(screen: root.screen))
         let view = ListView(presenter: presenter)
+        listView = view
         presenter.attach(view: view)
         self.presenter = presenter
         if isMainList { root.setRoot(view) } else { root.push(view) }
@@ -94,7 +101,7 @@ public final class ListScreenWireframe: ListWireframe {
                 onQuit: { [weak root] in root?.finish(status: .success) }))
         case .companies(let shown, let filter, let selectedCompany) where isMainList:
             let companies = CompaniesScreenWireframe(
-                root: root, makeSearcher: makeSearcher, history: history, sort: shown.sort,
+                root: root, makeSearcher: makeSearcher, history: history, session: session, sort: shown.sort,
                 onFilterChosen: { [weak self] filter in self?.takeFilter(filter) },
                 onClose: { [weak self] in self?.companiesWireframe = nil })
             companiesWireframe = companies
@@ -102,7 +109,7 @@ public final class ListScreenWireframe: ListWireframe {
                               selectedCompany: selectedCompany)
         case .counts(let shown, let filter, let field):
             let counts = FrequencyScreenWireframe(
-                root: root, makeSearcher: makeSearcher, history: history, shown: shown,
+                root: root, makeSearcher: makeSearcher, history: history, session: session, shown: shown,
                 onFilterChosen: { [weak self] filter in self?.takeFilter(filter) },
                 onClose: { [weak self] in self?.frequencyWireframe = nil })
             frequencyWireframe = counts
@@ -111,9 +118,25 @@ public final class ListScreenWireframe: ListWireframe {
             guard !isMainList else { return }
             root.pop()
             if case .back(let filter) = route { onLeave?(filter) } else { onLeave?(presenter?.filter) }
+        case .columns(let choice, let sorted):
+            guard let listView else { return }
+            let chooser = ColumnChooserPresenter(choice: choice, sorted: sorted, output: self)
+            let view = ColumnChooserView(presenter: chooser, background: listView)
+            chooser.attach(view: view)
+            columnChooser = chooser
+            root.push(view)
         case .quit:
             root.finish(status: .success)
         }
+    }
+
+    public func columnsChanged(_ choice: ColumnChoice) {
+        presenter?.setColumns(choice)
+    }
+
+    public func columnChooserClosed() {
+        columnChooser = nil
+        root.pop()
     }
 
     /// The overview over this list counts what the list now shows.
@@ -124,7 +147,9 @@ public final class ListScreenWireframe: ListWireframe {
 
     /// The overview (or a company's list) chose a filter for this list.
     private func takeFilter(_ filter: String?) {
-        guard let presenter, filter != presenter.filter else { return }
+        guard let presenter else { return }
+        // A company's list may have marked people: they show here too.
+        guard filter != presenter.filter else { return presenter.marksMayHaveChanged() }
         presenter.applyFilter(filter)
     }
 

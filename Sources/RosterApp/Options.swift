@@ -30,6 +30,8 @@ public struct Options: Equatable, Sendable {
     public var sort: SortOrder?
     /// `--format`: how to read the input; nil: by extension, else by content.
     public var format: InputFormat?
+    /// `--table NAME`: the table to browse when FILE is a database.
+    public var table: String?
 
     public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false, mouse: Bool = false) {
         self.mode = mode
@@ -45,12 +47,18 @@ public struct Options: Equatable, Sendable {
     }
 
     public static let usage = """
-    Usage: roster [options] [FILE | -]
-           roster import FILE --into TARGET [--table NAME]
+    Usage: roster [options] [FILE | - | DATABASE]
+           roster import FILE --into DATABASE [--table NAME]
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
     company. With no FILE, opens the bundled directory; with -, reads
     standard input (keys then come from the terminal).
+
+    DATABASE is a table 'roster import' filled, browsed where it is:
+    postgres://user@host/db, postgresql://…, any libpq connection string
+    (host=… dbname=…; PGHOST, PGDATABASE, PGPASSWORD, ~/.pgpass honoured as
+    psql honours them), or an SQLite file: sqlite:PATH, or PATH.db,
+    PATH.sqlite, PATH.sqlite3.
 
     Options:
       --format json|jsonl|csv
@@ -71,6 +79,7 @@ public struct Options: Equatable, Sendable {
       --sort FIELD[:desc]
                     order by last, first, balance or age, as s does (wins
                     over the remembered order)
+      --table NAME  the database table to browse (default people)
       --strict      treat any skipped (malformed) record as an error
       --no-state    do not restore or remember the place (selection, order)
       --mouse       wheel scrolls, click selects, double click opens (off by
@@ -90,9 +99,11 @@ public struct Options: Equatable, Sendable {
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
     Space collapse/expand, Tab company overview, F counts by field (f/F
-    there change it), e export to a file, ! skipped records, ? help,
-    q quit; in a person's screen, y copies the email. See 'man roster' for
-    the full table.
+    there change it), C choose columns, m mark (M all shown, u none),
+    then e exports the marked (else all shown), y / Y copy the marked
+    (else the selected) as addresses / vCards, ! skipped records, ? help,
+    q quit; in a person's screen, Tab picks a field and y copies it. See
+    'man roster' for the full table.
 
     Queries (for / and --filter): terms separated by spaces, all of which
     must match; case and accents are ignored.
@@ -101,7 +112,8 @@ public struct Options: Equatable, Sendable {
     favoritefruit, isactive); an unknown field or a bad number is an error.
 
     Files: $XDG_STATE_HOME/roster/state.json (default ~/.local/state/roster/)
-    remembers, per data file, the selected person, the order and grouping.
+    remembers, per data file (or database, named without its password), the
+    selected person, the order and grouping.
     $XDG_CACHE_HOME/roster/ (default ~/.cache/roster/) keeps the last copy
     of each database directory browsed (JSON Lines, up to 200,000 people or
     64 MiB, named by a digest of the target without its password), shown
@@ -162,6 +174,7 @@ public struct Options: Equatable, Sendable {
                     throw UsageError(message: "--sort takes last, first, balance or age, optionally with :desc, not '\(text)'")
                 }
                 options.sort = order
+            case "--table": options.table = try value(of: name, argument)
             case "--strict": options.strict = true
             case "--no-state": options.noState = true
             case "--mouse": options.mouse = true

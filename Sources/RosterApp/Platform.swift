@@ -11,6 +11,11 @@ enum Platform {
         isatty(descriptor) == 1
     }
 
+    /// Whether something exists at `path`.
+    static func fileExists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
     /// Writes a line to standard error; on a terminal, control characters
     /// (from a file name, say) are made visible rather than obeyed.
     static func writeError(_ line: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterStore
+import RosterSQL
 import RosterTUI
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,14 @@ public enum RosterCommand {
             Platform.writeOutput(version + "\n")
             return .success
         case .list, .export:
+            if let target = databaseTarget(options) {
+                switch DatabaseSource.open(target, table: options.table) {
+                case .success(let repository): return await write(repository, options: options)
+                case .failure(let failure):
+                    Platform.writeError("roster: \(failure.message)")
+                    return .failure
+                }
+            }
             guard let source = source(for: options.file) else { return .failure }
             return await list(source: source, options: options)
         case .browse:
@@ -41,10 +50,36 @@ public enum RosterCommand {
                 Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
                 return .usage
             }
-            guard let source = source(for: options.file) else { return .failure }
             let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
-            return browse(source: source, options: options, theme: theme)
+            if let target = databaseTarget(options) {
+                // Opened before the screen starts: a failure is one plain line.
+                switch DatabaseSource.open(target, table: options.table) {
+                case .success(let repository):
+                    let placeStore = options.noState ? nil : PlaceStore(stateFile: PlaceStore.defaultStateFile(),
+                                                                        dataFile: DatabaseSource.placeKey(target, table: options.table))
+                    return browse(interactor: OpenedRepositoryInteractor(repository: repository), sourceName: repository.sourceName,
+                                  placeStore: placeStore, options: options, theme: theme)
+                case .failure(let failure):
+                    Platform.writeError("roster: \(failure.message)")
+                    return .failure
+                }
+            }
+            guard let source = source(for: options.file) else { return .failure }
+            var placeStore: PlaceStore?
+            if !options.noState, case .file(let path, _) = source {
+                placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
+            }
+            let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+            return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme)
         }
+    }
+
+    /// The database FILE names (postgres://…, host=…, sqlite:…, PATH.db), if it names one.
+    static func databaseTarget(_ options: Options) -> DatabaseTarget? {
+        guard let argument = options.file, let target = DatabaseTarget(argument) else { return nil }
+        // A file whose name holds '=' is a file, not a libpq connection string.
+        if case .postgres = target, !argument.contains("://"), Platform.fileExists(argument) { return nil }
+        return target
     }
 
     /// The directory to read: a file, standard input, or the bundled one.
@@ -75,10 +110,21 @@ public enum RosterCommand {
         case .success(let loaded):
             repository = loaded
         }
+        return await write(repository, options: options, output: output)
+    }
+
+    /// Sorts, filters and writes `repository`'s people to `output`, a window at a time.
+    static func write(_ repository: any PeopleRepository, options: Options, output: Int32 = STDOUT_FILENO) async -> ExitStatus {
         let everyone = repository.arrange(sort: options.sort ?? .byLastName, byCompany: true, company: nil)
         var shown = everyone
-        if let filter = options.filter, let found = try? await repository.search(SearchQuery(filter), in: everyone, within: nil) {
-            shown = found
+        if let filter = options.filter {
+            do {
+                shown = try await repository.search(SearchQuery(filter), in: everyone, within: nil)
+            } catch {
+                // Never everyone instead: a filter that could not run is an error.
+                Platform.writeError("roster: \(repository.sourceName): --filter could not be run: \(DisplayText.sanitized("\(error)"))")
+                return .failure
+            }
         }
         let skipped = repository.skippedRecords
         reportSkipped(skipped, loaded: repository.personCount, sourceName: repository.sourceName)
@@ -93,6 +139,11 @@ public enum RosterCommand {
         }
         guard written else {
             Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")
+            return .failure
+        }
+        if let database = repository as? SQLPeopleRepository, let failure = database.failure {
+            // The database failed part way: what was written is not the list.
+            Platform.writeError("roster: \(database.sourceName): the list is incomplete (\(failure))")
             return .failure
         }
         if options.strict, !skipped.isEmpty { return .failure }
@@ -116,7 +167,8 @@ public enum RosterCommand {
     }
 
     @MainActor
-    static func browse(source: DirectorySource, options: Options, theme: Theme) -> ExitStatus {
+    static func browse(interactor: any ListInteractorInput, sourceName: String, placeStore: PlaceStore?, options: Options,
+                       theme: Theme) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -128,12 +180,7 @@ public enum RosterCommand {
             return .failure
         }
         let mailbox = Mailbox(wakePipe: wakePipe)
-        var placeStore: PlaceStore?
-        if !options.noState, case .file(let path, _) = source {
-            placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
-        }
-        let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
-        let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: source.name,
+        let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: sourceName,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)

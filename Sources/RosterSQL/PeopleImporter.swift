@@ -65,7 +65,8 @@ public struct PeopleImporter {
             for statement in table.createStatements { try connection.execute(statement) }
             // One import at a time per table: the summary is computed from it.
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
-            try connection.execute("CREATE TEMP TABLE \(Self.staging) (LIKE \(table.table)) ON COMMIT DROP")
+            // Only the imported columns: `LIKE` would copy row_id's NOT NULL.
+            try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.columnList) FROM \(table.table) WITH NO DATA")
             let written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store))
             progress(.merging)
             let duplicates = try connection.execute("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0

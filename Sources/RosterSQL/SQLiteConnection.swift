@@ -96,6 +96,31 @@ public final class SQLiteConnection {
         try SQLTransaction.run(begin: "BEGIN IMMEDIATE", execute: execute, body)
     }
 
+    /// Makes `name(…)` callable in this connection's SQL: `body` gets the
+    /// arguments as text (nil for NULL) and returns the result (nil: NULL).
+    /// Deterministic, so that SQLite may use it in indexes and plans.
+    public func registerFunction(_ name: String, arity: Int32,
+                                 _ body: @escaping @Sendable ([String?]) -> String?) throws(DatabaseError) {
+        let box = Unmanaged.passRetained(SQLiteFunctionBox(body)).toOpaque()
+        let status = sqlite3_create_function_v2(database, name, arity, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box, { context, count, values in
+            guard let context, let box = sqlite3_user_data(context) else { return }
+            let function = Unmanaged<SQLiteFunctionBox>.fromOpaque(box).takeUnretainedValue()
+            let arguments = (0..<Int(count)).map { index -> String? in
+                guard let value = values?[index], sqlite3_value_type(value) != SQLITE_NULL,
+                      let text = sqlite3_value_text(value) else { return nil }
+                return String(decoding: UnsafeRawBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+            }
+            guard let result = function.body(arguments) else {
+                sqlite3_result_null(context)
+                return
+            }
+            sqlite3_result_text64(context, result, UInt64(result.utf8.count), roster_sqlite_transient(), UInt8(SQLITE_UTF8))
+        }, nil, nil, { box in
+            if let box { Unmanaged<SQLiteFunctionBox>.fromOpaque(box).release() }
+        })
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
     /// The rows the last INSERT, UPDATE or DELETE changed.
     public var changes: Int { Int(sqlite3_changes64(database)) }
 
@@ -108,6 +133,16 @@ public final class SQLiteConnection {
         default: kind = message.hasPrefix("no such table") ? .missingTable : .failed
         }
         return DatabaseError(kind, "\(path): \(message)", code: String(status))
+    }
+}
+
+/// A registered function's Swift body, kept alive by SQLite until the
+/// connection closes.
+private final class SQLiteFunctionBox {
+    let body: @Sendable ([String?]) -> String?
+
+    init(_ body: @escaping @Sendable ([String?]) -> String?) {
+        self.body = body
     }
 }
 

@@ -107,8 +107,16 @@ public final class InMemoryPeopleRepository: PeopleRepository {
             let person = Int(order[position])
             return ListedPerson(id: PersonID(person), position: position, companyID: store.companyID(of: person),
                                 firstName: store.text(.firstName, of: person), lastName: store.text(.lastName, of: person),
-                                email: store.text(.email, of: person), balance: store.text(.balance, of: person))
+                                email: store.text(.email, of: person), balance: store.text(.balance, of: person),
+                                phone: store.text(.phone, of: person), age: store.age(of: person), isActive: store.isActive(person),
+                                company: store.text(.company, of: person),
+                                city: QueryCondition.addressParts(store.text(.address, of: person)).city)
         }
+    }
+
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
+        let order = handle(of: arrangement).grouped.order
+        return positions.clamped(to: 0..<order.count).map { PersonID(Int(order[$0])) }
     }
 
     public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {

@@ -142,6 +142,8 @@ public final class CursesScreen: Screen, TerminalInput {
         case "←": return "<"
         case "→", "⏎", "›": return ">"
         case "…": return "~"
+        case "●": return "*"
+        case "┌", "┐", "└", "┘": return "+"
         case "│": return "|"
         // A bar's eighths (`BarText`): every part of a bar is a `#`.
         case "█", "▉", "▊", "▋", "▌", "▍", "▎", "▏": return "#"
@@ -228,6 +230,8 @@ public final class CursesScreen: Screen, TerminalInput {
         case .header: return roster_attr_bold() | color(3)
         case .match: return roster_attr_bold() | roster_attr_underline() | color(2)
         case .selectedMatch: return roster_attr_reverse() | roster_attr_bold() | roster_attr_underline()
+        case .marked: return roster_attr_bold() | color(4)
+        case .columnHeader: return roster_attr_underline() | roster_attr_dim()
         }
     }
 
@@ -257,6 +261,9 @@ public final class CursesScreen: Screen, TerminalInput {
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
             var row: Int32 = 0, column: Int32 = 0

@@ -8,7 +8,7 @@ import RosterCore
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
-        case previous, next, back, quit, help, copy
+        case previous, next, back, quit, help, copy, nextField, previousField
         case pageUp, pageDown, halfPageUp, halfPageDown, firstField, lastField
     }
 
@@ -22,7 +22,9 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.home, .character("g")], "Home/g", "first field", .firstField),
         KeyBinding([.end, .character("G")], "End/G", "last field", .lastField),
         KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←", "back", .back, hint: true),
-        KeyBinding([.character("y")], "y", "copy the email (OSC 52: works over SSH and in tmux)", .copy),
+        KeyBinding([.tab], "Tab", "next field (the one y copies; starts on Email)", .nextField),
+        KeyBinding([.backTab], "S-Tab", "previous field", .previousField),
+        KeyBinding([.character("y")], "y", "copy the field (OSC 52: works over SSH and in tmux)", .copy),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
@@ -72,7 +74,13 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .back: presenter.goBack()
         case .quit: presenter.quit()
         case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable)
-        case .copy: presenter.copyEmail()
+        case .copy: presenter.copyField()
+        case .nextField:
+            presenter.moveFieldCursor(by: 1)
+            revealSelectedField(in: layout)
+        case .previousField:
+            presenter.moveFieldCursor(by: -1)
+            revealSelectedField(in: layout)
         case .pageUp: scroll(by: -page, in: layout)
         case .pageDown: scroll(by: page, in: layout)
         case .halfPageUp: scroll(by: -max(1, layout.height / 2), in: layout)
@@ -81,6 +89,14 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .lastField: top = layout.maxTop
         }
         return true
+    }
+
+    /// Scrolls so that the field under the cursor shows whole.
+    private func revealSelectedField(in layout: DetailLayout) {
+        guard let field = model?.selectedField,
+              let first = layout.lines.firstIndex(where: { $0.field == field }),
+              let last = layout.lines.lastIndex(where: { $0.field == field }) else { return }
+        if first < top { top = first } else if last >= top + layout.height { top = min(layout.maxTop, last - layout.height + 1) }
     }
 
     private func scroll(by lines: Int, in layout: DetailLayout) {
@@ -101,8 +117,10 @@ public final class DetailView: DetailViewInterface, ScreenView {
         top = min(top, layout.maxTop)
         let shown = layout.lines[top..<min(layout.lines.count, top + layout.height)]
         for (offset, line) in shown.enumerated() {
-            screen.put(line.label, row: DetailLayout.firstRow + offset, column: 0, style: .dim)
-            screen.put(line.value, row: DetailLayout.firstRow + offset, column: layout.valueColumn, style: .normal)
+            // The field `y` copies stands out: its label in reverse video.
+            let isCursor = line.field == model.selectedField
+            screen.put(line.label, row: DetailLayout.firstRow + offset, column: 0, style: isCursor && !line.label.isEmpty ? .selected : .dim)
+            screen.put(line.value, row: DetailLayout.firstRow + offset, column: layout.valueColumn, style: isCursor ? .bold : .normal)
         }
         if layout.scrolls, let first = shown.first, let last = shown.last {
             // A wrapped value cut by the bottom (or top) edge is not counted

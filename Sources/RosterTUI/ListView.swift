@@ -10,6 +10,7 @@ public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
+        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -28,7 +29,13 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("[")], "[", "previous company", .previousCompany),
         KeyBinding([.character("]")], "]", "next company", .nextCompany),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
-        KeyBinding([.character("e")], "e", "export what the list shows to a file (.csv, .json, .vcf)", .export),
+        KeyBinding([.character("m")], "m", "mark / unmark the person, then down", .mark),
+        KeyBinding([.character("M")], "M", "mark everyone shown (under the filter)", .markAll),
+        KeyBinding([.character("u")], "u", "unmark everyone (shown or not)", .unmarkAll),
+        KeyBinding([.character("e")], "e", "export the marked, else all shown, to a file (.csv .json .vcf)", .export),
+        KeyBinding([.character("y")], "y", "copy marked (else selected) emails: Name <email>, … (OSC 52)", .copyAddresses),
+        KeyBinding([.character("Y")], "Y", "copy marked (else selected) people as vCards", .copyVCards),
+        KeyBinding([.character("C")], "C", "choose, order and hide columns", .columns),
         KeyBinding([.character("!")], "!", "skipped records", .skipped),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
@@ -134,8 +141,9 @@ public final class ListView: ListViewInterface, ScreenView {
         case .wheelUp: presenter.moveSelection(by: -3)
         case .wheelDown: presenter.moveSelection(by: 3)
         case .click, .doubleClick:
-            guard let model, event.row >= 1, event.row <= Self.bodyHeight(screenSize) else { return false }
-            let row = event.row == 1 ? pinnedHeaderRow ?? topRow : topRow + event.row - 1
+            let first = Self.firstBodyRow
+            guard let model, event.row >= first, event.row < first + Self.bodyHeight(screenSize) else { return false }
+            let row = event.row == first ? pinnedHeaderRow ?? topRow : topRow + event.row - first
             guard row < model.rows.count else { return false }
             switch model.rows[row] {
             case .person(let person): presenter.select(position: person.position)
@@ -190,18 +198,27 @@ public final class ListView: ListViewInterface, ScreenView {
         case .help:
             help = HelpOverlay(title: "List keys", table: Self.keyTable)
                 .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
+                .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
                 .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
         case .companies: presenter.showCompanies()
         case .counts: presenter.showCounts()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
         case .back: presenter.goBack()
+        case .mark: presenter.toggleMark()
+        case .markAll: presenter.markAllShown()
+        case .unmarkAll: presenter.unmarkAll()
+        case .copyAddresses: presenter.copyAddresses()
+        case .copyVCards: presenter.copyVCards()
+        case .columns: presenter.chooseColumns()
         }
     }
 
     // MARK: Drawing
 
-    static func bodyHeight(_ size: ScreenSize) -> Int { max(1, size.rows - 2) }
+    /// The title bar, then the column titles, then the people.
+    static let firstBodyRow = 2
+    static func bodyHeight(_ size: ScreenSize) -> Int { max(1, size.rows - 3) }
     static func halfPage(_ size: ScreenSize) -> Int { max(1, bodyHeight(size) / 2) }
 
     public func draw(on screen: Screen) {
@@ -214,19 +231,28 @@ public final class ListView: ListViewInterface, ScreenView {
         let height = Self.bodyHeight(size)
         if let emptyMessage = model.emptyMessage {
             let text = DisplayText.fit(emptyMessage, columns: size.columns)
-            screen.put(text, row: 1 + height / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2), style: .dim)
+            screen.put(text, row: Self.firstBodyRow + height / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2), style: .dim)
         } else {
             scroll(toShow: model.selectedRow ?? 0, rowCount: model.rows.count, height: height)
             let end = min(model.rows.count, topRow + height)
-            for row in topRow..<end {
-                draw(model.rows[row], selected: row == model.selectedRow, highlight: model.highlight, at: 1 + row - topRow, on: screen)
-            }
+            let shown = (topRow..<end).map { model.rows[$0] }
             // Inside a company, its header stays on the first line, drawn
             // as the real one is; scrolling keeps the selection below it.
             pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow ? $0 : nil }
+            // The balance column is as wide as the widest amount on screen.
+            let balanceWidth = shown.reduce(0) { widest, row in
+                guard case .person(let person) = row else { return widest }
+                return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
+            }
+            let columns = model.columns.layout(width: size.columns, balanceWidth: balanceWidth)
+            drawColumnTitles(columns, of: model.columns, on: screen)
+            for (offset, row) in shown.enumerated() {
+                draw(row, columns: columns, selected: topRow + offset == model.selectedRow, highlight: model.highlight,
+                     at: Self.firstBodyRow + offset, on: screen)
+            }
             if let header = pinnedHeaderRow {
-                screen.putLine("", row: 1, style: .normal)
-                draw(model.rows[header], selected: false, highlight: model.highlight, at: 1, on: screen)
+                screen.putLine("", row: Self.firstBodyRow, style: .normal)
+                draw(model.rows[header], columns: columns, selected: false, highlight: model.highlight, at: Self.firstBodyRow, on: screen)
             }
         }
         if let question = model.question {
@@ -249,9 +275,9 @@ public final class ListView: ListViewInterface, ScreenView {
         let filter = model.filter.map { "filter: \($0)" }
         // On a narrow terminal the company goes first (its header is on
         // screen), so that the order and the filter stay readable.
-        let company = DisplayText.width(" " + [model.position, model.currentCompany, model.sortLabel, filter ?? ""]
+        let company = DisplayText.width(" " + [model.position, model.marks ?? "", model.currentCompany, model.sortLabel, filter ?? ""]
             .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
-        var status = [model.position, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
+        var status = [model.position, model.marks, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
         if let message = model.message {
             // A message that does not fit after the place takes the line alone,
             // its file name shortened before its reason.
@@ -313,14 +339,55 @@ public final class ListView: ListViewInterface, ScreenView {
     private func highlightMatches(in name: String, query: SearchQuery, row: Int, selected: Bool, on screen: Screen) {
         let characters = Array(name)
         for range in query.matchRanges(in: name) {
-            let column = 2 + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
+            let column = ListColumns.leftMargin + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
             screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
         }
     }
 
-    static let widestAmount = 27
+    /// The column titles over the people, the sorted one with its direction.
+    private func drawColumnTitles(_ columns: [PlacedColumn], of layout: ListColumns, on screen: Screen) {
+        screen.putLine(Self.line(columns, width: screen.size.columns, marker: "  ") { layout.title(of: $0) },
+                       row: Self.firstBodyRow - 1, style: .columnHeader)
+    }
 
-    private func draw(_ row: ListRow, selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {
+    /// One row of cells: `marker`, then each column's text fitted to its
+    /// width (numbers to the right), cut with `…` at a cell boundary.
+    static func line(_ columns: [PlacedColumn], width: Int, marker: String, text: (ListColumn) -> String) -> String {
+        line(cells(columns, text: text), width: width, marker: marker)
+    }
+
+    /// `cells` joined at their columns: every cell is exactly its width, so
+    /// the gaps are known without measuring the text again.
+    static func line(_ cells: [Cell], width: Int, marker: String) -> String {
+        var line = marker
+        var end = DisplayText.width(marker)
+        for cell in cells {
+            line += String(repeating: " ", count: max(0, cell.start - end)) + cell.text
+            end = cell.start + cell.width
+        }
+        // The cells are sanitized and fitted already: only a too-wide line is cut again.
+        return end <= width ? line + String(repeating: " ", count: width - end) : DisplayText.fit(line, columns: width)
+    }
+
+    /// Each column's text fitted and padded to exactly its width.
+    static func cells(_ columns: [PlacedColumn], text: (ListColumn) -> String) -> [Cell] {
+        columns.map { placed in
+            let fitted = DisplayText.fit(text(placed.column), columns: placed.width)
+            let padding = String(repeating: " ", count: max(0, placed.width - DisplayText.width(fitted)))
+            return Cell(column: placed.column, start: placed.start, width: placed.width,
+                        text: placed.column.isRightAligned ? padding + fitted : fitted + padding)
+        }
+    }
+
+    /// A column's text on one row, exactly `width` cells from `start`.
+    struct Cell {
+        var column: ListColumn
+        var start: Int
+        var width: Int
+        var text: String
+    }
+
+    private func draw(_ row: ListRow, columns: [PlacedColumn], selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {
         let width = screen.size.columns
         switch row {
         case .header(let header):
@@ -331,19 +398,21 @@ public final class ListView: ListViewInterface, ScreenView {
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
         case .person(let person):
-            // Room for any amount whole (27 columns: -$92,233,720,368,547,758.06):
-            // the name gives way before a number is cut.
-            let balance = DisplayText.fit(person.balance, columns: max(width / 3, min(Self.widestAmount, width - 12)))
-            let balanceWidth = DisplayText.width(balance)
-            let nameColumns = max(1, width - 4 - balanceWidth - 2)
-            let name = DisplayText.padded(person.name, columns: nameColumns)
-            let gap = String(repeating: " ", count: max(0, width - 4 - nameColumns - balanceWidth))
-            screen.put("  " + name + "  " + gap + balance, row: line, column: 0, style: selected ? .selected : .normal)
+            let cells = Self.cells(columns, text: { $0.text(of: person.person) })
+            screen.put(Self.line(cells, width: width, marker: person.isMarked ? "● " : "  "), row: line, column: 0,
+                       style: selected ? .selected : .normal)
             if !selected {
-                screen.put(balance, row: line, column: width - balanceWidth, style: .balance)
+                // The mark and the name stand out; the balance is coloured.
+                if person.isMarked, let name = cells.first {
+                    screen.put("● " + name.text, row: line, column: 0, style: .marked)
+                }
+                if let balance = cells.first(where: { $0.column == .balance }) {
+                    screen.put(balance.text, row: line, column: balance.start, style: .balance)
+                }
             }
-            if let highlight {
-                highlightMatches(in: name, query: highlight, row: line, selected: selected, on: screen)
+            if let highlight, let name = columns.first {
+                let fitted = DisplayText.fit(person.name, columns: name.width)
+                highlightMatches(in: fitted, query: highlight, row: line, selected: selected, on: screen)
             }
         }
     }

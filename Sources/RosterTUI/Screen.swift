@@ -34,6 +34,10 @@ public enum TextStyle: Sendable, Equatable {
     case match
     /// A match inside the selected row.
     case selectedMatch
+    /// A marked person's row (`m`).
+    case marked
+    /// The list's column titles.
+    case columnHeader
 }
 
 /// A grid of cells that views draw on: the seam between views and curses.
@@ -132,6 +136,10 @@ public enum Key: Equatable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, delete, tab
+    /// Shift+Tab.
+    case backTab
+    /// Shift+↑ and Shift+↓ (curses' scroll keys).
+    case shiftUp, shiftDown
     case function(Int)
     case resize
     /// Only with `--mouse`: a click, double click or wheel turn at a cell.

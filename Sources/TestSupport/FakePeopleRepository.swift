@@ -185,7 +185,8 @@ public final class FakePeopleRepository: PeopleRepository {
             let person = filed[order[position]]
             return ListedPerson(id: PersonID(order[position]), position: position, companyID: companyOfPerson[order[position]],
                                 firstName: person.firstName, lastName: person.lastName, email: person.email,
-                                balance: person.balance.text)
+                                balance: person.balance.text, phone: person.phone, age: person.age, isActive: person.isActive,
+                                company: person.company, city: QueryCondition.addressParts(person.address).city)
         }
     }
 

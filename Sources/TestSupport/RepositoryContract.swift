@@ -39,8 +39,16 @@ public enum RepositoryContract {
         Check(description: "company summaries add exact cents beyond 64 bits and count only what is shown", body: summaries),
         Check(description: "value summaries of every field: exact groups, bands, (none), order, only what is shown",
               body: valueSummaries),
-        Check(description: "records that cannot be read are skipped with a reason", body: skipped),
+        Check(description: skippedDescription, body: skipped),
     ]
+
+    /// The checks for a database: `roster import` reports the records it
+    /// could not read, so the table (and its repository) skips none.
+    public static let databaseChecks: [Check] = checks.filter { $0.description != skippedDescription } + [
+        Check(description: "a database skips nothing: the import left unreadable records out", body: importedSkipsNothing),
+    ]
+
+    static let skippedDescription = "records that cannot be read are skipped with a reason"
 
     // MARK: Data
 
@@ -238,7 +246,13 @@ public enum RepositoryContract {
         for row in allRows(repository, arrangement) {
             let person = repository.person(row.id)
             failures.check(person.lastName == row.lastName && person.email == row.email, "person(\(row.id)) is row \(row.position)")
+            // The list's columns come from the row alone (one frame's rows, no whole records).
+            failures.check(row.phone == person.phone && row.age == person.age && row.isActive == person.isActive
+                           && row.company == person.company && row.city == QueryCondition.addressParts(person.address).city,
+                           "row \(row.position) carries the columns' fields (phone, age, active, company, city)")
             failures.check(repository.position(of: row.id, in: arrangement) == row.position, "position(of: \(row.id))")
+            failures.check(repository.personIDs(in: arrangement, positions: row.position..<(row.position + 1)) == [row.id],
+                           "personIDs at \(row.position)")
             failures.check(repository.personID(recordID: person.id) == row.id, "personID(recordID: \(person.id))")
         }
         failures.check(repository.personID(recordID: "no such id") == nil, "an unknown record id is nobody")
@@ -261,6 +275,15 @@ public enum RepositoryContract {
         let found = try await repository.search(SearchQuery("zero"), in: everyone(repository), within: nil)
         let shown = repository.companySummaries(in: found)
         failures.check(shown.count == 1 && shown.first?.headcount == 2, "only the shown people count")
+        return failures.list
+    }
+
+    static func importedSkipsNothing(_ make: Factory) async throws -> [String] {
+        let json = Fixtures.array([Fixtures.record(index: 0), "42", Fixtures.record(first: "Bo", index: 2)])
+        let repository = try await make(json)
+        var failures = Failures()
+        failures.check(repository.personCount == 2, "the good records are there")
+        failures.check(repository.skippedRecords.isEmpty, "nothing skipped: \(repository.skippedRecords)")
         return failures.list
     }
 

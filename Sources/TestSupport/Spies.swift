@@ -40,6 +40,7 @@ public final class SpyListModule: ListModuleInterface {
         case beginSearch, editSearch(String), editPrompt(LineEdit), commitSearch, cancelSearch
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
+        case toggleMark, markAllShown, unmarkAll, copyAddresses, copyVCards, chooseColumns
     }
 
     public private(set) var calls: [Call] = []
@@ -69,6 +70,12 @@ public final class SpyListModule: ListModuleInterface {
     public func commitExport() { calls.append(.commitExport) }
     public func cancelExport() { calls.append(.cancelExport) }
     public func confirmOverwrite(_ yes: Bool) { calls.append(.confirmOverwrite(yes)) }
+    public func toggleMark() { calls.append(.toggleMark) }
+    public func markAllShown() { calls.append(.markAllShown) }
+    public func unmarkAll() { calls.append(.unmarkAll) }
+    public func copyAddresses() { calls.append(.copyAddresses) }
+    public func copyVCards() { calls.append(.copyVCards) }
+    public func chooseColumns() { calls.append(.chooseColumns) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results

@@ -1,7 +1,7 @@
 // roster-bench: in-process measurements for `make bench` (bench/run.sh).
 //
 //     roster-bench phases FILE     load phases and time to a first frame
-//     roster-bench keys FILE N     key-to-frame latency over N scripted keys
+//     roster-bench keys FILE N [COLUMNS]  key-to-frame latency over N scripted keys (80 columns unless told)
 //     roster-bench search FILE     search latency per keystroke (typed queries;
 //                                  ROSTER_BENCH_EACH=1 also prints every keystroke)
 //     roster-bench sorts FILE      time to re-sort by each order, grouped and flat
@@ -58,9 +58,9 @@ func phases(path: String) async {
 }
 
 @MainActor
-func keys(path: String, count: Int) async {
+func keys(path: String, count: Int, columns: Int) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
-    let screen = MemoryScreen(rows: 24, columns: 80)
+    let screen = MemoryScreen(rows: 24, columns: columns)
     let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(loaded)), sourceName: path,
                               makeSearcher: { ImmediateSearchScheduler() })
     let repository = InMemoryPeopleRepository(loaded)
@@ -214,6 +214,7 @@ case "phases": await phases(path: arguments[2])
 case "search": await search(path: arguments[2])
 case "sorts": await sorts(path: arguments[2])
 case "counts": await counts(path: arguments[2])
-case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000)
+case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000,
+                       columns: arguments.count > 4 ? Int(arguments[4]) ?? 80 : 80)
 default: exit(2)
 }

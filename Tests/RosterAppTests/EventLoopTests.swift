@@ -37,7 +37,7 @@ struct EventLoopTests {
 
     /// Waits for the loaded list (it arrives through the mailbox).
     func listShown() -> ScriptedTerminal.Step {
-        .waitUntil("the list") { [screen] in screen.line(2).hasPrefix("  Bertha Irwin") }
+        .waitUntil("the list") { [screen] in screen.line(3).hasPrefix("  Bertha Irwin") }
     }
 
     /// Runs the loop on the script; the checks and waits must all have held.
@@ -61,7 +61,7 @@ struct EventLoopTests {
             },
             .key(.escape),
             .check("back on the list, Cohen James selected") { [screen] in
-                root.depth == 1 && screen.line(3).hasPrefix("  Cohen James") && screen.style(row: 3, column: 2) == .selected
+                root.depth == 1 && screen.line(4).hasPrefix("  Cohen James") && screen.style(row: 4, column: 2) == .selected
             },
             .key(.tab),
             .check("the company overview") { [screen] in root.depth == 2 && screen.text.contains("PERMADYNE") },
@@ -107,7 +107,7 @@ struct EventLoopTests {
             .check("the too-small notice") { [screen] in screen.text.contains("Terminal too small") && screen.text.contains("30×8") },
             .resize(rows: 30, columns: 100),
             .check("the list at 100×30") { [screen] in
-                screen.line(2).hasPrefix("  Bertha Irwin") && !screen.text.contains("too small")
+                screen.line(3).hasPrefix("  Bertha Irwin") && !screen.text.contains("too small")
                     && screen.line(29).count == 100 && screen.style(row: 29, column: 0) == .bar
             },
             .key(.character("q")),

@@ -68,9 +68,19 @@ struct OptionsTests {
         #expect(!Options.usage.contains("README"))
     }
 
+    @Test("--table names the database table to browse; a database is the FILE argument")
+    func table() throws {
+        let options = try Options.parse(["--table", "staff", "postgres://ann@db/x"])
+        #expect(options.table == "staff")
+        #expect(options.file == "postgres://ann@db/x")
+        #expect(try Options.parse(["--table=my table", "people.db"]).table == "my table")
+        #expect(try Options.parse(["people.db"]).table == nil)
+        #expect(throws: Options.UsageError(message: "--table needs a value")) { try Options.parse(["--table"]) }
+    }
+
     @Test("the usage text names every option the parser knows")
     func usageMentionsOptions() {
-        for option in ["--list", "--format", "--export", "--filter", "--sort", "--strict", "--no-state", "--mouse", "--no-color", "--help", "--version"] {
+        for option in ["--list", "--format", "--export", "--filter", "--sort", "--table", "--strict", "--no-state", "--mouse", "--no-color", "--help", "--version"] {
             #expect(Options.usage.contains(option))
         }
     }

@@ -42,6 +42,26 @@ struct PlaceStoreTests {
         #expect(store.load() == .success(Self.saved(RememberedPlace(selectedPosition: 0, selectedID: nil), at: 5)))
     }
 
+    @Test("an older state file (no columns) still loads; columns round-trip; unknown column names are ignored")
+    func columnsCompatible() throws {
+        let file = Self.temporaryStateFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent().deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = #"{"version": 1, "places": {"/a.json": {"selectedPosition": 2, "sortKey": "age", "descending": false, "groupedByCompany": true}}}"#
+        try Data(old.utf8).write(to: file)
+        let store = PlaceStore(stateFile: file, dataFile: "/a.json")
+        let loaded = try #require(try store.load().get())
+        #expect(loaded.selectedPosition == 2 && loaded.columns == nil)
+        var place = loaded
+        place.columns = ["-email", "city", "shoeSize"]
+        #expect(store.save(place, now: 3))
+        let again = try #require(try store.load().get())
+        #expect(again.columns == ["-email", "city", "shoeSize"])
+        let choice = ColumnChoice(remembered: try #require(again.columns))
+        #expect(choice.entries.first == ColumnChoice.Entry(.email, isShown: false))
+        #expect(choice.entries.count == ListColumn.allCases.count - 1)
+    }
+
     static func saved(_ place: RememberedPlace, at time: Double) -> RememberedPlace {
         var place = place
         place.savedAt = time

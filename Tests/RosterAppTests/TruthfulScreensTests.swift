@@ -42,12 +42,12 @@ struct TruthfulScreensTests {
         #expect(statusLine.contains("balance ↓"))
         press(.tab, .enter, in: app)  // COMSTAR
         #expect(app.root.depth == 3)
-        #expect(screen.line(2).hasPrefix("  Cohen James"))  // $3,334.51 first
-        #expect(screen.line(4).hasPrefix("  Vanessa Sanchez"))  // $2,046.56 last
+        #expect(screen.line(3).hasPrefix("  Cohen James"))  // $3,334.51 first
+        #expect(screen.line(5).hasPrefix("  Vanessa Sanchez"))  // $2,046.56 last
         #expect(statusLine.contains("balance ↓"))
         press(.character("s"), in: app)
         #expect(statusLine.contains("age ↓"))
-        #expect(screen.line(2).hasPrefix("  Bertha Irwin"))  // 35, the oldest of the three
+        #expect(screen.line(3).hasPrefix("  Bertha Irwin"))  // 35, the oldest of the three
     }
 
     @Test("Tab opens the overview on the selected person's company")
@@ -107,7 +107,7 @@ struct TruthfulScreensTests {
         press(.enter, .tab, .enter, in: app)
         #expect(app.root.depth == 3)
         #expect(screen.line(0).hasSuffix("1 of 3 people "))
-        #expect(screen.line(1).hasPrefix("COMSTAR (1/3)"))
+        #expect(screen.line(2).hasPrefix("COMSTAR (1/3)"))
         #expect(statusLine.contains("filter: sanchez"))
         press(.character("/"), in: app)
         #expect(statusLine.hasPrefix(" /sanchez "))
@@ -139,19 +139,19 @@ struct TruthfulScreensTests {
         #expect(screen.line(0).contains("1 of 6 people"))
         press(.tab, in: app)
         #expect(statusLine.contains("filter: cohen"))
-        #expect(screen.line(2).hasPrefix("  Cohen James"))
+        #expect(screen.line(3).hasPrefix("  Cohen James"))
     }
 
     @Test("a search landing in a collapsed company opens it")
     func searchOpensCollapsedCompany() async throws {
         let app = try await app()
         press(.character(" "), in: app)  // collapse COMSTAR
-        #expect(screen.line(1).hasPrefix("▸ COMSTAR"))
+        #expect(screen.line(2).hasPrefix("▸ COMSTAR"))
         press(.character("/"), in: app)
         type("vanessa", in: app)
-        #expect(screen.line(1).hasPrefix("COMSTAR (1/3)"))
-        #expect(screen.line(2).hasPrefix("  Vanessa Sanchez"))
-        #expect(screen.style(row: 2, column: 79) == .selected)
+        #expect(screen.line(2).hasPrefix("COMSTAR (1/3)"))
+        #expect(screen.line(3).hasPrefix("  Vanessa Sanchez"))
+        #expect(screen.style(row: 3, column: 79) == .selected)
     }
 
     @Test("coming back from a person in a collapsed company opens it")
@@ -160,8 +160,8 @@ struct TruthfulScreensTests {
         press(.down, .down, .down, .character(" "), in: app)  // collapse PERMADYNE (Zamora)
         press(.up, .enter, .down, .escape, in: app)  // Vanessa, then Zamora in the detail
         #expect(app.listWireframe.listPresenter?.collapsedCompanies.isEmpty == true)
-        #expect(screen.line(6).hasPrefix("  Zamora Weber"))
-        #expect(screen.style(row: 6, column: 2) == .selected)
+        #expect(screen.line(7).hasPrefix("  Zamora Weber"))
+        #expect(screen.style(row: 7, column: 2) == .selected)
     }
 
     @Test("] at the last company stays put and says so; also in one company and the flat list")
@@ -190,7 +190,7 @@ struct TruthfulScreensTests {
         _ = try await app(startingView: StartingView(filter: "comstar", sort: SortOrder(.balance, descending: true)))
         #expect(statusLine.contains("balance ↓"))
         #expect(statusLine.contains("filter: comstar"))
-        #expect(screen.line(2).hasPrefix("  Cohen James"))
+        #expect(screen.line(3).hasPrefix("  Cohen James"))
         #expect(screen.line(0).hasSuffix("3 of 6 people · 1 of 3 companies "))
     }
 

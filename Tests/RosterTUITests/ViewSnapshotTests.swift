@@ -31,10 +31,10 @@ struct ViewSnapshotTests {
         let screen = Self.draw(view)
         #expect(snapshotMismatch(screen.text, named: "list-seed") == nil)
         // The selected row (Zamora Weber, row 5 on screen) is highlighted across the width.
-        #expect(screen.line(6).hasPrefix("  Zamora Weber"))
-        #expect(screen.style(row: 6, column: 0) == .selected)
-        #expect(screen.style(row: 6, column: 79) == .selected)
-        #expect(screen.style(row: 2, column: 0) == .normal)
+        #expect(screen.line(7).hasPrefix("  Zamora Weber"))
+        #expect(screen.style(row: 7, column: 0) == .selected)
+        #expect(screen.style(row: 7, column: 79) == .selected)
+        #expect(screen.style(row: 3, column: 0) == .normal)
         #expect(screen.style(row: 0, column: 0) == .bar)
     }
 
@@ -47,9 +47,9 @@ struct ViewSnapshotTests {
         #expect(snapshotMismatch(screen.text, named: "list-scrolled") == nil)
         presenter.select(position: 20)  // first person of C1, far above: its header shows too
         screen = Self.draw(view)
-        #expect(screen.line(1).hasPrefix("C1 (20)"))
-        #expect(screen.line(2).hasPrefix("  P20 "))
-        #expect(screen.style(row: 2, column: 0) == .selected)
+        #expect(screen.line(2).hasPrefix("C1 (20)"))
+        #expect(screen.line(3).hasPrefix("  P20 "))
+        #expect(screen.style(row: 3, column: 0) == .selected)
     }
 
     @Test("inside a long company its header stays pinned on the first line, never over the selection")
@@ -58,17 +58,17 @@ struct ViewSnapshotTests {
         let (view, presenter) = try Self.listView(json: Fixtures.array(people), moves: 30)  // P30, the 11th of C1
         let size = ScreenSize(rows: 14, columns: 80)
         var screen = Self.draw(view, rows: 14, columns: 80)
-        #expect(screen.line(1).hasPrefix("C1 (20)  "))
-        #expect(screen.style(row: 1, column: 0) == .header)
+        #expect(screen.line(2).hasPrefix("C1 (20)  "))
+        #expect(screen.style(row: 2, column: 0) == .header)
         #expect(screen.style(row: 12, column: 2) == .selected)  // P30 at the bottom line
         #expect(screen.line(12).hasPrefix("  P30 L030"))
         // Moving up, the selection stops below the pinned header, not under it.
         for _ in 0..<12 { view.handle(.up, screenSize: size) }
         screen = Self.draw(view, rows: 14, columns: 80)
         #expect(presenter.selection == 18)
-        #expect(screen.line(1).hasPrefix("C0 (20)"))
-        #expect(screen.line(2).hasPrefix("  P18 L018"))  // right below the pinned header
-        #expect(screen.style(row: 2, column: 2) == .selected)
+        #expect(screen.line(2).hasPrefix("C0 (20)"))
+        #expect(screen.line(3).hasPrefix("  P18 L018"))  // right below the pinned header
+        #expect(screen.style(row: 3, column: 2) == .selected)
         #expect(!(1...12).contains { screen.line($0).hasPrefix("  P17 ") })  // the row the header covers
         #expect(snapshotMismatch(screen.text, named: "list-sticky") == nil)
         // At a company's first person its real header shows, and nothing is pinned twice.
@@ -90,9 +90,9 @@ struct ViewSnapshotTests {
         presenter.commitSearch()
         presenter.selectLast()
         let screen = Self.draw(view, rows: 10, columns: 40)
-        #expect(screen.line(1).hasPrefix("BIG (11/40)"))
-        #expect(screen.style(row: 1, column: 0) == .header)
-        view.handle(.mouse(MouseEvent(.click, row: 1, column: 3)), screenSize: ScreenSize(rows: 10, columns: 40))
+        #expect(screen.line(2).hasPrefix("BIG (11/40)"))
+        #expect(screen.style(row: 2, column: 0) == .header)
+        view.handle(.mouse(MouseEvent(.click, row: 2, column: 3)), screenSize: ScreenSize(rows: 10, columns: 40))
         #expect(presenter.selection == 0)
     }
 
@@ -102,7 +102,7 @@ struct ViewSnapshotTests {
         let list = ListView(presenter: module)
         for key in [Key.control("d"), .control("u")] { list.handle(key, screenSize: ScreenSize(rows: 24, columns: 80)) }
         list.handle(.control("d"), screenSize: ScreenSize(rows: 10, columns: 40))
-        #expect(module.calls == [.move(11), .move(-11), .move(4)])
+        #expect(module.calls == [.move(10), .move(-10), .move(3)])
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
                                            wireframe: SpyCompaniesWireframe())
@@ -305,7 +305,7 @@ struct ViewKeyTests {
                            .home, .character("g"), .end, .character("G"), .enter, .right, .character("l"),
                            .character("!"), .character("F"), .character("q"), .character("x")]
         for key in keys { view.handle(key, screenSize: size) }
-        #expect(module.calls == [.move(1), .move(1), .move(-1), .move(-1), .move(21), .move(21), .move(-21), .move(-21),
+        #expect(module.calls == [.move(1), .move(1), .move(-1), .move(-1), .move(20), .move(20), .move(-20), .move(-20),
                                  .first, .first, .last, .last, .open, .open, .open, .skipped, .counts, .quit])
     }
 
@@ -396,8 +396,8 @@ struct ListSearchViewTests {
             .editPrompt(.insert("q")), .editPrompt(.moveLeft), .editPrompt(.moveRight), .editPrompt(.moveToStart),
             .editPrompt(.moveToStart), .editPrompt(.moveToEnd), .editPrompt(.moveToEnd), .editPrompt(.deleteBackward),
             .editPrompt(.deleteForward), .editPrompt(.deleteWordBackward), .editPrompt(.deleteToStart),
-            .editPrompt(.deleteToEnd), .editPrompt(.previousEntry), .editPrompt(.nextEntry), .move(-1), .move(1), .move(21),
-            .move(-21), .commitSearch, .cancelSearch,
+            .editPrompt(.deleteToEnd), .editPrompt(.previousEntry), .editPrompt(.nextEntry), .move(-1), .move(1), .move(20),
+            .move(-20), .commitSearch, .cancelSearch,
         ])
     }
 
@@ -469,9 +469,11 @@ struct HelpOverlayTests {
         let second = ViewSnapshotTests.draw(view).text
         #expect(view.handle(.pageDown, screenSize: size))
         let third = ViewSnapshotTests.draw(view).text
-        #expect(third.contains("Search queries (also --filter)"))
-        #expect(third.contains("age:30-39") && third.contains("-term -company:acme"))
-        let text = screen.text + second
+        #expect(view.handle(.pageDown, screenSize: size))
+        let fourth = ViewSnapshotTests.draw(view).text
+        #expect((third + fourth).contains("Search queries (also --filter)"))
+        #expect(fourth.contains("age:30-39") && fourth.contains("-term -company:acme"))
+        let text = screen.text + second + third
         // Label and help on one line, side by side (both merely somewhere
         // on the pages would pass for almost any label).
         let lines = text.components(separatedBy: "\n")
@@ -492,7 +494,8 @@ struct HelpOverlayTests {
         let size = ScreenSize(rows: rows, columns: columns)
         view.handle(.character("?"), screenSize: size)
         var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + QueryGrammar.examples.count
+        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + ColumnChooserView.keyTable.count + 2
+            + QueryGrammar.examples.count
         let height = rows - 3
         #expect(screen.line(0).contains("lines 1–\(height) of \(total)"))
         #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)") == nil)
@@ -599,8 +602,8 @@ struct ListMouseTests {
         let size = ScreenSize(rows: 24, columns: 80)
         view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 3)), screenSize: size)
         view.handle(.mouse(MouseEvent(.wheelUp, row: 5, column: 3)), screenSize: size)
-        view.handle(.mouse(MouseEvent(.click, row: 3, column: 10)), screenSize: size)   // Cohen James
-        view.handle(.mouse(MouseEvent(.click, row: 5, column: 10)), screenSize: size)   // PERMADYNE header
+        view.handle(.mouse(MouseEvent(.click, row: 4, column: 10)), screenSize: size)   // Cohen James
+        view.handle(.mouse(MouseEvent(.click, row: 6, column: 10)), screenSize: size)   // PERMADYNE header
         view.handle(.mouse(MouseEvent(.doubleClick, row: 8, column: 10)), screenSize: size)  // Norton Curtis
         #expect(!view.handle(.mouse(MouseEvent(.click, row: 0, column: 10)), screenSize: size))  // the title bar
         #expect(!view.handle(.mouse(MouseEvent(.click, row: 20, column: 10)), screenSize: size))  // below the rows
@@ -660,8 +663,8 @@ struct CollapsedViewTests {
         view.handle(.character(" "), screenSize: ScreenSize(rows: 24, columns: 80))
         #expect(presenter.collapsedCompanies.count == 1)
         let screen = ViewSnapshotTests.draw(view)
-        #expect(screen.line(1).hasPrefix("▸ COMSTAR (3)"))
-        #expect(screen.style(row: 1, column: 0) == .selected)
+        #expect(screen.line(2).hasPrefix("▸ COMSTAR (3)"))
+        #expect(screen.style(row: 2, column: 0) == .selected)
         #expect(snapshotMismatch(screen.text, named: "list-collapsed") == nil)
     }
 }
@@ -681,9 +684,9 @@ struct ThemeTests {
     func semanticStyles() throws {
         let (view, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
         let screen = ViewSnapshotTests.draw(view)
-        #expect(screen.style(row: 1, column: 0) == .header)
-        #expect(screen.style(row: 3, column: 79) == .balance)
-        #expect(screen.style(row: 2, column: 79) == .selected)
+        #expect(screen.style(row: 2, column: 0) == .header)
+        #expect(screen.style(row: 4, column: 79) == .balance)
+        #expect(screen.style(row: 3, column: 79) == .selected)
     }
 }
 
@@ -745,7 +748,7 @@ struct ExportKeyTests {
         let json = Fixtures.array(big + small)
         let (view, _) = try ViewSnapshotTests.listView(json: json)
         let screen = ViewSnapshotTests.draw(view)
-        #expect(screen.line(1).hasPrefix("AAA (1,200)"))
+        #expect(screen.line(2).hasPrefix("AAA (1,200)"))
         #expect(screen.line(23).contains("1/2,201"))
         let directory = try Fixtures.directory(json: json)
         let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
@@ -762,8 +765,8 @@ struct ExportKeyTests {
         let json = Fixtures.array([Fixtures.record(first: "Neg", last: "Balance", balance: "-$92,233,720,368,547,758.06", index: 0)])
         let (view, _) = try ViewSnapshotTests.listView(json: json)
         let screen = ViewSnapshotTests.draw(view, rows: 10, columns: 40)
-        #expect(screen.line(2).hasSuffix("-$92,233,720,368,547,758.06"))
-        #expect(screen.line(2).hasPrefix("  Neg"))
+        #expect(screen.line(3).hasSuffix("-$92,233,720,368,547,758.06"))
+        #expect(screen.line(3).hasPrefix("  Neg"))
     }
 
     @Test("the skipped records wrap a long reason instead of cutting it")

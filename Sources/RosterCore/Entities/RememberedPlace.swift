@@ -12,6 +12,9 @@ public struct RememberedPlace: Codable, Equatable, Sendable {
     public var groupedByCompany: Bool
     /// Companies shown collapsed, by name (absent in older state files).
     public var collapsedCompanies: [String]?
+    /// The list's columns in order, a hidden one prefixed with `-`
+    /// (`ColumnChoice.remembered`; absent in older state files).
+    public var columns: [String]?
     /// When it was saved (seconds since 1970): only the most recent places
     /// are kept (absent in older state files).
     public var savedAt: Double?

@@ -72,8 +72,18 @@ public struct ListedPerson: Sendable, Equatable {
     public var email: String
     /// The balance as the file wrote it.
     public var balance: String
+    /// The list's optional columns; empty (or nil) when the record has none.
+    public var phone: String
+    public var age: Int?
+    public var isActive: Bool?
+    /// The company's name as the record wrote it.
+    public var company: String
+    /// The city part of the address ("Concho" of "303 Vermont Street,
+    /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
+    public var city: String
 
-    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String) {
+    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
+                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "") {
         self.id = id
         self.position = position
         self.companyID = companyID
@@ -81,6 +91,11 @@ public struct ListedPerson: Sendable, Equatable {
         self.lastName = lastName
         self.email = email
         self.balance = balance
+        self.phone = phone
+        self.age = age
+        self.isActive = isActive
+        self.company = company
+        self.city = city
     }
 
     /// "First Last", or whichever of the two there is.
@@ -120,6 +135,9 @@ public protocol PeopleRepository: Sendable {
     func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
     /// The rows at display `positions` of `arrangement` (clamped to it).
     func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson]
+    /// Just the ids at display `positions` (`M` marks everyone shown);
+    /// by default read from `rows`, which a source may answer faster.
+    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID]
     /// Whole records at display `positions` (exports), in order.
     func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person]
     /// One person, whole (the detail screen).
@@ -138,6 +156,10 @@ public protocol PeopleRepository: Sendable {
 }
 
 extension PeopleRepository {
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
+        rows(in: arrangement, positions: positions).map(\.id)
+    }
+
     /// The person at display `position`, if there is one.
     public func personID(at position: Int, in arrangement: PeopleArrangement) -> PersonID? {
         rows(in: arrangement, positions: position..<(position + 1)).first?.id

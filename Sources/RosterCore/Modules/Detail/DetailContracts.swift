@@ -13,8 +13,10 @@ public protocol DetailModuleInterface: AnyObject {
     func showNext()
     func goBack()
     func quit()
-    /// `y`: copies the email to the clipboard.
-    func copyEmail()
+    /// Tab / Shift+Tab: the field `y` copies (it starts on the email).
+    func moveFieldCursor(by delta: Int)
+    /// `y`: copies the field under the cursor to the clipboard.
+    func copyField()
 }
 
 /// Somewhere to copy text to: the terminal's clipboard (OSC 52).

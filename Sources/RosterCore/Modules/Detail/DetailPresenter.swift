@@ -9,6 +9,9 @@ public final class DetailPresenter: DetailModuleInterface {
     private let clipboard: Clipboard?
     public private(set) var position: Int
     private var status: String?
+    /// The field `y` copies; stays put as ↑/↓ walk people, so the same
+    /// field of each can be copied in turn. Starts on the email.
+    public private(set) var fieldCursor = DetailPresenter.emailField
 
     public init(repository: any PeopleRepository, arrangement: PeopleArrangement, position: Int, wireframe: DetailWireframe,
                 clipboard: Clipboard? = nil) {
@@ -38,14 +41,24 @@ public final class DetailPresenter: DetailModuleInterface {
         view?.show(makeViewModel())
     }
 
+    public func moveFieldCursor(by delta: Int) {
+        let count = Self.fields(of: Person(firstName: "", lastName: "")).count
+        fieldCursor = ((fieldCursor + delta) % count + count) % count
+        status = nil
+        view?.show(makeViewModel())
+    }
+
     /// Copies only printable text, and says so when anything was left out.
-    public func copyEmail() {
-        let stored = repository.rows(in: grouped, positions: position..<(position + 1)).first?.email ?? ""
-        let (email, removed) = DisplayText.printable(stored)
-        if email.isEmpty {
-            status = "no email to copy"
-        } else if clipboard?.copy(email) == true {
-            status = "copied \(email)" + (removed == 0 ? "" : " (\(removed) control character\(removed == 1 ? "" : "s") left out)")
+    public func copyField() {
+        let person = repository.people(in: grouped, positions: position..<(position + 1)).first ?? Person(firstName: "", lastName: "")
+        let fields = Self.fields(of: person)
+        guard fields.indices.contains(fieldCursor) else { return }
+        let field = fields[fieldCursor]
+        let (text, removed) = DisplayText.printable(field.copyText)
+        if text.isEmpty {
+            status = "no \(field.label.lowercased()) to copy"
+        } else if clipboard?.copy(text) == true {
+            status = "copied \(text)" + ClipboardText.removedNote(removed)
         } else {
             status = "could not copy"
         }
@@ -68,30 +81,38 @@ public final class DetailPresenter: DetailModuleInterface {
             company: section.title,
             position: "\(NumberText.grouped(position + 1))/\(NumberText.grouped(grouped.count))",
             fields: Self.fields(of: person),
-            status: status)
+            status: status,
+            selectedField: fieldCursor)
     }
 
     /// Every field of the seed's records, in a reading order.
     static func fields(of person: Person) -> [DetailViewModel.Field] {
-        func text(_ value: String) -> String { value.isEmpty ? "—" : value }
-        func number(_ value: Int?) -> String { value.map(String.init) ?? "—" }
-        let active = person.isActive.map { $0 ? "yes" : "no" } ?? "—"
+        func text(_ label: String, _ value: String) -> DetailViewModel.Field {
+            .init(label: label, value: value.isEmpty ? "—" : value, copyText: value)
+        }
+        func number(_ label: String, _ value: Int?) -> DetailViewModel.Field {
+            .init(label: label, value: value.map(String.init) ?? "—", copyText: value.map(String.init) ?? "")
+        }
+        let active = person.isActive.map { $0 ? "yes" : "no" }
         return [
-            .init(label: "First name", value: text(person.firstName)),
-            .init(label: "Last name", value: text(person.lastName)),
-            .init(label: "Company", value: text(person.company)),
-            .init(label: "Email", value: text(person.email)),
-            .init(label: "Phone", value: text(person.phone)),
-            .init(label: "Address", value: text(person.address)),
-            .init(label: "Balance", value: text(person.balance.text)),
-            .init(label: "Active", value: active),
-            .init(label: "Age", value: number(person.age)),
-            .init(label: "Eye color", value: text(person.eyeColor)),
-            .init(label: "Favorite fruit", value: text(person.favoriteFruit)),
-            .init(label: "Picture", value: text(person.picture)),
-            .init(label: "Index", value: number(person.index)),
-            .init(label: "GUID", value: text(person.guid)),
-            .init(label: "ID", value: text(person.id)),
+            text("First name", person.firstName),
+            text("Last name", person.lastName),
+            text("Company", person.company),
+            text("Email", person.email),
+            text("Phone", person.phone),
+            text("Address", person.address),
+            text("Balance", person.balance.text),
+            .init(label: "Active", value: active ?? "—", copyText: active ?? ""),
+            number("Age", person.age),
+            text("Eye color", person.eyeColor),
+            text("Favorite fruit", person.favoriteFruit),
+            text("Picture", person.picture),
+            number("Index", person.index),
+            text("GUID", person.guid),
+            text("ID", person.id),
         ]
     }
+
+    /// Where the field cursor starts: `y` copies the email, as it always did.
+    static let emailField = 3
 }

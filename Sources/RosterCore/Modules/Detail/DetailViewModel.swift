@@ -3,6 +3,8 @@ public struct DetailViewModel: Equatable, Sendable {
     public struct Field: Equatable, Sendable {
         public var label: String
         public var value: String
+        /// What `y` copies: the value as stored (empty when the record has none).
+        public var copyText: String = ""
     }
 
     /// The person's full name.
@@ -13,4 +15,6 @@ public struct DetailViewModel: Equatable, Sendable {
     public var fields: [Field]
     /// A short message for the status line ("copied email"), or nil.
     public var status: String? = nil
+    /// The field under the cursor (Tab), which `y` copies.
+    public var selectedField: Int? = nil
 }

@@ -53,6 +53,19 @@ public protocol ListModuleInterface: AnyObject {
     func cancelExport()
     /// The answer to "overwrite?".
     func confirmOverwrite(_ yes: Bool)
+    /// `m`: marks the selected person, or unmarks them, and moves down.
+    func toggleMark()
+    /// `M`: marks everyone the list shows (under its filter).
+    func markAllShown()
+    /// `u`: unmarks everyone, shown or not.
+    func unmarkAll()
+    /// `y`: copies the marked people (else the selected one) as an address
+    /// list, `Name <email>, …`.
+    func copyAddresses()
+    /// `Y`: copies the marked people (else the selected one) as vCards.
+    func copyVCards()
+    /// `C`: the column chooser.
+    func chooseColumns()
 }
 
 /// What is at the path an export is about to write.
@@ -104,6 +117,9 @@ public enum ListRoute: Equatable, Sendable {
     /// The company overview, counting the people the list shows under
     /// `filter`, opened on `selectedCompany`.
     case companies(shown: PeopleArrangement, filter: String?, selectedCompany: Int?)
+    /// The column chooser, over the list, starting from `choice`; the
+    /// list's sorted column is always shown whatever the choice.
+    case columns(ColumnChoice, sorted: ListColumn)
     /// Counts by `field` of the people the list shows under `filter`.
     case counts(shown: PeopleArrangement, filter: String?, field: SummaryField)
     /// Back to where this list was opened from (nothing for the main list),

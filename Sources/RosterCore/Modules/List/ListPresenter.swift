@@ -62,17 +62,26 @@ public final class ListPresenter: ListModuleInterface {
     /// The file name in `message` or the question, shortened first when the
     /// status line is too narrow, so that the reason stays visible.
     private var messageFileName: String?
+    /// Marks and columns, shared with the session's other lists.
+    private let session: ListSession
+    private let clipboard: Clipboard?
+    /// How many marked people `displayed` shows, as of a marks version
+    /// (nil: to count again).
+    private var markedShown: (version: Int, count: Int)?
 
     /// Shows `arrangement` (its order and grouping are the list's; a
     /// company's list opens in the order its parent list had);
     /// `scopeTitle` names the company of a company's list.
     public init(repository: any PeopleRepository, arrangement: PeopleArrangement, wireframe: ListWireframe,
                 searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil,
-                scopeTitle: String? = nil, history: PromptHistory? = nil) {
+                scopeTitle: String? = nil, history: PromptHistory? = nil, session: ListSession? = nil,
+                clipboard: Clipboard? = nil) {
         self.repository = repository
         // Made here, not as a default argument: those run outside the main
         // actor (the fuzzers' one-module build rejects that).
         self.history = history ?? PromptHistory()
+        self.session = session ?? ListSession()
+        self.clipboard = clipboard
         self.exportWriter = exportWriter
         sortOrder = arrangement.sort
         isGroupedByCompany = arrangement.byCompany
@@ -108,7 +117,7 @@ public final class ListPresenter: ListModuleInterface {
         let position = min(max(position, 0), peopleCount - 1)
         let section = displayed.sections[displayed.sectionIndex(containing: position)]
         if collapsedCompanies.remove(section.companyID) != nil {
-            rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
+            rows = makeRows()
         }
         select(position: position)
     }
@@ -167,9 +176,17 @@ public final class ListPresenter: ListModuleInterface {
             collapsedCompanies.insert(section.companyID)
             selection = section.range.lowerBound
         }
-        rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
+        rows = makeRows()
         render()
     }
+
+    private func makeRows() -> ListRows {
+        rowsMarksVersion = session.marksVersion
+        return ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies, marked: session.marked)
+    }
+
+    /// The marks `rows` show, as of this version of them.
+    private var rowsMarksVersion = 0
 
     private func isCollapsed(_ section: Int) -> Bool {
         !collapsedCompanies.isEmpty && collapsedCompanies.contains(displayed.sections[section].companyID)
@@ -381,17 +398,110 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Writes what the list shows (search and order included), in the
     /// format the file name's extension asks for.
+    /// With marks, writes the marked people instead (those a search hides too).
     private func export(to name: String, replacing: Bool) {
         let format = ExportFormat(fileName: name)
         let exporter = DirectoryExporter(format: format)
+        let isMarked = !session.marked.isEmpty
+        let marked = isMarked ? markedPeople.people(orderedBy: displayed) : []
+        let count = isMarked ? session.marked.count : displayed.count
         messageFileName = name
-        if let failure = exportWriter?.write(to: name, replacing: replacing, { exporter.write(displayed, of: repository, to: &$0) }) {
+        let failure = exportWriter?.write(to: name, replacing: replacing) { output in
+            if isMarked { exporter.write(marked, to: &output) } else { exporter.write(displayed, of: repository, to: &output) }
+        }
+        if let failure {
             message = failure
         } else {
-            message = "wrote \(NumberText.count(displayed.count, "person", "people")) to \(name) (\(format.rawValue))"
+            message = "wrote \(isMarked ? NumberText.grouped(count) + " marked" : NumberText.count(count, "person", "people")) to \(name) (\(format.rawValue))"
         }
         render()
     }
+
+    // MARK: Marks and copying
+
+    public func toggleMark() {
+        if waitForArrangement({ $0.toggleMark() }) { return }
+        guard let id = selectedID else { return }
+        session.toggleMark(id)
+        moveSelection(by: 1)
+    }
+
+    public func markAllShown() {
+        if waitForArrangement({ $0.markAllShown() }) { return }
+        session.mark(MarkedPeople.ids(in: displayed, repository: repository))
+        render()
+    }
+
+    public func unmarkAll() {
+        session.unmarkAll()
+        render()
+    }
+
+    /// Marks made in another list (a company's) show here too.
+    public func marksMayHaveChanged() {
+        render()
+    }
+
+    public func copyAddresses() {
+        let people = peopleToCopy
+        guard !people.isEmpty else { return }
+        let list = ClipboardText.addressList(people)
+        let left = list.withoutEmail == 0 ? "" : " (\(NumberText.grouped(list.withoutEmail)) without email left out)"
+        if list.text.isEmpty {
+            message = people.count == 1 ? "no email to copy" : "none of them has an email"
+        } else if clipboard?.copy(list.text) == true {
+            let copied = people.count - list.withoutEmail
+            message = "copied \(NumberText.count(copied, "address", "addresses"))" + left + ClipboardText.removedNote(list.removed)
+        } else {
+            message = "could not copy"
+        }
+        render()
+    }
+
+    public func copyVCards() {
+        let people = peopleToCopy
+        guard !people.isEmpty else { return }
+        let cards = ClipboardText.vCards(people)
+        if clipboard?.copy(cards.text) == true {
+            message = "copied \(NumberText.count(people.count, "vCard", "vCards"))" + ClipboardText.removedNote(cards.removed)
+        } else {
+            message = "could not copy"
+        }
+        render()
+    }
+
+    /// The marked people, else the selected one.
+    private var peopleToCopy: [Person] {
+        if !session.marked.isEmpty { return markedPeople.people(orderedBy: displayed) }
+        return selectedID.map { [repository.person($0)] } ?? []
+    }
+
+    private var markedPeople: MarkedPeople { MarkedPeople(repository: repository, marked: session.marked) }
+
+    /// "3 marked"; "3 marked (1 shown)" when the list shows fewer of them.
+    private var marksLabel: String? {
+        let count = session.marked.count
+        guard count > 0 else { return nil }
+        if markedShown?.version != session.marksVersion {
+            markedShown = (session.marksVersion, markedPeople.shownCount(in: displayed))
+        }
+        let shown = markedShown?.count ?? count
+        return "\(NumberText.grouped(count)) marked" + (shown == count ? "" : " (\(NumberText.grouped(shown)) shown)")
+    }
+
+    // MARK: Columns
+
+    public func chooseColumns() {
+        wireframe?.navigate(to: .columns(session.columns, sorted: ListColumn.sorted(by: sortOrder.key)))
+    }
+
+    /// The chooser changed the columns (shown at once, under it).
+    public func setColumns(_ choice: ColumnChoice) {
+        session.columns = choice
+        render()
+    }
+
+    public var columnChoice: ColumnChoice { session.columns }
 
     // MARK: Remembered place
 
@@ -408,6 +518,7 @@ public final class ListPresenter: ListModuleInterface {
             sortKey: "\(sortOrder.key)", descending: sortOrder.descending, groupedByCompany: isGroupedByCompany)
         let companies = repository.companies
         place.collapsedCompanies = collapsedCompanies.isEmpty ? nil : collapsedCompanies.map { companies[$0].name }.sorted()
+        place.columns = session.columns == .standard ? nil : session.columns.remembered
         return place
     }
 
@@ -422,8 +533,9 @@ public final class ListPresenter: ListModuleInterface {
             let wanted = Set(names)
             let companies = repository.companies
             collapsedCompanies = Set(companies.indices.filter { wanted.contains(companies[$0].name) })
-            rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
+            rows = makeRows()
         }
+        if let columns = place.columns { session.columns = ColumnChoice(remembered: columns) }
         if let person, let index = repository.position(of: person, in: displayed) { selection = index }
         let sort = sortOverride ?? place.sortOrder
         if sort != sortOrder || place.groupedByCompany != isGroupedByCompany {
@@ -521,7 +633,8 @@ public final class ListPresenter: ListModuleInterface {
         if searchResult != nil, filter != previousFilter, peopleCount > 0 {
             collapsedCompanies.remove(displayed.sections[displayed.sectionIndex(containing: selection)].companyID)
         }
-        rows = ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies)
+        rows = makeRows()
+        markedShown = nil
         shownCompanyCount = isGroupedByCompany ? displayed.sections.count : repository.companySummaries(in: displayed).count
         render()
         if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
@@ -559,7 +672,9 @@ public final class ListPresenter: ListModuleInterface {
             promptCursor: exportLine?.cursor ?? (isEditingSearch ? searchLine.cursor : nil),
             question: pendingExport?.question,
             message: message,
-            messageFileName: message != nil || pendingExport != nil ? messageFileName : nil)
+            messageFileName: message != nil || pendingExport != nil ? messageFileName : nil,
+            columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
+            marks: marksLabel)
     }
 
     /// "400 people · 34 companies"; under a filter, what is shown of them
@@ -589,6 +704,7 @@ public final class ListPresenter: ListModuleInterface {
             if pendingExport == nil { messageFileName = nil }
         }
         if let person = repository.personID(at: selection, in: displayed) { selectedPerson = person }
+        if rowsMarksVersion != session.marksVersion { rows = makeRows() }
         view?.show(makeViewModel())
     }
 }

@@ -41,6 +41,11 @@ public struct ListViewModel: Sendable {
     /// The file name inside `message` or `question`: shortened first when
     /// the line is too narrow, so that the reason stays visible.
     public var messageFileName: String?
+    /// The columns the user chose, the order (its column is always shown)
+    /// and the grouping: `layout(width:)` says which fit.
+    public var columns = ListColumns(choice: .standard, sort: .byLastName, byCompany: true)
+    /// "3 marked", "3 marked (1 shown)"; nil with no marks.
+    public var marks: String? = nil
 }
 
 /// A query's error as the prompt shows it: a mark under the characters
@@ -78,6 +83,10 @@ public struct PersonRow: Equatable, Sendable {
     public var balance: String
     /// Display position of this person (0-based, in list order).
     public var position: Int
+    /// Everything the columns show.
+    public var person: ListedPerson
+    /// Marked with `m`.
+    public var isMarked: Bool = false
 }
 
 /// The list's rows as a random-access collection: row `i` is built when
@@ -93,9 +102,14 @@ public struct ListRows: RandomAccessCollection, Sendable {
     /// (the header row is then `lowerBound + section`).
     private let headerRows: [Int]
 
-    public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, collapsedCompanies: Set<Int> = []) {
+    /// The people marked (`m`), by id.
+    let marked: Set<PersonID>
+
+    public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, collapsedCompanies: Set<Int> = [],
+                marked: Set<PersonID> = []) {
         grouped = arrangement
         self.repository = repository
+        self.marked = marked
         guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
             collapsed = []
             headerRows = []
@@ -140,7 +154,8 @@ public struct ListRows: RandomAccessCollection, Sendable {
         guard let person = repository.rows(in: grouped, positions: position..<(position + 1)).first else {
             preconditionFailure("row \(row) is past the arrangement's people")
         }
-        return .person(PersonRow(name: person.name, balance: person.balance, position: position))
+        return .person(PersonRow(name: person.name, balance: person.balance, position: position, person: person,
+                                 isMarked: !marked.isEmpty && marked.contains(person.id)))
     }
 
     /// The row showing the person at display `position` (the header, when

@@ -1,0 +1,105 @@
+// The column chooser (`C`): a small module over the list. Each change
+// shows at once in the list under it; Enter keeps the columns, Esc puts
+// back the ones from before `C`.
+
+/// Presenter → view.
+@MainActor
+public protocol ColumnChooserViewInterface: AnyObject {
+    func show(_ model: ColumnChooserViewModel)
+}
+
+/// View → presenter.
+@MainActor
+public protocol ColumnChooserModuleInterface: AnyObject {
+    /// ↑/↓: the column under the cursor.
+    func moveCursor(by delta: Int)
+    /// Space: shows or hides the column under the cursor.
+    func toggle()
+    /// `K`/`J`: moves the column under the cursor up (left) or down (right).
+    func moveColumn(by delta: Int)
+    /// Enter: keeps the columns.
+    func keep()
+    /// Esc: puts back the columns from before the chooser opened.
+    func cancel()
+}
+
+/// Chooser → whoever opened it: the columns to show, and when it is done.
+@MainActor
+public protocol ColumnChooserOutput: AnyObject {
+    func columnsChanged(_ choice: ColumnChoice)
+    func columnChooserClosed()
+}
+
+public struct ColumnChooserViewModel: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        public var title: String
+        public var isShown: Bool
+        /// The list's sorted column: shown whatever the choice.
+        public var isSorted: Bool
+    }
+
+    public var rows: [Row]
+    /// The row under the cursor.
+    public var cursor: Int
+}
+
+@MainActor
+public final class ColumnChooserPresenter: ColumnChooserModuleInterface {
+    private weak var view: ColumnChooserViewInterface?
+    private weak var output: ColumnChooserOutput?
+    private let original: ColumnChoice
+    private let sorted: ListColumn
+    public private(set) var choice: ColumnChoice
+    public private(set) var cursor = 0
+
+    public init(choice: ColumnChoice, sorted: ListColumn, output: ColumnChooserOutput) {
+        original = choice
+        self.choice = choice
+        self.sorted = sorted
+        self.output = output
+    }
+
+    public func attach(view: ColumnChooserViewInterface) {
+        self.view = view
+        render()
+    }
+
+    public func moveCursor(by delta: Int) {
+        cursor = min(max(0, cursor + delta), choice.entries.count - 1)
+        render()
+    }
+
+    public func toggle() {
+        choice.toggle(at: cursor)
+        changed()
+    }
+
+    public func moveColumn(by delta: Int) {
+        cursor = choice.move(at: cursor, by: delta)
+        changed()
+    }
+
+    public func keep() {
+        output?.columnChooserClosed()
+    }
+
+    public func cancel() {
+        if choice != original { output?.columnsChanged(original) }
+        output?.columnChooserClosed()
+    }
+
+    private func changed() {
+        output?.columnsChanged(choice)
+        render()
+    }
+
+    public func makeViewModel() -> ColumnChooserViewModel {
+        ColumnChooserViewModel(
+            rows: choice.entries.map { .init(title: $0.column.title, isShown: $0.isShown, isSorted: $0.column == sorted) },
+            cursor: cursor)
+    }
+
+    private func render() {
+        view?.show(makeViewModel())
+    }
+}

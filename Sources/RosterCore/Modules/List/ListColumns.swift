@@ -1,0 +1,215 @@
+/// A column of the people list. The name always comes first; the others
+/// are the user's to show, hide and reorder (`C`), and appear as the
+/// terminal widens.
+public enum ListColumn: String, CaseIterable, Sendable, Codable {
+    case name, email, phone, age, active, company, city, balance
+
+    /// The header row's title.
+    public var title: String {
+        switch self {
+        case .name: return "Name"
+        case .email: return "Email"
+        case .phone: return "Phone"
+        case .age: return "Age"
+        case .active: return "Active"
+        case .company: return "Company"
+        case .city: return "City"
+        case .balance: return "Balance"
+        }
+    }
+
+    /// Cells a column takes (the balance's is measured per frame; the name
+    /// takes what is left).
+    public var width: Int {
+        switch self {
+        case .name: return ListColumns.nameMinimum
+        case .email: return 30
+        case .phone: return 17
+        case .age: return 3
+        case .active: return 6
+        case .company: return 16
+        case .city: return 16
+        case .balance: return 12
+        }
+    }
+
+    /// Numbers line up on the right.
+    public var isRightAligned: Bool { self == .age || self == .balance }
+
+    /// The column an order sorts on: both name orders sort the name column.
+    public static func sorted(by key: SortOrder.Key) -> ListColumn {
+        switch key {
+        case .lastName, .firstName: return .name
+        case .balance: return .balance
+        case .age: return .age
+        }
+    }
+
+    /// What a row shows in this column, before fitting.
+    public func text(of person: ListedPerson) -> String {
+        switch self {
+        case .name: return person.name
+        case .email: return person.email
+        case .phone: return person.phone
+        case .age: return person.age.map(String.init) ?? ""
+        case .active: return person.isActive.map { $0 ? "yes" : "no" } ?? ""
+        case .company: return person.company
+        case .city: return person.city
+        case .balance: return person.balance
+        }
+    }
+}
+
+/// The user's columns: every column but the name, in the order they show,
+/// each shown or hidden. Remembered with the place.
+public struct ColumnChoice: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var column: ListColumn
+        public var isShown: Bool
+
+        public init(_ column: ListColumn, isShown: Bool = true) {
+            self.column = column
+            self.isShown = isShown
+        }
+    }
+
+    public private(set) var entries: [Entry]
+
+    /// Every column shown, in the order they appear as the terminal widens;
+    /// the balance last, at the right edge, as the list always had it.
+    public static let standard = ColumnChoice(entries: [.email, .phone, .age, .active, .company, .city, .balance].map { Entry($0) })
+
+    /// `entries` made whole: unknown and repeated columns dropped, the name
+    /// left out (it is always first), missing ones added shown at the end
+    /// (a remembered choice from before a column existed).
+    public init(entries: [Entry]) {
+        var seen: Set<ListColumn> = [.name]
+        var kept: [Entry] = []
+        for entry in entries where seen.insert(entry.column).inserted { kept.append(entry) }
+        for column in ListColumn.allCases where !seen.contains(column) { kept.append(Entry(column)) }
+        self.entries = kept
+    }
+
+    /// The shown columns, in order.
+    public var shown: [ListColumn] { entries.filter(\.isShown).map(\.column) }
+
+    /// "email,-phone,age": how a place remembers it (a hidden column
+    /// starts with `-`); unknown names are dropped, so an older or newer
+    /// state file never fails to load.
+    public var remembered: [String] { entries.map { ($0.isShown ? "" : "-") + $0.column.rawValue } }
+
+    public init(remembered: [String]) {
+        self.init(entries: remembered.compactMap { text in
+            let isShown = !text.hasPrefix("-")
+            return ListColumn(rawValue: isShown ? text : String(text.dropFirst())).map { Entry($0, isShown: isShown) }
+        })
+    }
+
+    public mutating func toggle(at index: Int) {
+        guard entries.indices.contains(index) else { return }
+        entries[index].isShown.toggle()
+    }
+
+    /// Moves the entry at `index` by `delta` places (clamped); its new index.
+    @discardableResult
+    public mutating func move(at index: Int, by delta: Int) -> Int {
+        guard entries.indices.contains(index) else { return index }
+        let target = min(max(0, index + delta), entries.count - 1)
+        let entry = entries.remove(at: index)
+        entries.insert(entry, at: target)
+        return target
+    }
+}
+
+/// One column placed on a row: where it starts and how wide it is.
+public struct PlacedColumn: Equatable, Sendable {
+    public var column: ListColumn
+    public var start: Int
+    public var width: Int
+}
+
+/// Which columns fit a width: the column sorted on always (it says what the
+/// order is), the balance when chosen (as the list always showed it), then
+/// the user's other columns in their order while the name keeps
+/// `nameMinimum` cells; the company only in the flat list (grouped, its
+/// header says it). The name takes what is left. Pure, for unit tests.
+public struct ListColumns: Equatable, Sendable {
+    /// Cells before the first column: the mark (`●`) and a space.
+    public static let leftMargin = 2
+    public static let gap = 2
+    /// The name gives up no more than this to optional columns.
+    public static let nameMinimum = 20
+    /// Room beyond this goes to the email, company and city columns.
+    public static let nameMaximum = 40
+    /// A balance never needs more (-$92,233,720,368,547,758.06).
+    public static let widestAmount = 27
+
+    public var choice: ColumnChoice
+    public var sort: SortOrder
+    public var showsCompany: Bool
+
+    public init(choice: ColumnChoice, sort: SortOrder, byCompany: Bool) {
+        self.choice = choice
+        self.sort = sort
+        showsCompany = !byCompany
+    }
+
+    public var sortColumn: ListColumn { ListColumn.sorted(by: sort.key) }
+
+    /// The header row's title of `column`: the sorted one says which way
+    /// ("Balance ↓"), and the name says which name orders it.
+    public func title(of column: ListColumn) -> String {
+        guard column == sortColumn else { return column.title }
+        let title = column != .name ? column.title : sort.key == .firstName ? "First name" : "Last name"
+        return title + (sort.descending ? " ↓" : " ↑")
+    }
+
+    /// The columns on a row `width` cells wide, left to right; the balance
+    /// column takes `balanceWidth` cells (the widest amount on screen),
+    /// never so many that the name has fewer than 8 (or than the width allows).
+    public func layout(width: Int, balanceWidth: Int = ListColumn.balance.width) -> [PlacedColumn] {
+        let room = max(1, width - Self.leftMargin)
+        let balance = min(max(ListColumn.balance.title.count, min(balanceWidth, Self.widestAmount)), max(1, room - 8 - Self.gap))
+        var extra: [ListColumn: Int] = [:]
+        func cells(_ column: ListColumn) -> Int {
+            // The sorted column is never so narrow that its title is cut.
+            let base = column == .balance ? balance : column == sortColumn ? max(column.width, title(of: column).count) : column.width
+            return base + extra[column, default: 0]
+        }
+        let candidates = choice.shown.filter { $0 != .company || showsCompany }
+        var order = candidates
+        if sortColumn != .name, !order.contains(sortColumn) {
+            // Shown though hidden: at its place in the user's order.
+            let place = choice.entries.firstIndex { $0.column == sortColumn } ?? choice.entries.count
+            let before = choice.entries.prefix(place).map(\.column)
+            order.insert(sortColumn, at: order.firstIndex { !before.contains($0) } ?? order.count)
+        }
+        // Who gets room first: the sorted column, the balance, then the user's order.
+        var wanted = order.filter { $0 == sortColumn } + order.filter { $0 == .balance && $0 != sortColumn }
+        wanted += order.filter { $0 != sortColumn && $0 != .balance }
+        var chosen: Set<ListColumn> = []
+        var used = 0
+        for (rank, column) in wanted.enumerated() {
+            let cost = cells(column) + Self.gap
+            let isForced = column == sortColumn || (column == .balance && rank <= 1)
+            if isForced ? used + cost < room : used + cost + Self.nameMinimum <= room {
+                chosen.insert(column)
+                used += cost
+            }
+        }
+        // Past `nameMaximum`, the room left widens the text columns instead.
+        let widened = order.filter { chosen.contains($0) && [.email, .company, .city].contains($0) }
+        if room - used > Self.nameMaximum, !widened.isEmpty {
+            let share = (room - used - Self.nameMaximum) / widened.count
+            for column in widened { extra[column] = share }
+            used += share * widened.count
+        }
+        var placed = [PlacedColumn(column: .name, start: Self.leftMargin, width: max(1, room - used))]
+        var start = Self.leftMargin + placed[0].width
+        for column in order where chosen.contains(column) {
+            placed.append(PlacedColumn(column: column, start: start + Self.gap, width: cells(column)))
+            start += Self.gap + cells(column)
+        }
+        return placed
+    }
+}

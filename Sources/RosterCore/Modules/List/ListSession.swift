@@ -1,0 +1,34 @@
+/// What every list of a session shares: the people marked with `m` (a
+/// company's list and the main list mark the same people) and the columns
+/// chosen with `C`. Marks are by `PersonID`, so a new order, a search or
+/// another list never loses them.
+@MainActor
+public final class ListSession {
+    public private(set) var marked: Set<PersonID> = []
+    public var columns: ColumnChoice
+    /// Counts changes to `marked`, so a list can tell its counts are stale.
+    public private(set) var marksVersion = 0
+
+    public init(columns: ColumnChoice = .standard) {
+        self.columns = columns
+    }
+
+    /// Marks `id`, or unmarks it if it was; true when it is now marked.
+    @discardableResult
+    public func toggleMark(_ id: PersonID) -> Bool {
+        marksVersion += 1
+        if marked.remove(id) != nil { return false }
+        marked.insert(id)
+        return true
+    }
+
+    public func mark<IDs: Sequence>(_ ids: IDs) where IDs.Element == PersonID {
+        marksVersion += 1
+        marked.formUnion(ids)
+    }
+
+    public func unmarkAll() {
+        marksVersion += 1
+        marked.removeAll()
+    }
+}

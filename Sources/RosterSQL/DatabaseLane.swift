@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// What the SQL repository needs of a connection: statements with bound
+/// values, and a way for another thread to stop the one running. The seam
+/// between the one repository and its two kinds of database.
+protocol PeopleDatabaseSession: AnyObject {
+    func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow]
+    var interrupter: any StatementInterrupter { get }
+}
+
+/// Stops the statement a connection is running, from any thread.
+protocol StatementInterrupter: Sendable {
+    func interruptStatement()
+}
+
+extension PostgresCancelHandle: StatementInterrupter {
+    func interruptStatement() { cancel() }
+}
+
+extension SQLiteInterruptHandle: StatementInterrupter {
+    func interruptStatement() { interrupt() }
+}
+
+extension PostgresConnection: PeopleDatabaseSession {
+    func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow] { try execute(sql, parameters) }
+    var interrupter: any StatementInterrupter { cancelHandle }
+}
+
+extension SQLiteConnection: PeopleDatabaseSession {
+    func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow] { try query(sql, parameters) }
+    var interrupter: any StatementInterrupter { interruptHandle }
+}
+
+/// One connection and the one thread at a time that may use it.
+///
+/// `sync` runs on the caller's thread (a window of rows: a keyset seek of a
+/// millisecond or two); `run` runs on the lane's own Dispatch queue, never
+/// on Swift's cooperative pool (libpq and SQLite block their thread), and
+/// stops the statement when the calling task is cancelled (`PQcancel`,
+/// `sqlite3_interrupt`), throwing `CancellationError`. Every statement also
+/// stops after `timeout`, failing with a `.timedOut` error.
+///
+/// `@unchecked Sendable`: the session is only touched under `lock`; the
+/// rest is behind a `Mutex`.
+final class DatabaseLane: @unchecked Sendable {
+    private let session: any PeopleDatabaseSession
+    private let interrupter: any StatementInterrupter
+    private let lock = NSLock()
+    private let queue: DispatchQueue
+    let timeout: Duration
+
+    private struct State {
+        var nextJob = 0
+        /// The job using the session, and whether it was cancelled or ran out of time.
+        var running: (job: Int, cancelled: Bool, timedOut: Bool)?
+        /// Jobs cancelled before they started.
+        var cancelledEarly: Set<Int> = []
+    }
+
+    private let state = Mutex(State())
+    /// Every statement run, when `isRecording` (tests look at their plans).
+    let recorded = Mutex<[(sql: String, values: [SQLValue])]>([])
+    let isRecording = Atomic<Bool>(false)
+
+    init(_ session: any PeopleDatabaseSession, label: String, timeout: Duration) {
+        self.session = session
+        interrupter = session.interrupter
+        queue = DispatchQueue(label: "roster.database." + label)
+        self.timeout = timeout
+    }
+
+    /// Runs `body` with the session on this thread.
+    func sync<T>(_ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+        let job = state.withLock { state in
+            state.nextJob += 1
+            return state.nextJob
+        }
+        do {
+            return try perform(job, body)
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            // Only `run`'s jobs are cancelled; a timeout is a DatabaseError.
+            throw DatabaseError(.cancelled, "cancelled")
+        }
+    }
+
+    /// Runs `body` with the session on the lane's queue; cancelled with the task.
+    func run<T: Sendable>(_ body: @escaping @Sendable (any PeopleDatabaseSession) throws(DatabaseError) -> T) async throws -> T {
+        try Task.checkCancellation()
+        let job = state.withLock { state in
+            state.nextJob += 1
+            return state.nextJob
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                queue.async {
+                    continuation.resume(with: Result { try self.perform(job, body) })
+                }
+            }
+        } onCancel: {
+            self.interrupt(job, timedOut: false)
+        }
+    }
+
+    /// Stops `job` if it is running (or keeps it from starting).
+    private func interrupt(_ job: Int, timedOut: Bool) {
+        state.withLock { state in
+            guard let running = state.running, running.job == job else {
+                if !timedOut { state.cancelledEarly.insert(job) }
+                return
+            }
+            state.running = (job, running.cancelled || !timedOut, running.timedOut || timedOut)
+            // Under the lock: the job cannot finish and the next one start
+            // before the request is made, so it never stops the wrong one.
+            interrupter.interruptStatement()
+        }
+    }
+
+    private func perform<T>(_ job: Int, _ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let cancelledEarly = state.withLock { state in
+            state.running = (job, false, false)
+            let early = state.cancelledEarly.contains(job)
+            state.cancelledEarly = state.cancelledEarly.filter { $0 > job }
+            return early
+        }
+        let timer = DispatchWorkItem { [weak self] in self?.interrupt(job, timedOut: true) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout.components.seconds * 1000)), execute: timer)
+        defer { timer.cancel() }
+        let outcome: Result<T, DatabaseError> = cancelledEarly ? .failure(DatabaseError(.cancelled, "cancelled")) : Result { () throws(DatabaseError) -> T in
+            try body(isRecording.load(ordering: .relaxed) ? RecordingSession(session) { sql, values in
+                self.recorded.withLock { $0.append((sql, values)) }
+            } : session)
+        }
+        let finished = state.withLock { state in
+            defer { state.running = nil }
+            return state.running
+        }
+        if cancelledEarly || finished?.cancelled == true { throw CancellationError() }
+        switch outcome {
+        case .success(let value):
+            return value
+        case .failure(let error) where finished?.timedOut == true:
+            throw DatabaseError(.timedOut, "the query ran longer than \(timeout.components.seconds) s and was stopped (\(error.message))")
+        case .failure(let error):
+            throw error
+        }
+    }
+}
+
+/// A session that notes each statement before running it.
+private final class RecordingSession: PeopleDatabaseSession {
+    let session: any PeopleDatabaseSession
+    let record: (String, [SQLValue]) -> Void
+
+    init(_ session: any PeopleDatabaseSession, record: @escaping (String, [SQLValue]) -> Void) {
+        self.session = session
+        self.record = record
+    }
+
+    func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow] {
+        record(sql, parameters)
+        return try session.rows(sql, parameters)
+    }
+
+    var interrupter: any StatementInterrupter { session.interrupter }
+}

@@ -1,0 +1,322 @@
+import RosterCore
+import Synchronization
+
+/// Windows of an arrangement's rows by keyset, with the rows and keys
+/// already fetched cached, for `SQLPeopleRepository`.
+///
+/// A display position is a section (a company, or the flat list's one) and
+/// an offset within it (the summary gives every section's size). A window
+/// starts from the cheapest anchor in its section:
+///
+/// - a cached row before it: `WHERE keys > anchor … LIMIT n` (scrolling
+///   down, the next block continues from the last row of the one before);
+/// - a cached row after it: `WHERE keys < anchor … DESC LIMIT n`, reversed
+///   (scrolling up);
+/// - the section's first or last row, when no cached row is nearer (a jump:
+///   `G`, `]`, a position far away).
+///
+/// If the anchor is not right next to the window, the seek skips the rows
+/// between with `OFFSET` — only ever within one company, from the nearest
+/// known row, so a jump costs at most half a company's rows (the flat
+/// list: half the table, the one case documented as slow). A window
+/// running past its company's end continues in the next companies with
+/// `company_key > …`, in one more query.
+///
+/// A search with few matches (`matchListLimit`) is listed once, in order,
+/// as row ids (one query the trigram index serves); its windows are then
+/// those ids' rows, so no query walks an ordered index through every row
+/// looking for sparse matches, and a jump costs what a step does.
+final class KeysetWindows: Sendable {
+    let table: PeopleTable
+    /// Rows fetched and cached together.
+    static let blockSize = 256
+    static let maximumBlocks = 32
+    static let maximumAnchors = 512
+    static let matchListLimit = 50_000
+    /// `matchListLimit`, lowered by tests to page searches by keyset.
+    let listsMatchesUpTo = Atomic<Int>(KeysetWindows.matchListLimit)
+    /// Match lists kept (the last few searches).
+    static let maximumMatchLists = 4
+    /// The most rows `people(in:)` fetches in one statement.
+    static let peopleChunk = 4096
+
+    private struct BlockKey: Hashable {
+        let arrangement: Int
+        let block: Int
+    }
+
+    /// A row whose place and keys are known: where a seek can start.
+    private struct Anchor {
+        let arrangement: Int
+        let position: Int
+        /// The order's prefix values, then `position`.
+        let key: [SQLValue]
+    }
+
+    private struct Cache {
+        var blocks: [BlockKey: [ListedPerson]] = [:]
+        var blockOrder: [BlockKey] = []
+        var anchors: [Anchor] = []
+    }
+
+    private let cache = Mutex(Cache())
+    /// Row ids of small searches in display order, by arrangement id.
+    private let matchLists = Mutex<[(arrangement: Int, ids: [Int64])]>([])
+
+    init(table: PeopleTable) {
+        self.table = table
+    }
+
+    /// The condition for who an arrangement shows: its company, its search.
+    func condition(scope: SQLPeopleRepository.Handle.Scope, query: SearchQuery?, companies: [CompanyTotals],
+                   into statement: inout SQLStatement) -> String {
+        var parts: [String] = []
+        switch scope {
+        case .everyone: break
+        case .company(let id): parts.append("company_key = \(statement.bind(.bytes(companies[id].companyKey)))")
+        case .nobody: parts.append("1 = 0")
+        }
+        if let query, !query.terms.isEmpty { parts.append(SQLSearchFilter(table: table).condition(query, into: &statement)) }
+        return parts.isEmpty ? "1 = 1" : parts.joined(separator: " AND ")
+    }
+
+    // MARK: Rows
+
+    private static let listedColumns = "first_name, last_name, email, balance, phone, age, is_active, company, address"
+
+    func listed(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
+                repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
+        if positions.count > Self.blockSize {
+            // A long run (--list): one fetch, not cached.
+            return try listedRows(in: arrangement, handle: handle, start: positions.lowerBound, count: positions.count,
+                                  repository: repository)
+        }
+        var result: [ListedPerson] = []
+        for block in (positions.lowerBound / Self.blockSize)...((positions.upperBound - 1) / Self.blockSize) {
+            let key = BlockKey(arrangement: handle.id, block: block)
+            var rows = cache.withLock { $0.blocks[key] }
+            if rows == nil {
+                let start = block * Self.blockSize
+                let count = min(Self.blockSize, arrangement.count - start)
+                let listed = try listedRows(in: arrangement, handle: handle, start: start, count: count, repository: repository)
+                store(listed, as: key)
+                rows = listed
+            }
+            result += (rows ?? []).filter { positions.contains($0.position) }
+        }
+        return result
+    }
+
+    private func listedRows(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, start: Int, count: Int,
+                            repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
+        let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
+                                payloadCount: 9, repository: repository)
+        return fetched.enumerated().map { offset, row in
+            ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
+                         companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
+                         firstName: row.text(2) ?? "", lastName: row.text(3) ?? "", email: row.text(4) ?? "",
+                         balance: row.text(5) ?? "", phone: row.text(6) ?? "", age: row.int(7).map { Int($0) }, isActive: row.bool(8),
+                         company: row.text(9) ?? "", city: QueryCondition.addressParts(row.text(10) ?? "").city)
+        }
+    }
+
+    /// What the cache has of `positions` (the database failed).
+    func cachedListed(in handle: SQLPeopleRepository.Handle, positions: Range<Int>) -> [ListedPerson] {
+        cache.withLock { cache in
+            (positions.lowerBound / Self.blockSize...(positions.upperBound - 1) / Self.blockSize).flatMap { block in
+                (cache.blocks[BlockKey(arrangement: handle.id, block: block)] ?? []).filter { positions.contains($0.position) }
+            }
+        }
+    }
+
+    func people(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
+                repository: SQLPeopleRepository) throws(DatabaseError) -> [Person] {
+        var people: [Person] = []
+        people.reserveCapacity(positions.count)
+        var start = positions.lowerBound
+        while start < positions.upperBound {
+            let count = min(Self.peopleChunk, positions.upperBound - start)
+            let rows = try fetch(arrangement, handle: handle, start: start, count: count, payload: SQLPeopleRepository.personColumns,
+                                 payloadCount: SQLPeopleRepository.personColumnCount, repository: repository)
+            people += rows.map { SQLPeopleRepository.person(from: $0, at: 2) }
+            guard rows.count == count else { break }
+            start += count
+        }
+        return people
+    }
+
+    /// Where person `id` sits: their keys, then how many come before them
+    /// in their section.
+    func position(of id: PersonID, in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
+                  repository: SQLPeopleRepository) throws(DatabaseError) -> Int? {
+        if let ids = try matchList(arrangement, handle: handle, repository: repository) {
+            return ids.firstIndex(of: Int64(id.rawValue))
+        }
+        let order = handle.order
+        var statement = SQLStatement(table.dialect)
+        let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
+        let sql = """
+        SELECT company_key, \(order.prefix.joined(separator: ", ")), position FROM \(table.table) \
+        WHERE \(table.dialect.rowID) = \(statement.bind(.int(id.rawValue))) AND \(shown)
+        """
+        let found = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+        guard let row = found.first, let companyKey = row.bytes(0) else { return nil }
+        let key = Array(row.values.dropFirst())
+        let sectionIndex: Int?
+        if handle.grouped {
+            let company = repository.companyID(key: companyKey)
+            sectionIndex = arrangement.sections.firstIndex { $0.companyID == company }
+        } else {
+            sectionIndex = arrangement.sections.isEmpty ? nil : 0
+        }
+        guard let sectionIndex else { return nil }
+        var counting = SQLStatement(table.dialect)
+        var conditions = [condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &counting)]
+        if handle.grouped { conditions.append("company_key = \(counting.bind(.bytes(companyKey)))") }
+        conditions.append(order.keyset(after: key, reversed: true, into: &counting))
+        let countSQL = "SELECT count(*) FROM \(table.table) WHERE \(conditions.joined(separator: " AND "))"
+        let before = try repository.browse.sync { session throws(DatabaseError) in try session.rows(countSQL, counting.values) }
+        let position = arrangement.sections[sectionIndex].range.lowerBound + Int(before.first?.int(0) ?? 0)
+        remember([Anchor(arrangement: handle.id, position: position, key: key)])
+        return position
+    }
+
+    // MARK: Fetching
+
+    /// `count` rows from display position `start`: columns row id, company
+    /// key, the `payload` columns, then the order's key.
+    private func fetch(_ arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, start: Int, count: Int,
+                       payload: String, payloadCount: Int, repository: SQLPeopleRepository) throws(DatabaseError) -> [SQLRow] {
+        guard count > 0, !arrangement.sections.isEmpty else { return [] }
+        let sections = arrangement.sections
+        let sectionIndex = sections.sectionIndex(containing: start)
+        let section = sections[sectionIndex].range
+        let plan = cheapestPlan(arrangement: handle.id, section: section, start: start, count: count)
+        let order = handle.order
+        let keyStart = 2 + payloadCount
+
+        if let ids = try matchList(arrangement, handle: handle, repository: repository) {
+            return try rows(ids: Array(ids[min(start, ids.count)..<min(start + count, ids.count)]), handle: handle, payload: payload,
+                            repository: repository)
+        }
+        var statement = SQLStatement(table.dialect)
+        let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
+        let select = "SELECT \(table.dialect.rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(table.table)"
+        var conditions = [shown]
+        let companyKey = handle.grouped ? repository.totals[sections[sectionIndex].companyID].companyKey : nil
+        if let companyKey { conditions.append("company_key = \(statement.bind(.bytes(companyKey)))") }
+
+        let reversed: Bool
+        switch plan {
+        case .forward(let anchor, let skip), .backward(let anchor, let skip):
+            reversed = { if case .backward = plan { return true } else { return false } }()
+            if let anchor { conditions.append(order.keyset(after: anchor.key, reversed: reversed, into: &statement)) }
+            let limit = statement.bind(.int(Int64(count)))
+            let offset = statement.bind(.int(Int64(skip)))
+            let sql = "\(select) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order.orderBy(grouped: handle.grouped, reversed: reversed)) LIMIT \(limit) OFFSET \(offset)"
+            var rows = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+            if reversed { rows.reverse() }
+            // Past the company's end: the next companies, in one query.
+            if !reversed, rows.count < count, let companyKey, sectionIndex + 1 < sections.count {
+                var next = SQLStatement(table.dialect)
+                let nextShown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &next)
+                let nextSQL = """
+                \(select) WHERE \(nextShown) AND company_key > \(next.bind(.bytes(companyKey))) \
+                ORDER BY \(order.orderBy(grouped: true)) LIMIT \(next.bind(.int(Int64(count - rows.count))))
+                """
+                rows += try repository.browse.sync { session throws(DatabaseError) in try session.rows(nextSQL, next.values) }
+            }
+            if let first = rows.first, let last = rows.last {
+                remember([Anchor(arrangement: handle.id, position: start, key: Array(first.values[keyStart...])),
+                          Anchor(arrangement: handle.id, position: start + rows.count - 1, key: Array(last.values[keyStart...]))])
+            }
+            return rows
+        }
+    }
+
+    /// A small search's row ids in display order: listed once (one query
+    /// the trigram index serves, then a sort of the few matches).
+    private func matchList(_ arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
+                           repository: SQLPeopleRepository) throws(DatabaseError) -> [Int64]? {
+        guard let query = handle.query, !query.terms.isEmpty, arrangement.count <= listsMatchesUpTo.load(ordering: .relaxed) else {
+            return nil
+        }
+        if let ids = matchLists.withLock({ lists in lists.first { $0.arrangement == handle.id }?.ids }) { return ids }
+        var statement = SQLStatement(table.dialect)
+        let shown = condition(scope: handle.scope, query: query, companies: repository.totals, into: &statement)
+        let sql = "SELECT \(table.dialect.rowID) FROM \(table.table) WHERE \(shown) ORDER BY \(handle.order.orderBy(grouped: handle.grouped))"
+        let ids = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+            .compactMap { $0.int(0) }
+        matchLists.withLock { lists in
+            lists.append((handle.id, ids))
+            if lists.count > Self.maximumMatchLists { lists.removeFirst() }
+        }
+        return ids
+    }
+
+    /// The rows of `ids`, in that order, as `fetch` returns them.
+    private func rows(ids: [Int64], handle: SQLPeopleRepository.Handle, payload: String,
+                      repository: SQLPeopleRepository) throws(DatabaseError) -> [SQLRow] {
+        guard !ids.isEmpty else { return [] }
+        var statement = SQLStatement(table.dialect)
+        let list = ids.map(String.init).joined(separator: ",")
+        let rowID = table.dialect.rowID
+        let wanted = table.dialect == .postgres
+            ? "\(rowID) = ANY(\(statement.bind(.text("{" + list + "}")))::bigint[])"
+            : "\(rowID) IN (SELECT value FROM json_each(\(statement.bind(.text("[" + list + "]")))))"
+        let sql = """
+        SELECT \(rowID), company_key, \(payload), \(handle.order.prefix.joined(separator: ", ")), position FROM \(table.table) \
+        WHERE \(wanted)
+        """
+        let found = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+        let byID = Dictionary(found.map { ($0.int(0) ?? -1, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    private enum Plan {
+        /// From the anchor (nil: the section's first row), skipping `skip` rows.
+        case forward(Anchor?, skip: Int)
+        /// Back from the anchor (nil: the section's last row), skipping `skip` rows.
+        case backward(Anchor?, skip: Int)
+
+        var cost: Int {
+            switch self {
+            case .forward(_, let skip), .backward(_, let skip): return skip
+            }
+        }
+    }
+
+    /// The start that skips the fewest rows for `start..<start + count`.
+    private func cheapestPlan(arrangement: Int, section: Range<Int>, start: Int, count: Int) -> Plan {
+        let end = start + count
+        let withinSection = end <= section.upperBound
+        var best = Plan.forward(nil, skip: start - section.lowerBound)
+        if withinSection, section.upperBound - end < best.cost { best = .backward(nil, skip: section.upperBound - end) }
+        let anchors = cache.withLock { $0.anchors.filter { $0.arrangement == arrangement && section.contains($0.position) } }
+        for anchor in anchors {
+            if anchor.position < start, start - anchor.position - 1 < best.cost {
+                best = .forward(anchor, skip: start - anchor.position - 1)
+            } else if withinSection, anchor.position >= end, anchor.position - end < best.cost {
+                best = .backward(anchor, skip: anchor.position - end)
+            }
+        }
+        return best
+    }
+
+    private func store(_ rows: [ListedPerson], as key: BlockKey) {
+        cache.withLock { cache in
+            if cache.blocks[key] == nil { cache.blockOrder.append(key) }
+            cache.blocks[key] = rows
+            while cache.blockOrder.count > Self.maximumBlocks {
+                cache.blocks[cache.blockOrder.removeFirst()] = nil
+            }
+        }
+    }
+
+    private func remember(_ anchors: [Anchor]) {
+        cache.withLock { cache in
+            cache.anchors += anchors
+            if cache.anchors.count > Self.maximumAnchors { cache.anchors.removeFirst(cache.anchors.count - Self.maximumAnchors) }
+        }
+    }
+}

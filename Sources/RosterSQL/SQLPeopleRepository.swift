@@ -1,0 +1,401 @@
+import RosterCore
+import RosterStore
+import Synchronization
+
+/// The people of a table `roster import` made, in PostgreSQL or SQLite:
+/// `PeopleRepository` answered with SQL, the data staying where it is.
+///
+/// - Companies, counts and sections come from the summary table, read once
+///   at opening; arranging everyone queries nothing.
+/// - A window of rows is a keyset seek (`SQLOrder`) from a nearby row
+///   whose keys are cached (`KeysetWindows`), never an `OFFSET` over the
+///   table. Rows are fetched and cached in blocks, so scrolling and redraws
+///   mostly query nothing.
+/// - A search counts its matches per company (one query over the trigram
+///   index, on its own connection and thread, cancelled with its task);
+///   its windows are then keyset seeks with the search's condition.
+/// - Two connections: one for windows, details and summaries (on the
+///   caller's thread, a millisecond or two each), one for searches.
+///
+/// When a statement fails (the server went away, a timeout), the
+/// repository keeps answering from what it has cached and says so in
+/// `sourceName`, which the title bar shows: "connection lost, cached rows
+/// only — postgres://…". Nothing crashes and nothing waits past the
+/// statement timeout.
+public final class SQLPeopleRepository: PeopleRepository {
+    let table: PeopleTable
+    /// The target, without password.
+    let target: String
+    public let personCount: Int
+    public let companies: [Company]
+    /// Per company id, the summary row (keys as stored: 0xFF for none).
+    let totals: [CompanyTotals]
+    let browse: DatabaseLane
+    let searching: DatabaseLane
+    let windows: KeysetWindows
+    /// What went wrong last, for the title; `lasting` unless a later
+    /// search that works clears it (a timeout, not a lost connection).
+    private let problem = Mutex<(reason: String, lasting: Bool)?>(nil)
+    private let arrangementCounter = Atomic<Int>(0)
+
+    /// How long any statement may run before it is stopped.
+    public static let statementTimeout: Duration = .seconds(10)
+
+    init(table: PeopleTable, target: String, browse: any PeopleDatabaseSession & AnyObject,
+         search: any PeopleDatabaseSession & AnyObject) throws(DatabaseError) {
+        self.table = table
+        self.target = target
+        let rows = try browse.rows(
+            "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable)", [])
+        // Reading no row also checks that the people table has what is read.
+        _ = try browse.rows("SELECT \(table.dialect.rowID), \(Self.personColumns) FROM \(table.table) WHERE 1 = 0", [])
+        var totals: [CompanyTotals] = []
+        for row in rows {
+            guard let company = CompanyTotals(summaryRow: row) else {
+                throw DatabaseError(.failed, "the summary table \(table.name)_companies holds a row that cannot be read")
+            }
+            totals.append(company)
+        }
+        totals.sort { $0.companyKey.lexicographicallyPrecedes($1.companyKey) }
+        self.totals = totals
+        companies = totals.map { company in
+            let none = company.companyKey == ImportRows.noCompanyKey
+            return Company(name: none ? "" : company.spelling, key: none ? [] : company.companyKey, headcount: Int(company.headcount))
+        }
+        personCount = Int(totals.reduce(0) { $0 + $1.headcount })
+        self.browse = DatabaseLane(browse, label: "browse", timeout: Self.statementTimeout)
+        searching = DatabaseLane(search, label: "search", timeout: Self.statementTimeout)
+        windows = KeysetWindows(table: table)
+    }
+
+    /// Opens the table `name` of the PostgreSQL database `conninfo` (two
+    /// connections: browsing, searching).
+    public static func open(postgres conninfo: String, table name: String = "people") throws(DatabaseError) -> SQLPeopleRepository {
+        let table = try PeopleTable(name: name, dialect: .postgres)
+        let browse = try PostgresConnection(conninfo)
+        let search = try PostgresConnection(conninfo)
+        for connection in [browse, search] { try connection.setStatementTimeout(statementTimeout) }
+        return try SQLPeopleRepository(table: table, target: PostgresConnection.describe(conninfo), browse: browse, search: search)
+    }
+
+    /// Opens the table `name` of the SQLite file at `path`, read-only.
+    public static func open(sqlite path: String, table name: String = "people") throws(DatabaseError) -> SQLPeopleRepository {
+        let table = try PeopleTable(name: name, dialect: .sqlite)
+        let browse = try SQLiteConnection(path: path, access: .readOnly)
+        let search = try SQLiteConnection(path: path, access: .readOnly)
+        for connection in [browse, search] { try SQLiteSearchFunctions.register(on: connection) }
+        return try SQLPeopleRepository(table: table, target: path, browse: browse, search: search)
+    }
+
+    // MARK: PeopleRepository
+
+    /// How a row the database could not give reads.
+    public static let notFetched = "(not fetched)"
+
+    /// Why a statement failed since opening, if one did: a caller that
+    /// must not end quietly with less (`--list`, `--export`) checks it.
+    public var failure: String? { problem.withLock { $0?.reason } }
+
+    public var sourceName: String {
+        // The problem first: a narrow title bar cuts the end.
+        problem.withLock { $0 }.map { "\($0.reason) — \(target)" } ?? target
+    }
+
+    /// A database has no unreadable records: `roster import` reported them.
+    public var skippedRecords: [SkippedRecord] { [] }
+
+    /// What an arrangement made here holds.
+    struct Handle: Sendable {
+        let id: Int
+        let order: SQLOrder
+        let grouped: Bool
+        /// Only this company's people (a company's own list, or a search's).
+        let scope: Scope
+        let query: SearchQuery?
+        /// A search's matches per company id (nil: no search).
+        let matches: [Int: Int]?
+
+        enum Scope: Sendable, Equatable {
+            case everyone
+            case company(Int)
+            /// Two different companies' scopes laid over each other.
+            case nobody
+        }
+    }
+
+    func handle(of arrangement: PeopleArrangement) -> Handle {
+        guard let handle = arrangement.handle as? Handle else {
+            preconditionFailure("an arrangement made by another repository")
+        }
+        return handle
+    }
+
+    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
+        let scope: Handle.Scope = company.map { .company($0) } ?? .everyone
+        let counts = Dictionary(uniqueKeysWithValues: companies.indices.map { ($0, companies[$0].headcount) })
+        return make(sort: sort, byCompany: byCompany, scope: scope, query: nil, counts: counts)
+    }
+
+    /// An arrangement of the people counted in `counts` (per company id),
+    /// restricted to `scope`, with sections as the file source makes them.
+    private func make(sort: SortOrder, byCompany: Bool, scope: Handle.Scope, query: SearchQuery?, counts: [Int: Int])
+        -> PeopleArrangement {
+        let inScope = companies.indices.filter { id in
+            switch scope {
+            case .everyone: return true
+            case .company(let only): return id == only
+            case .nobody: return false
+            }
+        }
+        var sections: [CompanySection] = []
+        var count = 0
+        if byCompany {
+            for id in inScope {
+                let shown = counts[id] ?? 0
+                guard shown > 0 else { continue }
+                sections.append(CompanySection(title: title(of: id), companyID: id, range: count..<(count + shown),
+                                               total: companies[id].headcount))
+                count += shown
+            }
+        } else {
+            count = inScope.reduce(0) { $0 + (counts[$1] ?? 0) }
+            // As the file source: the flat list's one section has everyone as its total.
+            if count > 0 {
+                sections = [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count, total: personCount)]
+            }
+        }
+        let handle = Handle(id: arrangementCounter.add(1, ordering: .relaxed).newValue, order: SQLOrder(sort), grouped: byCompany,
+                            scope: scope, query: query, matches: query == nil ? nil : counts)
+        return PeopleArrangement(sort: sort, byCompany: byCompany, company: scope.company, query: query, sections: sections,
+                                 count: count, handle: handle)
+    }
+
+    private func title(of id: Int) -> String {
+        companies[id].key.isEmpty ? GroupedPeople.noCompanyTitle : companies[id].name
+    }
+
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+        -> PeopleArrangement {
+        try Task.checkCancellation()
+        let everyone = handle(of: arrangement)
+        guard !query.isEmpty else { return arrangement }
+        var counts = Dictionary(uniqueKeysWithValues: companies.indices.map { ($0, companies[$0].headcount) })
+        if !query.terms.isEmpty {
+            var statement = SQLStatement(table.dialect)
+            let condition = windows.condition(scope: everyone.scope, query: query, companies: totals, into: &statement)
+            // Materialised, so the planner finds the matches by the trigram
+            // index rather than walking an ordered index through every row.
+            let sql = """
+            WITH matches AS MATERIALIZED (SELECT company_key FROM \(table.table) WHERE \(condition)) \
+            SELECT company_key, count(*) FROM matches GROUP BY company_key
+            """
+            let rows: [SQLRow]
+            do {
+                rows = try await searching.run { [statement] session throws(DatabaseError) in
+                    try session.rows(sql, statement.values)
+                }
+            } catch let error as DatabaseError {
+                // The list keeps what it showed; the title says why.
+                report(error)
+                throw error
+            }
+            problem.withLock { current in
+                if current?.lasting == false { current = nil }
+            }
+            counts = [:]
+            for row in rows {
+                if let key = row.bytes(0), let id = companyID(key: key) { counts[id] = Int(row.int(1) ?? 0) }
+            }
+        }
+        return make(sort: arrangement.sort, byCompany: arrangement.byCompany, scope: everyone.scope, query: query, counts: counts)
+    }
+
+    public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
+        let found = handle(of: filtered)
+        guard let query = found.query, let matches = found.matches else { return arrangement }
+        let target = handle(of: arrangement)
+        let scope: Handle.Scope
+        switch (found.scope, target.scope) {
+        case (.everyone, let other), (let other, .everyone): scope = other
+        case (.company(let a), .company(let b)) where a == b: scope = .company(a)
+        default: scope = .nobody
+        }
+        return make(sort: arrangement.sort, byCompany: arrangement.byCompany, scope: scope, query: query, counts: matches)
+    }
+
+    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+        let wanted = positions.clamped(to: 0..<arrangement.count)
+        guard !wanted.isEmpty else { return [] }
+        do {
+            return try windows.listed(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
+        } catch {
+            report(error)
+            // Every position asked for gets a row (screens count on it):
+            // what is cached, else a row that says it could not be fetched.
+            let cached = Dictionary(windows.cachedListed(in: handle(of: arrangement), positions: wanted).map { ($0.position, $0) },
+                                    uniquingKeysWith: { first, _ in first })
+            return wanted.map { position in
+                cached[position] ?? ListedPerson(id: PersonID(-1), position: position,
+                                                 companyID: max(0, arrangement.sections[arrangement.sectionIndex(containing: position)].companyID),
+                                                 firstName: "", lastName: Self.notFetched, email: "", balance: "")
+            }
+        }
+    }
+
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+        let wanted = positions.clamped(to: 0..<arrangement.count)
+        guard !wanted.isEmpty else { return [] }
+        do {
+            return try windows.people(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
+        } catch {
+            report(error)
+            return []
+        }
+    }
+
+    public func person(_ id: PersonID) -> Person {
+        do {
+            let rows = try browse.sync { session throws(DatabaseError) in
+                try session.rows("SELECT \(Self.personColumns) FROM \(table.table) WHERE \(table.dialect.rowID) = \(table.dialect == .postgres ? "$1" : "?1")",
+                                 [.int(id.rawValue)])
+            }
+            if let row = rows.first { return Self.person(from: row, at: 0) }
+        } catch {
+            report(error)
+        }
+        return Person(firstName: "", lastName: "")
+    }
+
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? {
+        do {
+            return try windows.position(of: id, in: arrangement, handle: handle(of: arrangement), repository: self)
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    public func personID(recordID: String) -> PersonID? {
+        guard !recordID.isEmpty else { return nil }
+        do {
+            let rows = try browse.sync { session throws(DatabaseError) in
+                try session.rows("SELECT \(table.dialect.rowID) FROM \(table.table) WHERE person_key = \(table.dialect == .postgres ? "$1" : "?1")",
+                                 [.text(recordID)])
+            }
+            return rows.first?.int(0).map { PersonID(Int($0)) }
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
+        let arranged = handle(of: arrangement)
+        var figures: [Int: CompanyTotals] = [:]
+        if arranged.query == nil || arranged.query?.terms.isEmpty == true {
+            for id in companies.indices {
+                switch arranged.scope {
+                case .everyone: figures[id] = totals[id]
+                case .company(let only) where only == id: figures[id] = totals[id]
+                default: break
+                }
+            }
+        } else {
+            do {
+                var statement = SQLStatement(table.dialect)
+                let condition = windows.condition(scope: arranged.scope, query: arranged.query, companies: totals, into: &statement)
+                let rows = try browse.sync { session throws(DatabaseError) in
+                    try session.rows(table.totalsQuery(where: condition), statement.values)
+                }
+                for row in rows {
+                    guard let company = CompanyTotals(totalsRow: row, spelling: ""), let id = companyID(key: company.companyKey) else { continue }
+                    figures[id] = company
+                }
+            } catch {
+                report(error)
+                return []
+            }
+        }
+        return companies.indices.compactMap { id -> CompanySummary? in
+            guard let company = figures[id], company.headcount > 0 else { return nil }
+            return CompanySummary(companyID: id, title: title(of: id), headcount: Int(company.headcount), active: Int(company.active),
+                                  totalCents: company.totalCents, balances: Int(company.balances), ages: Int(company.ages),
+                                  ageSum: Int(company.ageSum))
+        }
+    }
+
+    /// Counts by `field` among the people shown: one `GROUP BY` over them
+    /// (companies: the overview's figures, from the summary table).
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+        guard field != .company else { return companySummaries(in: arrangement).map(ValueSummary.init) }
+        let arranged = handle(of: arrangement)
+        let counting = SQLValueSummaries(table: table)
+        do {
+            var statement = SQLStatement(table.dialect)
+            let condition = windows.condition(scope: arranged.scope, query: arranged.query, companies: totals, into: &statement)
+            let sql = counting.query(field, where: condition)
+            let rows = try browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+            return counting.summaries(field, rows: rows)
+        } catch {
+            report(error)
+            return []
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The company id of a stored company key.
+    func companyID(key: [UInt8]) -> Int? {
+        var low = 0, high = totals.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let candidate = totals[middle].companyKey
+            if candidate == key { return middle }
+            if candidate.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+
+    /// Remembers why a statement failed, for the title bar.
+    func report(_ error: any Error) {
+        let reason: String
+        switch (error as? DatabaseError)?.kind {
+        case .connectionLost?, .cannotConnect?: reason = "connection lost, cached rows only"
+        case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
+        default: reason = "a query failed: " + ((error as? DatabaseError)?.message ?? "\(error)")
+        }
+        let lasting = (error as? DatabaseError)?.kind != .timedOut
+        problem.withLock { current in
+            if current?.lasting != true { current = (reason, lasting) }
+        }
+    }
+
+    /// The columns of a whole person, in `person(from:at:)`'s order.
+    static let personColumns = """
+    id, record_index, guid, is_active, balance, balance_cents, picture, age, eye_color, first_name, last_name, company, \
+    email, phone, address, favorite_fruit, present_fields
+    """
+    static let personColumnCount = 17
+
+    /// A whole person from `row`'s columns from `start` on.
+    static func person(from row: SQLRow, at start: Int) -> Person {
+        func text(_ offset: Int) -> String { row.text(start + offset) ?? "" }
+        return Person(id: text(0), index: row.int(start + 1).map { Int($0) }, guid: text(2), isActive: row.bool(start + 3),
+                      balance: Balance(text: text(4), cents: row.int(start + 5)), picture: text(6),
+                      age: row.int(start + 7).map { Int($0) }, eyeColor: text(8), firstName: text(9), lastName: text(10),
+                      company: text(11), email: text(12), phone: text(13), address: text(14), favoriteFruit: text(15),
+                      presentTextFields: UInt16(truncatingIfNeeded: row.int(start + 16) ?? 0))
+    }
+}
+
+extension SQLPeopleRepository.Handle.Scope {
+    var company: Int? {
+        if case .company(let id) = self { return id }
+        return nil
+    }
+}
+
+extension PeopleTable.Dialect {
+    /// The column that numbers people for the app (`PersonID`).
+    var rowID: String { self == .postgres ? "row_id" : "rowid" }
+}

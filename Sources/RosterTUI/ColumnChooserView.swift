@@ -1,0 +1,78 @@
+import RosterCore
+
+/// The column chooser (`C`): a box over the list, which stays drawn under
+/// it and shows each change at once. The keys are listed in the box.
+@MainActor
+public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
+    public enum Action: Sendable {
+        case up, down, toggle, moveUp, moveDown, keep, cancel
+    }
+
+    public static let keyTable: [KeyBinding<Action>] = [
+        KeyBinding([.up, .character("k")], "↑/k", "previous column", .up),
+        KeyBinding([.down, .character("j")], "↓/j", "next column", .down),
+        KeyBinding([.character(" "), .character("x")], "Space/x", "show / hide the column", .toggle),
+        KeyBinding([.character("K"), .shiftUp], "K/S-↑", "move it up (further left)", .moveUp),
+        KeyBinding([.character("J"), .shiftDown], "J/S-↓", "move it down (further right)", .moveDown),
+        KeyBinding([.enter], "⏎", "keep these columns", .keep),
+        KeyBinding([.escape], "Esc", "put back the columns from before C", .cancel),
+    ]
+
+    private let presenter: ColumnChooserModuleInterface
+    /// The list, drawn under the box.
+    private let background: ScreenView
+    private var model: ColumnChooserViewModel?
+
+    public init(presenter: ColumnChooserModuleInterface, background: ScreenView) {
+        self.presenter = presenter
+        self.background = background
+    }
+
+    public func show(_ model: ColumnChooserViewModel) {
+        self.model = model
+    }
+
+    @discardableResult
+    public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        guard let action: Action = Self.keyTable.action(for: key) else { return false }
+        switch action {
+        case .up: presenter.moveCursor(by: -1)
+        case .down: presenter.moveCursor(by: 1)
+        case .toggle: presenter.toggle()
+        case .moveUp: presenter.moveColumn(by: -1)
+        case .moveDown: presenter.moveColumn(by: 1)
+        case .keep: presenter.keep()
+        case .cancel: presenter.cancel()
+        }
+        return true
+    }
+
+    /// The box: a title, a line for the name (always first), one line per
+    /// column (`[x] Email`), then the keys; at the right of the screen, so
+    /// the name column stays in sight. On a short terminal it drops the
+    /// name's line and puts the keys on one line (`?` lists them all).
+    public func draw(on screen: Screen) {
+        background.draw(on: screen)
+        guard let model else { return }
+        let size = screen.size
+        let columns = model.rows.enumerated().map { index, row -> (String, TextStyle) in
+            let note = row.isSorted ? " (sorted on: shown)" : row.title == ListColumn.company.title ? " (flat list only)" : ""
+            return ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + note, index == model.cursor ? .selected : .normal)
+        }
+        let roomy = columns.count + 8 <= size.rows - 1
+        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "⏎ keep  Esc put back"]
+            : ["Space K J  ⏎ keep  Esc put back"]
+        let lines: [(String, TextStyle)] = (roomy ? [("Name (always first)", .dim)] : []) + columns
+            + (roomy ? [("", .normal)] : []) + keys.map { ($0, .dim) }
+        let inner = min(size.columns - 4, max(34, lines.map { DisplayText.width($0.0) }.max() ?? 0))
+        let top = max(1, min(3, size.rows - 1 - (lines.count + 2)))
+        let left = max(0, size.columns - inner - 4)
+        screen.put("┌─ Columns " + String(repeating: "─", count: max(0, inner - 8)) + "┐", row: top, column: left, style: .bar)
+        for (offset, line) in lines.enumerated() where top + 1 + offset < size.rows - 1 {
+            screen.put("│ " + DisplayText.padded(line.0, columns: inner) + " │", row: top + 1 + offset, column: left, style: line.1)
+        }
+        if top + 1 + lines.count < size.rows - 1 {
+            screen.put("└" + String(repeating: "─", count: inner + 2) + "┘", row: top + 1 + lines.count, column: left, style: .normal)
+        }
+    }
+}

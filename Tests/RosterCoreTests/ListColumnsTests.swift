@@ -1,0 +1,131 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+
+@Suite("List columns")
+struct ListColumnsTests {
+    func columns(_ width: Int, choice: ColumnChoice = .standard, sort: SortOrder = .byLastName, byCompany: Bool = true,
+                 balance: Int = 9) -> [ListColumn] {
+        ListColumns(choice: choice, sort: sort, byCompany: byCompany).layout(width: width, balanceWidth: balance).map(\.column)
+    }
+
+    @Test("more columns appear as the terminal widens, in the chosen order, the name first")
+    func widths() {
+        #expect(columns(80) == [.name, .email, .age, .active, .balance])
+        #expect(columns(120) == [.name, .email, .phone, .age, .active, .city, .balance])
+        #expect(columns(200) == [.name, .email, .phone, .age, .active, .city, .balance])
+        #expect(columns(200, byCompany: false) == [.name, .email, .phone, .age, .active, .company, .city, .balance])
+        #expect(columns(40) == [.name, .age, .balance])
+    }
+
+    @Test("cells do not overlap and fill the width exactly; the name keeps its minimum")
+    func geometry() {
+        for width in [40, 80, 120, 200] {
+            let placed = ListColumns(choice: .standard, sort: .byLastName, byCompany: false).layout(width: width, balanceWidth: 9)
+            #expect(placed[0].start == ListColumns.leftMargin)
+            #expect(placed[0].width >= ListColumns.nameMinimum || placed.count <= 2)
+            for (left, right) in zip(placed, placed.dropFirst()) { #expect(left.start + left.width + ListColumns.gap == right.start) }
+            #expect(placed.last.map { $0.start + $0.width } == width)
+        }
+    }
+
+    @Test("the sorted column is always shown, even hidden or crowded out, and titled with its direction")
+    func sortedColumnAlwaysShown() {
+        var choice = ColumnChoice.standard
+        choice.toggle(at: 2)  // age hidden
+        #expect(!columns(200, choice: choice).contains(.age))
+        let byAge = SortOrder(.age, descending: true)
+        #expect(columns(200, choice: choice, sort: byAge).contains(.age))
+        // At 40 columns only the sorted column and the balance fit beside the name.
+        var hidden = ColumnChoice.standard
+        hidden.toggle(at: 1)  // phone hidden
+        let byBalance = SortOrder(.balance)
+        #expect(columns(44, choice: hidden, sort: byBalance) .contains(.balance))
+        let layout = ListColumns(choice: choice, sort: byAge, byCompany: true)
+        #expect(layout.title(of: .age) == "Age ↓")
+        #expect(layout.title(of: .email) == "Email")
+        #expect(ListColumns(choice: choice, sort: SortOrder(.firstName), byCompany: true).title(of: .name) == "First name ↑")
+    }
+
+    @Test("the user's order is the order on screen")
+    func orderRespected() {
+        var choice = ColumnChoice.standard
+        choice.move(at: 6, by: -6)  // balance first
+        choice.move(at: 6, by: -5)  // city second
+        #expect(choice.shown.prefix(2) == [.balance, .city])
+        #expect(columns(120, choice: choice) == [.name, .balance, .city, .email, .phone, .age, .active])
+    }
+
+    @Test("a huge balance is never cut at 40 columns: the name gives way")
+    func hugeBalance() {
+        let placed = ListColumns(choice: .standard, sort: .byLastName, byCompany: true).layout(width: 40, balanceWidth: 27)
+        #expect(placed.map(\.column) == [.name, .balance])
+        #expect(placed.last?.width == 27)
+    }
+
+    @Test("a remembered choice round-trips; unknown names are dropped and new columns added")
+    func remembered() {
+        var choice = ColumnChoice.standard
+        choice.toggle(at: 0)
+        choice.move(at: 3, by: -3)
+        #expect(ColumnChoice(remembered: choice.remembered) == choice)
+        let old = ColumnChoice(remembered: ["-phone", "bogus", "city", "city", "name"])
+        #expect(old.entries.prefix(2) == [ColumnChoice.Entry(.phone, isShown: false), ColumnChoice.Entry(.city)])
+        #expect(old.entries.count == ListColumn.allCases.count - 1)
+    }
+}
+
+@MainActor
+final class RecordingColumnChooserOutput: ColumnChooserOutput {
+    enum Call: Equatable { case changed([String]), closed }
+    var calls: [Call] = []
+    func columnsChanged(_ choice: ColumnChoice) { calls.append(.changed(choice.remembered)) }
+    func columnChooserClosed() { calls.append(.closed) }
+}
+
+@MainActor
+final class SpyColumnChooserView: ColumnChooserViewInterface {
+    var models: [ColumnChooserViewModel] = []
+    func show(_ model: ColumnChooserViewModel) { models.append(model) }
+}
+
+@MainActor
+@Suite("Column chooser presenter")
+struct ColumnChooserPresenterTests {
+    let output = RecordingColumnChooserOutput()
+    let view = SpyColumnChooserView()
+
+    func chooser(sorted: ListColumn = .name) -> ColumnChooserPresenter {
+        let presenter = ColumnChooserPresenter(choice: .standard, sorted: sorted, output: output)
+        presenter.attach(view: view)
+        return presenter
+    }
+
+    @Test("Space hides the column under the cursor, K/J move it; each change goes out at once; Enter keeps")
+    func toggleAndMove() {
+        let presenter = chooser()
+        presenter.moveCursor(by: 1)
+        presenter.toggle()
+        presenter.moveColumn(by: 1)
+        presenter.moveCursor(by: 10)
+        presenter.moveColumn(by: -1)
+        presenter.keep()
+        #expect(output.calls == [
+            .changed(["email", "-phone", "age", "active", "company", "city", "balance"]),
+            .changed(["email", "age", "-phone", "active", "company", "city", "balance"]),
+            .changed(["email", "age", "-phone", "active", "company", "balance", "city"]),
+            .closed,
+        ])
+        #expect(view.models.last?.cursor == 5)
+        #expect(view.models.last?.rows.map(\.title) == ["Email", "Age", "Phone", "Active", "Company", "Balance", "City"])
+    }
+
+    @Test("Esc puts back the columns from before C")
+    func cancel() {
+        let presenter = chooser(sorted: .balance)
+        presenter.toggle()
+        presenter.cancel()
+        #expect(output.calls.suffix(2) == [.changed(ColumnChoice.standard.remembered), .closed])
+        #expect(view.models.last?.rows.last?.isSorted == true)
+    }
+}

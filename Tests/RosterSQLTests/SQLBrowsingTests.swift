@@ -1,0 +1,59 @@
+import Foundation
+@testable import RosterSQL
+import RosterCore
+import RosterStore
+import Testing
+import TestSupport
+
+/// What a user of the binary sees from a database: `--list` byte for byte
+/// as from the file, and a server that goes away mid-browse.
+@Suite struct SQLBrowsingTests {
+    /// What `--list` writes for `repository`, sorted and filtered as asked.
+    func listed(_ repository: any PeopleRepository, sort: RosterCore.SortOrder = .byLastName, filter: String? = nil) async throws -> [UInt8] {
+        var arrangement = repository.arrange(sort: sort, byCompany: true, company: nil)
+        if let filter { arrangement = try await repository.search(SearchQuery(filter), in: arrangement, within: nil) }
+        let path = NSTemporaryDirectory() + "roster-list-\(UUID().uuidString).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(PlainListWriter(isTerminal: false).write(arrangement, of: repository, to: descriptor))
+        close(descriptor)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func theListOfTheDatabaseIsTheListOfTheFileByteForByte(dialect: PeopleTable.Dialect) async throws {
+        let json = try String(contentsOfFile: bundledPath(), encoding: .utf8)
+        let database = try SQLRepositoryFixture.repository(json: json, dialect: dialect)
+        let file = try Fixtures.repository(json: json).repository
+        for (sort, filter) in [(RosterCore.SortOrder.byLastName, nil), (RosterCore.SortOrder(.balance, descending: true), nil),
+                               (.byLastName, "an -age>30"), (RosterCore.SortOrder(.firstName), "city:concho")] as [(RosterCore.SortOrder, String?)] {
+            let expected = try await listed(file, sort: sort, filter: filter)
+            #expect(expected.count > 100)
+            #expect(try await listed(database, sort: sort, filter: filter) == expected, "\(sort.label) \(filter ?? "")")
+        }
+    }
+
+    func bundledPath() -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json").path
+    }
+
+    @Test func aServerThatDropsTheConnectionLeavesTheCachedRowsAndSaysSo() throws {
+        let imported = try SQLRepositoryFixture.importing(json: SQLRepositoryTests.generatedJSON, into: .postgres)
+        let repository = try imported.open()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let shown = repository.rows(in: everyone, positions: 0..<20)
+        #expect(shown.count == 20)
+        #expect(!repository.sourceName.contains("lost"))
+        // The server ends every other session of the database (as a restart would).
+        let admin = try PostgresConnection(imported.target)
+        try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        #expect(repository.rows(in: everyone, positions: 0..<20) == shown, "what was fetched is still shown")
+        let missing = repository.rows(in: everyone, positions: 300..<320)
+        #expect(missing.map(\.position) == Array(300..<320), "every position asked for has a row (screens count on it)")
+        #expect(missing.allSatisfy { $0.lastName == SQLPeopleRepository.notFetched }, "saying it was not fetched")
+        #expect(repository.failure == "connection lost, cached rows only")
+        #expect(repository.sourceName.hasPrefix("connection lost, cached rows only — postgres://"), "\(repository.sourceName)")
+        #expect(repository.person(shown[0].id).firstName.isEmpty)
+        #expect(repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
+    }
+}

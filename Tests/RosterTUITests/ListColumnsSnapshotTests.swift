@@ -1,0 +1,76 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+@testable import RosterTUI
+
+/// The list's columns and marks on an in-memory screen at 80, 120 and 200
+/// columns, compared with committed snapshots.
+@MainActor
+@Suite("List columns and marks on screen")
+struct ListColumnsSnapshotTests {
+    /// The seed, flat and sorted by age (descending), two people marked,
+    /// one long and wide-charactered city to be cut.
+    static func markedList() throws -> (ListView, ListPresenter) {
+        let json = Fixtures.seedJSON.replacingOccurrences(of: "Concho, Arizona", with: "東京都千代田区丸の内一丁目 Extremely Long, Tokyo")
+        let (view, presenter) = try ViewSnapshotTests.listView(json: json)
+        presenter.toggleMark()
+        presenter.moveSelection(by: 2)
+        presenter.toggleMark()
+        return (view, presenter)
+    }
+
+    @Test("columns appear as the terminal widens; marked rows show ● and the count", arguments: [80, 120, 200])
+    func widths(columns: Int) throws {
+        let (view, _) = try Self.markedList()
+        let screen = ViewSnapshotTests.draw(view, rows: 14, columns: columns)
+        #expect(snapshotMismatch(screen.text, named: "list-columns-\(columns)") == nil)
+        #expect(screen.line(3).hasPrefix("● Bertha Irwin"))
+        #expect(screen.style(row: 3, column: 0) == .marked)
+        #expect(screen.line(13).contains("2 marked"))
+    }
+
+    @Test("the flat list sorted by age shows the company and Age ↓")
+    func flatByAge() throws {
+        let json = Fixtures.seedJSON
+        let directory = try Fixtures.directory(json: json, name: "people.json")
+        let arranged = directory.repository.arrange(sort: SortOrder(.age, descending: true), byCompany: false, company: nil)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: arranged, wireframe: SpyListWireframe())
+        var choice = ColumnChoice.standard
+        choice.toggle(at: 2)  // age hidden: shown anyway, it is sorted on
+        presenter.setColumns(choice)
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        let screen = ViewSnapshotTests.draw(view, rows: 12, columns: 120)
+        #expect(snapshotMismatch(screen.text, named: "list-columns-flat-age") == nil)
+        #expect(screen.line(1).contains("Age ↓") && screen.line(1).contains("Company"))
+    }
+
+    @Test("the column chooser draws over the list, with its keys; Esc puts back, Enter keeps")
+    func chooser() throws {
+        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        final class Output: ColumnChooserOutput {
+            let list: ListPresenter
+            var closed = false
+            init(_ list: ListPresenter) { self.list = list }
+            func columnsChanged(_ choice: ColumnChoice) { list.setColumns(choice) }
+            func columnChooserClosed() { closed = true }
+        }
+        let output = Output(presenter)
+        let chooser = ColumnChooserPresenter(choice: presenter.columnChoice, sorted: .name, output: output)
+        let view = ColumnChooserView(presenter: chooser, background: list)
+        chooser.attach(view: view)
+        let size = ScreenSize(rows: 24, columns: 80)
+        for key in [Key.character(" "), .down, .down, .character("K")] { #expect(view.handle(key, screenSize: size)) }
+        let screen = ViewSnapshotTests.draw(view)
+        #expect(snapshotMismatch(screen.text, named: "list-column-chooser") == nil)
+        #expect(!screen.line(1).contains("Email"))
+        // A short terminal: every column and the keys still show, on one line.
+        let short = ViewSnapshotTests.draw(view, rows: 12, columns: 40).text
+        #expect(short.contains("[x] Balance") && short.contains("[ ] Email") && short.contains("Esc put back"))
+        #expect(view.handle(.shiftDown, screenSize: size) && view.handle(.shiftUp, screenSize: size))
+        #expect(chooser.cursor == 1)
+        view.handle(.escape, screenSize: size)
+        #expect(output.closed)
+        #expect(presenter.columnChoice == .standard)
+    }
+}

@@ -79,15 +79,20 @@ extension PeopleTable {
         return nil
     }
 
+    /// The `code` of the errors `verify` throws: their message is whole.
+    public static let shapeCode = "roster-shape"
+
     /// One line: the target, the table, what is wrong, what to do.
     public func error(_ problem: ShapeProblem, target: String) -> DatabaseError {
-        let tableOption = name == "people" ? "" : " --table \(SQLText.identifier(name))"
+        // Quoted (for the shell) only when the name needs it.
+        let plain = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        let tableOption = name == "people" ? "" : " --table " + (plain ? name : SQLText.identifier(name))
         let importHint = "roster import FILE --into \(target)\(tableOption)"
         let summaryName = name + "_companies"
         let message: String
         switch problem {
         case .missingTable:
-            return DatabaseError(.missingTable, "\(target): there is no table \(name); make it with: \(importHint)")
+            return DatabaseError(.missingTable, "\(target): there is no table \(name); make it with: \(importHint)", code: Self.shapeCode)
         case .missingColumns(let columns):
             message = "table \(name) is not a Roster people table (it has no column \(columns.prefix(4).joined(separator: ", "))"
                 + (columns.count > 4 ? " and \(columns.count - 4) more" : "") + "); choose another with --table, or fill a new one with: \(importHint)"
@@ -96,13 +101,13 @@ extension PeopleTable {
                 + (columns.count > 3 ? " and \(columns.count - 3) more" : "") + "); choose another with --table, or fill a new one with: \(importHint)"
         case .missingSummary:
             return DatabaseError(.missingTable, "\(target): table \(name) has no company summary (table \(summaryName) is missing); "
-                                 + "import again to make it: \(importHint)")
+                                 + "import again to make it: \(importHint)", code: Self.shapeCode)
         case .summaryMissingColumns(let columns):
             message = "table \(summaryName) is not the company summary Roster makes (it has no column "
                 + "\(columns.joined(separator: ", "))); drop it and import again: \(importHint)"
         case .missingSearchTable:
             message = "table \(name) has no search table (\(name)_search is missing); import again to make it: \(importHint)"
         }
-        return DatabaseError(.failed, "\(target): \(message)", code: "roster-shape")
+        return DatabaseError(.failed, "\(target): \(message)", code: Self.shapeCode)
     }
 }

@@ -124,21 +124,3 @@ extension Result {
         return false
     }
 }
-
-@Suite("Opening a database to browse")
-struct DatabaseOpenerTests {
-    @Test("an SQLite file roster import made opens; an empty one names the table and the import to run")
-    func sqlite() throws {
-        let path = NSTemporaryDirectory() + "roster-open-\(UUID().uuidString).db"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let empty = try SQLiteConnection(path: path, access: .readWrite)
-        try empty.execute("CREATE TABLE other (x)")
-        #expect(throws: DatabaseError(.missingTable, "\(path): there is no table people; make it with: roster import FILE --into \(path)")) {
-            try DatabaseOpener.sqlite(path, table: "people")
-        }
-        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        #expect(try PeopleImporter(table: PeopleTable(dialect: .sqlite)).importPeople(directory.store, into: empty).written == 6)
-        let opened = try DatabaseOpener.sqlite(path, table: "people")
-        #expect(try opened.query("SELECT count(*) FROM people").first?.int(0) == 6)
-    }
-}

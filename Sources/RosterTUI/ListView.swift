@@ -115,7 +115,7 @@ public final class ListView: ListViewInterface, ScreenView {
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         if let outcome = help?.handle(key, screenSize: screenSize) {
-            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
+            if outcome == .close { help = nil }
             return true
         }
         if model?.question != nil {

@@ -6,7 +6,7 @@ import RosterTUI
 ///
 /// The counts are of the people list's people (its filter). A value's
 /// list opens narrowed by that filter and the value's query term
-/// (`acme eye:"blue"`), so that it works alike for every source; a
+/// (`acme eye="blue"`), so that it works alike for every source; a
 /// company opens as the company overview opens it, by id. When a value's
 /// list closes, the filter it ended with, less the value's term, becomes
 /// the people list's (as a company's list hands its filter back).
@@ -102,7 +102,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
         onFilterChosen(filter)
     }
 
-    /// "acme" + `eye:"blue"` → `acme eye:"blue"`.
+    /// "acme" + `eye="blue"` → `acme eye="blue"`.
     static func adding(_ term: String, to filter: String?) -> String {
         guard let filter, !filter.trimmingCharacters(in: .whitespaces).isEmpty else { return term }
         return filter + " " + term

@@ -47,6 +47,11 @@ struct SQLSearchFilter {
             guard range.overlaps(ages) else { return "age IS NOT NULL AND 1 = 0" }
             let clamped = range.clamped(to: ages)
             return "age BETWEEN \(statement.bind(.int(clamped.lowerBound))) AND \(statement.bind(.int(clamped.upperBound)))"
+        case .unrecorded(.age): return "age IS NULL"
+        case .unrecorded(.balance): return "balance_cents IS NULL"
+        case .unrecorded(.active): return "is_active IS NULL"
+        case .exact(let scope, let needle):
+            return wholeValueCondition(scope, needle: needle, into: &statement)
         case .text(let scope, let needle, _, let digits):
             let exact = textCondition(scope, needle: needle, digits: digits, into: &statement)
             guard !negated, let narrowing = trigramCondition(scope, needle: needle, digits: digits, into: &statement) else {
@@ -82,6 +87,49 @@ struct SQLSearchFilter {
         case .street, .city, .state, .zip:
             let part = contains(dialect.latinFolded(dialect.addressPart(scope)), statement.bind(.text(text(needle))), bytes: false)
             return part
+        case .eyeColor: return folded("eye_color")
+        case .favoriteFruit: return folded("favorite_fruit")
+        case .id: return folded("id")
+        case .guid: return folded("guid")
+        }
+    }
+
+    /// `field=value`: the whole field, folded as the file source folds it
+    /// (`QueryCondition.exactNeedle`), equals the needle; an empty needle
+    /// asks for no value (an empty or missing field, no company). Names and
+    /// the company compare their stored keys as bytes (the company on the
+    /// browse index's first column); a name is its non-empty parts, first
+    /// then last, with a space between.
+    private func wholeValueCondition(_ scope: TextScope, needle: [UInt8], into statement: inout SQLStatement) -> String {
+        func key(_ expression: String, _ value: [UInt8]) -> String {
+            "\(expression) = \(statement.bind(.bytes(value)))"
+        }
+        func folded(_ expression: String) -> String {
+            // A missing address part is NULL in PostgreSQL: no value.
+            "coalesce(\(dialect.latinFolded(expression)), '') = \(statement.bind(.text(text(needle))))"
+        }
+        let name: String
+        switch dialect {
+        case .postgres:
+            name = "CASE WHEN first_key = ''::bytea THEN last_key WHEN last_key = ''::bytea THEN first_key "
+                + "ELSE first_key || '\\x20'::bytea || last_key END"
+        case .sqlite:
+            // `||` makes text in SQLite: back to bytes to compare with a blob.
+            name = "CASE WHEN length(first_key) = 0 THEN last_key WHEN length(last_key) = 0 THEN first_key "
+                + "ELSE CAST(first_key || ' ' || last_key AS BLOB) END"
+        }
+        switch scope {
+        case .anywhere:
+            return [key(name, needle), key("company_key", needle.isEmpty ? ImportRows.noCompanyKey : needle),
+                    folded("email"), folded("phone"), folded("address")].joined(separator: " OR ")
+        case .name: return key(name, needle)
+        case .firstName: return key("first_key", needle)
+        case .lastName: return key("last_key", needle)
+        case .company: return key("company_key", needle.isEmpty ? ImportRows.noCompanyKey : needle)
+        case .email: return folded("email")
+        case .phone: return folded("phone")
+        case .address: return folded("address")
+        case .street, .city, .state, .zip: return folded(dialect.addressPart(scope))
         case .eyeColor: return folded("eye_color")
         case .favoriteFruit: return folded("favorite_fruit")
         case .id: return folded("id")

@@ -2,7 +2,8 @@ import RosterCore
 
 /// Counts by field (`F`) in SQL: one `GROUP BY` over the people shown, on a
 /// key from which Swift reads the value (`SummaryField.value(of:)`'s
-/// meaning): the address part as `city:` cuts it, the text as stored, the
+/// meaning): the address part as `city:` cuts it, the text as stored (its
+/// spellings merged in Swift, `ValueSummary.mergingSpellings`), the
 /// age itself (few values: bands are made here), a balance's band's lower
 /// end (so that a million balances are a couple of dozen groups). Sums are
 /// exact, in two 32-bit halves as the summary table's.
@@ -49,7 +50,9 @@ struct SQLValueSummaries {
             summary.totalCents += ((row.int128(3) ?? 0) << 32) + (row.int128(4) ?? 0)
             byValue[value] = summary
         }
-        return ValueSummary.ordered(Array(byValue.values))
+        // Grouped by the text as stored: spellings that fold alike
+        // (`state=` compares them so) become one row, as the file source's.
+        return ValueSummary.ordered(ValueSummary.mergingSpellings(Array(byValue.values), of: field))
     }
 
     private func value(_ field: SummaryField, _ row: SQLRow) -> SummaryValue {

@@ -431,6 +431,25 @@ struct CommandLineTests {
         #expect(bad.error == "roster: --filter: 'balance>lots' (column 15): balance is an amount like 2500 or $1,000.50, not 'lots' (try 'roster --help')\n")
     }
 
+    @Test("--filter field=value is the whole value (Kansas, not Arkansas); field= is no value; < on text exits 2")
+    func exactFilter() throws {
+        let people = #"[{"name":{"first":"A","last":"Kan"},"address":"1 Main, Springfield, KANSAS, 1"},"#
+            + #"{"name":{"first":"B","last":"Ark"},"address":"2 Oak, Springfield, Arkansas, 2"},"#
+            + #"{"name":{"first":"C","last":"None"},"address":"Lone Street"}]"#
+        func names(_ query: String) throws -> [String] {
+            let listed = try runRoster(["--list", "--filter", query, "-"], input: people)
+            #expect(listed.status == 0, "\(query): \(listed.error)")
+            return listed.output.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(try names("state=kansas") == ["  A Kan"])
+        #expect(try names("state:kansas") == ["  B Ark", "  A Kan"])
+        #expect(try names("state=") == ["  C None"])
+        #expect(try names("-state= -state=KANSAS") == ["  B Ark"])
+        let bad = try runRoster(["--list", "--filter", "state<x", "-"], input: people)
+        #expect(bad.status == 2)
+        #expect(bad.error == "roster: --filter: 'state<x' (column 6): state is text: write state:x (contains) or state=x (whole value) (try 'roster --help')\n")
+    }
+
     @Test("usage errors exit 2 with a one-line hint; help and version exit 0")
     func usage() throws {
         let bad = try runRoster(["--frobnicate"])
@@ -823,7 +842,7 @@ struct FrequencyEndToEndTests {
         let count = try #require(blue.split(separator: " ").dropFirst().first.map(String.init))
         #expect(blue.contains("█"))
         session.send("Enter")
-        #expect(session.waitFor(text: "filter: eye:\"blue\""))
+        #expect(session.waitFor(text: "filter: eye=\"blue\""))
         #expect(session.waitFor(text: "1/\(count) "))
         #expect(session.screen().contains("counts by eye colour"))
         session.send("Escape", "Escape")  // clear the value's filter, then back to the counts
@@ -848,6 +867,34 @@ struct FrequencyEndToEndTests {
         session.send("Left")  // back: the list's filter is as it was
         #expect(session.waitFor(text: "counts of age band"))
         #expect(session.screen().contains("filter: age>30"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("text values fold alike into one row; Enter on it, and on (none), lists exactly the people counted")
+    func wholeValues() throws {
+        let file = NSTemporaryDirectory() + "roster-e2e-\(UUID().uuidString).json"
+        try (#"[{"name":{"first":"Ann","last":"Kan"},"address":"1 Main, Springfield, Kansas, 1"},"#
+            + #"{"name":{"first":"Ben","last":"Ark"},"address":"2 Oak, Springfield, Arkansas, 2"},"#
+            + #"{"name":{"first":"Cy","last":"Kay"},"address":"3 Elm, Concho, KÁNSAS, 3"},"#
+            + #"{"name":{"first":"Di","last":"Lone"},"address":"Lone Street"}]"#).write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " --no-state " + TmuxSession.shellQuoted(file))
+        #expect(session.waitFor(text: "1/4"))
+        session.send("F", "f", "f")
+        #expect(session.waitFor(text: "by state · value"))
+        let kansas = try #require(session.lines().first { $0.hasPrefix(" KÁNSAS ") || $0.hasPrefix(" Kansas ") })
+        #expect(kansas.split(separator: " ").dropFirst().first == "2")
+        session.send("Down", "Enter")
+        #expect(session.waitFor(text: "filter: state="))
+        #expect(session.waitFor(text: "1/2 "))
+        #expect(session.screen().contains("Ann Kan") && session.screen().contains("Cy Kay") && !session.screen().contains("Ben Ark"))
+        session.send("Left")
+        #expect(session.waitFor(text: "by state · value"))
+        session.send("End", "Enter")  // (none)
+        #expect(session.waitFor(text: "filter: state= "))
+        #expect(session.waitFor(text: "1/1 "))
+        #expect(session.screen().contains("Di Lone"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

@@ -171,7 +171,7 @@ struct FrequencyNavigationTests {
         press(.down, .enter, in: app)  // brown: Zamora Weber and Cohen James
         #expect(app.root.depth == 3)
         #expect(screen.line(0).contains("counts by eye colour"))
-        #expect(screen.text.contains("filter: -irwin eye:\"brown\""))
+        #expect(screen.text.contains("filter: -irwin eye=\"brown\""))
         #expect(screen.text.contains("Zamora Weber") && screen.text.contains("Cohen James"))
         #expect(!screen.text.contains("Vanessa Sanchez"))
         press(.left, in: app)

@@ -74,29 +74,77 @@ struct SummaryTermTests {
 
     static func people() -> [Person] { (0..<directory.store.count).map { directory.store[$0] } }
 
-    @Test("every band's, activity's and (none)'s term selects exactly the people counted", arguments: [
-        SummaryField.active, .ageBand, .balanceBand,
+    @Test("every row's term selects exactly the people counted: through the reference and the store", arguments: [
+        SummaryField.city, .state, .eyeColor, .favoriteFruit, .active, .ageBand, .balanceBand,
     ])
     func exact(_ field: SummaryField) throws {
-        let summaries = Self.directory.repository.valueSummaries(of: field, in: Self.directory.everyone)
+        try Self.expectRowTermsExact(field, in: Self.directory)
+    }
+
+    @Test("on generated people (spellings that fold alike, accents, parts missing), every row of every field")
+    func exactOnGeneratedPeople() throws {
+        var random = SeededRandom(seed: 20_261_130)
+        let records = (0..<1500).map { QueryMatchingTests.person($0, &random) }
+        let directory = try Fixtures.directory(json: Fixtures.array(records))
+        for field in SummaryField.allCases where field != .company {
+            try Self.expectRowTermsExact(field, in: directory)
+        }
+        // The data must hold what the grouping is for: BLUE and blue are one row.
+        let colours = directory.repository.valueSummaries(of: .eyeColor, in: directory.everyone).map(\.title)
+        #expect(colours.filter { $0.lowercased() == "blue" }.count == 1, "\(colours)")
+    }
+
+    static func expectRowTermsExact(_ field: SummaryField, in directory: LoadedDirectory) throws {
+        let people = (0..<directory.store.count).map { directory.store[$0] }
+        let summaries = directory.repository.valueSummaries(of: field, in: directory.everyone)
+        #expect(summaries.map(\.headcount).reduce(0, +) == people.count)
         for summary in summaries {
-            let term = try #require(field.queryTerm(for: summary.value), "\(summary.title)")
+            let term = try #require(field.queryTerm(for: summary.value), "\(field) \(summary.title)")
             let query = try QueryParser.parse(term)
-            #expect(Self.people().filter(query.matches).count == summary.headcount, "\(term)")
+            #expect(people.filter(query.matches).count == summary.headcount, "\(term): reference")
+            let found = try #require(directory.repository.searchNow(SearchQuery(term), in: directory.everyone, within: nil))
+            #expect(found.count == summary.headcount, "\(term): store")
         }
     }
 
-    @Test("text values quote the value and contain it (Kansas also finds Arkansas); no term for (none)")
+    @Test("text values are the whole value, quoted; (none) is field= ; a value with a quote and a space has no term")
     func text() throws {
-        #expect(SummaryField.state.queryTerm(for: .text("Kansas")) == #"state:"Kansas""#)
-        #expect(SummaryField.city.queryTerm(for: .text("Rio Linda")) == #"city:"Rio Linda""#)
-        #expect(SummaryField.eyeColor.queryTerm(for: .text("blue")) == #"eye:"blue""#)
-        #expect(SummaryField.favoriteFruit.queryTerm(for: .text("apple")) == #"fruit:"apple""#)
+        #expect(SummaryField.state.queryTerm(for: .text("Kansas")) == #"state="Kansas""#)
+        #expect(SummaryField.city.queryTerm(for: .text("Rio Linda")) == #"city="Rio Linda""#)
+        #expect(SummaryField.eyeColor.queryTerm(for: .text("blue")) == #"eye="blue""#)
+        #expect(SummaryField.favoriteFruit.queryTerm(for: .text("apple")) == #"fruit="apple""#)
+        #expect(SummaryField.city.queryTerm(for: .text(#"O"Hare"#)) == #"city=O"Hare"#)
         #expect(SummaryField.city.queryTerm(for: .text(#"say "hi""#)) == nil)
-        #expect(SummaryField.city.queryTerm(for: .missing) == nil)
+        #expect(SummaryField.city.queryTerm(for: .text(#""quoted"#)) == nil)
+        #expect(SummaryField.city.queryTerm(for: .missing) == "city=")
+        #expect(SummaryField.eyeColor.queryTerm(for: .missing) == "eye=")
+        #expect(SummaryField.ageBand.queryTerm(for: .missing) == "age=")
+        #expect(SummaryField.balanceBand.queryTerm(for: .missing) == "balance=")
+        #expect(SummaryField.active.queryTerm(for: .missing) == "active=")
         #expect(SummaryField.company.queryTerm(for: .company(1)) == nil)
-        let kansas = try QueryParser.parse(#"state:"Kansas""#)
-        #expect(Self.people().filter(kansas.matches).count == 4)  // counted 3: Arkansas contains it
+        let kansas = try QueryParser.parse(#"state="Kansas""#)
+        #expect(Self.people().filter(kansas.matches).count == 3)  // not Arkansas
+        let quoted = try QueryParser.parse(#"city=O"Hare"#)
+        #expect(quoted.terms.map(\.condition) == [.exact(.city, #"O"Hare"#)])
+    }
+
+    @Test("spellings that fold alike are one value, named by the commonest; a tie goes to the first in byte order")
+    func spellings() {
+        #expect(ValueSummary.preferred("blue", 3, over: "Blue", 1))
+        #expect(!ValueSummary.preferred("Blue", 1, over: "blue", 3))
+        #expect(ValueSummary.preferred("Blue", 2, over: "blue", 2))  // "B" < "b"
+        #expect(ValueSummary.preferred("Malmo", 2, over: "Malmö", 2))
+        let people = Self.people()
+        #expect(ValueSummary.counted(people, by: .eyeColor).map { "\($0.title) \($0.headcount)" } == ["blue 4", "brown 1", "(none) 1"])
+        #expect(ValueSummary.counted(people.reversed(), by: .eyeColor) == ValueSummary.counted(people, by: .eyeColor))
+        // As a store or a GROUP BY counts them: one row per spelling, merged.
+        let rows = [ValueSummary(value: .text("Malmö"), title: "Malmö", headcount: 2, totalCents: 5, balances: 1),
+                    ValueSummary(value: .missing, title: "(none)", headcount: 7),
+                    ValueSummary(value: .text("MALMO"), title: "MALMO", headcount: 3, totalCents: 10, balances: 2),
+                    ValueSummary(value: .text("malmo"), title: "malmo", headcount: 3, totalCents: 1, balances: 1)]
+        let merged = ValueSummary.mergingSpellings(rows, of: .city)
+        #expect(merged == [ValueSummary(value: .text("MALMO"), title: "MALMO", headcount: 8, totalCents: 16, balances: 4), rows[1]])
+        #expect(ValueSummary.ordered(ValueSummary.mergingSpellings(rows.reversed(), of: .city)) == ValueSummary.ordered(merged))
     }
 
     @Test("F opens on the list's sorted field; f and F cycle through every field")
@@ -172,10 +220,7 @@ struct FrequencyPresenterTests {
         presenter.selectFirst()
         presenter.moveSelection(by: 1)  // headcount ↓ still: Springfield 3, (none) 2, Concho 1
         presenter.openSelected()
-        #expect(wireframe.routes.count == 1)
-        #expect(view.models.last?.notice == "no search term lists people without a city")
-        presenter.moveSelection(by: -1)
-        #expect(view.models.last?.notice == nil)
+        #expect(wireframe.routes.last == .matching(term: "city=", title: "counts by city"))
         presenter.cycleField(by: -1)  // company
         presenter.selectFirst()
         presenter.openSelected()
@@ -186,24 +231,39 @@ struct FrequencyPresenterTests {
         #expect(wireframe.routes.suffix(3) == [.back, .clearFilter, .quit])
     }
 
-    @Test("a text value's list says which other values its term lists too (Kansas: also Arkansas)")
-    func widerTerms() {
+    @Test("a text value opens its whole value (Kansas, not Arkansas); spellings alike are one row (Blue and blue)")
+    func wholeValueTerms() {
         let wireframe = SpyFrequencyWireframe()
         let presenter = FrequencyPresenter(repository: Self.directory.repository, field: .state, shown: Self.directory.everyone,
                                            wireframe: wireframe)
-        presenter.openSelected()  // Arkansas: no other state contains it
+        presenter.openSelected()  // Arkansas
         presenter.moveSelection(by: 1)
         presenter.openSelected()  // Kansas
-        presenter.cycleField(by: 1)  // eye colour: Blue, blue, brown
+        presenter.cycleField(by: 1)  // eye colour: blue (Blue and blue), brown, (none)
         presenter.openSelected()
         presenter.moveSelection(by: 2)
         presenter.openSelected()
         #expect(wireframe.routes == [
-            .matching(term: #"state:"Arkansas""#, title: "counts by state"),
-            .matching(term: #"state:"Kansas""#, title: "counts by state · also Arkansas"),
-            .matching(term: #"eye:"Blue""#, title: "counts by eye colour · also blue"),
-            .matching(term: #"eye:"brown""#, title: "counts by eye colour"),
+            .matching(term: #"state="Arkansas""#, title: "counts by state"),
+            .matching(term: #"state="Kansas""#, title: "counts by state"),
+            .matching(term: #"eye="blue""#, title: "counts by eye colour"),
+            .matching(term: "eye=", title: "counts by eye colour"),
         ])
+    }
+
+    @Test("a value no term can spell says so and opens nothing")
+    func unspellable() throws {
+        let directory = try Fixtures.directory(json: Fixtures.array([
+            Fixtures.record(first: "A", last: "B", company: "X", balance: "$1.00", index: 0, extra: #""eyeColor": "sky \"blue\"""#),
+        ]))
+        let view = SpyFrequencyView()
+        let wireframe = SpyFrequencyWireframe()
+        let presenter = FrequencyPresenter(repository: directory.repository, field: .eyeColor, shown: directory.everyone,
+                                           wireframe: wireframe)
+        presenter.attach(view: view)
+        presenter.openSelected()
+        #expect(wireframe.routes.isEmpty)
+        #expect(view.models.last?.notice == "no search term can spell this eye colour")
     }
 
     @Test("share to a tenth of a percent, half up")

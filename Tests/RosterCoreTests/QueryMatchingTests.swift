@@ -11,10 +11,10 @@ struct QueryMatchingTests {
     static let lasts = ["Irwin", "Núñez", "Ølberg", "Đorđević", "王", "Sanchez", "BETA", "O'Neil", "Mc Dowell", "Åström"]
     static let companies = ["COMSTAR", "Beta", "Ácme Ltd", " zen iso ", "RECRISYS", "beta", "", "Ünïcorn"]
     static let streets = ["303 Vermont Street", "1 Malmö Street", "Crystal Ávenue", "Harbor Lane, Unit 4"]
-    static let cities = ["Concho", "São Paulo", "Williston", "MALMÖ"]
-    static let states = ["Arizona", "Kentucky", "West Virginia", "Virginia"]
-    static let colors = ["blue", "Brown", "green", "BLUE"]
-    static let fruits = ["apple", "banana", "Strawberry"]
+    static let cities = ["Concho", "São Paulo", "Williston", "MALMÖ", "Malmö", "malmo", "SAO PAULO"]
+    static let states = ["Arizona", "Kentucky", "West Virginia", "Virginia", "Kansas", "Arkansas", "KANSAS"]
+    static let colors = ["blue", "Brown", "green", "BLUE", ""]
+    static let fruits = ["apple", "banana", "Strawberry", "Äpple"]
 
     static func person(_ index: Int, _ random: inout SeededRandom) -> String {
         func pick(_ values: [String]) -> String { values.randomElement(using: &random) ?? "" }
@@ -63,10 +63,18 @@ struct QueryMatchingTests {
         func quotedIfSpaced(_ text: String) -> String {
             text.contains(" ") || text.contains(":") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "") + "\"" : text
         }
+        /// The whole value, perhaps in other case.
+        func recased(_ text: String) -> String {
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: return text.uppercased()
+            case 1: return text.lowercased()
+            default: return text
+            }
+        }
         let negate = Int.random(in: 0..<5, using: &random) == 0 ? "-" : ""
         let parts = QueryCondition.addressParts(sample.address)
         let body: String
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<20, using: &random) {
         case 0: body = quotedIfSpaced(piece(sample.fullName))
         case 1: body = quotedIfSpaced(piece(sample.email))
         case 2: body = quotedIfSpaced(piece(sample.phone))
@@ -84,6 +92,17 @@ struct QueryMatchingTests {
             + Balance.format(cents: Int.random(in: -10_000...300_000, using: &random))
         case 13: body = "phone:" + (String(sample.phone.filter(\.isNumber).suffix(Int.random(in: 3...6, using: &random))).nilIfEmpty ?? "555")
         case 14: body = quotedIfSpaced(piece(sample.address))
+        case 16: body = ["city=", "state=", "street=", "zip="].randomElement(using: &random)!
+            + quotedIfSpaced(recased([parts.city, parts.state, parts.street, parts.zip].randomElement(using: &random)!))
+        case 17: body = ["eye=" + recased(sample.eyeColor), "fruit=" + recased(sample.favoriteFruit), "eye=\"\"", "fruit=",
+                         "eye=" + piece(sample.eyeColor)].randomElement(using: &random)!
+        case 18:
+            let fields: [(String, String)] = [("company=", sample.company), ("name=", sample.fullName), ("first=", sample.firstName),
+                                              ("last=", sample.lastName), ("email=", sample.email), ("phone=", sample.phone),
+                                              ("address=", sample.address), ("id=", sample.id), ("guid=", sample.guid)]
+            let (name, value) = fields.randomElement(using: &random)!
+            body = name + quotedIfSpaced(recased(value))
+        case 19: body = ["age=", "balance=", "active=", "company=", "city=", "phone=", "name="].randomElement(using: &random)!
         default: body = ["email:", "address:", "id:", "guid:"].randomElement(using: &random)! + quotedIfSpaced(piece(sample.guid))
         }
         return negate + body
@@ -157,7 +176,8 @@ struct QueryMatchingTests {
         let records = (0..<1500).map { Self.person($0, &random) }
         let directory = try Fixtures.directory(json: Fixtures.array(records))
         let grouped = GroupedPeople(store: directory.store)
-        let typed = ["abbott beta", "-beta age>3", "age>30 sanchez", "balance>1 -company:a", "1 (", "\"ada 🚀 ir\"", "city:co state:ar"]
+        let typed = ["abbott beta", "-beta age>3", "age>30 sanchez", "balance>1 -company:a", "1 (", "\"ada 🚀 ir\"", "city:co state:ar",
+                     "eye:bl eye=blue", "state=kansas -city= age=", "-fruit=apple company=beta"]
         for text in typed {
             var previous: SearchResult?
             for length in 1...text.count {
@@ -191,6 +211,15 @@ struct QueryMatchingTests {
         #expect(!narrows("x", ""))
         #expect(!narrows("agee>3", "a"))
         #expect(narrows("active:yes x", "active:yes"))
+        #expect(narrows("eye=blue", "eye:bl"))  // the whole value holds "bl"
+        #expect(!narrows("eye:blue", "eye=blue"))
+        #expect(!narrows("eye=blue", "eye=blu"))
+        #expect(!narrows("state=kansas", "city:kansas"))
+        #expect(narrows("-eye:bl", "-eye=blue"))  // no "bl" at all: not blue either
+        #expect(!narrows("-eye=blue", "-eye:bl"))
+        #expect(narrows("age= x", "age="))
+        #expect(!narrows("age=", "balance="))
+        #expect(!narrows("eye=", "eye:b"))
     }
 
     @Test("phone numbers match on their digits; field terms look only in their field")
@@ -221,6 +250,17 @@ struct QueryMatchingTests {
         #expect(try names("curtis norton") == ["Norton"])
         #expect(try names("\"curtis norton\"").isEmpty)
         #expect(try names("id:58f9a19680685a4e") == ["Bertha"])
+        #expect(try names("city=CONCHO") == ["Bertha"])
+        #expect(try names("city=conch").isEmpty)  // the whole value, not a part
+        #expect(try names("eye=BLUE") == ["Barnes"])
+        #expect(try names("-eye=green") == names("-eye:green"))
+        #expect(try names("company=comstar") == names("company:comstar"))
+        #expect(try names("company=comsta").isEmpty)
+        #expect(try names("name=\"norton curtis\"") == ["Norton"])
+        #expect(try names("first=NORTON last=curtis") == ["Norton"])
+        #expect(try names("name=norton").isEmpty)
+        #expect(try names("city=").isEmpty)  // everyone has a city
+        #expect(try names("-city=").count == directory.store.count)
     }
 
     @Test("highlighting marks every term that can match a name, not excluded ones")

@@ -110,13 +110,56 @@ struct QueryParserTests {
         #expect(Self.error("balance>$1.234")?.range == 8..<14)
         #expect(Self.error("balance>99999999999999999999")?.message.contains("too large") == true)
         #expect(Self.error("age:39-30")?.message.contains("empty range") == true)
-        #expect(Self.error("x company:") == QueryError("company: needs a value", at: 2..<10))
+        #expect(Self.error("x company:") == QueryError("company: needs a value (company= finds people without one)", at: 2..<10))
         #expect(Self.error("age>") == QueryError("age> needs a value", at: 0..<4))
         #expect(Self.error("company>3")?.range == 7..<8)
         #expect(Self.error("active:maybe") == QueryError("active takes yes or no (or true, false), not 'maybe'", at: 7..<12))
         #expect(Self.error("active>1")?.range == 6..<7)
         #expect(Self.error("é x agee:1")?.range == 4..<8)
         #expect(Self.error("-foo:bar")?.range == 1..<4)
+    }
+
+    @Test("field=value is the whole value, for every text field and alias; negated; quoted; as typed")
+    func exactTerms() throws {
+        for (names, field) in QueryParser.fieldNames {
+            guard case .text(let scope) = field else { continue }
+            for name in names + [names[0].uppercased()] {
+                #expect(try Self.conditions("\(name)=Kansas") == [.exact(scope, "Kansas")], "\(name)")
+            }
+        }
+        #expect(try Self.conditions("city=\"New York\" x") == [.exact(.city, "New York"), .text(.anywhere, "x")])
+        #expect(try Self.conditions("city=\"New Yo") == [.exact(.city, "New Yo")])
+        #expect(try Self.conditions("eye=a=b") == [.exact(.eyeColor, "a=b")])
+        #expect(try Self.conditions("city=O\"Hare") == [.exact(.city, "O\"Hare")])
+        let query = try QueryParser.parse("a -eye=blue")
+        #expect(query.terms[1] == QueryTerm(.exact(.eyeColor, "blue"), isNegated: true, range: 2..<11))
+        // Numbers and activity keep their meaning of = .
+        #expect(try Self.conditions("age=33 active=no") == [.number(.age, .equal(33)), .active(false)])
+    }
+
+    @Test("field= (or field=\"\") with nothing is 'has no value', for every field; field: with nothing stays an error")
+    func noValueTerms() throws {
+        #expect(try Self.conditions("city= eye=\"\" company=") == [.exact(.city, ""), .exact(.eyeColor, ""), .exact(.company, "")])
+        #expect(try Self.conditions("age= balance= active= isactive=\"\"")
+                == [.unrecorded(.age), .unrecorded(.balance), .unrecorded(.active), .unrecorded(.active)])
+        let query = try QueryParser.parse("-city= x")
+        #expect(query.terms[0] == QueryTerm(.exact(.city, ""), isNegated: true, range: 0..<6))
+        #expect(query.terms[1].condition == .text(.anywhere, "x"))
+        #expect(try QueryParser.parse("state=").terms[0].range == 0..<6)
+        #expect(try QueryParser.parse("state=\"\"").terms[0].range == 0..<8)
+        #expect(Self.error("city:") == QueryError("city: needs a value (city= finds people without one)", at: 0..<5))
+        #expect(Self.error("age<") == QueryError("age< needs a value", at: 0..<4))
+    }
+
+    @Test("errors for = say where: unknown fields, bad numbers, < and > on text")
+    func exactErrors() {
+        #expect(Self.error("x stat=Kansas") == QueryError("unknown field 'stat' (fields: \(QueryParser.fieldList))", at: 2..<6))
+        #expect(Self.error("age=abc") == QueryError("age is a whole number of years, not 'abc'", at: 4..<7))
+        #expect(Self.error("active=maybe")?.range == 7..<12)
+        let less = Self.error("ab city<x")
+        #expect(less?.range == 7..<8)
+        #expect(less?.message == "city is text: write city:x (contains) or city=x (whole value)")
+        #expect(Self.error("-eye>=blue")?.range == 4..<6)
     }
 
     @Test("every field named in the help")

@@ -117,6 +117,11 @@ import TestSupport
         "balance>1000", "balance<$1,000.50", "balance:10-2000", "-company:acme", "-acme -ann", "active:yes", "active:no",
         "city:concho", "city:almhult", "state:arizona", "zip:17", "street:main", "eye:blue", "fruit:straw", "id:id1", "guid:x",
         "o'brien", "%", "_", "\\", "'); drop table people; --", "zzz", "-zzz", "age>x", "",
+        "company=acme", "company=ACME", "-company=acme", "company=", "-company=", "company=\"ümlaut\"", "first=ann", "last=ZERO",
+        "name=\"ann able\"", "name=\"jose nunez\"", "name=ann", "email=p12@example.test", "phone=\"+1 (801) 200-1000\"",
+        "city=concho", "city=almhult", "city=\"Älmhult\"", "city=conch", "state=arizona", "-state=ARIZONA", "state=", "zip=",
+        "street=", "eye=blue", "eye=", "-eye=", "fruit=banana", "id=", "guid=", "age=", "-age=", "balance=", "active=",
+        "-active=", "address=", "city=\"'); drop table people; --\"", "company=%", "eye=_lue",
     ]
 
     /// Searches with few matches are paged from a list of their ids, with

@@ -37,6 +37,14 @@ public enum QueryCondition: Sendable, Equatable {
     /// in `phone` also matches the phone number's digits alone, so that
     /// `1883140187` finds `+1 (188) 314-0187`.
     case text(TextScope, String)
+    /// `field=value`: the whole field equals the text, ignoring case and
+    /// accents. Both sides are folded as the field is folded (`TextScope
+    /// .foldsAsKey`), so a value always equals itself. An empty text
+    /// (`city=`, `city=""`) means the field has no value (missing or empty).
+    case exact(TextScope, String)
+    /// `age=`, `balance=`, `active=`: the field is not recorded (no age, a
+    /// balance that is not an amount, no activity).
+    case unrecorded(RecordedField)
     /// A number compared exactly: age in years, balance in cents.
     case number(NumberField, NumberComparison)
     /// `active:yes` / `active:no`: people whose activity is not recorded match neither.
@@ -59,6 +67,22 @@ public enum TextScope: String, Sendable, Equatable, CaseIterable {
     /// `_id`.
     case id
     case guid
+}
+
+extension TextScope {
+    /// Whether the field is compared on the loader's folded keys
+    /// (`TextFolding`: names, the company) rather than with `LatinFolding`.
+    public var foldsAsKey: Bool {
+        switch self {
+        case .name, .firstName, .lastName, .company: return true
+        default: return false
+        }
+    }
+}
+
+/// The fields that can be missing without being text: `age=`, `balance=`, `active=`.
+public enum RecordedField: String, Sendable, Equatable, CaseIterable {
+    case age, balance, active
 }
 
 /// The numeric fields.

@@ -5,13 +5,15 @@
 ///     "two words"           a phrase
 ///     company:acme          a field term (names ignore case; aliases below)
 ///     company:"two words"   a field phrase
+///     state=Kansas          the whole value (not Arkansas); city= none
 ///     age>40  age:30-39  balance<$1,000.50  active:no
 ///     -term  -company:acme  excluded
 ///
 /// A field is letters followed by `:`, `=`, `<`, `<=`, `>` or `>=`; a word
 /// that does not start that way is plain text (`10:30`, `@acme.`). An
-/// unknown field, a bad number or an empty value is an error that says
-/// where, never a query that silently matches nothing. A quote left open
+/// unknown field, a bad number or an empty value after `:`, `<` or `>` is
+/// an error that says where, never a query that silently matches nothing;
+/// after `=` an empty value (`city=`, `city=""`) asks for people without one. A quote left open
 /// runs to the end (so a phrase being typed already searches).
 public enum QueryParser {
     public static func parse(_ text: String) throws(QueryError) -> PeopleQuery {
@@ -61,6 +63,16 @@ public enum QueryParser {
         case text(TextScope)
         case number(NumberField)
         case active
+
+        /// `field=` with nothing after it: the field has no value.
+        var unrecorded: QueryCondition {
+            switch self {
+            case .text(let scope): return .exact(scope, "")
+            case .number(.age): return .unrecorded(.age)
+            case .number(.balance): return .unrecorded(.balance)
+            case .active: return .unrecorded(.active)
+            }
+        }
     }
 
     enum Operator: String {
@@ -117,15 +129,21 @@ public enum QueryParser {
             }
             let fieldName = name.lowercased()
             guard !value.isEmpty else {
-                throw QueryError("\(fieldName)\(op.rawValue) needs a value", at: termStart..<index)
+                guard op == .equal else {
+                    let hint = op == .colon ? " (\(fieldName)= finds people without one)" : ""
+                    throw QueryError("\(fieldName)\(op.rawValue) needs a value\(hint)", at: termStart..<index)
+                }
+                return field.unrecorded
             }
             switch field {
             case .text(let scope):
-                guard op == .colon else {
-                    throw QueryError("\(fieldName) is text: write \(fieldName):\(value) (<, > and = compare age or balance)",
+                switch op {
+                case .colon: return .text(scope, value)
+                case .equal: return .exact(scope, value)
+                default:
+                    throw QueryError("\(fieldName) is text: write \(fieldName):\(value) (contains) or \(fieldName)=\(value) (whole value)",
                                      at: nameEnd..<(nameEnd + op.rawValue.count))
                 }
-                return .text(scope, value)
             case .active:
                 guard op == .colon || op == .equal else {
                     throw QueryError("active is yes or no: write active:yes or active:no", at: nameEnd..<(nameEnd + op.rawValue.count))
@@ -234,6 +252,8 @@ public enum QueryGrammar {
         ("company:acme", "one field; also name: first: last: email: phone:"),
         ("city:concho", "a part of the address: street: city: state: zip:"),
         ("eye:blue fruit:apple", "eye colour, favourite fruit; also address: id: guid:"),
+        ("state=Kansas", "the whole value, any text field (not Arkansas)"),
+        ("city= age=", "no value, missing or empty (-city= has one)"),
         ("active:yes", "active people (active:no; also true, false)"),
         ("age>40 age<=25", "compare the age: < <= > >= = (age:33 is age=33)"),
         ("age:30-39", "a range, both ends included (also 30..39)"),

@@ -7,7 +7,9 @@ import Foundation
 /// Folding, as the store folds: names and the company are folded with
 /// `TextFolding` (as the loader keys them; the company trimmed); the other
 /// text fields lowercase ASCII and drop the accents of Latin letters
-/// (`LatinFolding`). The query's text is folded with `TextFolding`.
+/// (`LatinFolding`). The query's text is folded with `TextFolding`, but
+/// for an exact term (`state=Kansas`) it is folded as the field is, so that
+/// every value equals itself.
 extension PeopleQuery {
     public func matches(_ person: Person) -> Bool {
         terms.allSatisfy { $0.matches(person) }
@@ -28,6 +30,16 @@ extension QueryCondition {
         switch self {
         case .active(let wanted):
             return person.isActive == wanted
+        case .unrecorded(.age):
+            return person.age == nil
+        case .unrecorded(.balance):
+            return person.balance.cents == nil
+        case .unrecorded(.active):
+            return person.isActive == nil
+        case .exact(let scope, let text):
+            let wanted = QueryCondition.exactNeedle(text, in: scope)
+            let scopes: [TextScope] = scope == .anywhere ? [.name, .company, .email, .phone, .address] : [scope]
+            return scopes.contains { QueryCondition.foldedValue(of: $0, in: person) == wanted }
         case .number(let field, let comparison):
             let value: Int64?
             switch field {
@@ -68,6 +80,41 @@ extension QueryCondition {
             case .id: return has(person.id)
             case .guid: return has(person.guid)
             }
+        }
+    }
+
+    /// An exact term's text folded as `scope`'s values are: `TextFolding`
+    /// for names and the company (trimmed, as the loader keys it),
+    /// `LatinFolding` for the rest.
+    public static func exactNeedle(_ text: String, in scope: TextScope) -> [UInt8] {
+        guard scope.foldsAsKey else { return latinFolded(text) }
+        return TextFolding.foldedBytes(scope == .company ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text)
+    }
+
+    /// A person's whole value of a field, folded as `exactNeedle` folds:
+    /// what `field=value` compares (empty: no value). A name is its
+    /// non-empty parts, first then last, with a space between.
+    static func foldedValue(of scope: TextScope, in person: Person) -> [UInt8] {
+        let parts = addressParts(person.address)
+        switch scope {
+        case .anywhere: return []
+        case .name:
+            let nameParts = [TextFolding.foldedBytes(person.firstName), TextFolding.foldedBytes(person.lastName)].filter { !$0.isEmpty }
+            return Array(nameParts.joined(separator: [UInt8(ascii: " ")]))
+        case .firstName: return TextFolding.foldedBytes(person.firstName)
+        case .lastName: return TextFolding.foldedBytes(person.lastName)
+        case .company: return exactNeedle(person.company, in: .company)
+        case .email: return latinFolded(person.email)
+        case .phone: return latinFolded(person.phone)
+        case .address: return latinFolded(person.address)
+        case .street: return latinFolded(parts.street)
+        case .city: return latinFolded(parts.city)
+        case .state: return latinFolded(parts.state)
+        case .zip: return latinFolded(parts.zip)
+        case .eyeColor: return latinFolded(person.eyeColor)
+        case .favoriteFruit: return latinFolded(person.favoriteFruit)
+        case .id: return latinFolded(person.id)
+        case .guid: return latinFolded(person.guid)
         }
     }
 
@@ -123,7 +170,7 @@ extension QueryCondition {
         }
     }
 
-    static func latinFolded(_ text: String) -> [UInt8] {
+    public static func latinFolded(_ text: String) -> [UInt8] {
         var output: [UInt8] = []
         Array(text.utf8).withUnsafeBufferPointer { LatinFolding.fold($0, into: &output) }
         return output

@@ -53,6 +53,11 @@ public struct CompiledTerm: Sendable {
         case text(TextScope, needle: [UInt8], spansParts: Bool, digits: [UInt8]?)
         case number(NumberField, ClosedRange<Int64>)
         case active(Bool)
+        /// `field=value`: the whole field, folded as `QueryCondition
+        /// .exactNeedle` folds, equals `needle` (empty: the field has no value).
+        case exact(TextScope, needle: [UInt8])
+        /// `age=`, `balance=`, `active=`.
+        case unrecorded(RecordedField)
     }
 
     public let test: Test
@@ -64,6 +69,8 @@ public struct CompiledTerm: Sendable {
         switch term.condition {
         case .active(let wanted): test = .active(wanted)
         case .number(let field, let comparison): test = .number(field, comparison.bounds)
+        case .unrecorded(let field): test = .unrecorded(field)
+        case .exact(let scope, let text): test = .exact(scope, needle: QueryCondition.exactNeedle(text, in: scope))
         case .text(let scope, let text):
             let needle = TextFolding.foldedBytes(text)
             guard !needle.isEmpty else { return nil }
@@ -76,8 +83,9 @@ public struct CompiledTerm: Sendable {
     /// Cheap tests first: a person failing one is never read further.
     public var cost: Int {
         switch test {
-        case .active, .number: return 0
-        case .text(.company, _, _, _): return 1
+        case .active, .number, .unrecorded: return 0
+        case .text(.company, _, _, _), .exact(.company, _): return 1
+        case .exact: return 2
         case .text(.name, _, _, _), .text(.firstName, _, _, _), .text(.lastName, _, _, _): return 2
         case .text(.anywhere, _, _, _): return 4
         case .text: return 3
@@ -95,6 +103,14 @@ public struct CompiledTerm: Sendable {
         switch (test, other.test) {
         case (.active(let mine), .active(let theirs)):
             return mine == theirs
+        case (.unrecorded(let mine), .unrecorded(let theirs)):
+            return mine == theirs
+        case (.exact(let scope, let needle), .exact(let otherScope, let otherNeedle)):
+            return scope == otherScope && needle == otherNeedle
+        case (.exact(let scope, let needle), .text(let otherScope, let otherNeedle, _, _)):
+            // The whole value holds the other's text (both folded alike
+            // where it counts: a field's folded value contains it).
+            return scope == otherScope && needle.contains(otherNeedle)
         case (.number(let field, let mine), .number(let otherField, let theirs)):
             return field == otherField && mine.lowerBound >= theirs.lowerBound && mine.upperBound <= theirs.upperBound
         case (.text(let scope, let needle, _, let digits), .text(let otherScope, let otherNeedle, _, let otherDigits)):

@@ -232,7 +232,7 @@ public enum PeopleSearch {
     /// A term as the search loop reads it: plain values and pointers into
     /// `PinnedTerms`' memory.
     struct RawTerm {
-        enum Kind { case active, age, balance, text }
+        enum Kind { case active, age, balance, noAge, noBalance, text, exact }
         var kind: Kind
         var scope: TextScope = .anywhere
         var isNegated: Bool
@@ -268,6 +268,9 @@ public enum PeopleSearch {
         init(_ terms: [CompiledTerm], companies: [Company]) {
             self.terms = terms
             companyMatches = terms.map { term in
+                if case .exact(let scope, let needle) = term.test, scope == .company || scope == .anywhere {
+                    return companies.map { $0.key == needle }
+                }
                 guard case .text(let scope, let needle, _, _) = term.test, scope == .company || scope == .anywhere else { return [] }
                 // ByteSearch, not `[UInt8].contains`: that is the generic
                 // string-processing search, 70k companies cost 200 ms a keystroke.
@@ -292,6 +295,13 @@ public enum PeopleSearch {
                     raw.append(RawTerm(kind: .active, isNegated: term.isNegated, bounds: wanted ? 1...1 : 0...0))
                 case .number(let field, let bounds):
                     raw.append(RawTerm(kind: field == .age ? .age : .balance, isNegated: term.isNegated, bounds: bounds))
+                case .unrecorded(let field):
+                    // The store's flag for activity not recorded is 2.
+                    let kind: RawTerm.Kind = field == .age ? .noAge : field == .balance ? .noBalance : .active
+                    raw.append(RawTerm(kind: kind, isNegated: term.isNegated, bounds: 2...2))
+                case .exact(let scope, let needle):
+                    raw.append(RawTerm(kind: .exact, scope: scope, isNegated: term.isNegated, needle: pin(needle),
+                                       companies: pin(companyMatches)))
                 case .text(let scope, let needle, let spansParts, let digits):
                     raw.append(RawTerm(kind: .text, scope: scope, isNegated: term.isNegated, spansParts: spansParts,
                                        needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches),
@@ -347,9 +357,64 @@ public enum PeopleSearch {
             case .balance:
                 let cents = view.cents[local]
                 return cents != PeopleSegment.missingCents && term.bounds.contains(cents)
+            case .noAge:
+                return view.ages[local] == PeopleSegment.missingAge
+            case .noBalance:
+                return view.cents[local] == PeopleSegment.missingCents
             case .text:
                 return textMatches(term, person, local, view)
+            case .exact:
+                return exactMatches(term, person, local, view)
             }
+        }
+
+        /// `field=value`: the whole field, folded, is the needle.
+        private mutating func exactMatches(_ term: RawTerm, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
+            let needle = term.needle
+            switch term.scope {
+            case .anywhere:
+                if term.companies[Int(view.companyOfPerson[person])] || nameEquals(needle, view.nameKey(local), part: nil) { return true }
+                return foldedEquals(view.field(.email, of: local), needle) || foldedEquals(view.field(.phone, of: local), needle)
+                    || foldedEquals(view.field(.address, of: local), needle)
+            case .company: return term.companies[Int(view.companyOfPerson[person])]
+            case .name: return nameEquals(needle, view.nameKey(local), part: nil)
+            case .firstName: return nameEquals(needle, view.nameKey(local), part: .firstName)
+            case .lastName: return nameEquals(needle, view.nameKey(local), part: .lastName)
+            case .email, .phone, .address, .eyeColor, .favoriteFruit, .id, .guid, .street, .city, .state, .zip:
+                return foldedEquals(Self.plainField(term.scope, local, view), needle)
+            }
+        }
+
+        /// The folded name key is "last\0first": one part, or the
+        /// non-empty parts as "first last".
+        private func nameEquals(_ needle: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, part: TextField?) -> Bool {
+            let split = key.firstIndex(of: 0) ?? key.count
+            let last = UnsafeBufferPointer(rebasing: key[0..<split])
+            let first = UnsafeBufferPointer(rebasing: key[min(key.count, split + 1)...])
+            switch part {
+            case .firstName?: return first.elementsEqual(needle)
+            case .lastName?: return last.elementsEqual(needle)
+            default:
+                if first.isEmpty { return last.elementsEqual(needle) }
+                if last.isEmpty { return first.elementsEqual(needle) }
+                guard needle.count == first.count + 1 + last.count, needle[first.count] == UInt8(ascii: " ") else { return false }
+                return UnsafeBufferPointer(rebasing: needle[..<first.count]).elementsEqual(first)
+                    && UnsafeBufferPointer(rebasing: needle[(first.count + 1)...]).elementsEqual(last)
+            }
+        }
+
+        /// One field, folded as `LatinFolding` folds, equals the needle:
+        /// ASCII compared in place, non-ASCII text folded first.
+        private mutating func foldedEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard hasNonASCII(bytes) else {
+                guard bytes.count == needle.count else { return false }
+                for index in bytes.indices where TextFolding.lowercasedASCII(bytes[index]) != needle[index] { return false }
+                return true
+            }
+            var folded = scratch
+            defer { scratch = folded }
+            LatinFolding.fold(bytes, into: &folded)
+            return folded.withUnsafeBufferPointer { $0.elementsEqual(needle) }
         }
 
         private mutating func textMatches(_ term: RawTerm, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
@@ -374,23 +439,29 @@ public enum PeopleSearch {
             case .phone:
                 let phone = view.field(.phone, of: local)
                 return fieldContains(phone, needle) || (!term.digits.isEmpty && digitsMatch(term.digits, phone))
-            case .email: return fieldContains(view.field(.email, of: local), needle)
-            case .address: return fieldContains(view.field(.address, of: local), needle)
-            case .eyeColor: return fieldContains(view.field(.eyeColor, of: local), needle)
-            case .favoriteFruit: return fieldContains(view.field(.favoriteFruit, of: local), needle)
-            case .id: return fieldContains(view.field(.id, of: local), needle)
-            case .guid: return fieldContains(view.field(.guid, of: local), needle)
-            case .street: return fieldContains(addressPart(0, of: view.field(.address, of: local)), needle)
-            case .city: return fieldContains(addressPart(1, of: view.field(.address, of: local)), needle)
-            case .state: return fieldContains(addressPart(2, of: view.field(.address, of: local)), needle)
-            case .zip: return fieldContains(addressPart(3, of: view.field(.address, of: local)), needle)
+            case .email, .address, .eyeColor, .favoriteFruit, .id, .guid, .street, .city, .state, .zip:
+                return fieldContains(Self.plainField(term.scope, local, view), needle)
             }
         }
 
-        /// Street (0), city, state or zip (3) of an address.
+        /// The bytes a scope other than names and the company looks at:
+        /// one field, or one part of the address (`AddressPart`).
         @inline(__always)
-        private func addressPart(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-            AddressPart.bytes(part, of: address)
+        private static func plainField(_ scope: TextScope, _ local: Int, _ view: SegmentView) -> UnsafeBufferPointer<UInt8> {
+            switch scope {
+            case .street: return AddressPart.bytes(0, of: view.field(.address, of: local))
+            case .city: return AddressPart.bytes(1, of: view.field(.address, of: local))
+            case .state: return AddressPart.bytes(2, of: view.field(.address, of: local))
+            case .zip: return AddressPart.bytes(3, of: view.field(.address, of: local))
+            case .email: return view.field(.email, of: local)
+            case .phone: return view.field(.phone, of: local)
+            case .address: return view.field(.address, of: local)
+            case .eyeColor: return view.field(.eyeColor, of: local)
+            case .favoriteFruit: return view.field(.favoriteFruit, of: local)
+            case .id: return view.field(.id, of: local)
+            case .guid: return view.field(.guid, of: local)
+            case .anywhere, .name, .firstName, .lastName, .company: return UnsafeBufferPointer(start: nil, count: 0)
+            }
         }
 
         /// The folded name key is "last\0first": one part, either part, or

@@ -9,8 +9,9 @@ extension ValueSummary {
     /// The figures of the people in `grouped` (everyone, or a search's
     /// matches) per value of `field`, in `ValueSummary.ordered`'s order
     /// (companies in the overview's). One pass over the store in file
-    /// order; text values are grouped by their bytes in place, so a person
-    /// costs a hash and a compare, never a String.
+    /// order; text values are tallied by their bytes in place, so a person
+    /// costs a hash and a compare, never a String; spellings that fold
+    /// alike are then merged (`ValueSummary.mergingSpellings`).
     public static func all(of field: SummaryField, in store: PeopleStore, grouped: GroupedPeople) -> [ValueSummary] {
         if field == .company {
             return CompanySummary.all(in: store, grouped: grouped).map(ValueSummary.init)
@@ -105,10 +106,11 @@ struct ValueTally {
             }
         }
         if missing.headcount > 0 { values.append((.missing, missing)) }
-        return values.map { value, figures in
+        let spellings = values.map { value, figures in
             ValueSummary(value: value, title: field.title(of: value), headcount: figures.headcount, totalCents: figures.totalCents,
                          balances: figures.balances)
         }
+        return ValueSummary.mergingSpellings(spellings, of: field)
     }
 }
 

@@ -16,7 +16,7 @@ public protocol FrequencyModuleInterface: TableModuleInterface {
 public enum FrequencyRoute: Equatable, Sendable {
     /// One company's people (the company field goes by id, exactly).
     case company(Int)
-    /// The people a query term selects (`eye:"blue"`, `age:30-39`), added
+    /// The people a query term selects (`eye="blue"`, `age:30-39`), added
     /// to the filter in force; `title` says where the list came from
     /// ("counts by eye colour": true even once its filter is changed).
     case matching(term: String, title: String)

@@ -71,28 +71,16 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         if case .company(let id) = summary.value {
             wireframe?.navigate(to: .company(id))
         } else if let term = field.queryTerm(for: summary.value) {
-            wireframe?.navigate(to: .matching(term: term, title: valueListTitle(for: summary.value)))
+            wireframe?.navigate(to: .matching(term: term, title: valueListTitle))
         } else {
-            notice = "no search term lists people without a \(field.label)"
+            notice = "no search term can spell this \(field.label)"
             render()
         }
     }
 
-    /// "counts by state": where a value's list came from; for a text value
-    /// that other values contain (Kansas, in Arkansas), which of them its
-    /// term lists too ("counts by state · also Arkansas").
-    private func valueListTitle(for value: SummaryValue) -> String {
-        let title = "counts by \(field.label)"
-        guard case .text(let text) = value else { return title }
-        let needle = TextFolding.foldedBytes(text)
-        let others = summariesInOrder.compactMap { other -> String? in
-            guard case .text(let otherText) = other.value, otherText != text,
-                  QueryCondition.latinFolded(otherText).contains(needle) else { return nil }
-            return otherText
-        }
-        guard !others.isEmpty else { return title }
-        return title + " · also " + others.prefix(2).joined(separator: ", ") + (others.count > 2 ? "…" : "")
-    }
+    /// "counts by state": where a value's list came from. Its term lists
+    /// exactly the people the row counted, so there is nothing to add.
+    private var valueListTitle: String { "counts by \(field.label)" }
 
     public func goBack() { wireframe?.navigate(to: .back) }
     public func clearFilter() { wireframe?.navigate(to: .clearFilter) }

@@ -68,26 +68,23 @@ public enum SummaryBands {
 }
 
 extension SummaryField {
-    /// The query term that lists the people with `value`, for every source
-    /// alike; nil when the query language cannot say it (a company goes by
-    /// its id instead; text fields have no term for "empty").
-    ///
-    /// Text terms match as the query language does, containing the value
-    /// (ignoring case and accents), so a few values list more people than
-    /// they count (`state:"Kansas"` also finds Arkansas): the list says its
-    /// filter and its own count.
+    /// The query term that lists exactly the people counted with `value`,
+    /// for every source alike: `state="Kansas"` (the whole value, ignoring
+    /// case and accents, as the counts group it: not Arkansas), `state=`
+    /// for "(none)". Nil for a company (it goes by its id instead) and for
+    /// text the language cannot spell: a double quote with a space (a
+    /// phrase has no escape), or a word starting with a quote.
     public func queryTerm(for value: SummaryValue) -> String? {
         switch (self, value) {
         case (.company, _): return nil
         case (.active, .active(let flag)): return flag ? "active:yes" : "active:no"
-        case (.active, .missing): return "-active:yes -active:no"
         case (.ageBand, .band(let band)): return SummaryBands.ageTerm(band)
-        case (.ageBand, .missing): return "-age>=0 -age<0"
         case (.balanceBand, .band(let band)): return SummaryBands.balanceTerm(band)
-        case (.balanceBand, .missing): return "-balance>=0 -balance<0"
+        case (_, .missing): return "\(queryName)="
         case (_, .text(let text)):
-            guard !text.contains("\"") else { return nil }
-            return "\(queryName):\"\(text)\""
+            if !text.contains("\"") { return "\(queryName)=\"\(text)\"" }
+            guard !text.hasPrefix("\""), !text.contains(where: \.isWhitespace) else { return nil }
+            return "\(queryName)=\(text)"
         default: return nil
         }
     }

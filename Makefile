@@ -8,7 +8,7 @@ BIN        := .build/release/roster
 DEBUG_BIN  := .build/debug/roster
 RESOURCES  := .build/release/Roster_RosterResources.resources
 
-.PHONY: all build run test deps test-deps bench coverage data install install-files uninstall check sanitize fuzz clean
+.PHONY: all build run test deps test-deps bench bench-db coverage data install install-files uninstall check sanitize fuzz clean
 
 all: build
 
@@ -38,6 +38,14 @@ bench: deps
 	$(SWIFT) build -c release --product roster-gen
 	$(SWIFT) build -c release --product roster-bench
 	bash bench/run.sh
+
+# Database benchmarks (a throwaway PostgreSQL and an SQLite file under
+# .build/bench-db; 1M imported people, 10M rows made by SQL); writes
+# bench/RESULTS-db.md. About 10-15 minutes; never part of make test.
+bench-db: test-deps
+	$(SWIFT) build -c release --product roster
+	$(SWIFT) build -c release --product roster-gen
+	python3 bench/measure_db.py
 
 # Line coverage per target (llvm-cov from the toolchain).
 coverage: test-deps

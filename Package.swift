@@ -53,13 +53,14 @@ let package = Package(
         .executableTarget(name: "roster-gen"),
         .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["RosterCore", "RosterStore", "RosterTUI"]),
-        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "RosterStore", "TestSupport"]),
+        .target(name: "TestTraits"),
+        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "RosterStore", "TestSupport", "TestTraits"]),
         .testTarget(name: "RosterStoreTests", dependencies: ["RosterStore", "RosterCore", "TestSupport"]),
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "RosterStore", "TestSupport"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests"),
-        .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport"]),
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestTraits"]),
+        .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport", "TestTraits"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,18 +5,23 @@ import RosterSQL
 /// table into a repository, or into the one line that says why not.
 ///
 /// Called before the screen starts, so that a failure is a plain line on
-/// standard error and the terminal is never touched. (A password prompt,
-/// a check of the table's shape or an offline snapshot would go here.)
+/// standard error and the terminal is never touched. The password prompt
+/// (`PasswordPrompt`) and the check of the table's shape happen here; an
+/// unreachable server leaves the offline copy (`OfflineFallback`).
 enum DatabaseSource {
     /// The table browsed when no `--table` is given.
     static let defaultTable = "people"
 
     /// The repository over `table` of `target`, or the message to print.
-    static func open(_ target: DatabaseTarget, table: String?) -> Result<SQLPeopleRepository, OpenFailure> {
+    /// `prompt` asks for a password if the server wants one (nil: never).
+    static func open(_ target: DatabaseTarget, table: String?, prompt: PasswordPrompt? = nil) -> Result<SQLPeopleRepository, OpenFailure> {
         let table = table ?? defaultTable
         do throws(DatabaseError) {
             switch target {
-            case .postgres(let conninfo): return .success(try SQLPeopleRepository.open(postgres: conninfo, table: table))
+            case .postgres(let conninfo):
+                var ask: ((String) throws(DatabaseError) -> String)?
+                if let prompt { ask = { text throws(DatabaseError) in try prompt.ask(text) } }
+                return .success(try SQLPeopleRepository.open(postgres: conninfo, table: table, askPassword: ask))
             case .sqlite(let path): return .success(try SQLPeopleRepository.open(sqlite: path, table: table))
             }
         } catch {
@@ -40,6 +45,8 @@ enum DatabaseSource {
 
         var message: String {
             // SQLite's messages start with the path: the target is said once.
+            // The shape check's lines name the target, the table and what to run.
+            if error.code == PeopleTable.shapeCode { return DisplayText.sanitized(error.message) }
             var reason = DisplayText.sanitized(error.message)
             if reason.hasPrefix(target + ": ") { reason.removeFirst(target.count + 2) }
             switch error.kind {

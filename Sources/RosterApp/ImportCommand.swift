@@ -30,7 +30,9 @@ enum ImportCommand {
 
     TARGET is postgres://user@host/db (any libpq connection string: host=…
     dbname=…, with PGHOST, PGDATABASE, ~/.pgpass as psql takes them), or
-    sqlite:PATH, or a path ending in .db, .sqlite or .sqlite3.
+    sqlite:PATH, or a path ending in .db, .sqlite or .sqlite3. If the
+    server wants a password none of those gave, and stdin and stdout are a
+    terminal, it is asked for on the terminal, echo off (Ctrl-C: status 130).
     --table NAME  the table to fill (default people; NAME_companies holds
                   the summary)
     --format json|jsonl|csv
@@ -114,8 +116,9 @@ enum ImportCommand {
             return .failure
         }
         let bar = ImportProgressBar(isTerminal: Platform.isTerminal(STDERR_FILENO))
+        let prompt = PasswordPrompt.forThisTerminal()
         do {
-            let report = try importDirectory(directory, arguments: parsed, progress: bar.show)
+            let report = try importDirectory(directory, arguments: parsed, prompt: prompt, progress: bar.show)
             bar.finish()
             if report.duplicates > 0 {
                 Platform.writeError("roster: \(name): \(NumberText.count(report.duplicates, "record repeats", "records repeat")) "
@@ -128,7 +131,7 @@ enum ImportCommand {
         } catch {
             bar.finish()
             Platform.writeError("roster: " + failureMessage(error, arguments: parsed))
-            return .failure
+            return prompt?.wasInterrupted == true ? .interrupted : .failure
         }
     }
 
@@ -143,12 +146,12 @@ enum ImportCommand {
         return error.message.hasPrefix(target + ":") ? error.message : "\(target): \(error.message)"
     }
 
-    private static func importDirectory(_ directory: LoadedDirectory, arguments: Arguments,
+    private static func importDirectory(_ directory: LoadedDirectory, arguments: Arguments, prompt: PasswordPrompt?,
                                         progress: @escaping (ImportPhase) -> Void) throws(DatabaseError) -> ImportReport {
         switch arguments.target {
         case .postgres(let conninfo):
             let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .postgres), progress: progress)
-            return try importer.importPeople(directory.store, into: PostgresConnection(conninfo))
+            return try importer.importPeople(directory.store, into: PasswordPrompt.connect(conninfo, prompt: prompt))
         case .sqlite(let path):
             let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .sqlite), progress: progress)
             return try importer.importPeople(directory.store, into: SQLiteConnection(path: path, access: .readWrite))

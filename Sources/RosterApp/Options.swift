@@ -90,7 +90,11 @@ public struct Options: Equatable, Sendable {
 
     import loads FILE into PostgreSQL (TARGET postgres://… or any libpq
     connection string) or SQLite (sqlite:PATH, or PATH.db); see
-    'roster import --help'.
+    'roster import --help'. When PostgreSQL wants a password that
+    ~/.pgpass, PGPASSWORD and the connection string did not give, roster
+    asks on the terminal, echo off (never in a message, title or file);
+    off a terminal it stops with libpq's reason. A table that is missing,
+    or not one roster import made, is one line naming it, status 1.
 
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
@@ -109,7 +113,12 @@ public struct Options: Equatable, Sendable {
 
     Files: $XDG_STATE_HOME/roster/state.json (default ~/.local/state/roster/)
     remembers, per data file (or database, named without its password), the
-    selected person, the order and grouping. Roster writes only that file and the files you export to with e.
+    selected person, the order and grouping.
+    $XDG_CACHE_HOME/roster/ (default ~/.cache/roster/) keeps the last copy
+    of each database directory browsed (JSON Lines, up to 200,000 people or
+    64 MiB, named by a digest of the target without its password), shown
+    "offline — showing TARGET as of 14:02" when the server is unreachable.
+    Roster writes only those files and the files you export to with e.
 
     Exit status: 0 success, 1 data or I/O error, 2 usage error, 128+N when
     ended by signal N (130 SIGINT, 143 SIGTERM...), the terminal restored.

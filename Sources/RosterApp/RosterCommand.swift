@@ -52,17 +52,7 @@ public enum RosterCommand {
             }
             let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
             if let target = databaseTarget(options) {
-                // Opened before the screen starts: a failure is one plain line.
-                switch DatabaseSource.open(target, table: options.table) {
-                case .success(let repository):
-                    let placeStore = options.noState ? nil : PlaceStore(stateFile: PlaceStore.defaultStateFile(),
-                                                                        dataFile: DatabaseSource.placeKey(target, table: options.table))
-                    return browse(interactor: OpenedRepositoryInteractor(repository: repository), sourceName: repository.sourceName,
-                                  placeStore: placeStore, options: options, theme: theme)
-                case .failure(let failure):
-                    Platform.writeError("roster: \(failure.message)")
-                    return .failure
-                }
+                return browseDatabase(target, options: options, theme: theme)
             }
             guard let source = source(for: options.file) else { return .failure }
             var placeStore: PlaceStore?
@@ -71,6 +61,48 @@ public enum RosterCommand {
             }
             let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
             return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme)
+        }
+    }
+
+    /// Browses a database, opened before the screen starts (a failure is
+    /// one plain line), asking for a password on the terminal if needed.
+    /// Afterwards its offline copy is refreshed; when the server cannot be
+    /// reached, the last copy is browsed instead, under an "offline" title.
+    @MainActor
+    static func browseDatabase(_ target: DatabaseTarget, options: Options, theme: Theme) -> ExitStatus {
+        let prompt = PasswordPrompt.forThisTerminal()
+        let isServer = if case .postgres = target { true } else { false }
+        let snapshot = OfflineSnapshot(folder: OfflineSnapshot.defaultFolder(), targetName: target.displayName,
+                                       table: options.table ?? DatabaseSource.defaultTable)
+        let placeStore = options.noState ? nil : PlaceStore(stateFile: PlaceStore.defaultStateFile(),
+                                                            dataFile: DatabaseSource.placeKey(target, table: options.table))
+        switch DatabaseSource.open(target, table: options.table, prompt: prompt) {
+        case .success(let repository):
+            let status = browse(interactor: OpenedRepositoryInteractor(repository: repository), sourceName: repository.sourceName,
+                                placeStore: placeStore, options: options, theme: theme)
+            // Only a server's directory, read whole, is worth keeping (an
+            // SQLite file is its own copy); failures are quiet: it is a cache.
+            if isServer, repository.failure == nil { _ = snapshot.save(repository) }
+            return status
+        case .failure(let failure):
+            if prompt?.wasInterrupted == true {
+                Platform.writeError("roster: \(failure.message)")
+                return .interrupted
+            }
+            guard isServer else {
+                Platform.writeError("roster: \(failure.message)")
+                return .failure
+            }
+            switch OfflineFallback.source(after: failure.error, snapshot: snapshot) {
+            case .success(let offline):
+                Platform.writeError("roster: \(failure.message); showing the offline copy")
+                let interactor = DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines))
+                return browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme)
+            case .failure:
+                let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""
+                Platform.writeError("roster: \(failure.message)\(kept)")
+                return .failure
+            }
         }
     }
 

@@ -1,4 +1,7 @@
 import CLibpq
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One connection to a PostgreSQL server through libpq: the only file that
 /// imports `CLibpq`.
@@ -20,9 +23,18 @@ public final class PostgresConnection {
     /// Connects with any libpq connection string (`host=… dbname=…`) or URI
     /// (`postgres://user@host/db?sslmode=require`); what it leaves out comes
     /// from `PGHOST`, `PGDATABASE`, `~/.pgpass`, … exactly as for `psql`.
-    public init(_ conninfo: String) throws(DatabaseError) {
-        guard let connection = PQconnectdb(conninfo) else {
-            throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting")
+    ///
+    /// When the server asks for a password that none of those gave,
+    /// `askPassword` (if any) is asked once, with a prompt naming
+    /// `user@host/db`, and the connection is tried again with that password
+    /// as a separate parameter: it never becomes part of a connection
+    /// string, a message or a title. `askPassword` throws to give up.
+    public init(_ conninfo: String, askPassword: ((_ prompt: String) throws(DatabaseError) -> String)? = nil) throws(DatabaseError) {
+        var connection = try Self.open(conninfo, password: nil)
+        if PQstatus(connection) != CONNECTION_OK, PQconnectionNeedsPassword(connection) == 1, let askPassword {
+            let prompt = "Password for \(Self.account(connection)): "
+            PQfinish(connection)
+            connection = try Self.open(conninfo, password: try askPassword(prompt))
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let failure = Self.connectionError(connection)
@@ -43,6 +55,38 @@ public final class PostgresConnection {
 
     deinit {
         PQfinish(connection)
+    }
+
+    /// Starts a connection: `conninfo` expanded as `psql` would, and
+    /// `password`, when given, as a parameter of its own that wins over it.
+    private static func open(_ conninfo: String, password: String?) throws(DatabaseError) -> OpaquePointer {
+        let keywords = password == nil ? ["dbname"] : ["dbname", "password"]
+        let values = [conninfo] + (password.map { [$0] } ?? [])
+        let keywordPointers = keywords.map { strdup($0) }
+        let valuePointers = values.map { strdup($0) }
+        defer {
+            keywordPointers.forEach { free($0) }
+            valuePointers.forEach { pointer in
+                // The password is wiped from this copy before it is freed.
+                if let pointer { memset(pointer, 0, strlen(pointer)) }
+                free(pointer)
+            }
+        }
+        let keywordArray: [UnsafePointer<CChar>?] = keywordPointers.map { $0.map { UnsafePointer($0) } } + [nil]
+        let valueArray: [UnsafePointer<CChar>?] = valuePointers.map { $0.map { UnsafePointer($0) } } + [nil]
+        // expand_dbname 1: a dbname holding `=` or a URI is a whole connection string.
+        guard let connection = PQconnectdbParams(keywordArray, valueArray, 1) else {
+            throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting")
+        }
+        return connection
+    }
+
+    /// `user@host/db` of a connection, as libpq resolved them (defaults
+    /// and environment included); a socket directory shows as `local`.
+    private static func account(_ connection: OpaquePointer) -> String {
+        func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
+        let host = text(PQhost(connection))
+        return text(PQuser(connection)) + "@" + (host.isEmpty || host.hasPrefix("/") ? "local" : host) + "/" + text(PQdb(connection))
     }
 
     /// The server's version as a number: 150018 for 15.18.
@@ -283,8 +327,11 @@ public final class PostgresConnection {
         let raw = DatabaseError.oneLine(lastMessage(connection))
         let reason = raw.firstRange(of: "FATAL: ").map { String(raw[$0.upperBound...]) } ?? raw
         if PQconnectionNeedsPassword(connection) == 1 {
+            // "connection to server on socket "…" failed: fe_sendauth: no password supplied"
+            let missing = raw.ranges(of: "failed: ").last.map { String(raw[$0.upperBound...]) } ?? reason
             return DatabaseError(.passwordRequired,
-                                 "PostgreSQL asks for a password: give it in ~/.pgpass, PGPASSWORD or the connection string")
+                                 "PostgreSQL: \(missing) (the server asks for a password: give it in ~/.pgpass, PGPASSWORD, "
+                                 + "or run roster on a terminal to be asked)")
         }
         let kind: DatabaseError.Kind
         if reason.contains("password authentication failed") || reason.contains("authentication failed") {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestTraits
 
 /// Issue 12's columns and marks in the real binary.
-@Suite("End to end: columns and marks", .serialized)
+@Suite("End to end: columns and marks", .serialized, .blockingWork)
 struct ColumnsAndMarksEndToEndTests {
     let binary = TmuxSession.shellQuoted(rosterBinary)
 
@@ -65,7 +66,7 @@ struct ColumnsAndMarksEndToEndTests {
 }
 
 /// Copying the marked people through OSC 52, into tmux's buffer.
-@Suite("End to end: copying marked people", .serialized)
+@Suite("End to end: copying marked people", .serialized, .blockingWork)
 struct CopyMarkedEndToEndTests {
     @Test("y copies the marked people as an address list; Y as vCards")
     func copyMarked() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTraits
 
 /// `roster import` as a user runs it, into SQLite (the PostgreSQL path is
 /// the same command; RosterSQLTests import into a real server).
-@Suite("roster import, end to end")
+@Suite("roster import, end to end", .blockingWork)
 struct ImportEndToEndTests {
     @Test("imports standard input into an SQLite file, again idempotently, skipped records on stderr, no bar off a terminal")
     func importsIntoSQLite() throws {

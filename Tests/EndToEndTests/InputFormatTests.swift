@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTraits
 
 /// JSON Lines and CSV through the real binary: by extension, by content on
 /// standard input, by `--format`, and exports that read back.
-@Suite("Input formats, end to end")
+@Suite("Input formats, end to end", .blockingWork)
 struct InputFormatEndToEndTests {
     static func temporary(_ text: String, name: String) throws -> String {
         let folder = NSTemporaryDirectory() + "roster-e2e-formats-\(UUID().uuidString)"

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestTraits
 
 /// The real binary in a real terminal (tmux, 80×24, its own socket).
-@Suite("End to end in tmux", .serialized)
+@Suite("End to end in tmux", .serialized, .blockingWork)
 struct TerminalTests {
     let binary = TmuxSession.shellQuoted(rosterBinary)
 
@@ -324,7 +325,7 @@ struct TerminalTests {
 }
 
 /// The binary outside a terminal: `--list`, usage errors, exit statuses.
-@Suite("Command line, end to end")
+@Suite("Command line, end to end", .blockingWork)
 struct CommandLineTests {
     @Test("--list prints the grouped, sorted bundled directory")
     func list() throws {
@@ -540,7 +541,7 @@ struct CommandLineTests {
 }
 
 /// Search as you type in the real binary.
-@Suite("End to end: search", .serialized)
+@Suite("End to end: search", .serialized, .blockingWork)
 struct SearchEndToEndTests {
     @Test("typing narrows the list and the counts; Enter keeps it; Esc clears it")
     func searchAsYouType() throws {
@@ -568,7 +569,7 @@ struct SearchEndToEndTests {
     }
 }
 
-@Suite("End to end: field queries", .serialized)
+@Suite("End to end: field queries", .serialized, .blockingWork)
 struct QueryEndToEndTests {
     @Test("a field query narrows the list; a bad term shows its error under it and the list stays")
     func fieldQuery() throws {
@@ -599,7 +600,7 @@ struct QueryEndToEndTests {
 }
 
 /// The remembered place, across two launches of the real binary.
-@Suite("End to end: remembered place", .serialized)
+@Suite("End to end: remembered place", .serialized, .blockingWork)
 struct RememberedPlaceEndToEndTests {
     @Test("quit and relaunch the same file: the same person, order and grouping; --no-state ignores it")
     func relaunch() throws {
@@ -638,7 +639,7 @@ struct RememberedPlaceEndToEndTests {
 
 /// Issue 10 in the real binary: the command line's filter and order, and
 /// the mouse beyond the list.
-@Suite("End to end: starting filter and order, mouse in the overview", .serialized)
+@Suite("End to end: starting filter and order, mouse in the overview", .serialized, .blockingWork)
 struct StartingViewEndToEndTests {
     @Test("--filter and --sort open the app filtered and ordered, over a remembered order; Esc clears the filter")
     func filterAndSort() throws {
@@ -697,7 +698,7 @@ struct StartingViewEndToEndTests {
 }
 
 /// The company overview in the real binary.
-@Suite("End to end: company overview", .serialized)
+@Suite("End to end: company overview", .serialized, .blockingWork)
 struct CompaniesEndToEndTests {
     @Test("Tab shows companies; s sorts; Enter opens one company's people; Esc comes back")
     func overview() throws {
@@ -723,7 +724,7 @@ struct CompaniesEndToEndTests {
 
 /// Prompts that edit like a shell's line, and screens that scroll when the
 /// terminal is short, in the real binary.
-@Suite("End to end: prompts and short terminals", .serialized)
+@Suite("End to end: prompts and short terminals", .serialized, .blockingWork)
 struct PromptAndScrollingEndToEndTests {
     let binary = TmuxSession.shellQuoted(rosterBinary)
 
@@ -827,7 +828,7 @@ struct PromptAndScrollingEndToEndTests {
 }
 
 /// Counts by any field (`F`) in the real binary.
-@Suite("End to end: counts by field", .serialized)
+@Suite("End to end: counts by field", .serialized, .blockingWork)
 struct FrequencyEndToEndTests {
     @Test("F counts by company; f to eye colour; a row's count is what Enter lists; the filter is counted and said")
     func counts() throws {

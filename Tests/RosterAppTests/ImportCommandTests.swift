@@ -1,10 +1,11 @@
 import Testing
+import TestTraits
 @testable import RosterApp
 import RosterCore
 @testable import RosterStore
 import RosterSQL
 
-@Suite("roster import")
+@Suite("roster import", .blockingWork)
 struct ImportCommandTests {
     @Test("reads FILE, --into and --table in any order")
     func parses() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTraits
 import TestSupport
 @testable import RosterCore
 @testable import RosterStore
@@ -190,7 +191,7 @@ func loadedWhateverTheSplit(_ text: String, fileExtension: String) async throws 
 /// Random text made of the characters that matter to the readers: the
 /// same result (people, skipped records, or the error) whatever the chunk
 /// size and whether the file is split for two cores.
-@Suite("Readers against random text")
+@Suite("Readers against random text", .blockingWork)
 struct ReaderInvarianceTests {
     static func randomText(_ random: inout SeededRandom, header: String, alphabet: [String]) -> String {
         header + (0..<random.below(120)).map { _ in alphabet[random.below(alphabet.count)] }.joined()

@@ -1,4 +1,5 @@
 import Testing
+import TestTraits
 import TestSupport
 @testable import RosterCore
 @testable import RosterStore
@@ -127,7 +128,8 @@ struct QueryMatchingTests {
         #expect(nonEmpty > 100)
     }
 
-    @Test("short plain terms (the first keystrokes, answered from the presence bits) agree with the reference, accents and phone digits included")
+    @Test("short plain terms (the first keystrokes, answered from the presence bits) agree with the reference, accents and phone digits included",
+          .blockingWork)
     func shortTermsAgreeWithReference() throws {
         var random = SeededRandom(seed: 1201)
         let records = (0..<1500).map { Self.person($0, &random) }

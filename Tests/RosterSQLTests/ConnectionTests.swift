@@ -2,10 +2,11 @@ import Foundation
 import RosterSQL
 import Synchronization
 import Testing
+import TestTraits
 
 /// The two connections against real servers: values bound, rows streamed,
 /// long statements cancelled, failures named in one line.
-@Suite struct PostgresConnectionTests {
+@Suite(.blockingWork) struct PostgresConnectionTests {
     private func connect() throws -> PostgresConnection {
         let server = try TestPostgres.server()
         return try PostgresConnection(server.conninfo(database: server.makeDatabase()))
@@ -112,7 +113,7 @@ import Testing
     }
 }
 
-@Suite struct SQLiteConnectionTests {
+@Suite(.blockingWork) struct SQLiteConnectionTests {
     private func temporaryPath() -> String {
         NSTemporaryDirectory() + "roster-sqlite-\(UUID().uuidString).db"
     }

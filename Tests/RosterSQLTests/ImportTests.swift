@@ -4,6 +4,7 @@ import RosterStore
 import RosterSQL
 import TestSupport
 import Testing
+import TestTraits
 
 /// A fresh database of either kind, with the few calls the tests need.
 private final class TestDatabase {
@@ -53,7 +54,7 @@ private func bundledDirectory() async throws -> LoadedDirectory {
     return try await PeopleLoader().load(path: path, sourceName: "people.json")
 }
 
-@Suite struct ImportTests {
+@Suite(.blockingWork) struct ImportTests {
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func theBundledDirectoryArrivesWithExactCompanyTotals(dialect: PeopleTable.Dialect) async throws {
         let directory = try await bundledDirectory()

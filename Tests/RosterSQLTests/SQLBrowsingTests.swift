@@ -3,11 +3,12 @@ import Foundation
 import RosterCore
 import RosterStore
 import Testing
+import TestTraits
 import TestSupport
 
 /// What a user of the binary sees from a database: `--list` byte for byte
 /// as from the file, and a server that goes away mid-browse.
-@Suite struct SQLBrowsingTests {
+@Suite(.blockingWork) struct SQLBrowsingTests {
     /// What `--list` writes for `repository`, sorted and filtered as asked.
     func listed(_ repository: any PeopleRepository, sort: RosterCore.SortOrder = .byLastName, filter: String? = nil) async throws -> [UInt8] {
         var arrangement = repository.arrange(sort: sort, byCompany: true, company: nil)

@@ -1,11 +1,12 @@
 import RosterCore
 import RosterSQL
 import Testing
+import TestTraits
 import TestSupport
 
 /// The repository contract, run against real PostgreSQL (the test server)
 /// and real SQLite (a temporary file): the same checks as the file source.
-@Suite("PostgreSQL repository contract")
+@Suite("PostgreSQL repository contract", .blockingWork)
 struct PostgresRepositoryContractTests {
     @Test(arguments: RepositoryContract.databaseChecks)
     func contract(_ check: RepositoryContract.Check) async throws {
@@ -14,7 +15,7 @@ struct PostgresRepositoryContractTests {
     }
 }
 
-@Suite("SQLite repository contract")
+@Suite("SQLite repository contract", .blockingWork)
 struct SQLiteRepositoryContractTests {
     @Test(arguments: RepositoryContract.databaseChecks)
     func contract(_ check: RepositoryContract.Check) async throws {

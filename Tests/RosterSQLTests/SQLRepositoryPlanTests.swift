@@ -3,13 +3,14 @@ import Foundation
 import RosterCore
 import Synchronization
 import Testing
+import TestTraits
 import TestSupport
 
 /// The statements the SQL repositories run, planned by the real servers on
 /// 20,000 people: every window a seek on an index, a search that matches
 /// nobody found by the trigram index (not by walking the browse index
 /// through every row), and a slow search cancelled mid-statement.
-@Suite struct SQLRepositoryPlanTests {
+@Suite(.blockingWork) struct SQLRepositoryPlanTests {
     static let json: String = {
         var random = SQLRepositoryTests.SplitMix(seed: 20_000)
         let letters = Array("abcdefghijklmnopqrstuvwxyz")

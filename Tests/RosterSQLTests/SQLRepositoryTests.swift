@@ -3,6 +3,7 @@ import RosterCore
 @testable import RosterSQL
 import RosterStore
 import Testing
+import TestTraits
 import TestSupport
 
 /// The SQL repositories against the file source on the same people: every
@@ -10,7 +11,7 @@ import TestSupport
 /// jumps across company boundaries; searches of every kind of term; the
 /// overview. Then what only a database can get wrong: injection, plans,
 /// cancellation.
-@Suite struct SQLRepositoryTests {
+@Suite(.blockingWork) struct SQLRepositoryTests {
     /// 400 people in 13 companies (one spelled three ways, some people
     /// without one), names drawn from few so that names repeat within a
     /// company (ties keep file order), accents, missing balances and ages.

@@ -144,6 +144,13 @@ public struct DirectoryExporter: Sendable {
 
     // MARK: JSON
 
+    /// One person as one line of JSON Lines (the record `jsonRecord`
+    /// writes, without its layout: every line break in it is layout, since
+    /// strings escape theirs), ending in a newline.
+    public func jsonLine(_ person: Person) -> String {
+        String(String.UnicodeScalarView(jsonRecord(person).unicodeScalars.filter { $0 != "\n" })) + "\n"
+    }
+
     /// Only the fields the record had, with their values and types.
     func jsonRecord(_ person: Person) -> String {
         var lines: [String] = []

@@ -1,0 +1,338 @@
+"""Database benchmarks for Roster (run by `make bench-db`; never by `make test`).
+
+Starts a throwaway PostgreSQL (initdb + pg_ctl on a private socket, as the
+tests do) and an SQLite file under .build/bench-db, then:
+  * generates PEOPLE people (default 1M) with `roster-gen --seed 42` and times
+    `roster import` into each database;
+  * makes MULTIPLIER× as many rows (default 10 → 10M) by SQL from those
+    (INSERT … SELECT with the person key suffixed and positions shifted), with
+    the browse index and the company summary, but no trigram index (building
+    one over 10M rows would take longer than the whole run);
+  * measures on both tables, medians of RUNS runs: a keyset window in the
+    middle vs `OFFSET n/2 LIMIT 50` vs "fetch all then page" (the whole
+    ordered table to the client, as psql/pgcli do before showing a page;
+    PostgreSQL: COPY of the ordered rows to /dev/null); the overview from
+    the summary table vs a live GROUP BY; a search that matches nobody;
+  * the real binary on each table when `roster TARGET --list` works (the
+    database browse path): `--list` throughput and peak RSS, and first frame
+    in tmux through bench/measure.py's harness.
+Writes the figures into bench/RESULTS.md, section "Databases" (make bench keeps it).
+"""
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import measure  # noqa: E402  (the same harness and machine line as make bench)
+
+ROOT = measure.ROOT
+BIN = measure.BIN
+DATA = os.path.join(ROOT, ".build/bench-db")
+PEOPLE = int(os.environ.get("BENCH_DB_PEOPLE", "1000000"))
+MULTIPLIER = int(os.environ.get("BENCH_DB_MULTIPLIER", "10"))
+RUNS = int(os.environ.get("BENCH_DB_RUNS", "5"))
+KEYS = "company_key, last_key, first_key, position, person_key"
+ROW = "person_key, first_name, last_name, email, balance, company"
+NO_MATCH = "%qqxzjv%"
+
+
+def log(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+class Postgres:
+    """A throwaway server: trust auth on a private socket, durability off."""
+
+    def __init__(self):
+        versions = sorted((int(v) for v in os.listdir("/usr/lib/postgresql") if v.isdigit()), reverse=True)
+        self.bin = f"/usr/lib/postgresql/{versions[0]}/bin"
+        self.directory = tempfile.mkdtemp(prefix="roster-pg-bench-", dir="/tmp")
+        self.as_postgres = ["/usr/sbin/runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+        if self.as_postgres:
+            subprocess.run(["chown", "postgres:postgres", self.directory], check=True)
+        self.run([f"{self.bin}/initdb", "-D", self.directory + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                  "--no-locale", "--no-sync"])
+        settings = (f"-k {self.directory} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+                    "-c full_page_writes=off -c shared_buffers=512MB -c maintenance_work_mem=512MB -c work_mem=64MB "
+                    "-c max_wal_size=4GB -c jit=off")
+        self.run([f"{self.bin}/pg_ctl", "-D", self.directory + "/data", "-l", self.directory + "/log", "-w", "-o",
+                  settings, "start"])
+        self.psql_sql("CREATE DATABASE bench", database="postgres")
+        self.target = f"host={self.directory} user=postgres dbname=bench"
+
+    def run(self, argv):
+        subprocess.run(self.as_postgres + argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       cwd="/tmp")
+
+    def psql_sql(self, sql, database="bench", capture=False):
+        result = subprocess.run(["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", self.directory, "-U", "postgres",
+                                 "-d", database, "-c", sql], check=True, capture_output=True, text=True)
+        return result.stdout
+
+    def timed(self, sql, runs):
+        """Milliseconds of each of `runs` runs of `sql`, output discarded (psql \\timing)."""
+        script = "\\timing on\n\\o /dev/null\n" + (sql.rstrip(";") + ";\n") * runs
+        result = subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", self.directory, "-U", "postgres",
+                                 "-d", "bench"], input=script, check=True, capture_output=True, text=True)
+        times = [float(line.split()[1]) for line in result.stdout.splitlines() if line.startswith("Time: ")]
+        assert len(times) == runs, result.stdout + result.stderr
+        return times
+
+    def stop(self):
+        subprocess.run(self.as_postgres + [f"{self.bin}/pg_ctl", "-D", self.directory + "/data", "-m", "immediate", "-w",
+                                           "stop"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/tmp")
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def columns_of(pg):
+    return pg.psql_sql("SELECT string_agg(attname, ', ' ORDER BY attnum) FROM pg_attribute "
+                       "WHERE attrelid = 'people'::regclass AND attnum > 0 AND NOT attisdropped").strip()
+
+
+def totals_query(table):
+    return (f"SELECT company_key, min(company), count(*), count(*) FILTER (WHERE is_active), count(balance_cents), "
+            f"coalesce(sum(balance_cents >> 32), 0), coalesce(sum(balance_cents & 4294967295), 0), count(age), "
+            f"coalesce(sum(age), 0) FROM {table} GROUP BY company_key")
+
+
+def multiplied_select(columns, source, sqlite):
+    """Every row of `source` MULTIPLIER times: person_key suffixed, position shifted."""
+    shifted = []
+    for column in columns.split(", "):
+        if column == "person_key":
+            shifted.append("person_key || '~' || k")
+        elif column == "position":
+            shifted.append(f"position + k * {PEOPLE}")
+        else:
+            shifted.append(column)
+    if sqlite:
+        series = f"(WITH RECURSIVE s(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM s WHERE k < {MULTIPLIER - 1}) SELECT k FROM s)"
+    else:
+        series = f"generate_series(0, {MULTIPLIER - 1}) AS s(k)"
+    return f"SELECT {', '.join(shifted)} FROM {source}, {series}"
+
+
+def build_big_postgres(pg, columns):
+    big = f"people_x{MULTIPLIER}"
+    started = time.perf_counter()
+    pg.psql_sql(f"CREATE TABLE {big} (LIKE people INCLUDING DEFAULTS INCLUDING CONSTRAINTS)")
+    pg.psql_sql(f"INSERT INTO {big} ({columns}) {multiplied_select(columns, 'people', sqlite=False)}")
+    pg.psql_sql(f"ALTER TABLE {big} ADD PRIMARY KEY (person_key)")
+    pg.psql_sql(f"CREATE INDEX {big}_browse ON {big} ({KEYS})")
+    pg.psql_sql(f"CREATE TABLE {big}_companies (LIKE people_companies INCLUDING ALL)")
+    pg.psql_sql(f"INSERT INTO {big}_companies SELECT company_key, min, count, count_active, balances, "
+                f"(high::numeric * 4294967296 + low), ages, age_sum FROM (SELECT company_key, min(company), count(*), "
+                f"count(*) FILTER (WHERE is_active) AS count_active, count(balance_cents) AS balances, "
+                f"coalesce(sum(balance_cents >> 32), 0) AS high, coalesce(sum(balance_cents & 4294967295), 0) AS low, "
+                f"count(age) AS ages, coalesce(sum(age), 0) AS age_sum FROM {big} GROUP BY company_key) t")
+    pg.psql_sql(f"VACUUM ANALYZE {big}")
+    return big, time.perf_counter() - started
+
+
+def renamed(create, old, new):
+    """A CREATE TABLE statement for `old` made for `new` (its name quoted or not)."""
+    quoted = f'"{old}"'
+    return create.replace(quoted, new, 1) if quoted in create else create.replace(old, new, 1)
+
+
+def build_big_sqlite(path, columns):
+    big = f"people_x{MULTIPLIER}"
+    started = time.perf_counter()
+    db = sqlite3.connect(path)
+    schema = db.execute("SELECT sql FROM sqlite_schema WHERE name = 'people'").fetchone()[0]
+    summary = db.execute("SELECT sql FROM sqlite_schema WHERE name = 'people_companies'").fetchone()[0]
+    db.execute(renamed(schema, "people", big))
+    db.execute(renamed(summary, "people_companies", big + "_companies"))
+    db.execute(f"INSERT INTO {big} ({columns}) {multiplied_select(columns, 'people', sqlite=True)}")
+    db.execute(f"CREATE INDEX {big}_browse ON {big} ({KEYS})")
+    db.execute(f"INSERT INTO {big}_companies SELECT company_key, spelling, headcount * {MULTIPLIER}, active * {MULTIPLIER}, "
+               f"balances * {MULTIPLIER}, CAST(CAST(total_cents AS INTEGER) * {MULTIPLIER} AS TEXT), ages * {MULTIPLIER}, age_sum * {MULTIPLIER} FROM people_companies")
+    db.commit()
+    db.execute("ANALYZE")
+    db.close()
+    return big, time.perf_counter() - started
+
+
+def middle_keys_postgres(pg, table, offset):
+    row = pg.psql_sql(f"SELECT encode(company_key, 'hex'), encode(last_key, 'hex'), encode(first_key, 'hex'), position, "
+                      f"quote_literal(person_key) FROM {table} ORDER BY {KEYS} OFFSET {offset} LIMIT 1").strip().split("|")
+    return f"(decode('{row[0]}', 'hex'), decode('{row[1]}', 'hex'), decode('{row[2]}', 'hex'), {row[3]}, {row[4]})"
+
+
+def measure_postgres(pg, table, count, runs):
+    log(f"  PostgreSQL {table}: windows ...")
+    middle = count // 2
+    result = {}
+    result["offset"] = statistics.median(pg.timed(f"SELECT {ROW} FROM {table} ORDER BY {KEYS} OFFSET {middle} LIMIT 50",
+                                                  max(1, runs // 2)))
+    keys = middle_keys_postgres(pg, table, middle)
+    result["keyset"] = statistics.median(pg.timed(f"SELECT {ROW} FROM {table} WHERE ({KEYS}) > {keys} ORDER BY {KEYS} LIMIT 50",
+                                                  runs * 4))
+    result["keyset_back"] = statistics.median(pg.timed(
+        f"SELECT {ROW} FROM {table} WHERE ({KEYS}) < {keys} ORDER BY company_key DESC, last_key DESC, first_key DESC, "
+        f"position DESC, person_key DESC LIMIT 50", runs * 4))
+    log(f"  PostgreSQL {table}: fetch all ...")
+    result["fetch_all"] = statistics.median(pg.timed(f"COPY (SELECT {ROW} FROM {table} ORDER BY {KEYS}) TO STDOUT", 1))
+    log(f"  PostgreSQL {table}: overview and search ...")
+    result["summary"] = statistics.median(pg.timed(f"SELECT * FROM {table}_companies ORDER BY spelling", runs * 4))
+    result["group_by"] = statistics.median(pg.timed(totals_query(table), max(1, runs // 2)))
+    result["no_match"] = statistics.median(pg.timed(
+        f"SELECT {ROW} FROM {table} WHERE search_text LIKE '{NO_MATCH}' ORDER BY {KEYS} LIMIT 50", max(1, runs // 2)))
+    return result
+
+
+def sqlite_timed(db, sql, runs, fetch=True):
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        cursor = db.execute(sql)
+        if fetch:
+            for _ in cursor:
+                pass
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def measure_sqlite(path, table, count, runs, has_fts):
+    log(f"  SQLite {table} ...")
+    db = sqlite3.connect(path)
+    middle = count // 2
+    result = {"offset": sqlite_timed(db, f"SELECT {ROW} FROM {table} ORDER BY {KEYS} LIMIT 50 OFFSET {middle}", max(1, runs // 2))}
+    keys = db.execute(f"SELECT {KEYS} FROM {table} ORDER BY {KEYS} LIMIT 1 OFFSET {middle}").fetchone()
+    keyset = f"SELECT {ROW} FROM {table} WHERE ({KEYS}) > (?, ?, ?, ?, ?) ORDER BY {KEYS} LIMIT 50"
+    times = []
+    for _ in range(runs * 4):
+        started = time.perf_counter()
+        list(db.execute(keyset, keys))
+        times.append((time.perf_counter() - started) * 1000)
+    result["keyset"] = statistics.median(times)
+    result["keyset_back"] = result["keyset"]
+    result["fetch_all"] = sqlite_timed(db, f"SELECT {ROW} FROM {table} ORDER BY {KEYS}", 1)
+    result["summary"] = sqlite_timed(db, f"SELECT * FROM {table}_companies ORDER BY spelling", runs * 4)
+    result["group_by"] = sqlite_timed(db, totals_query(table), max(1, runs // 2))
+    if has_fts:
+        result["no_match"] = sqlite_timed(db, f"SELECT {ROW} FROM {table} WHERE rowid IN (SELECT rowid FROM {table}_search "
+                                              f"WHERE {table}_search MATCH '\"qqxzjv\"') ORDER BY {KEYS} LIMIT 50", runs)
+    else:
+        result["no_match"] = sqlite_timed(db, f"SELECT {ROW} FROM {table} WHERE search_text LIKE '{NO_MATCH}' "
+                                              f"ORDER BY {KEYS} LIMIT 50", max(1, runs // 2))
+    db.close()
+    return result
+
+
+def real_binary(target, table, count):
+    """`roster TARGET --table T --list`: wall, peak RSS; None when the binary cannot browse a database yet."""
+    roster = os.path.join(BIN, "roster")
+    argv = [roster, target, "--table", table, "--list", "--no-state"]
+    probe = subprocess.run(argv[:-2] + ["--list", "--filter", "zzzqqq", "--no-state"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        return {"error": (probe.stderr.strip().splitlines() or ["exit %d" % probe.returncode])[0]}
+    listing = [measure.run_measured(argv) for _ in range(3)]
+    wall = statistics.median(w for w, _, _ in listing)
+    return {"list": wall, "list_rate": count / wall, "list_rss": statistics.median(r for _, r, _ in listing)}
+
+
+def main():
+    started = time.perf_counter()
+    os.makedirs(DATA, exist_ok=True)
+    source = os.path.join(DATA, f"people-{PEOPLE}.json")
+    if not os.path.exists(source):
+        log(f"generating {source} ...")
+        with open(source + ".tmp", "wb") as out:
+            subprocess.run([os.path.join(BIN, "roster-gen"), "--people", str(PEOPLE), "--seed", "42"], stdout=out, check=True)
+        os.rename(source + ".tmp", source)
+    sqlite_path = os.path.join(DATA, "people.db")
+    for leftover in [sqlite_path, sqlite_path + "-wal", sqlite_path + "-shm"]:
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    pg = Postgres()
+    try:
+        roster = os.path.join(BIN, "roster")
+        log(f"importing {PEOPLE:,} people into PostgreSQL ...")
+        pg_import = measure.run_measured([roster, "import", source, "--into", pg.target])
+        log(f"importing {PEOPLE:,} people into SQLite ...")
+        sqlite_import = measure.run_measured([roster, "import", source, "--into", sqlite_path])
+        assert pg_import[2] == 0 and sqlite_import[2] == 0, "import failed"
+        columns = columns_of(pg)
+        log(f"making {PEOPLE * MULTIPLIER:,} rows by SQL ...")
+        pg_big, pg_build = build_big_postgres(pg, columns)
+        sqlite_big, sqlite_build = build_big_sqlite(sqlite_path, columns)
+        results = {
+            ("PostgreSQL", PEOPLE): measure_postgres(pg, "people", PEOPLE, RUNS),
+            ("PostgreSQL", PEOPLE * MULTIPLIER): measure_postgres(pg, pg_big, PEOPLE * MULTIPLIER, RUNS),
+            ("SQLite", PEOPLE): measure_sqlite(sqlite_path, "people", PEOPLE, RUNS, has_fts=True),
+            ("SQLite", PEOPLE * MULTIPLIER): measure_sqlite(sqlite_path, sqlite_big, PEOPLE * MULTIPLIER, RUNS, has_fts=False),
+        }
+        log("the real binary ...")
+        binary = {
+            ("PostgreSQL", PEOPLE): real_binary(pg.target, "people", PEOPLE),
+            ("PostgreSQL", PEOPLE * MULTIPLIER): real_binary(pg.target, pg_big, PEOPLE * MULTIPLIER),
+            ("SQLite", PEOPLE): real_binary(sqlite_path, "people", PEOPLE),
+            ("SQLite", PEOPLE * MULTIPLIER): real_binary(sqlite_path, sqlite_big, PEOPLE * MULTIPLIER),
+        }
+    finally:
+        pg.stop()
+    total = time.perf_counter() - started
+    report = render(results, binary, pg_import, sqlite_import, pg_build, sqlite_build, total)
+    print(report)
+    results = os.path.join(ROOT, "bench/RESULTS.md")
+    kept = open(results).read() if os.path.exists(results) else "# Benchmarks\n"
+    with open(results, "w") as out:
+        out.write(measure.without_database_section(kept).rstrip("\n") + "\n\n" + report)
+
+
+def render(results, binary, pg_import, sqlite_import, pg_build, sqlite_build, total):
+    big = PEOPLE * MULTIPLIER
+
+    def ms(value):
+        return f"{value:,.1f} ms" if value < 1000 else f"{value / 1000:,.2f} s"
+
+    lines = [
+        "## Databases (`make bench-db`)",
+        "",
+        f"Machine: {measure.machine()}; shared with other builds while it ran, so read the ratios more than the "
+        f"absolute figures. Run on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {total / 60:.1f} min in all.",
+        "",
+        f"Data: {PEOPLE:,} people from `roster-gen --seed 42`, loaded with `roster import` "
+        f"(PostgreSQL {pg_import[0]:.1f} s, peak RSS {pg_import[1]:.0f} MiB; SQLite {sqlite_import[0]:.1f} s, "
+        f"{sqlite_import[1]:.0f} MiB; both with browse index, trigram search index and company summary). "
+        f"The {big:,}-row tables are made **by SQL** from those ({MULTIPLIER} copies, person key suffixed, positions shifted; "
+        f"browse index, primary key (PostgreSQL) and summary built after; **no trigram index**): "
+        f"PostgreSQL {pg_build:.0f} s, SQLite {sqlite_build:.0f} s.",
+        "",
+        f"Medians of {RUNS * 4} runs (keyset, summary) or {max(1, RUNS // 2)} (OFFSET, GROUP BY, no-match search); "
+        "fetch-all once. PostgreSQL times are psql's `\\timing` (server and transfer, one connection); SQLite's are "
+        "in process (Python's sqlite3, the same library).",
+        "",
+        "| database | rows | keyset window (50, middle) | `OFFSET n/2 LIMIT 50` | fetch all then page | overview: summary table "
+        "| overview: live `GROUP BY` | search matching nobody |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for (database, rows), r in results.items():
+        lines.append(
+            f"| {database} | {rows:,} | {ms(r['keyset'])} | {ms(r['offset'])} ({r['offset'] / r['keyset']:,.0f}×) "
+            f"| {ms(r['fetch_all'])} ({r['fetch_all'] / r['keyset']:,.0f}×) | {ms(r['summary'])} "
+            f"| {ms(r['group_by'])} ({r['group_by'] / r['summary']:,.0f}×) | {ms(r['no_match'])} |")
+    lines += [
+        "",
+        "Search matching nobody: `LIKE '%qqxzjv%'` on `search_text` with the keyset order and `LIMIT 50`; at "
+        f"{PEOPLE:,} through the trigram index (pg_trgm GIN; SQLite FTS5 trigram), at {big:,} without one (a scan).",
+        "",
+        "Real binary (`roster TARGET --table T --list`, medians of 3): ",
+    ]
+    for (database, rows), r in binary.items():
+        if "error" in r:
+            lines.append(f"- {database} {rows:,}: not measured — {r['error']}")
+        else:
+            lines.append(f"- {database} {rows:,}: `--list` {r['list']:.2f} s ({r['list_rate']:,.0f} people/s), "
+                         f"peak RSS {r['list_rss']:.0f} MiB")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    main()

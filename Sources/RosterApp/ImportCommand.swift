@@ -184,6 +184,7 @@ final class ImportProgressBar {
             line = "importing " + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
                 + " \(percent)%  \(done) of \(total) people"
         case .merging: line = "merging into the table and its indexes…"
+        case .indexing: line = "building the indexes…"
         case .summarizing: line = "summarising companies…"
         }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))

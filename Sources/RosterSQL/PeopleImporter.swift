@@ -25,12 +25,20 @@ public enum ImportPhase: Sendable, Equatable {
     case writing(done: Int, total: Int)
     /// Moving the staged rows into the table (and its indexes).
     case merging
+    /// Building the indexes over the rows loaded into an empty table.
+    case indexing
     /// Recomputing the summary table.
     case summarizing
 }
 
 /// Loads a directory into a `PeopleTable`, creating what is missing, in one
 /// transaction: a failure leaves the table as it was.
+///
+/// Into an empty table (the first import), the rows are loaded before
+/// the secondary indexes exist, which are then built over the loaded rows
+/// (and SQLite's FTS5 index rebuilt in one pass): many times faster than
+/// growing a dozen indexes row by row. Into a table that has people, the
+/// indexes stay and are kept up to date by the merge.
 ///
 /// Rows first go to a temporary staging table (PostgreSQL by `COPY`,
 /// SQLite by one prepared `INSERT`), then one statement merges them by
@@ -62,15 +70,23 @@ public struct PeopleImporter {
         precondition(table.dialect == .postgres, "a PostgreSQL import needs a PostgreSQL table")
         let staging = "pg_temp." + Self.staging
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
-            for statement in table.createStatements { try connection.execute(statement) }
+            for statement in table.tableStatements { try connection.execute(statement) }
             // One import at a time per table: the summary is computed from it.
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
+            let loadingEmpty = try isEmpty(connection.execute(emptinessQuery))
+            for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
             // Only the imported columns: `LIKE` would copy row_id's NOT NULL.
             try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.columnList) FROM \(table.table) WITH NO DATA")
             let written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store))
             progress(.merging)
             let duplicates = try connection.execute("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
             try connection.execute(table.mergeStatement(from: staging))
+            if loadingEmpty {
+                progress(.indexing)
+                // Index builds sort in this much memory before spilling to disk (default 64 MB).
+                try connection.execute("SET LOCAL maintenance_work_mem = '512MB'")
+                for index in table.secondaryIndexes { try connection.execute(index.create) }
+            }
             progress(.summarizing)
             let totals = try summarize(totals: connection.execute(table.totalsQuery),
                                        existing: connection.execute("SELECT company_key, spelling FROM \(table.summaryTable)"),
@@ -88,8 +104,17 @@ public struct PeopleImporter {
     public func importPeople(_ store: PeopleStore, into connection: SQLiteConnection) throws(DatabaseError) -> ImportReport {
         precondition(table.dialect == .sqlite, "an SQLite import needs an SQLite table")
         let staging = "temp." + Self.staging
+        // A page cache big enough for the indexes being built (the default
+        // is 2 MB); this connection's alone, gone when it closes. The
+        // journal mode and `synchronous` stay as they are: in one
+        // transaction the rollback journal holds only the pages that
+        // existed before (next to none in a new file) and the syncs happen
+        // at commit, a few in all; WAL would write every page twice.
+        try connection.execute("PRAGMA cache_size = -\(Self.sqliteCacheKiB)")
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
-            for statement in table.createStatements { try connection.execute(statement) }
+            for statement in table.tableStatements { try connection.execute(statement) }
+            let loadingEmpty = try isEmpty(connection.query(emptinessQuery))
+            for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
             try connection.execute("DROP TABLE IF EXISTS \(staging)")
             try connection.execute("CREATE TEMP TABLE \(Self.staging) AS SELECT * FROM \(table.table) WHERE 0")
             let placeholders = Array(repeating: "?", count: PeopleTable.columns.count).joined(separator: ", ")
@@ -103,6 +128,12 @@ public struct PeopleImporter {
             let duplicates = try connection.query("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
             try connection.execute(table.mergeStatement(from: staging))
             try connection.execute("DROP TABLE \(staging)")
+            if loadingEmpty {
+                progress(.indexing)
+                for index in table.secondaryIndexes { try connection.execute(index.create) }
+                // The triggers were not there for the load: fill the FTS5 index from the table at once.
+                try connection.execute("INSERT INTO \(table.searchTable) (\(table.searchTable)) VALUES ('rebuild')")
+            }
             progress(.summarizing)
             let totals = try summarize(totals: connection.query(table.totalsQuery),
                                        existing: connection.query("SELECT company_key, spelling FROM \(table.summaryTable)"),
@@ -116,6 +147,14 @@ public struct PeopleImporter {
             return report(written: written, duplicates: Int(duplicates), totals: totals)
         }
     }
+
+    /// SQLite's page cache during an import, in KiB.
+    private static let sqliteCacheKiB = 256 * 1024
+
+    /// One row (a 1) when the people table has nobody.
+    private var emptinessQuery: String { "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM \(table.table))" }
+
+    private func isEmpty(_ rows: [SQLRow]) -> Bool { !rows.isEmpty }
 
     /// The store's rows, reporting progress as they are taken.
     private func rows(of store: PeopleStore) -> some Sequence<[SQLValue]> {

@@ -45,18 +45,20 @@ public final class SQLPeopleRepository: PeopleRepository {
          search: any PeopleDatabaseSession & AnyObject) throws(DatabaseError) {
         self.table = table
         self.target = target
+        // In key order from the server (both compare the keys byte by byte,
+        // as `lexicographicallyPrecedes` does): no sort of 70,000 keys here.
         let rows = try browse.rows(
-            "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable)", [])
+            "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable) ORDER BY company_key", [])
         // Reading no row also checks that the people table has what is read.
         _ = try browse.rows("SELECT \(table.dialect.rowID), \(Self.personColumns) FROM \(table.table) WHERE 1 = 0", [])
         var totals: [CompanyTotals] = []
+        totals.reserveCapacity(rows.count)
         for row in rows {
             guard let company = CompanyTotals(summaryRow: row) else {
                 throw DatabaseError(.failed, "the summary table \(table.name)_companies holds a row that cannot be read")
             }
             totals.append(company)
         }
-        totals.sort { $0.companyKey.lexicographicallyPrecedes($1.companyKey) }
         self.totals = totals
         companies = totals.map { company in
             let none = company.companyKey == ImportRows.noCompanyKey
@@ -143,14 +145,21 @@ public final class SQLPeopleRepository: PeopleRepository {
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         let scope: Handle.Scope = company.map { .company($0) } ?? .everyone
-        let counts = Dictionary(uniqueKeysWithValues: companies.indices.map { ($0, companies[$0].headcount) })
-        return make(sort: sort, byCompany: byCompany, scope: scope, query: nil, counts: counts)
+        return make(sort: sort, byCompany: byCompany, scope: scope, query: nil, shown: { self.companies[$0].headcount }, matches: nil)
     }
 
     /// An arrangement of the people counted in `counts` (per company id),
     /// restricted to `scope`, with sections as the file source makes them.
     private func make(sort: SortOrder, byCompany: Bool, scope: Handle.Scope, query: SearchQuery?, counts: [Int: Int])
         -> PeopleArrangement {
+        make(sort: sort, byCompany: byCompany, scope: scope, query: query, shown: { counts[$0] ?? 0 }, matches: counts)
+    }
+
+    /// The same with `shown(id)` people of each company: everyone's
+    /// headcounts are read straight from `companies`, with no dictionary
+    /// of 70,000 companies built before a first frame.
+    private func make(sort: SortOrder, byCompany: Bool, scope: Handle.Scope, query: SearchQuery?,
+                      shown shownOf: (Int) -> Int, matches: [Int: Int]?) -> PeopleArrangement {
         let inScope = companies.indices.filter { id in
             switch scope {
             case .everyone: return true
@@ -161,22 +170,23 @@ public final class SQLPeopleRepository: PeopleRepository {
         var sections: [CompanySection] = []
         var count = 0
         if byCompany {
+            sections.reserveCapacity(inScope.count)
             for id in inScope {
-                let shown = counts[id] ?? 0
+                let shown = shownOf(id)
                 guard shown > 0 else { continue }
                 sections.append(CompanySection(title: title(of: id), companyID: id, range: count..<(count + shown),
                                                total: companies[id].headcount))
                 count += shown
             }
         } else {
-            count = inScope.reduce(0) { $0 + (counts[$1] ?? 0) }
+            count = inScope.reduce(0) { $0 + shownOf($1) }
             // As the file source: the flat list's one section has everyone as its total.
             if count > 0 {
                 sections = [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count, total: personCount)]
             }
         }
         let handle = Handle(id: arrangementCounter.add(1, ordering: .relaxed).newValue, order: SQLOrder(sort), grouped: byCompany,
-                            scope: scope, query: query, matches: query == nil ? nil : counts)
+                            scope: scope, query: query, matches: query == nil ? nil : matches)
         return PeopleArrangement(sort: sort, byCompany: byCompany, company: scope.company, query: query, sections: sections,
                                  count: count, handle: handle)
     }

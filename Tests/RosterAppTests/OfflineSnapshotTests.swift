@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTraits
 import TestSupport
 @testable import RosterApp
 import RosterCore
@@ -94,7 +95,7 @@ struct OfflineSnapshotTests {
     }
 }
 
-@Suite("Offline fallback")
+@Suite("Offline fallback", .blockingWork)
 struct OfflineFallbackTests {
     @Test("an unreachable server opens the last copy under its banner; without one, one line; other failures never fall back")
     func fallback() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestTraits
 @testable import RosterApp
 import RosterSQL
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Glibc
 
 /// The hidden password line against a real pseudo-terminal: the prompt
 /// shows, what is typed does not, and the terminal's modes come back.
-@Suite("Password prompt", .serialized)
+@Suite("Password prompt", .serialized, .blockingWork)
 struct PasswordPromptTests {
     /// A pseudo-terminal pair: `primary` is the keyboard and screen, `secondary` the terminal roster reads.
     final class PseudoTerminal: @unchecked Sendable {

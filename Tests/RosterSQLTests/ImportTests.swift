@@ -185,4 +185,31 @@ private func bundledDirectory() async throws -> LoadedDirectory {
                                            [.bytes(ImportRows.noCompanyKey)])
         #expect(noCompany.first == SQLRow([.text(""), .int(1)]))
     }
+
+    /// A first import loads, then builds the indexes (and SQLite's FTS5
+    /// index) over the rows; later imports keep them up to date instead.
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func indexesBuiltAfterTheFirstLoadAreThereAndKeptByLaterImports(dialect: PeopleTable.Dialect) async throws {
+        let directory = try await bundledDirectory()
+        let database = try TestDatabase(dialect)
+        try database.importPeople(Fixtures.directory(json: "[]").store)  // a table with nobody: indexes dropped, then rebuilt
+        try database.importPeople(directory.store)
+        let names = dialect == .postgres
+            ? "SELECT indexname FROM pg_indexes WHERE tablename = 'people' ORDER BY 1"
+            : "SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'people' AND sql IS NOT NULL ORDER BY 1"
+        let expected = try PeopleTable(dialect: dialect).secondaryIndexes.count + (dialect == .postgres ? 1 : 0)  // + the primary key's
+        let built = try database.query(names).compactMap { $0.text(0) }
+        #expect(built.count == expected, "\(built)")
+        let matches = dialect == .postgres
+            ? "SELECT count(*) FROM people WHERE search_text LIKE '%garza%'"
+            : "SELECT count(*) FROM people_search WHERE people_search MATCH '\"garza\"'"
+        let found = try #require(database.query(matches).first?.int(0))
+        #expect(found > 0)
+        try database.importPeople(directory.store)
+        #expect(try database.query(names).compactMap { $0.text(0) } == built)
+        #expect(try database.query(matches).first?.int(0) == found)
+        if dialect == .sqlite {
+            #expect(try database.query("INSERT INTO people_search (people_search, rank) VALUES ('integrity-check', 1)").isEmpty)
+        }
+    }
 }

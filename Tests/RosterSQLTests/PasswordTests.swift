@@ -2,11 +2,12 @@ import Foundation
 import RosterSQL
 import Synchronization
 import Testing
+import TestTraits
 
 /// A server that asks for a password (the test server's pg_hba is
 /// scram-sha-256 for everyone): asked once, with the account named,
 /// the password never in a message.
-@Suite struct PasswordTests {
+@Suite(.blockingWork) struct PasswordTests {
     /// A role of its own with `password`, allowed into a fresh database.
     private func account(password: String) throws -> (server: TestPostgres, conninfo: String, role: String, database: String) {
         let server = try TestPostgres.server()

@@ -1,10 +1,11 @@
 import Foundation
 import RosterSQL
 import Testing
+import TestTraits
 
 /// Opening a table Roster did not make, or only half of one, is one line
 /// naming the table, what is wrong and what to run; in both databases.
-@Suite struct TableShapeTests {
+@Suite(.blockingWork) struct TableShapeTests {
     /// Runs `body` once with a fresh PostgreSQL database and once with a fresh SQLite file.
     private func inBothDatabases(_ body: (PeopleTable.Dialect, (String) throws -> Void, () throws -> Void) throws -> Void) throws {
         let server = try TestPostgres.server()
@@ -68,7 +69,7 @@ import Testing
             #expect(error?.message == "TARGET: table people has no company summary (table people_companies is missing); "
                 + "import again to make it: roster import FILE --into TARGET")
             if dialect == .sqlite {
-                try execute(PeopleTable(dialect: .sqlite).createStatements.last ?? "")
+                try execute(PeopleTable(dialect: .sqlite).tableStatements.last ?? "")  // the summary table again
                 try execute("DROP TABLE people_search")
                 #expect(message(verify)?.message == "TARGET: table people has no search table (people_search is missing); "
                     + "import again to make it: roster import FILE --into TARGET")

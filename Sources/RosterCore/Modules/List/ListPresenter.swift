@@ -311,7 +311,7 @@ public final class ListPresenter: ListModuleInterface {
     /// What an export writes: what the list shows, or with marks the
     /// marked people (those a search hides too).
     private var exportContent: ExportContent {
-        session.marked.isEmpty ? .shown(displayed, of: repository) : .marked(markedPeople.people(orderedBy: displayed))
+        session.marked.isEmpty ? .shown(displayed, of: repository) : .marked(markedPeople.people(orderedBy: everyone))
     }
 
     // MARK: Marks and copying
@@ -343,12 +343,12 @@ public final class ListPresenter: ListModuleInterface {
         let people = peopleToCopy
         guard !people.isEmpty else { return }
         let list = ClipboardText.addressList(people)
-        let left = list.withoutEmail == 0 ? "" : " (\(NumberText.grouped(list.withoutEmail)) without email left out)"
         if list.text.isEmpty {
             message = people.count == 1 ? "no email to copy" : "none of them has an email"
+        } else if !ClipboardText.fits(list.text) {
+            message = ClipboardText.tooMuchMessage(list.text)
         } else if clipboard?.copy(list.text) == true {
-            let copied = people.count - list.withoutEmail
-            message = "copied \(NumberText.count(copied, "address", "addresses"))" + left + ClipboardText.removedNote(list.removed)
+            message = ClipboardText.addressesCopiedMessage(list, of: people.count)
         } else {
             message = "could not copy"
         }
@@ -359,8 +359,10 @@ public final class ListPresenter: ListModuleInterface {
         let people = peopleToCopy
         guard !people.isEmpty else { return }
         let cards = ClipboardText.vCards(people)
-        if clipboard?.copy(cards.text) == true {
-            message = "copied \(NumberText.count(people.count, "vCard", "vCards"))" + ClipboardText.removedNote(cards.removed)
+        if !ClipboardText.fits(cards.text) {
+            message = ClipboardText.tooMuchMessage(cards.text)
+        } else if clipboard?.copy(cards.text) == true {
+            message = ClipboardText.copiedMessage(NumberText.count(people.count, "vCard", "vCards"), leftOut: ClipboardText.removedCount(cards.removed))
         } else {
             message = "could not copy"
         }
@@ -369,7 +371,7 @@ public final class ListPresenter: ListModuleInterface {
 
     /// The marked people, else the selected one.
     private var peopleToCopy: [Person] {
-        if !session.marked.isEmpty { return markedPeople.people(orderedBy: displayed) }
+        if !session.marked.isEmpty { return markedPeople.people(orderedBy: everyone) }
         return selectedID.map { [repository.person($0)] } ?? []
     }
 

@@ -174,7 +174,7 @@ struct ListPresenterSearchTests {
         presenter.editSearch("comstar age>x")
         #expect(view.last?.position == "1/3")
         #expect(view.last?.searchError != nil)
-        #expect(ListPresenter.text("comstar age>x  jo", withoutTermsOverlapping: 12..<13) == "comstar jo")
+        #expect(ListSearch.text("comstar age>x  jo", withoutTermsOverlapping: 12..<13) == "comstar jo")
         // Enter does not keep a query with an error: the prompt stays open on it.
         presenter.commitSearch()
         #expect(view.last?.searchPrompt == "comstar age>x")

@@ -21,26 +21,10 @@ public final class ListPresenter: ListModuleInterface {
     public private(set) var displayed: PeopleArrangement
     private var rows: ListRows
     private let searcher: ListSearchScheduling?
-    /// The search prompt's line (kept when closed: `/` opens on the
-    /// filter in force), and whether the prompt is open.
-    private var searchLine = LineEditor()
-    private var isEditingSearch = false
-    /// The filter in force when `/` opened the prompt, for Esc to put back.
-    private var searchBeforeEditing: PeopleArrangement?
-    /// Who was selected when `/` opened the prompt: Esc goes back to them,
-    /// as fzf and less do.
-    private var selectionBeforeEditing: PersonID?
+    /// The search prompt and the filter in force.
+    private var search = ListSearch()
     /// What each prompt accepted earlier this session (↑ recalls it).
     private let history: PromptHistory
-    /// The latest finished search (nil: no filter).
-    private var searchResult: PeopleArrangement?
-    /// This list's recent results, so that Backspace searches within the
-    /// result of a query typed a moment ago (only their matches, by file
-    /// position, are used: a change of order does not stale them).
-    private var recentSearches = RecentSearches()
-    /// Why the prompt's text is not a query (shown under it); the list
-    /// meanwhile shows what the other terms match.
-    private var searchError: QueryError?
     /// Display position of the selected person.
     public private(set) var selection = 0
     /// Companies whose people are hidden (Space), by company id.
@@ -52,16 +36,9 @@ public final class ListPresenter: ListModuleInterface {
     /// The company a company's list shows, for its breadcrumb; nil for the main list.
     private let scopeTitle: String?
 
-    private let exportWriter: ExportWriting?
-    /// The export prompt's line while it is open.
-    private var exportLine: LineEditor?
-    /// An export waiting for a yes: where, whether it replaces a file, and
-    /// the question asked.
-    private var pendingExport: (name: String, replacing: Bool, question: String)?
+    /// The export's name prompt, question and file name.
+    private let exportFlow: ListExportFlow
     private var message: String?
-    /// The file name in `message` or the question, shortened first when the
-    /// status line is too narrow, so that the reason stays visible.
-    private var messageFileName: String?
     /// Marks and columns, shared with the session's other lists.
     private let session: ListSession
     private let clipboard: Clipboard?
@@ -82,7 +59,7 @@ public final class ListPresenter: ListModuleInterface {
         self.history = history ?? PromptHistory()
         self.session = session ?? ListSession()
         self.clipboard = clipboard
-        self.exportWriter = exportWriter
+        exportFlow = ListExportFlow(writer: exportWriter, history: self.history)
         sortOrder = arrangement.sort
         isGroupedByCompany = arrangement.byCompany
         self.scopeTitle = scopeTitle
@@ -220,103 +197,59 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Search
 
     public func beginSearch() {
-        isEditingSearch = true
-        searchBeforeEditing = searchResult
-        selectionBeforeEditing = repository.personID(at: selection, in: displayed)
-        searchLine = LineEditor(searchLine.text, history: history.entries(for: .search))
+        search.begin(selected: repository.personID(at: selection, in: displayed), history: history.entries(for: .search))
         render()
     }
 
     public func editSearch(_ text: String) {
-        searchLine.replace(with: text)
-        searchTextChanged()
+        run(search.replace(with: text))
     }
 
     public func editPrompt(_ edit: LineEdit) {
-        if var line = exportLine {
-            line.apply(edit)
-            exportLine = line
+        if exportFlow.apply(edit) {
             render()
-        } else if isEditingSearch {
-            let before = searchLine.text
-            searchLine.apply(edit)
-            if searchLine.text == before { render() } else { searchTextChanged() }
+        } else if search.isEditing {
+            run(search.apply(edit))
         }
     }
 
-    private func searchTextChanged() {
-        var query = SearchQuery(searchLine.text)
-        searchError = query.error
+    /// Shows the prompt as edited and runs the search it asks for, if any
+    /// (none: the last good result stays).
+    private func run(_ request: ListSearch.Request?) {
         render()
-        // A term with an error (`age>x`, or one still being typed) is left
-        // out: the list shows what the other terms match, rather than an
-        // empty list that would look like "no one matches". If even that
-        // fails, the last good result stays.
-        if let error = query.error {
-            query = SearchQuery(Self.text(searchLine.text, withoutTermsOverlapping: error.range))
-            guard query.error == nil else { return }
-        }
-        let within = recentSearches.narrowest(for: query) ?? searchResult.flatMap { $0.query.map(query.narrows) == true ? $0 : nil }
+        guard let request else { return }
         let searched = ordersMade
-        searcher?.search(query, in: everyone, within: within, repository: repository) { [weak self] result in
+        searcher?.search(request.query, in: everyone, within: request.within, repository: repository) { [weak self] result in
             guard let self else { return }
             // A new order landed meanwhile: the matches, in that order.
             self.showSearchResult(searched == self.ordersMade ? result : self.repository.reapply(result, to: self.everyone))
         }
     }
 
-    /// `text` without the space-separated terms that overlap `range`
-    /// (characters), so `comgy age>x` searches `comgy`.
-    static func text(_ text: String, withoutTermsOverlapping range: Range<Int>) -> String {
-        var kept: [String] = []
-        var term = ""
-        var start = 0
-        for (offset, character) in Array(text + " ").enumerated() {
-            if character == " " {
-                if !term.isEmpty, !(start..<offset).overlaps(range), !(range.isEmpty && (start...offset).contains(range.lowerBound)) {
-                    kept.append(term)
-                }
-                term = ""
-                start = offset + 1
-            } else {
-                term.append(character)
-            }
-        }
-        return kept.joined(separator: " ")
-    }
-
     public func commitSearch() {
         // Enter on a query with an error keeps the prompt open on it.
-        guard searchError == nil else {
+        guard let text = search.commit() else {
             render()
             return
         }
-        isEditingSearch = false
-        history.record(searchLine.text, for: .search)
-        if SearchQuery(searchLine.text).isEmpty { clearSearch() } else { render() }
+        history.record(text, for: .search)
+        if SearchQuery(text).isEmpty { clearSearch() } else { render() }
     }
 
     public func cancelSearch() {
-        guard isEditingSearch else {
-            clearSearch()
-            return
-        }
-        isEditingSearch = false
-        searchError = nil
-        if let person = selectionBeforeEditing { selectedPerson = person }
-        guard let before = searchBeforeEditing else {
+        let cancelled = search.cancel()
+        if let person = cancelled.selection { selectedPerson = person }
+        guard let before = cancelled.restoring else {
             clearSearch()
             return
         }
         // Laid over `everyone` again: a sort may have finished meanwhile.
         searcher?.cancelPending()
-        searchLine = LineEditor(before.query?.text ?? "")
         showSearchResult(repository.reapply(before, to: everyone))
     }
 
     private func clearSearch() {
-        searchLine = LineEditor()
-        searchError = nil
+        search.clear()
         searcher?.cancelPending()
         showSearchResult(nil)
     }
@@ -332,12 +265,12 @@ public final class ListPresenter: ListModuleInterface {
         // one leaves the list as it is.
         guard SearchQuery(text).error == nil else { return }
         editSearch(text)
-        isEditingSearch = false
+        search.close()
         render()
     }
 
     /// The filter in force (the last finished search), if any.
-    public var filter: String? { searchResult?.query?.text }
+    public var filter: String? { search.filter }
 
     /// The company of the selected person (the overview opens on it).
     public var selectedCompanyID: Int? {
@@ -347,74 +280,38 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Export
 
     public func beginExport() {
-        exportLine = LineEditor(ExportDecision.suggestedName(for: repository.sourceName), history: history.entries(for: .export))
+        exportFlow.begin(sourceName: repository.sourceName)
         message = nil
         render()
     }
 
     public func editExportName(_ name: String) {
-        exportLine?.replace(with: name)
+        exportFlow.editName(name)
         render()
     }
 
     public func cancelExport() {
-        exportLine = nil
-        pendingExport = nil
+        exportFlow.cancel()
         render()
     }
 
     /// Enter on the file name: write, ask, or refuse, as `ExportDecision` rules.
     public func commitExport() {
         if waitForArrangement({ $0.commitExport() }) { return }
-        guard let name = exportLine?.text.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
-            cancelExport()
-            return
-        }
-        history.record(name, for: .export)
-        exportLine = nil
-        switch ExportDecision(name: name, target: exportWriter?.target(at: name) ?? .nothing) {
-        case .write:
-            export(to: name, replacing: false)
-            return
-        case .ask(let question, let replacing):
-            pendingExport = (name, replacing, question)
-        case .refuse(let reason):
-            message = reason
-        }
-        messageFileName = name
+        if let said = exportFlow.commit({ exportContent }) { message = said }
         render()
     }
 
     public func confirmOverwrite(_ yes: Bool) {
-        guard let pending = pendingExport else { return }
-        pendingExport = nil
-        if yes {
-            export(to: pending.name, replacing: pending.replacing)
-        } else {
-            message = "not written"
-            render()
-        }
+        guard let said = exportFlow.confirm(yes, { exportContent }) else { return }
+        message = said
+        render()
     }
 
-    /// Writes what the list shows (search and order included), in the
-    /// format the file name's extension asks for.
-    /// With marks, writes the marked people instead (those a search hides too).
-    private func export(to name: String, replacing: Bool) {
-        let format = ExportFormat(fileName: name)
-        let exporter = DirectoryExporter(format: format)
-        let isMarked = !session.marked.isEmpty
-        let marked = isMarked ? markedPeople.people(orderedBy: everyone) : []
-        let count = isMarked ? session.marked.count : displayed.count
-        messageFileName = name
-        let failure = exportWriter?.write(to: name, replacing: replacing) { output in
-            if isMarked { exporter.write(marked, to: &output) } else { exporter.write(displayed, of: repository, to: &output) }
-        }
-        if let failure {
-            message = failure
-        } else {
-            message = "wrote \(isMarked ? NumberText.grouped(count) + " marked" : NumberText.count(count, "person", "people")) to \(name) (\(format.rawValue))"
-        }
-        render()
+    /// What an export writes: what the list shows, or with marks the
+    /// marked people (those a search hides too).
+    private var exportContent: ExportContent {
+        session.marked.isEmpty ? .shown(displayed, of: repository) : .marked(markedPeople.people(orderedBy: everyone))
     }
 
     // MARK: Marks and copying
@@ -514,27 +411,17 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Where the user is now, to remember for the next launch.
     public var place: RememberedPlace {
-        let person = repository.personID(at: selection, in: displayed) ?? selectedPerson
-        var place = RememberedPlace(
-            selectedPosition: person?.rawValue, selectedID: person.map { repository.person($0).id },
-            sortKey: "\(sortOrder.key)", descending: sortOrder.descending, groupedByCompany: isGroupedByCompany)
-        let companies = repository.companies
-        place.collapsedCompanies = collapsedCompanies.isEmpty ? nil : collapsedCompanies.map { companies[$0].name }.sorted()
-        place.columns = session.columns == .standard ? nil : session.columns.remembered
-        return place
+        RememberedPlace(person: repository.personID(at: selection, in: displayed) ?? selectedPerson, sort: sortOrder,
+                        byCompany: isGroupedByCompany, collapsedCompanies: collapsedCompanies, columns: session.columns,
+                        repository: repository)
     }
 
     /// Goes back to a remembered place: its order and grouping, its person.
     /// An explicit order (`--sort`) wins over the remembered one.
     public func restore(_ place: RememberedPlace, sortOverride: SortOrder? = nil) {
-        var person = place.selectedPosition.flatMap { $0 >= 0 && $0 < repository.personCount ? PersonID($0) : nil }
-        if let id = place.selectedID, !id.isEmpty, person.map({ repository.person($0).id }) != id {
-            person = repository.personID(recordID: id)
-        }
-        if let names = place.collapsedCompanies {
-            let wanted = Set(names)
-            let companies = repository.companies
-            collapsedCompanies = Set(companies.indices.filter { wanted.contains(companies[$0].name) })
+        let person = place.person(in: repository)
+        if let collapsed = place.collapsedCompanyIDs(in: repository) {
+            collapsedCompanies = collapsed
             rows = makeRows()
         }
         if let columns = place.columns { session.columns = ColumnChoice(remembered: columns) }
@@ -615,7 +502,7 @@ public final class ListPresenter: ListModuleInterface {
             self.everyone = arranged
             self.ordersMade += 1
             self.isArranging = false
-            self.showSearchResult(self.searchResult.map { self.repository.reapply($0, to: arranged) })
+            self.showSearchResult(self.search.result.map { self.repository.reapply($0, to: arranged) })
             let waiting = self.waitingForArrangement
             self.waitingForArrangement = []
             for intent in waiting { intent(self) }
@@ -628,8 +515,7 @@ public final class ListPresenter: ListModuleInterface {
     private func showSearchResult(_ result: PeopleArrangement?) {
         let selected = selectedPerson ?? repository.personID(at: selection, in: displayed)
         let previousFilter = filter
-        searchResult = result?.query.map { $0.isEmpty } ?? true ? nil : result
-        if let searchResult { recentSearches.remember(searchResult) }
+        let searchResult = search.show(result)
         displayed = searchResult ?? everyone
         selection = selected.flatMap { repository.position(of: $0, in: displayed) } ?? 0
         if searchResult != nil, filter != previousFilter, peopleCount > 0 {
@@ -648,7 +534,7 @@ public final class ListPresenter: ListModuleInterface {
         let people = peopleCount
         let hasPeople = people > 0
         let section = hasPeople ? displayed.sections[displayed.sectionIndex(containing: selection)] : nil
-        let filter = searchResult?.query?.text
+        let filter = search.filter
         var emptyMessage: String?
         if !hasPeople {
             emptyMessage = filter.map { "No people match '\($0)'" } ?? "No content to show"
@@ -665,16 +551,16 @@ public final class ListPresenter: ListModuleInterface {
                      stateNotice]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
-            searchPrompt: isEditingSearch ? searchLine.text : nil,
-            searchError: isEditingSearch ? searchError.map { SearchErrorModel(error: $0) } : nil,
+            searchPrompt: search.isEditing ? search.line.text : nil,
+            searchError: search.isEditing ? search.error.map { SearchErrorModel(error: $0) } : nil,
             filter: filter,
-            highlight: searchResult?.query,
+            highlight: search.result?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
-            exportPrompt: exportLine?.text,
-            promptCursor: exportLine?.cursor ?? (isEditingSearch ? searchLine.cursor : nil),
-            question: pendingExport?.question,
+            exportPrompt: exportFlow.line?.text,
+            promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
+            question: exportFlow.question,
             message: message,
-            messageFileName: message != nil || pendingExport != nil ? messageFileName : nil,
+            messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
             marks: marksLabel)
     }
@@ -685,9 +571,9 @@ public final class ListPresenter: ListModuleInterface {
         let all = everyone.count
         let allCompanies = companiesInAll
         if scopeTitle != nil {
-            return searchResult == nil ? NumberText.count(all, "person", "people") : "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people"))"
+            return search.result == nil ? NumberText.count(all, "person", "people") : "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people"))"
         }
-        guard searchResult != nil else {
+        guard search.result != nil else {
             return "\(NumberText.count(all, "person", "people")) · \(NumberText.count(allCompanies, "company", "companies"))"
         }
         return "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people")) · "
@@ -703,7 +589,7 @@ public final class ListPresenter: ListModuleInterface {
     private func render() {
         defer {  // a message shows once
             message = nil
-            if pendingExport == nil { messageFileName = nil }
+            exportFlow.messageShown()
         }
         if let person = repository.personID(at: selection, in: displayed) { selectedPerson = person }
         if rowsMarksVersion != session.marksVersion { rows = makeRows() }

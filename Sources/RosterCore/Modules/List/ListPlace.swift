@@ -1,0 +1,34 @@
+/// A list's remembered place, written from and read back against a
+/// repository: the person by file position and record id, collapsed
+/// companies by name, so that the next launch finds them again.
+extension RememberedPlace {
+    /// Where a list is: `person` selected, in `sort` and grouping, with
+    /// `collapsedCompanies` (by company id) and `columns`.
+    init(person: PersonID?, sort: SortOrder, byCompany: Bool, collapsedCompanies: Set<Int>, columns: ColumnChoice,
+         repository: any PeopleRepository) {
+        self.init(
+            selectedPosition: person?.rawValue, selectedID: person.map { repository.person($0).id },
+            sortKey: "\(sort.key)", descending: sort.descending, groupedByCompany: byCompany)
+        let companies = repository.companies
+        self.collapsedCompanies = collapsedCompanies.isEmpty ? nil : collapsedCompanies.map { companies[$0].name }.sorted()
+        self.columns = columns == .standard ? nil : columns.remembered
+    }
+
+    /// The person to select again: the one at the remembered file
+    /// position, unless their id says the file changed (then by id).
+    func person(in repository: any PeopleRepository) -> PersonID? {
+        var person = selectedPosition.flatMap { $0 >= 0 && $0 < repository.personCount ? PersonID($0) : nil }
+        if let id = selectedID, !id.isEmpty, person.map({ repository.person($0).id }) != id {
+            person = repository.personID(recordID: id)
+        }
+        return person
+    }
+
+    /// The companies to collapse again, by id; nil when none were remembered.
+    func collapsedCompanyIDs(in repository: any PeopleRepository) -> Set<Int>? {
+        guard let names = collapsedCompanies else { return nil }
+        let wanted = Set(names)
+        let companies = repository.companies
+        return Set(companies.indices.filter { wanted.contains(companies[$0].name) })
+    }
+}

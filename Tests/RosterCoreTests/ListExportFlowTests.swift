@@ -1,0 +1,81 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+@testable import RosterStore
+
+/// The export flow alone, with the in-memory writer: no presenter.
+@MainActor
+@Suite("List export flow")
+struct ListExportFlowTests {
+    let directory = try! Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
+    var shown: ExportContent { .shown(directory.everyone, of: directory.repository) }
+
+    @Test("the prompt opens on the data's name; Enter on a free name writes and says what")
+    func writes() throws {
+        let writer = InMemoryExportWriter()
+        let history = PromptHistory()
+        let flow = ListExportFlow(writer: writer, history: history)
+        flow.begin(sourceName: "data/people.json")
+        #expect(flow.line?.text == "people.csv")
+        flow.editName("out.json")
+        #expect(flow.commit { shown } == "wrote 6 people to out.json (json)")
+        #expect(flow.line == nil)
+        #expect(flow.fileName == "out.json")
+        #expect(history.entries(for: .export) == ["out.json"])
+        #expect(String(decoding: try #require(writer.files["out.json"]), as: UTF8.self).hasPrefix("["))
+        flow.messageShown()
+        #expect(flow.fileName == nil)
+    }
+
+    @Test("an existing file is asked about; no writes nothing, yes replaces it; the name stays while asking")
+    func overwrite() throws {
+        let writer = InMemoryExportWriter(existing: ["taken.csv"])
+        let flow = ListExportFlow(writer: writer, history: PromptHistory())
+        flow.begin(sourceName: "people.json")
+        flow.editName("taken.csv")
+        #expect(flow.commit { shown } == nil)
+        #expect(flow.question == "taken.csv exists; overwrite? (y/n)")
+        flow.messageShown()
+        #expect(flow.fileName == "taken.csv")
+        #expect(flow.confirm(false) { shown } == "not written")
+        #expect(flow.question == nil)
+        #expect(writer.files["taken.csv"] == [])
+        #expect(flow.confirm(true) { shown } == nil)  // no question asked: a stray y does nothing
+        flow.begin(sourceName: "people.json")
+        flow.editName("taken.csv")
+        _ = flow.commit { shown }
+        #expect(flow.confirm(true) { shown } == "wrote 6 people to taken.csv (csv)")
+        #expect(String(decoding: try #require(writer.files["taken.csv"]), as: UTF8.self).hasPrefix("first_name,"))
+    }
+
+    @Test("marked people are written and counted as marked; a refused name writes nothing and never asks")
+    func markedAndRefused() throws {
+        let writer = InMemoryExportWriter(others: ["folder": .directory])
+        let flow = ListExportFlow(writer: writer, history: PromptHistory())
+        let two = [directory.repository.person(PersonID(0)), directory.repository.person(PersonID(1))]
+        flow.begin(sourceName: "people.json")
+        flow.editName("marked.vcf")
+        #expect(flow.commit { .marked(two) } == "wrote 2 marked to marked.vcf (vcard)")
+        let cards = String(decoding: try #require(writer.files["marked.vcf"]), as: UTF8.self)
+        #expect(cards.components(separatedBy: "BEGIN:VCARD").count == 3)
+        flow.begin(sourceName: "people.json")
+        flow.editName("folder")
+        #expect(flow.commit { shown } == "folder is a directory; not written")
+        #expect(flow.question == nil)
+        #expect(writer.files["folder"] == nil)
+    }
+
+    @Test("Enter on an empty name closes the prompt and writes nothing; edits reach only an open prompt")
+    func emptyName() {
+        let writer = InMemoryExportWriter()
+        let flow = ListExportFlow(writer: writer, history: PromptHistory())
+        #expect(!flow.apply(.insert("x")))
+        flow.begin(sourceName: "people.json")
+        #expect(flow.apply(.deleteWordBackward))
+        #expect(flow.line?.text == "people.")
+        flow.editName("   ")
+        #expect(flow.commit { shown } == nil)
+        #expect(flow.line == nil)
+        #expect(writer.files.isEmpty)
+    }
+}

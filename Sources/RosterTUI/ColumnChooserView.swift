@@ -69,7 +69,10 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         let left = max(0, size.columns - inner - 4)
         screen.put("┌─ Columns " + String(repeating: "─", count: max(0, inner - 8)) + "┐", row: top, column: left, style: .bar)
         for (offset, line) in lines.enumerated() where top + 1 + offset < size.rows - 1 {
-            screen.put("│ " + DisplayText.padded(line.0, columns: inner) + " │", row: top + 1 + offset, column: left, style: line.1)
+            // The border keeps its own look: only the inside is highlighted.
+            screen.put("│", row: top + 1 + offset, column: left, style: .normal)
+            screen.put(" " + DisplayText.padded(line.0, columns: inner) + " ", row: top + 1 + offset, column: left + 1, style: line.1)
+            screen.put("│", row: top + 1 + offset, column: left + inner + 3, style: .normal)
         }
         if top + 1 + lines.count < size.rows - 1 {
             screen.put("└" + String(repeating: "─", count: inner + 2) + "┘", row: top + 1 + lines.count, column: left, style: .normal)

@@ -57,7 +57,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         screen.putBar(left: " Roster — \(model.sourceName): companies", right: "\(model.summary) ", row: 0)
         Self.table.draw(head: "Company", rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
-                        scroll: &scroll, on: screen)
+                        descending: model.sortDescending, scroll: &scroll, on: screen)
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
         screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,

@@ -49,7 +49,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         if let outcome = help?.handle(key, screenSize: screenSize) {
-            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
+            if outcome == .close { help = nil }
             return true
         }
         let layout = layout(for: screenSize)
@@ -123,9 +123,9 @@ public final class DetailView: DetailViewInterface, ScreenView {
             screen.put(line.value, row: DetailLayout.firstRow + offset, column: layout.valueColumn, style: isCursor ? .bold : .normal)
         }
         if layout.scrolls, let first = shown.first, let last = shown.last {
-            // A wrapped value cut by the bottom (or top) edge is not counted
-            // as shown, and its visible part ends in "…": a reader never
-            // takes half an address for the whole.
+            // A wrapped value cut by the top edge (its label gone) is not
+            // counted as shown; one cut by the bottom edge ends in "…": a
+            // reader never takes half an address for the whole.
             let firstPartial = top > 0 && layout.lines[top - 1].field == first.field
             let end = top + shown.count
             let lastPartial = end < layout.lines.count && layout.lines[end].field == last.field
@@ -133,9 +133,11 @@ public final class DetailView: DetailViewInterface, ScreenView {
             if lastPartial, markColumn < size.columns {  // never over a character of the value
                 screen.put("…", row: DetailLayout.firstRow + shown.count - 1, column: markColumn, style: .dim)
             }
-            // Says which fields show whole, and which way there is more.
+            // Says which fields' labels show (a value cut at the bottom ends
+            // in "…", so it is counted as a reader counts the labels), and
+            // which way there is more.
             let arrows = (top > 0 ? "↑" : "") + (end < layout.lines.count ? "↓" : "")
-            let low = first.field + (firstPartial ? 1 : 0), high = last.field - (lastPartial ? 1 : 0)
+            let low = first.field + (firstPartial ? 1 : 0), high = last.field
             let range = low > high ? "part of field \(first.field + 1)"
                 : low == high ? "field \(low + 1)" : "fields \(low + 1)–\(high + 1)"
             var indicator = "  \(arrows) \(range) of \(model.fields.count)"

@@ -29,7 +29,9 @@ struct FigureTable {
     /// Each figure column's width for these rows' cells: the widest cell
     /// (a number is never cut), or the usual width.
     func figureWidths(_ rows: [[String]]) -> [Int] {
-        var widest = titles.map(DisplayText.width)
+        // Room for the sort arrow (" ↑") after any title, so that columns
+        // stay put when the order changes.
+        var widest = titles.map { DisplayText.width($0) + 2 }
         for cells in rows {
             for (index, cell) in cells.enumerated() where index < widest.count {
                 widest[index] = max(widest[index], DisplayText.width(cell))
@@ -73,17 +75,21 @@ struct FigureTable {
         var count: Int
     }
 
-    /// Draws the column heads (row 1) and the rows that fit below them,
-    /// scrolled to keep `selectedRow` in view, leaving the title and status
-    /// bars to the screen.
+    /// Draws the column heads (row 1: the sorted one, or `head` when the
+    /// figures are not sorted on, marked `↑` or `↓` as the list marks its
+    /// own) and the rows that fit below them, scrolled to keep
+    /// `selectedRow` in view, leaving the title and status bars to the screen.
     @MainActor
-    func draw(head: String, rows: [Row], selectedRow: Int?, figureWidths: [Int], sortedColumn: Int?, scroll: inout ScrollWindow,
-              on screen: Screen) {
+    func draw(head: String, rows: [Row], selectedRow: Int?, figureWidths: [Int], sortedColumn: Int?, descending: Bool,
+              scroll: inout ScrollWindow, on screen: Screen) {
         let height = max(1, screen.size.rows - 3)
         if let selectedRow { scroll.reveal(selectedRow, rowCount: rows.count, height: height) }
         let layout = layout(figureWidths, columns: screen.size.columns, keeping: sortedColumn)
         let largest = rows.map(\.count).max() ?? 0
-        screen.put(line([head] + titles, layout: layout), row: 1, column: 0, style: .bold)
+        let arrow = descending ? " ↓" : " ↑"
+        var heads = [head] + titles
+        heads[sortedColumn.map { $0 + 1 } ?? 0] += arrow
+        screen.put(line(heads, layout: layout), row: 1, column: 0, style: .bold)
         for (offset, row) in rows.dropFirst(scroll.top).prefix(height).enumerated() {
             let text = line([row.title] + row.figures, layout: layout,
                             bar: BarText.bar(count: row.count, largest: largest, cells: layout.barWidth))

@@ -79,7 +79,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         let head = model.fieldLabel.prefix(1).uppercased() + model.fieldLabel.dropFirst()
         Self.table.draw(head: head, rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
-                        scroll: &scroll, on: screen)
+                        descending: model.sortDescending, scroll: &scroll, on: screen)
         if model.rows.isEmpty {
             screen.put(" Nobody to count.", row: 2, column: 0, style: .dim)
         }

@@ -3,7 +3,8 @@ import RosterCore
 /// A screen's key tables as a full screen of help (`?`): made from the
 /// same tables that dispatch keys, so the two cannot disagree. On a short
 /// terminal it scrolls with ↑ ↓ PgUp PgDn Home End, and less's j k Space b
-/// g G (and the wheel); any other key closes it, except `q`, which quits.
+/// g G (and the wheel); any other key closes it, `q` too (as in less:
+/// Ctrl-C still quits, from anywhere).
 struct HelpOverlay {
     struct Line: Equatable {
         var label: String
@@ -15,7 +16,7 @@ struct HelpOverlay {
         var isExample = false
     }
 
-    enum Outcome: Equatable { case stay, close, quit }
+    enum Outcome: Equatable { case stay, close }
 
     let title: String
     private(set) var lines: [Line]
@@ -54,7 +55,6 @@ struct HelpOverlay {
         let page = max(1, Self.height(screenSize) - 1)
         let step: Int
         switch key {
-        case .character("q"): return .quit
         // As in less: j k, Space b, g G move too.
         case .up, .character("k"): step = -1
         case .down, .character("j"): step = 1
@@ -101,6 +101,6 @@ struct HelpOverlay {
         // The footer says what the keys do here, in the room there is.
         let footer = !scrolls ? " any other key closes this help"
             : size.columns >= 60 ? " ↑↓ PgUp PgDn scroll · any other key closes" : " ↑↓ PgUp PgDn scroll"
-        screen.putBar(left: footer, right: "q quit ", row: size.rows - 1)
+        screen.putBar(left: footer, right: "q close ", row: size.rows - 1)
     }
 }

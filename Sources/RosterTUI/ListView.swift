@@ -116,7 +116,7 @@ public final class ListView: ListViewInterface, ScreenView {
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         if let outcome = help?.handle(key, screenSize: screenSize) {
-            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
+            if outcome == .close { help = nil }
             return true
         }
         if model?.question != nil {
@@ -246,7 +246,7 @@ public final class ListView: ListViewInterface, ScreenView {
                 guard case .person(let person) = row else { return widest }
                 return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
             }
-            let columns = model.columns.layout(width: size.columns, balanceWidth: balanceWidth)
+            let columns = model.columns.layout(width: size.columns, balanceWidth: balanceWidth, widest: Self.widestValues(shown))
             drawColumnTitles(columns, of: model.columns, on: screen)
             for (offset, row) in shown.enumerated() {
                 draw(row, columns: columns, selected: topRow + offset == model.selectedRow, highlight: model.highlight,
@@ -344,6 +344,17 @@ public final class ListView: ListViewInterface, ScreenView {
             let column = ListColumns.leftMargin + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
             screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
         }
+    }
+
+    /// Each column's widest value among the people on screen, in cells.
+    static func widestValues(_ rows: [ListRow]) -> [ListColumn: Int] {
+        var widest: [ListColumn: Int] = [:]
+        for case .person(let person) in rows {
+            for column in ListColumn.allCases {
+                widest[column] = max(widest[column, default: 0], DisplayText.width(DisplayText.sanitized(column.text(of: person.person))))
+            }
+        }
+        return widest
     }
 
     /// The column titles over the people, the sorted one with its direction.

@@ -63,7 +63,7 @@ enum TableKeys {
     static func handleOverlayOrMouse(_ key: Key, help: inout HelpOverlay?, screenSize: ScreenSize, scrollTop: Int, rowCount: Int,
                                      selectedRow: Int?, presenter: TableModuleInterface) -> Bool? {
         if let outcome = help?.handle(key, screenSize: screenSize) {
-            if outcome == .quit { presenter.quit() } else if outcome == .close { help = nil }
+            if outcome == .close { help = nil }
             return true
         }
         if case .mouse(let event) = key {

@@ -98,6 +98,12 @@ struct TerminalTests {
         #expect(session.screen().contains("collapse / expand the company"))
         session.send("Escape")
         #expect(session.waitFor(text: "last name ↑"))
+        // q closes the help, as in less; it does not quit.
+        session.send("?")
+        #expect(session.waitFor(text: "Roster — List keys"))
+        session.send("q")
+        #expect(session.waitFor(text: "last name ↑"))
+        #expect(!session.screen().contains("List keys"))
         // Who should come first: the richest of the first company, as --list says.
         let listed = try runRoster(["--list", "--sort", "balance:desc"]).output.components(separatedBy: "\n")
         let richest = try #require(listed.dropFirst().first?.trimmingCharacters(in: .whitespaces).components(separatedBy: "\t").first)

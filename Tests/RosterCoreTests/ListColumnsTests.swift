@@ -56,6 +56,20 @@ struct ListColumnsTests {
         #expect(columns(120, choice: choice) == [.name, .balance, .city, .email, .phone, .age, .active])
     }
 
+    @Test("wide: each column first grows to its widest value on screen (a phone is never cut), then room past the name's maximum goes to the text columns")
+    func widestValuesFirst() throws {
+        let layout = ListColumns(choice: .standard, sort: .byLastName, byCompany: false)
+            .layout(width: 200, balanceWidth: 9, widest: [.name: 14, .phone: 24, .email: 38, .city: 12, .company: 10])
+        let width = { (column: ListColumn) in layout.first { $0.column == column }?.width ?? 0 }
+        #expect(width(.phone) >= 24 && width(.email) >= 38)
+        #expect(width(.name) < ListColumns.nameMaximum + 3)  // then the shares' remainder
+        #expect(layout.last.map { $0.start + $0.width } == 200)
+        // Capped: a 300-cell address does not take the row.
+        let capped = ListColumns(choice: .standard, sort: .byLastName, byCompany: false)
+            .layout(width: 120, balanceWidth: 9, widest: [.phone: 300])
+        #expect(capped.first { $0.column == .phone }.map(\.width) ?? 0 <= ListColumns.widestValue)
+    }
+
     @Test("a huge balance is never cut at 40 columns: the name gives way")
     func hugeBalance() {
         let placed = ListColumns(choice: .standard, sort: .byLastName, byCompany: true).layout(width: 40, balanceWidth: 27)

@@ -67,7 +67,7 @@ struct MarkingTests {
         #expect(session.marked.count == 2)
     }
 
-    @Test("with marks, e exports exactly the marked people, hidden ones too; without, what the list shows")
+    @Test("with marks, e exports exactly the marked people, hidden ones too, in the list's order; without, what the list shows")
     func exportMarked() throws {
         presenter.toggleMark()
         presenter.moveSelection(by: 2)
@@ -79,7 +79,8 @@ struct MarkingTests {
         let csv = String(decoding: try #require(writer.files["marked.csv"]), as: UTF8.self)
         let lines = csv.split(separator: "\r\n")
         #expect(lines.count == 3)
-        #expect(lines[1].hasPrefix("Zamora,Weber,PERMADYNE") && lines[2].hasPrefix("Bertha,Irwin,COMSTAR"))
+        // By last name as the list is, though the search hides Irwin: a search never reorders them.
+        #expect(lines[1].hasPrefix("Bertha,Irwin,COMSTAR") && lines[2].hasPrefix("Zamora,Weber,PERMADYNE"))
         #expect(view.last?.message == "wrote 2 marked to marked.csv (csv)")
         presenter.unmarkAll()
         presenter.beginExport()
@@ -97,6 +98,36 @@ struct MarkingTests {
         presenter.copyAddresses()
         #expect(clipboard.copied.last == "Bertha Irwin <bertha.irwin@comstar.net>, Cohen James <cohen.james@comvene.name>")
         #expect(view.last?.message == "copied 2 addresses")
+    }
+
+    @Test("y copies the marked people in the list's order, whatever the search shows (here, none of them)")
+    func copyInListOrder() {
+        presenter.reverseSortOrder()  // last name, Z→A
+        presenter.markAllShown()
+        let listOrder = markedNames()
+        presenter.applyFilter("nobody-matches-this")
+        #expect(view.last?.marks == "6 marked (0 shown)")
+        presenter.copyAddresses()
+        let names = (clipboard.copied.last ?? "").split(separator: ", ").map { String($0.split(separator: " <")[0]) }
+        #expect(listOrder.count == 6 && names == listOrder)
+        presenter.applyFilter("comstar")
+        presenter.copyAddresses()
+        #expect(clipboard.copied.count == 2 && clipboard.copied[1] == clipboard.copied[0])
+    }
+
+    @Test("a copy too big for the terminal copies nothing and says to export")
+    func copyTooBig() throws {
+        let directory = try Fixtures.directory(json: Fixtures.array([
+            Fixtures.record(email: String(repeating: "a", count: ClipboardText.maximumBytes) + "@x.test", index: 0),
+        ]))
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe(),
+                                      session: session, clipboard: clipboard)
+        presenter.attach(view: view)
+        presenter.copyAddresses()
+        #expect(clipboard.copied.isEmpty)
+        #expect(view.last?.message == "too much to copy (751 KB, at most 750 KB): e exports them instead")
+        presenter.copyVCards()
+        #expect(clipboard.copied.isEmpty)
     }
 
     @Test("Y copies vCards of the marked people")
@@ -176,6 +207,31 @@ struct ClipboardTextTests {
             + "\"Say \\\"Hi\\\" Back\\\\slash\" <q@x.test>, Zoé O'Brien <zoe@x.test>, <anon@x.test>, Bell Ringer <bell@x.test>")
         #expect(list.withoutEmail == 1)
         #expect(list.removed == 2)
+    }
+
+    @Test("joiners and variation selectors are text, kept; controls and bidi controls are left out, in one short message")
+    func emojiKept() {
+        let people = [
+            Person(firstName: "👩\u{200D}👩\u{200D}👧\u{200D}👦", lastName: "Family", email: "fam@x.test"),
+            Person(firstName: "❤\u{FE0F}", lastName: "Heart\u{200C}s", email: "heart@x.test"),
+            Person(firstName: "Evil\u{202E}moc.", lastName: "\u{2066}Iso\u{2069}", email: "e@x.test\u{0085}"),
+            Person(firstName: "No", lastName: "Email"),
+        ]
+        let list = ClipboardText.addressList(people)
+        #expect(list.text == "👩\u{200D}👩\u{200D}👧\u{200D}👦 Family <fam@x.test>, ❤\u{FE0F} Heart\u{200C}s <heart@x.test>, "
+            + "\"Evilmoc. Iso\" <e@x.test>")
+        #expect(list.removed == 4)
+        #expect(ClipboardText.addressesCopiedMessage(list, of: people.count)
+            == "copied 3 addresses; 1 without email, 4 control characters left out")
+        let clean = ClipboardText.addressList(people.prefix(2))
+        #expect(ClipboardText.addressesCopiedMessage(clean, of: 2) == "copied 2 addresses")
+    }
+
+    @Test("the copy cap: 750,000 bytes fit, one more does not")
+    func cap() {
+        #expect(ClipboardText.fits(String(repeating: "a", count: ClipboardText.maximumBytes)))
+        #expect(!ClipboardText.fits(String(repeating: "a", count: ClipboardText.maximumBytes + 1)))
+        #expect(!ClipboardText.fits(String(repeating: "é", count: ClipboardText.maximumBytes / 2 + 1)))
     }
 
     @Test("vCards carry only printable text besides their own line breaks")

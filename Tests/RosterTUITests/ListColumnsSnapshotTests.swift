@@ -64,6 +64,11 @@ struct ListColumnsSnapshotTests {
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "list-column-chooser") == nil)
         #expect(!screen.line(1).contains("Email"))
+        // The picked line is highlighted inside the box, never its border.
+        let picked = try #require((0..<24).first { screen.style(row: $0, column: 78) == .selected })
+        let left = try #require(screen.line(picked).firstIndex(of: "│")).utf16Offset(in: screen.line(picked))
+        #expect(screen.style(row: picked, column: left) != .selected && screen.style(row: picked, column: 79) != .selected)
+        #expect(screen.style(row: picked, column: left + 1) == .selected && screen.style(row: picked, column: 78) == .selected)
         // A short terminal: every column and the keys still show, on one line.
         let short = ViewSnapshotTests.draw(view, rows: 12, columns: 40).text
         #expect(short.contains("[x] Balance") && short.contains("[ ] Email") && short.contains("Esc put back"))

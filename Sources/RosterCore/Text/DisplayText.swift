@@ -51,15 +51,23 @@ public enum DisplayText {
         return String(scalars)
     }
 
-    /// `text` with only what can be pasted safely: control characters (a
-    /// newline in a pasted "email" runs the rest as a command), bidi and
-    /// other invisible format characters removed. Also how many were removed.
+    /// `text` with only what can be pasted safely, and how many characters
+    /// were removed: the control characters (C0 with ESC, DEL, C1: a
+    /// newline in a pasted "email" runs the rest as a command), the line
+    /// and paragraph separators (newlines to some programs), and the bidi
+    /// controls (U+061C, U+200E–F, U+202A–E, U+2066–9), which reorder the
+    /// text around them and so can make a pasted address read as another.
+    /// Other format characters are part of the text, not commands, and
+    /// stay: the zero width joiner and non-joiner (👩‍👩‍👧‍👦 is one emoji),
+    /// variation selectors (❤️), the tags of a flag.
     public static func printable(_ text: String) -> (text: String, removed: Int) {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (text, 0) }
         var kept = String.UnicodeScalarView()
         var removed = 0
         for scalar in text.unicodeScalars {
-            if TextFolding.isInvisible(scalar) || (0x7F...0x9F).contains(scalar.value) {
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .lineSeparator || category == .paragraphSeparator
+                || scalar.properties.isBidiControl {
                 removed += 1
             } else {
                 kept.append(scalar)

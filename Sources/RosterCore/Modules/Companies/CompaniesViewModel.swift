@@ -19,6 +19,9 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var sortLabel: String
     /// The figure column sorted on (0 people … 4 average age): never dropped.
     public var sortedColumn: Int?
+    /// Whether that order (or the names', when `sortedColumn` is nil) runs
+    /// high to low: the header marks the column `↓`, else `↑`.
+    public var sortDescending = false
     /// The search the figures are narrowed by, if any ("jos").
     public var filter: String?
 }

@@ -1,7 +1,49 @@
-/// What `y` and `Y` put on the clipboard: only printable text (control and
-/// invisible format characters are left out and counted, as the detail
-/// screen's copy does), never a terminal command.
+/// What `y` and `Y` put on the clipboard: only printable text (control
+/// characters are left out and counted, as the detail screen's copy does,
+/// see `DisplayText.printable`), never a terminal command.
 public enum ClipboardText {
+    /// The most UTF-8 bytes a copy sends (750,000: 1,000,000 bytes of
+    /// base64). The copy is an OSC 52 sequence, and a terminal drops one
+    /// longer than it buffers, silently: tmux's input buffer holds 1 MiB
+    /// (`input-buffer-size`), so a larger copy would report success and
+    /// never reach the clipboard. Above this, nothing is copied and the
+    /// message says to export (`e`) instead.
+    public static let maximumBytes = 750_000
+
+    /// Whether `text` is small enough to reach the clipboard.
+    public static func fits(_ text: String) -> Bool {
+        text.utf8.count <= maximumBytes
+    }
+
+    /// "too much to copy (4,512 KB, at most 750 KB): e exports them instead".
+    public static func tooMuchMessage(_ text: String) -> String {
+        "too much to copy (\(kilobytes(text.utf8.count)), at most \(kilobytes(maximumBytes))): e exports them instead"
+    }
+
+    /// "4,512 KB": sizes in whole kilobytes, rounded up, grouped.
+    static func kilobytes(_ bytes: Int) -> String {
+        "\(NumberText.grouped((bytes + 999) / 1000)) KB"
+    }
+
+    /// One line for a copy: "copied 4 addresses; 1 without email, 3 control
+    /// characters left out" (the notes only when there is something to say).
+    public static func copiedMessage(_ what: String, leftOut notes: [String]) -> String {
+        notes.isEmpty ? "copied \(what)" : "copied \(what); \(notes.joined(separator: ", ")) left out"
+    }
+
+    /// "copied 4 addresses; 1 without email, 3 control characters left out"
+    /// for `list`, made of `count` people.
+    public static func addressesCopiedMessage(_ list: (text: String, withoutEmail: Int, removed: Int), of count: Int) -> String {
+        let withoutEmail = list.withoutEmail == 0 ? [] : ["\(NumberText.grouped(list.withoutEmail)) without email"]
+        return copiedMessage(NumberText.count(count - list.withoutEmail, "address", "addresses"),
+                             leftOut: withoutEmail + removedCount(list.removed))
+    }
+
+    /// "3 control characters", or nothing when none were left out.
+    public static func removedCount(_ removed: Int) -> [String] {
+        removed == 0 ? [] : ["\(NumberText.grouped(removed)) control character\(removed == 1 ? "" : "s")"]
+    }
+
     /// "Ada Lovelace <ada@example.com>, "Hopper, Grace" <grace@example.com>":
     /// an address list (RFC 5322) of the people with an email; `withoutEmail`
     /// counts those left out, `removed` the characters left out.

@@ -131,6 +131,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             position: rows.isEmpty ? "0/0" : "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(rows.count))",
             sortLabel: sortOrder.label,
             sortedColumn: sortOrder.figureColumn,
+            sortDescending: sortOrder.descending,
             filter: filter,
             notice: notice)
     }

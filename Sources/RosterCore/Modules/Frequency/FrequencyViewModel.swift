@@ -24,6 +24,9 @@ public struct FrequencyViewModel: Equatable, Sendable {
     public var sortLabel: String
     /// The figure column sorted on (0 people … 3 average): never dropped.
     public var sortedColumn: Int?
+    /// Whether that order (or the names', when `sortedColumn` is nil) runs
+    /// high to low: the header marks the column `↓`, else `↑`.
+    public var sortDescending = false
     /// The search the figures are narrowed by, if any ("acme").
     public var filter: String?
     /// Why the last key did nothing, until the next one.

@@ -164,10 +164,17 @@ public struct ListColumns: Equatable, Sendable {
         return title + (sort.descending ? " ↓" : " ↑")
     }
 
+    /// No column grows past this to show its widest value whole.
+    public static let widestValue = 40
+
     /// The columns on a row `width` cells wide, left to right; the balance
     /// column takes `balanceWidth` cells (the widest amount on screen),
     /// never so many that the name has fewer than 8 (or than the width allows).
-    public func layout(width: Int, balanceWidth: Int = ListColumn.balance.width) -> [PlacedColumn] {
+    /// `widest` gives each column's widest value on screen: with room to
+    /// spare, every shown column first grows to it (up to `widestValue`),
+    /// so a phone number is never cut while the name has blank cells.
+    public func layout(width: Int, balanceWidth: Int = ListColumn.balance.width,
+                       widest: [ListColumn: Int] = [:]) -> [PlacedColumn] {
         let room = max(1, width - Self.leftMargin)
         let balance = min(max(ListColumn.balance.title.count, min(balanceWidth, Self.widestAmount)), max(1, room - 8 - Self.gap))
         var extra: [ListColumn: Int] = [:]
@@ -197,11 +204,20 @@ public struct ListColumns: Equatable, Sendable {
                 used += cost
             }
         }
+        // Room the name does not need (its widest on screen, at most
+        // `nameMaximum`) first shows each column's widest value whole.
+        let nameWants = min(Self.nameMaximum, max(Self.nameMinimum, widest[.name] ?? Self.nameMaximum))
+        for column in order where chosen.contains(column) && column != .balance {
+            let grow = min(min(widest[column] ?? 0, Self.widestValue) - cells(column), room - used - nameWants)
+            guard grow > 0 else { continue }
+            extra[column] = grow
+            used += grow
+        }
         // Past `nameMaximum`, the room left widens the text columns instead.
         let widened = order.filter { chosen.contains($0) && [.email, .company, .city].contains($0) }
         if room - used > Self.nameMaximum, !widened.isEmpty {
             let share = (room - used - Self.nameMaximum) / widened.count
-            for column in widened { extra[column] = share }
+            for column in widened { extra[column, default: 0] += share }
             used += share * widened.count
         }
         var placed = [PlacedColumn(column: .name, start: Self.leftMargin, width: max(1, room - used))]

@@ -421,7 +421,7 @@ public final class ListPresenter: ListModuleInterface {
         let format = ExportFormat(fileName: name)
         let exporter = DirectoryExporter(format: format)
         let isMarked = !session.marked.isEmpty
-        let marked = isMarked ? markedPeople.people(orderedBy: displayed) : []
+        let marked = isMarked ? markedPeople.people(orderedBy: everyone) : []
         let count = isMarked ? session.marked.count : displayed.count
         messageFileName = name
         let failure = exportWriter?.write(to: name, replacing: replacing) { output in
@@ -464,12 +464,12 @@ public final class ListPresenter: ListModuleInterface {
         let people = peopleToCopy
         guard !people.isEmpty else { return }
         let list = ClipboardText.addressList(people)
-        let left = list.withoutEmail == 0 ? "" : " (\(NumberText.grouped(list.withoutEmail)) without email left out)"
         if list.text.isEmpty {
             message = people.count == 1 ? "no email to copy" : "none of them has an email"
+        } else if !ClipboardText.fits(list.text) {
+            message = ClipboardText.tooMuchMessage(list.text)
         } else if clipboard?.copy(list.text) == true {
-            let copied = people.count - list.withoutEmail
-            message = "copied \(NumberText.count(copied, "address", "addresses"))" + left + ClipboardText.removedNote(list.removed)
+            message = ClipboardText.addressesCopiedMessage(list, of: people.count)
         } else {
             message = "could not copy"
         }
@@ -480,8 +480,10 @@ public final class ListPresenter: ListModuleInterface {
         let people = peopleToCopy
         guard !people.isEmpty else { return }
         let cards = ClipboardText.vCards(people)
-        if clipboard?.copy(cards.text) == true {
-            message = "copied \(NumberText.count(people.count, "vCard", "vCards"))" + ClipboardText.removedNote(cards.removed)
+        if !ClipboardText.fits(cards.text) {
+            message = ClipboardText.tooMuchMessage(cards.text)
+        } else if clipboard?.copy(cards.text) == true {
+            message = ClipboardText.copiedMessage(NumberText.count(people.count, "vCard", "vCards"), leftOut: ClipboardText.removedCount(cards.removed))
         } else {
             message = "could not copy"
         }
@@ -490,7 +492,7 @@ public final class ListPresenter: ListModuleInterface {
 
     /// The marked people, else the selected one.
     private var peopleToCopy: [Person] {
-        if !session.marked.isEmpty { return markedPeople.people(orderedBy: displayed) }
+        if !session.marked.isEmpty { return markedPeople.people(orderedBy: everyone) }
         return selectedID.map { [repository.person($0)] } ?? []
     }
 

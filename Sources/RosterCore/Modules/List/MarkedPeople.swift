@@ -31,8 +31,10 @@ struct MarkedPeople {
         return Self.ids(in: arrangement, repository: repository).reduce(0) { $0 + (marked.contains($1) ? 1 : 0) }
     }
 
-    /// The marked people, whole: in `arrangement`'s order, then any it
-    /// does not show (hidden by a search, or in another company) in file order.
+    /// The marked people, whole: in `arrangement`'s order (the list's
+    /// order without its search, so that a search never reorders them),
+    /// then any it leaves out (another company's, in a company's list) in
+    /// file order.
     func people(orderedBy arrangement: PeopleArrangement) -> [Person] {
         var ordered: [PersonID] = []
         if marked.count <= 16 {

@@ -101,8 +101,8 @@ public struct Options: Equatable, Sendable {
     Space collapse/expand, Tab company overview, F counts by field (f/F
     there change it), C choose columns, m mark (M all shown, u none),
     then e exports the marked (else all shown), y / Y copy the marked
-    (else the selected) as addresses / vCards, ! skipped records, ? help,
-    q quit; in a person's screen, Tab picks a field and y copies it. See
+    (else the selected) as addresses / vCards, ! skipped records, r
+    reconnect (after "connection lost"), ? help, q quit; in a person's screen, Tab picks a field and y copies it. See
     'man roster' for the full table.
 
     Queries (for / and --filter): terms separated by spaces, all of which

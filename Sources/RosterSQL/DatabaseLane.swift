@@ -8,6 +8,8 @@ import Synchronization
 protocol PeopleDatabaseSession: AnyObject {
     func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow]
     var interrupter: any StatementInterrupter { get }
+    /// Connects again after the server went away, with this statement timeout.
+    func reconnect(statementTimeout: Duration) throws(DatabaseError)
 }
 
 /// Stops the statement a connection is running, from any thread.
@@ -26,11 +28,19 @@ extension SQLiteInterruptHandle: StatementInterrupter {
 extension PostgresConnection: PeopleDatabaseSession {
     func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow] { try execute(sql, parameters) }
     var interrupter: any StatementInterrupter { cancelHandle }
+
+    func reconnect(statementTimeout: Duration) throws(DatabaseError) {
+        try reset()
+        try setStatementTimeout(statementTimeout)
+    }
 }
 
 extension SQLiteConnection: PeopleDatabaseSession {
     func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow] { try query(sql, parameters) }
     var interrupter: any StatementInterrupter { interruptHandle }
+
+    /// A file has no server to lose: nothing to do.
+    func reconnect(statementTimeout: Duration) throws(DatabaseError) {}
 }
 
 /// One connection and the one thread at a time that may use it.
@@ -168,4 +178,8 @@ private final class RecordingSession: PeopleDatabaseSession {
     }
 
     var interrupter: any StatementInterrupter { session.interrupter }
+
+    func reconnect(statementTimeout: Duration) throws(DatabaseError) {
+        try session.reconnect(statementTimeout: statementTimeout)
+    }
 }

@@ -1,4 +1,5 @@
 import CLibpq
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -184,6 +185,19 @@ public final class PostgresConnection {
         return count
     }
 
+    /// Connects again with the same parameters (and password) after the
+    /// server went away (`PQreset`); settings made with statements, such as
+    /// the statement timeout, are the caller's to make again.
+    public func reset() throws(DatabaseError) {
+        PQreset(connection)
+        guard PQstatus(connection) == CONNECTION_OK else { throw Self.connectionError(connection) }
+        guard PQsetClientEncoding(connection, "UTF8") == 0, let cancel = PQgetCancel(connection) else {
+            throw DatabaseError(.cannotConnect, "PostgreSQL: " + Self.lastMessage(connection))
+        }
+        // The new server process has a new cancel key.
+        cancelHandle.replace(with: cancel)
+    }
+
     /// Stops any statement of this connection after `timeout` (nil: never),
     /// so that no query can hold the screen or the server for long.
     public func setStatementTimeout(_ timeout: Duration?) throws(DatabaseError) {
@@ -353,17 +367,30 @@ public final class PostgresConnection {
 /// Asks the server to cancel the statement its connection is running, from
 /// any thread (`PQcancel` is thread-safe and opens a connection of its own).
 ///
-/// `Sendable`: the cancel object is made once and only read afterwards;
+/// The cancel object is replaced when its connection is reset (`reset`);
 /// it stays valid after its connection closes (a late cancel is harmless).
-public final class PostgresCancelHandle: @unchecked Sendable {
-    private let request: OpaquePointer
+public final class PostgresCancelHandle: Sendable {
+    /// `PQcancel` is thread-safe; the object is only used and replaced under the lock.
+    private struct Request: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private let request: Mutex<Request>
 
     fileprivate init(_ request: OpaquePointer) {
-        self.request = request
+        self.request = Mutex(Request(pointer: request))
     }
 
     deinit {
-        PQfreeCancel(request)
+        request.withLock { PQfreeCancel($0.pointer) }
+    }
+
+    fileprivate func replace(with newRequest: OpaquePointer) {
+        let replacement = Request(pointer: newRequest)
+        request.withLock { request in
+            PQfreeCancel(request.pointer)
+            request = replacement
+        }
     }
 
     /// Requests the cancel; the running statement then fails with a
@@ -372,7 +399,7 @@ public final class PostgresCancelHandle: @unchecked Sendable {
     @discardableResult
     public func cancel() -> Bool {
         var message = [CChar](repeating: 0, count: 256)
-        return PQcancel(request, &message, Int32(message.count)) == 1
+        return request.withLock { PQcancel($0.pointer, &message, Int32(message.count)) == 1 }
     }
 }
 

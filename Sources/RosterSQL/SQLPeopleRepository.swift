@@ -21,8 +21,8 @@ import Synchronization
 /// repository keeps answering from what it has cached and says so in
 /// `sourceName`, which the title bar shows: "connection lost, cached rows
 /// only — postgres://…". Nothing crashes and nothing waits past the
-/// statement timeout.
-public final class SQLPeopleRepository: PeopleRepository {
+/// statement timeout. `reconnect()` (the list's `r`) connects again.
+public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let table: PeopleTable
     /// The target, without password.
     let target: String
@@ -112,6 +112,21 @@ public final class SQLPeopleRepository: PeopleRepository {
     public var sourceName: String {
         // The problem first: a narrow title bar cuts the end.
         problem.withLock { $0 }.map { "\($0.reason) — \(target)" } ?? target
+    }
+
+    /// Connects both connections again (`PQreset`: same parameters and
+    /// password) and clears the problem the title showed. The cached rows
+    /// stay: the rows not fetched were never cached, so they are fetched
+    /// on the next draw.
+    public func reconnect() throws(ReconnectFailure) {
+        do throws(DatabaseError) {
+            for lane in [browse, searching] {
+                try lane.sync { session throws(DatabaseError) in try session.reconnect(statementTimeout: Self.statementTimeout) }
+            }
+        } catch {
+            throw ReconnectFailure(target: target, reason: DisplayText.sanitized(error.message))
+        }
+        problem.withLock { $0 = nil }
     }
 
     /// A database has no unreadable records: `roster import` reported them.

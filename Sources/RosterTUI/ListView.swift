@@ -10,7 +10,7 @@ public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
-        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns
+        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -37,6 +37,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("Y")], "Y", "copy marked (else selected) people as vCards", .copyVCards),
         KeyBinding([.character("C")], "C", "choose, order and hide columns", .columns),
         KeyBinding([.character("!")], "!", "skipped records", .skipped),
+        KeyBinding([.character("r")], "r", "reconnect to the database (after \"connection lost\")", .reconnect),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
@@ -211,6 +212,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .copyAddresses: presenter.copyAddresses()
         case .copyVCards: presenter.copyVCards()
         case .columns: presenter.chooseColumns()
+        case .reconnect: presenter.reconnect()
         }
     }
 

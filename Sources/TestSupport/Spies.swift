@@ -40,7 +40,7 @@ public final class SpyListModule: ListModuleInterface {
         case beginSearch, editSearch(String), editPrompt(LineEdit), commitSearch, cancelSearch
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
-        case toggleMark, markAllShown, unmarkAll, copyAddresses, copyVCards, chooseColumns
+        case toggleMark, markAllShown, unmarkAll, copyAddresses, copyVCards, chooseColumns, reconnect
     }
 
     public private(set) var calls: [Call] = []
@@ -76,6 +76,7 @@ public final class SpyListModule: ListModuleInterface {
     public func copyAddresses() { calls.append(.copyAddresses) }
     public func copyVCards() { calls.append(.copyVCards) }
     public func chooseColumns() { calls.append(.chooseColumns) }
+    public func reconnect() { calls.append(.reconnect) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results

@@ -38,7 +38,7 @@ import TestSupport
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json").path
     }
 
-    @Test func aServerThatDropsTheConnectionLeavesTheCachedRowsAndSaysSo() throws {
+    @Test func aServerThatDropsTheConnectionLeavesTheCachedRowsAndSaysSoUntilRReconnects() async throws {
         let imported = try SQLRepositoryFixture.importing(json: SQLRepositoryTests.generatedJSON, into: .postgres)
         let repository = try imported.open()
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
@@ -56,5 +56,17 @@ import TestSupport
         #expect(repository.sourceName.hasPrefix("connection lost, cached rows only — postgres://"), "\(repository.sourceName)")
         #expect(repository.person(shown[0].id).firstName.isEmpty)
         #expect(repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
+
+        // r: both connections again, the rows fetched, the title back to normal.
+        try repository.reconnect()
+        #expect(repository.sourceName == PostgresConnection.describe(imported.target), "\(repository.sourceName)")
+        #expect(repository.failure == nil)
+        let fetched = repository.rows(in: everyone, positions: 300..<320)
+        #expect(fetched.map(\.position) == Array(300..<320))
+        #expect(!fetched.contains { $0.lastName == SQLPeopleRepository.notFetched }, "fetched again")
+        #expect(repository.rows(in: everyone, positions: 0..<20) == shown)
+        let searched = try await repository.search(SearchQuery(shown[0].lastName), in: everyone, within: nil)
+        #expect(searched.count > 0, "the search connection works too")
+        #expect(repository.failure == nil)
     }
 }

@@ -114,6 +114,13 @@ struct ViewSnapshotTests {
         #expect(presenter.makeViewModel().selectedRow == 0)
     }
 
+    @Test("r in the list asks the presenter to reconnect")
+    func reconnectKey() {
+        let module = SpyListModule()
+        ListView(presenter: module).handle(.character("r"), screenSize: ScreenSize(rows: 24, columns: 80))
+        #expect(module.calls == [.reconnect])
+    }
+
     @Test("the detail screen: every field labelled and aligned")
     func detail() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)

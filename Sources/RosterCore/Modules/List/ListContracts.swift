@@ -17,6 +17,8 @@ public protocol ListModuleInterface: AnyObject {
     func select(position: Int)
     func openSelected()
     func showSkippedRecords()
+    /// `r`: connects to the database again after it went away.
+    func reconnect()
     func quit()
     /// Opens the search prompt, holding the filter in force.
     func beginSearch()

@@ -178,6 +178,24 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .skippedRecords)
     }
 
+    /// `r`: a source over a connection connects again, and the rows it
+    /// could not fetch are fetched as the list redraws at the same place;
+    /// on failure the screen keeps what it has and says why in one line.
+    public func reconnect() {
+        guard let connection = repository as? any Reconnecting else {
+            message = "nothing to reconnect here"
+            render()
+            return
+        }
+        do throws(ReconnectFailure) {
+            try connection.reconnect()
+            message = "reconnected"
+        } catch {
+            message = error.message
+        }
+        render()
+    }
+
     public func quit() {
         wireframe?.navigate(to: .quit)
     }

@@ -17,8 +17,11 @@ public struct BlockingWorkTrait: SuiteTrait, TestTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        guard testCase != nil else { return try await function() }
-        try await withTaskExecutorPreference(BlockingThreads.next()) { try await function() }
+        // Hopping to `BlockingThreads` (withTaskExecutorPreference) hung a
+        // sanitizer run twice (every test in flight stopped; cause not yet
+        // found), so for now the marked suites run where Swift Testing puts
+        // them and the waits' 180 s timeouts absorb the starvation.
+        try await function()
     }
 }
 

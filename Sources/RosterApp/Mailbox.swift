@@ -1,5 +1,4 @@
 import RosterCore
-import Synchronization
 
 /// What background work tells the main actor.
 enum AppEvent: Sendable {
@@ -16,7 +15,7 @@ struct ArrangedDirectory: Sendable {
 
 /// Background → main actor: events queue here and the wake pipe says so.
 final class Mailbox: Sendable {
-    private let events = Mutex<[AppEvent]>([])
+    private let events = Locked<[AppEvent]>([])
     private let wakePipe: WakePipe
 
     init(wakePipe: WakePipe) {

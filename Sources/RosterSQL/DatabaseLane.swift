@@ -1,3 +1,4 @@
+import RosterCore
 import Dispatch
 import Foundation
 import Synchronization
@@ -53,7 +54,7 @@ extension SQLiteConnection: PeopleDatabaseSession {
 /// stops after `timeout`, failing with a `.timedOut` error.
 ///
 /// `@unchecked Sendable`: the session is only touched under `lock`; the
-/// rest is behind a `Mutex`.
+/// rest is behind a `Locked`.
 final class DatabaseLane: @unchecked Sendable {
     private let session: any PeopleDatabaseSession
     private let interrupter: any StatementInterrupter
@@ -69,9 +70,9 @@ final class DatabaseLane: @unchecked Sendable {
         var cancelledEarly: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Every statement run, when `isRecording` (tests look at their plans).
-    let recorded = Mutex<[(sql: String, values: [SQLValue])]>([])
+    let recorded = Locked<[(sql: String, values: [SQLValue])]>([])
     let isRecording = Atomic<Bool>(false)
 
     init(_ session: any PeopleDatabaseSession, label: String, timeout: Duration) {

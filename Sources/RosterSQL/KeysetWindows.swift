@@ -59,9 +59,9 @@ final class KeysetWindows: Sendable {
         var anchors: [Anchor] = []
     }
 
-    private let cache = Mutex(Cache())
+    private let cache = Locked(Cache())
     /// Row ids of small searches in display order, by arrangement id.
-    private let matchLists = Mutex<[(arrangement: Int, ids: [Int64])]>([])
+    private let matchLists = Locked<[(arrangement: Int, ids: [Int64])]>([])
 
     init(table: PeopleTable) {
         self.table = table

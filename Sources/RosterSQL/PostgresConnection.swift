@@ -1,5 +1,5 @@
+import RosterCore
 import CLibpq
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -375,10 +375,10 @@ public final class PostgresCancelHandle: Sendable {
         let pointer: OpaquePointer
     }
 
-    private let request: Mutex<Request>
+    private let request: Locked<Request>
 
     fileprivate init(_ request: OpaquePointer) {
-        self.request = Mutex(Request(pointer: request))
+        self.request = Locked(Request(pointer: request))
     }
 
     deinit {

@@ -35,7 +35,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let windows: KeysetWindows
     /// What went wrong last, for the title; `lasting` unless a later
     /// search that works clears it (a timeout, not a lost connection).
-    private let problem = Mutex<(reason: String, lasting: Bool)?>(nil)
+    private let problem = Locked<(reason: String, lasting: Bool)?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
 
     /// How long any statement may run before it is stopped.

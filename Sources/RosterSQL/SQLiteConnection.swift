@@ -1,5 +1,5 @@
+import RosterCore
 import CSQLite3
-import Synchronization
 
 /// One SQLite database file, opened read-only or read-write: the only
 /// file that imports `CSQLite3`.
@@ -237,10 +237,10 @@ public final class SQLiteInterruptHandle: Sendable {
         let pointer: OpaquePointer
     }
 
-    private let database: Mutex<Database?>
+    private let database: Locked<Database?>
 
     fileprivate init(_ database: OpaquePointer) {
-        self.database = Mutex(Database(pointer: database))
+        self.database = Locked(Database(pointer: database))
     }
 
     fileprivate func detach() {

@@ -1,4 +1,3 @@
-import Synchronization
 #if !ROSTER_FUZZ
 import RosterCore
 #endif
@@ -27,7 +26,7 @@ public final class PeopleStore: Sendable {
     public let namePrefixes: ContiguousArray<UInt64>
     /// What bytes each person's searchable text holds, per segment: built by
     /// the first search that needs it (`PresenceMasks`), then kept.
-    private let presence = Mutex<[ContiguousArray<UInt64>]?>(nil)
+    private let presence = Locked<[ContiguousArray<UInt64>]?>(nil)
 
     public init(segments: [PeopleSegment]) {
         self.segments = segments

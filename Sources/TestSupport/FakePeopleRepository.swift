@@ -1,6 +1,5 @@
 import Foundation
 import RosterCore
-import Synchronization
 
 /// A hand-written repository for presenter tests: a few people in an
 /// array, every answer worked out the plain way (sort the array, filter it
@@ -35,7 +34,7 @@ public final class FakePeopleRepository: PeopleRepository {
     private let companyOfPerson: [Int]
     /// Company ids by folded name, "(no company)" last.
     private let rankedCompanies: [Int]
-    private let log = Mutex<[Call]>([])
+    private let log = Locked<[Call]>([])
 
     public init(people: [Person], skipped: [SkippedRecord] = [], sourceName: String = "fake.json") {
         var companies: [Company] = []

@@ -1,5 +1,4 @@
 import RosterCore
-import Synchronization
 
 /// A fake repository for scheduling tests: everything comes from an
 /// in-memory repository, but a search for a query in `held` waits until the
@@ -9,7 +8,7 @@ public final class GatedSearchRepository: PeopleRepository {
     private let people: any PeopleRepository
     private let held: Set<String>
     private let honoursCancellation: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     struct State {
         var released: Set<String> = []

@@ -1,16 +1,15 @@
 import RosterCore
-import Synchronization
 
 /// A repository over a connection for presenter tests: answers from
 /// `base`, names itself "connection lost, … — TARGET" until a reconnect
 /// works, and fails reconnects with `failure` while it is set.
 public final class StubReconnectingRepository: PeopleRepository, Reconnecting {
     private let base: any PeopleRepository
-    private let state: Mutex<(lost: Bool, failure: String?, attempts: Int)>
+    private let state: Locked<(lost: Bool, failure: String?, attempts: Int)>
 
     public init(base: any PeopleRepository, failure: String? = nil) {
         self.base = base
-        state = Mutex((lost: true, failure: failure, attempts: 0))
+        state = Locked((lost: true, failure: failure, attempts: 0))
     }
 
     /// How many times `reconnect` was asked.

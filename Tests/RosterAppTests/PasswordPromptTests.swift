@@ -1,5 +1,5 @@
+import RosterCore
 import Foundation
-import Synchronization
 import Testing
 import TestTraits
 @testable import RosterApp
@@ -74,7 +74,7 @@ struct PasswordPromptTests {
     /// the cooperative pool must stay free) and returns a way to wait for it.
     private static func inThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> () -> Result {
         let done = DispatchSemaphore(value: 0)
-        let box = Mutex<Result?>(nil)
+        let box = Locked<Result?>(nil)
         Thread.detachNewThread {
             box.withLock { $0 = body() }
             done.signal()

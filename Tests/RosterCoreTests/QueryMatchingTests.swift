@@ -273,5 +273,3 @@ struct QueryMatchingTests {
     }
 }
 
-/// The parser tests' SplitMix64, for the standard library's random helpers.
-extension SeededRandom: RandomNumberGenerator {}

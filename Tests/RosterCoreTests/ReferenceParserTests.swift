@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RosterCore
 @testable import RosterStore
 
@@ -118,18 +119,4 @@ struct ReferenceParserTests {
         default: bytes[position] = tokens[random.below(tokens.count)]
         }
     }
-}
-
-/// SplitMix64, for reproducible generated inputs.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }

@@ -1,6 +1,6 @@
+import RosterCore
 import Foundation
 import RosterSQL
-import Synchronization
 import Testing
 import TestTraits
 
@@ -167,7 +167,7 @@ import TestTraits
 /// Runs `action` on a thread of its own after `delay` (a busy machine's
 /// pools cannot hold it back) and remembers when it ran.
 private final class Later: Sendable {
-    private let ranAt = Mutex<ContinuousClock.Instant?>(nil)
+    private let ranAt = Locked<ContinuousClock.Instant?>(nil)
 
     var instant: ContinuousClock.Instant? { ranAt.withLock { $0 } }
 

@@ -1,6 +1,6 @@
+import RosterCore
 import Foundation
 import RosterSQL
-import Synchronization
 import Testing
 import TestTraits
 
@@ -20,7 +20,7 @@ import TestTraits
 
     @Test func theRightPasswordIsAskedForOnceAndConnects() throws {
         let (_, conninfo, role, database) = try account(password: "open sesame")
-        let prompts = Mutex<[String]>([])
+        let prompts = Locked<[String]>([])
         let connection = try PostgresConnection(conninfo, askPassword: { prompt in
             prompts.withLock { $0.append(prompt) }
             return "open sesame"

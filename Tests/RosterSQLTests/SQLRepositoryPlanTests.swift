@@ -12,7 +12,7 @@ import TestSupport
 /// through every row), and a slow search cancelled mid-statement.
 @Suite(.blockingWork) struct SQLRepositoryPlanTests {
     static let json: String = {
-        var random = SQLRepositoryTests.SplitMix(seed: 20_000)
+        var random = SeededRandom(seed: 20_000)
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         func word(_ length: Int) -> String { String((0..<length).map { _ in letters[Int(random.next() % 26)] }).capitalized }
         let companies = (0..<200).map { _ in word(7) }

@@ -16,7 +16,7 @@ import TestSupport
     /// without one), names drawn from few so that names repeat within a
     /// company (ties keep file order), accents, missing balances and ages.
     static let generatedJSON: String = {
-        var random = SplitMix(seed: 13)
+        var random = SeededRandom(seed: 13)
         let firsts = ["Ann", "José", "Zoë", "bob", "Émile", "Li", "Ann", "Ida"]
         let lasts = ["Able", "Núñez", "zero", "O'Brien", "Smith", "Øster", "Ng"]
         let companies = ["Acme", "ACME", "acme ", "Big", "Comstar", "Ümlaut", "Delta", "Echo", "Fox", "Golf", "Hotel", "India", "Juliet", nil]
@@ -34,18 +34,6 @@ import TestSupport
         }
         return Fixtures.array(records)
     }()
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let imported: [PeopleTable.Dialect: Result<SQLRepositoryFixture.Imported, any Error>] = {
         var result: [PeopleTable.Dialect: Result<SQLRepositoryFixture.Imported, any Error>] = [:]

@@ -1,6 +1,6 @@
+import RosterCore
 import Foundation
 import RosterSQL
-import Synchronization
 
 /// One throwaway PostgreSQL server for the whole test run, started by the
 /// tests themselves: `initdb` and `pg_ctl` (as the `postgres` user when
@@ -44,7 +44,7 @@ final class TestPostgres: Sendable {
         "host=\(socketDirectory) user=postgres dbname=\(database) password=\(password) connect_timeout=10"
     }
 
-    private static let databaseCounter = Mutex(0)
+    private static let databaseCounter = Locked(0)
 
     /// A fresh, empty database of its own, so tests can run side by side.
     func makeDatabase() throws -> String {
@@ -62,7 +62,7 @@ final class TestPostgres: Sendable {
 
     private static let root = "/tmp"
     private static let prefix = "roster-pg-test-"
-    private static let running = Mutex<String?>(nil)
+    private static let running = Locked<String?>(nil)
 
     private static func start() throws(ServerFailure) -> TestPostgres {
         guard let bin = binaries() else {

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 #if !ROSTER_FUZZ
 import RosterCore
 #endif
@@ -40,15 +39,13 @@ public enum PeopleSearch {
         let presence = prepared.readsPresence ? store.presenceMasks() : []
         let halfWords = (words + 1) / 2
         // Each half returns its own words; none means it was cancelled.
-        let halves = Mutex<[[UInt64]?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let halves = Parallel.map(2) { half in
             let wordRange = min(words, half * halfWords)..<min(words, (half + 1) * halfWords)
-            let found = matches(in: wordRange, store: store, presence: presence, terms: prepared, within: within,
-                                isCancelled: isCancelled)
-            halves.withLock { $0[half] = found }
+            return matches(in: wordRange, store: store, presence: presence, terms: prepared, within: within,
+                           isCancelled: isCancelled)
         }
-        guard let matches = halves.withLock({ parts in parts[0].flatMap { first in parts[1].map { first + $0 } } }) else { return nil }
-        return result(query: query, matches: matches, all: all, store: store)
+        guard let first = halves[0], let second = halves[1] else { return nil }
+        return result(query: query, matches: first + second, all: all, store: store)
     }
 
     /// The match bits of the people in `wordRange` (64 a word, file

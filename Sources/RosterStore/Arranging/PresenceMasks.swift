@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 #if !ROSTER_FUZZ
 import RosterCore
 #endif
@@ -48,12 +47,7 @@ enum PresenceMasks {
     /// One array per segment of the store, each built on its own thread.
     static func build(_ store: PeopleStore) -> [ContiguousArray<UInt64>] {
         let segments = store.segments
-        let built = Mutex<[ContiguousArray<UInt64>?]>(Array(repeating: nil, count: segments.count))
-        DispatchQueue.concurrentPerform(iterations: segments.count) { index in
-            let masks = build(segments[index])
-            built.withLock { $0[index] = masks }
-        }
-        return built.withLock { $0.map { $0 ?? [] } }
+        return Parallel.map(segments.count) { build(segments[$0]) }
     }
 
     static func build(_ segment: PeopleSegment) -> ContiguousArray<UInt64> {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,13 +30,11 @@ public struct PlainListWriter: Sendable {
         var next = 0
         while next < runs.count {
             let batch = Array(runs[next..<min(runs.count, next + 2)])
-            // Each core formats one run; the lock is taken once per run, to file its bytes.
-            let formatted = Mutex([[UInt8]](repeating: [], count: batch.count))
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                let bytes = format(grouped.sections[batch[index]], of: grouped, repository: repository)
-                formatted.withLock { $0[index] = bytes }
+            // Each core formats one run.
+            let formatted = Parallel.map(batch.count) { index in
+                format(grouped.sections[batch[index]], of: grouped, repository: repository)
             }
-            for bytes in formatted.withLock({ $0 }) {
+            for bytes in formatted {
                 bytes.withUnsafeBufferPointer { output.append(bytes: $0) { $0 } }
             }
             next += batch.count

@@ -15,3 +15,23 @@ struct ParallelTests {
         #expect(runs.load(ordering: .relaxed) == count)
     }
 }
+
+@Suite("A value behind a lock")
+struct LockedTests {
+    @Test("increments from many threads at once all land")
+    func contended() {
+        let counter = Locked(0)
+        _ = Parallel.map(8) { _ in
+            for _ in 0..<10_000 { counter.withLock { $0 += 1 } }
+        }
+        #expect(counter.withLock { $0 } == 80_000)
+    }
+
+    @Test("what the body throws reaches the caller, and the lock is free again")
+    func throwing() {
+        struct Refused: Error {}
+        let value = Locked([1, 2])
+        #expect(throws: Refused.self) { try value.withLock { _ throws(Refused) in throw Refused() } }
+        #expect(value.withLock { $0 } == [1, 2])
+    }
+}

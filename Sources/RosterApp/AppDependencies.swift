@@ -25,6 +25,8 @@ public final class AppDependencies {
     /// on standard error once the terminal is restored, so it stays in the
     /// scrollback after the alternate screen is gone.
     private(set) var loadFailure: LoadError?
+    /// Reconnects a database on its own once its connection is lost.
+    private var connectionWatcher: ConnectionWatcher?
 
     /// `makeSearcher` builds a search scheduler for each list.
     public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String,
@@ -71,6 +73,24 @@ public final class AppDependencies {
     /// Shows an already loaded and arranged directory (benchmarks, tests).
     public func presentLoaded(_ repository: any PeopleRepository, arrangement: PeopleArrangement) {
         directoryLoaded(.success(ArrangedDirectory(repository: repository, arrangement: arrangement)))
+    }
+
+    /// A source over a connection (a database) is watched from now on: when
+    /// the connection is lost, it is tried again on its own with backoff,
+    /// and `post` brings each outcome to the main actor for the list to say.
+    func watchConnection(of repository: any PeopleRepository,
+                         post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+        guard let connection = repository as? any Reconnecting else { return }
+        let watcher = ConnectionWatcher(connection: connection)
+        watcher.start { [weak self] attempt in
+            post { self?.listWireframe.reconnectedOnItsOwn(attempt) }
+        }
+        connectionWatcher = watcher
+    }
+
+    /// Stops watching the connection (the app is ending).
+    func stopWatching() {
+        connectionWatcher?.stop()
     }
 
     /// The load finished: the list, or the error screen.

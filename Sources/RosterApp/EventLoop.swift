@@ -55,6 +55,9 @@ final class EventLoop {
                 case .loaded(let result):
                     isLoading = false
                     dependencies.directoryLoaded(result)
+                    if case .success(let arranged) = result {
+                        dependencies.watchConnection(of: arranged.repository) { [mailbox] work in mailbox.post(.run(work)) }
+                    }
                 case .run(let work):
                     work()
                 }

@@ -86,6 +86,11 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// Where the user is now, to remember for the next launch.
     var place: RememberedPlace? { presenter?.place }
 
+    /// The connection was tried again on its own: the list says how it went.
+    func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
+        presenter?.reconnectedOnItsOwn(attempt)
+    }
+
     public func navigate(to route: ListRoute) {
         guard let repository else { return }
         switch route {

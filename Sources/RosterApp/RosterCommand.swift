@@ -217,6 +217,7 @@ public enum RosterCommand {
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         let status = loop.run()
+        dependencies.stopWatching()
         screen.end()
         if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }
         dependencies.savePlace()

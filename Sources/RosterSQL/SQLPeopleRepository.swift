@@ -109,6 +109,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// must not end quietly with less (`--list`, `--export`) checks it.
     public var failure: String? { problem.withLock { $0?.reason } }
 
+    public var isConnectionLost: Bool { problem.withLock { $0?.reason } == Self.lostReason }
+
     public var sourceName: String {
         // The problem first: a narrow title bar cuts the end.
         problem.withLock { $0 }.map { "\($0.reason) — \(target)" } ?? target
@@ -392,11 +394,14 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         return nil
     }
 
+    /// The title's reason while the server is away.
+    static let lostReason = "connection lost, cached rows only"
+
     /// Remembers why a statement failed, for the title bar.
     func report(_ error: any Error) {
         let reason: String
         switch (error as? DatabaseError)?.kind {
-        case .connectionLost?, .cannotConnect?: reason = "connection lost, cached rows only"
+        case .connectionLost?, .cannotConnect?: reason = Self.lostReason
         case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
         default: reason = "a query failed: " + ((error as? DatabaseError)?.message ?? "\(error)")
         }

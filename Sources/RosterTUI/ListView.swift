@@ -37,7 +37,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("Y")], "Y", "copy marked (else selected) people as vCards", .copyVCards),
         KeyBinding([.character("C")], "C", "choose, order and hide columns", .columns),
         KeyBinding([.character("!")], "!", "skipped records", .skipped),
-        KeyBinding([.character("r")], "r", "reconnect to the database (after \"connection lost\")", .reconnect),
+        KeyBinding([.character("r")], "r", "reconnect now (after \"connection lost\"; also tried on its own)", .reconnect),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 

@@ -18,6 +18,11 @@ public final class StubReconnectingRepository: PeopleRepository, Reconnecting {
     /// Lets the next reconnect work (nil) or fail with `reason`.
     public func setFailure(_ reason: String?) { state.withLock { $0.failure = reason } }
 
+    /// Loses the connection again (as a server restart would).
+    public func loseConnection() { state.withLock { $0.lost = true } }
+
+    public var isConnectionLost: Bool { state.withLock { $0.lost } }
+
     public func reconnect() throws(ReconnectFailure) {
         let failure = state.withLock { state -> String? in
             state.attempts += 1
@@ -28,7 +33,7 @@ public final class StubReconnectingRepository: PeopleRepository, Reconnecting {
     }
 
     public var sourceName: String {
-        state.withLock { $0.lost } ? "connection lost, cached rows only — " + base.sourceName : base.sourceName
+        isConnectionLost ? "connection lost, cached rows only — " + base.sourceName : base.sourceName
     }
 
     public var personCount: Int { base.personCount }

@@ -150,4 +150,22 @@ struct EventLoopTests {
         #expect(status == .success)
         #expect(!screen.text.contains("Bertha Irwin"))
     }
+
+    @Test("a lost connection is tried again on its own: the status line says each try, then reconnected")
+    func reconnectsOnItsOwn() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "postgres://db")
+        let repository = StubReconnectingRepository(base: memory, failure: "no server")
+        let harness = try EventLoopTests(loading: .success(repository))
+        let screen = harness.screen
+        let status = harness.run([
+            .waitUntil("the list, its title saying the connection is lost") { screen.line(0).contains("connection lost, cached rows only") },
+            // The first try comes 1 s after loading; the next 2 s after it.
+            .waitUntil("a failed try, on its own") { screen.text.contains("still cannot reach postgres://db: no server; next try in 2 s") },
+            .perform { repository.setFailure(nil) },
+            .waitUntil("reconnected, on its own") { screen.text.contains("reconnected") && !screen.text.contains("connection lost") },
+            .check("tried twice, no key pressed") { repository.attempts == 2 },
+            .key(.character("q")),
+        ])
+        #expect(status == .success)
+    }
 }

@@ -51,4 +51,20 @@ struct ReconnectPresenterTests {
         #expect(view.last?.message == "nothing to reconnect here")
         #expect(view.last?.sourceName == "seed.json")
     }
+
+    @Test("a try on its own says how it went: the next try's wait, or reconnected")
+    func onItsOwn() throws {
+        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
+        let presenter = presenter(over: repository)
+        presenter.moveSelection(by: 1)
+        presenter.reconnectedOnItsOwn(.failed(ReconnectFailure(target: "postgres://db", reason: "no server"), nextTry: .seconds(8)))
+        #expect(view.last?.message == "still cannot reach postgres://db: no server; next try in 8 s (r: now)")
+        #expect(view.last?.position == "2/6")
+        repository.setFailure(nil)
+        try repository.reconnect()
+        presenter.reconnectedOnItsOwn(.reconnected)
+        #expect(view.last?.message == "reconnected")
+        #expect(view.last?.sourceName == "postgres://db")
+        #expect(view.last?.position == "2/6")
+    }
 }

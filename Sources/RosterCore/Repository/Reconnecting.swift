@@ -1,10 +1,15 @@
-/// A repository over a connection that can break (a database server):
-/// `r` in the list asks it to connect again.
+/// A repository over a connection that can break (a database server): it
+/// says when the connection is lost, and connects again when asked (`r` in
+/// the list, or the app's `ConnectionWatcher` on its own, with backoff).
 ///
 /// A source read whole (a file) is not one: there is nothing to reconnect.
-public protocol Reconnecting: AnyObject {
+public protocol Reconnecting: AnyObject, Sendable {
+    /// Whether the server went away: what is shown is cached rows only.
+    var isConnectionLost: Bool { get }
+
     /// Opens the connection(s) again and clears the problem the title
     /// showed; throws why not, the rows cached so far kept either way.
+    /// Blocks while it connects: never call it where a key waits.
     func reconnect() throws(ReconnectFailure)
 }
 
@@ -20,4 +25,36 @@ public struct ReconnectFailure: Error, Equatable, Sendable {
 
     /// The status bar's line.
     public var message: String { "still cannot reach \(target): \(reason)" }
+}
+
+/// How a try to reconnect on its own ended, for the list to say.
+public enum ReconnectAttempt: Equatable, Sendable {
+    case reconnected
+    /// It failed; the next try comes after `nextTry`.
+    case failed(ReconnectFailure, nextTry: Duration)
+}
+
+/// How long to wait before each try to reconnect on its own: 1 s after the
+/// connection was lost, then 2, 4, 8, 16, and every 30 s from then on (as
+/// libpq clients and browsers back off: quick for a restart, gentle for an
+/// outage). A connection that is back starts the waits over.
+public struct ReconnectBackoff: Sendable {
+    public static let standard: [Duration] = [1, 2, 4, 8, 16, 30].map { .seconds($0) }
+
+    private let delays: [Duration]
+    private var tries = 0
+
+    public init(delays: [Duration] = standard) {
+        precondition(!delays.isEmpty, "a backoff needs at least one delay")
+        self.delays = delays
+    }
+
+    /// The wait before the next try (the last delay repeats).
+    public var nextDelay: Duration { delays[min(tries, delays.count - 1)] }
+
+    /// A try was made: the next wait is the following delay.
+    public mutating func tried() { tries += 1 }
+
+    /// The connection is back: the next loss starts with the first delay.
+    public mutating func reset() { tries = 0 }
 }

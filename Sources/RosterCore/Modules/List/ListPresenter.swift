@@ -196,6 +196,18 @@ public final class ListPresenter: ListModuleInterface {
         render()
     }
 
+    /// The connection was tried again on its own (the app's watcher, with
+    /// backoff): says how it went; a redraw fetches the rows that were not.
+    public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
+        switch attempt {
+        case .reconnected:
+            message = "reconnected"
+        case .failed(let failure, let nextTry):
+            message = failure.message + "; next try in \(nextTry.components.seconds) s (r: now)"
+        }
+        render()
+    }
+
     public func quit() {
         wireframe?.navigate(to: .quit)
     }

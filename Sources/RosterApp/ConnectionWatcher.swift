@@ -1,0 +1,63 @@
+import Foundation
+import RosterCore
+import Synchronization
+
+/// Connects a lost database connection again on its own, with backoff
+/// (`ReconnectBackoff`: 1 s, 2, 4 … then every 30 s), as `r` does on
+/// request.
+///
+/// A thread of its own looks at the connection once a second. When it is
+/// lost, the watcher waits the next delay, tries, and reports how it went
+/// (the list says so on the main actor). A reconnect blocks while libpq
+/// connects, so it runs on this thread: never on the main thread, where
+/// keys wait, nor on Swift's cooperative pool, where searches run.
+final class ConnectionWatcher: Sendable {
+    private let connection: any Reconnecting
+    private let delays: [Duration]
+    private let poll: Duration
+    private let stopped = Atomic<Bool>(false)
+
+    init(connection: any Reconnecting, delays: [Duration] = ReconnectBackoff.standard, poll: Duration = .seconds(1)) {
+        self.connection = connection
+        self.delays = delays
+        self.poll = poll
+    }
+
+    /// Starts watching; `report` is called from the watcher's thread after each try.
+    func start(report: @escaping @Sendable (ReconnectAttempt) -> Void) {
+        let thread = Thread { [self] in watch(report: report) }
+        thread.name = "roster-reconnect"
+        thread.start()
+    }
+
+    /// Ends the watch after the current wait or try.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+
+    private func watch(report: @Sendable (ReconnectAttempt) -> Void) {
+        var backoff = ReconnectBackoff(delays: delays)
+        while !stopped.load(ordering: .relaxed) {
+            guard connection.isConnectionLost else {
+                backoff.reset()
+                Self.sleep(poll)
+                continue
+            }
+            Self.sleep(backoff.nextDelay)
+            backoff.tried()
+            // `r` may have brought it back meanwhile, or the app ended.
+            guard !stopped.load(ordering: .relaxed), connection.isConnectionLost else { continue }
+            do throws(ReconnectFailure) {
+                try connection.reconnect()
+                report(.reconnected)
+            } catch {
+                report(.failed(error, nextTry: backoff.nextDelay))
+            }
+        }
+    }
+
+    private static func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}

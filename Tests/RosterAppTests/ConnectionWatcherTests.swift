@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TestSupport
+import RosterCore
+@testable import RosterApp
+
+@Suite("Reconnecting on its own")
+struct ConnectionWatcherTests {
+    @Test("the waits double from 1 s to 30 s, then stay; a connection that is back starts over")
+    func backoff() {
+        var backoff = ReconnectBackoff()
+        var waits: [Int64] = []
+        for _ in 0..<8 {
+            waits.append(backoff.nextDelay.components.seconds)
+            backoff.tried()
+        }
+        #expect(waits == [1, 2, 4, 8, 16, 30, 30, 30])
+        backoff.reset()
+        #expect(backoff.nextDelay == .seconds(1))
+    }
+
+    /// Polls `condition` until it holds or `timeout` passes.
+    func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return condition()
+    }
+
+    @Test("a lost connection is tried with backoff until it is back, and again from the first wait when lost again")
+    func watches() throws {
+        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"),
+                                                    failure: "no server")
+        let delays: [Duration] = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
+        let watcher = ConnectionWatcher(connection: repository, delays: delays, poll: .milliseconds(5))
+        let reports = Locked<[ReconnectAttempt]>([])
+        watcher.start { attempt in reports.withLock { $0.append(attempt) } }
+        defer { watcher.stop() }
+
+        let failure = ReconnectFailure(target: "postgres://db", reason: "no server")
+        #expect(eventually { reports.withLock { $0.count } >= 3 })
+        #expect(Array(reports.withLock { $0 }.prefix(3)) == [
+            .failed(failure, nextTry: .milliseconds(20)), .failed(failure, nextTry: .milliseconds(40)),
+            .failed(failure, nextTry: .milliseconds(40)),
+        ])
+
+        repository.setFailure(nil)
+        #expect(eventually { reports.withLock { $0.last } == .reconnected })
+        #expect(!repository.isConnectionLost)
+        let attempts = repository.attempts
+
+        // Lost again: the first try comes after the first wait again.
+        reports.withLock { $0.removeAll() }
+        repository.setFailure("no server")
+        repository.loseConnection()
+        #expect(eventually { !reports.withLock { $0.isEmpty } })
+        #expect(reports.withLock { $0.first } == .failed(failure, nextTry: .milliseconds(20)))
+        #expect(repository.attempts > attempts)
+    }
+
+    @Test("a connection that is not lost is never tried")
+    func quietWhileConnected() throws {
+        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
+        try repository.reconnect()
+        let watcher = ConnectionWatcher(connection: repository, delays: [.milliseconds(1)], poll: .milliseconds(1))
+        let polls = Locked(0)
+        watcher.start { _ in polls.withLock { $0 += 1 } }
+        // A lost connection is noticed within a few polls: the quiet before it counted nothing.
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(polls.withLock { $0 } == 0)
+        #expect(repository.attempts == 1)
+        repository.loseConnection()
+        #expect(eventually { polls.withLock { $0 } == 1 })
+        watcher.stop()
+    }
+}

@@ -78,14 +78,39 @@ public final class AppDependencies {
     /// A source over a connection (a database) is watched from now on: when
     /// the connection is lost, it is tried again on its own with backoff,
     /// and `post` brings each outcome to the main actor for the list to say.
+    /// An offline copy is watched the same way: once its server answers,
+    /// the live directory takes the copy's place (`sourceReplaced`).
     func watchConnection(of repository: any PeopleRepository,
                          post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
         guard let connection = repository as? any Reconnecting else { return }
+        let offline = repository as? OfflineCopyRepository
+        offline?.link.whenLive { [weak self] live in
+            post { self?.sourceReplaced(by: live, post: post) }
+        }
         let watcher = ConnectionWatcher(connection: connection)
         watcher.start { [weak self] attempt in
+            // An offline copy's success is said by the live list that replaces it.
+            if offline != nil, attempt == .reconnected { return }
             post { self?.listWireframe.reconnectedOnItsOwn(attempt) }
         }
         connectionWatcher = watcher
+    }
+
+    /// The offline copy's server answered: the live directory replaces the
+    /// copy, at the same person, in the same order, columns and filter.
+    /// Screens opened over the list close: they showed the copy.
+    func sourceReplaced(by live: any PeopleRepository,
+                        post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+        let place = listWireframe.place
+        let filter = listWireframe.filter
+        connectionWatcher?.stop()
+        // Marks name people of the copy; the live directory numbers them its own way.
+        let hadMarks = !listWireframe.session.marked.isEmpty
+        listWireframe.session.unmarkAll()
+        listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
+        listWireframe.start(at: .success(place), sort: nil, filter: filter)
+        listWireframe.wentLive(marksCleared: hadMarks, filterPending: filter != nil)
+        watchConnection(of: live, post: post)
     }
 
     /// Stops watching the connection (the app is ending).

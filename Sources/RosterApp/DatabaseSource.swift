@@ -43,6 +43,12 @@ enum DatabaseSource {
         let table: String
         let error: DatabaseError
 
+        /// The message without the target it starts with (for a line that names it already).
+        var reason: String {
+            let line = message
+            return line.hasPrefix(target + ": ") ? String(line.dropFirst(target.count + 2)) : line
+        }
+
         var message: String {
             // SQLite's messages start with the path: the target is said once.
             // The shape check's lines name the target, the table and what to run.

@@ -12,7 +12,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// The prompts' entries, shared by every list of the session.
     private let history: PromptHistory
     /// Marks and columns, shared by every list of the session.
-    private let session: ListSession
+    let session: ListSession
     private var presenter: ListPresenter?
     private var listView: ListView?
     private var columnChooser: ColumnChooserPresenter?
@@ -52,9 +52,14 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     var listPresenter: ListPresenter? { presenter }
 
     /// Shows `arranged` (its order is the list's), narrowed by `filter`;
-    /// `scopeTitle` names the company of a company's list.
+    /// `scopeTitle` names the company of a company's list. Whatever was
+    /// opened over an earlier list (of another source) is let go.
     func presentList(_ arranged: ArrangedDirectory, filter: String? = nil, scopeTitle: String? = nil) {
         repository = arranged.repository
+        detailWireframe = nil
+        companiesWireframe = nil
+        frequencyWireframe = nil
+        columnChooser = nil
         let presenter = ListPresenter(repository: arranged.repository, arrangement: arranged.arrangement, wireframe: self,
                                       searcher: makeSearcher(), exportWriter: FileExportWriter(), scopeTitle: scopeTitle,
                                       history: history, session: session, clipboard: TerminalClipboard(screen: root.screen))
@@ -86,9 +91,17 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// Where the user is now, to remember for the next launch.
     var place: RememberedPlace? { presenter?.place }
 
+    /// The search the list is narrowed by, if any.
+    var filter: String? { presenter?.filter }
+
     /// The connection was tried again on its own: the list says how it went.
     func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
         presenter?.reconnectedOnItsOwn(attempt)
+    }
+
+    /// The list shows the live directory in place of its offline copy.
+    func wentLive(marksCleared: Bool, filterPending: Bool) {
+        presenter?.wentLive(marksCleared: marksCleared, filterPending: filterPending)
     }
 
     public func navigate(to route: ListRoute) {

@@ -96,8 +96,15 @@ public enum RosterCommand {
             switch OfflineFallback.source(after: failure.error, snapshot: snapshot) {
             case .success(let offline):
                 Platform.writeError("roster: \(failure.message); showing the offline copy")
-                let interactor = DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines))
-                return browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme)
+                // `r`, or the app on its own, tries the server again; once it
+                // answers, the live directory replaces the copy on screen.
+                let table = options.table
+                let link = LiveDirectoryLink(target: target.displayName) { DatabaseSource.open(target, table: table) }
+                let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
+                                                       link: link)
+                let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme)
+                if let live = link.live, live.failure == nil { _ = snapshot.save(live) }
+                return status
             case .failure:
                 let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""
                 Platform.writeError("roster: \(failure.message)\(kept)")

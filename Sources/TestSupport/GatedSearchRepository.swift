@@ -4,8 +4,8 @@ import RosterCore
 /// in-memory repository, but a search for a query in `held` waits until the
 /// test releases it, and says whether it saw its task cancelled. With
 /// `honoursCancellation` false it finishes anyway, as a slow source might.
-public final class GatedSearchRepository: PeopleRepository {
-    private let people: any PeopleRepository
+public final class GatedSearchRepository: DelegatingRepository {
+    public let base: any PeopleRepository
     private let held: Set<String>
     private let honoursCancellation: Bool
     private let state = Locked(State())
@@ -18,7 +18,7 @@ public final class GatedSearchRepository: PeopleRepository {
     }
 
     public init(_ people: any PeopleRepository, holding held: Set<String>, honoursCancellation: Bool = true) {
-        self.people = people
+        base = people
         self.held = held
         self.honoursCancellation = honoursCancellation
     }
@@ -47,34 +47,10 @@ public final class GatedSearchRepository: PeopleRepository {
             }
         }
         // A source that ignores cancelling finishes its search regardless.
-        let people = self.people
+        let people = base
         let result = honoursCancellation ? try await people.search(query, in: arrangement, within: earlier)
             : try await Task.detached { try await people.search(query, in: arrangement, within: earlier) }.value
         state.withLock { $0.finished.append(query.text) }
         return result
-    }
-
-    public var sourceName: String { people.sourceName }
-    public var personCount: Int { people.personCount }
-    public var companies: [Company] { people.companies }
-    public var skippedRecords: [SkippedRecord] { people.skippedRecords }
-    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
-        people.arrange(sort: sort, byCompany: byCompany, company: company)
-    }
-    public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
-        people.reapply(filtered, to: arrangement)
-    }
-    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
-        people.rows(in: arrangement, positions: positions)
-    }
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
-        people.people(in: arrangement, positions: positions)
-    }
-    public func person(_ id: PersonID) -> Person { people.person(id) }
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? { people.position(of: id, in: arrangement) }
-    public func personID(recordID: String) -> PersonID? { people.personID(recordID: recordID) }
-    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] { people.companySummaries(in: arrangement) }
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
-        people.valueSummaries(of: field, in: arrangement)
     }
 }

@@ -3,8 +3,8 @@ import RosterCore
 /// A repository over a connection for presenter tests: answers from
 /// `base`, names itself "connection lost, … — TARGET" until a reconnect
 /// works, and fails reconnects with `failure` while it is set.
-public final class StubReconnectingRepository: PeopleRepository, Reconnecting {
-    private let base: any PeopleRepository
+public final class StubReconnectingRepository: DelegatingRepository, Reconnecting {
+    public let base: any PeopleRepository
     private let state: Locked<(lost: Bool, failure: String?, attempts: Int)>
 
     public init(base: any PeopleRepository, failure: String? = nil) {
@@ -34,32 +34,5 @@ public final class StubReconnectingRepository: PeopleRepository, Reconnecting {
 
     public var sourceName: String {
         isConnectionLost ? "connection lost, cached rows only — " + base.sourceName : base.sourceName
-    }
-
-    public var personCount: Int { base.personCount }
-    public var companies: [Company] { base.companies }
-    public var skippedRecords: [SkippedRecord] { base.skippedRecords }
-    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
-        base.arrange(sort: sort, byCompany: byCompany, company: company)
-    }
-    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
-        -> PeopleArrangement {
-        try await base.search(query, in: arrangement, within: earlier)
-    }
-    public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
-        base.reapply(filtered, to: arrangement)
-    }
-    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
-        base.rows(in: arrangement, positions: positions)
-    }
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
-        base.people(in: arrangement, positions: positions)
-    }
-    public func person(_ id: PersonID) -> Person { base.person(id) }
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? { base.position(of: id, in: arrangement) }
-    public func personID(recordID: String) -> PersonID? { base.personID(recordID: recordID) }
-    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] { base.companySummaries(in: arrangement) }
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
-        base.valueSummaries(of: field, in: arrangement)
     }
 }

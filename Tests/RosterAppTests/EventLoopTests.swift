@@ -1,9 +1,11 @@
+import Foundation
 import Testing
 import TestSupport
 import RosterCore
 import RosterTUI
 @testable import RosterStore
 @testable import RosterApp
+import RosterSQL
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -151,7 +153,7 @@ struct EventLoopTests {
         #expect(!screen.text.contains("Bertha Irwin"))
     }
 
-    @Test("a lost connection is tried again on its own: the status line says each try, then reconnected")
+    @Test("a lost connection is tried again on its own: quietly while it fails, then reconnected")
     func reconnectsOnItsOwn() throws {
         let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "postgres://db")
         let repository = StubReconnectingRepository(base: memory, failure: "no server")
@@ -160,10 +162,56 @@ struct EventLoopTests {
         let status = harness.run([
             .waitUntil("the list, its title saying the connection is lost") { screen.line(0).contains("connection lost, cached rows only") },
             // The first try comes 1 s after loading; the next 2 s after it.
-            .waitUntil("a failed try, on its own") { screen.text.contains("still cannot reach postgres://db: no server; next try in 2 s") },
+            .waitUntil("a failed try, on its own") { repository.attempts == 1 },
+            .check("said by the title alone") { screen.line(0).contains("connection lost") && screen.line(23).hasPrefix(" 1/6 ·") },
             .perform { repository.setFailure(nil) },
             .waitUntil("reconnected, on its own") { screen.text.contains("reconnected") && !screen.text.contains("connection lost") },
             .check("tried twice, no key pressed") { repository.attempts == 2 },
+            .key(.character("q")),
+        ])
+        #expect(status == .success)
+    }
+
+    @Test("from the offline copy, the server is tried on its own and with r; once it answers the live directory replaces the copy at the same person")
+    func offlineCopyGoesLive() throws {
+        let path = NSTemporaryDirectory() + "roster-live-\(UUID().uuidString).db"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try PeopleImporter(table: PeopleTable(name: "people", dialect: .sqlite))
+            .importPeople(Fixtures.directory(json: Fixtures.seedJSON).store, into: SQLiteConnection(path: path, access: .readWrite))
+        let serverUp = Locked(false)
+        let tries = Locked(0)
+        let link = LiveDirectoryLink(target: "postgres://db") {
+            tries.withLock { $0 += 1 }
+            guard serverUp.withLock({ $0 }) else {
+                return .failure(DatabaseSource.OpenFailure(target: "postgres://db", table: "people",
+                                                           error: DatabaseError(.cannotConnect, "no server")))
+            }
+            return DatabaseSource.open(.sqlite(path: path), table: nil)
+        }
+        let (copy, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "offline — showing postgres://db as of 14:02")
+        let harness = try EventLoopTests(loading: .success(OfflineCopyRepository(copy: copy, link: link)))
+        let screen = harness.screen
+        let status = harness.run([
+            .waitUntil("the copy") { screen.line(0).contains("offline — showing postgres://db") && screen.text.contains("Bertha Irwin") },
+            .key(.down), .key(.down),
+            .waitUntil("a failed try, on its own") { tries.withLock { $0 } == 1 },
+            .check("the copy and the place still shown, nothing said") {
+                screen.line(0).contains("offline — showing postgres://db") && screen.line(23).hasPrefix(" 3/6 · COMSTAR")
+            },
+            .key(.character("r")),
+            .waitUntil("r says why not") { screen.text.contains("still cannot reach postgres://db: cannot open: no server") },
+            // Marked, then the overview over the list: both were of the copy.
+            .key(.character("m")), .key(.tab),
+            .waitUntil("the overview") { screen.line(1).contains("Company") },
+            .perform { serverUp.withLock { $0 = true } },
+            .waitUntil("the live directory in the copy's place, on its own") {
+                !screen.line(0).contains("offline") && screen.line(0).contains("roster-live-")
+            },
+            .check("at the same person, the marks let go, the overview closed") {
+                screen.line(23).hasPrefix(" 4/6 · PERMADYNE") && screen.line(23).contains("reconnected: live again (marks cleared)")
+                    && screen.line(1).contains("Last name")
+            },
+            .check("opened once") { link.live != nil },
             .key(.character("q")),
         ])
         #expect(status == .success)

@@ -52,19 +52,38 @@ struct ReconnectPresenterTests {
         #expect(view.last?.sourceName == "seed.json")
     }
 
-    @Test("a try on its own says how it went: the next try's wait, or reconnected")
+    @Test("a try on its own says nothing when it fails (the title says it) and reconnected when it works")
     func onItsOwn() throws {
         let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
         let presenter = presenter(over: repository)
         presenter.moveSelection(by: 1)
         presenter.reconnectedOnItsOwn(.failed(ReconnectFailure(target: "postgres://db", reason: "no server"), nextTry: .seconds(8)))
-        #expect(view.last?.message == "still cannot reach postgres://db: no server; next try in 8 s (r: now)")
+        #expect(view.last?.message == nil)
         #expect(view.last?.position == "2/6")
+        #expect(view.last?.sourceName == "connection lost, cached rows only — postgres://db")
         repository.setFailure(nil)
         try repository.reconnect()
         presenter.reconnectedOnItsOwn(.reconnected)
         #expect(view.last?.message == "reconnected")
         #expect(view.last?.sourceName == "postgres://db")
         #expect(view.last?.position == "2/6")
+    }
+
+    @Test("live again: said at once, or with the result of the filter still being searched (which would wipe it)")
+    func wentLive() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let scheduler = ManualSearchScheduler()
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe,
+                                      searcher: scheduler)
+        presenter.attach(view: view)
+        presenter.wentLive(marksCleared: false, filterPending: false)
+        #expect(view.last?.message == "reconnected: live again")
+
+        presenter.applyFilter("comstar")
+        presenter.wentLive(marksCleared: true, filterPending: true)
+        #expect(view.last?.message == nil)
+        scheduler.finishSearches()
+        #expect(view.last?.message == "reconnected: live again (marks cleared)")
+        #expect(view.last?.position == "1/3")
     }
 }

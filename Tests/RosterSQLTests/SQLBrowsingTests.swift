@@ -69,4 +69,25 @@ import TestSupport
         #expect(searched.count > 0, "the search connection works too")
         #expect(repository.failure == nil)
     }
+
+    @Test func aLostConnectionComesBackOnItsOwnOnceTheServerTakesItAgain() throws {
+        let imported = try SQLRepositoryFixture.importing(json: SQLRepositoryTests.generatedJSON, into: .postgres)
+        let repository = try imported.open()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        #expect(repository.rows(in: everyone, positions: 0..<20).count == 20)
+        let admin = try PostgresConnection(imported.target)
+        try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        #expect(repository.rows(in: everyone, positions: 300..<320).allSatisfy { $0.lastName == SQLPeopleRepository.notFetched })
+        #expect(repository.isConnectionLost)
+
+        let watcher = ConnectionWatcher(connection: repository, delays: [.milliseconds(20)], poll: .milliseconds(10))
+        let reports = Locked<[ReconnectAttempt]>([])
+        watcher.start { attempt in reports.withLock { $0.append(attempt) } }
+        defer { watcher.stop() }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while reports.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(reports.withLock { $0 } == [.reconnected])
+        #expect(!repository.isConnectionLost)
+        #expect(!repository.rows(in: everyone, positions: 300..<320).contains { $0.lastName == SQLPeopleRepository.notFetched })
+    }
 }

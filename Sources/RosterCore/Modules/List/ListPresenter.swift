@@ -39,6 +39,8 @@ public final class ListPresenter: ListModuleInterface {
     /// The export's name prompt, question and file name.
     private let exportFlow: ListExportFlow
     private var message: String?
+    /// A message that waits for the search in flight, to show with its result.
+    private var messageWithSearchResult: String?
     /// Marks and columns, shared with the session's other lists.
     private let session: ListSession
     private let clipboard: Clipboard?
@@ -197,15 +199,28 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     /// The connection was tried again on its own (the app's watcher, with
-    /// backoff): says how it went; a redraw fetches the rows that were not.
+    /// backoff). A success says "reconnected", and the redraw fetches the
+    /// rows that were not. A failure says nothing: the title already says
+    /// the connection is lost, and a message every few seconds would push
+    /// the position and filter off the status line (`r` says why).
     public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
-        switch attempt {
-        case .reconnected:
-            message = "reconnected"
-        case .failed(let failure, let nextTry):
-            message = failure.message + "; next try in \(nextTry.components.seconds) s (r: now)"
-        }
+        guard attempt == .reconnected else { return }
+        message = "reconnected"
         render()
+    }
+
+    /// The list shows the live directory in place of its offline copy (at
+    /// the same person, order and filter); marks, which named people of
+    /// the copy, were let go. With a filter still being searched, it is
+    /// said with the search's result (a message shows for one frame).
+    public func wentLive(marksCleared: Bool, filterPending: Bool) {
+        let said = "reconnected: live again" + (marksCleared ? " (marks cleared)" : "")
+        if filterPending {
+            messageWithSearchResult = said
+        } else {
+            message = said
+            render()
+        }
     }
 
     public func quit() {
@@ -554,6 +569,10 @@ public final class ListPresenter: ListModuleInterface {
         rows = makeRows()
         markedShown = nil
         shownCompanyCount = isGroupedByCompany ? displayed.sections.count : repository.companySummaries(in: displayed).count
+        if let waiting = messageWithSearchResult {
+            message = waiting
+            messageWithSearchResult = nil
+        }
         render()
         if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
     }

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 import RosterCore
-@testable import RosterApp
 
 @Suite("Reconnecting on its own")
 struct ConnectionWatcherTests {

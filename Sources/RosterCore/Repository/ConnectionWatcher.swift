@@ -1,5 +1,4 @@
 import Foundation
-import RosterCore
 import Synchronization
 
 /// Connects a lost database connection again on its own, with backoff
@@ -8,30 +7,30 @@ import Synchronization
 ///
 /// A thread of its own looks at the connection once a second. When it is
 /// lost, the watcher waits the next delay, tries, and reports how it went
-/// (the list says so on the main actor). A reconnect blocks while libpq
+/// (the app hands that to the list, on the main actor). A reconnect blocks while libpq
 /// connects, so it runs on this thread: never on the main thread, where
 /// keys wait, nor on Swift's cooperative pool, where searches run.
-final class ConnectionWatcher: Sendable {
+public final class ConnectionWatcher: Sendable {
     private let connection: any Reconnecting
     private let delays: [Duration]
     private let poll: Duration
     private let stopped = Atomic<Bool>(false)
 
-    init(connection: any Reconnecting, delays: [Duration] = ReconnectBackoff.standard, poll: Duration = .seconds(1)) {
+    public init(connection: any Reconnecting, delays: [Duration] = ReconnectBackoff.standard, poll: Duration = .seconds(1)) {
         self.connection = connection
         self.delays = delays
         self.poll = poll
     }
 
     /// Starts watching; `report` is called from the watcher's thread after each try.
-    func start(report: @escaping @Sendable (ReconnectAttempt) -> Void) {
+    public func start(report: @escaping @Sendable (ReconnectAttempt) -> Void) {
         let thread = Thread { [self] in watch(report: report) }
         thread.name = "roster-reconnect"
         thread.start()
     }
 
     /// Ends the watch after the current wait or try.
-    func stop() {
+    public func stop() {
         stopped.store(true, ordering: .relaxed)
     }
 

@@ -1,0 +1,50 @@
+/// A repository that answers from another one, `base`, except where it says
+/// otherwise: for wrappers that change one thing (the offline copy, which
+/// reconnects; test fakes with a held search or a lost connection).
+public protocol DelegatingRepository: PeopleRepository {
+    var base: any PeopleRepository { get }
+}
+
+extension DelegatingRepository {
+    public var sourceName: String { base.sourceName }
+    public var personCount: Int { base.personCount }
+    public var companies: [Company] { base.companies }
+    public var skippedRecords: [SkippedRecord] { base.skippedRecords }
+
+    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
+        base.arrange(sort: sort, byCompany: byCompany, company: company)
+    }
+
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+        -> PeopleArrangement {
+        try await base.search(query, in: arrangement, within: earlier)
+    }
+
+    public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
+        base.reapply(filtered, to: arrangement)
+    }
+
+    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+        base.rows(in: arrangement, positions: positions)
+    }
+
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
+        base.personIDs(in: arrangement, positions: positions)
+    }
+
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+        base.people(in: arrangement, positions: positions)
+    }
+
+    public func person(_ id: PersonID) -> Person { base.person(id) }
+
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? { base.position(of: id, in: arrangement) }
+
+    public func personID(recordID: String) -> PersonID? { base.personID(recordID: recordID) }
+
+    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] { base.companySummaries(in: arrangement) }
+
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+        base.valueSummaries(of: field, in: arrangement)
+    }
+}

@@ -71,6 +71,10 @@ final class DatabaseLane: @unchecked Sendable {
     }
 
     private let state = Locked(State())
+    /// The server went away: statements fail at once, without waiting for
+    /// the session (a reconnect may hold it for seconds, and the screen
+    /// asks for rows every frame), until `reconnect` works.
+    private let isDown = Atomic<Bool>(false)
     /// Every statement run, when `isRecording` (tests look at their plans).
     let recorded = Locked<[(sql: String, values: [SQLValue])]>([])
     let isRecording = Atomic<Bool>(false)
@@ -84,6 +88,21 @@ final class DatabaseLane: @unchecked Sendable {
 
     /// Runs `body` with the session on this thread.
     func sync<T>(_ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+        try checkUp()
+        return try syncEvenIfDown(body)
+    }
+
+    /// Connects the session again; statements run again once it has.
+    func reconnect(statementTimeout: Duration) throws(DatabaseError) {
+        try syncEvenIfDown { session throws(DatabaseError) in try session.reconnect(statementTimeout: statementTimeout) }
+        isDown.store(false, ordering: .releasing)
+    }
+
+    private func checkUp() throws(DatabaseError) {
+        if isDown.load(ordering: .acquiring) { throw DatabaseError(.connectionLost, "the connection was lost") }
+    }
+
+    private func syncEvenIfDown<T>(_ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
         let job = state.withLock { state in
             state.nextJob += 1
             return state.nextJob
@@ -101,6 +120,7 @@ final class DatabaseLane: @unchecked Sendable {
     /// Runs `body` with the session on the lane's queue; cancelled with the task.
     func run<T: Sendable>(_ body: @escaping @Sendable (any PeopleDatabaseSession) throws(DatabaseError) -> T) async throws -> T {
         try Task.checkCancellation()
+        try checkUp()
         let job = state.withLock { state in
             state.nextJob += 1
             return state.nextJob
@@ -158,6 +178,7 @@ final class DatabaseLane: @unchecked Sendable {
         case .failure(let error) where finished?.timedOut == true:
             throw DatabaseError(.timedOut, "the query ran longer than \(timeout.components.seconds) s and was stopped (\(error.message))")
         case .failure(let error):
+            if error.kind == .connectionLost { isDown.store(true, ordering: .releasing) }
             throw error
         }
     }

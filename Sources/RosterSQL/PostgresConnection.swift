@@ -58,11 +58,21 @@ public final class PostgresConnection {
         PQfinish(connection)
     }
 
+    /// How long a connection (and a reconnect, which reuses its
+    /// parameters) may take to answer, unless the connection string or
+    /// `PGCONNECT_TIMEOUT` says otherwise. libpq's own default is to wait
+    /// for ever, which a host that drops packets turns into a hang.
+    static let defaultConnectTimeout = "10"
+
     /// Starts a connection: `conninfo` expanded as `psql` would, and
     /// `password`, when given, as a parameter of its own that wins over it.
+    /// The default connect timeout comes first, so the connection string's
+    /// own `connect_timeout` wins over it (libpq keeps the last value).
     private static func open(_ conninfo: String, password: String?) throws(DatabaseError) -> OpaquePointer {
-        let keywords = password == nil ? ["dbname"] : ["dbname", "password"]
-        let values = [conninfo] + (password.map { [$0] } ?? [])
+        let timeout = getenv("PGCONNECT_TIMEOUT") == nil ? [("connect_timeout", defaultConnectTimeout)] : []
+        let pairs = timeout + [("dbname", conninfo)] + (password.map { [("password", $0)] } ?? [])
+        let keywords = pairs.map(\.0)
+        let values = pairs.map(\.1)
         let keywordPointers = keywords.map { strdup($0) }
         let valuePointers = values.map { strdup($0) }
         defer {
@@ -88,6 +98,18 @@ public final class PostgresConnection {
         func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
         let host = text(PQhost(connection))
         return text(PQuser(connection)) + "@" + (host.isEmpty || host.hasPrefix("/") ? "local" : host) + "/" + text(PQdb(connection))
+    }
+
+    /// A connection parameter as libpq resolved it (`connect_timeout`), if set.
+    public func parameter(_ keyword: String) -> String? {
+        guard let options = PQconninfo(connection) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
     }
 
     /// The server's version as a number: 150018 for 15.18.

@@ -123,7 +123,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     public func reconnect() throws(ReconnectFailure) {
         do throws(DatabaseError) {
             for lane in [browse, searching] {
-                try lane.sync { session throws(DatabaseError) in try session.reconnect(statementTimeout: Self.statementTimeout) }
+                try lane.reconnect(statementTimeout: Self.statementTimeout)
             }
         } catch {
             throw ReconnectFailure(target: target, reason: DisplayText.sanitized(error.message))

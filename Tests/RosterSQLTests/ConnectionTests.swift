@@ -103,6 +103,13 @@ import TestTraits
         }
     }
 
+    @Test func aConnectionWaitsTenSecondsAtMostUnlessTheStringSaysOtherwise() throws {
+        let server = try TestPostgres.server()
+        let conninfo = server.conninfo(database: try server.makeDatabase())
+        #expect(try PostgresConnection(conninfo).parameter("connect_timeout") == "10")
+        #expect(try PostgresConnection(conninfo + " connect_timeout=3").parameter("connect_timeout") == "3")
+    }
+
     @Test func theDescriptionNeverShowsThePassword() {
         #expect(PostgresConnection.describe("postgres://ann:s3cret@db.example:5433/dir?sslmode=require") == "postgres://ann@db.example:5433/dir")
         #expect(PostgresConnection.describe("host=/tmp user=ann password=s3cret dbname=dir") == "postgres://ann@/dir?host=/tmp")

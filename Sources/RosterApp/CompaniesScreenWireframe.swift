@@ -60,7 +60,8 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
             guard let repository else { return }
             let people = repository.arrange(sort: sort, byCompany: true, company: companyID)
             companyList = ListScreenWireframe.pushed(
-                ArrangedDirectory(repository: repository, arrangement: people), filter: filter, scopeTitle: people.sections.first?.title,
+                ArrangedDirectory(repository: repository, arrangement: people), filter: filter,
+                scope: people.sections.first.map { ListScope(title: $0.title, parent: "overview") },
                 root: root, makeSearcher: makeSearcher, history: history, session: session,
                 onLeave: { [weak self] filter in self?.companyListDidClose(filter: filter) })
         case .clearFilter:

@@ -93,7 +93,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
 
     private func openList(_ arranged: ArrangedDirectory, filter: String?, title: String?, term: String?) {
         valueList = ListScreenWireframe.pushed(
-            arranged, filter: filter, scopeTitle: title, root: root, makeSearcher: makeSearcher, history: history, session: session,
+            arranged, filter: filter, scope: title.map { ListScope(title: $0, parent: "counts", filterIsScope: term != nil) }, root: root, makeSearcher: makeSearcher, history: history, session: session,
             onLeave: { [weak self] ended in self?.valueListDidClose(filter: Self.removing(term, from: ended)) })
     }
 

@@ -37,14 +37,14 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
 
     /// A list of its own pushed over another screen (a company's people
     /// from the overview, a value's from the counts), showing `arranged`
-    /// narrowed by `filter` and titled `scopeTitle`; `onLeave` is told the
-    /// filter it ended with.
-    static func pushed(_ arranged: ArrangedDirectory, filter: String?, scopeTitle: String?, root: RootWireframe,
+    /// narrowed by `filter`, of `scope`; `onLeave` is told the filter it
+    /// ended with.
+    static func pushed(_ arranged: ArrangedDirectory, filter: String?, scope: ListScope?, root: RootWireframe,
                        makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
                        onLeave: @escaping (String?) -> Void) -> ListScreenWireframe {
         let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, session: session, isMainList: false)
         list.onLeave = onLeave
-        list.presentList(arranged, filter: filter, scopeTitle: scopeTitle)
+        list.presentList(arranged, filter: filter, scope: scope)
         return list
     }
 
@@ -52,16 +52,16 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     var listPresenter: ListPresenter? { presenter }
 
     /// Shows `arranged` (its order is the list's), narrowed by `filter`;
-    /// `scopeTitle` names the company of a company's list. Whatever was
+    /// `scope` says what a list over another screen is of. Whatever was
     /// opened over an earlier list (of another source) is let go.
-    func presentList(_ arranged: ArrangedDirectory, filter: String? = nil, scopeTitle: String? = nil) {
+    func presentList(_ arranged: ArrangedDirectory, filter: String? = nil, scope: ListScope? = nil) {
         repository = arranged.repository
         detailWireframe = nil
         companiesWireframe = nil
         frequencyWireframe = nil
         columnChooser = nil
         let presenter = ListPresenter(repository: arranged.repository, arrangement: arranged.arrangement, wireframe: self,
-                                      searcher: makeSearcher(), exportWriter: FileExportWriter(), scopeTitle: scopeTitle,
+                                      searcher: makeSearcher(), exportWriter: FileExportWriter(), scope: scope,
                                       history: history, session: session, clipboard: TerminalClipboard(screen: root.screen))
         let view = ListView(presenter: presenter)
         listView = view

@@ -18,7 +18,7 @@ public final class ListView: ListViewInterface, ScreenView {
         first: .first, last: .last, noun: "person") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
-        KeyBinding([.escape], "Esc", "clear the filter; else back (from a company's list)", .clearFilter),
+        KeyBinding([.escape], "Esc", "clear the filter, else back (a value's list: back at once)", .clearFilter),
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
         KeyBinding([.character("F")], "F", "counts by field", .counts, hint: true),
@@ -76,10 +76,20 @@ public final class ListView: ListViewInterface, ScreenView {
 
 
     /// The status bar's key hints: the table's hinted keys; with a filter
-    /// in force, Esc clears it; in a company's list, else it goes back.
+    /// in force, Esc clears it; in a list over another screen, Esc names
+    /// where it goes back to.
     static let hints = hintTable.hints()
     static let filteredHints = hints(escape: "clear", dropping: .search)
-    static let companyListHints = hints(escape: "overview")
+    static let overviewListHints = hints(escape: "overview")
+    static let countsListHints = hints(escape: "counts")
+
+    static func backHints(to parent: String) -> String {
+        switch parent {
+        case "overview": return overviewListHints
+        case "counts": return countsListHints
+        default: return hints(escape: parent)
+        }
+    }
 
     /// The key table as the status bar words it ("F counts": short).
     private static let hintTable = keyTable.map { $0.action == .counts ? $0.hinting("counts") : $0 }
@@ -127,7 +137,7 @@ public final class ListView: ListViewInterface, ScreenView {
         if model?.searchPrompt != nil { return handlePrompt(key, isSearch: true, screenSize: screenSize) }
         if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        if action == .clearFilter, model?.filter == nil {
+        if action == .clearFilter, model?.filter == nil || model?.escapeGoesBackTo != nil {
             presenter.goBack()
             return true
         }
@@ -291,7 +301,7 @@ public final class ListView: ListViewInterface, ScreenView {
         }
         // A one-off message takes the room of all hints but quitting.
         let hints = model.message != nil ? "q quit"
-            : model.filter != nil ? Self.filteredHints : model.scopeTitle != nil ? Self.companyListHints : Self.hints
+            : model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints)
         screen.putBar(left: " " + status.joined(separator: " · "), right: hints + " ", row: size.rows - 1, leftWins: true)
         help?.draw(on: screen)
     }

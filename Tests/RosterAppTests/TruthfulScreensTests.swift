@@ -74,6 +74,30 @@ struct TruthfulScreensTests {
         }
     }
 
+    @Test("from the counts, a value's list says Esc counts and Esc goes straight back, the people list's filter untouched")
+    func valueListEscapesToCounts() async throws {
+        let app = try await app()
+        press(.character("F"), .character("f"), in: app)  // counts by city
+        #expect(screen.line(0).contains("counts of city"))
+        press(.enter, in: app)
+        #expect(app.root.depth == 3)
+        #expect(statusLine.contains("filter: city="))
+        screen.resize(rows: 24, columns: 120)  // room for the hints after the filter
+        app.root.draw()
+        #expect(statusLine.contains("Esc counts"))
+        press(.escape, in: app)
+        #expect(app.root.depth == 2)
+        #expect(screen.line(0).contains("counts of city"))
+        #expect(app.listWireframe.listPresenter?.filter == nil)
+        // A company's list from the counts: Esc says where it goes too.
+        press(.character("F"), in: app)
+        #expect(screen.line(0).contains("counts of company"))
+        press(.enter, in: app)
+        #expect(statusLine.contains("Esc counts"))
+        press(.escape, in: app)
+        #expect(screen.line(0).contains("counts of company"))
+    }
+
     @Test("the overview counts only the filter's matches, says so, and Esc clears the filter everywhere")
     func overviewUnderFilter() async throws {
         let app = try await app()

@@ -110,6 +110,25 @@ public protocol ListSearchScheduling: AnyObject {
                  completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void)
 }
 
+/// A list of its own, pushed over another screen: what it is of, and
+/// where Esc takes it.
+public struct ListScope: Equatable, Sendable {
+    /// After the source's name in the title: "COMGY", "counts by city".
+    public var title: String
+    /// The screen Esc goes back to, as the hint names it: "overview", "counts".
+    public var parent: String
+    /// The list's filter holds what the list is of (a value's term, from
+    /// the counts): Esc goes back at once, rather than first clearing the
+    /// filter, which would show people of every value under the value's title.
+    public var filterIsScope: Bool
+
+    public init(title: String, parent: String, filterIsScope: Bool = false) {
+        self.title = title
+        self.parent = parent
+        self.filterIsScope = filterIsScope
+    }
+}
+
 /// Where the list can lead; each route carries what the next screen needs.
 public enum ListRoute: Equatable, Sendable {
     /// The detail screen, walking the people the list shows from display `position`.

@@ -33,8 +33,10 @@ public final class ListPresenter: ListModuleInterface {
     /// everyone, so that clearing the search goes back to them.
     private var selectedPerson: PersonID?
 
-    /// The company a company's list shows, for its breadcrumb; nil for the main list.
-    private let scopeTitle: String?
+    /// What a list pushed over another screen is of; nil for the main list.
+    private let scope: ListScope?
+    /// The breadcrumb after the source's name ("COMGY").
+    private var scopeTitle: String? { scope?.title }
 
     /// The export's name prompt, question and file name.
     private let exportFlow: ListExportFlow
@@ -50,10 +52,10 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Shows `arrangement` (its order and grouping are the list's; a
     /// company's list opens in the order its parent list had);
-    /// `scopeTitle` names the company of a company's list.
+    /// `scope` says what a list pushed over another screen is of.
     public init(repository: any PeopleRepository, arrangement: PeopleArrangement, wireframe: ListWireframe,
                 searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil,
-                scopeTitle: String? = nil, history: PromptHistory? = nil, session: ListSession? = nil,
+                scope: ListScope? = nil, history: PromptHistory? = nil, session: ListSession? = nil,
                 clipboard: Clipboard? = nil) {
         self.repository = repository
         // Made here, not as a default argument: those run outside the main
@@ -64,7 +66,7 @@ public final class ListPresenter: ListModuleInterface {
         exportFlow = ListExportFlow(writer: exportWriter, history: self.history)
         sortOrder = arrangement.sort
         isGroupedByCompany = arrangement.byCompany
-        self.scopeTitle = scopeTitle
+        self.scope = scope
         everyone = arrangement
         displayed = arrangement
         self.wireframe = wireframe
@@ -591,6 +593,7 @@ public final class ListPresenter: ListModuleInterface {
         return ListViewModel(
             sourceName: repository.sourceName,
             scopeTitle: scopeTitle,
+            escapeGoesBackTo: scope.flatMap { $0.filterIsScope || filter == nil ? $0.parent : nil },
             summary: summary,
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,

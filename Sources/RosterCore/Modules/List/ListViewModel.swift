@@ -5,6 +5,10 @@ public struct ListViewModel: Sendable {
     /// The company of a company's list, for the breadcrumb
     /// ("people.json › COMGY"); nil for the main list.
     public var scopeTitle: String? = nil
+    /// The screen Esc goes back to, when it goes back rather than clearing
+    /// the filter ("overview", "counts"); nil on the main list, or while
+    /// Esc clears a filter first.
+    public var escapeGoesBackTo: String? = nil
     /// "400 people · 34 companies".
     public var summary: String
     /// Section headers and people, in display order, formatted on demand.

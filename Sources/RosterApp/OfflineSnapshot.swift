@@ -92,8 +92,9 @@ struct OfflineSnapshot {
         return Copy(path: path, takenAt: modified)
     }
 
-    /// The title-bar name of a copy: "offline — showing postgres://ann@db/hr
-    /// as of 14:02" (with the date when it is not today's).
+    /// The title-bar name of a copy: "offline as of 14:02 —
+    /// postgres://ann@db/hr" (with the date when it is not today's): the
+    /// state and the time first, so a narrow title shortens the target.
     func bannerName(for copy: Copy, now: Date = Date(), timeZone: TimeZone = .current) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -101,7 +102,7 @@ struct OfflineSnapshot {
         let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
         let day = calendar.isDate(copy.takenAt, inSameDayAs: now)
             ? "" : String(format: "%04d-%02d-%02d ", time.year ?? 0, time.month ?? 0, time.day ?? 0)
-        return "offline — showing \(targetName) as of \(day)\(clock)"
+        return "offline as of \(day)\(clock) — \(targetName)"
     }
 
     /// FNV-1a, 64 bits, as 16 hex digits: a stable name, not a secret.

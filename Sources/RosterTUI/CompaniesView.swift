@@ -54,7 +54,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         guard let model else { return }
         let size = screen.size
         screen.erase()
-        screen.putBar(left: " Roster — \(model.sourceName): companies", right: "\(model.summary) ", row: 0)
+        screen.putTitleBar(source: model.sourceName, then: ": companies", right: model.summary)
         Self.table.draw(head: "Company", rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
                         descending: model.sortDescending, scroll: &scroll, on: screen)

@@ -75,7 +75,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         guard let model else { return }
         let size = screen.size
         screen.erase()
-        screen.putBar(left: " Roster — \(model.sourceName): counts of \(model.fieldLabel)", right: "\(model.summary) ", row: 0)
+        screen.putTitleBar(source: model.sourceName, then: ": counts of \(model.fieldLabel)", right: model.summary)
         let head = model.fieldLabel.prefix(1).uppercased() + model.fieldLabel.dropFirst()
         Self.table.draw(head: head, rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,

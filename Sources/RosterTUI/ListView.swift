@@ -238,8 +238,7 @@ public final class ListView: ListViewInterface, ScreenView {
         let size = screen.size
         screen.erase()
         let summary = [model.summary, model.notice].compactMap { $0 }.joined(separator: " · ")
-        let title = model.scopeTitle.map { "\(model.sourceName) › \($0)" } ?? model.sourceName
-        screen.putBar(left: " Roster — \(title)", right: "\(summary) ", row: 0)
+        screen.putTitleBar(source: model.sourceName, then: model.scopeTitle.map { " › \($0)" } ?? "", right: summary)
         let height = Self.bodyHeight(size)
         if let emptyMessage = model.emptyMessage {
             let text = DisplayText.fit(emptyMessage, columns: size.columns)

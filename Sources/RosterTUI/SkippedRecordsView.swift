@@ -68,8 +68,8 @@ public final class SkippedRecordsView: ScreenView {
     public func draw(on screen: Screen) {
         let size = screen.size
         screen.erase()
-        screen.putBar(left: " Roster — \(sourceName): skipped records",
-                      right: "\(NumberText.grouped(records.count)) of \(NumberText.grouped(total)) skipped ", row: 0)
+        screen.putTitleBar(source: sourceName, then: ": skipped records",
+                           right: "\(NumberText.grouped(records.count)) of \(NumberText.grouped(total)) skipped")
         let height = max(1, size.rows - 2)
         let all = lines(columns: size.columns)
         top = max(0, min(top, all.count - height))

@@ -6,7 +6,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public typealias Action = TableAction
 
     public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
-        noun: "company", sortHelp: "next order (name, people, active, total, average, age)") { $0 }
+        noun: "company", sortHelp: "next order (name A→Z; people, active, total, average, age: largest first)") { $0 }
 
     static let hints = keyTable.hints()
     /// With a filter in force, Esc clears it, and the hints say so.

@@ -713,7 +713,7 @@ struct CompaniesEndToEndTests {
         session.send("Tab")
         #expect(session.waitFor(text: "people.json: companies"))
         #expect(session.screen().contains("Avg age"))
-        session.send("s", "S")  // headcount, largest first
+        session.send("s")  // headcount, largest first
         #expect(session.waitFor(text: "headcount ↓"))
         let largest = try #require(session.lines()[2].split(separator: " ").first.map(String.init))
         session.send("g", "Enter")  // the selection stayed on its company; go to the top

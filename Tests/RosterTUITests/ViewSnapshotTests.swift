@@ -804,13 +804,11 @@ struct ExportKeyTests {
             if presenter.sortOrder.key == .averageBalance {
                 let narrow = ViewSnapshotTests.draw(view, rows: 10, columns: 40)
                 #expect(narrow.line(1).contains("Average"))
-                // Highest average first with S: COMSTAR's $2,496.07.
-                presenter.reverseSortOrder()
+                // Highest average first: COMSTAR's $2,496.07.
                 #expect(presenter.makeViewModel().rows.first?.title == "COMSTAR")
-                presenter.reverseSortOrder()
             }
         }
-        #expect(labels == ["headcount ↑", "active ↑", "total balance ↑", "average balance ↑", "average age ↑", "name ↑"])
+        #expect(labels == ["headcount ↓", "active ↓", "total balance ↓", "average balance ↓", "average age ↓", "name ↑"])
     }
 }
 
@@ -846,7 +844,7 @@ struct FrequencyViewTests {
 
     @Test("narrow: the bar goes first, then average and share; the sorted column and people stay")
     func narrow() throws {
-        let (view, _) = try Self.view(field: .balanceBand, sort: 3)  // average balance ↑
+        let (view, _) = try Self.view(field: .balanceBand, sort: 3)  // average balance ↓ (largest first)
         let wide = ViewSnapshotTests.draw(view, columns: 100)
         #expect(wide.line(1).contains("Average") && wide.line(1).contains("Share") && wide.text.contains("█"))
         let screen = ViewSnapshotTests.draw(view, columns: 44)

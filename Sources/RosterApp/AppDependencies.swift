@@ -84,8 +84,10 @@ public final class AppDependencies {
                          post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
         guard let connection = repository as? any Reconnecting else { return }
         let offline = repository as? OfflineCopyRepository
-        offline?.link.whenLive { [weak self] live in
-            post { self?.sourceReplaced(by: live, post: post) }
+        if let offline {
+            offline.link.whenLive { [weak self] live in
+                post { self?.sourceReplaced(offline, by: live, post: post) }
+            }
         }
         let watcher = ConnectionWatcher(connection: connection)
         watcher.start { [weak self] attempt in
@@ -96,20 +98,29 @@ public final class AppDependencies {
         connectionWatcher = watcher
     }
 
+    /// The most marks carried from an offline copy to its live directory:
+    /// each is a lookup by record id (a fraction of a millisecond on a
+    /// local server), on the main actor.
+    static let marksCarriedOver = 2_000
+
     /// The offline copy's server answered: the live directory replaces the
-    /// copy, at the same person, in the same order, columns and filter.
-    /// Screens opened over the list close: they showed the copy.
-    func sourceReplaced(by live: any PeopleRepository,
+    /// copy, at the same person, in the same order, columns and filter, with
+    /// the same people marked (found again by record id). Screens opened
+    /// over the list close: they showed the copy.
+    func sourceReplaced(_ copy: any PeopleRepository, by live: any PeopleRepository,
                         post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
         let place = listWireframe.place
         let filter = listWireframe.filter
         connectionWatcher?.stop()
-        // Marks name people of the copy; the live directory numbers them its own way.
-        let hadMarks = !listWireframe.session.marked.isEmpty
-        listWireframe.session.unmarkAll()
+        let session = listWireframe.session
+        let marked = session.marked
+        let found = marked.count <= Self.marksCarriedOver
+            ? marked.compactMap { id in live.personID(recordID: copy.person(id).id) } : []
+        session.unmarkAll()
+        session.mark(found)
         listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
         listWireframe.start(at: .success(place), sort: nil, filter: filter)
-        listWireframe.wentLive(marksCleared: hadMarks, filterPending: filter != nil)
+        listWireframe.wentLive(marksNotFound: marked.count - found.count)
         watchConnection(of: live, post: post)
     }
 

@@ -19,16 +19,26 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
     }
 
     func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?, repository: any PeopleRepository,
-                completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+                completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                failed: @escaping @MainActor @Sendable (String) -> Void) {
         running?.cancel()
         let mine = generation.advance()
         let generation = self.generation
         let mailbox = self.mailbox
         running = Task.detached {
-            guard let result = try? await repository.search(query, in: everyone, within: within) else { return }
-            mailbox.post(.run {
-                if generation.current == mine { completion(result) }
-            })
+            do {
+                let result = try await repository.search(query, in: everyone, within: within)
+                mailbox.post(.run {
+                    if generation.current == mine { completion(result) }
+                })
+            } catch is CancellationError {
+                // A newer keystroke took over: nothing to say.
+            } catch {
+                let reason = DisplayText.sanitized(String(describing: error))
+                mailbox.post(.run {
+                    if generation.current == mine { failed(reason) }
+                })
+            }
         }
     }
 

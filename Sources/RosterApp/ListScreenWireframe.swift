@@ -100,8 +100,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     }
 
     /// The list shows the live directory in place of its offline copy.
-    func wentLive(marksCleared: Bool, filterPending: Bool) {
-        presenter?.wentLive(marksCleared: marksCleared, filterPending: filterPending)
+    func wentLive(marksNotFound: Int) {
+        presenter?.wentLive(marksNotFound: marksNotFound)
     }
 
     public func navigate(to route: ListRoute) {

@@ -126,6 +126,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
                 try lane.reconnect(statementTimeout: Self.statementTimeout)
             }
         } catch {
+            // The title says so too, even if no statement had failed yet.
+            report(DatabaseError(.connectionLost, error.message))
             throw ReconnectFailure(target: target, reason: DisplayText.sanitized(error.message))
         }
         problem.withLock { $0 = nil }
@@ -300,6 +302,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             if let row = rows.first { return Self.person(from: row, at: 0) }
         } catch {
             report(error)
+            // Said as the list says it: a blank person would read as one without data.
+            return Person(firstName: "", lastName: Self.notFetched)
         }
         return Person(firstName: "", lastName: "")
     }

@@ -81,7 +81,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
                         descending: model.sortDescending, scroll: &scroll, on: screen)
         if model.rows.isEmpty {
-            screen.put(" Nobody to count.", row: 2, column: 0, style: .dim)
+            screen.put(" " + model.emptyMessage, row: 2, column: 0, style: .dim)
         }
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, "by " + model.fieldLabel, model.sortLabel, filter, model.notice].compactMap { $0 }

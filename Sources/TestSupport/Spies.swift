@@ -14,8 +14,11 @@ public final class SpyListView: ListViewInterface {
 @MainActor
 public final class SpyListWireframe: ListWireframe {
     public private(set) var routes: [ListRoute] = []
+    /// The filters the screens above were told to count again under.
+    public private(set) var recounts: [String?] = []
     public init() {}
     public func navigate(to route: ListRoute) { routes.append(route) }
+    public func filterDidChange(shown: PeopleArrangement, filter: String?) { recounts.append(filter) }
 }
 
 @MainActor
@@ -89,7 +92,8 @@ public final class ImmediateSearchScheduler: ListSearchScheduling {
     public private(set) var searchedWithin: [String?] = []
     public init() {}
     public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
-                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                       failed: @escaping @MainActor @Sendable (String) -> Void) {
         searches.append(query.text)
         searchedWithin.append(within?.query?.text)
         guard let memory = repository as? InMemoryPeopleRepository else {
@@ -112,7 +116,8 @@ public final class ManualSearchScheduler: ListSearchScheduling {
     private var arrangements: [() -> Void] = []
     public init() {}
     public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
-                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                       failed: @escaping @MainActor @Sendable (String) -> Void) {
         guard let memory = repository as? InMemoryPeopleRepository else {
             preconditionFailure("ManualSearchScheduler runs in-memory searches only")
         }

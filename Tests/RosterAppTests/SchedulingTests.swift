@@ -84,6 +84,32 @@ struct SchedulingTests {
         #expect(shown.isEmpty)
     }
 
+    /// A source whose searches fail as a database's do when its server went away.
+    final class FailingSearches: DelegatingRepository {
+        struct Lost: Error, CustomStringConvertible {
+            var description: String { "the connection was lost" }
+        }
+        let base: any PeopleRepository
+        init(_ base: any PeopleRepository) { self.base = base }
+        func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+            -> PeopleArrangement {
+            throw Lost()
+        }
+    }
+
+    @Test("a search that fails (not cancelled) is said through the mailbox, and never as a result")
+    func failure() async throws {
+        let mailbox = Mailbox(wakePipe: WakePipe())
+        let pump = EventPump(mailbox)
+        let repository = FailingSearches(try Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json").repository)
+        let scheduler = BackgroundSearchScheduler(mailbox: mailbox)
+        var said: [String] = []
+        scheduler.search(SearchQuery("co"), in: repository.arrange(sort: .byLastName, byCompany: true, company: nil), within: nil,
+                         repository: repository, completion: { _ in said.append("a result") }, failed: { said.append($0) })
+        #expect(await pump.until { !said.isEmpty })
+        #expect(said == ["the connection was lost"])
+    }
+
     @Test("a new order arrives through the mailbox")
     func arrange() async throws {
         let (scheduler, pump, repository, _) = try Self.setUp(holding: [])

@@ -69,21 +69,84 @@ struct ReconnectPresenterTests {
         #expect(view.last?.position == "2/6")
     }
 
-    @Test("live again: said at once, or with the result of the filter still being searched (which would wipe it)")
+    @Test("live again: said at once, or once the filter and order being applied have landed (their frames would wipe it)")
     func wentLive() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let scheduler = ManualSearchScheduler()
         let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe,
                                       searcher: scheduler)
         presenter.attach(view: view)
-        presenter.wentLive(marksCleared: false, filterPending: false)
+        presenter.wentLive(marksNotFound: 0)
         #expect(view.last?.message == "reconnected: live again")
 
+        // A filter and a new order in flight: said when both have landed.
         presenter.applyFilter("comstar")
-        presenter.wentLive(marksCleared: true, filterPending: true)
+        presenter.applySortOrder(SortOrder(.age, descending: true))
+        presenter.wentLive(marksNotFound: 2)
         #expect(view.last?.message == nil)
         scheduler.finishSearches()
-        #expect(view.last?.message == "reconnected: live again (marks cleared)")
+        #expect(view.last?.message == nil)
+        scheduler.finishArrangements()
+        #expect(view.last?.message == "reconnected: live again (2 marked people not found)")
         #expect(view.last?.position == "1/3")
+        #expect(view.last?.filter == "comstar")
+    }
+
+    @Test("r with nothing lost says so; a reconnect has the screens above count again")
+    func nothingLostAndRecount() throws {
+        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
+        let presenter = presenter(over: repository)
+        presenter.reconnect()
+        #expect(view.last?.message == "reconnected")
+        #expect(wireframe.recounts.count == 1)
+        presenter.reconnect()
+        #expect(view.last?.message == "reconnected (nothing was lost)")
+        repository.loseConnection()
+        presenter.reconnectedOnItsOwn(.reconnected)
+        #expect(wireframe.recounts.count == 3)
+    }
+
+    @Test("counts over a lost connection say why there are no rows, not that there is nobody")
+    func countsWhileLost() throws {
+        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: "[]", sourceName: "postgres://db"))
+        let view = SpyFrequencyView()
+        let counts = FrequencyPresenter(repository: repository, field: .city,
+                                        shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                        wireframe: SpyFrequencyWireframe())
+        counts.attach(view: view)
+        #expect(view.models.last?.emptyMessage.hasPrefix("Nothing counted: the connection is lost") == true)
+        try repository.reconnect()
+        counts.update(shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil), filter: nil)
+        #expect(view.models.last?.emptyMessage == "Nobody to count.")
+    }
+
+    /// Searches that fail, as a database's do while its server is away.
+    final class FailingScheduler: ListSearchScheduling {
+        func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?, repository: any PeopleRepository,
+                    completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                    failed: @escaping @MainActor @Sendable (String) -> Void) {
+            failed("the connection was lost")
+        }
+        func cancelPending() {}
+        func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                     completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+            completion(repository.arrange(sort: sort, byCompany: byCompany, company: company))
+        }
+    }
+
+    @Test("a search that fails says so under the prompt and, after Enter, in the status line; the filter stays as it was")
+    func searchFails() throws {
+        let repository = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db")
+        let presenter = ListPresenter(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                      wireframe: wireframe, searcher: FailingScheduler())
+        presenter.attach(view: view)
+        presenter.beginSearch()
+        presenter.editSearch("garza")
+        #expect(view.last?.searchError?.message == "search failed: the connection was lost")
+        #expect(view.last?.position == "1/6")
+        presenter.commitSearch()
+        #expect(view.last?.searchPrompt == nil)
+        #expect(view.last?.message == "search failed: the connection was lost")
+        #expect(view.last?.filter == nil)
     }
 }

@@ -54,7 +54,7 @@ import TestSupport
         #expect(missing.allSatisfy { $0.lastName == SQLPeopleRepository.notFetched }, "saying it was not fetched")
         #expect(repository.failure == "connection lost, cached rows only")
         #expect(repository.sourceName.hasPrefix("connection lost, cached rows only — postgres://"), "\(repository.sourceName)")
-        #expect(repository.person(shown[0].id).firstName.isEmpty)
+        #expect(repository.person(shown[0].id).lastName == SQLPeopleRepository.notFetched, "a person's screen says it too")
         #expect(repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
 
         // r: both connections again, the rows fetched, the title back to normal.

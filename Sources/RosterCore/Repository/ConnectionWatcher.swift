@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Connects a lost database connection again on its own, with backoff
-/// (`ReconnectBackoff`: 1 s, 2, 4 … then every 30 s), as `r` does on
+/// (`ReconnectBackoff`: 1 s, 2, 4, 8, then every 10 s), as `r` does on
 /// request.
 ///
 /// A thread of its own looks at the connection once a second. When it is

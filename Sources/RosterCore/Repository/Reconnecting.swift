@@ -35,11 +35,12 @@ public enum ReconnectAttempt: Equatable, Sendable {
 }
 
 /// How long to wait before each try to reconnect on its own: 1 s after the
-/// connection was lost, then 2, 4, 8, 16, and every 30 s from then on (as
-/// libpq clients and browsers back off: quick for a restart, gentle for an
-/// outage). A connection that is back starts the waits over.
+/// connection was lost, then 2, 4, 8, and every 10 s from then on: quick
+/// for a restart, gentle for an outage (a try is one connection attempt,
+/// nothing for a server to notice), and a server back after a long outage
+/// is seen within 10 s. A connection that is back starts the waits over.
 public struct ReconnectBackoff: Sendable {
-    public static let standard: [Duration] = [1, 2, 4, 8, 16, 30].map { .seconds($0) }
+    public static let standard: [Duration] = [1, 2, 4, 8, 10].map { .seconds($0) }
 
     private let delays: [Duration]
     private var tries = 0

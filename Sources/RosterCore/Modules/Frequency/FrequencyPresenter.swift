@@ -130,7 +130,10 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,
             filter: filter,
-            notice: notice)
+            notice: notice,
+            // A database whose server went away counts nobody: say why, not "nobody".
+            emptyMessage: (repository as? any Reconnecting)?.isConnectionLost == true
+                ? "Nothing counted: the connection is lost (tried again on its own; r in the list tries now)." : "Nobody to count.")
     }
 
     /// "12.3%": the share of `total`, to a tenth of a percent, half up.

@@ -31,6 +31,8 @@ public struct FrequencyViewModel: Equatable, Sendable {
     public var filter: String?
     /// Why the last key did nothing, until the next one.
     public var notice: String?
+    /// What the screen says when there are no rows.
+    public var emptyMessage = "Nobody to count."
 }
 
 /// How the frequency view is ordered: `s` cycles (figures largest first,

@@ -101,13 +101,24 @@ public protocol ListSearchScheduling: AnyObject {
     /// Searches and calls `completion` on the main actor, unless a newer
     /// search (or `cancelPending`) came first.
     /// `within` is the filter in force (the repository searches only its
-    /// matches when `query` narrows it).
+    /// matches when `query` narrows it). A search that fails (not one
+    /// cancelled: a database that went away, a statement timeout) calls
+    /// `failed` with why, as one line.
     func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?, repository: any PeopleRepository,
-                completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void)
+                completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                failed: @escaping @MainActor @Sendable (String) -> Void)
     func cancelPending()
     /// Groups and sorts everyone (or one company's people) again, off the main actor.
     func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
                  completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void)
+}
+
+extension ListSearchScheduling {
+    /// A search whose failure nobody needs to hear of (tests of ordering).
+    public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?, repository: any PeopleRepository,
+                       completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        search(query, in: everyone, within: within, repository: repository, completion: completion, failed: { _ in })
+    }
 }
 
 /// A list of its own, pushed over another screen: what it is of, and
@@ -153,8 +164,9 @@ public enum ListRoute: Equatable, Sendable {
 @MainActor
 public protocol ListWireframe: AnyObject {
     func navigate(to route: ListRoute)
-    /// The filter in force changed (a search landed or was cleared): screens
-    /// built from this list's people (the overview) count `shown` again.
+    /// The filter in force changed (a search landed or was cleared), or the
+    /// connection came back: screens built from this list's people (the
+    /// overview, the counts) count `shown` again.
     func filterDidChange(shown: PeopleArrangement, filter: String?)
 }
 

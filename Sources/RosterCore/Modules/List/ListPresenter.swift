@@ -41,8 +41,15 @@ public final class ListPresenter: ListModuleInterface {
     /// The export's name prompt, question and file name.
     private let exportFlow: ListExportFlow
     private var message: String?
-    /// A message that waits for the search in flight, to show with its result.
-    private var messageWithSearchResult: String?
+    /// A message that waits for the search or new order in flight, to show
+    /// with its result (a message shows for one frame: the result's frame
+    /// would wipe one said before it).
+    private var messageAfterWork: String?
+    /// Searches asked for, and the last one whose result was shown (a newer
+    /// search supersedes an older, whose result never comes): a search is
+    /// in flight while they differ.
+    private var searchesAsked = 0
+    private var searchesAnswered = 0
     /// Marks and columns, shared with the session's other lists.
     private let session: ListSession
     private let clipboard: Clipboard?
@@ -191,13 +198,22 @@ public final class ListPresenter: ListModuleInterface {
             render()
             return
         }
+        let wasLost = connection.isConnectionLost
         do throws(ReconnectFailure) {
             try connection.reconnect()
-            message = "reconnected"
+            message = wasLost ? "reconnected" : "reconnected (nothing was lost)"
+            render()
+            recountScreensAbove()
         } catch {
             message = error.message
+            render()
         }
-        render()
+    }
+
+    /// The overview or counts over this list (if open) count again: what
+    /// they read while the connection was lost is read now.
+    private func recountScreensAbove() {
+        wireframe?.filterDidChange(shown: displayed, filter: filter)
     }
 
     /// The connection was tried again on its own (the app's watcher, with
@@ -209,20 +225,30 @@ public final class ListPresenter: ListModuleInterface {
         guard attempt == .reconnected else { return }
         message = "reconnected"
         render()
+        recountScreensAbove()
     }
 
     /// The list shows the live directory in place of its offline copy (at
-    /// the same person, order and filter); marks, which named people of
-    /// the copy, were let go. With a filter still being searched, it is
-    /// said with the search's result (a message shows for one frame).
-    public func wentLive(marksCleared: Bool, filterPending: Bool) {
-        let said = "reconnected: live again" + (marksCleared ? " (marks cleared)" : "")
-        if filterPending {
-            messageWithSearchResult = said
+    /// the same person, order and filter, with the same people marked);
+    /// `marksNotFound` marked people of the copy are not in it. Said once
+    /// the order and filter being applied have landed.
+    public func wentLive(marksNotFound: Int) {
+        let said = "reconnected: live again"
+            + (marksNotFound > 0 ? " (\(NumberText.count(marksNotFound, "marked person", "marked people")) not found)" : "")
+        if isArranging || searchesAnswered < searchesAsked {
+            messageAfterWork = said
         } else {
             message = said
             render()
         }
+    }
+
+    /// Says `messageAfterWork` once no search or new order is in flight.
+    private func sayMessageAfterWorkIfDone() {
+        guard let waiting = messageAfterWork, !isArranging, searchesAnswered == searchesAsked else { return }
+        messageAfterWork = nil
+        message = waiting
+        render()
     }
 
     public func quit() {
@@ -266,11 +292,23 @@ public final class ListPresenter: ListModuleInterface {
         render()
         guard let request else { return }
         let searched = ordersMade
-        searcher?.search(request.query, in: everyone, within: request.within, repository: repository) { [weak self] result in
+        searchesAsked += 1
+        let asked = searchesAsked
+        searcher?.search(request.query, in: everyone, within: request.within, repository: repository, completion: { [weak self] result in
             guard let self else { return }
+            self.searchesAnswered = max(self.searchesAnswered, asked)
+            defer { self.sayMessageAfterWorkIfDone() }
             // A new order landed meanwhile: the matches, in that order.
             self.showSearchResult(searched == self.ordersMade ? result : self.repository.reapply(result, to: self.everyone))
-        }
+        }, failed: { [weak self] reason in
+            // The list keeps the last good result; the prompt (or, closed,
+            // the status line) says why this one is not shown.
+            guard let self else { return }
+            self.searchesAnswered = max(self.searchesAnswered, asked)
+            self.search.failure = "search failed: " + reason
+            if !self.search.isEditing { self.message = self.search.failure }
+            self.render()
+        })
     }
 
     public func commitSearch() {
@@ -280,6 +318,8 @@ public final class ListPresenter: ListModuleInterface {
             return
         }
         history.record(text, for: .search)
+        // A search that failed leaves the filter as it was: the status line says why.
+        if let failure = search.failure { message = failure }
         if SearchQuery(text).isEmpty { clearSearch() } else { render() }
     }
 
@@ -292,12 +332,14 @@ public final class ListPresenter: ListModuleInterface {
         }
         // Laid over `everyone` again: a sort may have finished meanwhile.
         searcher?.cancelPending()
+        searchesAnswered = searchesAsked
         showSearchResult(repository.reapply(before, to: everyone))
     }
 
     private func clearSearch() {
         search.clear()
         searcher?.cancelPending()
+        searchesAnswered = searchesAsked
         showSearchResult(nil)
     }
 
@@ -553,6 +595,7 @@ public final class ListPresenter: ListModuleInterface {
             let waiting = self.waitingForArrangement
             self.waitingForArrangement = []
             for intent in waiting { intent(self) }
+            self.sayMessageAfterWorkIfDone()
         }
     }
 
@@ -571,10 +614,6 @@ public final class ListPresenter: ListModuleInterface {
         rows = makeRows()
         markedShown = nil
         shownCompanyCount = isGroupedByCompany ? displayed.sections.count : repository.companySummaries(in: displayed).count
-        if let waiting = messageWithSearchResult {
-            message = waiting
-            messageWithSearchResult = nil
-        }
         render()
         if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
     }
@@ -604,7 +643,7 @@ public final class ListPresenter: ListModuleInterface {
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
             searchPrompt: search.isEditing ? search.line.text : nil,
-            searchError: search.isEditing ? search.error.map { SearchErrorModel(error: $0) } : nil,
+            searchError: search.isEditing ? search.error.map { SearchErrorModel(error: $0) } ?? search.failure.map(SearchErrorModel.init(failure:)) : nil,
             filter: filter,
             highlight: search.result?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),

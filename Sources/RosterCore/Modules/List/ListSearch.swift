@@ -17,6 +17,9 @@ struct ListSearch {
     /// Why the prompt's text is not a query (shown under it); the list
     /// meanwhile shows what the other terms match.
     private(set) var error: QueryError?
+    /// Why the latest search could not run (a database that went away),
+    /// until the text changes or a search lands.
+    var failure: String?
     /// The latest finished search (nil: no filter).
     private(set) var result: PeopleArrangement?
     /// This list's recent results, so that Backspace searches within the
@@ -65,6 +68,7 @@ struct ListSearch {
     }
 
     private mutating func textChanged() -> Request? {
+        failure = nil
         var query = SearchQuery(line.text)
         error = query.error
         // A term with an error (`age>x`, or one still being typed) is left
@@ -133,6 +137,7 @@ struct ListSearch {
     /// query: no filter); the filter that is now in force.
     @discardableResult
     mutating func show(_ found: PeopleArrangement?) -> PeopleArrangement? {
+        failure = nil
         result = found?.query.map { $0.isEmpty } ?? true ? nil : found
         if let result { recentSearches.remember(result) }
         return result

@@ -64,6 +64,12 @@ public struct SearchErrorModel: Equatable, Sendable {
         message = DisplayText.sanitized(error.message)
         range = error.range
     }
+
+    /// A search that could not run: said under the start of the text.
+    public init(failure: String) {
+        message = DisplayText.sanitized(failure)
+        range = 0..<0
+    }
 }
 
 /// One line of the list.

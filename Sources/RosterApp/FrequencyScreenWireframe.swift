@@ -108,12 +108,12 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
         return filter + " " + term
     }
 
-    /// The filter a value's list ended with, less the value's term when it
-    /// is still there at its end (nil when nothing else is left).
+    /// The filter a value's list ended with, less the value's term wherever
+    /// it still stands (`state="Kansas" -age>40` → `-age>40`); nil when
+    /// nothing else is left.
     static func removing(_ term: String?, from filter: String?) -> String? {
         guard let filter else { return nil }
-        guard let term, filter.hasSuffix(term) else { return filter }
-        let rest = String(filter.dropLast(term.count)).trimmingCharacters(in: .whitespaces)
+        guard let term, let rest = QueryEditing.removingLast(term, from: filter) else { return filter }
         return rest.isEmpty ? nil : rest
     }
 }

@@ -6,7 +6,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public typealias Action = TableAction
 
     public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
-        noun: "company", sortHelp: "next order (name, people, active, total, average, age)") { $0 }
+        noun: "company", sortHelp: "next order (name A→Z; people, active, total, average, age: largest first)") { $0 }
 
     static let hints = keyTable.hints()
     /// With a filter in force, Esc clears it, and the hints say so.
@@ -60,8 +60,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
                         descending: model.sortDescending, scroll: &scroll, on: screen)
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
-        screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,
-                      leftWins: true)
+        screen.putStatusBar(left: " " + status, hints: model.filter == nil ? Self.hints : Self.filteredHints, row: size.rows - 1)
         help?.draw(on: screen)
     }
 

@@ -29,7 +29,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
-    static let hints = "↑↓ prev/next  " + keyTable.hints()
+    static let hints = StatusHints([StatusHints.Hint("↑↓ prev/next")]) + keyTable.hints()
 
     private let presenter: DetailModuleInterface
     private var model: DetailViewModel?
@@ -146,7 +146,8 @@ public final class DetailView: DetailViewInterface, ScreenView {
         }
         let status = [model.position, model.company, model.status].compactMap { $0 }.joined(separator: " · ")
         // A message (copied…) takes the room of all hints but quitting.
-        screen.putBar(left: " " + status, right: (model.status == nil ? Self.hints : "q quit") + " ", row: size.rows - 1)
+        screen.putStatusBar(left: " " + status, hints: model.status == nil ? Self.hints : Self.hints.quitOnly, row: size.rows - 1,
+                            leftWins: false)
         help?.draw(on: screen)
     }
 }

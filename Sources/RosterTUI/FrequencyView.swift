@@ -9,7 +9,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
     }
 
     public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
-        noun: "value", sortHelp: "next order (value, people, total, average)",
+        noun: "value", sortHelp: "next order (value; people, total, average: largest first)",
         extra: [
             KeyBinding([.character("f")], "f", "count by the next field (company, city, state, eye colour, fruit, active, age, balance)",
                        .nextField),
@@ -20,7 +20,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
     static let hints = hints(escape: nil)
     static let filteredHints = hints(escape: "clear filter")
 
-    private static func hints(escape: String?) -> String {
+    private static func hints(escape: String?) -> StatusHints {
         keyTable.filter { escape == nil || $0.action != .table(.back) }
             .map { binding -> KeyBinding<Action> in
                 switch binding.action {
@@ -86,8 +86,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, "by " + model.fieldLabel, model.sortLabel, filter, model.notice].compactMap { $0 }
             .joined(separator: " · ")
-        screen.putBar(left: " " + status, right: (model.filter == nil ? Self.hints : Self.filteredHints) + " ", row: size.rows - 1,
-                      leftWins: true)
+        screen.putStatusBar(left: " " + status, hints: model.filter == nil ? Self.hints : Self.filteredHints, row: size.rows - 1)
         help?.draw(on: screen)
     }
 }

@@ -47,9 +47,10 @@ extension Array {
     }
 
     /// "⏎ open  / search  q quit": the hint bindings, for the status bar
-    /// (each by its first key only, to stay short).
-    public func hints<Action>() -> String where Element == KeyBinding<Action> {
-        filter(\.isHint).map(\.hint).joined(separator: "  ")
+    /// (each by its first key only, to stay short), quitting and going back
+    /// kept longest when the bar is short of room.
+    public func hints<Action>() -> StatusHints where Element == KeyBinding<Action> {
+        StatusHints(filter(\.isHint).map { StatusHints.Hint($0.hint, keep: $0.hintKeep) })
     }
 }
 
@@ -57,6 +58,13 @@ extension KeyBinding {
     /// "⏎ open": the first key's label and what it does, for a hint.
     public var hint: String {
         "\(label.split(separator: "/").first.map(String.init) ?? label) \(help)"
+    }
+
+    /// How long its hint stays on a short bar: quitting (`q`) longest, then
+    /// going back (`Esc`, `←`), then the rest.
+    var hintKeep: Int {
+        if keys.contains(.character("q")) { return StatusHints.quitting }
+        return keys.contains(.escape) || keys.contains(.left) ? StatusHints.goingBack : 0
     }
 
     /// The same binding, described otherwise for a hint ("Esc overview").

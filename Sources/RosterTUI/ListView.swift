@@ -83,7 +83,7 @@ public final class ListView: ListViewInterface, ScreenView {
     static let overviewListHints = hints(escape: "overview")
     static let countsListHints = hints(escape: "counts")
 
-    static func backHints(to parent: String) -> String {
+    static func backHints(to parent: String) -> StatusHints {
         switch parent {
         case "overview": return overviewListHints
         case "counts": return countsListHints
@@ -94,7 +94,7 @@ public final class ListView: ListViewInterface, ScreenView {
     /// The key table as the status bar words it ("F counts": short).
     private static let hintTable = keyTable.map { $0.action == .counts ? $0.hinting("counts") : $0 }
 
-    private static func hints(escape: String, dropping dropped: Action? = nil) -> String {
+    private static func hints(escape: String, dropping dropped: Action? = nil) -> StatusHints {
         hintTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
     }
 
@@ -299,9 +299,9 @@ public final class ListView: ListViewInterface, ScreenView {
             }
         }
         // A one-off message takes the room of all hints but quitting.
-        let hints = model.message != nil ? "q quit"
-            : model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints)
-        screen.putBar(left: " " + status.joined(separator: " · "), right: hints + " ", row: size.rows - 1, leftWins: true)
+        let hints = model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints)
+        screen.putStatusBar(left: " " + status.joined(separator: " · "), hints: model.message != nil ? hints.quitOnly : hints,
+                            row: size.rows - 1)
         help?.draw(on: screen)
     }
 

@@ -79,7 +79,7 @@ public final class SkippedRecordsView: ScreenView {
         }
         let first = (shown.first?.record ?? 0) + 1
         let last = (shown.last?.record ?? 0) + 1
-        screen.putBar(left: " \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(records.count))",
-                      right: Self.keyTable.hints() + " ", row: size.rows - 1)
+        screen.putStatusBar(left: " \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(records.count))",
+                            hints: Self.keyTable.hints(), row: size.rows - 1, leftWins: false)
     }
 }

@@ -713,7 +713,7 @@ struct CompaniesEndToEndTests {
         session.send("Tab")
         #expect(session.waitFor(text: "people.json: companies"))
         #expect(session.screen().contains("Avg age"))
-        session.send("s", "S")  // headcount, largest first
+        session.send("s")  // headcount, largest first
         #expect(session.waitFor(text: "headcount ↓"))
         let largest = try #require(session.lines()[2].split(separator: " ").first.map(String.init))
         session.send("g", "Enter")  // the selection stayed on its company; go to the top
@@ -810,7 +810,7 @@ struct PromptAndScrollingEndToEndTests {
         session.send("x")  // any other key closes it
         #expect(session.waitFor(text: "fields 1–4 of 15"))
         session.send("Escape")
-        #expect(session.waitFor(text: "⏎ open"))
+        #expect(session.waitFor(text: "400 people"))  // the list's title (at 40 columns its hints are down to q quit)
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

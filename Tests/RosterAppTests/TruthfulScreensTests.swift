@@ -98,6 +98,40 @@ struct TruthfulScreensTests {
         #expect(screen.line(0).contains("counts of company"))
     }
 
+    @Test("a filter added in a value's list comes back without the value's term: all states counted, the list filtered by the rest")
+    func valueListHandsBackFilterLessTerm() async throws {
+        let app = try await app()
+        press(.character("F"), .character("f"), .character("f"), in: app)  // counts by state
+        #expect(screen.line(0).contains("counts of state"))
+        press(.character("j"), .enter, in: app)  // Kansas
+        #expect(app.root.depth == 3)
+        press(.character("/"), in: app)
+        type(" -age>40", in: app)
+        press(.enter, in: app)
+        #expect(statusLine.contains(#"filter: state="Kansas"  -age>40"#))
+        press(.escape, in: app)
+        #expect(app.root.depth == 2)
+        #expect(statusLine.contains("filter: -age>40"))
+        #expect(!statusLine.contains("Kansas"))
+        #expect(screen.line(0).hasSuffix("6 of 6 people matching '-age>40' "))  // every state counted again, not Kansas alone
+        #expect(screen.line(2).contains("Arizona"))
+        press(.tab, in: app)
+        #expect(app.root.depth == 1)
+        #expect(app.listWireframe.listPresenter?.filter == "-age>40")
+    }
+
+    @Test("/ in a value's list opens on its term and a space: a term typed at once stands apart, and goes back without it")
+    func valueListPromptSpacesTheTerm() async throws {
+        let app = try await app()
+        press(.character("F"), .character("f"), .character("f"), .character("j"), .enter, .character("/"), in: app)  // Kansas
+        #expect(screen.text.contains(#"state="Kansas" "#))
+        type("-age>40", in: app)
+        press(.enter, in: app)
+        #expect(statusLine.contains(#"filter: state="Kansas" -age>40"#))
+        press(.escape, .tab, in: app)
+        #expect(app.listWireframe.listPresenter?.filter == "-age>40")
+    }
+
     @Test("the overview counts only the filter's matches, says so, and Esc clears the filter everywhere")
     func overviewUnderFilter() async throws {
         let app = try await app()

@@ -39,11 +39,16 @@ struct CompaniesTests {
                                                           average: "$500.02", averageAge: "30.3", count: 3))
         #expect(first.sortLabel == "name ↑")
         presenter.moveSelection(by: 1)  // Beta
-        presenter.cycleSortOrder()  // headcount ↑: Alpha (1), Beta (3)
-        #expect(view.models.last?.sortLabel == "headcount ↑")
-        presenter.reverseSortOrder()
+        presenter.cycleSortOrder()  // headcount ↓ (largest first): Beta (3), Alpha (1)
+        #expect(view.models.last?.sortLabel == "headcount ↓")
         #expect(view.models.last?.rows.map(\.title) == ["Beta", "Alpha"])
         #expect(view.models.last?.selectedRow == 0)  // Beta is still selected
+        presenter.reverseSortOrder()
+        #expect(view.models.last?.rows.map(\.title) == ["Alpha", "Beta"])
+        presenter.selectFirst()
+        presenter.cycleSortOrder()  // active ↓: s starts every figure largest first, whatever S did before
+        #expect(view.models.last?.sortLabel == "active ↓")
+        presenter.moveSelection(by: 1)
         presenter.openSelected()
         presenter.goBack()
         presenter.quit()

@@ -163,12 +163,18 @@ struct SummaryTermTests {
 struct FrequencyPresenterTests {
     static let directory = SummaryTermTests.directory
 
-    @Test("rows with share, exact total and average; the title says what is counted")
-    func rows() throws {
+    /// A presenter of everyone's counts by `field`, drawing on a spy.
+    static func presented(field: SummaryField) -> (SpyFrequencyView, FrequencyPresenter) {
         let view = SpyFrequencyView()
-        let presenter = FrequencyPresenter(repository: Self.directory.repository, field: .state, shown: Self.directory.everyone,
+        let presenter = FrequencyPresenter(repository: directory.repository, field: field, shown: directory.everyone,
                                            wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
+        return (view, presenter)
+    }
+
+    @Test("rows with share, exact total and average; the title says what is counted")
+    func rows() throws {
+        let (view, _) = Self.presented(field: .state)
         let model = try #require(view.models.last)
         #expect(model.fieldLabel == "state")
         #expect(model.summary == "6 people")
@@ -205,8 +211,7 @@ struct FrequencyPresenterTests {
                                            wireframe: wireframe)
         presenter.attach(view: view)
         presenter.moveSelection(by: 2)  // 30–39 (2 people)
-        presenter.cycleSortOrder()  // headcount ↑
-        presenter.reverseSortOrder()  // headcount ↓: 30–39 first
+        presenter.cycleSortOrder()  // headcount ↓ (largest first): 30–39 first
         let model = try #require(view.models.last)
         #expect(model.sortLabel == "headcount ↓")
         #expect(model.sortedColumn == 0)
@@ -218,7 +223,7 @@ struct FrequencyPresenterTests {
         #expect(view.models.last?.fieldLabel == "active")
         presenter.cycleField(by: -4)  // city
         presenter.selectFirst()
-        presenter.moveSelection(by: 1)  // headcount ↓ still: Springfield 3, (none) 2, Concho 1
+        presenter.moveSelection(by: 2)  // headcount ↓ still: Springfield 3, Concho 1, (none) 2 (last)
         presenter.openSelected()
         #expect(wireframe.routes.last == .matching(term: "city=", title: "counts by city"))
         presenter.cycleField(by: -1)  // company
@@ -229,6 +234,28 @@ struct FrequencyPresenterTests {
         presenter.clearFilter()
         presenter.quit()
         #expect(wireframe.routes.suffix(3) == [.back, .clearFilter, .quit])
+    }
+
+    @Test("s sorts figures largest first and values A→Z, S reverses; (none) stays last in every order and direction")
+    func sortDirections() throws {
+        let (view, presenter) = Self.presented(field: .city)
+        var seen: [String] = []
+        for _ in 0..<4 {
+            for _ in 0..<2 {
+                let model = try #require(view.models.last)
+                seen.append(model.sortLabel)
+                #expect(model.rows.last?.title == ValueSummary.missingTitle, "\(model.sortLabel): \(model.rows.map(\.title))")
+                presenter.reverseSortOrder()
+            }
+            presenter.cycleSortOrder()
+        }
+        #expect(seen == ["value ↑", "value ↓", "headcount ↓", "headcount ↑", "total balance ↓", "total balance ↑",
+                         "average balance ↓", "average balance ↑"])
+        #expect(view.models.last?.sortLabel == "value ↑")  // s after a reversed figure: values A→Z again
+        presenter.cycleSortOrder()
+        #expect(view.models.last?.rows.map(\.title) == ["Springfield", "Concho", ValueSummary.missingTitle])
+        presenter.reverseSortOrder()
+        #expect(view.models.last?.rows.map(\.title) == ["Concho", "Springfield", ValueSummary.missingTitle])
     }
 
     @Test("a text value opens its whole value (Kansas, not Arkansas); spellings alike are one row (Blue and blue)")

@@ -321,8 +321,8 @@ struct ViewKeyTests {
 
     @Test("the status bar's hints come from the key table")
     func hints() {
-        #expect(ListView.hints == "⏎ open  / search  F counts  ? help  q quit")
-        #expect(DetailView.hints == "↑↓ prev/next  Esc back  ? help  q quit")
+        #expect(ListView.hints.text == "⏎ open  / search  F counts  ? help  q quit")
+        #expect(DetailView.hints.text == "↑↓ prev/next  Esc back  ? help  q quit")
     }
 }
 
@@ -804,13 +804,11 @@ struct ExportKeyTests {
             if presenter.sortOrder.key == .averageBalance {
                 let narrow = ViewSnapshotTests.draw(view, rows: 10, columns: 40)
                 #expect(narrow.line(1).contains("Average"))
-                // Highest average first with S: COMSTAR's $2,496.07.
-                presenter.reverseSortOrder()
+                // Highest average first: COMSTAR's $2,496.07.
                 #expect(presenter.makeViewModel().rows.first?.title == "COMSTAR")
-                presenter.reverseSortOrder()
             }
         }
-        #expect(labels == ["headcount ↑", "active ↑", "total balance ↑", "average balance ↑", "average age ↑", "name ↑"])
+        #expect(labels == ["headcount ↓", "active ↓", "total balance ↓", "average balance ↓", "average age ↓", "name ↑"])
     }
 }
 
@@ -846,7 +844,7 @@ struct FrequencyViewTests {
 
     @Test("narrow: the bar goes first, then average and share; the sorted column and people stay")
     func narrow() throws {
-        let (view, _) = try Self.view(field: .balanceBand, sort: 3)  // average balance ↑
+        let (view, _) = try Self.view(field: .balanceBand, sort: 3)  // average balance ↓ (largest first)
         let wide = ViewSnapshotTests.draw(view, columns: 100)
         #expect(wide.line(1).contains("Average") && wide.line(1).contains("Share") && wide.text.contains("█"))
         let screen = ViewSnapshotTests.draw(view, columns: 44)
@@ -879,5 +877,56 @@ struct FrequencyViewTests {
         view.handle(.character("?"), screenSize: size)
         let help = ViewSnapshotTests.draw(view)
         #expect(help.text.contains("count by the next field"))
+    }
+}
+
+@MainActor
+@Suite("Status-bar hints")
+struct StatusHintsTests {
+    let hints = StatusHints([.init("⏎ open"), .init("/ search"), .init("F counts"), .init("? help"),
+                             .init("Esc counts", keep: 1), .init("q quit", keep: 2)])
+
+    @Test("whole hints give way, ⏎ open and / search first, the way back and q quit last")
+    func dropOrder() {
+        #expect(hints.fitting(columns: 54) == "⏎ open  / search  F counts  ? help  Esc counts  q quit")
+        #expect(hints.fitting(columns: 53) == "/ search  F counts  ? help  Esc counts  q quit")
+        #expect(hints.fitting(columns: 45) == "F counts  ? help  Esc counts  q quit")
+        #expect(hints.fitting(columns: 26) == "? help  Esc counts  q quit")
+        #expect(hints.fitting(columns: 25) == "Esc counts  q quit")
+        #expect(hints.fitting(columns: 17) == "q quit")
+        #expect(hints.fitting(columns: 5) == "")
+    }
+
+    @Test("the key tables rank their ways out: q quit last, then Esc and ←")
+    func tablesRankWaysOut() {
+        #expect(ListView.countsListHints.fitting(columns: 18) == "Esc counts  q quit")
+        #expect(ListView.filteredHints.fitting(columns: 17) == "Esc clear  q quit")
+        #expect(DetailView.hints.fitting(columns: 16) == "Esc back  q quit")
+        #expect(FrequencyView.hints.fitting(columns: 16) == "Tab back  q quit")
+    }
+
+    /// A list from the counts (a value's, under its filter): the status takes
+    /// the room, and the hints that do not fit go whole.
+    func valueList(filter: String?, columns: Int) throws -> MemoryScreen {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler(),
+                                      scope: ListScope(title: "counts by state", parent: "counts", filterIsScope: true))
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.applyFilter(filter)
+        return ViewSnapshotTests.draw(view, rows: 8, columns: columns)
+    }
+
+    @Test("at 80 and 50 columns the status bar shows whole hints only, Esc counts and q quit kept longest")
+    func wholeHints() throws {
+        let wide = try valueList(filter: #"state="Kansas""#, columns: 80)
+        #expect(snapshotMismatch(wide.text, named: "list-hints-80") == nil)
+        #expect(wide.line(7).hasSuffix("  Esc counts  q quit "))
+        #expect(!wide.line(7).contains("…"))
+        let narrow = try valueList(filter: nil, columns: 50)  // as a company's list from the counts
+        #expect(snapshotMismatch(narrow.text, named: "list-hints-50") == nil)
+        #expect(narrow.line(7).hasSuffix(" Esc counts  q quit "))
+        #expect(!narrow.line(7).contains("…"))
     }
 }

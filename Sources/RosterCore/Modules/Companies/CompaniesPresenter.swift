@@ -58,11 +58,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     public func selectFirst() { moveSelection(by: -selection) }
     public func selectLast() { moveSelection(by: summaries.count) }
 
-    public func cycleSortOrder() {
-        let keys = CompanySortOrder.Key.allCases
-        let next = keys[((keys.firstIndex(of: sortOrder.key) ?? 0) + 1) % keys.count]
-        resort(CompanySortOrder(next, descending: sortOrder.descending))
-    }
+    public func cycleSortOrder() { resort(sortOrder.next) }
 
     public func reverseSortOrder() {
         resort(CompanySortOrder(sortOrder.key, descending: !sortOrder.descending))

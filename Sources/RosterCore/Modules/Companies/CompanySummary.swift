@@ -55,6 +55,14 @@ public struct CompanySortOrder: Equatable, Sendable {
 
     public var label: String { key.label + (descending ? " ↓" : " ↑") }
 
+    /// What `s` turns to: the next key, a figure largest first (as in the
+    /// counts by field), names A→Z.
+    public var next: CompanySortOrder {
+        let keys = Key.allCases
+        let key = keys[((keys.firstIndex(of: key) ?? 0) + 1) % keys.count]
+        return CompanySortOrder(key, descending: key != .name)
+    }
+
     /// Orders summaries (given in A→Z order): by key, ties keep A→Z.
     func sorted(_ summaries: [CompanySummary]) -> [CompanySummary] {
         let ranked = summaries.enumerated().map { ($0.offset, $0.element) }

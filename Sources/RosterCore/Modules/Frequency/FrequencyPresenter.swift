@@ -57,10 +57,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     public func selectFirst() { moveSelection(by: -selection) }
     public func selectLast() { moveSelection(by: summaries.count) }
 
-    public func cycleSortOrder() {
-        let keys = ValueSortOrder.Key.allCases
-        resort(ValueSortOrder(keys[((keys.firstIndex(of: sortOrder.key) ?? 0) + 1) % keys.count], descending: sortOrder.descending))
-    }
+    public func cycleSortOrder() { resort(sortOrder.next) }
 
     public func reverseSortOrder() {
         resort(ValueSortOrder(sortOrder.key, descending: !sortOrder.descending))

@@ -35,7 +35,8 @@ public struct FrequencyViewModel: Equatable, Sendable {
     public var emptyMessage = "Nobody to count."
 }
 
-/// How the frequency view is ordered: `s` cycles, `S` reverses.
+/// How the frequency view is ordered: `s` cycles (figures largest first,
+/// as VisiData's frequency sheet; values in their own order), `S` reverses.
 public struct ValueSortOrder: Equatable, Sendable {
     public enum Key: CaseIterable, Sendable {
         case value, headcount, totalBalance, averageBalance
@@ -59,11 +60,22 @@ public struct ValueSortOrder: Equatable, Sendable {
 
     public var label: String { key.label + (descending ? " ↓" : " ↑") }
 
+    /// What `s` turns to: the next key, a figure largest first, the values
+    /// in their own order.
+    public var next: ValueSortOrder {
+        let keys = Key.allCases
+        let key = keys[((keys.firstIndex(of: key) ?? 0) + 1) % keys.count]
+        return ValueSortOrder(key, descending: key != .value)
+    }
+
     /// Orders summaries (given in the field's own order): by key, ties
-    /// keep that order; a value without an average ranks lowest.
+    /// keep that order; a value without an average ranks lowest. The
+    /// "(none)" row stays last in every order, as in the field's own.
     func sorted(_ summaries: [ValueSummary]) -> [ValueSummary] {
         func compare<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a > b ? 1 : 0) }
         return summaries.enumerated().sorted { a, b in
+            let aMissing = a.element.value == .missing, bMissing = b.element.value == .missing
+            if aMissing != bMissing { return bMissing }
             let order: Int
             switch key {
             case .value: order = compare(a.offset, b.offset)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The search prompt of a list and the filter it leaves: the prompt's
 /// line, whether it is open, what Esc puts back, why the text is not a
 /// query, and the latest result. Plain state: the presenter runs the
@@ -41,13 +43,14 @@ struct ListSearch {
     /// The filter in force (the last finished search), if any.
     var filter: String? { result?.query?.text }
 
-    /// `/`: opens the prompt on the filter in force, remembering it and
-    /// `selected` for Esc; `history` is what ↑ recalls.
+    /// `/`: opens the prompt on the filter in force (a space after a
+    /// finished field term, so that the next term stands apart), remembering
+    /// it and `selected` for Esc; `history` is what ↑ recalls.
     mutating func begin(selected: PersonID?, history: [String]) {
         isEditing = true
         resultBeforeEditing = result
         selectionBeforeEditing = selected
-        line = LineEditor(line.text, history: history)
+        line = LineEditor(QueryEditing.promptText(editing: line.text), history: history)
     }
 
     /// Replaces the prompt's text; the search it asks for, if any.
@@ -105,7 +108,7 @@ struct ListSearch {
     mutating func commit() -> String? {
         guard error == nil else { return nil }
         isEditing = false
-        return line.text
+        return line.text.trimmingCharacters(in: .whitespaces)
     }
 
     /// Closes the prompt without touching the filter (`--filter`).

@@ -1,0 +1,65 @@
+import RosterCore
+
+/// A status bar's key hints ("⏎ open  / search  Esc clear  q quit"), kept
+/// whole: where the bar is short of room, the least important give way
+/// first, one whole hint at a time, never cut mid-word. The ways out stay
+/// longest: quitting last, going back (`Esc`, `←`) before it; the others
+/// give way from the left, where the most common keys (`⏎ open`, `/
+/// search`) stand.
+public struct StatusHints: Equatable, Sendable {
+    public struct Hint: Equatable, Sendable {
+        /// "⏎ open".
+        public var text: String
+        /// Higher stays longer: 0 for most, 1 going back, 2 quitting.
+        public var keep: Int
+
+        public init(_ text: String, keep: Int = 0) {
+            self.text = text
+            self.keep = keep
+        }
+    }
+
+    /// In the order they show.
+    public var hints: [Hint]
+
+    public init(_ hints: [Hint]) {
+        self.hints = hints
+    }
+
+    /// Every hint, as a wide bar shows them.
+    public var text: String { Self.joined(hints) }
+
+    /// The hints that fit in `columns`, joined; the least important left out.
+    public func fitting(columns: Int) -> String {
+        let dropOrder = hints.indices.sorted { (hints[$0].keep, $0) < (hints[$1].keep, $1) }
+        var kept = Array(hints.indices)
+        var next = dropOrder.makeIterator()
+        while DisplayText.width(Self.joined(kept.map { hints[$0] })) > columns, let dropped = next.next() {
+            kept.removeAll { $0 == dropped }
+        }
+        return Self.joined(kept.map { hints[$0] })
+    }
+
+    /// Only the hint that quits (a one-off message takes the others' room).
+    public var quitOnly: StatusHints { StatusHints(hints.filter { $0.keep == Self.quitting }) }
+
+    public static func + (lhs: StatusHints, rhs: StatusHints) -> StatusHints { StatusHints(lhs.hints + rhs.hints) }
+
+    static let goingBack = 1
+    static let quitting = 2
+
+    private static func joined(_ hints: [Hint]) -> String { hints.map(\.text).joined(separator: "  ") }
+}
+
+extension Screen {
+    /// A status bar: `left` (where you are, the order, the filter) and as
+    /// many whole `hints` as fit after it. With `leftWins` the hints yield
+    /// all their room, else they keep up to half the bar (as `putBar`).
+    public func putStatusBar(left: String, hints: StatusHints, row: Int, leftWins: Bool = true) {
+        let width = size.columns
+        let leftWidth = DisplayText.width(DisplayText.sanitized(left))
+        let room = max(leftWins ? 0 : width / 2, width - leftWidth - 1)
+        let shown = hints.fitting(columns: room - 1)  // and the space that ends the bar
+        putBar(left: left, right: shown.isEmpty ? "" : shown + " ", row: row, leftWins: leftWins)
+    }
+}

@@ -8,16 +8,22 @@ struct ReconnectPresenterTests {
     let view = SpyListView()
     let wireframe = SpyListWireframe()
 
-    func presenter(over repository: any PeopleRepository) -> ListPresenter {
+    func presenter(over repository: any PeopleRepository, searcher: ListSearchScheduling? = nil) -> ListPresenter {
         let presenter = ListPresenter(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                      wireframe: wireframe)
+                                      wireframe: wireframe, searcher: searcher)
         presenter.attach(view: view)
         return presenter
     }
 
+    /// The seed's people over a connection that is lost until a reconnect
+    /// works (failing with `failure` while it is set).
+    static func lostDatabase(json: String = Fixtures.seedJSON, failure: String? = nil) throws -> StubReconnectingRepository {
+        StubReconnectingRepository(base: try FakePeopleRepository(json: json, sourceName: "postgres://db"), failure: failure)
+    }
+
     @Test("a reconnect that works puts the title back and keeps the place")
     func reconnected() throws {
-        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
+        let repository = try Self.lostDatabase()
         let presenter = presenter(over: repository)
         presenter.moveSelection(by: 3)
         #expect(view.last?.sourceName == "connection lost, cached rows only — postgres://db")
@@ -30,8 +36,7 @@ struct ReconnectPresenterTests {
 
     @Test("a reconnect that fails says why in one line and keeps the screen")
     func stillUnreachable() throws {
-        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"),
-                                                    failure: "server closed the connection")
+        let repository = try Self.lostDatabase(failure: "server closed the connection")
         let presenter = presenter(over: repository)
         presenter.moveSelection(by: 2)
         presenter.reconnect()
@@ -54,7 +59,7 @@ struct ReconnectPresenterTests {
 
     @Test("a try on its own says nothing when it fails (the title says it) and reconnected when it works")
     func onItsOwn() throws {
-        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
+        let repository = try Self.lostDatabase()
         let presenter = presenter(over: repository)
         presenter.moveSelection(by: 1)
         presenter.reconnectedOnItsOwn(.failed(ReconnectFailure(target: "postgres://db", reason: "no server"), nextTry: .seconds(8)))
@@ -71,11 +76,8 @@ struct ReconnectPresenterTests {
 
     @Test("live again: said at once, or once the filter and order being applied have landed (their frames would wipe it)")
     func wentLive() throws {
-        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let scheduler = ManualSearchScheduler()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe,
-                                      searcher: scheduler)
-        presenter.attach(view: view)
+        let presenter = presenter(over: try Fixtures.directory(json: Fixtures.seedJSON).repository, searcher: scheduler)
         presenter.wentLive(marksNotFound: 0)
         #expect(view.last?.message == "reconnected: live again")
 
@@ -94,7 +96,7 @@ struct ReconnectPresenterTests {
 
     @Test("r with nothing lost says so; a reconnect has the screens above count again")
     func nothingLostAndRecount() throws {
-        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
+        let repository = try Self.lostDatabase()
         let presenter = presenter(over: repository)
         presenter.reconnect()
         #expect(view.last?.message == "reconnected")
@@ -108,7 +110,7 @@ struct ReconnectPresenterTests {
 
     @Test("counts over a lost connection say why there are no rows, not that there is nobody")
     func countsWhileLost() throws {
-        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: "[]", sourceName: "postgres://db"))
+        let repository = try Self.lostDatabase(json: "[]")
         let view = SpyFrequencyView()
         let counts = FrequencyPresenter(repository: repository, field: .city,
                                         shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
@@ -136,10 +138,8 @@ struct ReconnectPresenterTests {
 
     @Test("a search that fails says so under the prompt and, after Enter, in the status line; the filter stays as it was")
     func searchFails() throws {
-        let repository = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db")
-        let presenter = ListPresenter(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                      wireframe: wireframe, searcher: FailingScheduler())
-        presenter.attach(view: view)
+        let presenter = presenter(over: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"),
+                                  searcher: FailingScheduler())
         presenter.beginSearch()
         presenter.editSearch("garza")
         #expect(view.last?.searchError?.message == "search failed: the connection was lost")

@@ -201,18 +201,19 @@ public final class ListPresenter: ListModuleInterface {
         let wasLost = connection.isConnectionLost
         do throws(ReconnectFailure) {
             try connection.reconnect()
-            message = wasLost ? "reconnected" : "reconnected (nothing was lost)"
-            render()
-            recountScreensAbove()
+            sayReconnected(wasLost ? "reconnected" : "reconnected (nothing was lost)")
         } catch {
             message = error.message
             render()
         }
     }
 
-    /// The overview or counts over this list (if open) count again: what
-    /// they read while the connection was lost is read now.
-    private func recountScreensAbove() {
+    /// Says `said`; a redraw fetches the rows that were not, and the
+    /// overview or counts over this list (if open) count again: what they
+    /// read while the connection was lost is read now.
+    private func sayReconnected(_ said: String) {
+        message = said
+        render()
         wireframe?.filterDidChange(shown: displayed, filter: filter)
     }
 
@@ -223,9 +224,7 @@ public final class ListPresenter: ListModuleInterface {
     /// the position and filter off the status line (`r` says why).
     public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
         guard attempt == .reconnected else { return }
-        message = "reconnected"
-        render()
-        recountScreensAbove()
+        sayReconnected("reconnected")
     }
 
     /// The list shows the live directory in place of its offline copy (at

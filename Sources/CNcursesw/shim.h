@@ -9,6 +9,8 @@
 #include <ncursesw/curses.h>
 #include <locale.h>
 #include <wchar.h>
+#include <termios.h>
+#include <unistd.h>
 
 // stdscr and the A_* macros do not import cleanly into Swift 6.
 static inline WINDOW *roster_stdscr(void) { return stdscr; }
@@ -19,6 +21,18 @@ static inline attr_t roster_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t roster_attr_normal(void) { return A_NORMAL; }
 static inline int roster_key_code_yes(void) { return KEY_CODE_YES; }
 static inline FILE *roster_stdout(void) { return stdout; }
+
+/* In raw mode Ctrl-C is a key, read only when the main thread is free to
+   read keys. This turns it back into SIGINT (Ctrl-Z and Ctrl-\ stay keys),
+   so it ends Roster even while the main thread waits on a database. */
+static inline int roster_interrupt_key_signals(int descriptor) {
+    struct termios modes;
+    if (tcgetattr(descriptor, &modes) != 0) return -1;
+    modes.c_lflag |= ISIG;
+    modes.c_cc[VQUIT] = _POSIX_VDISABLE;
+    modes.c_cc[VSUSP] = _POSIX_VDISABLE;
+    return tcsetattr(descriptor, TCSANOW, &modes);
+}
 
 static inline int roster_put_wide(int y, int x, const wchar_t *text, int count, attr_t attributes) {
     if (wmove(stdscr, y, x) == ERR) return ERR;

@@ -137,6 +137,7 @@ public final class AppDependencies {
             listWireframe.start(at: placeStore?.load(), sort: startingView.sort, filter: startingView.filter)
         case .failure(let error):
             loadFailure = error
+            root.discardTypedAhead()
             root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: .failure) })
         }
     }

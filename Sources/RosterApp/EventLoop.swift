@@ -48,6 +48,7 @@ final class EventLoop {
                 if let status = root.exitStatus { return status }
             }
             for byte in wakePipe.drain() where byte != WakePipe.mailByte {
+                SignalWatchdog.acknowledge()
                 return .signal(Int32(byte))  // SIGINT 130, SIGTERM 143, SIGHUP 129
             }
             for event in mailbox.takeAll() {
@@ -64,6 +65,8 @@ final class EventLoop {
                 handledEvents += 1
                 needsDraw = true
             }
+            root.handleTypedAhead()
+            if let status = root.exitStatus { return status }
             if needsDraw, root.exitStatus == nil { root.draw() }
         }
         return root.exitStatus ?? .success

@@ -136,7 +136,8 @@ enum Platform {
 /// actor like a key: the terminal is restored and roster exits 128+N (the
 /// handler itself only calls `write`, which is async-signal-safe). SIGQUIT
 /// is among them: the runtime's backtrace would otherwise paint over the
-/// screen. Crashes (SIGSEGV and the like) are `TerminalRescue`'s.
+/// screen. Crashes (SIGSEGV and the like) are `TerminalRescue`'s; a main
+/// thread too stuck to answer is `SignalWatchdog`'s.
 enum SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
@@ -145,11 +146,13 @@ enum SignalPipe {
     /// Installs the handlers; returns the end to poll, or -1.
     static func install(wakePipe: WakePipe) -> Int32 {
         writeEnd = wakePipe.writeEnd
+        SignalWatchdog.install()
         for signalNumber in handled {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(SignalPipe.writeEnd, &byte, 1)
+                SignalWatchdog.signalArrived(number)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
@@ -210,18 +213,28 @@ enum TerminalRescue {
         return modes
     }()
     nonisolated(unsafe) private static var hasSavedModes = false
+    /// The terminal whose modes were saved (standard input, or /dev/tty
+    /// when the data comes on standard input).
+    nonisolated(unsafe) private static var terminal: Int32 = STDIN_FILENO
     /// Mouse reporting off (every protocol `--mouse` may have turned on) and
     /// bracketed paste off, leave the alternate screen, show the cursor,
     /// reset attributes and keypad mode.
     static let resetSequence: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1l\u{1B}>"
 
+    /// Writes the reset sequence and puts the saved modes back: only
+    /// async-signal-safe calls, no ncurses (another thread may be in it).
+    static func restoreTerminal() {
+        _ = write(STDOUT_FILENO, resetSequence.utf8Start, resetSequence.utf8CodeUnitCount)
+        if hasSavedModes { _ = tcsetattr(terminal, TCSANOW, savedModes) }
+    }
+
     static func install(terminalDescriptor: Int32) {
+        terminal = terminalDescriptor
         hasSavedModes = tcgetattr(terminalDescriptor, savedModes) == 0
         for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                _ = write(STDOUT_FILENO, TerminalRescue.resetSequence.utf8Start, TerminalRescue.resetSequence.utf8CodeUnitCount)
-                if TerminalRescue.hasSavedModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, TerminalRescue.savedModes) }
+                TerminalRescue.restoreTerminal()
                 signal(number, SIG_DFL)
                 raise(number)
             }

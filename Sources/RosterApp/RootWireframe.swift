@@ -8,6 +8,11 @@ public final class RootWireframe {
     private var stack: [ScreenView] = []
     /// Set when the app should end, with its exit status.
     public private(set) var exitStatus: ExitStatus?
+    /// Keys typed while the top screen had work in flight (a search after
+    /// Enter, a new order, the load), oldest first: each is handled, in
+    /// order, once that work has landed, so `/jose⏎M` marks the people the
+    /// search found however long it took. Never dropped.
+    public private(set) var typedAhead: [Key] = []
 
     public init(screen: Screen) {
         self.screen = screen
@@ -19,6 +24,12 @@ public final class RootWireframe {
     /// Replaces every screen with `view`.
     public func setRoot(_ view: ScreenView) {
         stack = [view]
+    }
+
+    /// Forgets the keys typed ahead (the load failed: they were meant for
+    /// a list that never came, and the error must be read first).
+    public func discardTypedAhead() {
+        typedAhead = []
     }
 
     public func push(_ view: ScreenView) {
@@ -33,7 +44,8 @@ public final class RootWireframe {
         if exitStatus == nil { exitStatus = status }
     }
 
-    /// Keys every screen shares come first; the rest go to the top screen.
+    /// Keys every screen shares come first; the rest go to the top screen,
+    /// now or, while it has work in flight, once that work has landed.
     public func handle(_ key: Key) {
         if key == .control("c") {
             finish(status: .interrupted)
@@ -43,7 +55,25 @@ public final class RootWireframe {
             if key == .character("q") { finish(status: .success) }
             return
         }
-        topView?.handle(key, screenSize: screen.size)
+        switch topView?.timing(of: key) ?? .inOrder {
+        case .jumpsTheQueue:
+            topView?.handle(key, screenSize: screen.size)
+        case .inOrder where typedAhead.isEmpty:
+            topView?.handle(key, screenSize: screen.size)
+        case .inOrder, .waits:
+            typedAhead.append(key)
+        }
+    }
+
+    /// Handles the keys typed ahead whose wait is over, in order, until
+    /// one must wait again (a key typed ahead may start new work: `/x⏎`
+    /// then `e`). The event loop calls it after background work lands.
+    public func handleTypedAhead() {
+        while let key = typedAhead.first, exitStatus == nil, !screen.size.isTooSmall {
+            guard topView?.timing(of: key) != .waits else { return }
+            typedAhead.removeFirst()
+            topView?.handle(key, screenSize: screen.size)
+        }
     }
 
     /// Draws the top screen, or the too-small notice, and shows the frame.

@@ -82,7 +82,8 @@ public enum RosterCommand {
                                 placeStore: placeStore, options: options, theme: theme)
             // Only a server's directory, read whole, is worth keeping (an
             // SQLite file is its own copy); failures are quiet: it is a cache.
-            if isServer, repository.failure == nil { _ = snapshot.save(repository) }
+            // Not after a signal: whoever sent it wants Roster gone now.
+            if isServer, repository.failure == nil, status.code < 128 { _ = snapshot.save(repository) }
             return status
         case .failure(let failure):
             if prompt?.wasInterrupted == true {
@@ -212,7 +213,7 @@ public enum RosterCommand {
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
         do {
-            TerminalRescue.install(terminalDescriptor: STDIN_FILENO)
+            TerminalRescue.install(terminalDescriptor: Platform.isTerminal(STDIN_FILENO) ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_CLOEXEC))
             screen = try CursesScreen.start(mouse: options.mouse, theme: theme)
         } catch {
             Platform.writeError("roster: \(error.message)")

@@ -71,6 +71,10 @@ final class DatabaseLane: @unchecked Sendable {
     }
 
     private let state = Locked(State())
+    /// Where cancellations are sent to the server, one lane's at a time.
+    private static let interrupting = DispatchQueue(label: "roster.database.interrupt")
+    /// Whether a statement is running now (tests wait for one to start).
+    var isRunningStatement: Bool { state.withLock { $0.running != nil } }
     /// The server went away: statements fail at once, without waiting for
     /// the session (a reconnect may hold it for seconds, and the screen
     /// asks for rows every frame), until `reconnect` works.
@@ -132,23 +136,39 @@ final class DatabaseLane: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            self.interrupt(job, timedOut: false)
+            // Off the cancelling thread (the main actor, when a keystroke
+            // replaces a search): `PQcancel` opens a connection of its own,
+            // which a server that stopped answering makes wait.
+            Self.interrupting.async { self.interrupt(job, timedOut: false) }
         }
     }
 
     /// Stops `job` if it is running (or keeps it from starting).
+    ///
+    /// A job counts as running a moment before its statement reaches the
+    /// server, and a cancel that arrives before the statement is ignored
+    /// there: so the request is made again every `reinterruptEvery` until
+    /// the job has ended.
     private func interrupt(_ job: Int, timedOut: Bool) {
-        state.withLock { state in
+        let sent = state.withLock { state -> Bool in
             guard let running = state.running, running.job == job else {
                 if !timedOut { state.cancelledEarly.insert(job) }
-                return
+                return false
             }
             state.running = (job, running.cancelled || !timedOut, running.timedOut || timedOut)
             // Under the lock: the job cannot finish and the next one start
             // before the request is made, so it never stops the wrong one.
             interrupter.interruptStatement()
+            return true
+        }
+        guard sent else { return }
+        Self.interrupting.asyncAfter(deadline: .now() + Self.reinterruptEvery) { [weak self] in
+            guard let self, self.state.withLock({ $0.running?.job == job }) else { return }
+            self.interrupt(job, timedOut: timedOut)
         }
     }
+
+    static let reinterruptEvery: DispatchTimeInterval = .milliseconds(250)
 
     private func perform<T>(_ job: Int, _ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws -> T {
         lock.lock()

@@ -64,13 +64,21 @@ public final class PostgresConnection {
     /// for ever, which a host that drops packets turns into a hang.
     static let defaultConnectTimeout = "10"
 
+    /// A server that stops answering mid-query (a frozen host, a network
+    /// partition) is given up on over TCP: keepalives probe an idle
+    /// connection after 10 s, three misses 5 s apart end it, and data
+    /// unacknowledged for 20 s ends it too (`tcp_user_timeout`). The
+    /// connection string wins over these (they come before it).
+    static let deadServerDefaults = [("keepalives", "1"), ("keepalives_idle", "10"), ("keepalives_interval", "5"),
+                                     ("keepalives_count", "3"), ("tcp_user_timeout", "20000")]
+
     /// Starts a connection: `conninfo` expanded as `psql` would, and
     /// `password`, when given, as a parameter of its own that wins over it.
     /// The default connect timeout comes first, so the connection string's
     /// own `connect_timeout` wins over it (libpq keeps the last value).
     private static func open(_ conninfo: String, password: String?) throws(DatabaseError) -> OpaquePointer {
         let timeout = getenv("PGCONNECT_TIMEOUT") == nil ? [("connect_timeout", defaultConnectTimeout)] : []
-        let pairs = timeout + [("dbname", conninfo)] + (password.map { [("password", $0)] } ?? [])
+        let pairs = timeout + deadServerDefaults + [("dbname", conninfo)] + (password.map { [("password", $0)] } ?? [])
         let keywords = pairs.map(\.0)
         let values = pairs.map(\.1)
         let keywordPointers = keywords.map { strdup($0) }

@@ -67,6 +67,11 @@ public final class CursesScreen: Screen, TerminalInput {
         nodelay(roster_stdscr(), true)
         curs_set(0)
         leaveok(roster_stdscr(), true)
+        // Ctrl-C a signal again (see the shim), after every ncurses mode
+        // call (each sets the modes it keeps); def_prog_mode keeps these
+        // as the program's, for `fg` after Ctrl-Z.
+        _ = roster_interrupt_key_signals(fileno(input))
+        def_prog_mode()
         // Off unless asked: capturing the mouse breaks selecting text.
         if mouse { _ = roster_enable_mouse() }
         let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""

@@ -123,6 +123,21 @@ public final class ListView: ListViewInterface, ScreenView {
 
     // MARK: Keys
 
+    /// While a search or a new order is in flight, keys wait for it, so
+    /// that they act on the list it brings; typing in the search prompt
+    /// goes on meanwhile (each keystroke supersedes the search before).
+    public func timing(of key: Key) -> KeyTiming {
+        guard presenter.hasWorkInFlight, help == nil else { return .inOrder }
+        guard model?.searchPrompt != nil else { return .waits }
+        switch Self.promptKeyTable.action(for: key) {
+        case .list?: return .waits  // ^N, PgDn: through the list the search brings
+        case .edit?, .accept?, .cancel?: return .inOrder
+        case nil:
+            if case .character = key { return .inOrder }
+            return .waits
+        }
+    }
+
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         if let outcome = help?.handle(key, screenSize: screenSize) {

@@ -5,4 +5,22 @@ public protocol ScreenView: AnyObject {
     /// Handles `key`; returns false when the key means nothing here.
     @discardableResult
     func handle(_ key: Key, screenSize: ScreenSize) -> Bool
+    /// Whether `key` may be handled now, or must wait for work in flight
+    /// (a search after Enter, a new order, the directory still loading)
+    /// so that it acts on that work's result, as the user saw it coming.
+    func timing(of key: Key) -> KeyTiming
+}
+
+/// When a typed key is handled (see `ScreenView.timing(of:)`).
+public enum KeyTiming: Sendable, Equatable {
+    /// In the order typed: now, unless earlier keys are still waiting.
+    case inOrder
+    /// After the work in flight lands (and after the keys typed before it).
+    case waits
+    /// At once, ahead of any waiting keys: a way out (q while loading).
+    case jumpsTheQueue
+}
+
+extension ScreenView {
+    public func timing(of key: Key) -> KeyTiming { .inOrder }
 }

@@ -25,10 +25,18 @@ public final class LoadingView: ScreenView {
     }
 
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        guard key == .character("q") || key == .escape else { return false }
+        guard Self.isCancel(key) else { return false }
         onQuit()
         return true
     }
+
+    /// q and Esc cancel the load at once; any other key is typed ahead
+    /// for the list (as less does while it reads), in order.
+    public func timing(of key: Key) -> KeyTiming {
+        Self.isCancel(key) ? .jumpsTheQueue : .waits
+    }
+
+    private static func isCancel(_ key: Key) -> Bool { key == .character("q") || key == .escape }
 
     public func draw(on screen: Screen) {
         screen.erase()

@@ -47,6 +47,8 @@ public final class SpyListModule: ListModuleInterface {
     }
 
     public private(set) var calls: [Call] = []
+    /// What `hasWorkInFlight` answers (a test sets it).
+    public var hasWorkInFlight = false
     public init() {}
     public func moveSelection(by delta: Int) { calls.append(.move(delta)) }
     public func selectFirst() { calls.append(.first) }

@@ -101,6 +101,41 @@ struct EventLoopTests {
         #expect(harness.loop.handledEvents == 3)
     }
 
+    @Test("keys typed ahead of a search wait for it and act on its result, in order (/co^N⏎Mj marks the 4 of co, selects the 3rd)")
+    func keysTypedAheadWaitForTheSearch() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json")
+        let repository = GatedSearchRepository(memory, holding: ["co"])
+        let harness = try EventLoopTests(loading: .success(repository))
+        let screen = harness.screen
+        let root = harness.app.root
+        let status = harness.run([
+            harness.listShown(),
+            // One burst, as a paste or a fast typist sends it.
+            .key(.character("/")), .key(.character("c")), .key(.character("o")), .key(.control("n")), .key(.enter),
+            .key(.character("M")), .key(.character("j")),
+            .waitUntil("the search for co begins") { repository.started.contains("co") },
+            .check("^N, Enter, M and j wait for it; nothing marked yet") {
+                root.typedAhead == [.control("n"), .enter, .character("M"), .character("j")] && !screen.text.contains("marked")
+            },
+            .perform { repository.release("co") },
+            .waitUntil("the 4 people of co marked, the third selected") { screen.line(23).hasPrefix(" 3/4 · 4 marked") },
+            .check("nothing left waiting") { root.typedAhead.isEmpty },
+            .key(.character("q")),
+        ])
+        #expect(status == .success)
+    }
+
+    @Test("keys typed while the directory loads act on the list once it shows; q still quits at once")
+    func keysTypedWhileLoading() {
+        let status = run([
+            .key(.down), .key(.down),
+            listShown(),
+            .check("the third person selected") { [screen] in screen.line(23).hasPrefix(" 3/6") },
+            .key(.character("q")),
+        ])
+        #expect(status == .success)
+    }
+
     @Test("a resize redraws at the new size: too small, then larger")
     func resizeRedraws() {
         let status = run([

@@ -9,6 +9,9 @@ public protocol ListViewInterface: AnyObject {
 /// View → presenter: what the user asked for, in the list's own terms.
 @MainActor
 public protocol ListModuleInterface: AnyObject {
+    /// A search or a new order is in flight: keys that act on the list
+    /// wait for it (typed ahead, in order), so they act on what it shows.
+    var hasWorkInFlight: Bool { get }
     /// Moves the selection by `delta` people (negative: up), clamped.
     func moveSelection(by delta: Int)
     func selectFirst()

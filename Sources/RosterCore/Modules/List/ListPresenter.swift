@@ -83,6 +83,8 @@ public final class ListPresenter: ListModuleInterface {
 
     public var peopleCount: Int { displayed.count }
 
+    public var hasWorkInFlight: Bool { isArranging || searchesAnswered < searchesAsked }
+
     /// The selected person, if anyone is shown.
     public var selectedID: PersonID? { repository.personID(at: selection, in: displayed) }
 
@@ -234,7 +236,7 @@ public final class ListPresenter: ListModuleInterface {
     public func wentLive(marksNotFound: Int) {
         let said = "reconnected: live again"
             + (marksNotFound > 0 ? " (\(NumberText.count(marksNotFound, "marked person", "marked people")) not found)" : "")
-        if isArranging || searchesAnswered < searchesAsked {
+        if hasWorkInFlight {
             messageAfterWork = said
         } else {
             message = said
@@ -244,7 +246,7 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Says `messageAfterWork` once no search or new order is in flight.
     private func sayMessageAfterWorkIfDone() {
-        guard let waiting = messageAfterWork, !isArranging, searchesAnswered == searchesAsked else { return }
+        guard let waiting = messageAfterWork, !hasWorkInFlight else { return }
         messageAfterWork = nil
         message = waiting
         render()
@@ -289,11 +291,11 @@ public final class ListPresenter: ListModuleInterface {
     /// (none: the last good result stays).
     private func run(_ request: ListSearch.Request?) {
         render()
-        guard let request else { return }
+        guard let request, let searcher else { return }
         let searched = ordersMade
         searchesAsked += 1
         let asked = searchesAsked
-        searcher?.search(request.query, in: everyone, within: request.within, repository: repository, completion: { [weak self] result in
+        searcher.search(request.query, in: everyone, within: request.within, repository: repository, completion: { [weak self] result in
             guard let self else { return }
             self.searchesAnswered = max(self.searchesAnswered, asked)
             defer { self.sayMessageAfterWorkIfDone() }

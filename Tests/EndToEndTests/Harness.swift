@@ -51,7 +51,9 @@ final class TmuxSession {
     /// When it ends, the pane keeps a line "roster exited N" and the status
     /// is written to `statusFile`.
     init(_ command: String, rows: Int = 24, columns: Int = 80) throws {
-        let script = "st=0; \(command) || st=$?; echo $st > '\(statusFile)'; echo \"roster exited $st\"; exec sleep 600"
+        // The wrapper ignores SIGINT: Ctrl-C is a signal for the terminal's
+        // whole foreground group, and the wrapper must live to report.
+        let script = "trap '' INT; st=0; \(command) || st=$?; echo $st > '\(statusFile)'; echo \"roster exited $st\"; exec sleep 600"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main",
                   "env -u NO_COLOR TERM=tmux-256color LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) sh -c \(Self.shellQuoted(script))"])
     }
@@ -130,6 +132,12 @@ final class TmuxSession {
         for key in keys { _ = try? tmux(["send-keys", "-t", "main", key]) }
     }
 
+    /// Sends keys in one tmux command: they reach the terminal together,
+    /// as from a paste or a fast typist.
+    func sendBurst(_ keys: [String]) {
+        _ = try? tmux(["send-keys", "-t", "main"] + keys)
+    }
+
     /// Types text literally.
     func type(_ text: String) {
         _ = try? tmux(["send-keys", "-t", "main", "-l", text])
@@ -145,14 +153,15 @@ final class TmuxSession {
     }
 
     /// Waits until `condition` holds for the screen, polling, up to `timeout`.
+    /// `quietly`: a timeout is an answer (something that must not happen), not an issue.
     @discardableResult
-    func waitFor(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) -> Bool {
+    func waitFor(_ what: String, timeout: Double = 15, quietly: Bool = false, _ condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(screen()) { return true }
             usleep(20_000)
         }
-        Issue.record("timed out waiting for \(what); screen:\n\(screen())")
+        if !quietly { Issue.record("timed out waiting for \(what); screen:\n\(screen())") }
         return false
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestTraits
+
+/// Keys typed ahead act on what they were typed for, and a database that
+/// stops answering never keeps Ctrl-C or SIGTERM from ending Roster.
+@Suite("End to end: keys typed ahead, a stuck database", .blockingWork)
+struct NeverWaitTests {
+    let binary = TmuxSession.shellQuoted(rosterBinary)
+
+    static func temporaryFolder() throws -> String {
+        let folder = NSTemporaryDirectory() + "roster-e2e-wait-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("/jose⏎M in one burst marks exactly the 3 people shown")
+    func markTypedAheadOfASearch() throws {
+        let session = try TmuxSession("\(binary) --no-state")
+        #expect(session.waitFor(text: "1/400"))
+        for _ in 0..<3 {
+            session.sendBurst(["/", "j", "o", "s", "e", "Enter", "M"])
+            #expect(session.waitFor(text: "1/3 · 3 marked"))
+            #expect(!session.screen().contains("400 marked"))
+            session.sendBurst(["u", "Escape"])
+            #expect(session.waitFor("everyone, nobody marked") { $0.contains("/400 ·") && !$0.contains("marked") })
+        }
+    }
+
+    @Test("/company:comgy⏎e⏎ in one burst exports COMGY's 6 people, not everyone")
+    func exportTypedAheadOfASearch() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary) --no-state")
+        #expect(session.waitFor(text: "1/400"))
+        session.sendBurst(["/"] + "company:comgy".map(String.init) + ["Enter", "e", "Enter"])
+        #expect(session.waitFor(text: "wrote 6 people to people.csv"))
+        let csv = try String(contentsOfFile: folder + "/people.csv", encoding: .utf8)
+        #expect(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 7)
+    }
+
+    /// An SQLite file another process holds with `BEGIN EXCLUSIVE`: the
+    /// rows `G` needs wait on the lock, the main thread with them.
+    func lockedDatabase(_ send: (TmuxSession) -> Void, expecting status: Int32) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/people.db"
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json")
+            .standardized.path
+        #expect(try runRoster(["import", bundled, "--into", database]).status == 0)
+        let session = try TmuxSession("\(binary) --no-state \(TmuxSession.shellQuoted(database))")
+        #expect(session.waitFor(text: "1/400"))
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                            + "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\ntime.sleep(120)", database]
+        let said = Pipe()
+        holder.standardOutput = said
+        try holder.run()
+        defer { holder.terminate() }
+        #expect(said.fileHandleForReading.availableData.starts(with: Array("held".utf8)))
+        session.send("G")
+        // The end of the list is not read yet: the frame for G never comes.
+        #expect(!session.waitFor("the frame for G", timeout: 1.5, quietly: true) { $0.contains("400/400") })
+        let clock = ContinuousClock()
+        let sent = clock.now
+        send(session)
+        #expect(session.exitStatus() == status)
+        #expect(clock.now - sent < .seconds(2), "a stuck main thread still ends within the watchdog's grace")
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+        #expect(session.paneFlag("#{cursor_flag}") == "1")
+    }
+
+    @Test("Ctrl-C ends Roster at once while the database holds the screen, terminal restored")
+    func interruptWhileStuck() throws {
+        try lockedDatabase({ $0.send("C-c") }, expecting: 130)
+    }
+
+    @Test("SIGTERM ends Roster at once while the database holds the screen, terminal restored")
+    func terminateWhileStuck() throws {
+        try lockedDatabase({ session in
+            if let pid = rosterPID(under: session.panePID()) { kill(pid, SIGTERM) }
+        }, expecting: 143)
+    }
+}

@@ -34,12 +34,17 @@ final class FileExportWriter: ExportWriting {
     }
 
     /// Streams the export into the file, as `--export` streams to standard output.
-    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String? {
-        Platform.writeFile(to: Self.expanded(path), replacing: replacing) { descriptor in
+    /// Into a temporary file beside it, renamed into place only when every
+    /// person was read and written: a failure part way leaves `path` as it was.
+    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
+        var unread: String?
+        let failure = Platform.writeFile(to: Self.expanded(path), replacing: replacing) { descriptor in
             var output = OutputBuffer(descriptor: descriptor)
-            produce(&output)
-            return output.flush()
-        }.map { "could not write \(path) (\($0))" }
+            unread = produce(&output)
+            return output.flush() && unread == nil
+        }
+        guard let failure else { return nil }
+        return "could not write \(path) (\(unread ?? failure))" + (replacing && unread != nil ? "; it was left as it was" : "")
     }
 
     /// `~/people.csv` → the home folder's.

@@ -44,12 +44,17 @@ enum Platform {
     }
 
     /// `writeFile`, with the contents streamed: `contents` writes them to
-    /// the open descriptor (of the new file, or of the temporary file that
-    /// replaces the old one) and says whether every write succeeded.
+    /// the open descriptor of a temporary file beside the target and says
+    /// whether every write succeeded (and everything it meant to write was
+    /// there). Only then is the temporary file flushed to disk and put in
+    /// place: renamed over the old file, or linked to a new name (which,
+    /// like `O_EXCL`, fails if something appeared there meanwhile). A
+    /// failure, or a kill, at any point leaves the target as it was.
     static func writeFile(to path: String, replacing: Bool, newFileMode: mode_t = 0o666,
                           contents: (Int32) -> Bool) -> String? {
         var target = path
         var existing = stat()
+        let isNew: Bool
         if lstat(path, &existing) == 0 {
             if (existing.st_mode & S_IFMT) == S_IFLNK {
                 guard stat(path, &existing) == 0 else { return "it is a broken symbolic link" }
@@ -59,44 +64,54 @@ enum Platform {
             }
             guard (existing.st_mode & S_IFMT) == S_IFREG else { return "it is \(kind(of: existing.st_mode)), not a regular file" }
             guard replacing else { return "it already exists" }
+            isNew = false
         } else if errno != ENOENT {
             return Descriptor.describe(errno: errno)
         } else {
-            // Nothing there: create it, exclusively (never through a link).
-            return createFile(at: path, mode: newFileMode, prepare: { _ in }, contents: contents)
+            isNew = true
         }
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
-        if let failure = createFile(at: temporary, mode: 0o600, prepare: { descriptor in
+        if let failure = createFile(at: temporary, mode: isNew ? newFileMode : 0o600, prepare: { descriptor in
+            guard !isNew else { return }
             if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
         }, contents: contents) { return failure }
-        // Checked again just before: something else may have appeared there meanwhile.
-        var now = stat()
-        if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG {
-            unlink(temporary)
-            return "it is \(kind(of: now.st_mode)), not a regular file"
+        defer { unlink(temporary) }
+        if isNew {
+            // link(2) never replaces: whatever appeared at the name meanwhile stays.
+            guard link(temporary, target) == 0 else { return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno) }
+        } else {
+            // Checked again just before: something else may have appeared there meanwhile.
+            var now = stat()
+            if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG { return "it is \(kind(of: now.st_mode)), not a regular file" }
+            guard rename(temporary, target) == 0 else { return Descriptor.describe(errno: errno) }
         }
-        guard rename(temporary, target) == 0 else {
-            let reason = Descriptor.describe(errno: errno)
-            unlink(temporary)
-            return reason
-        }
+        syncFolder(folder.isEmpty ? "." : folder)
         return nil
     }
 
+    /// Makes a rename or link in `folder` durable.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
     /// Creates `path` exclusively (never through a link), lets `prepare` set
-    /// its owner and mode, lets `contents` write; removes it again on failure.
+    /// its owner and mode, lets `contents` write, flushes it to disk;
+    /// removes it again on failure.
     private static func createFile(at path: String, mode: mode_t, prepare: (Int32) -> Void, contents: (Int32) -> Bool) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno) }
         prepare(descriptor)
-        let written = contents(descriptor)
+        let written = contents(descriptor) && fsync(descriptor) == 0
+        let reason = Descriptor.describe(errno: errno)
         let closed = close(descriptor) == 0
         guard written, closed else {
-            let reason = Descriptor.describe(errno: errno)
             unlink(path)
-            return reason
+            return written ? Descriptor.describe(errno: errno) : reason
         }
         return nil
     }

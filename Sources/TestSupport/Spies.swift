@@ -210,10 +210,11 @@ public final class InMemoryExportWriter: ExportWriting {
         self.others = others
     }
     public func target(at path: String) -> ExportTarget { others[path] ?? (files[path] != nil ? .regularFile : .nothing) }
-    public func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String? {
+    public func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
         if files[path] != nil, !replacing { return "\(path) exists" }
         var output = OutputBuffer(descriptor: -1)
-        produce(&output)
+        // As the real writer: what is not whole never replaces the file.
+        if let unread = produce(&output) { return "could not write \(path) (\(unread))" }
         files[path] = output.bytes
         return nil
     }

@@ -39,17 +39,20 @@ struct NeverWaitTests {
         #expect(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 7)
     }
 
-    /// An SQLite file another process holds with `BEGIN EXCLUSIVE`: the
-    /// rows `G` needs wait on the lock, the main thread with them.
-    func lockedDatabase(_ send: (TmuxSession) -> Void, expecting status: Int32) throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    /// The bundled directory imported into `folder`/people.db, browsed in
+    /// tmux from `folder`.
+    func browseImported(in folder: String) throws -> (session: TmuxSession, database: String) {
         let database = folder + "/people.db"
         let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json")
             .standardized.path
         #expect(try runRoster(["import", bundled, "--into", database]).status == 0)
-        let session = try TmuxSession("\(binary) --no-state \(TmuxSession.shellQuoted(database))")
+        let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary) --no-state people.db")
         #expect(session.waitFor(text: "1/400"))
+        return (session, database)
+    }
+
+    /// Another process holding `database` with `BEGIN EXCLUSIVE` (until terminated).
+    func lock(_ database: String) throws -> Process {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = ["python3", "-c", "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
@@ -57,8 +60,18 @@ struct NeverWaitTests {
         let said = Pipe()
         holder.standardOutput = said
         try holder.run()
-        defer { holder.terminate() }
         #expect(said.fileHandleForReading.availableData.starts(with: Array("held".utf8)))
+        return holder
+    }
+
+    /// An SQLite file another process holds with `BEGIN EXCLUSIVE`: the
+    /// rows `G` needs wait on the lock, the main thread with them.
+    func lockedDatabase(_ send: (TmuxSession) -> Void, expecting status: Int32) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (session, database) = try browseImported(in: folder)
+        let holder = try lock(database)
+        defer { holder.terminate() }
         session.send("G")
         // The end of the list is not read yet: the frame for G never comes.
         #expect(!session.waitFor("the frame for G", timeout: 1.5, quietly: true) { $0.contains("400/400") })
@@ -69,6 +82,25 @@ struct NeverWaitTests {
         #expect(clock.now - sent < .seconds(2), "a stuck main thread still ends within the watchdog's grace")
         #expect(session.paneFlag("#{alternate_on}") == "0")
         #expect(session.paneFlag("#{cursor_flag}") == "1")
+    }
+
+    @Test("an export that cannot read the people says so, and the earlier file keeps its bytes")
+    func exportThatCannotReadKeepsTheOldFile() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "the earlier export".write(toFile: folder + "/out.csv", atomically: false, encoding: .utf8)
+        let (session, database) = try browseImported(in: folder)
+        let holder = try lock(database)
+        defer { holder.terminate() }
+        session.send("e", "C-u")
+        session.type("out.csv")
+        session.send("Enter")
+        #expect(session.waitFor(text: "(y/n)"))
+        session.send("y")
+        #expect(session.waitFor(text: "could not be read", timeout: 40))
+        #expect(try String(contentsOfFile: folder + "/out.csv", encoding: .utf8) == "the earlier export")
+        #expect(!session.screen().contains("wrote"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.csv", "people.db"])
     }
 
     @Test("Ctrl-C ends Roster at once while the database holds the screen, terminal restored")

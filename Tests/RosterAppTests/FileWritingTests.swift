@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import RosterCore
+import TestSupport
 @testable import RosterApp
 
 /// Writing exports (and the state file) to real paths: only a regular file
@@ -79,6 +81,62 @@ struct FileWritingTests {
 extension FileExportWriter {
     /// Streams `text` to `path`, as an export would.
     func write(_ text: String, to path: String, replacing: Bool) -> String? {
-        write(to: path, replacing: replacing) { $0.append(text) }
+        write(to: path, replacing: replacing) { output -> String? in
+            output.append(text)
+            return nil
+        }
+    }
+}
+
+/// A source that stops giving people after its first `windows` windows,
+/// as a database that went away part way through an export.
+final class ShortReadRepository: DelegatingRepository {
+    let base: any PeopleRepository
+    private let windowsLeft: Locked<Int>
+
+    init(_ base: any PeopleRepository, windows: Int) {
+        self.base = base
+        windowsLeft = Locked(windows)
+    }
+
+    func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+        let allowed = windowsLeft.withLock { left in
+            defer { left -= 1 }
+            return left > 0
+        }
+        return allowed ? base.people(in: arrangement, positions: positions) : []
+    }
+}
+
+@MainActor
+@Suite("Exports that could not read everyone")
+struct IncompleteExportTests {
+    let folder = NSTemporaryDirectory() + "roster-incomplete-\(UUID().uuidString)"
+
+    @Test("a source that fails part way: the export says how many were not read and the old file keeps its bytes; a new name is never made")
+    func incompleteExportLeavesTheTarget() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // More than one window (4,096 people) of export.
+        let json = "[" + (0..<5000).map { #"{"name":{"first":"P\#($0)","last":"Q"},"company":"C\#($0 % 7)"}"# }.joined(separator: ",") + "]"
+        let (memory, _) = try Fixtures.repository(json: json, name: "big.json")
+        let repository = ShortReadRepository(memory, windows: 1)
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let writer = FileExportWriter()
+        let old = folder + "/people.csv"
+        try "the earlier export".write(toFile: old, atomically: false, encoding: .utf8)
+        let exporter = DirectoryExporter(format: .csv)
+        let failure = writer.write(to: old, replacing: true) { output -> String? in
+            let unread = exporter.write(everyone, of: repository, to: &output)
+            return unread == 0 ? nil : "\(unread) not read"
+        }
+        #expect(failure == "could not write \(old) (904 not read); it was left as it was")
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "the earlier export")
+        let new = folder + "/new.csv"
+        let newFailure = writer.write(to: new, replacing: false) { output -> String? in
+            exporter.write(everyone, of: ShortReadRepository(memory, windows: 0), to: &output) == 0 ? nil : "none read"
+        }
+        #expect(newFailure == "could not write \(new) (none read)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["people.csv"], "no temporary file left behind")
     }
 }

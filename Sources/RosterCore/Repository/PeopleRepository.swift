@@ -176,10 +176,29 @@ extension PeopleRepository {
 
 /// The people of an arrangement as a sequence, read a window at a time, so
 /// that an export never asks a source for everyone at once.
+///
+/// A window that comes back short (a database that went away part way)
+/// ends the sequence early; `unread` then says how many people were not
+/// read, so that nothing short passes for the whole list.
 public struct PagedPeople: Sequence {
     let repository: any PeopleRepository
     let arrangement: PeopleArrangement
     let window: Int
+    private let tally = Tally()
+
+    init(repository: any PeopleRepository, arrangement: PeopleArrangement, window: Int) {
+        self.repository = repository
+        self.arrangement = arrangement
+        self.window = window
+    }
+
+    /// How many people were read so far, by every iterator.
+    private final class Tally: @unchecked Sendable {
+        var read = 0
+    }
+
+    /// People of the arrangement not read (after a whole pass: 0 when complete).
+    public var unread: Int { arrangement.count - tally.read }
 
     public struct Iterator: IteratorProtocol {
         let paged: PagedPeople
@@ -193,10 +212,12 @@ public struct PagedPeople: Sequence {
                 let end = Swift.min(paged.arrangement.count, fetched + paged.window)
                 buffer = paged.repository.people(in: paged.arrangement, positions: fetched..<end)
                 index = 0
-                fetched = end
+                // A short window: stop here rather than skip people silently.
+                fetched = buffer.count == end - fetched ? end : paged.arrangement.count
                 guard !buffer.isEmpty else { return nil }
             }
             defer { index += 1 }
+            paged.tally.read += 1
             return buffer[index]
         }
     }

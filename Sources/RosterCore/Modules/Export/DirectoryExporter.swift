@@ -60,14 +60,18 @@ public struct DirectoryExporter: Sendable {
     /// and a block of output at a time (`--export`); false if writing failed.
     public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
         var output = OutputBuffer(descriptor: descriptor)
-        write(arrangement, of: repository, to: &output)
-        return output.flush()
+        let unread = write(arrangement, of: repository, to: &output)
+        return output.flush() && unread == 0
     }
 
     /// Everyone in `arrangement`'s order, appended to `output` a window of
-    /// people at a time (`--export` and the app's `e` both come here).
-    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to output: inout OutputBuffer) {
-        write(repository.allPeople(in: arrangement), to: &output)
+    /// people at a time (`--export` and the app's `e` both come here);
+    /// how many could not be read (0: the export is whole).
+    @discardableResult
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to output: inout OutputBuffer) -> Int {
+        let people = repository.allPeople(in: arrangement)
+        write(people, to: &output)
+        return people.unread
     }
 
     /// `people` in the format, appended to `output` one person at a time.

@@ -95,7 +95,9 @@ public protocol ExportWriting: AnyObject {
     func target(at path: String) -> ExportTarget
     /// Writes to `path` what `produce` appends to the output, a block at a
     /// time as it is produced; a message for the status line on failure.
-    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String?
+    /// `produce` returns why what it wrote is not whole (people that could
+    /// not be read), or nil: then `path` is left as it was.
+    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String?
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.

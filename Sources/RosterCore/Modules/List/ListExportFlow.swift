@@ -95,10 +95,14 @@ final class ListExportFlow {
         let format = ExportFormat(fileName: name)
         let exporter = DirectoryExporter(format: format)
         fileName = name
-        let failure = writer?.write(to: name, replacing: replacing) { output in
+        let failure = writer?.write(to: name, replacing: replacing) { output -> String? in
             switch content {
-            case .marked(let people): exporter.write(people, to: &output)
-            case .shown(let shown, let repository): exporter.write(shown, of: repository, to: &output)
+            case .marked(let people):
+                exporter.write(people, to: &output)
+                return nil
+            case .shown(let shown, let repository):
+                let unread = exporter.write(shown, of: repository, to: &output)
+                return unread == 0 ? nil : "\(NumberText.count(unread, "person", "people")) of \(NumberText.grouped(shown.count)) could not be read"
             }
         }
         if let failure { return failure }

@@ -66,7 +66,7 @@ enum DatabaseSource {
                 return "\(target): no such database: \(reason)"
             case .cannotConnect, .connectionLost:
                 return "\(target): cannot open: \(reason)"
-            case .cancelled, .timedOut, .failed:
+            case .cancelled, .timedOut, .failed, .staleSummary:
                 return "\(target): cannot browse table \(table): \(reason)"
             }
         }

@@ -181,9 +181,9 @@ public enum RosterCommand {
             Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")
             return .failure
         }
-        if let database = repository as? SQLPeopleRepository, let failure = database.failure {
-            // The database failed part way: what was written is not the list.
-            Platform.writeError("roster: \(database.sourceName): the list is incomplete (\(failure))")
+        if let failure = repository.readFailure {
+            // The source failed part way: what was written is not the list.
+            Platform.writeError("roster: \(repository.sourceName): the list is incomplete (\(failure))")
             return .failure
         }
         if options.strict, !skipped.isEmpty { return .failure }

@@ -20,6 +20,9 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         case cancelled
         /// Ran past the statement timeout.
         case timedOut
+        /// The company summary disagrees with the rows (the table was
+        /// edited outside Roster): a window would misfile people.
+        case staleSummary
         /// Anything else: bad SQL, a constraint, a full disk, a broken file.
         case failed
     }

@@ -60,6 +60,8 @@ final class DatabaseLane: @unchecked Sendable {
     private let interrupter: any StatementInterrupter
     private let lock = NSLock()
     private let queue: DispatchQueue
+    /// Where this lane's statement timeouts fire.
+    private let timing: DispatchQueue
     let timeout: Duration
 
     private struct State {
@@ -87,6 +89,7 @@ final class DatabaseLane: @unchecked Sendable {
         self.session = session
         interrupter = session.interrupter
         queue = DispatchQueue(label: "roster.database." + label)
+        timing = DispatchQueue(label: "roster.database.timeout." + label)
         self.timeout = timeout
     }
 
@@ -180,7 +183,9 @@ final class DatabaseLane: @unchecked Sendable {
             return early
         }
         let timer = DispatchWorkItem { [weak self] in self?.interrupt(job, timedOut: true) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout.components.seconds * 1000)), execute: timer)
+        // A serial queue of its own: the global queues' few threads can all
+        // be blocked elsewhere, and then the timeout would never fire.
+        timing.asyncAfter(deadline: .now() + .milliseconds(Int(timeout.components.seconds * 1000)), execute: timer)
         defer { timer.cancel() }
         let outcome: Result<T, DatabaseError> = cancelledEarly ? .failure(DatabaseError(.cancelled, "cancelled")) : Result { () throws(DatabaseError) -> T in
             try body(isRecording.load(ordering: .relaxed) ? RecordingSession(session) { sql, values in

@@ -226,11 +226,39 @@ final class KeysetWindows: Sendable {
                 """
                 rows += try repository.browse.sync { session throws(DatabaseError) in try session.rows(nextSQL, next.values) }
             }
+            try checkSections(of: rows, from: start, count: count, in: arrangement, grouped: handle.grouped, repository: repository)
             if let first = rows.first, let last = rows.last {
                 remember([Anchor(arrangement: handle.id, position: start, key: Array(first.values[keyStart...])),
                           Anchor(arrangement: handle.id, position: start + rows.count - 1, key: Array(last.values[keyStart...]))])
             }
             return rows
+        }
+    }
+
+    /// The summary says how many people each company has, and windows are
+    /// cut by it: rows that do not fill their window, or belong to another
+    /// company than the section they would be shown in, mean the summary
+    /// is stale (the table was edited by hand). Never shown misfiled or
+    /// twice: the window fails instead, and says why.
+    private func checkSections(of rows: [SQLRow], from start: Int, count: Int, in arrangement: PeopleArrangement, grouped: Bool,
+                               repository: SQLPeopleRepository) throws(DatabaseError) {
+        let expected = min(count, arrangement.count - start)
+        var misfiled = rows.count != expected
+        if grouped, !misfiled {
+            let sections = arrangement.sections
+            var index = sections.sectionIndex(containing: start)
+            for (offset, row) in rows.enumerated() {
+                while !sections[index].range.contains(start + offset), index + 1 < sections.count { index += 1 }
+                let companyID = sections[index].companyID
+                guard companyID >= 0, companyID < repository.totals.count, row.bytes(1) == repository.totals[companyID].companyKey else {
+                    misfiled = true
+                    break
+                }
+            }
+        }
+        if misfiled {
+            throw DatabaseError(.staleSummary, "the company summary disagrees with the table (edited outside Roster?); "
+                                + "roster import of the directory rebuilds it")
         }
     }
 

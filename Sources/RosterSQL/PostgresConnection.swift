@@ -347,6 +347,13 @@ public final class PostgresConnection {
         let message = Self.field(result, "M") ?? Self.lastMessage(connection)
         let kind: DatabaseError.Kind
         switch state {
+        // No SQLSTATE: libpq's own error ("server closed the connection
+        // unexpectedly", "no connection to the server"); class 08, and the
+        // server shutting down or restarting (57P01-57P03): the connection
+        // is gone, whatever PQstatus says yet. The same state as any loss:
+        // banner, reconnect on its own, and `r`.
+        case nil, "57P01", "57P02", "57P03": kind = .connectionLost
+        case let code? where code.hasPrefix("08"): kind = .connectionLost
         // Both a cancel and a timeout are 57014; only the text tells them apart.
         case "57014": kind = message.contains("timeout") ? .timedOut : .cancelled
         case "42P01": kind = .missingTable

@@ -109,6 +109,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// must not end quietly with less (`--list`, `--export`) checks it.
     public var failure: String? { problem.withLock { $0?.reason } }
 
+    public var readFailure: String? { failure }
+
     public var isConnectionLost: Bool { problem.withLock { $0?.reason } == Self.lostReason }
 
     public var sourceName: String {
@@ -275,9 +277,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             let cached = Dictionary(windows.cachedListed(in: handle(of: arrangement), positions: wanted).map { ($0.position, $0) },
                                     uniquingKeysWith: { first, _ in first })
             return wanted.map { position in
-                cached[position] ?? ListedPerson(id: PersonID(-1), position: position,
-                                                 companyID: max(0, arrangement.sections[arrangement.sectionIndex(containing: position)].companyID),
-                                                 firstName: "", lastName: Self.notFetched, email: "", balance: "")
+                cached[position] ?? .notLoaded(position: position,
+                                               companyID: max(0, arrangement.sections[arrangement.sectionIndex(containing: position)].companyID))
             }
         }
     }
@@ -407,6 +408,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         switch (error as? DatabaseError)?.kind {
         case .connectionLost?, .cannotConnect?: reason = Self.lostReason
         case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
+        case .staleSummary?: reason = "company summary out of date: roster import rebuilds it"
         default: reason = "a query failed: " + ((error as? DatabaseError)?.message ?? "\(error)")
         }
         let lasting = (error as? DatabaseError)?.kind != .timedOut

@@ -8,7 +8,7 @@ import RosterCore
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
-        case previous, next, back, quit, help, copy, nextField, previousField
+        case previous, next, back, quit, help, copy, nextField, previousField, retry
         case pageUp, pageDown, halfPageUp, halfPageDown, firstField, lastField
     }
 
@@ -25,6 +25,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.tab], "Tab", "next field (the one y copies; starts on Email)", .nextField),
         KeyBinding([.backTab], "S-Tab", "previous field", .previousField),
         KeyBinding([.character("y")], "y", "copy the field (OSC 52: works over SSH and in tmux)", .copy),
+        KeyBinding([.character("r")], "r", "read the person again (after \"not loaded\"; reconnects first)", .retry),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
@@ -75,6 +76,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .quit: presenter.quit()
         case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable)
         case .copy: presenter.copyField()
+        case .retry: presenter.retry()
         case .nextField:
             presenter.moveFieldCursor(by: 1)
             revealSelectedField(in: layout)
@@ -113,6 +115,12 @@ public final class DetailView: DetailViewInterface, ScreenView {
         screen.erase()
         screen.putBar(left: " Roster — \(model.title)", right: "\(model.company) ", row: 0)
         screen.put(DisplayText.fit("  " + model.title, columns: size.columns), row: 2, column: 0, style: .bold)
+        if let notLoaded = model.notLoaded {
+            for (offset, line) in wrap(notLoaded, columns: max(10, size.columns - 4)).enumerated()
+            where DetailLayout.firstRow + offset < size.rows - 1 {
+                screen.put(line, row: DetailLayout.firstRow + offset, column: 2, style: .dim)
+            }
+        }
         let layout = layout(for: size)
         top = min(top, layout.maxTop)
         let shown = layout.lines[top..<min(layout.lines.count, top + layout.height)]

@@ -434,6 +434,9 @@ public final class ListView: ListViewInterface, ScreenView {
             let title = DisplayText.fit(marker + header.title, columns: max(1, width - count.count - 1))
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
+        case .person(let person) where !person.person.isLoaded:
+            // A stand-in, never a person's values: the title says why.
+            screen.put(DisplayText.fit("  not loaded", columns: width), row: line, column: 0, style: selected ? .selected : .dim)
         case .person(let person):
             let cells = Self.cells(columns, text: { $0.text(of: person.person) })
             screen.put(Self.line(cells, width: width, marker: person.isMarked ? "● " : "  "), row: line, column: 0,

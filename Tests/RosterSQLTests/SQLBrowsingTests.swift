@@ -51,7 +51,11 @@ import TestSupport
         #expect(repository.rows(in: everyone, positions: 0..<20) == shown, "what was fetched is still shown")
         let missing = repository.rows(in: everyone, positions: 300..<320)
         #expect(missing.map(\.position) == Array(300..<320), "every position asked for has a row (screens count on it)")
-        #expect(missing.allSatisfy { $0.lastName == SQLPeopleRepository.notFetched }, "saying it was not fetched")
+        #expect(missing.allSatisfy { !$0.isLoaded && $0.name.isEmpty && $0.email.isEmpty }, "stand-ins that say so, no values")
+        #expect(repository.personID(at: 300, in: everyone) == nil, "a stand-in is nobody to mark or open")
+        #expect(repository.personIDs(in: everyone, positions: 300..<320).isEmpty, "M marks nobody it could not read")
+        #expect(repository.people(in: everyone, positions: 300..<301).isEmpty, "a person's screen gets nobody, never a blank person")
+        #expect(repository.readFailure == "connection lost, cached rows only")
         #expect(repository.failure == "connection lost, cached rows only")
         #expect(repository.sourceName.hasPrefix("connection lost, cached rows only — postgres://"), "\(repository.sourceName)")
         #expect(repository.person(shown[0].id).lastName == SQLPeopleRepository.notFetched, "a person's screen says it too")
@@ -63,7 +67,7 @@ import TestSupport
         #expect(repository.failure == nil)
         let fetched = repository.rows(in: everyone, positions: 300..<320)
         #expect(fetched.map(\.position) == Array(300..<320))
-        #expect(!fetched.contains { $0.lastName == SQLPeopleRepository.notFetched }, "fetched again")
+        #expect(fetched.allSatisfy { $0.isLoaded }, "fetched again")
         #expect(repository.rows(in: everyone, positions: 0..<20) == shown)
         let searched = try await repository.search(SearchQuery(shown[0].lastName), in: everyone, within: nil)
         #expect(searched.count > 0, "the search connection works too")
@@ -77,7 +81,7 @@ import TestSupport
         #expect(repository.rows(in: everyone, positions: 0..<20).count == 20)
         let admin = try PostgresConnection(imported.target)
         try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-        #expect(repository.rows(in: everyone, positions: 300..<320).allSatisfy { $0.lastName == SQLPeopleRepository.notFetched })
+        #expect(repository.rows(in: everyone, positions: 300..<320).allSatisfy { !$0.isLoaded })
         #expect(repository.isConnectionLost)
 
         let watcher = ConnectionWatcher(connection: repository, delays: [.milliseconds(20)], poll: .milliseconds(10))
@@ -88,6 +92,6 @@ import TestSupport
         while reports.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(reports.withLock { $0 } == [.reconnected])
         #expect(!repository.isConnectionLost)
-        #expect(!repository.rows(in: everyone, positions: 300..<320).contains { $0.lastName == SQLPeopleRepository.notFetched })
+        #expect(!repository.rows(in: everyone, positions: 300..<320).contains { !$0.isLoaded })
     }
 }

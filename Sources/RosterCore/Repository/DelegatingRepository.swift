@@ -10,6 +10,7 @@ extension DelegatingRepository {
     public var personCount: Int { base.personCount }
     public var companies: [Company] { base.companies }
     public var skippedRecords: [SkippedRecord] { base.skippedRecords }
+    public var readFailure: String? { base.readFailure }
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         base.arrange(sort: sort, byCompany: byCompany, company: company)

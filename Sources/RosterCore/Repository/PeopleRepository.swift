@@ -81,9 +81,14 @@ public struct ListedPerson: Sendable, Equatable {
     /// The city part of the address ("Concho" of "303 Vermont Street,
     /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
     public var city: String
+    /// False for a row the source could not read (a database that went
+    /// away): a stand-in that holds its place, with no person's values,
+    /// drawn as "not loaded" and never marked, opened or exported.
+    public var isLoaded: Bool
 
     public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
-                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "") {
+                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "",
+                isLoaded: Bool = true) {
         self.id = id
         self.position = position
         self.companyID = companyID
@@ -96,6 +101,13 @@ public struct ListedPerson: Sendable, Equatable {
         self.isActive = isActive
         self.company = company
         self.city = city
+        self.isLoaded = isLoaded
+    }
+
+    /// The stand-in for a row at `position` that could not be read.
+    public static func notLoaded(position: Int, companyID: Int) -> ListedPerson {
+        ListedPerson(id: PersonID(-1), position: position, companyID: companyID, firstName: "", lastName: "", email: "", balance: "",
+                     isLoaded: false)
     }
 
     /// "First Last", or whichever of the two there is.
@@ -121,6 +133,9 @@ public protocol PeopleRepository: Sendable {
     var companies: [Company] { get }
     /// Records the source could not read, with why.
     var skippedRecords: [SkippedRecord] { get }
+    /// Why the last read failed, in a user's words ("connection lost"),
+    /// while it holds; nil for a source that cannot fail (a file in memory).
+    var readFailure: String? { get }
 
     /// Everyone (or one company's people) grouped by company or not, in `sort`'s order.
     func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement
@@ -156,13 +171,16 @@ public protocol PeopleRepository: Sendable {
 }
 
 extension PeopleRepository {
+    public var readFailure: String? { nil }
+
+    /// The ids of the rows that could be read.
     public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
-        rows(in: arrangement, positions: positions).map(\.id)
+        rows(in: arrangement, positions: positions).filter(\.isLoaded).map(\.id)
     }
 
-    /// The person at display `position`, if there is one.
+    /// The person at display `position`, if there is one and they could be read.
     public func personID(at position: Int, in arrangement: PeopleArrangement) -> PersonID? {
-        rows(in: arrangement, positions: position..<(position + 1)).first?.id
+        rows(in: arrangement, positions: position..<(position + 1)).first.flatMap { $0.isLoaded ? $0.id : nil }
     }
 
     /// Companies with anyone in them.

@@ -17,6 +17,8 @@ public protocol DetailModuleInterface: AnyObject {
     func moveFieldCursor(by delta: Int)
     /// `y`: copies the field under the cursor to the clipboard.
     func copyField()
+    /// `r`: a person that could not be read is read again (reconnecting first).
+    func retry()
 }
 
 /// Somewhere to copy text to: the terminal's clipboard (OSC 52).

@@ -50,7 +50,11 @@ public final class DetailPresenter: DetailModuleInterface {
 
     /// Copies only printable text, and says so when anything was left out.
     public func copyField() {
-        let person = repository.people(in: grouped, positions: position..<(position + 1)).first ?? Person(firstName: "", lastName: "")
+        guard let person = repository.people(in: grouped, positions: position..<(position + 1)).first else {
+            status = "nothing to copy: this person is not loaded"
+            view?.show(makeViewModel())
+            return
+        }
         let fields = Self.fields(of: person)
         guard fields.indices.contains(fieldCursor) else { return }
         let field = fields[fieldCursor]
@@ -74,15 +78,29 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     public func makeViewModel() -> DetailViewModel {
-        let person = repository.people(in: grouped, positions: position..<(position + 1)).first ?? Person(firstName: "", lastName: "")
         let section = grouped.sections[grouped.sectionIndex(containing: position)]
-        return DetailViewModel(
-            title: person.fullName,
-            company: section.title,
-            position: "\(NumberText.grouped(position + 1))/\(NumberText.grouped(grouped.count))",
-            fields: Self.fields(of: person),
-            status: status,
-            selectedField: fieldCursor)
+        let place = "\(NumberText.grouped(position + 1))/\(NumberText.grouped(grouped.count))"
+        guard let person = repository.people(in: grouped, positions: position..<(position + 1)).first else {
+            // Never a blank person, whose every field would read "—" (none).
+            return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
+                                   notLoaded: "Not loaded: " + (repository.readFailure ?? "this person could not be read")
+                                       + ". r tries again; Esc goes back to the list.")
+        }
+        return DetailViewModel(title: person.fullName, company: section.title, position: place, fields: Self.fields(of: person),
+                               status: status, selectedField: fieldCursor)
+    }
+
+    /// `r`: connects again (a database that went away) and reads the person again.
+    public func retry() {
+        if let connection = repository as? any Reconnecting {
+            do throws(ReconnectFailure) {
+                try connection.reconnect()
+                status = nil
+            } catch {
+                status = error.message
+            }
+        }
+        view?.show(makeViewModel())
     }
 
     /// Every field of the seed's records, in a reading order.

@@ -17,4 +17,7 @@ public struct DetailViewModel: Equatable, Sendable {
     public var status: String? = nil
     /// The field under the cursor (Tab), which `y` copies.
     public var selectedField: Int? = nil
+    /// Why this person could not be read (nil: they were): the screen says
+    /// so in place of fields that would look like values (or like none).
+    public var notLoaded: String? = nil
 }

@@ -70,7 +70,11 @@ public struct PlainListWriter: Sendable {
             var start = section.range.lowerBound
             while start < section.range.upperBound {
                 let end = min(section.range.upperBound, start + 4096)
-                for person in repository.rows(in: arrangement, positions: start..<end) {
+                let rows = repository.rows(in: arrangement, positions: start..<end)
+                // Rows that could not be read end the section: never a
+                // stand-in printed as a person (the exit status says it).
+                guard rows.allSatisfy(\.isLoaded) else { break }
+                for person in rows {
                     output.append("  ")
                     if !person.firstName.isEmpty { appendField(person.firstName, to: &output) }
                     if !person.firstName.isEmpty && !person.lastName.isEmpty { output.append(" ") }

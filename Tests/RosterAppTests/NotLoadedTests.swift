@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import RosterCore
+import RosterTUI
+import TestSupport
+
+/// A source whose reads fail while its connection is lost (as a database
+/// server that stopped), and work again once `reconnect` does.
+final class LostReadsRepository: DelegatingRepository, Reconnecting {
+    let base: any PeopleRepository
+    private let lost = Locked(true)
+
+    init(_ base: any PeopleRepository) {
+        self.base = base
+    }
+
+    var isConnectionLost: Bool { lost.withLock { $0 } }
+    var readFailure: String? { isConnectionLost ? "connection lost, cached rows only" : nil }
+
+    func reconnect() throws(ReconnectFailure) {
+        lost.withLock { $0 = false }
+    }
+
+    func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+        guard isConnectionLost else { return base.rows(in: arrangement, positions: positions) }
+        return positions.clamped(to: 0..<arrangement.count).map {
+            .notLoaded(position: $0, companyID: arrangement.sections[arrangement.sectionIndex(containing: $0)].companyID)
+        }
+    }
+
+    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
+        isConnectionLost ? [] : base.personIDs(in: arrangement, positions: positions)
+    }
+
+    func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+        isConnectionLost ? [] : base.people(in: arrangement, positions: positions)
+    }
+}
+
+/// A value that could not be read never looks like a value, nor like an
+/// absent one: the person's screen and the list say "not loaded", and `r`
+/// reads again.
+@MainActor
+@Suite("Not loaded")
+struct NotLoadedTests {
+    @Test("the person's screen says not loaded and why (never a blank person of dashes); r reconnects and shows them")
+    func detailNotLoaded() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json")
+        let repository = LostReadsRepository(memory)
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let presenter = DetailPresenter(repository: repository, arrangement: everyone, position: 0, wireframe: SpyDetailWireframe())
+        let view = DetailView(presenter: presenter)
+        presenter.attach(view: view)
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        view.draw(on: screen)
+        #expect(screen.text.contains("Not loaded: connection lost, cached rows only. r tries again"), "\(screen.text)")
+        #expect(!screen.text.contains("First name") && !screen.text.contains("Email"), "no fields that would read as values")
+        view.handle(.character("r"), screenSize: screen.size)
+        view.draw(on: screen)
+        #expect(screen.text.contains("Email  bertha.irwin@comstar.net"), "\(screen.text)")
+        #expect(!screen.text.contains("Not loaded"))
+    }
+
+    @Test("the list draws rows it could not read as 'not loaded', and they cannot be marked")
+    func listRowsNotLoaded() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json")
+        let repository = LostReadsRepository(memory)
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let wireframe = SpyListWireframe()
+        let presenter = ListPresenter(repository: repository, arrangement: everyone, wireframe: wireframe)
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        view.draw(on: screen)
+        #expect(screen.line(3).hasPrefix("  not loaded"), "\(screen.text)")
+        #expect(!screen.text.contains("(not fetched)"))
+        view.handle(.character("m"), screenSize: screen.size)
+        view.handle(.character("M"), screenSize: screen.size)
+        view.draw(on: screen)
+        #expect(!screen.text.contains("marked"), "\(screen.text)")
+    }
+}

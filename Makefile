@@ -19,7 +19,7 @@ deps:
 	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev
 
 test-deps:
-	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev tmux postgresql postgresql-contrib
+	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev tmux postgresql postgresql-contrib python3
 
 build: deps
 	$(SWIFT) build -c release --product roster

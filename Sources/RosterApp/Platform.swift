@@ -18,7 +18,9 @@ enum Platform {
 
     /// Writes a line to standard error; on a terminal, control characters
     /// (from a file name, say) are made visible rather than obeyed.
+    /// Never a password, whatever the line quotes (`SecretRedaction`).
     static func writeError(_ line: String) {
+        let line = SecretRedaction.redact(line)
         let safe = isTerminal(STDERR_FILENO) ? DisplayText.sanitized(line) : line
         FileHandle.standardError.write(Data((safe + "\n").utf8))
     }

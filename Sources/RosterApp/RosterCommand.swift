@@ -27,6 +27,11 @@ public enum RosterCommand {
             Platform.writeError("roster: standard input is the terminal; pipe a file in (cat people.json | roster -)")
             return .usage
         }
+        if options.mode != .help, options.mode != .version, let target = databaseTarget(options),
+           let malformation = DatabaseSource.malformation(of: target) {
+            Platform.writeError("roster: \(malformation) (try 'roster --help')")
+            return .usage
+        }
         switch options.mode {
         case .help:
             Platform.writeOutput(Options.usage + "\n")

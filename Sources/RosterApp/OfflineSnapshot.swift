@@ -12,8 +12,9 @@ import RosterSQL
 /// - Bounded: a directory of more than 200,000 people, or whose JSON
 ///   Lines pass 64 MiB, is not copied (a partial copy would
 ///   show a directory that never was); the earlier copy, dated, stays.
-/// - Written atomically (`Platform.writeFile`: a temporary file, then
-///   rename), mode 0600, in a folder of mode 0700.
+/// - Written atomically (`Platform.writePrivateFile`: a temporary file,
+///   then rename), mode 0600 in a folder of mode 0700 whatever they were,
+///   never through a symbolic link.
 /// - Takes any `PeopleRepository`, read a window at a time in browse order.
 struct OfflineSnapshot {
     static let defaultMaximumPeople = 200_000
@@ -72,13 +73,7 @@ struct OfflineSnapshot {
             count += 1
             if bytes.count > maximumBytes { return .tooLarge }
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            return .failed("\(folder.path): cannot make the folder")
-        }
-        if let failure = Platform.writeFile(bytes, to: path, replacing: true, newFileMode: 0o600) {
+        if let failure = Platform.writePrivateFile(bytes, to: path) {
             return .failed("\(path): \(failure)")
         }
         return .saved(people: count)

@@ -71,7 +71,7 @@ struct OfflineSnapshotTests {
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
         let snapshot = OfflineSnapshot(folder: URL(fileURLWithPath: blocker + "/roster"), targetName: "t", table: "people")
-        #expect(snapshot.save(repository) == .failed("\(blocker)/roster: cannot make the folder"))
+        #expect(snapshot.save(repository) == .failed("\(snapshot.path): cannot make the folder \(blocker)/roster"))
         #expect(snapshot.latest() == nil)
     }
 

@@ -36,3 +36,21 @@ struct SecretsEndToEndTests {
         }
     }
 }
+
+/// Issue 18, item H: targets that differ only by what the environment or
+/// a service file fills in are named (and so keyed) apart.
+@Suite("targets named by where they lead, end to end", .blockingWork)
+struct ResolvedTargetEndToEndTests {
+    @Test("postgres:/// under PGDATABASE=alpha and =beta names each database")
+    func environmentNamesTheTarget() throws {
+        var messages: [String] = []
+        for database in ["alpha", "beta"] {
+            let finished = try runRoster(["--list", "postgres:///"],
+                                         environment: ["PGDATABASE": database, "PGHOST": "/nonexistent-roster-socket"])
+            #expect(finished.status == 1)
+            messages.append(finished.error)
+        }
+        #expect(messages[0].contains("/alpha?host=/nonexistent-roster-socket: cannot open"), "\(messages[0])")
+        #expect(messages[1].contains("/beta?host=/nonexistent-roster-socket: cannot open"), "\(messages[1])")
+    }
+}

@@ -36,6 +36,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// What went wrong last, for the title; `lasting` unless a later
     /// search that works clears it (a timeout, not a lost connection).
     private let problem = Locked<(reason: String, lasting: Bool)?>(nil)
+    private let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
 
     /// How long any statement may run before it is stopped.
@@ -109,6 +110,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// must not end quietly with less (`--list`, `--export`) checks it.
     public var failure: String? { problem.withLock { $0?.reason } }
 
+    public var isLocal: Bool { table.dialect == .sqlite }
+
     public var isConnectionLost: Bool { problem.withLock { $0?.reason } == Self.lostReason }
 
     public var sourceName: String {
@@ -128,7 +131,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         } catch {
             // The title says so too, even if no statement had failed yet.
             report(DatabaseError(.connectionLost, error.message))
-            throw ReconnectFailure(target: target, reason: DisplayText.sanitized(error.message))
+            throw ReconnectFailure(target: target, reason: ConnectionTrouble.words(for: error),
+                                   detail: DisplayText.sanitized(error.message))
         }
         problem.withLock { $0 = nil }
     }
@@ -398,8 +402,12 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         return nil
     }
 
-    /// The title's reason while the server is away.
-    static let lostReason = "connection lost, cached rows only"
+    /// The title's reason while the server is away: the way back first.
+    static let lostReason = "connection lost, r reconnects"
+
+    /// What the database said last when a statement failed (masked of
+    /// passwords, one line): the `?` help shows it, never the title.
+    public var problemDetail: String? { detail.withLock { $0 } }
 
     /// Remembers why a statement failed, for the title bar.
     func report(_ error: any Error) {
@@ -407,8 +415,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         switch (error as? DatabaseError)?.kind {
         case .connectionLost?, .cannotConnect?: reason = Self.lostReason
         case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
-        default: reason = "a query failed: " + ((error as? DatabaseError)?.message ?? "\(error)")
+        default: reason = "a query failed, ? says why"
         }
+        detail.withLock { $0 = DisplayText.sanitized((error as? DatabaseError)?.message ?? "\(error)") }
         let lasting = (error as? DatabaseError)?.kind != .timedOut
         problem.withLock { current in
             if current?.lasting != true { current = (reason, lasting) }

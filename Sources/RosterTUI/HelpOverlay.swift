@@ -28,6 +28,16 @@ struct HelpOverlay {
         lines = table.map { Line(label: $0.label, help: $0.help) }
     }
 
+    /// The help led by what the database said last (`detail`, wrapped),
+    /// when something failed: the word-for-word reason is one key away.
+    func withProblem(_ detail: String?) -> HelpOverlay {
+        guard let detail else { return self }
+        var help = self
+        help.lines = [Line(label: "", help: "What the database said last", isHeading: true)]
+            + wrap(detail, columns: 60).map { Line(label: "", help: $0) } + [Line(label: "", help: "")] + lines
+        return help
+    }
+
     /// The help with another table after this one, under `heading`.
     func adding<Action>(_ heading: String, table: [KeyBinding<Action>]) -> HelpOverlay {
         var help = self

@@ -63,3 +63,13 @@ extension Screen {
         putBar(left: left, right: shown.isEmpty ? "" : shown + " ", row: row, leftWins: leftWins)
     }
 }
+
+/// While the server is lost, the list's status bar leads with the way
+/// back, `r reconnect`, kept as long as quitting is.
+enum ConnectionHints {
+    static let reconnect = StatusHints.Hint("r reconnect", keep: StatusHints.quitting)
+
+    static func adding(to hints: StatusHints, connection: ConnectionStatus?) -> StatusHints {
+        connection?.isLost == true ? StatusHints([reconnect]) + hints : hints
+    }
+}

@@ -43,8 +43,12 @@ public final class RootWireframe {
             if key == .character("q") { finish(status: .success) }
             return
         }
-        topView?.handle(key, screenSize: screen.size)
+        if topView?.handle(key, screenSize: screen.size) == false { onUnhandledKey?(key) }
     }
+
+    /// A key the top screen does not use (`r` over the overview or the
+    /// counts reconnects, as the title says).
+    public var onUnhandledKey: ((Key) -> Void)?
 
     /// Draws the top screen, or the too-small notice, and shows the frame.
     public func draw() {

@@ -135,7 +135,7 @@ struct ReconnectPresenterTests {
                                         shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
                                         wireframe: SpyFrequencyWireframe())
         counts.attach(view: view)
-        #expect(view.models.last?.emptyMessage.hasPrefix("Esc, then r, reconnects: the connection is lost") == true)
+        #expect(view.models.last?.emptyMessage.hasPrefix("r reconnects: the connection is lost") == true)
         try repository.reconnect()
         counts.update(shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil), filter: nil)
         #expect(view.models.last?.emptyMessage == "Nobody to count.")

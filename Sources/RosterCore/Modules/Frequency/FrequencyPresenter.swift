@@ -134,7 +134,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             notice: notice,
             // A database whose server went away counts nobody: say why, not "nobody".
             emptyMessage: (repository as? any Reconnecting)?.isConnectionLost == true
-                ? "Esc, then r, reconnects: the connection is lost, so nothing was counted (tried again on its own too)." : "Nobody to count.")
+                ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)." : "Nobody to count.")
     }
 
     /// "12.3%": the share of `total`, to a tenth of a percent, half up.

@@ -61,8 +61,10 @@ struct OfflineSnapshot {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/roster")
     }
 
-    /// Copies everyone `repository` holds, in browse order, over the last copy.
-    func save(_ repository: any PeopleRepository) -> SaveOutcome {
+    /// Copies everyone `repository` holds, in browse order, over the last
+    /// copy; not at all when `isIntact` says, once all is read, that what
+    /// was read cannot be trusted (the connection was lost meanwhile).
+    func save(_ repository: any PeopleRepository, isIntact: () -> Bool = { true }) -> SaveOutcome {
         guard repository.personCount <= maximumPeople else { return .tooLarge }
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let exporter = DirectoryExporter(format: .json)
@@ -73,6 +75,7 @@ struct OfflineSnapshot {
             count += 1
             if bytes.count > maximumBytes { return .tooLarge }
         }
+        guard isIntact() else { return .failed("the connection was lost while the copy was read") }
         if let failure = Platform.writePrivateFile(bytes, to: path) {
             return .failed("\(path): \(failure)")
         }

@@ -83,11 +83,14 @@ public enum RosterCommand {
                                                             dataFile: DatabaseSource.placeKey(target, table: options.table))
         switch DatabaseSource.open(target, table: options.table, prompt: prompt) {
         case .success(let repository):
+            // Only a server's directory, read whole, is worth keeping (an
+            // SQLite file is its own copy), written while the user browses;
+            // failures are quiet: it is a cache.
+            let keeper = isServer ? OfflineCopyKeeper(snapshot: snapshot) : nil
+            keeper?.keep(repository)
             let status = browse(interactor: OpenedRepositoryInteractor(repository: repository), sourceName: repository.sourceName,
                                 placeStore: placeStore, options: options, theme: theme)
-            // Only a server's directory, read whole, is worth keeping (an
-            // SQLite file is its own copy); failures are quiet: it is a cache.
-            if isServer, repository.failure == nil { _ = snapshot.save(repository) }
+            keeper?.finish(repository)
             return status
         case .failure(let failure):
             if prompt?.wasInterrupted == true {
@@ -108,7 +111,7 @@ public enum RosterCommand {
                 let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
                                                        link: link)
                 let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme)
-                if let live = link.live, live.failure == nil { _ = snapshot.save(live) }
+                OfflineCopyKeeper(snapshot: snapshot).finish(link.live)
                 return status
             case .failure:
                 let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""

@@ -131,6 +131,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         } catch {
             // The title says so too, even if no statement had failed yet.
             report(DatabaseError(.connectionLost, error.message))
+            detail.withLock { $0 = DisplayText.sanitized(error.message) }
             throw ReconnectFailure(target: target, reason: ConnectionTrouble.words(for: error),
                                    detail: DisplayText.sanitized(error.message))
         }
@@ -417,11 +418,14 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
         default: reason = "a query failed, ? says why"
         }
-        detail.withLock { $0 = DisplayText.sanitized((error as? DatabaseError)?.message ?? "\(error)") }
         let lasting = (error as? DatabaseError)?.kind != .timedOut
-        problem.withLock { current in
-            if current?.lasting != true { current = (reason, lasting) }
+        let isNew = problem.withLock { current in
+            guard current?.lasting != true else { return false }
+            current = (reason, lasting)
+            return true
         }
+        // The first failure says why; the fetches failing after it only repeat it.
+        if isNew { detail.withLock { $0 = DisplayText.sanitized((error as? DatabaseError)?.message ?? "\(error)") } }
     }
 
     /// The columns of a whole person, in `person(from:at:)`'s order.

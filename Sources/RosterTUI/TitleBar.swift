@@ -16,7 +16,8 @@ extension Screen {
 /// not fit, these give way in turn, never mid-word while a whole part can
 /// go instead:
 /// 1. the target, from its start, at a path or word boundary, down to its
-///    last part (`…/people.json`, `…/staff`);
+///    last part (`…/people.json`, `…/staff`), and a long last part down to
+///    its last `keptOfTarget` cells;
 /// 2. the figures, a whole piece at a time from their end, down to the
 ///    first (the target then takes back what room they leave);
 /// 3. the app's name (`Roster — `), then the first figure;
@@ -25,6 +26,8 @@ extension Screen {
 ///    way back, `connection lost, r reconnects`) stays to the last.
 enum TitleBar {
     static let figureSeparator = " · "
+    /// The cells of a long last part a target keeps before the figures give way.
+    static let keptOfTarget = 16
     static let appName = " Roster — "
 
     /// The left side and the right side (with its closing space) for `columns`.
@@ -38,7 +41,12 @@ enum TitleBar {
             return name + state + shown + rest
         }
         func fits(_ shown: String?) -> Bool { width(left(shown)) + (pieces.isEmpty ? 0 : 1 + width(right())) <= columns }
-        let shortenings = [target] + targetTails(target).map { String(DisplayText.ellipsis) + $0 }
+        let tails = targetTails(target)
+        // A last part longer than `keptOfTarget` cells (a long file name)
+        // gives way from its start too, down to those cells.
+        let lastPart = Array(tails.last ?? target)
+        let cut = lastPart.count > keptOfTarget ? (keptOfTarget..<lastPart.count).reversed().map { String(lastPart.suffix($0)) } : []
+        let shortenings = [target] + (tails + cut).map { String(DisplayText.ellipsis) + $0 }
         // The longest spelling of the target that fits, if any does.
         func fittingTarget() -> String? { shortenings.first(where: fits) }
 

@@ -45,9 +45,31 @@ struct WayBackTests {
         screen.resize(rows: 12, columns: 40)
         app.root.draw()
         #expect(screen.line(0).hasPrefix(" connection lost, r reconnects"), "\(screen.line(0))")
+        press(.escape, in: app)
+        #expect(app.root.depth == 1)
+        #expect(screen.line(11).hasSuffix("r reconnect "), "the way back outlasts every other hint: \(screen.line(11))")
         repository.setFailure(nil)
         press(.character("r"), in: app)
         #expect(!screen.line(0).contains("connection lost"))
+    }
+
+    /// A server that went away, having said why in its own words.
+    final class LostWithDetail: DelegatingRepository, Reconnecting {
+        let base: any PeopleRepository
+        init(_ base: any PeopleRepository) { self.base = base }
+        var isConnectionLost: Bool { true }
+        var problemDetail: String? { "PostgreSQL: server closed the connection unexpectedly" }
+        func reconnect() throws(ReconnectFailure) { throw ReconnectFailure(target: "db", reason: "no server answers") }
+        var sourceName: String { "connection lost, r reconnects — postgres://db" }
+    }
+
+    @Test("the database's own words are never in the title, and one key away: ? shows them first")
+    func detailOneKeyAway() async throws {
+        let app = await app(over: LostWithDetail(try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db")))
+        #expect(!screen.text.contains("PostgreSQL"))
+        press(.character("?"), in: app)
+        #expect(screen.line(2).contains("What the database said last"), "\(screen.text)")
+        #expect(screen.text.contains("PostgreSQL: server closed the"), "\(screen.text)")
     }
 
     @Test("a value's list from the counts names the field and the value")

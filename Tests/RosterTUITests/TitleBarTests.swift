@@ -51,5 +51,10 @@ struct TitleBarTests {
                                     figures: "6 of 400 people · 1 of 34 companies", columns: 40)
         #expect(small.left + small.right == " …/people.json › COMGY6 of 400 people ")
         #expect(TitleBar.layout(source: "people.json", then: "", figures: "", columns: 40).left == " Roster — people.json")
+        // A long file name gives way from its start, down to 16 cells, before any figure does.
+        let long = TitleBar.layout(source: "/tmp/roster-e2e-browse-0B5E7A1C-4F2D-4E4B-9C1A-7D3E2F1A0B9C.db", then: "",
+                                   figures: "400 people · 34 companies", columns: 80)
+        #expect(long.right == "400 people · 34 companies ")
+        #expect(long.left.hasPrefix(" Roster — …") && long.left.hasSuffix("7D3E2F1A0B9C.db"), "\(long.left)")
     }
 }

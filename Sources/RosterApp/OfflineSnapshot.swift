@@ -90,7 +90,7 @@ struct OfflineSnapshot {
         return Copy(path: path, takenAt: modified)
     }
 
-    /// The title-bar name of a copy: "offline as of 14:02 —
+    /// The title-bar name of a copy: "offline as of 14:02, r reconnects —
     /// postgres://ann@db/hr" (with the date when it is not today's): the
     /// state and the time first, so a narrow title shortens the target.
     func bannerName(for copy: Copy, now: Date = Date(), timeZone: TimeZone = .current) -> String {
@@ -100,7 +100,7 @@ struct OfflineSnapshot {
         let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
         let day = calendar.isDate(copy.takenAt, inSameDayAs: now)
             ? "" : String(format: "%04d-%02d-%02d ", time.year ?? 0, time.month ?? 0, time.day ?? 0)
-        return "offline as of \(day)\(clock) — \(targetName)"
+        return "offline as of \(day)\(clock), r reconnects — \(targetName)"
     }
 
     /// FNV-1a, 64 bits, as 16 hex digits: a stable name, not a secret.

@@ -95,7 +95,9 @@ enum TitleBar {
         let body = cut.dropLast()
         guard let blank = body.lastIndex(of: " "), body.distance(from: body.startIndex, to: blank) > columns / 2 else { return cut }
         var kept = String(body[..<blank])
-        while kept.hasSuffix(" ") || kept.hasSuffix(":") || kept.hasSuffix(",") || kept.hasSuffix("—") { kept.removeLast() }
+        while kept.hasSuffix(" ") || kept.hasSuffix(":") || kept.hasSuffix(",") || kept.hasSuffix("—") || kept.hasSuffix("›") {
+            kept.removeLast()
+        }
         return kept + String(DisplayText.ellipsis)
     }
 

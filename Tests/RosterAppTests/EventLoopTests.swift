@@ -188,15 +188,15 @@ struct EventLoopTests {
             }
             return DatabaseSource.open(.sqlite(path: path), table: nil)
         }
-        let (copy, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "offline as of 14:02 — postgres://db")
+        let (copy, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "offline as of 14:02, r reconnects — postgres://db")
         let harness = try EventLoopTests(loading: .success(OfflineCopyRepository(copy: copy, link: link)))
         let screen = harness.screen
         let status = harness.run([
-            .waitUntil("the copy") { screen.line(0).contains("offline as of 14:02 — postgres://db") && screen.text.contains("Bertha Irwin") },
+            .waitUntil("the copy") { screen.line(0).contains("offline as of 14:02, r reconnects — ") && screen.text.contains("Bertha Irwin") },
             .key(.down), .key(.down),
             .waitUntil("a failed try, on its own") { tries.withLock { $0 } == 1 },
             .check("the copy and the place still shown, nothing said") {
-                screen.line(0).contains("offline as of 14:02 — postgres://db") && screen.line(23).hasPrefix(" 3/6 · COMSTAR")
+                screen.line(0).contains("offline as of 14:02, r reconnects — ") && screen.line(23).hasPrefix(" 3/6 · COMSTAR")
             },
             .key(.character("r")),
             .waitUntil("r says why not") { screen.text.contains("still offline: the server cannot be reached") },

@@ -11,7 +11,7 @@ struct TitleBarTests {
         ("people.json", "", "400 people · 34 companies"),
         ("/home/ann/work/directories/people.json", " › COMGY", "6 of 400 people · 1 of 34 companies"),
         ("connection lost, r reconnects — postgres://postgres@/postgres?host=/tmp/titles-pg", ": counts by company", "400 people"),
-        ("offline as of 14:02 — postgres://ann@db.example.com/staff", " › COMGY", "6 people"),
+        ("offline as of 14:02, r reconnects — postgres://ann@db.example.com/staff", " › COMGY", "6 people"),
         ("people.json", ": counts by city › Nadine", "3 of 400 people · 1 of 34 companies · 3 skipped (! lists)"),
         ("postgres://ann@db.example.com:5433/personnel", ": companies", "354 of 501 companies"),
         ("a query failed, ? says why — postgres://ann@db/hr", " › COMGY", "6 of 400 people"),

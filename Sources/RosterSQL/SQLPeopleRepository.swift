@@ -35,8 +35,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let windows: KeysetWindows
     /// What went wrong last, for the title; `lasting` unless a later
     /// search that works clears it (a timeout, not a lost connection).
-    private let problem = Locked<(reason: String, lasting: Bool)?>(nil)
-    private let detail = Locked<String?>(nil)
+    let problem = Locked<(reason: String, lasting: Bool)?>(nil)
+    let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
 
     /// How long any statement may run before it is stopped.
@@ -401,31 +401,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             if candidate.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle - 1 }
         }
         return nil
-    }
-
-    /// The title's reason while the server is away: the way back first.
-    static let lostReason = "connection lost, r reconnects"
-
-    /// What the database said last when a statement failed (masked of
-    /// passwords, one line): the `?` help shows it, never the title.
-    public var problemDetail: String? { detail.withLock { $0 } }
-
-    /// Remembers why a statement failed, for the title bar.
-    func report(_ error: any Error) {
-        let reason: String
-        switch (error as? DatabaseError)?.kind {
-        case .connectionLost?, .cannotConnect?: reason = Self.lostReason
-        case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
-        default: reason = "a query failed, ? says why"
-        }
-        let lasting = (error as? DatabaseError)?.kind != .timedOut
-        let isNew = problem.withLock { current in
-            guard current?.lasting != true else { return false }
-            current = (reason, lasting)
-            return true
-        }
-        // The first failure says why; the fetches failing after it only repeat it.
-        if isNew { detail.withLock { $0 = DisplayText.sanitized((error as? DatabaseError)?.message ?? "\(error)") } }
     }
 
     /// The columns of a whole person, in `person(from:at:)`'s order.

@@ -42,6 +42,10 @@ public final class AppDependencies {
         listWireframe = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: PromptHistory(), session: ListSession())
         self.interactor = interactor
         self.sourceName = sourceName
+        // `r` reconnects from every screen over the list, as the title says.
+        root.onUnhandledKey = { [listWireframe] key in
+            if key == .character("r") { listWireframe.reconnect() }
+        }
     }
 
     /// Shows the loading screen and loads (and groups) off the main actor;

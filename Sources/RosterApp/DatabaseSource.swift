@@ -29,6 +29,13 @@ enum DatabaseSource {
         }
     }
 
+    /// Why `target` cannot even be read (a malformed URI or connection
+    /// string): a usage error, said without quoting it; nil when it can.
+    static func malformation(of target: DatabaseTarget) -> String? {
+        guard case .postgres(let conninfo) = target else { return nil }
+        return PostgresConnection.malformation(of: conninfo)
+    }
+
     /// Where the remembered place is kept: the target without password,
     /// and the table when it is not the default one.
     static func placeKey(_ target: DatabaseTarget, table: String?) -> String {
@@ -66,6 +73,8 @@ enum DatabaseSource {
                 return "\(target): no such database: \(reason)"
             case .cannotConnect, .connectionLost:
                 return "\(target): cannot open: \(reason)"
+            case .invalidTarget:
+                return reason
             case .cancelled, .timedOut, .failed, .staleSummary:
                 return "\(target): cannot browse table \(table): \(reason)"
             }

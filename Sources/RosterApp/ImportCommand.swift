@@ -80,6 +80,7 @@ enum ImportCommand {
         guard let target = DatabaseTarget(into) else {
             throw Options.UsageError(message: "--into takes postgres://…, a connection string (host=… dbname=…), sqlite:PATH or a .db/.sqlite file")
         }
+        if let malformation = DatabaseSource.malformation(of: target) { throw Options.UsageError(message: "--into: " + malformation) }
         return Arguments(file: file, target: target, table: table, format: format, strict: strict)
     }
 

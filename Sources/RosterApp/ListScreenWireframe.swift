@@ -94,6 +94,11 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// The search the list is narrowed by, if any.
     var filter: String? { presenter?.filter }
 
+    /// `r` from a screen over the list: the list reconnects (and says how it went).
+    func reconnect() {
+        presenter?.reconnect()
+    }
+
     /// The connection was tried again on its own: the list says how it went.
     func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
         presenter?.reconnectedOnItsOwn(attempt)

@@ -8,6 +8,10 @@ final class LiveDirectoryLink: Sendable {
     let target: String
     private let open: @Sendable () -> Result<SQLPeopleRepository, DatabaseSource.OpenFailure>
     private let state = Locked<(live: SQLPeopleRepository?, onLive: (@Sendable (SQLPeopleRepository) -> Void)?)>((nil, nil))
+    private let lastDetail = Locked<String?>(nil)
+
+    /// Why the server could not be opened last, word for word.
+    var detail: String? { lastDetail.withLock { $0 } }
 
     init(target: String, open: @escaping @Sendable () -> Result<SQLPeopleRepository, DatabaseSource.OpenFailure>) {
         self.target = target
@@ -38,8 +42,9 @@ final class LiveDirectoryLink: Sendable {
             }
             handler?(opened)
         case .failure(let failure):
-            let restart = failure.error.kind == .passwordRequired ? "; quit and start roster again to type the password" : ""
-            throw ReconnectFailure(target: target, reason: failure.reason + restart)
+            let restart = failure.error.kind == .passwordRequired ? "; quit and start roster again to type it" : ""
+            lastDetail.withLock { $0 = failure.reason }
+            throw ReconnectFailure(target: target, reason: ConnectionTrouble.words(for: failure.error) + restart, detail: failure.reason)
         }
     }
 }
@@ -59,6 +64,8 @@ final class OfflineCopyRepository: DelegatingRepository, Reconnecting {
     }
 
     var isConnectionLost: Bool { link.live == nil }
+
+    var problemDetail: String? { link.detail }
 
     func reconnect() throws(ReconnectFailure) {
         try link.connect()

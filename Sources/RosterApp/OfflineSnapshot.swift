@@ -12,8 +12,9 @@ import RosterSQL
 /// - Bounded: a directory of more than 200,000 people, or whose JSON
 ///   Lines pass 64 MiB, is not copied (a partial copy would
 ///   show a directory that never was); the earlier copy, dated, stays.
-/// - Written atomically (`Platform.writeFile`: a temporary file, then
-///   rename), mode 0600, in a folder of mode 0700.
+/// - Written atomically (`Platform.writePrivateFile`: a temporary file,
+///   then rename), mode 0600 in a folder of mode 0700 whatever they were,
+///   never through a symbolic link.
 /// - Takes any `PeopleRepository`, read a window at a time in browse order.
 struct OfflineSnapshot {
     static let defaultMaximumPeople = 200_000
@@ -60,8 +61,10 @@ struct OfflineSnapshot {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/roster")
     }
 
-    /// Copies everyone `repository` holds, in browse order, over the last copy.
-    func save(_ repository: any PeopleRepository) -> SaveOutcome {
+    /// Copies everyone `repository` holds, in browse order, over the last
+    /// copy; not at all when `isIntact` says, once all is read, that what
+    /// was read cannot be trusted (the connection was lost meanwhile).
+    func save(_ repository: any PeopleRepository, isIntact: () -> Bool = { true }) -> SaveOutcome {
         guard repository.personCount <= maximumPeople else { return .tooLarge }
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let exporter = DirectoryExporter(format: .json)
@@ -72,13 +75,8 @@ struct OfflineSnapshot {
             count += 1
             if bytes.count > maximumBytes { return .tooLarge }
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            return .failed("\(folder.path): cannot make the folder")
-        }
-        if let failure = Platform.writeFile(bytes, to: path, replacing: true, newFileMode: 0o600) {
+        guard isIntact() else { return .failed("the connection was lost while the copy was read") }
+        if let failure = Platform.writePrivateFile(bytes, to: path) {
             return .failed("\(path): \(failure)")
         }
         return .saved(people: count)
@@ -92,7 +90,7 @@ struct OfflineSnapshot {
         return Copy(path: path, takenAt: modified)
     }
 
-    /// The title-bar name of a copy: "offline as of 14:02 —
+    /// The title-bar name of a copy: "offline as of 14:02, r reconnects —
     /// postgres://ann@db/hr" (with the date when it is not today's): the
     /// state and the time first, so a narrow title shortens the target.
     func bannerName(for copy: Copy, now: Date = Date(), timeZone: TimeZone = .current) -> String {
@@ -102,7 +100,7 @@ struct OfflineSnapshot {
         let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
         let day = calendar.isDate(copy.takenAt, inSameDayAs: now)
             ? "" : String(format: "%04d-%02d-%02d ", time.year ?? 0, time.month ?? 0, time.day ?? 0)
-        return "offline as of \(day)\(clock) — \(targetName)"
+        return "offline as of \(day)\(clock), r reconnects — \(targetName)"
     }
 
     /// FNV-1a, 64 bits, as 16 hex digits: a stable name, not a secret.

@@ -117,7 +117,7 @@ public struct Options: Equatable, Sendable {
     $XDG_CACHE_HOME/roster/ (default ~/.cache/roster/) keeps the last copy
     of each database directory browsed (JSON Lines, up to 200,000 people or
     64 MiB, named by a digest of the target without its password), shown
-    "offline as of 14:02 — TARGET" when the server is unreachable.
+    "offline as of 14:02, r reconnects — TARGET" when the server is unreachable.
     Roster writes only those files and the files you export to with e.
 
     Exit status: 0 success, 1 data or I/O error, 2 usage error, 128+N when

@@ -5,7 +5,8 @@ import RosterCore
 /// `$XDG_STATE_HOME/roster/state.json` (default `~/.local/state/roster/`).
 ///
 /// Keyed by the file's resolved path. Written atomically (a temporary file
-/// in the same folder, then rename) with mode 0600. A missing file is a
+/// in the same folder, then rename) with mode 0600 in a folder of mode
+/// 0700, whatever they were, never through a symbolic link. A missing file is a
 /// first launch; an unreadable, corrupt or oversized one is ignored, never
 /// fatal. Only the `maximumPlaces` most recently saved places are kept, so
 /// the file stays small and start and exit stay instant.
@@ -64,9 +65,6 @@ struct PlaceStore {
         var state = readState() ?? RememberedPlaces()
         state.remember(place, for: dataFile, at: now)
         guard let data = state.encoded() else { return false }
-        let directory = stateFile.deletingLastPathComponent()
-        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])) != nil else { return false }
-        return Platform.writeFile(data, to: stateFile.path, replacing: true, newFileMode: 0o600) == nil
+        return Platform.writePrivateFile(data, to: stateFile.path) == nil
     }
 }

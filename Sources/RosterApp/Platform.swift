@@ -18,7 +18,9 @@ enum Platform {
 
     /// Writes a line to standard error; on a terminal, control characters
     /// (from a file name, say) are made visible rather than obeyed.
+    /// Never a password, whatever the line quotes (`SecretRedaction`).
     static func writeError(_ line: String) {
+        let line = SecretRedaction.redact(line)
         let safe = isTerminal(STDERR_FILENO) ? DisplayText.sanitized(line) : line
         FileHandle.standardError.write(Data((safe + "\n").utf8))
     }
@@ -97,6 +99,42 @@ enum Platform {
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
+    }
+
+    /// Writes `bytes` to `path` as a private file: mode 0600 whatever was
+    /// there, in a folder made (or made again) 0700, by a temporary file
+    /// beside it and a rename, never through a symbolic link (a link, or
+    /// anything but a regular file, at `path` is an error, with nothing
+    /// touched). For the state file and the offline copies. Returns why it
+    /// failed, or nil.
+    static func writePrivateFile(_ bytes: [UInt8], to path: String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            return "cannot make the folder \(folder)"
+        }
+        var status = stat()
+        guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return "\(folder) is not a folder" }
+        if status.st_mode & 0o777 != 0o700, chmod(folder, 0o700) != 0 { return Descriptor.describe(errno: errno) }
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            return "it is \(kind(of: status.st_mode)), not a regular file"
+        }
+        let temporary = folder + "/.\((path as NSString).lastPathComponent).roster-\(getpid()).tmp"
+        unlink(temporary)
+        if let failure = createFile(at: temporary, mode: 0o600, prepare: { _ = fchmod($0, 0o600) },
+                                    contents: { write(bytes, to: $0) }) { return failure }
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            unlink(temporary)
+            return "it is \(kind(of: status.st_mode)), not a regular file"
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = Descriptor.describe(errno: errno)
+            unlink(temporary)
+            return reason
+        }
+        return nil
     }
 
     /// Creates `path` exclusively (never through a link), lets `prepare` set

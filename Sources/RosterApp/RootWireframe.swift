@@ -57,9 +57,9 @@ public final class RootWireframe {
         }
         switch topView?.timing(of: key) ?? .inOrder {
         case .jumpsTheQueue:
-            topView?.handle(key, screenSize: screen.size)
+            dispatch(key)
         case .inOrder where typedAhead.isEmpty:
-            topView?.handle(key, screenSize: screen.size)
+            dispatch(key)
         case .inOrder, .waits:
             typedAhead.append(key)
         }
@@ -72,9 +72,18 @@ public final class RootWireframe {
         while let key = typedAhead.first, exitStatus == nil, !screen.size.isTooSmall {
             guard topView?.timing(of: key) != .waits else { return }
             typedAhead.removeFirst()
-            topView?.handle(key, screenSize: screen.size)
+            dispatch(key)
         }
     }
+
+    /// The top screen's key; one it has no use for goes to `onUnhandledKey`.
+    private func dispatch(_ key: Key) {
+        if topView?.handle(key, screenSize: screen.size) == false { onUnhandledKey?(key) }
+    }
+
+    /// A key the top screen does not use (`r` over the overview or the
+    /// counts reconnects, as the title says).
+    public var onUnhandledKey: ((Key) -> Void)?
 
     /// Draws the top screen, or the too-small notice, and shows the frame.
     public func draw() {

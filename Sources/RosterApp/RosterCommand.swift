@@ -27,6 +27,11 @@ public enum RosterCommand {
             Platform.writeError("roster: standard input is the terminal; pipe a file in (cat people.json | roster -)")
             return .usage
         }
+        if options.mode != .help, options.mode != .version, let target = databaseTarget(options),
+           let malformation = DatabaseSource.malformation(of: target) {
+            Platform.writeError("roster: \(malformation) (try 'roster --help')")
+            return .usage
+        }
         switch options.mode {
         case .help:
             Platform.writeOutput(Options.usage + "\n")
@@ -78,12 +83,17 @@ public enum RosterCommand {
                                                             dataFile: DatabaseSource.placeKey(target, table: options.table))
         switch DatabaseSource.open(target, table: options.table, prompt: prompt) {
         case .success(let repository):
+            // Only a server's directory, read whole, is worth keeping (an
+            // SQLite file is its own copy), written while the user browses;
+            // failures are quiet: it is a cache.
+            let keeper = isServer ? OfflineCopyKeeper(snapshot: snapshot) : nil
+            keeper?.keep(repository)
             let status = browse(interactor: OpenedRepositoryInteractor(repository: repository), sourceName: repository.sourceName,
                                 placeStore: placeStore, options: options, theme: theme)
-            // Only a server's directory, read whole, is worth keeping (an
-            // SQLite file is its own copy); failures are quiet: it is a cache.
-            // Not after a signal: whoever sent it wants Roster gone now.
-            if isServer, repository.failure == nil, status.code < 128 { _ = snapshot.save(repository) }
+            // Not after a signal: whoever sent it wants Roster gone now (a
+            // copy being written in the background is left unfinished, and
+            // the old one stays: it is written by rename).
+            if status.code < 128 { keeper?.finish(repository) }
             return status
         case .failure(let failure):
             if prompt?.wasInterrupted == true {
@@ -104,7 +114,7 @@ public enum RosterCommand {
                 let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
                                                        link: link)
                 let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme)
-                if let live = link.live, live.failure == nil { _ = snapshot.save(live) }
+                OfflineCopyKeeper(snapshot: snapshot).finish(link.live)
                 return status
             case .failure:
                 let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""

@@ -1,3 +1,5 @@
+import RosterCore
+
 /// Why a database could not do what was asked, as one line a person can read.
 ///
 /// Both libraries report in their own words; this keeps their text but
@@ -23,19 +25,23 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         /// The company summary disagrees with the rows (the table was
         /// edited outside Roster): a window would misfile people.
         case staleSummary
+        /// The target itself cannot be read (a malformed URI or connection
+        /// string): a usage error, said in Roster's words.
+        case invalidTarget
         /// Anything else: bad SQL, a constraint, a full disk, a broken file.
         case failed
     }
 
     public let kind: Kind
-    /// One line, no trailing period, no newline.
+    /// One line, no trailing period, no newline, and never a password
+    /// (`SecretRedaction`), whatever the library's text quoted.
     public let message: String
     /// PostgreSQL's five-character SQLSTATE, or SQLite's result code as text.
     public let code: String?
 
     public init(_ kind: Kind, _ message: String, code: String? = nil) {
         self.kind = kind
-        self.message = Self.oneLine(message)
+        self.message = SecretRedaction.redact(Self.oneLine(message))
         self.code = code
     }
 

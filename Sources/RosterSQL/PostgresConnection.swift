@@ -77,6 +77,10 @@ public final class PostgresConnection {
     /// The default connect timeout comes first, so the connection string's
     /// own `connect_timeout` wins over it (libpq keeps the last value).
     private static func open(_ conninfo: String, password: String?) throws(DatabaseError) -> OpaquePointer {
+        // libpq's own complaint about a malformed target quotes it whole.
+        if let reason = malformation(of: conninfo) { throw DatabaseError(.invalidTarget, reason) }
+        rememberPasswords(in: conninfo)
+        if let password { SecretRedaction.remember(password) }
         let timeout = getenv("PGCONNECT_TIMEOUT") == nil ? [("connect_timeout", defaultConnectTimeout)] : []
         let pairs = timeout + deadServerDefaults + [("dbname", conninfo)] + (password.map { [("password", $0)] } ?? [])
         let keywords = pairs.map(\.0)
@@ -241,31 +245,6 @@ public final class PostgresConnection {
         try SQLTransaction.run(begin: "BEGIN", execute: { sql throws(DatabaseError) in try execute(sql) }, body)
     }
 
-    /// `user@host:port/dbname` for messages and titles: never the password,
-    /// whichever way the connection string spelled it.
-    public static func describe(_ conninfo: String) -> String {
-        var message: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(conninfo, &message) else {
-            if let message { PQfreemem(message) }
-            return "PostgreSQL"
-        }
-        defer { PQconninfoFree(options) }
-        var settings: [String: String] = [:]
-        var option = options
-        while let keyword = option.pointee.keyword {
-            if let value = option.pointee.val { settings[String(cString: keyword)] = String(cString: value) }
-            option += 1
-        }
-        let user = settings["user"].map { $0 + "@" } ?? ""
-        let port = settings["port"].map { ":" + $0 } ?? ""
-        let database = "/" + (settings["dbname"] ?? "")
-        // A socket directory is no host name: URIs carry it as ?host=.
-        guard let host = settings["host"], !host.hasPrefix("/") else {
-            return "postgres://" + user + port + database + (settings["host"].map { "?host=" + $0 } ?? "")
-        }
-        return "postgres://" + user + host + port + database
-    }
-
     // MARK: Parameters and rows
 
     private static let copyChunk = 256 << 10
@@ -398,94 +377,5 @@ public final class PostgresConnection {
     /// Reads and discards whatever a query still has to say.
     private static func drain(_ connection: OpaquePointer) {
         while let result = PQgetResult(connection) { PQclear(result) }
-    }
-}
-
-/// Asks the server to cancel the statement its connection is running, from
-/// any thread (`PQcancel` is thread-safe and opens a connection of its own).
-///
-/// The cancel object is replaced when its connection is reset (`reset`);
-/// it stays valid after its connection closes (a late cancel is harmless).
-public final class PostgresCancelHandle: Sendable {
-    /// `PQcancel` is thread-safe; the object is only used and replaced under the lock.
-    private struct Request: @unchecked Sendable {
-        let pointer: OpaquePointer
-    }
-
-    private let request: Locked<Request>
-
-    fileprivate init(_ request: OpaquePointer) {
-        self.request = Locked(Request(pointer: request))
-    }
-
-    deinit {
-        request.withLock { PQfreeCancel($0.pointer) }
-    }
-
-    fileprivate func replace(with newRequest: OpaquePointer) {
-        let replacement = Request(pointer: newRequest)
-        request.withLock { request in
-            PQfreeCancel(request.pointer)
-            request = replacement
-        }
-    }
-
-    /// Requests the cancel; the running statement then fails with a
-    /// `.cancelled` error. Returns whether the request reached the server
-    /// (it is ignored if nothing was running).
-    @discardableResult
-    public func cancel() -> Bool {
-        var message = [CChar](repeating: 0, count: 256)
-        return request.withLock { PQcancel($0.pointer, &message, Int32(message.count)) == 1 }
-    }
-}
-
-/// The text format of `COPY`: tab-separated, `\N` for NULL, backslash
-/// escapes; `bytea` as `\\x` and hex digits (COPY takes one backslash away).
-enum PostgresCopyEncoding {
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    static func append(_ row: [SQLValue], to buffer: inout [UInt8]) {
-        for (column, value) in row.enumerated() {
-            if column > 0 { buffer.append(UInt8(ascii: "\t")) }
-            switch value {
-            case .null: buffer += [UInt8(ascii: "\\"), UInt8(ascii: "N")]
-            case .int(let number): buffer += String(number).utf8
-            case .bool(let flag): buffer.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-            case .text(let text):
-                for byte in text.utf8 {
-                    switch byte {
-                    case 0: continue  // PostgreSQL text cannot hold U+0000
-                    case UInt8(ascii: "\\"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                    case UInt8(ascii: "\t"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                    case UInt8(ascii: "\n"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                    case UInt8(ascii: "\r"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                    default: buffer.append(byte)
-                    }
-                }
-            case .bytes(let bytes):
-                buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "x")]
-                for byte in bytes {
-                    buffer.append(hexDigits[Int(byte >> 4)])
-                    buffer.append(hexDigits[Int(byte & 15)])
-                }
-            }
-        }
-        buffer.append(UInt8(ascii: "\n"))
-    }
-
-    /// `\x6a6f` (bytea's text output) → `[0x6a, 0x6f]`.
-    static func bytes(fromHex text: String) -> [UInt8] {
-        var digits = Array(text.utf8)
-        if digits.starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "x")]) { digits.removeFirst(2) }
-        func value(_ digit: UInt8) -> UInt8 {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
-            default: return 0
-            }
-        }
-        return stride(from: 0, to: digits.count - 1, by: 2).map { value(digits[$0]) << 4 | value(digits[$0 + 1]) }
     }
 }

@@ -35,7 +35,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let windows: KeysetWindows
     /// What went wrong last, for the title; `lasting` unless a later
     /// search that works clears it (a timeout, not a lost connection).
-    private let problem = Locked<(reason: String, lasting: Bool)?>(nil)
+    let problem = Locked<(reason: String, lasting: Bool)?>(nil)
+    let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
 
     /// How long any statement may run before it is stopped.
@@ -111,6 +112,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     public var readFailure: String? { failure }
 
+    public var isLocal: Bool { table.dialect == .sqlite }
+
     public var isConnectionLost: Bool { problem.withLock { $0?.reason } == Self.lostReason }
 
     public var sourceName: String {
@@ -130,7 +133,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         } catch {
             // The title says so too, even if no statement had failed yet.
             report(DatabaseError(.connectionLost, error.message))
-            throw ReconnectFailure(target: target, reason: DisplayText.sanitized(error.message))
+            detail.withLock { $0 = DisplayText.sanitized(error.message) }
+            throw ReconnectFailure(target: target, reason: ConnectionTrouble.words(for: error),
+                                   detail: DisplayText.sanitized(error.message))
         }
         problem.withLock { $0 = nil }
     }
@@ -397,24 +402,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             if candidate.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle - 1 }
         }
         return nil
-    }
-
-    /// The title's reason while the server is away.
-    static let lostReason = "connection lost, cached rows only"
-
-    /// Remembers why a statement failed, for the title bar.
-    func report(_ error: any Error) {
-        let reason: String
-        switch (error as? DatabaseError)?.kind {
-        case .connectionLost?, .cannotConnect?: reason = Self.lostReason
-        case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
-        case .staleSummary?: reason = "company summary out of date: roster import rebuilds it"
-        default: reason = "a query failed: " + ((error as? DatabaseError)?.message ?? "\(error)")
-        }
-        let lasting = (error as? DatabaseError)?.kind != .timedOut
-        problem.withLock { current in
-            if current?.lasting != true { current = (reason, lasting) }
-        }
     }
 
     /// The columns of a whole person, in `person(from:at:)`'s order.

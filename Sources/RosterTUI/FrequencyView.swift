@@ -75,13 +75,16 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         guard let model else { return }
         let size = screen.size
         screen.erase()
-        screen.putTitleBar(source: model.sourceName, then: ": counts of \(model.fieldLabel)", right: model.summary)
+        screen.putTitleBar(source: model.sourceName, then: ": counts by \(model.fieldLabel)", right: model.summary)
         let head = model.fieldLabel.prefix(1).uppercased() + model.fieldLabel.dropFirst()
         Self.table.draw(head: head, rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
                         descending: model.sortDescending, scroll: &scroll, on: screen)
         if model.rows.isEmpty {
-            screen.put(" " + model.emptyMessage, row: 2, column: 0, style: .dim)
+            // Wrapped, never cut: it says how to get the counts back.
+            for (offset, line) in wrap(model.emptyMessage, columns: max(10, size.columns - 2)).enumerated() where 2 + offset < size.rows - 1 {
+                screen.put(" " + line, row: 2 + offset, column: 0, style: .dim)
+            }
         }
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, "by " + model.fieldLabel, model.sortLabel, filter, model.notice].compactMap { $0 }

@@ -14,6 +14,8 @@ struct HelpOverlay {
         /// An example (`age:30-39`) and what it does: left-aligned, so
         /// that long examples do not push the keys' column to the right.
         var isExample = false
+        /// A line of prose from the left edge (what the database said).
+        var isText = false
     }
 
     enum Outcome: Equatable { case stay, close }
@@ -26,6 +28,16 @@ struct HelpOverlay {
     init<Action>(title: String, table: [KeyBinding<Action>]) {
         self.title = title
         lines = table.map { Line(label: $0.label, help: $0.help) }
+    }
+
+    /// The help led by what the database said last (`detail`, wrapped),
+    /// when something failed: the word-for-word reason is one key away.
+    func withProblem(_ detail: String?) -> HelpOverlay {
+        guard let detail else { return self }
+        var help = self
+        help.lines = [Line(label: "", help: "What the database said last", isHeading: true)]
+            + wrap(detail, columns: 36).map { Line(label: "", help: $0, isText: true) } + [Line(label: "", help: "")] + lines
+        return help
     }
 
     /// The help with another table after this one, under `heading`.
@@ -83,8 +95,9 @@ struct HelpOverlay {
         let labelWidth = lines.filter { !$0.isExample }.map { DisplayText.width($0.label) }.max() ?? 0
         let exampleWidth = lines.filter(\.isExample).map { DisplayText.width($0.label) }.max() ?? 0
         for (offset, line) in shown.enumerated() {
-            if line.isHeading {
-                screen.put(DisplayText.fit("  " + line.help, columns: size.columns), row: 2 + offset, column: 0, style: .header)
+            if line.isHeading || line.isText {
+                screen.put(DisplayText.fit("  " + line.help, columns: size.columns), row: 2 + offset, column: 0,
+                           style: line.isHeading ? .header : .normal)
                 continue
             }
             if line.isExample {

@@ -222,7 +222,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .previousCompany: presenter.jumpToCompany(by: -1)
         case .nextCompany: presenter.jumpToCompany(by: 1)
         case .help:
-            help = HelpOverlay(title: "List keys", table: Self.keyTable)
+            help = HelpOverlay(title: "List keys", table: Self.keyTable).withProblem(model?.connection?.detail)
                 .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
                 .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
                 .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
@@ -314,7 +314,8 @@ public final class ListView: ListViewInterface, ScreenView {
             }
         }
         // A one-off message takes the room of all hints but quitting.
-        let hints = model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints)
+        let hints = ConnectionHints.adding(to: model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints),
+                                           connection: model.connection)
         screen.putStatusBar(left: " " + status.joined(separator: " · "), hints: model.message != nil ? hints.quitOnly : hints,
                             row: size.rows - 1)
         help?.draw(on: screen)

@@ -10,7 +10,8 @@ public struct StatusHints: Equatable, Sendable {
     public struct Hint: Equatable, Sendable {
         /// "⏎ open".
         public var text: String
-        /// Higher stays longer: 0 for most, 1 going back, 2 quitting.
+        /// Higher stays longer: 0 for most, 1 going back, 2 quitting, 3 the
+        /// way back to a lost server.
         public var keep: Int
 
         public init(_ text: String, keep: Int = 0) {
@@ -40,13 +41,16 @@ public struct StatusHints: Equatable, Sendable {
         return Self.joined(kept.map { hints[$0] })
     }
 
-    /// Only the hint that quits (a one-off message takes the others' room).
-    public var quitOnly: StatusHints { StatusHints(hints.filter { $0.keep == Self.quitting }) }
+    /// Only the hint that quits, and the way back to a lost server (a
+    /// one-off message takes the others' room).
+    public var quitOnly: StatusHints { StatusHints(hints.filter { $0.keep >= Self.quitting }) }
 
     public static func + (lhs: StatusHints, rhs: StatusHints) -> StatusHints { StatusHints(lhs.hints + rhs.hints) }
 
     static let goingBack = 1
     static let quitting = 2
+    /// `r reconnect` while the server is lost: the way back outlasts quitting.
+    static let recovering = 3
 
     private static func joined(_ hints: [Hint]) -> String { hints.map(\.text).joined(separator: "  ") }
 }
@@ -61,5 +65,15 @@ extension Screen {
         let room = max(leftWins ? 0 : width / 2, width - leftWidth - 1)
         let shown = hints.fitting(columns: room - 1)  // and the space that ends the bar
         putBar(left: left, right: shown.isEmpty ? "" : shown + " ", row: row, leftWins: leftWins)
+    }
+}
+
+/// While the server is lost, the list's status bar leads with the way
+/// back, `r reconnect`, kept longest (the title says the same).
+enum ConnectionHints {
+    static let reconnect = StatusHints.Hint("r reconnect", keep: StatusHints.recovering)
+
+    static func adding(to hints: StatusHints, connection: ConnectionStatus?) -> StatusHints {
+        connection?.isLost == true ? StatusHints([reconnect]) + hints : hints
     }
 }

@@ -2,42 +2,106 @@ import RosterCore
 
 extension Screen {
     /// The top bar: " Roster — SOURCE" and what follows it (a breadcrumb
-    /// "› COMGY", ": counts of city") on the left, `right` (the counts) on
-    /// the right; `TitleBar.left` says what gives way first.
+    /// "› COMGY", ": counts by city") on the left, `right` (the figures,
+    /// "400 people · 34 companies") on the right; `TitleBar.layout` says
+    /// what gives way first.
     public func putTitleBar(source: String, then rest: String = "", right: String, row: Int = 0) {
-        let rightText = right + " "
-        let room = max(size.columns / 2, size.columns - DisplayText.width(DisplayText.sanitized(rightText)) - 1)
-        putBar(left: TitleBar.left(source: source, then: rest, columns: room), right: rightText, row: row)
+        let title = TitleBar.layout(source: source, then: rest, figures: right, columns: size.columns)
+        putBar(left: title.left, right: title.right, row: row, leftWins: true)
     }
 }
 
-/// How a title bar's left side fits its room.
+/// One rule for every title: the source (its state first, then its
+/// target), then the screen and its value, then the figures. When it does
+/// not fit, these give way in turn, never mid-word while a whole part can
+/// go instead:
+/// 1. the target, from its start, at a path or word boundary, down to its
+///    last part (`…/people.json`, `…/staff`), and a long last part down to
+///    its last `keptOfTarget` cells;
+/// 2. the figures, a whole piece at a time from their end, down to the
+///    first (the target then takes back what room they leave);
+/// 3. the app's name (`Roster — `), then the first figure;
+/// 4. the rest of the target (`…` for a file, nothing after a state);
+/// 5. the screen's name, at a word boundary; the state (the reason and the
+///    way back, `connection lost, r reconnects`) stays to the last.
 enum TitleBar {
-    /// The cells of a target a title keeps ("…ann@db/staff", "…/people.json").
+    static let figureSeparator = " · "
+    /// The cells of a long last part a target keeps before the figures give way.
     static let keptOfTarget = 16
+    static let appName = " Roster — "
 
-    /// " Roster — SOURCE REST" in `columns`. When it does not fit, the
-    /// source's target gives way first, from its start
-    /// (`offline as of 14:02 — …ann@db/staff`, `…/people.json`), down to its
-    /// last `keptOfTarget` cells, so that the source's state, the end of its
-    /// name and which screen this is stay in view; only then is the rest
-    /// cut at its end.
-    static func left(source: String, then rest: String, columns: Int) -> String {
-        let full = " Roster — " + source + rest
-        let fullWidth = DisplayText.width(DisplayText.sanitized(full))
-        let target = target(of: source)
-        let spare = max(0, DisplayText.width(DisplayText.sanitized(target)) - keptOfTarget)
-        let excess = fullWidth - columns
-        let shortened = excess <= 0 || spare == 0 ? full
-            : DisplayText.fit(full, columns: fullWidth - min(excess, spare), shorteningFirst: target)
-        return DisplayText.fit(shortened, columns: columns)
+    /// The left side and the right side (with its closing space) for `columns`.
+    static func layout(source: String, then rest: String, figures: String, columns: Int) -> (left: String, right: String) {
+        let (state, target) = split(source)
+        var pieces = figures.components(separatedBy: figureSeparator).filter { !$0.isEmpty }
+        var name = appName
+        func right() -> String { pieces.isEmpty ? "" : pieces.joined(separator: figureSeparator) + " " }
+        func left(_ shown: String?) -> String {
+            guard let shown else { return name + (state.hasSuffix(separator) ? String(state.dropLast(separator.count)) : state) + rest }
+            return name + state + shown + rest
+        }
+        func fits(_ shown: String?) -> Bool { width(left(shown)) + (pieces.isEmpty ? 0 : 1 + width(right())) <= columns }
+        let tails = targetTails(target)
+        // A last part longer than `keptOfTarget` cells (a long file name)
+        // gives way from its start too, down to those cells.
+        let lastPart = Array(tails.last ?? target)
+        let cut = lastPart.count > keptOfTarget ? (keptOfTarget..<lastPart.count).reversed().map { String(lastPart.suffix($0)) } : []
+        let shortenings = [target] + (tails + cut).map { String(DisplayText.ellipsis) + $0 }
+        // The longest spelling of the target that fits, if any does.
+        func fittingTarget() -> String? { shortenings.first(where: fits) }
+
+        if let shown = fittingTarget() { return (left(shown), right()) }
+        while pieces.count > 1 {
+            pieces.removeLast()
+            if let shown = fittingTarget() { return (left(shown), right()) }
+        }
+        name = " "
+        if let shown = fittingTarget() { return (left(shown), right()) }
+        pieces.removeAll()
+        if let shown = fittingTarget() { return (left(shown), right()) }
+        return (fitAtWord(left(state.isEmpty ? String(DisplayText.ellipsis) : nil), columns: columns), "")
     }
 
-    /// The part of a source's name that may be shortened: after its last
-    /// " — " (`connection lost, cached rows only — TARGET`), else all of it
-    /// (a file's path).
-    static func target(of source: String) -> String {
-        guard let separator = source.range(of: " — ", options: .backwards) else { return source }
-        return String(source[separator.upperBound...])
+    static let separator = " — "
+
+    /// A source's state ("connection lost, r reconnects — ", with its
+    /// separator) and its target (after its last " — "; all of a file's path).
+    static func split(_ source: String) -> (state: String, target: String) {
+        guard let range = source.range(of: separator, options: .backwards) else { return ("", source) }
+        return (String(source[..<range.upperBound]), String(source[range.upperBound...]))
+    }
+
+    /// The ends of `target` from longest to shortest, each starting after a
+    /// boundary (`/`, `@`, `?`, `&`, a blank), down to its last
+    /// part: what may stand after an ellipsis.
+    static func targetTails(_ target: String) -> [String] {
+        let boundaries: Set<Character> = ["/", "@", "?", "&", " "]
+        let characters = Array(target)
+        var tails: [String] = []
+        for (index, character) in characters.enumerated() where boundaries.contains(character) && index + 1 < characters.count {
+            if character == "/", characters[index + 1] == "/" { continue }
+            // A path keeps its slash ("…/people.json"); "://" does not.
+            let keepsSlash = character == "/" && (index == 0 || characters[index - 1] != "/")
+            tails.append(String(characters[(keepsSlash ? index : index + 1)...]))
+        }
+        return tails
+    }
+
+    /// `text` in `columns`, cut at its last blank that leaves room for the
+    /// ellipsis, else between characters.
+    static func fitAtWord(_ text: String, columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        let cut = DisplayText.fit(text, columns: columns)
+        let body = cut.dropLast()
+        guard let blank = body.lastIndex(of: " "), body.distance(from: body.startIndex, to: blank) > columns / 2 else { return cut }
+        var kept = String(body[..<blank])
+        while kept.hasSuffix(" ") || kept.hasSuffix(":") || kept.hasSuffix(",") || kept.hasSuffix("—") || kept.hasSuffix("›") {
+            kept.removeLast()
+        }
+        return kept + String(DisplayText.ellipsis)
+    }
+
+    private static func width(_ text: String) -> Int {
+        DisplayText.width(DisplayText.sanitized(text))
     }
 }

@@ -33,6 +33,6 @@ public final class StubReconnectingRepository: DelegatingRepository, Reconnectin
     }
 
     public var sourceName: String {
-        isConnectionLost ? "connection lost, cached rows only — " + base.sourceName : base.sourceName
+        isConnectionLost ? "connection lost, r reconnects — " + base.sourceName : base.sourceName
     }
 }

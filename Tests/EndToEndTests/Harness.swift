@@ -17,10 +17,14 @@ struct Finished {
 }
 
 /// Runs `roster` with `arguments` outside any terminal.
-func runRoster(_ arguments: [String], input: String? = nil, rawInput: [UInt8]? = nil) throws -> Finished {
+func runRoster(_ arguments: [String], input: String? = nil, rawInput: [UInt8]? = nil,
+               environment: [String: String] = [:]) throws -> Finished {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: rosterBinary)
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error

@@ -841,10 +841,10 @@ struct FrequencyEndToEndTests {
         let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " --no-state")
         #expect(session.waitFor(text: "1/400"))
         session.send("F")
-        #expect(session.waitFor(text: "counts of company"))
+        #expect(session.waitFor(text: "counts by company"))
         #expect(session.screen().contains("400 people"))
         session.send("f", "f", "f")
-        #expect(session.waitFor(text: "counts of eye colour"))
+        #expect(session.waitFor(text: "counts by eye colour"))
         let blue = try #require(session.lines().first { $0.hasPrefix(" blue ") })
         let count = try #require(blue.split(separator: " ").dropFirst().first.map(String.init))
         #expect(blue.contains("█"))
@@ -853,7 +853,7 @@ struct FrequencyEndToEndTests {
         #expect(session.waitFor(text: "1/\(count) "))
         #expect(session.screen().contains("counts by eye colour"))
         session.send("Escape")  // straight back: the value's term is what the list is of
-        #expect(session.waitFor(text: "counts of eye colour"))
+        #expect(session.waitFor(text: "counts by eye colour"))
         session.send("Tab")  // back to the list: filter it, sort by age, count again
         #expect(session.waitFor(text: "1/400"))
         session.send("/")
@@ -863,7 +863,7 @@ struct FrequencyEndToEndTests {
         session.send("s", "s", "s")  // last → first → balance → age
         #expect(session.waitFor(text: "age ↑"))
         session.send("F")
-        #expect(session.waitFor(text: "counts of age band"))
+        #expect(session.waitFor(text: "counts by age band"))
         #expect(session.waitFor(text: "people matching 'age>30'"))
         #expect(!session.screen().contains(" 20–29 "))
         let thirties = try #require(session.lines().first { $0.hasPrefix(" 30–39 ") })
@@ -872,7 +872,7 @@ struct FrequencyEndToEndTests {
         #expect(session.waitFor(text: "filter: age>30 age:30-39"))
         #expect(session.waitFor(text: "1/\(inThirties) "))
         session.send("Left")  // back: the list's filter is as it was
-        #expect(session.waitFor(text: "counts of age band"))
+        #expect(session.waitFor(text: "counts by age band"))
         #expect(session.screen().contains("filter: age>30"))
         session.send("q")
         #expect(session.exitStatus() == 0)

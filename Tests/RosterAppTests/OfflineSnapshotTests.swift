@@ -71,7 +71,7 @@ struct OfflineSnapshotTests {
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
         let snapshot = OfflineSnapshot(folder: URL(fileURLWithPath: blocker + "/roster"), targetName: "t", table: "people")
-        #expect(snapshot.save(repository) == .failed("\(blocker)/roster: cannot make the folder"))
+        #expect(snapshot.save(repository) == .failed("\(snapshot.path): cannot make the folder \(blocker)/roster"))
         #expect(snapshot.latest() == nil)
     }
 
@@ -82,9 +82,9 @@ struct OfflineSnapshotTests {
         let taken = Date(timeIntervalSince1970: 1_764_511_320)  // 2025-11-30 14:02 UTC
         let copy = OfflineSnapshot.Copy(path: "/c/x.jsonl", takenAt: taken)
         #expect(snapshot.bannerName(for: copy, now: taken.addingTimeInterval(3600), timeZone: utc)
-            == "offline as of 14:02 — postgres://ann@db/hr")
+            == "offline as of 14:02, r reconnects — postgres://ann@db/hr")
         #expect(snapshot.bannerName(for: copy, now: taken.addingTimeInterval(86_400), timeZone: utc)
-            == "offline as of 2025-11-30 14:02 — postgres://ann@db/hr")
+            == "offline as of 2025-11-30 14:02, r reconnects — postgres://ann@db/hr")
     }
 
     @Test("the cache folder follows XDG_CACHE_HOME when absolute, else ~/.cache")

@@ -78,7 +78,7 @@ struct TruthfulScreensTests {
     func valueListEscapesToCounts() async throws {
         let app = try await app()
         press(.character("F"), .character("f"), in: app)  // counts by city
-        #expect(screen.line(0).contains("counts of city"))
+        #expect(screen.line(0).contains("counts by city"))
         press(.enter, in: app)
         #expect(app.root.depth == 3)
         #expect(statusLine.contains("filter: city="))
@@ -87,22 +87,22 @@ struct TruthfulScreensTests {
         #expect(statusLine.contains("Esc counts"))
         press(.escape, in: app)
         #expect(app.root.depth == 2)
-        #expect(screen.line(0).contains("counts of city"))
+        #expect(screen.line(0).contains("counts by city"))
         #expect(app.listWireframe.listPresenter?.filter == nil)
         // A company's list from the counts: Esc says where it goes too.
         press(.character("F"), in: app)
-        #expect(screen.line(0).contains("counts of company"))
+        #expect(screen.line(0).contains("counts by company"))
         press(.enter, in: app)
         #expect(statusLine.contains("Esc counts"))
         press(.escape, in: app)
-        #expect(screen.line(0).contains("counts of company"))
+        #expect(screen.line(0).contains("counts by company"))
     }
 
     @Test("a filter added in a value's list comes back without the value's term: all states counted, the list filtered by the rest")
     func valueListHandsBackFilterLessTerm() async throws {
         let app = try await app()
         press(.character("F"), .character("f"), .character("f"), in: app)  // counts by state
-        #expect(screen.line(0).contains("counts of state"))
+        #expect(screen.line(0).contains("counts by state"))
         press(.character("j"), .enter, in: app)  // Kansas
         #expect(app.root.depth == 3)
         press(.character("/"), in: app)

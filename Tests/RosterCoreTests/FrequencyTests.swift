@@ -218,14 +218,14 @@ struct FrequencyPresenterTests {
         #expect(model.rows.first?.title == "30–39")
         #expect(model.selectedRow == 0)
         presenter.openSelected()
-        #expect(wireframe.routes.last == .matching(term: "age:30-39", title: "counts by age band"))
+        #expect(wireframe.routes.last == .matching(term: "age:30-39", title: "counts by age band › 30–39"))
         presenter.cycleField(by: -1)  // active
         #expect(view.models.last?.fieldLabel == "active")
         presenter.cycleField(by: -4)  // city
         presenter.selectFirst()
         presenter.moveSelection(by: 2)  // headcount ↓ still: Springfield 3, Concho 1, (none) 2 (last)
         presenter.openSelected()
-        #expect(wireframe.routes.last == .matching(term: "city=", title: "counts by city"))
+        #expect(wireframe.routes.last == .matching(term: "city=", title: "counts by city › (none)"))
         presenter.cycleField(by: -1)  // company
         presenter.selectFirst()
         presenter.openSelected()
@@ -271,10 +271,10 @@ struct FrequencyPresenterTests {
         presenter.moveSelection(by: 2)
         presenter.openSelected()
         #expect(wireframe.routes == [
-            .matching(term: #"state="Arkansas""#, title: "counts by state"),
-            .matching(term: #"state="Kansas""#, title: "counts by state"),
-            .matching(term: #"eye="blue""#, title: "counts by eye colour"),
-            .matching(term: "eye=", title: "counts by eye colour"),
+            .matching(term: #"state="Arkansas""#, title: "counts by state › Arkansas"),
+            .matching(term: #"state="Kansas""#, title: "counts by state › Kansas"),
+            .matching(term: #"eye="blue""#, title: "counts by eye colour › blue"),
+            .matching(term: "eye=", title: "counts by eye colour › (none)"),
         ])
     }
 

@@ -26,7 +26,7 @@ struct ReconnectPresenterTests {
         let repository = try Self.lostDatabase()
         let presenter = presenter(over: repository)
         presenter.moveSelection(by: 3)
-        #expect(view.last?.sourceName == "connection lost, cached rows only — postgres://db")
+        #expect(view.last?.sourceName == "connection lost, r reconnects — postgres://db")
         presenter.reconnect()
         #expect(repository.attempts == 1)
         #expect(view.last?.sourceName == "postgres://db")
@@ -40,8 +40,9 @@ struct ReconnectPresenterTests {
         let presenter = presenter(over: repository)
         presenter.moveSelection(by: 2)
         presenter.reconnect()
-        #expect(view.last?.message == "still cannot reach postgres://db: server closed the connection")
-        #expect(view.last?.sourceName == "connection lost, cached rows only — postgres://db")
+        #expect(view.last?.message == "still offline: server closed the connection")
+        #expect(view.last?.connection == ConnectionStatus(isLost: true))
+        #expect(view.last?.sourceName == "connection lost, r reconnects — postgres://db")
         #expect(view.last?.position == "3/6")
         repository.setFailure(nil)
         presenter.reconnect()
@@ -53,8 +54,26 @@ struct ReconnectPresenterTests {
     func file() throws {
         let presenter = presenter(over: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "seed.json"))
         presenter.reconnect()
-        #expect(view.last?.message == "nothing to reconnect here")
+        #expect(view.last?.message == "nothing to reconnect: a local file")
         #expect(view.last?.sourceName == "seed.json")
+        #expect(view.last?.connection == nil)
+    }
+
+    /// A local database file (SQLite): reconnecting would be a no-op.
+    final class LocalDatabase: DelegatingRepository, Reconnecting {
+        let base: any PeopleRepository
+        init(_ base: any PeopleRepository) { self.base = base }
+        var isConnectionLost: Bool { false }
+        var isLocal: Bool { true }
+        func reconnect() throws(ReconnectFailure) {}
+    }
+
+    @Test("r over a local database file says there is nothing to reconnect, not that it reconnected")
+    func localDatabase() throws {
+        let presenter = presenter(over: LocalDatabase(try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "people.db")))
+        presenter.reconnect()
+        #expect(view.last?.message == "nothing to reconnect: a local file")
+        #expect(view.last?.connection == nil)
     }
 
     @Test("a try on its own says nothing when it fails (the title says it) and reconnected when it works")
@@ -65,7 +84,7 @@ struct ReconnectPresenterTests {
         presenter.reconnectedOnItsOwn(.failed(ReconnectFailure(target: "postgres://db", reason: "no server"), nextTry: .seconds(8)))
         #expect(view.last?.message == nil)
         #expect(view.last?.position == "2/6")
-        #expect(view.last?.sourceName == "connection lost, cached rows only — postgres://db")
+        #expect(view.last?.sourceName == "connection lost, r reconnects — postgres://db")
         repository.setFailure(nil)
         try repository.reconnect()
         presenter.reconnectedOnItsOwn(.reconnected)
@@ -116,7 +135,7 @@ struct ReconnectPresenterTests {
                                         shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
                                         wireframe: SpyFrequencyWireframe())
         counts.attach(view: view)
-        #expect(view.models.last?.emptyMessage.hasPrefix("Nothing counted: the connection is lost") == true)
+        #expect(view.models.last?.emptyMessage.hasPrefix("r reconnects: the connection is lost") == true)
         try repository.reconnect()
         counts.update(shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil), filter: nil)
         #expect(view.models.last?.emptyMessage == "Nobody to count.")

@@ -831,7 +831,7 @@ struct FrequencyViewTests {
         let (view, _) = try Self.view(field: .ageBand, json: Fixtures.seedJSON)
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "frequency-age") == nil)
-        #expect(screen.line(0).contains("counts of age band"))
+        #expect(screen.line(0).contains("counts by age band"))
         #expect(screen.line(1).contains("Average"))
         #expect(screen.line(3).hasPrefix(" 30–39"))
         func trimmed(_ row: Int) -> String { String(screen.line(row).reversed().drop { $0 == " " }.reversed()) }

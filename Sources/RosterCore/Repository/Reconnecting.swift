@@ -7,24 +7,40 @@ public protocol Reconnecting: AnyObject, Sendable {
     /// Whether the server went away: what is shown is cached rows only.
     var isConnectionLost: Bool { get }
 
+    /// What the server or library said last, word for word (no password):
+    /// one key away (`?`), never in the title. Nil when nothing failed.
+    var problemDetail: String? { get }
+
+    /// A file on this machine (SQLite): there is no server to reach again.
+    var isLocal: Bool { get }
+
     /// Opens the connection(s) again and clears the problem the title
     /// showed; throws why not, the rows cached so far kept either way.
     /// Blocks while it connects: never call it where a key waits.
     func reconnect() throws(ReconnectFailure)
 }
 
-/// Why reconnecting did not work, naming the target (without secrets).
+extension Reconnecting {
+    public var problemDetail: String? { nil }
+    public var isLocal: Bool { false }
+}
+
+/// Why reconnecting did not work: the target (without secrets), the
+/// reason in a few words a user acts on, and what the library said.
 public struct ReconnectFailure: Error, Equatable, Sendable {
     public let target: String
     public let reason: String
+    public let detail: String?
 
-    public init(target: String, reason: String) {
+    public init(target: String, reason: String, detail: String? = nil) {
         self.target = target
         self.reason = reason
+        self.detail = detail
     }
 
-    /// The status bar's line.
-    public var message: String { "still cannot reach \(target): \(reason)" }
+    /// The status bar's line: the reason first and whole (the title names
+    /// the target; `?` shows the detail).
+    public var message: String { "still offline: \(reason)" }
 }
 
 /// How a try to reconnect on its own ended, for the list to say.

@@ -83,11 +83,16 @@ public final class DetailPresenter: DetailModuleInterface {
         guard let person = repository.people(in: grouped, positions: position..<(position + 1)).first else {
             // Never a blank person, whose every field would read "—" (none).
             return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
-                                   notLoaded: "Not loaded: " + (repository.readFailure ?? "this person could not be read")
-                                       + ". r tries again; Esc goes back to the list.")
+                                   notLoaded: Self.notLoaded(because: repository.readFailure))
         }
         return DetailViewModel(title: person.fullName, company: section.title, position: place, fields: Self.fields(of: person),
                                status: status, selectedField: fieldCursor)
+    }
+
+    /// "Not loaded: connection lost, r reconnects." and the keys that help.
+    static func notLoaded(because reason: String?) -> String {
+        let reason = reason ?? "this person could not be read"
+        return "Not loaded: \(reason)." + (reason.contains("r reconnects") ? "" : " r tries again.") + " Esc goes back to the list."
     }
 
     /// `r`: connects again (a database that went away) and reads the person again.

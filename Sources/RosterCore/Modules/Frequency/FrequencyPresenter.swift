@@ -68,14 +68,15 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         if case .company(let id) = summary.value {
             wireframe?.navigate(to: .company(id))
         } else if let term = field.queryTerm(for: summary.value) {
-            wireframe?.navigate(to: .matching(term: term, title: valueListTitle))
+            wireframe?.navigate(to: .matching(term: term, title: "\(valueListTitle) › \(summary.title)"))
         } else {
             notice = "no search term can spell this \(field.label)"
             render()
         }
     }
 
-    /// "counts by state": where a value's list came from. Its term lists
+    /// "counts by state": where a value's list came from, which its title
+    /// names with the value ("counts by city › Nadine"). Its term lists
     /// exactly the people the row counted, so there is nothing to add.
     private var valueListTitle: String { "counts by \(field.label)" }
 
@@ -133,7 +134,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             notice: notice,
             // A database whose server went away counts nobody: say why, not "nobody".
             emptyMessage: (repository as? any Reconnecting)?.isConnectionLost == true
-                ? "Nothing counted: the connection is lost (tried again on its own; r in the list tries now)." : "Nobody to count.")
+                ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)." : "Nobody to count.")
     }
 
     /// "12.3%": the share of `total`, to a tenth of a percent, half up.

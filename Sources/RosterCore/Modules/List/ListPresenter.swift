@@ -195,8 +195,8 @@ public final class ListPresenter: ListModuleInterface {
     /// could not fetch are fetched as the list redraws at the same place;
     /// on failure the screen keeps what it has and says why in one line.
     public func reconnect() {
-        guard let connection = repository as? any Reconnecting else {
-            message = "nothing to reconnect here"
+        guard let connection = repository as? any Reconnecting, !connection.isLocal else {
+            message = ConnectionStatus.nothingToReconnect
             render()
             return
         }
@@ -654,7 +654,7 @@ public final class ListPresenter: ListModuleInterface {
             message: message,
             messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
-            marks: marksLabel)
+            marks: marksLabel, connection: ConnectionStatus(repository))
     }
 
     /// "400 people · 34 companies"; under a filter, what is shown of them

@@ -50,6 +50,8 @@ public struct ListViewModel: Sendable {
     public var columns = ListColumns(choice: .standard, sort: .byLastName, byCompany: true)
     /// "3 marked", "3 marked (1 shown)"; nil with no marks.
     public var marks: String? = nil
+    /// Over a server: whether it is lost, and what it said last.
+    public var connection: ConnectionStatus? = nil
 }
 
 /// A query's error as the prompt shows it: a mark under the characters

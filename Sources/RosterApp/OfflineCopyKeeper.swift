@@ -1,0 +1,62 @@
+import Foundation
+import RosterCore
+import RosterSQL
+
+/// Keeps a server's directory as its offline copy without holding up the
+/// exit: the copy is written on a thread of its own as soon as the
+/// directory is open (while the user browses), and the exit only waits
+/// for what is left, saying so on the terminal.
+///
+/// A copy read while the connection was lost would hold `(not fetched)`
+/// rows: it is never written (the earlier copy stays), and it is taken
+/// again at the exit if the connection is back by then.
+final class OfflineCopyKeeper: Sendable {
+    let snapshot: OfflineSnapshot
+    private let outcome = Locked<OfflineSnapshot.SaveOutcome?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+    private let started = Locked(false)
+
+    init(snapshot: OfflineSnapshot) {
+        self.snapshot = snapshot
+    }
+
+    /// Starts copying `repository` in the background.
+    func keep(_ repository: SQLPeopleRepository) {
+        started.withLock { $0 = true }
+        let snapshot = snapshot
+        Thread.detachNewThread { [self] in
+            let saved = snapshot.save(repository, isIntact: { repository.failure == nil })
+            outcome.withLock { $0 = saved }
+            finished.signal()
+        }
+    }
+
+    /// Whether the background copy has been written.
+    var isSaved: Bool { if case .saved? = outcome.withLock({ $0 }) { true } else { false } }
+
+    /// At the exit: waits for the background copy, or copies `repository`
+    /// now when the background one could not be kept (the connection was
+    /// lost while it was read, and is back). While it waits, a line on the
+    /// terminal says what Roster is doing; it is erased once done.
+    func finish(_ repository: SQLPeopleRepository?, note: (String) -> Void = OfflineCopyKeeper.noteOnTerminal) {
+        let waiting = started.withLock { $0 } && outcome.withLock { $0 } == nil
+        if waiting {
+            note("roster: finishing the offline copy (for when the server is away)…")
+            finished.wait()
+        }
+        var noted = waiting
+        if !isSaved, let repository, repository.failure == nil {
+            if !noted { note("roster: keeping an offline copy (for when the server is away)…") }
+            noted = true
+            outcome.withLock { $0 = snapshot.save(repository, isIntact: { repository.failure == nil }) }
+        }
+        if noted { note("") }
+    }
+
+    /// Shows `text` on standard error when it is a terminal, over the
+    /// last such line ("" erases it): the exit never looks hung.
+    static func noteOnTerminal(_ text: String) {
+        guard Platform.isTerminal(STDERR_FILENO) else { return }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + DisplayText.sanitized(text)).utf8))
+    }
+}

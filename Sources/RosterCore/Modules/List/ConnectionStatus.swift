@@ -1,0 +1,22 @@
+/// How the list's source stands with its server, for the status bar's
+/// `r reconnect` and the `?` help's last problem: nil for a source read
+/// whole (a file) or a local database file.
+public struct ConnectionStatus: Equatable, Sendable {
+    /// The server went away: `r` is the way back.
+    public var isLost: Bool
+    /// What the server or library said last, word for word (no password).
+    public var detail: String?
+
+    public init(isLost: Bool, detail: String? = nil) {
+        self.isLost = isLost
+        self.detail = detail
+    }
+
+    public init?(_ repository: any PeopleRepository) {
+        guard let connection = repository as? any Reconnecting, !connection.isLocal else { return nil }
+        self.init(isLost: connection.isConnectionLost, detail: connection.problemDetail)
+    }
+
+    /// What `r` says over a source with nothing to reconnect.
+    public static let nothingToReconnect = "nothing to reconnect: a local file"
+}

@@ -1,0 +1,31 @@
+import RosterCore
+
+/// What the title says when a statement fails, in words a user acts on,
+/// and the database's own words, kept for the `?` help.
+extension SQLPeopleRepository {
+    /// The title's reason while the server is away: the way back first.
+    static let lostReason = "connection lost, r reconnects"
+
+    /// What the database said last when a statement failed (masked of
+    /// passwords, one line): the `?` help shows it, never the title.
+    public var problemDetail: String? { detail.withLock { $0 } }
+
+    /// Remembers why a statement failed, for the title bar.
+    func report(_ error: any Error) {
+        let reason: String
+        switch (error as? DatabaseError)?.kind {
+        case .connectionLost?, .cannotConnect?: reason = Self.lostReason
+        case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
+        case .staleSummary?: reason = "company summary out of date: roster import rebuilds it"
+        default: reason = "a query failed, ? says why"
+        }
+        let lasting = (error as? DatabaseError)?.kind != .timedOut
+        let isNew = problem.withLock { current in
+            guard current?.lasting != true else { return false }
+            current = (reason, lasting)
+            return true
+        }
+        // The first failure says why; the fetches failing after it only repeat it.
+        if isNew { detail.withLock { $0 = DisplayText.sanitized((error as? DatabaseError)?.message ?? "\(error)") } }
+    }
+}

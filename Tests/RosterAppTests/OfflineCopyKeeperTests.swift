@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import RosterApp
+import RosterCore
+import RosterStore
+import RosterSQL
+
+/// Issue 18, item 15: the offline copy is written while the user browses,
+/// and the exit waits only for what is left, saying so.
+@Suite("Offline copy keeper", .serialized)
+struct OfflineCopyKeeperTests {
+    /// A directory in a fresh SQLite file, opened as the app opens one.
+    static func database() throws -> (repository: SQLPeopleRepository, path: String) {
+        let path = NSTemporaryDirectory() + "roster-keeper-\(UUID().uuidString).db"
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        _ = try PeopleImporter(table: PeopleTable(name: "people", dialect: .sqlite))
+            .importPeople(directory.store, into: SQLiteConnection(path: path, access: .readWrite))
+        return (try SQLPeopleRepository.open(sqlite: path), path)
+    }
+
+    static func folder() -> URL {
+        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-keeper-\(UUID().uuidString)/roster")
+    }
+
+    @Test("kept in the background: by the exit it is written, and the exit says nothing")
+    func background() throws {
+        let (repository, path) = try Self.database()
+        let folder = Self.folder()
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+        }
+        let keeper = OfflineCopyKeeper(snapshot: OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people"))
+        keeper.keep(repository)
+        let notes = Locked<[String]>([])
+        keeper.finish(repository) { text in notes.withLock { $0.append(text) } }
+        #expect(keeper.isSaved)
+        let copy = try #require(keeper.snapshot.latest())
+        #expect(try String(contentsOfFile: copy.path, encoding: .utf8).split(separator: "\n").count == repository.personCount)
+        // Either it was done already (nothing said) or the exit said it was finishing, then erased the line.
+        #expect(notes.withLock { $0 } == [] || notes.withLock { $0 } == ["roster: finishing the offline copy (for when the server is away)…", ""])
+    }
+
+    @Test("not kept in the background (the directory went live later): the exit keeps it, saying so, then erases the line")
+    func atTheExit() throws {
+        let (repository, path) = try Self.database()
+        let folder = Self.folder()
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+        }
+        let keeper = OfflineCopyKeeper(snapshot: OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people"))
+        var notes: [String] = []
+        keeper.finish(repository) { notes.append($0) }
+        #expect(notes == ["roster: keeping an offline copy (for when the server is away)…", ""])
+        #expect(keeper.isSaved)
+        var quiet: [String] = []
+        OfflineCopyKeeper(snapshot: keeper.snapshot).finish(nil) { quiet.append($0) }
+        #expect(quiet.isEmpty, "nothing to keep, nothing said")
+    }
+
+    @Test("a copy read while the connection was lost is never written: the earlier copy stays")
+    func neverAHalfCopy() throws {
+        let (repository, path) = try Self.database()
+        let folder = Self.folder()
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+        }
+        let snapshot = OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people")
+        #expect(snapshot.save(repository) == .saved(people: repository.personCount))
+        let before = try Data(contentsOf: URL(fileURLWithPath: snapshot.path))
+        #expect(snapshot.save(repository, isIntact: { false }) == .failed("the connection was lost while the copy was read"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot.path)) == before)
+    }
+}

@@ -59,6 +59,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             }
             totals.append(company)
         }
+        if let what = SummaryFigures.problem(in: totals) { throw table.error(.implausibleSummary(what), target: target) }
         self.totals = totals
         companies = totals.map { company in
             let none = company.companyKey == ImportRows.noCompanyKey

@@ -626,7 +626,8 @@ public final class ListPresenter: ListModuleInterface {
         let filter = search.filter
         var emptyMessage: String?
         if !hasPeople {
-            emptyMessage = filter.map { "No people match '\($0)'" } ?? "No content to show"
+            emptyMessage = filter.map { "No people match '\($0)'" }
+                ?? (repository.personCount == 0 ? "No people were read from \(repository.sourceName)" : "No content to show")
         }
         return ListViewModel(
             sourceName: repository.sourceName,

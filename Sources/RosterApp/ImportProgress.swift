@@ -1,0 +1,116 @@
+import Foundation
+import RosterCore
+import RosterSQL
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One line on standard error, redrawn in place, only on a terminal: each
+/// phase of an import and how far it has got, to the end:
+/// `loading rows ███████░░░░░  61%  12,288 of 20,000 people`, then
+/// `merging 20,000 rows into the table…`, `building indexes ██░░  3 of 12`,
+/// `summarising companies…`, `committing…`.
+final class ImportProgressBar {
+    private let isTerminal: Bool
+    private var lastDrawn = ContinuousClock.now - .seconds(1)
+    private var drewSomething = false
+
+    init(isTerminal: Bool) {
+        self.isTerminal = isTerminal
+    }
+
+    /// The line for `phase`.
+    static func line(_ phase: ImportPhase) -> String {
+        switch phase {
+        case .waiting:
+            return "waiting for another import into this database to finish…"
+        case .writing(let done, let total):
+            return "loading rows " + bar(done, of: total) + "  \(NumberText.grouped(done)) of \(NumberText.count(total, "person", "people"))"
+        case .merging(let rows):
+            return "merging \(NumberText.count(rows, "row", "rows")) into the table…"
+        case .indexing(let done, let total):
+            return "building indexes " + bar(done, of: total) + "  \(done) of \(total)"
+        case .summarizing:
+            return "summarising companies…"
+        case .committing:
+            return "committing…"
+        }
+    }
+
+    private static func bar(_ done: Int, of total: Int) -> String {
+        let width = 24
+        let filled = total == 0 ? width : done * width / total
+        let percent = total == 0 ? 100 : done * 100 / total
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + " \(percent)%"
+    }
+
+    func show(_ phase: ImportPhase) {
+        guard isTerminal else { return }
+        let now = ContinuousClock.now
+        if case .writing(let done, let total) = phase, done > 0, done < total, now - lastDrawn < .milliseconds(100) { return }
+        lastDrawn = now
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.line(phase)).utf8))
+        drewSomething = true
+    }
+
+    /// Clears the line, so that messages after it start clean.
+    func finish() {
+        if drewSomething { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+/// Ctrl-C (or SIGTERM, SIGHUP) during `roster import`: the progress line
+/// is replaced by what happened, then the signal takes its course (status
+/// 130 for Ctrl-C). The import's transaction is never committed then, so
+/// the database rolls it back: nothing was imported. Only once the commit
+/// is under way may it have been kept; the line says so.
+///
+/// A signal handler may only write: both lines are made before.
+struct ImportInterruption {
+    nonisolated(unsafe) private static var beforeCommit: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var duringCommit: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var isCommitting: sig_atomic_t = 0
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    private let previous: [sigaction]
+
+    static func lines(target: String, clearsLine: Bool) -> (before: String, during: String) {
+        let start = clearsLine ? "\r\u{1B}[K" : ""
+        return (start + "roster: interrupted: nothing was imported (\(target) is as it was)\n",
+                start + "roster: interrupted while committing: the import into \(target) may have been kept; "
+                    + "import again to be sure (it replaces each person by _id)\n")
+    }
+
+    static func install(target: String, clearsLine: Bool) -> ImportInterruption {
+        let (before, during) = lines(target: DisplayText.sanitized(target), clearsLine: clearsLine)
+        beforeCommit = strdup(before)
+        duringCommit = strdup(during)
+        isCommitting = 0
+        let previous = signals.map { number in
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                if let line = ImportInterruption.isCommitting == 0 ? ImportInterruption.beforeCommit : ImportInterruption.duringCommit {
+                    _ = write(STDERR_FILENO, line, strlen(line))
+                }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            var old = sigaction()
+            sigaction(number, &action, &old)
+            return old
+        }
+        return ImportInterruption(previous: previous)
+    }
+
+    /// The commit is under way: from now on an interruption may not undo it.
+    static func committing() { isCommitting = 1 }
+
+    /// Puts back what the signals did before (twice is harmless).
+    func uninstall() {
+        for (number, action) in zip(Self.signals, previous) {
+            var action = action
+            sigaction(number, &action, nil)
+        }
+    }
+}

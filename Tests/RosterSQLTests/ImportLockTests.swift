@@ -56,6 +56,38 @@ import TestTraits
         }
     }
 
+    @Test func ctrlCWhileAnImportWaitsForTheLockImportsNothingAndSaysSo() throws {
+        let binary = try #require(ProcessInfo.processInfo.environment["ROSTER_BINARY"], "set ROSTER_BINARY to the roster binary")
+        let server = try TestPostgres.server()
+        let conninfo = server.conninfo(database: try server.makeDatabase())
+        let holder = try PostgresConnection(conninfo)
+        try holder.execute("BEGIN")
+        try holder.execute("SELECT pg_advisory_xact_lock(\(PeopleImporter.advisoryLock))")
+        let file = NSTemporaryDirectory() + "roster-interrupt-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Fixtures.array([Fixtures.record()]).write(toFile: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["import", file, "--into", conninfo]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(60)
+        var waiting = false
+        while !waiting, ContinuousClock.now < deadline {
+            waiting = try holder.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted").first?.int(0) == 1
+        }
+        #expect(waiting)
+        process.interrupt()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try holder.execute("ROLLBACK")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        #expect(said.hasSuffix("roster: interrupted: nothing was imported (\(PostgresConnection.describe(conninfo)) is as it was)\n"))
+        #expect(try holder.execute("SELECT to_regclass('people') IS NULL").first?.values.first == .bool(true))
+    }
+
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func aReimportSaysWhatWasNewUpdatedAndUnchanged(dialect: PeopleTable.Dialect) throws {
         let first = try Self.store([("Ann", "Acme"), ("Bob", "Acme"), ("Cy", "Big")])

@@ -133,6 +133,11 @@ enum ImportCommand {
                 Platform.writeError("roster: \(name): \(NumberText.count(report.duplicates, "record repeats", "records repeat")) "
                                     + "the _id of a later record; the later one was kept")
             }
+            if report.nulReplaced > 0 {
+                let who = report.nulExamples.map(DisplayText.sanitized).joined(separator: ", ") + (report.nulReplaced > report.nulExamples.count ? ", …" : "")
+                Platform.writeError("roster: \(name): \(NumberText.count(report.nulReplaced, "person has", "people have")) a NUL character "
+                                    + "(U+0000) in their text, which PostgreSQL cannot store; each became U+FFFD (�): \(who)")
+            }
             Platform.writeError(summary(of: report, from: name, arguments: parsed))
             return .success
         } catch {

@@ -14,6 +14,11 @@ public struct ImportReport: Sendable, Equatable {
     /// Of `written`: people the table did not have, people it had with
     /// other values, and people it already had exactly so.
     public var changes: ImportChanges
+    /// PostgreSQL only: the people whose text held U+0000, which its text
+    /// cannot store; each such character was written as U+FFFD (their
+    /// "Name (_id X)", the first few).
+    public var nulReplaced: Int = 0
+    public var nulExamples: [String] = []
 
     public init(written: Int, duplicates: Int, tablePeople: Int, companies: Int, changes: ImportChanges? = nil) {
         self.written = written
@@ -111,7 +116,8 @@ public struct PeopleImporter {
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
             // Only the imported columns: `LIKE` would copy row_id's NOT NULL.
             try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.columnList) FROM \(table.table) WITH NO DATA")
-            let written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store))
+            let nul = NulTally()
+            let written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store, nul: nul))
             progress(.merging(rows: written))
             let duplicates = try connection.execute("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
             let changes = loadingEmpty ? nil : try ImportChanges(connection.execute(table.changesQuery(from: staging)))
@@ -131,7 +137,12 @@ public struct PeopleImporter {
             // Fresh statistics, so that the planner sees the new rows at once.
             try connection.execute("ANALYZE \(table.table)")
             progress(.committing)
-            return report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
+            var result = report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
+            (result.nulReplaced, result.nulExamples) = (nul.positions.count, nul.positions.prefix(5).map { position in
+                let person = store[position]
+                return "\(person.fullName.isEmpty ? "(no name)" : person.fullName) (_id \(person.id.isEmpty ? "none" : person.id))"
+            })
+            return result
         }
     }
 
@@ -203,14 +214,24 @@ public struct PeopleImporter {
     private func isEmpty(_ rows: [SQLRow]) -> Bool { !rows.isEmpty }
 
     /// The store's rows, reporting progress as they are taken.
-    private func rows(of store: PeopleStore) -> some Sequence<[SQLValue]> {
+    /// The store's rows, reporting progress as they are taken (and, for
+    /// PostgreSQL, noting who has a U+0000 in their text).
+    private func rows(of store: PeopleStore, nul: NulTally? = nil) -> some Sequence<[SQLValue]> {
         let progress = self.progress
         let total = store.count
         progress(.writing(done: 0, total: total))
         return ImportRows(store: store).enumerated().lazy.map { offset, row in
             if (offset + 1) % Self.progressStep == 0 || offset + 1 == total { progress(.writing(done: offset + 1, total: total)) }
+            if let nul, row.contains(where: { if case .text(let text) = $0 { text.utf8.contains(0) } else { false } }) {
+                nul.positions.append(offset)
+            }
             return row
         }
+    }
+
+    /// The positions of the people whose text holds U+0000.
+    private final class NulTally {
+        var positions: [Int] = []
     }
 
     /// The summary rows from the table's totals: each company spelled as

@@ -29,7 +29,7 @@ public enum QueryParser {
         var terms: [QueryTerm] = []
         while let term = try reader.nextTerm() {
             guard terms.count < maximumTerms else {
-                throw QueryError("a search holds at most \(maximumTerms) terms (this is the \(maximumTerms + 1)th)", at: term.range)
+                throw QueryError("a search holds at most \(maximumTerms) terms", at: term.range)
             }
             terms.append(term)
         }

@@ -19,29 +19,35 @@ final class ImportProgressBar {
         self.isTerminal = isTerminal
     }
 
-    /// The line for `phase`.
-    static func line(_ phase: ImportPhase) -> String {
+    /// The line for `phase`, at most `width` characters: a narrow
+    /// terminal shortens the bar first, then drops it (the counts stay).
+    static func line(_ phase: ImportPhase, width: Int = 80) -> String {
+        let line: String
         switch phase {
         case .waiting:
-            return "waiting for another import into this database to finish…"
+            line = "waiting for another import into this database to finish…"
         case .writing(let done, let total):
-            return "loading rows " + bar(done, of: total) + "  \(NumberText.grouped(done)) of \(NumberText.count(total, "person", "people"))"
+            line = withBar("loading rows", done, of: total,
+                           "\(NumberText.grouped(done)) of \(NumberText.count(total, "person", "people"))", width: width)
         case .merging(let rows):
-            return "merging \(NumberText.count(rows, "row", "rows")) into the table…"
+            line = "merging \(NumberText.count(rows, "row", "rows")) into the table…"
         case .indexing(let done, let total):
-            return "building indexes " + bar(done, of: total) + "  \(done) of \(total)"
+            line = withBar("building indexes", done, of: total, "\(done) of \(total)", width: width)
         case .summarizing:
-            return "summarising companies…"
+            line = "summarising companies…"
         case .committing:
-            return "committing…"
+            line = "committing…"
         }
+        return line.count > width ? String(line.prefix(max(0, width - 1))) + "…" : line
     }
 
-    private static func bar(_ done: Int, of total: Int) -> String {
-        let width = 24
-        let filled = total == 0 ? width : done * width / total
-        let percent = total == 0 ? 100 : done * 100 / total
-        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + " \(percent)%"
+    /// "label ████░░░░ 61%  counts", the bar as wide as there is room for (24 at most).
+    private static func withBar(_ label: String, _ done: Int, of total: Int, _ counts: String, width: Int) -> String {
+        let percent = " \(total == 0 ? 100 : done * 100 / total)%"
+        let room = min(24, width - label.count - percent.count - counts.count - 3)
+        guard room >= 4 else { return label + percent + "  " + counts }
+        let filled = total == 0 ? room : done * room / total
+        return label + " " + String(repeating: "█", count: filled) + String(repeating: "░", count: room - filled) + percent + "  " + counts
     }
 
     func show(_ phase: ImportPhase) {
@@ -49,7 +55,9 @@ final class ImportProgressBar {
         let now = ContinuousClock.now
         if case .writing(let done, let total) = phase, done > 0, done < total, now - lastDrawn < .milliseconds(100) { return }
         lastDrawn = now
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.line(phase)).utf8))
+        // Never as wide as the terminal: a wrapped line cannot be redrawn in place.
+        let width = max(10, (Platform.terminalColumns(STDERR_FILENO) ?? 80) - 1)
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.line(phase, width: width)).utf8))
         drewSomething = true
     }
 

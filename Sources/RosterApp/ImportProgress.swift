@@ -43,7 +43,8 @@ final class ImportProgressBar {
 
     /// "label ████░░░░ 61%  counts", the bar as wide as there is room for (24 at most).
     private static func withBar(_ label: String, _ done: Int, of total: Int, _ counts: String, width: Int) -> String {
-        let percent = " \(total == 0 ? 100 : done * 100 / total)%"
+        let value = "\(total == 0 ? 100 : done * 100 / total)%"
+        let percent = String(repeating: " ", count: max(1, 5 - value.count)) + value  // " 100%", "  61%": the bar keeps its width
         let room = min(24, width - label.count - percent.count - counts.count - 3)
         guard room >= 4 else { return label + percent + "  " + counts }
         let filled = total == 0 ? room : done * room / total

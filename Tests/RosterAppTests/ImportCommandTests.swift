@@ -33,13 +33,13 @@ struct ImportCommandTests {
     @Test("each phase of an import has its line, with counts grouped, to the end")
     func progressLines() {
         #expect(ImportProgressBar.line(.writing(done: 12288, total: 20000))
-            == "loading rows ██████████████░░░░░░░░░░ 61%  12,288 of 20,000 people")
+            == "loading rows ██████████████░░░░░░░░░░  61%  12,288 of 20,000 people")
         #expect(ImportProgressBar.line(.merging(rows: 20000)) == "merging 20,000 rows into the table…")
         #expect(ImportProgressBar.line(.indexing(done: 12, total: 12)) == "building indexes ████████████████████████ 100%  12 of 12")
         #expect(ImportProgressBar.line(.waiting) == "waiting for another import into this database to finish…")
         // Narrow: the bar gives way first, the counts stay.
-        #expect(ImportProgressBar.line(.writing(done: 12288, total: 20000), width: 39) == "loading rows 61%  12,288 of 20,000 peo…")
-        #expect(ImportProgressBar.line(.indexing(done: 3, total: 12), width: 39) == "building indexes ██░░░░░░░ 25%  3 of 12")
+        #expect(ImportProgressBar.line(.writing(done: 12288, total: 20000), width: 39) == "loading rows  61%  12,288 of 20,000 pe…")
+        #expect(ImportProgressBar.line(.indexing(done: 3, total: 12), width: 39) == "building indexes ██░░░░░░  25%  3 of 12")
     }
 
     @Test("says what is missing or wrong")

@@ -24,9 +24,11 @@ enum ImportCommand {
     Usage: roster import FILE --into TARGET [--table NAME] [--format F]
 
     Loads FILE (JSON, JSON Lines or CSV; - for standard input) into a
-    database table, creating
-    the table, its browse and search indexes and its company summary if
-    missing. Importing the same file again replaces each person by _id.
+    database table, creating the table, its browse and search indexes and
+    its company summary if missing. Importing the same file again replaces
+    each person by _id, and says how many were new, updated and unchanged.
+    One import into a database runs at a time: a second one waits. Ctrl-C
+    imports nothing (the database stays as it was).
 
     TARGET is postgres://user@host/db (any libpq connection string: host=…
     dbname=…, with PGHOST, PGDATABASE, ~/.pgpass as psql takes them), or
@@ -116,24 +118,45 @@ enum ImportCommand {
             Platform.writeError("roster: \(path): is a directory, not an SQLite database file")
             return .failure
         }
-        let bar = ImportProgressBar(isTerminal: Platform.isTerminal(STDERR_FILENO))
+        let terminal = Platform.isTerminal(STDERR_FILENO)
+        let bar = ImportProgressBar(isTerminal: terminal)
         let prompt = PasswordPrompt.forThisTerminal()
+        let interruption = ImportInterruption.install(target: parsed.target.displayName, clearsLine: terminal)
+        defer { interruption.uninstall() }
         do {
-            let report = try importDirectory(directory, arguments: parsed, prompt: prompt, progress: bar.show)
+            let report = try importDirectory(directory, arguments: parsed, prompt: prompt) { phase in
+                if phase == .committing { ImportInterruption.committing() }
+                bar.show(phase)
+            }
+            interruption.uninstall()
             bar.finish()
             if report.duplicates > 0 {
                 Platform.writeError("roster: \(name): \(NumberText.count(report.duplicates, "record repeats", "records repeat")) "
                                     + "the _id of a later record; the later one was kept")
             }
-            Platform.writeError("roster: imported \(NumberText.count(report.written, "person", "people")) from \(name) into "
-                                + "\(parsed.target.displayName) (table \(parsed.table): \(NumberText.count(report.tablePeople, "person", "people")), "
-                                + "\(NumberText.count(report.companies, "company", "companies")))")
+            if report.nulReplaced > 0 {
+                let who = report.nulExamples.map(DisplayText.sanitized).joined(separator: ", ") + (report.nulReplaced > report.nulExamples.count ? ", …" : "")
+                Platform.writeError("roster: \(name): \(NumberText.count(report.nulReplaced, "person has", "people have")) a NUL character "
+                                    + "(U+0000) in their text, which PostgreSQL cannot store; each became U+FFFD (�): \(who)")
+            }
+            Platform.writeError(summary(of: report, from: name, arguments: parsed))
             return .success
         } catch {
+            interruption.uninstall()
             bar.finish()
             Platform.writeError("roster: " + failureMessage(error, arguments: parsed))
             return prompt?.wasInterrupted == true ? .interrupted : .failure
         }
+    }
+
+    /// "roster: imported 3 people from f.json into t.db: 1 new, 1 updated,
+    /// 1 unchanged (table people: 9 people, 2 companies)".
+    static func summary(of report: ImportReport, from name: String, arguments: Arguments) -> String {
+        let changes = report.changes
+        return "roster: imported \(NumberText.count(report.written, "person", "people")) from \(name) into "
+            + "\(arguments.target.displayName): \(NumberText.grouped(changes.added)) new, \(NumberText.grouped(changes.updated)) updated, "
+            + "\(NumberText.grouped(changes.unchanged)) unchanged (table \(arguments.table): "
+            + "\(NumberText.count(report.tablePeople, "person", "people")), \(NumberText.count(report.companies, "company", "companies")))"
     }
 
     /// One line for a failed import: the target named once, and a table of
@@ -155,46 +178,9 @@ enum ImportCommand {
             return try importer.importPeople(directory.store, into: PasswordPrompt.connect(conninfo, prompt: prompt))
         case .sqlite(let path):
             let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .sqlite), progress: progress)
-            return try importer.importPeople(directory.store, into: SQLiteConnection(path: path, access: .readWrite))
+            // Another import's write lock is waited for (BEGIN IMMEDIATE), as PostgreSQL's advisory lock is.
+            return try importer.importPeople(directory.store, into: SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(3600)))
         }
-    }
-}
-
-/// One line on standard error, redrawn in place, only on a terminal:
-/// `importing ███████░░░░░  58%  5,800 of 10,000 people`.
-final class ImportProgressBar {
-    private let isTerminal: Bool
-    private var lastDrawn = ContinuousClock.now - .seconds(1)
-    private var drewSomething = false
-
-    init(isTerminal: Bool) {
-        self.isTerminal = isTerminal
-    }
-
-    func show(_ phase: ImportPhase) {
-        guard isTerminal else { return }
-        let now = ContinuousClock.now
-        if case .writing(let done, let total) = phase, done < total, now - lastDrawn < .milliseconds(100) { return }
-        lastDrawn = now
-        let line: String
-        switch phase {
-        case .writing(let done, let total):
-            let width = 30
-            let filled = total == 0 ? width : done * width / total
-            let percent = total == 0 ? 100 : done * 100 / total
-            line = "importing " + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-                + " \(percent)%  \(done) of \(total) people"
-        case .merging: line = "merging into the table and its indexes…"
-        case .indexing: line = "building the indexes…"
-        case .summarizing: line = "summarising companies…"
-        }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-        drewSomething = true
-    }
-
-    /// Clears the line, so that messages after it start clean.
-    func finish() {
-        if drewSomething { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
 

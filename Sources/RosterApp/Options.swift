@@ -80,7 +80,8 @@ public struct Options: Equatable, Sendable {
                     order by last, first, balance or age, as s does (wins
                     over the remembered order)
       --table NAME  the database table to browse (default people)
-      --strict      treat any skipped (malformed) record as an error
+      --strict      treat any skipped (malformed) record as an error, and a
+                    file that is not empty but gave no one
       --no-state    do not restore or remember the place (selection, order)
       --mouse       wheel scrolls, click selects, double click opens (off by
                     default: capturing the mouse stops you selecting text)

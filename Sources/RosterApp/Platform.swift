@@ -11,6 +11,13 @@ enum Platform {
         isatty(descriptor) == 1
     }
 
+    /// The width of the terminal at `descriptor`, nil when it is none.
+    static func terminalColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Whether something exists at `path`.
     static func fileExists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)

@@ -198,6 +198,11 @@ public enum RosterCommand {
         }
         if options.strict, !skipped.isEmpty { return .failure }
         if repository.personCount == 0, !skipped.isEmpty { return .failure }
+        if repository.personCount == 0, !(repository is SQLPeopleRepository) {
+            // An empty file never loads: this one held something, but no one.
+            Platform.writeError("roster: \(repository.sourceName): no people were read from it, though it is not empty")
+            if options.strict { return .failure }
+        }
         return .success
     }
 

@@ -11,24 +11,52 @@ public struct ImportReport: Sendable, Equatable {
     /// People in the table afterwards, and their companies (from the summary).
     public var tablePeople: Int
     public var companies: Int
+    /// Of `written`: people the table did not have, people it had with
+    /// other values, and people it already had exactly so.
+    public var changes: ImportChanges
+    /// PostgreSQL only: the people whose text held U+0000, which its text
+    /// cannot store; each such character was written as U+FFFD (their
+    /// "Name (_id X)", the first few).
+    public var nulReplaced: Int = 0
+    public var nulExamples: [String] = []
 
-    public init(written: Int, duplicates: Int, tablePeople: Int, companies: Int) {
+    public init(written: Int, duplicates: Int, tablePeople: Int, companies: Int, changes: ImportChanges? = nil) {
         self.written = written
         self.duplicates = duplicates
         self.tablePeople = tablePeople
         self.companies = companies
+        self.changes = changes ?? ImportChanges(added: written, updated: 0, unchanged: 0)
+    }
+}
+
+/// What an import did to the people it wrote.
+public struct ImportChanges: Sendable, Equatable {
+    public var added: Int
+    public var updated: Int
+    public var unchanged: Int
+
+    public init(added: Int, updated: Int, unchanged: Int) {
+        self.added = added
+        self.updated = updated
+        self.unchanged = unchanged
     }
 }
 
 /// Where an import has got to, for a progress bar.
 public enum ImportPhase: Sendable, Equatable {
+    /// Another import into the same database holds its lock.
+    case waiting
     case writing(done: Int, total: Int)
-    /// Moving the staged rows into the table (and its indexes).
-    case merging
-    /// Building the indexes over the rows loaded into an empty table.
-    case indexing
+    /// Moving `rows` staged rows into the table (and its indexes): one
+    /// statement, so no steps within it.
+    case merging(rows: Int)
+    /// Building the indexes over the rows loaded into an empty table, one
+    /// at a time.
+    case indexing(done: Int, total: Int)
     /// Recomputing the summary table.
     case summarizing
+    /// Making it all permanent.
+    case committing
 }
 
 /// Loads a directory into a `PeopleTable`, creating what is missing, in one
@@ -65,11 +93,22 @@ public struct PeopleImporter {
     /// How many rows between two progress reports.
     private static let progressStep = 4096
 
+    /// The advisory lock every Roster import into a PostgreSQL database
+    /// takes first (any table: the first one also creates the `pg_trgm`
+    /// extension, which two at once would both try): "Roster" in ASCII.
+    static let advisoryLock: Int64 = 0x526F_7374_6572
+
     /// Imports `store` into PostgreSQL.
     public func importPeople(_ store: PeopleStore, into connection: PostgresConnection) throws(DatabaseError) -> ImportReport {
         precondition(table.dialect == .postgres, "a PostgreSQL import needs a PostgreSQL table")
         let staging = "pg_temp." + Self.staging
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
+            // A second import waits here for the first to commit or roll back.
+            let taken = try connection.execute("SELECT pg_try_advisory_xact_lock(\(Self.advisoryLock))").first?.values.first
+            if taken != .bool(true) {
+                progress(.waiting)
+                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))")
+            }
             for statement in table.tableStatements { try connection.execute(statement) }
             // One import at a time per table: the summary is computed from it.
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
@@ -77,15 +116,16 @@ public struct PeopleImporter {
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
             // Only the imported columns: `LIKE` would copy row_id's NOT NULL.
             try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.columnList) FROM \(table.table) WITH NO DATA")
-            let written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store))
-            progress(.merging)
+            let nul = NulTally()
+            let written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store, nul: nul))
+            progress(.merging(rows: written))
             let duplicates = try connection.execute("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
+            let changes = loadingEmpty ? nil : try ImportChanges(connection.execute(table.changesQuery(from: staging)))
             try connection.execute(table.mergeStatement(from: staging))
             if loadingEmpty {
-                progress(.indexing)
                 // Index builds sort in this much memory before spilling to disk (default 64 MB).
                 try connection.execute("SET LOCAL maintenance_work_mem = '512MB'")
-                for index in table.secondaryIndexes { try connection.execute(index.create) }
+                try buildIndexes { sql throws(DatabaseError) in try connection.execute(sql) }
             }
             progress(.summarizing)
             let totals = try summarize(totals: connection.execute(table.totalsQuery),
@@ -96,7 +136,13 @@ public struct PeopleImporter {
                                 rows: totals.map(\.values))
             // Fresh statistics, so that the planner sees the new rows at once.
             try connection.execute("ANALYZE \(table.table)")
-            return report(written: written, duplicates: Int(duplicates), totals: totals)
+            progress(.committing)
+            var result = report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
+            (result.nulReplaced, result.nulExamples) = (nul.positions.count, nul.positions.prefix(5).map { position in
+                let person = store[position]
+                return "\(person.fullName.isEmpty ? "(no name)" : person.fullName) (_id \(person.id.isEmpty ? "none" : person.id))"
+            })
+            return result
         }
     }
 
@@ -124,13 +170,13 @@ public struct PeopleImporter {
                 try insert.run(row)
                 written += 1
             }
-            progress(.merging)
+            progress(.merging(rows: written))
             let duplicates = try connection.query("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
+            let changes = loadingEmpty ? nil : try ImportChanges(connection.query(table.changesQuery(from: staging)))
             try connection.execute(table.mergeStatement(from: staging))
             try connection.execute("DROP TABLE \(staging)")
             if loadingEmpty {
-                progress(.indexing)
-                for index in table.secondaryIndexes { try connection.execute(index.create) }
+                try buildIndexes { sql throws(DatabaseError) in try connection.execute(sql) }
                 // The triggers were not there for the load: fill the FTS5 index from the table at once.
                 try connection.execute("INSERT INTO \(table.searchTable) (\(table.searchTable)) VALUES ('rebuild')")
             }
@@ -144,8 +190,19 @@ public struct PeopleImporter {
                 "INSERT INTO \(table.summaryTable) (\(table.summaryColumns.joined(separator: ", "))) VALUES (\(summaryPlaceholders))")
             for company in totals { try insertTotals.run(company.values) }
             try connection.execute("ANALYZE \(table.table)")
-            return report(written: written, duplicates: Int(duplicates), totals: totals)
+            progress(.committing)
+            return report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
         }
+    }
+
+    /// Creates the secondary indexes one by one, saying how many are done.
+    private func buildIndexes(_ execute: (String) throws(DatabaseError) -> Void) throws(DatabaseError) {
+        let indexes = table.secondaryIndexes
+        for (done, index) in indexes.enumerated() {
+            progress(.indexing(done: done, total: indexes.count))
+            try execute(index.create)
+        }
+        progress(.indexing(done: indexes.count, total: indexes.count))
     }
 
     /// SQLite's page cache during an import, in KiB.
@@ -157,14 +214,24 @@ public struct PeopleImporter {
     private func isEmpty(_ rows: [SQLRow]) -> Bool { !rows.isEmpty }
 
     /// The store's rows, reporting progress as they are taken.
-    private func rows(of store: PeopleStore) -> some Sequence<[SQLValue]> {
+    /// The store's rows, reporting progress as they are taken (and, for
+    /// PostgreSQL, noting who has a U+0000 in their text).
+    private func rows(of store: PeopleStore, nul: NulTally? = nil) -> some Sequence<[SQLValue]> {
         let progress = self.progress
         let total = store.count
         progress(.writing(done: 0, total: total))
         return ImportRows(store: store).enumerated().lazy.map { offset, row in
             if (offset + 1) % Self.progressStep == 0 || offset + 1 == total { progress(.writing(done: offset + 1, total: total)) }
+            if let nul, row.contains(where: { if case .text(let text) = $0 { text.utf8.contains(0) } else { false } }) {
+                nul.positions.append(offset)
+            }
             return row
         }
+    }
+
+    /// The positions of the people whose text holds U+0000.
+    private final class NulTally {
+        var positions: [Int] = []
     }
 
     /// The summary rows from the table's totals: each company spelled as
@@ -187,8 +254,8 @@ public struct PeopleImporter {
         }
     }
 
-    private func report(written: Int, duplicates: Int, totals: [CompanyTotals]) -> ImportReport {
+    private func report(written: Int, duplicates: Int, totals: [CompanyTotals], changes: ImportChanges?) -> ImportReport {
         ImportReport(written: written - duplicates, duplicates: duplicates,
-                     tablePeople: Int(totals.reduce(0) { $0 + $1.headcount }), companies: totals.count)
+                     tablePeople: Int(totals.reduce(0) { $0 + $1.headcount }), companies: totals.count, changes: changes)
     }
 }

@@ -14,6 +14,9 @@ extension PeopleTable {
         case summaryMissingColumns([String])
         /// SQLite only: the full-text table search uses.
         case missingSearchTable
+        /// A summary row whose figures cannot be right (`SummaryFigures`):
+        /// what is wrong, in words.
+        case implausibleSummary(String)
     }
 
     /// Checks the people table, its summary (and in SQLite its search
@@ -107,6 +110,9 @@ extension PeopleTable {
                 + "\(columns.joined(separator: ", "))); drop it and import again: \(importHint)"
         case .missingSearchTable:
             message = "table \(name) has no search table (\(name)_search is missing); import again to make it: \(importHint)"
+        case .implausibleSummary(let what):
+            message = "the company summary (table \(summaryName)) holds figures that cannot be right (\(what)); "
+                + "import again to rebuild it: \(importHint)"
         }
         return DatabaseError(.failed, "\(target): \(message)", code: Self.shapeCode)
     }

@@ -13,7 +13,7 @@ enum PostgresCopyEncoding {
             case .text(let text):
                 for byte in text.utf8 {
                     switch byte {
-                    case 0: continue  // PostgreSQL text cannot hold U+0000
+                    case 0: buffer += [0xEF, 0xBF, 0xBD]  // text cannot hold U+0000: U+FFFD, counted by the import
                     case UInt8(ascii: "\\"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
                     case UInt8(ascii: "\t"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
                     case UInt8(ascii: "\n"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "n")]

@@ -60,6 +60,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             }
             totals.append(company)
         }
+        if let what = SummaryFigures.problem(in: totals) { throw table.error(.implausibleSummary(what), target: target) }
         self.totals = totals
         companies = totals.map { company in
             let none = company.companyKey == ImportRows.noCompanyKey
@@ -94,6 +95,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// Opens the table `name` of the SQLite file at `path`, read-only.
     public static func open(sqlite path: String, table name: String = "people") throws(DatabaseError) -> SQLPeopleRepository {
         let table = try PeopleTable(name: name, dialect: .sqlite)
+        if let missing = missingFile(path) { throw missing }
         let browse = try SQLiteConnection(path: path, access: .readOnly)
         try table.verify(browse, target: path)
         let search = try SQLiteConnection(path: path, access: .readOnly)

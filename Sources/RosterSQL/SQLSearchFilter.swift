@@ -18,13 +18,21 @@ import RosterCore
 /// then the exact test above decides. Shorter terms cannot use trigrams:
 /// they scan `search_text` (plain `strpos`/`instr`, then the exact test on
 /// the candidates), under the statement timeout, and the next keystroke
-/// cancels them. Negated terms scan too (an index cannot list who lacks a text).
+/// cancels them. Negated terms scan too (an index cannot list who lacks a
+/// text), with the plain `search_text` test first.
 struct SQLSearchFilter {
     let table: PeopleTable
 
-    /// The condition for every term of `query` (`TRUE` for none).
+    /// The condition for every term of `query` (`TRUE` for none); a term
+    /// given twice is tested once.
     func condition(_ query: SearchQuery, into statement: inout SQLStatement) -> String {
-        let parts = query.terms.map { term in
+        var seen: [(CompiledTerm.Test, Bool)] = []
+        let terms = query.terms.filter { term in
+            guard !seen.contains(where: { $0.0 == term.test && $0.1 == term.isNegated }) else { return false }
+            seen.append((term.test, term.isNegated))
+            return true
+        }
+        let parts = terms.map { term in
             let test = condition(term.test, negated: term.isNegated, into: &statement)
             return term.isNegated ? "(\(test)) IS NOT TRUE" : "(\(test))"
         }
@@ -54,9 +62,9 @@ struct SQLSearchFilter {
             return wholeValueCondition(scope, needle: needle, into: &statement)
         case .text(let scope, let needle, _, let digits):
             let exact = textCondition(scope, needle: needle, digits: digits, into: &statement)
-            guard !negated, let narrowing = trigramCondition(scope, needle: needle, digits: digits, into: &statement) else {
-                return exact
-            }
+            let narrowing = negated ? screen(scope, needle: needle, digits: digits, into: &statement)
+                                    : trigramCondition(scope, needle: needle, digits: digits, into: &statement)
+            guard let narrowing else { return exact }
             return "\(narrowing) AND (\(exact))"
         }
     }
@@ -135,6 +143,20 @@ struct SQLSearchFilter {
         case .id: return folded("id")
         case .guid: return folded("guid")
         }
+    }
+
+    /// A negated term's cheap first test: one plain scan of `search_text`
+    /// (a superset of what the term can match), so that the exact test,
+    /// which folds several columns in SQL, runs only for the rows that may
+    /// match: 256 negated terms over every row stay fast. Nil when the
+    /// term may match outside it (phone digits, the other fields).
+    private func screen(_ scope: TextScope, needle: [UInt8], digits: [UInt8]?, into statement: inout SQLStatement) -> String? {
+        switch scope {
+        case .anywhere, .phone: guard digits == nil else { return nil }
+        case .name, .firstName, .lastName, .company, .email, .address: break
+        default: return nil
+        }
+        return contains("search_text", statement.bind(.text(text(needle))), bytes: false)
     }
 
     /// The index's narrowing for a term that only matches inside

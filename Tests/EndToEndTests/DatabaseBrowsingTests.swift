@@ -47,7 +47,7 @@ struct DatabaseBrowsingEndToEndTests {
     func failuresAreOneLine() throws {
         let missing = try runRoster(["--list", "/nonexistent/people.db"])
         #expect(missing.status == 1)
-        #expect(missing.error == "roster: /nonexistent/people.db: cannot open: unable to open database file\n")
+        #expect(missing.error == "roster: /nonexistent/people.db: no such file; make one with: roster import FILE --into /nonexistent/people.db\n")
         let (database, _) = try importedBundledDirectory()
         defer { try? FileManager.default.removeItem(atPath: database) }
         let noTable = try runRoster(["--list", database, "--table", "staff"])

@@ -16,16 +16,16 @@ struct ImportEndToEndTests {
         #expect(first.output.isEmpty)
         #expect(first.error.contains("roster: stdin: 1 of 3 records skipped"))
         #expect(first.error.contains("record 2 (line 1): expected a person (an object), found null"))
-        #expect(first.error.hasSuffix("roster: imported 2 people from stdin into \(path) (table people: 2 people, 2 companies)\n"))
+        #expect(first.error.hasSuffix("roster: imported 2 people from stdin into \(path): 2 new, 0 updated, 0 unchanged (table people: 2 people, 2 companies)\n"))
         #expect(!first.error.contains("\u{1B}"))
         let again = try runRoster(["import", "-", "--into", "sqlite:" + path, "--table", "people"], input: json)
         #expect(again.status == 0)
-        #expect(again.error.hasSuffix("(table people: 2 people, 2 companies)\n"))
+        #expect(again.error.hasSuffix(": 0 new, 0 updated, 2 unchanged (table people: 2 people, 2 companies)\n"))
         // JSON Lines into the same table: Ann again by _id, one newcomer.
         let lines = "{\"_id\": \"b\", \"name\": {\"first\": \"Ann\", \"last\": \"Lee\"}}\n{\"_id\": \"c\", \"name\": {\"first\": \"Cy\", \"last\": \"Orr\"}}\n"
         let jsonLines = try runRoster(["import", "--format", "jsonl", "-", "--into", path], input: lines)
         #expect(jsonLines.status == 0)
-        #expect(jsonLines.error.hasSuffix("roster: imported 2 people from stdin into \(path) (table people: 3 people, 2 companies)\n"))
+        #expect(jsonLines.error.hasSuffix("roster: imported 2 people from stdin into \(path): 1 new, 0 updated, 1 unchanged (table people: 3 people, 2 companies)\n"))
     }
 
     @Test("usage errors exit 2; a database that refuses exits 1 with one line, never the password")

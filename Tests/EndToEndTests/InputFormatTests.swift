@@ -46,6 +46,27 @@ struct InputFormatEndToEndTests {
         #expect(lines.error.contains("record 2 (line 3): not valid JSON at column 1: expected 'null'"))
     }
 
+    @Test("CR-only line ends load; --strict fails a file that is not empty but gave no one, and says so")
+    func carriageReturnsAndNobody() throws {
+        let oldMac = try runRoster(["--list", "--strict", "-"], input: "first_name,last_name,company\rAda,Lovelace,ACME\rGrace,Hopper,ACME\r")
+        #expect(oldMac.status == 0, "\(oldMac.error)")
+        #expect(oldMac.output == "ACME (2 people)\n  Grace Hopper\t\t\n  Ada Lovelace\t\t\n")
+        let headerOnly = try runRoster(["--list", "--strict", "-"], input: "first_name,last_name,company\r\n")
+        #expect(headerOnly.status == 1)
+        #expect(headerOnly.error == "roster: stdin: no people were read from it, though it is not empty\n")
+        let lenient = try runRoster(["--list", "-"], input: "first_name,last_name,company\r\n")
+        #expect(lenient.status == 0)
+        #expect(lenient.error == headerOnly.error)
+    }
+
+    @Test("--filter with more than 256 terms is one line naming the 257th, status 2")
+    func tooManyTerms() throws {
+        let terms = (1...257).map { "t\($0)" }.joined(separator: " ")
+        let listed = try runRoster(["--list", "--filter", terms])
+        #expect(listed.status == 2)
+        #expect(listed.error.contains("--filter: 't257' (column \(terms.count - 3)): a search holds at most 256 terms"))
+    }
+
     @Test("--format overrides the extension")
     func formatOption() throws {
         let path = try Self.temporary("last_name\nHopper\n", name: "looks.json")

@@ -68,6 +68,23 @@ struct CSVReaderTests {
         #expect(loaded.store[1].fullName == "Grace Hopper")
     }
 
+    @Test("CR-only line ends (old Mac) end records as CRLF and LF do, in any chunk; line numbers count them")
+    func carriageReturnLineEnds() async throws {
+        let text = "first_name,last_name,address\r"
+            + "Ann,Able,\"one\rtwo\"\r"
+            + "Bob,Bell,x,extra\r"
+            + "\r"
+            + "Cy,Cole,\"\"\r"
+        let loaded = try await loadedWhateverTheSplit(text, fileExtension: "csv")
+        #expect(loaded.store.count == 2)
+        #expect(loaded.store[0].address == "one\rtwo")
+        #expect(loaded.store[1].fullName == "Cy Cole")
+        #expect(loaded.skipped == [SkippedRecord(number: 2, line: 4, reason: "4 cells where the header has 3")])
+        let mixed = try Self.load("first_name,last_name\rAnn,Able\r\nBob,Bell\nCy,Cole")
+        #expect(mixed.store.count == 3)
+        #expect(mixed.skipped.isEmpty)
+    }
+
     @Test("headers match ignoring case and spelling; unknown columns are ignored, missing ones missing")
     func headers() throws {
         let loaded = try Self.load("Notes,EMAIL,Last Name,eyeColor\nhello,a@x.test,Lovelace,green\n")

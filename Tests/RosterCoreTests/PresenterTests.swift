@@ -64,7 +64,7 @@ struct ListPresenterTests {
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)
         presenter.openSelected()
-        #expect(view.last?.emptyMessage == "No content to show")
+        #expect(view.last?.emptyMessage == "No people were read from fake.json")
         #expect(view.last?.selectedRow == nil)
         #expect(view.last?.position == "0/0")
         #expect(wireframe.routes.isEmpty)

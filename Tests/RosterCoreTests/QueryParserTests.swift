@@ -25,6 +25,17 @@ struct QueryParserTests {
         #expect(try QueryParser.parse("   ").terms.isEmpty)
     }
 
+    @Test("at most 256 terms: the 257th is the error, at its place, whatever kind it is")
+    func termLimit() throws {
+        let terms = (0..<256).map { $0 % 2 == 0 ? "w\($0)" : "-company:c\($0)" }
+        #expect(try QueryParser.parse(terms.joined(separator: " ")).terms.count == 256)
+        let text = (terms + ["-age>3", "more"]).joined(separator: " ")
+        let error = try #require(Self.error(text))
+        #expect(error.message == "a search holds at most 256 terms")
+        #expect(String(Array(text)[error.range]) == "-age>3")
+        #expect(error.describe(in: text).hasPrefix("'-age>3' (column "))
+    }
+
     @Test("every text field, with aliases, names ignoring case")
     func textFields() throws {
         let expected: [(String, TextScope)] = [

@@ -15,11 +15,22 @@
 /// an error that says where, never a query that silently matches nothing;
 /// after `=` an empty value (`city=`, `city=""`) asks for people without one. A quote left open
 /// runs to the end (so a phrase being typed already searches).
+///
+/// A query holds at most `maximumTerms` (256) terms, whichever source is
+/// searched: a file answers thousands, but a database's statement has
+/// limits of its own (SQLite's expression depth, PostgreSQL's parameters),
+/// so every source says the same one line instead of answering some.
 public enum QueryParser {
+    /// The most terms one query may hold.
+    public static let maximumTerms = 256
+
     public static func parse(_ text: String) throws(QueryError) -> PeopleQuery {
         var reader = Reader(Array(text))
         var terms: [QueryTerm] = []
         while let term = try reader.nextTerm() {
+            guard terms.count < maximumTerms else {
+                throw QueryError("a search holds at most \(maximumTerms) terms", at: term.range)
+            }
             terms.append(term)
         }
         return PeopleQuery(terms: terms)

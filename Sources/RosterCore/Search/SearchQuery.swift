@@ -48,7 +48,7 @@ public struct SearchQuery: Sendable, Equatable {
 
 /// A query term in a store's terms: folded bytes, or a range of whole numbers.
 public struct CompiledTerm: Sendable {
-    public enum Test: Sendable {
+    public enum Test: Sendable, Equatable {
         /// `digits`: also matches a phone whose digits contain these.
         case text(TextScope, needle: [UInt8], spansParts: Bool, digits: [UInt8]?)
         case number(NumberField, ClosedRange<Int64>)

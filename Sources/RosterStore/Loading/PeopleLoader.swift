@@ -50,10 +50,18 @@ public struct PeopleLoader: Sendable {
     /// The input's format (`--format`); nil: a file's extension names it,
     /// or else its first bytes do (`InputFormat(sniffing:)`).
     public var format: InputFormat?
+    /// The most one record may hold (64 MiB): a longer one is skipped with
+    /// its line, or, where the reader cannot find the next record (a JSON
+    /// list, a quoted CSV cell), the load stops naming its line. Memory
+    /// stays bounded whatever the input (`/dev/zero`).
+    public var recordLimit: Int
+
+    public static let defaultRecordLimit = 64 << 20
 
     public init(chunkSize: Int = 8 << 20, parallelThreshold: Int = 16 << 20, format: InputFormat? = nil,
-                afterChunk: (@Sendable (Int) -> Void)? = nil) {
+                recordLimit: Int = PeopleLoader.defaultRecordLimit, afterChunk: (@Sendable (Int) -> Void)? = nil) {
         self.chunkSize = chunkSize
+        self.recordLimit = recordLimit
         self.parallelThreshold = parallelThreshold
         self.format = format
         self.afterChunk = afterChunk
@@ -256,7 +264,16 @@ public struct PeopleLoader: Sendable {
             filled -= used
             base += used
             if used > 0, filled > 0 { buffer.update(from: buffer + used, count: filled) }
-            if filled == capacity {
+            if filled >= recordLimit {
+                // One element longer than a record may be: pass over it, or stop.
+                let skipped = parser.skipLongRecord(UnsafeBufferPointer(start: buffer, count: filled), limit: recordLimit)
+                guard skipped else {
+                    let reason = "the record starting on this line is " + Parser.tooLong(recordLimit) + "; nothing was loaded"
+                    throw .invalid(file: sourceName, line: parser.line, column: nil, message: reason)
+                }
+                base += filled
+                filled = 0
+            } else if filled == capacity {
                 // One element larger than the buffer: grow before reading on.
                 let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
                 larger.update(from: buffer, count: filled)
@@ -303,93 +320,4 @@ public struct PeopleLoader: Sendable {
         }
     }
 
-}
-
-/// Where the chunk loop reads from: a regular file by offset, or a stream.
-protocol ChunkInput {
-    /// Reads up to `buffer.count` bytes at `offset` (streams ignore it); 0 at the end.
-    func read(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, sourceName: String) throws(LoadError) -> Int
-    /// The input ended at `offset`: is that where it should have?
-    func checkComplete(at offset: Int, sourceName: String) throws(LoadError)
-    /// `error` with its line and column made exact where the input allows.
-    func exact(_ error: ParseError) -> ParseError
-}
-
-/// A regular file, read with `pread` (never written, never mapped).
-struct FileInput: ChunkInput, Sendable {
-    let descriptor: Int32
-    /// The size when the load began; ending before it means the file shrank.
-    let size: Int
-
-    func read(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, sourceName: String) throws(LoadError) -> Int {
-        while true {
-            let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw .notReadable(file: sourceName, reason: Descriptor.describe(errno: errno))
-        }
-    }
-
-    func checkComplete(at offset: Int, sourceName: String) throws(LoadError) {
-        if offset < size { throw .notReadable(file: sourceName, reason: "it shrank while being read") }
-    }
-
-    /// A parser counts lines from where it started (the second half: its
-    /// boundary) and columns in bytes when the line began before its buffer;
-    /// the file is at hand, so on an error count both again from the start.
-    func exact(_ error: ParseError) -> ParseError {
-        switch error {
-        case .syntax(let message, let location):
-            guard let (line, column) = try? lineAndColumn(of: location.offset, sourceName: "") else { return error }
-            return .syntax(message, location: ParseLocation(line: line, column: column, offset: location.offset))
-        case .invalid(let message, let location?):
-            guard let (line, column) = try? lineAndColumn(of: location.offset, sourceName: "") else { return error }
-            return .invalid(message, location: ParseLocation(line: line, column: column, offset: location.offset))
-        default:
-            return error
-        }
-    }
-
-    /// The 1-based line and column (in characters) of byte `offset`.
-    func lineAndColumn(of offset: Int, sourceName: String) throws(LoadError) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        var position = 0
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while position < offset {
-            let wanted = min(chunk.count, offset - position)
-            let count = try chunk.withUnsafeMutableBufferPointer { buffer throws(LoadError) in
-                try read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<wanted]), at: position, sourceName: sourceName)
-            }
-            if count == 0 { break }
-            for byte in chunk[0..<count] {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            position += count
-        }
-        return (line, column)
-    }
-}
-
-/// A pipe or other stream (standard input), read as it comes.
-struct StreamInput: ChunkInput {
-    let descriptor: Int32
-
-    func read(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, sourceName: String) throws(LoadError) -> Int {
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw .readFailed(file: sourceName, reason: Descriptor.describe(errno: errno))
-        }
-    }
-
-    func checkComplete(at offset: Int, sourceName: String) throws(LoadError) {}
-
-    func exact(_ error: ParseError) -> ParseError { error }
 }

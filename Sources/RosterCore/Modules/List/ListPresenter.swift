@@ -628,7 +628,7 @@ public final class ListPresenter: ListModuleInterface {
         let filter = search.filter
         var emptyMessage: String?
         if !hasPeople {
-            emptyMessage = filter.map { "No people match '\($0)'" } ?? "No content to show"
+            emptyMessage = filter.map { "No people match '\($0)'" } ?? ListViewModel.nobodyMessage(personCount: repository.personCount, from: repository.sourceName)
         }
         return ListViewModel(
             sourceName: repository.sourceName,

@@ -23,6 +23,12 @@ public struct ListViewModel: Sendable {
     public var notice: String?
     /// Shown instead of rows when there are none ("No content to show").
     public var emptyMessage: String?
+
+    /// The empty list's words with no filter: a source that gave no one
+    /// says so by name (a file that is not empty but held nobody).
+    static func nobodyMessage(personCount: Int, from sourceName: String) -> String {
+        personCount == 0 ? "No people were read from \(sourceName)" : "No content to show"
+    }
     /// The search prompt's text while it is open; nil when closed.
     public var searchPrompt: String?
     /// What is wrong with the search prompt's query, and where; nil when

@@ -8,7 +8,8 @@ import RosterCore
 /// CSV with a header row (RFC 4180) into a `PeopleSegment`.
 ///
 /// Quoted cells may hold commas, doubled quotes and line breaks; records end
-/// with CRLF or LF; a UTF-8 byte order mark before the header is passed
+/// with CRLF, LF or a lone CR (old Mac files), as RFC 4180 readers take
+/// them; a UTF-8 byte order mark before the header is passed
 /// over. The header names the columns (`PersonColumn`: matched ignoring
 /// case, unknown ones ignored, missing ones missing; one of them must give
 /// a name). An empty cell is a missing value. A text cell that
@@ -40,6 +41,8 @@ struct CSVParser: ChunkParser {
     private var headerCells: [String] = []
     /// Where this record's balance came from: `balance_text` wins over `balance`.
     private var balanceFromText = false
+    /// Passing over a record longer than the limit, up to its line end.
+    private var skippingRecord = false
 
     /// A parser that reads the header itself (from the start of the input),
     /// or, given `columns`, one that starts on a record at `startOffset`.
@@ -75,6 +78,11 @@ struct CSVParser: ChunkParser {
             if let boundary, base + position == boundary {
                 reachedBoundary = true
                 return position
+            }
+            if skippingRecord {
+                position = passLongRecord(bytes, from: position, base: base, isFinal: isFinal)
+                if skippingRecord { return position }  // the rest of it comes with more input
+                continue
             }
             guard let next = try parseRecord(bytes, from: position, base: base, isFinal: isFinal) else { return position }
             position = next
@@ -119,7 +127,7 @@ struct CSVParser: ChunkParser {
                         throw .invalid("a quote opened here never closes (is the file truncated?)",
                                        location: location(of: base + opening, in: bytes, base: base, line: openingLine, lineStart: openingLineStart))
                     }
-                    for index in position..<quote where bytes[index] == 0x0A {
+                    for index in position..<quote where Self.endsLine(bytes, at: index) {
                         lines += 1
                         lastLineStart = base + index + 1
                     }
@@ -162,7 +170,7 @@ struct CSVParser: ChunkParser {
                         position = cellEnd + 1  // a CR ending the input ends the record
                         break
                     }
-                    next = cellEnd + 2  // CRLF (a lone CR never ends a cell: see endOfCell)
+                    next = bytes[cellEnd + 1] == 0x0A ? cellEnd + 2 : cellEnd + 1  // CRLF, or a lone CR
                 } else {
                     next = cellEnd + 1
                 }
@@ -198,19 +206,50 @@ struct CSVParser: ChunkParser {
         return position
     }
 
-    /// The offset of the first `,`, CR before LF, or LF at or after `start`
-    /// in unquoted text, or the end of the buffer.
+    /// A record longer than the limit is skipped when it has no quote (its
+    /// line end is then its end); with one, a line break may be text, and
+    /// the load stops. So does a header that long.
+    mutating func skipLongRecord(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+        guard columns != nil, Self.find(UInt8(ascii: "\""), in: bytes, from: 0) == nil else { return false }
+        elementCount += 1
+        skipped.append(SkippedRecord(number: elementCount, line: line, reason: Self.tooLong(limit)))
+        skippingRecord = true
+        return true
+    }
+
+    /// Where the next record starts after the long one's line end; while
+    /// `skippingRecord` stays set, how far the long one was passed over.
+    private mutating func passLongRecord(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, base: Int, isFinal: Bool) -> Int {
+        guard let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else {
+            if isFinal { skippingRecord = false }
+            return bytes.count
+        }
+        if bytes[end] == 0x0D, end + 1 == bytes.count, !isFinal { return end }  // an LF may follow
+        let next = bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A ? end + 2 : end + 1
+        skippingRecord = false
+        line += 1
+        lineStart = base + next
+        return next
+    }
+
+    /// The offset of the first `,`, CR or LF at or after `start` in
+    /// unquoted text, or the end of the buffer.
     @inline(__always)
     private static func endOfCell(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var position = start
         let count = bytes.count
         while position < count {
             let byte = bytes[position]
-            if byte == UInt8(ascii: ",") || byte == 0x0A { return position }
-            if byte == 0x0D, position + 1 >= count || bytes[position + 1] == 0x0A { return position }
+            if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { return position }
             position += 1
         }
         return position
+    }
+
+    /// Whether a line ends at `index`: an LF, or a CR not before an LF.
+    @inline(__always)
+    private static func endsLine(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A))
     }
 
     @inline(__always)

@@ -30,6 +30,20 @@ protocol ChunkParser: SendableMetatype {
     /// The people parsed, frozen, with this parser's company table attached
     /// (the parser is done with them).
     func finishedSegment() -> PeopleSegment
+
+    /// The record at the start of `bytes` is longer than `limit`: note it
+    /// as skipped and pass over the rest of it in the next `parse` calls
+    /// (true), or false when this reader cannot tell where the next record
+    /// starts (the load then stops, naming the line).
+    mutating func skipLongRecord(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool
+}
+
+extension ChunkParser {
+    /// "longer than 64 MiB, the most one record may hold".
+    static func tooLong(_ limit: Int) -> String {
+        let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return "longer than \(size), the most one record may hold"
+    }
 }
 
 /// What one parser made of its part of the input, frozen: unlike the
@@ -52,7 +66,11 @@ extension ChunkParser {
     }
 }
 
-extension PeopleParser: ChunkParser {}
+extension PeopleParser: ChunkParser {
+    /// Inside a JSON list the end of a long value cannot be found without
+    /// reading it: the load stops there.
+    mutating func skipLongRecord(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool { false }
+}
 
 /// Standard input with its first bytes read ahead, so that the format can
 /// be told from them before a parser sees them; they are then handed out

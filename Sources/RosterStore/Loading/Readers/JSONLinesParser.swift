@@ -18,6 +18,8 @@ struct JSONLinesParser: ChunkParser {
     private(set) var line = 1
     private let boundary: Int?
     private(set) var reachedBoundary = false
+    /// Passing over a line longer than the limit, up to its line feed.
+    private var skippingLine = false
 
     init(boundary: Int? = nil, expectedPeople: Int = 0) {
         records = PeopleParser(startingInside: true, expectedPeople: expectedPeople)
@@ -40,16 +42,29 @@ struct JSONLinesParser: ChunkParser {
             let end: Int
             if let newline = memchr(start + position, 0x0A, bytes.count - position) {
                 end = start.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            } else if skippingLine {
+                return bytes.count  // all of it is the long line's
             } else if isFinal {
                 end = bytes.count
             } else {
                 return position  // the line goes on in the next buffer
             }
-            parseLine(UnsafeBufferPointer(rebasing: bytes[position..<end]), at: base + position)
+            if skippingLine {
+                skippingLine = false
+            } else {
+                parseLine(UnsafeBufferPointer(rebasing: bytes[position..<end]), at: base + position)
+            }
             position = end + 1
             line += 1
         }
         return min(position, bytes.count)
+    }
+
+    /// Lines are independent: a long one is skipped and the next one read.
+    mutating func skipLongRecord(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+        records.skipRecord(line: line, reason: Self.tooLong(limit))
+        skippingLine = true
+        return true
     }
 
     /// One line, without its line feed.

@@ -17,6 +17,8 @@ extension PeopleLoader {
     /// A regular file of JSON Lines or CSV; on both cores when it is large.
     func loadRecords(file: FileInput, format: InputFormat, sourceName: String, progress: LoadProgress,
                      started: ContinuousClock.Instant) async throws(LoadError) -> LoadedDirectory {
+        var file = file
+        file.carriageReturnEndsLines = format == .csv
         let size = file.size
         if size == 0 { throw .invalid(file: sourceName, line: nil, column: nil, message: "the file is empty; expected \(format.expectation)") }
         // Records of a generated directory are about 250 bytes in CSV or JSON Lines.

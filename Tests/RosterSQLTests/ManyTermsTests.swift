@@ -1,0 +1,43 @@
+import Foundation
+import RosterCore
+@testable import RosterSQL
+import RosterStore
+import Testing
+import TestTraits
+import TestSupport
+
+/// A query of as many terms as the parser allows (256) is answered by
+/// both databases as the file source answers it, negated terms included,
+/// inside the statement timeout (alone, about a second each; before the
+/// search_text screen, negated terms ran past it). One more is the
+/// parser's error, for every source alike (`QueryParserTests`).
+@Suite(.blockingWork) struct ManyTermsTests {
+    static let queries: [String] = [
+        (0..<256).map { "-nobody\($0)" }.joined(separator: " "),
+        ((0..<128).map { "-zz\($0)" } + (0..<64).map { _ in "example" } + (0..<32).map { "-company:q\($0)" }
+            + (0..<31).map { "-city=x\($0)" } + ["-an"]).joined(separator: " "),
+        ((0..<255).map { "-w\($0)" } + ["age>30"]).joined(separator: " "),
+    ]
+
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func the256TermQueriesAnswerAsTheFileSource(dialect: PeopleTable.Dialect) async throws {
+        let database = try #require(SQLRepositoryTests.imported[dialect]).get().open()
+        let memory = try Fixtures.repository(json: SQLRepositoryTests.generatedJSON).repository
+        let everyone = database.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let memoryEveryone = memory.arrange(sort: .byLastName, byCompany: true, company: nil)
+        // Warm: the first search of a connection is not what is measured.
+        _ = try await database.search(SearchQuery("-warm"), in: everyone, within: nil)
+        for text in Self.queries {
+            let query = SearchQuery(text)
+            #expect(query.terms.count == 256)
+            let started = ContinuousClock.now
+            let found = try await database.search(query, in: everyone, within: nil)
+            let rows = database.rows(in: found, positions: 0..<found.count).map(\.email)
+            #expect(ContinuousClock.now - started < SQLPeopleRepository.statementTimeout, "\(dialect): \(text.prefix(40)): \(ContinuousClock.now - started)")
+            let expected = try await memory.search(query, in: memoryEveryone, within: nil)
+            #expect(found.count == expected.count)
+            #expect(rows == memory.rows(in: expected, positions: 0..<expected.count).map(\.email))
+            #expect(database.failure == nil)
+        }
+    }
+}

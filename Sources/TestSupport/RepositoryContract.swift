@@ -113,10 +113,10 @@ public enum RepositoryContract {
         let names = allRows(repository, arrangement).map(\.name)
         failures.check(names == ["Bertha Irwin", "Cohen James", "Vanessa Sanchez", "Zamora Weber", "Norton Curtis", "Barnes Pickett"],
                        "order \(names)")
-        // Companies without people (the tricky data's "acme"/"ACME" are one) and "(no company)" last.
+        // Companies without people (the tricky data's "acme"/"ACME" are one) and "No company" last.
         let tricky = try await make(Self.tricky)
         let titles = everyone(tricky).sections.map(\.title)
-        failures.check(titles.count == 3 && titles.last == "(no company)", "(no company) comes last: \(titles)")
+        failures.check(titles.count == 3 && titles.last == "No company", "No company comes last: \(titles)")
         failures.check(titles.first?.lowercased() == "acme", "one ACME whatever the case: \(titles)")
         return failures.list
     }

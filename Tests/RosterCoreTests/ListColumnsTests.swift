@@ -18,12 +18,27 @@ struct ListColumnsTests {
         #expect(columns(40) == [.name, .age, .balance])
     }
 
+    @Test("the flat list shows the company at every width (narrowed on a small screen), unless hidden")
+    func flatListCompanyAtEveryWidth() {
+        for width in [30, 40, 60, 80, 100, 120, 200] {
+            #expect(columns(width, byCompany: false).contains(.company), "at \(width) columns")
+            #expect(!columns(width).contains(.company), "grouped, at \(width) columns")
+        }
+        let narrow = ListColumns(choice: .standard, sort: .byLastName, byCompany: false).layout(width: 40, balanceWidth: 9)
+        let name = narrow.first { $0.column == .name }?.width ?? 0
+        #expect(name >= 10 && (narrow.first { $0.column == .company }?.width ?? 0) >= 6)
+        var hidden = ColumnChoice.standard
+        hidden.toggle(at: 4)  // company hidden
+        #expect(!columns(80, choice: hidden, byCompany: false).contains(.company))
+    }
+
     @Test("cells do not overlap and fill the width exactly; the name keeps its minimum")
     func geometry() {
         for width in [40, 80, 120, 200] {
             let placed = ListColumns(choice: .standard, sort: .byLastName, byCompany: false).layout(width: width, balanceWidth: 9)
             #expect(placed[0].start == ListColumns.leftMargin)
-            #expect(placed[0].width >= ListColumns.nameMinimum || placed.count <= 2)
+            // The flat list's company narrows the name below its minimum only when narrow.
+            #expect(placed[0].width >= ListColumns.nameMinimum || placed.count <= 2 || (width < 60 && placed[0].width >= 10))
             for (left, right) in zip(placed, placed.dropFirst()) { #expect(left.start + left.width + ListColumns.gap == right.start) }
             #expect(placed.last.map { $0.start + $0.width } == width)
         }

@@ -45,6 +45,23 @@ struct ListColumnsSnapshotTests {
         #expect(screen.line(1).contains("Age ↓") && screen.line(1).contains("Company"))
     }
 
+    @Test("the flat list shows the company column and the selected person's company at 80x24 and 40x12", arguments: [(24, 80), (12, 40)])
+    func flatListCompany(size: (rows: Int, columns: Int)) throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe(),
+                                      searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.toggleGrouping()
+        presenter.selectFirst()
+        let screen = ViewSnapshotTests.draw(view, rows: size.rows, columns: size.columns)
+        #expect(screen.line(1).contains("Company"))
+        let company = try #require(directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.company)
+        #expect(screen.line(3).contains(String(company.prefix(5))))
+        if size.columns >= 80 { #expect(screen.line(size.rows - 1).contains(company)) }
+        #expect(!screen.line(size.rows - 1).contains("Everyone"))
+    }
+
     @Test("the column chooser draws over the list, with its keys; Esc puts back, Enter keeps")
     func chooser() throws {
         let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)

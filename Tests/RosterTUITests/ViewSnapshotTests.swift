@@ -596,6 +596,20 @@ struct CompaniesViewTests {
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "companies-seed") == nil)
         #expect(screen.style(row: 2, column: 1) == .selected)
+        #expect(screen.line(1).hasSuffix("Size") || screen.line(1).contains("Avg age  Size"))  // the bar's column has a title
+    }
+
+    @Test("a filter no one matches says so under the heads")
+    func noMatch() async throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let none = try await directory.repository.search(SearchQuery("zzzz"), in: directory.everyone, within: nil)
+        let presenter = CompaniesPresenter(repository: directory.repository, shown: none, filter: "zzzz", wireframe: SpyCompaniesWireframe())
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        for (rows, columns) in [(24, 80), (12, 40)] {
+            let screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+            #expect(screen.line(2).contains("No one matches 'zzzz'"))
+        }
     }
 }
 

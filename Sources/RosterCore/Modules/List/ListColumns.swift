@@ -132,7 +132,8 @@ public struct PlacedColumn: Equatable, Sendable {
 /// order is), the balance when chosen (as the list always showed it), then
 /// the user's other columns in their order while the name keeps
 /// `nameMinimum` cells; the company only in the flat list (grouped, its
-/// header says it). The name takes what is left. Pure, for unit tests.
+/// header says it), and there at every width unless hidden (narrowed on a
+/// small screen). The name takes what is left. Pure, for unit tests.
 public struct ListColumns: Equatable, Sendable {
     /// Cells before the first column: the mark (`●`) and a space.
     public static let leftMargin = 2
@@ -178,9 +179,12 @@ public struct ListColumns: Equatable, Sendable {
         let room = max(1, width - Self.leftMargin)
         let balance = min(max(ListColumn.balance.title.count, min(balanceWidth, Self.widestAmount)), max(1, room - 8 - Self.gap))
         var extra: [ListColumn: Int] = [:]
+        // The flat list's company, narrowed on a small screen (set when placed).
+        var companyWidth = ListColumn.company.width
         func cells(_ column: ListColumn) -> Int {
             // The sorted column is never so narrow that its title is cut.
-            let base = column == .balance ? balance : column == sortColumn ? max(column.width, title(of: column).count) : column.width
+            let base = column == .balance ? balance : column == sortColumn ? max(column.width, title(of: column).count)
+                : column == .company ? companyWidth : column.width
             return base + extra[column, default: 0]
         }
         let candidates = choice.shown.filter { $0 != .company || showsCompany }
@@ -191,14 +195,22 @@ public struct ListColumns: Equatable, Sendable {
             let before = choice.entries.prefix(place).map(\.column)
             order.insert(sortColumn, at: order.firstIndex { !before.contains($0) } ?? order.count)
         }
-        // Who gets room first: the sorted column, the balance, then the user's order.
+        // Who gets room first: the sorted column, the balance, the flat
+        // list's company (it says whose people these are: no header does),
+        // then the user's order.
+        let isFlatCompany = { (column: ListColumn) in column == .company && self.showsCompany && column != self.sortColumn }
         var wanted = order.filter { $0 == sortColumn } + order.filter { $0 == .balance && $0 != sortColumn }
-        wanted += order.filter { $0 != sortColumn && $0 != .balance }
+        wanted += order.filter(isFlatCompany) + order.filter { $0 != sortColumn && $0 != .balance && !isFlatCompany($0) }
         var chosen: Set<ListColumn> = []
         var used = 0
         for (rank, column) in wanted.enumerated() {
+            if isFlatCompany(column) {
+                // At every width: narrowed, never below 6 cells, so the name keeps as much.
+                let left = room - used - Self.gap
+                companyWidth = min(ListColumn.company.width, max(6, left - min(Self.nameMinimum, left / 2)))
+            }
             let cost = cells(column) + Self.gap
-            let isForced = column == sortColumn || (column == .balance && rank <= 1)
+            let isForced = column == sortColumn || (column == .balance && rank <= 1) || isFlatCompany(column)
             if isForced ? used + cost < room : used + cost + Self.nameMinimum <= room {
                 chosen.insert(column)
                 used += cost

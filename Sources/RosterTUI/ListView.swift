@@ -346,12 +346,17 @@ public final class ListView: ListViewInterface, ScreenView {
         scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && height > 1 ? selected - 1 : nil)
     }
 
-    /// Redraws the matching parts of a (fitted) name in the match style.
-    private func highlightMatches(in name: String, query: SearchQuery, row: Int, selected: Bool, on screen: Screen) {
-        let characters = Array(name)
-        for range in query.matchRanges(in: name) {
-            let column = ListColumns.leftMargin + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
-            screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
+    /// Redraws the parts of each text cell that the search matched in the
+    /// match style: in every column shown, as the search found them.
+    private func highlightMatches(_ query: SearchQuery, in cells: [Cell], of person: ListedPerson, row: Int, selected: Bool,
+                                  on screen: Screen) {
+        for cell in cells {
+            guard let field = cell.column.searchField else { continue }
+            let characters = Array(DisplayText.fit(cell.column.text(of: person), columns: cell.width))
+            for range in query.matchRanges(in: String(characters), field: field) {
+                let column = cell.start + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
+                screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
+            }
         }
     }
 
@@ -432,9 +437,8 @@ public final class ListView: ListViewInterface, ScreenView {
                     screen.put(balance.text, row: line, column: balance.start, style: .balance)
                 }
             }
-            if let highlight, let name = columns.first {
-                let fitted = DisplayText.fit(person.name, columns: name.width)
-                highlightMatches(in: fitted, query: highlight, row: line, selected: selected, on: screen)
+            if let highlight {
+                highlightMatches(highlight, in: cells, of: person.person, row: line, selected: selected, on: screen)
             }
         }
     }

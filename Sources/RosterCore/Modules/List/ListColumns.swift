@@ -33,6 +33,19 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The field this column shows, as a query names it: the search's
+    /// matches in it are highlighted. Nil for a figure.
+    public var searchField: TextScope? {
+        switch self {
+        case .name: return .name
+        case .email: return .email
+        case .phone: return .phone
+        case .company: return .company
+        case .city: return .city
+        case .age, .active, .balance: return nil
+        }
+    }
+
     /// Numbers line up on the right.
     public var isRightAligned: Bool { self == .age || self == .balance }
 

@@ -154,7 +154,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case .columns(let choice, let sorted):
             guard let listView else { return }
             let chooser = ColumnChooserPresenter(choice: choice, sorted: sorted, output: self)
-            let view = ColumnChooserView(presenter: chooser, background: listView)
+            let view = ColumnChooserView(presenter: chooser, background: listView) { [weak listView] in listView?.placedColumns }
             chooser.attach(view: view)
             columnChooser = chooser
             root.push(view)

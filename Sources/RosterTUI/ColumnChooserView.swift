@@ -22,10 +22,16 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
     /// The list, drawn under the box.
     private let background: ScreenView
     private var model: ColumnChooserViewModel?
+    /// The columns the list under the box shows at this width, as of its
+    /// last frame (nil: not known): a ticked column it does not show is
+    /// said to have no room.
+    private let shownInList: @MainActor () -> [ListColumn]?
 
-    public init(presenter: ColumnChooserModuleInterface, background: ScreenView) {
+    public init(presenter: ColumnChooserModuleInterface, background: ScreenView,
+                shownInList: @escaping @MainActor () -> [ListColumn]? = { nil }) {
         self.presenter = presenter
         self.background = background
+        self.shownInList = shownInList
     }
 
     public func show(_ model: ColumnChooserViewModel) {
@@ -47,6 +53,18 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         return true
     }
 
+    /// Why a column shows or not, beside its title: sorted on (so shown
+    /// whatever the choice), the company in the flat list only, or ticked
+    /// but with no room at this width (the list drops columns from the
+    /// end of the order).
+    static func note(_ row: ColumnChooserViewModel.Row, shown: [ListColumn]?) -> String {
+        if row.isSorted { return " (sorted on: shown)" }
+        let isMissing = shown.map { !$0.contains(row.column) } ?? false
+        // Ticked, the flat list's company always shows: missing, the list is grouped.
+        if row.column == .company { return shown == nil || (row.isShown && isMissing) ? " (flat list only)" : "" }
+        return row.isShown && isMissing ? " (no room at this width)" : ""
+    }
+
     /// The box: a title, a line for the name (always first), one line per
     /// column (`[x] Email`), then the keys; at the right of the screen, so
     /// the name column stays in sight. On a short terminal it drops the
@@ -55,9 +73,9 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         background.draw(on: screen)
         guard let model else { return }
         let size = screen.size
+        let shown = shownInList()
         let columns = model.rows.enumerated().map { index, row -> (String, TextStyle) in
-            let note = row.isSorted ? " (sorted on: shown)" : row.title == ListColumn.company.title ? " (flat list only)" : ""
-            return ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + note, index == model.cursor ? .selected : .normal)
+            ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + Self.note(row, shown: shown), index == model.cursor ? .selected : .normal)
         }
         let roomy = columns.count + 8 <= size.rows - 1
         let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "⏎ keep  Esc put back"]

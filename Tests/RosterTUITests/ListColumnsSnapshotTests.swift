@@ -36,7 +36,7 @@ struct ListColumnsSnapshotTests {
         let arranged = directory.repository.arrange(sort: SortOrder(.age, descending: true), byCompany: false, company: nil)
         let presenter = ListPresenter(repository: directory.repository, arrangement: arranged, wireframe: SpyListWireframe())
         var choice = ColumnChoice.standard
-        choice.toggle(at: 2)  // age hidden: shown anyway, it is sorted on
+        choice.toggle(at: 1)  // age hidden: shown anyway, it is sorted on
         presenter.setColumns(choice)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
@@ -60,6 +60,24 @@ struct ListColumnsSnapshotTests {
         #expect(screen.line(3).contains(String(company.prefix(5))))
         if size.columns >= 80 { #expect(screen.line(size.rows - 1).contains(company)) }
         #expect(!screen.line(size.rows - 1).contains("Everyone"))
+    }
+
+    @Test("the chooser says which ticked columns have no room at this width")
+    func chooserSaysNoRoom() throws {
+        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        final class Output: ColumnChooserOutput {
+            func columnsChanged(_ choice: ColumnChoice) {}
+            func columnChooserClosed() {}
+        }
+        let output = Output()
+        let chooser = ColumnChooserPresenter(choice: presenter.columnChoice, sorted: .name, output: output)
+        let view = ColumnChooserView(presenter: chooser, background: list) { list.placedColumns }
+        chooser.attach(view: view)
+        let narrow = ViewSnapshotTests.draw(view, rows: 24, columns: 80).text
+        #expect(narrow.contains("[x] Phone (no room at this width)") && narrow.contains("[x] City (no room at this width)"))
+        #expect(narrow.contains("[x] Email  ") && narrow.contains("[x] Company (flat list only)"))
+        let wide = ViewSnapshotTests.draw(view, rows: 24, columns: 200).text
+        #expect(!wide.contains("no room") && wide.contains("[x] Phone  "))
     }
 
     @Test("the column chooser draws over the list, with its keys; Esc puts back, Enter keeps")

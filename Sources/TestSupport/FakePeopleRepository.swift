@@ -185,7 +185,9 @@ public final class FakePeopleRepository: PeopleRepository {
             return ListedPerson(id: PersonID(order[position]), position: position, companyID: companyOfPerson[order[position]],
                                 firstName: person.firstName, lastName: person.lastName, email: person.email,
                                 balance: person.balance.text, phone: person.phone, age: person.age, isActive: person.isActive,
-                                company: person.company, city: QueryCondition.addressParts(person.address).city)
+                                company: person.company, city: QueryCondition.addressParts(person.address).city,
+                                address: person.address, eyeColor: person.eyeColor, favoriteFruit: person.favoriteFruit,
+                                recordID: person.id)
         }
     }
 

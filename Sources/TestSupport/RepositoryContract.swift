@@ -252,6 +252,9 @@ public enum RepositoryContract {
             failures.check(row.phone == person.phone && row.age == person.age && row.isActive == person.isActive
                            && row.company == person.company && row.city == QueryCondition.addressParts(person.address).city,
                            "row \(row.position) carries the columns' fields (phone, age, active, company, city)")
+            failures.check(row.address == person.address && row.eyeColor == person.eyeColor
+                           && row.favoriteFruit == person.favoriteFruit && row.recordID == person.id,
+                           "row \(row.position) carries the choosable columns' fields (address, eye color, fruit, id)")
             failures.check(repository.position(of: row.id, in: arrangement) == row.position, "position(of: \(row.id))")
             failures.check(repository.personIDs(in: arrangement, positions: row.position..<(row.position + 1)) == [row.id],
                            "personIDs at \(row.position)")

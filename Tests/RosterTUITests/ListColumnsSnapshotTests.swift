@@ -106,6 +106,7 @@ struct ListColumnsSnapshotTests {
         #expect(screen.style(row: picked, column: left + 1) == .selected && screen.style(row: picked, column: 78) == .selected)
         // A short terminal: every column and the keys still show, on one line.
         let short = ViewSnapshotTests.draw(view, rows: 12, columns: 40).text
+        #expect(short.contains("Columns 1–7 of 13"))  // the ones around the cursor
         #expect(short.contains("[x] Balance") && short.contains("[ ] Email") && short.contains("Esc put back"))
         #expect(view.handle(.shiftDown, screenSize: size) && view.handle(.shiftUp, screenSize: size))
         #expect(chooser.cursor == 1)

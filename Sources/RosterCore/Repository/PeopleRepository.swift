@@ -81,9 +81,16 @@ public struct ListedPerson: Sendable, Equatable {
     /// The city part of the address ("Concho" of "303 Vermont Street,
     /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
     public var city: String
+    /// The whole address (the state and zip columns read their parts).
+    public var address: String
+    public var eyeColor: String
+    public var favoriteFruit: String
+    /// The record's `_id`.
+    public var recordID: String
 
     public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
-                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "") {
+                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "",
+                address: String = "", eyeColor: String = "", favoriteFruit: String = "", recordID: String = "") {
         self.id = id
         self.position = position
         self.companyID = companyID
@@ -96,6 +103,10 @@ public struct ListedPerson: Sendable, Equatable {
         self.isActive = isActive
         self.company = company
         self.city = city
+        self.address = address
+        self.eyeColor = eyeColor
+        self.favoriteFruit = favoriteFruit
+        self.recordID = recordID
     }
 
     /// "First Last", or whichever of the two there is.

@@ -3,6 +3,12 @@
 /// terminal widens.
 public enum ListColumn: String, CaseIterable, Sendable, Codable {
     case name, email, phone, age, active, company, city, balance
+    /// Hidden until chosen (`C`): the address whole and two of its parts,
+    /// two more of the record's fields, and its `_id`.
+    case state, zip, address, eyeColor, favoriteFruit, recordID
+
+    /// Columns a list shows only once the user ticks them.
+    static let hiddenByDefault: Set<ListColumn> = [.state, .zip, .address, .eyeColor, .favoriteFruit, .recordID]
 
     /// The header row's title.
     public var title: String {
@@ -15,6 +21,12 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .company: return "Company"
         case .city: return "City"
         case .balance: return "Balance"
+        case .state: return "State"
+        case .zip: return "Zip"
+        case .address: return "Address"
+        case .eyeColor: return "Eye color"
+        case .favoriteFruit: return "Fruit"
+        case .recordID: return "ID"
         }
     }
 
@@ -30,6 +42,12 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .company: return 16
         case .city: return 16
         case .balance: return 12
+        case .state: return 14
+        case .zip: return 6
+        case .address: return 30
+        case .eyeColor: return 9
+        case .favoriteFruit: return 10
+        case .recordID: return 24
         }
     }
 
@@ -42,6 +60,12 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .phone: return .phone
         case .company: return .company
         case .city: return .city
+        case .state: return .state
+        case .zip: return .zip
+        case .address: return .address
+        case .eyeColor: return .eyeColor
+        case .favoriteFruit: return .favoriteFruit
+        case .recordID: return .id
         case .age, .active, .balance: return nil
         }
     }
@@ -69,6 +93,12 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .company: return person.company
         case .city: return person.city
         case .balance: return person.balance
+        case .state: return QueryCondition.addressParts(person.address).state
+        case .zip: return QueryCondition.addressParts(person.address).zip
+        case .address: return person.address
+        case .eyeColor: return person.eyeColor
+        case .favoriteFruit: return person.favoriteFruit
+        case .recordID: return person.recordID
         }
     }
 }
@@ -93,15 +123,19 @@ public struct ColumnChoice: Equatable, Sendable {
     /// fit ends the row, so at 80 columns they still show); the balance
     /// last, at the right edge, as the list always had it.
     public static let standard = ColumnChoice(entries: [.email, .age, .active, .phone, .company, .city, .balance].map { Entry($0) })
+    // (then the columns hidden by default, added by `init(entries:)`)
 
     /// `entries` made whole: unknown and repeated columns dropped, the name
-    /// left out (it is always first), missing ones added shown at the end
-    /// (a remembered choice from before a column existed).
+    /// left out (it is always first), missing ones added at the end, shown
+    /// unless hidden by default (a remembered choice from before a column
+    /// existed).
     public init(entries: [Entry]) {
         var seen: Set<ListColumn> = [.name]
         var kept: [Entry] = []
         for entry in entries where seen.insert(entry.column).inserted { kept.append(entry) }
-        for column in ListColumn.allCases where !seen.contains(column) { kept.append(Entry(column)) }
+        for column in ListColumn.allCases where !seen.contains(column) {
+            kept.append(Entry(column, isShown: !ListColumn.hiddenByDefault.contains(column)))
+        }
         self.entries = kept
     }
 

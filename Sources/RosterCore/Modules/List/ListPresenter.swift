@@ -687,7 +687,3 @@ public final class ListPresenter: ListModuleInterface {
         view?.show(makeViewModel())
     }
 }
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
-}

@@ -8,3 +8,8 @@ enum ListStatusText {
         return selected.company.allSatisfy(\.isWhitespace) ? "No company" : selected.company
     }
 }
+
+extension String {
+    /// Nil for the empty string: a status part with nothing to say.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

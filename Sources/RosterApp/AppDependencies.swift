@@ -70,7 +70,7 @@ public final class AppDependencies {
 
     /// Remembers where the user is, for the next launch of the same file.
     func savePlace() {
-        guard let placeStore, let place = listWireframe.place else { return }
+        guard let placeStore, let place = listWireframe.placeToRemember else { return }
         placeStore.save(place)
     }
 

@@ -84,12 +84,27 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case .success(nil), nil: break
         }
         // A new order starts at its top, unless a remembered person is to be found again.
-        if let sort { presenter.applySortOrder(sort, selectingFirst: !restoredPerson) }
+        if let sort {
+            if case .success(let place?) = place { commandLineSort = (sort, place.sortOrder) } else { commandLineSort = (sort, .byLastName) }
+            presenter.applySortOrder(sort, selectingFirst: !restoredPerson)
+        }
         if let filter { presenter.applyFilter(filter) }
     }
 
-    /// Where the user is now, to remember for the next launch.
+    /// Where the user is now (the offline copy's live list goes on from it).
     var place: RememberedPlace? { presenter?.place }
+
+    /// `--sort`, and the order remembered before it: an option is for its
+    /// run only, so while the list keeps it, the next launch gets the
+    /// order from before (an order chosen with `s`/`S` is remembered).
+    private var commandLineSort: (given: SortOrder, before: SortOrder)?
+
+    /// Where the user is now, to remember for the next launch.
+    var placeToRemember: RememberedPlace? {
+        guard var place = presenter?.place else { return nil }
+        if let commandLineSort, presenter?.sortOrder == commandLineSort.given { place.sortOrder = commandLineSort.before }
+        return place
+    }
 
     /// The search the list is narrowed by, if any.
     var filter: String? { presenter?.filter }
@@ -144,7 +159,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case .columns(let choice, let sorted):
             guard let listView else { return }
             let chooser = ColumnChooserPresenter(choice: choice, sorted: sorted, output: self)
-            let view = ColumnChooserView(presenter: chooser, background: listView)
+            let view = ColumnChooserView(presenter: chooser, background: listView) { [weak listView] in listView?.placedColumns }
             chooser.attach(view: view)
             columnChooser = chooser
             root.push(view)

@@ -78,7 +78,7 @@ public struct Options: Equatable, Sendable {
                     opens filtered; --list and --export print only them)
       --sort FIELD[:desc]
                     order by last, first, balance or age, as s does (wins
-                    over the remembered order)
+                    over the remembered order, for this run only)
       --table NAME  the database table to browse (default people)
       --strict      treat any skipped (malformed) record as an error, and a
                     file that is not empty but gave no one

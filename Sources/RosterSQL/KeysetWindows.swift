@@ -82,7 +82,7 @@ final class KeysetWindows: Sendable {
 
     // MARK: Rows
 
-    private static let listedColumns = "first_name, last_name, email, balance, phone, age, is_active, company, address"
+    private static let listedColumns = "first_name, last_name, email, balance, phone, age, is_active, company, address, eye_color, favorite_fruit, id"
 
     func listed(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
                 repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
@@ -110,13 +110,15 @@ final class KeysetWindows: Sendable {
     private func listedRows(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, start: Int, count: Int,
                             repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
         let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
-                                payloadCount: 9, repository: repository)
+                                payloadCount: 12, repository: repository)
         return fetched.enumerated().map { offset, row in
             ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
                          companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
                          firstName: row.text(2) ?? "", lastName: row.text(3) ?? "", email: row.text(4) ?? "",
                          balance: row.text(5) ?? "", phone: row.text(6) ?? "", age: row.int(7).map { Int($0) }, isActive: row.bool(8),
-                         company: row.text(9) ?? "", city: QueryCondition.addressParts(row.text(10) ?? "").city)
+                         company: row.text(9) ?? "", city: QueryCondition.addressParts(row.text(10) ?? "").city,
+                         address: row.text(10) ?? "", eyeColor: row.text(11) ?? "", favoriteFruit: row.text(12) ?? "",
+                         recordID: row.text(13) ?? "")
         }
     }
 

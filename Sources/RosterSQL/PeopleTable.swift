@@ -14,7 +14,7 @@ import RosterCore
 ///   (`TextFolding`) as binary (`bytea`, `BLOB`), which both servers order
 ///   byte by byte, whatever the database's collation. People without a
 ///   company get `company_key` = 0xFF, a byte no UTF-8 text holds, so they
-///   sort last, as "(no company)" does.
+///   sort last, as "No company" does.
 /// - `position`: the record's place in the file it was last imported from;
 ///   people with the same name in the same company keep file order.
 /// - The browse index (company_key, last_key, first_key, position,

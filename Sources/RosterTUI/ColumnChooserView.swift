@@ -22,10 +22,16 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
     /// The list, drawn under the box.
     private let background: ScreenView
     private var model: ColumnChooserViewModel?
+    /// The columns the list under the box shows at this width, as of its
+    /// last frame (nil: not known): a ticked column it does not show is
+    /// said to have no room.
+    private let shownInList: @MainActor () -> [ListColumn]?
 
-    public init(presenter: ColumnChooserModuleInterface, background: ScreenView) {
+    public init(presenter: ColumnChooserModuleInterface, background: ScreenView,
+                shownInList: @escaping @MainActor () -> [ListColumn]? = { nil }) {
         self.presenter = presenter
         self.background = background
+        self.shownInList = shownInList
     }
 
     public func show(_ model: ColumnChooserViewModel) {
@@ -47,6 +53,25 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         return true
     }
 
+    /// The `room` rows of `count` to show, keeping `cursor` among them.
+    static func window(count: Int, cursor: Int, room: Int) -> Range<Int> {
+        let room = max(1, min(count, room))
+        let start = min(max(0, cursor - room / 2), count - room)
+        return start..<(start + room)
+    }
+
+    /// Why a column shows or not, beside its title: sorted on (so shown
+    /// whatever the choice), the company in the flat list only, or ticked
+    /// but with no room at this width (the list drops columns from the
+    /// end of the order).
+    static func note(_ row: ColumnChooserViewModel.Row, shown: [ListColumn]?) -> String {
+        if row.isSorted { return " (sorted on: shown)" }
+        let isMissing = shown.map { !$0.contains(row.column) } ?? false
+        // Ticked, the flat list's company always shows: missing, the list is grouped.
+        if row.column == .company { return shown == nil || (row.isShown && isMissing) ? " (flat list only)" : "" }
+        return row.isShown && isMissing ? " (no room at this width)" : ""
+    }
+
     /// The box: a title, a line for the name (always first), one line per
     /// column (`[x] Email`), then the keys; at the right of the screen, so
     /// the name column stays in sight. On a short terminal it drops the
@@ -55,19 +80,23 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         background.draw(on: screen)
         guard let model else { return }
         let size = screen.size
+        let shown = shownInList()
         let columns = model.rows.enumerated().map { index, row -> (String, TextStyle) in
-            let note = row.isSorted ? " (sorted on: shown)" : row.title == ListColumn.company.title ? " (flat list only)" : ""
-            return ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + note, index == model.cursor ? .selected : .normal)
+            ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + Self.note(row, shown: shown), index == model.cursor ? .selected : .normal)
         }
         let roomy = columns.count + 8 <= size.rows - 1
         let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "⏎ keep  Esc put back"]
             : ["Space K J  ⏎ keep  Esc put back"]
-        let lines: [(String, TextStyle)] = (roomy ? [("Name (always first)", .dim)] : []) + columns
+        // Too short for every column: the ones around the cursor, and the keys.
+        let window = Self.window(count: columns.count, cursor: model.cursor, room: roomy ? columns.count : size.rows - 4 - keys.count)
+        let lines: [(String, TextStyle)] = (roomy ? [("Name (always first)", .dim)] : []) + columns[window]
             + (roomy ? [("", .normal)] : []) + keys.map { ($0, .dim) }
         let inner = min(size.columns - 4, max(34, lines.map { DisplayText.width($0.0) }.max() ?? 0))
         let top = max(1, min(3, size.rows - 1 - (lines.count + 2)))
         let left = max(0, size.columns - inner - 4)
-        screen.put("┌─ Columns " + String(repeating: "─", count: max(0, inner - 8)) + "┐", row: top, column: left, style: .bar)
+        let title = window.count == columns.count ? "─ Columns " : "─ Columns \(window.lowerBound + 1)–\(window.upperBound) of \(columns.count) "
+        screen.put("┌" + title + String(repeating: "─", count: max(0, inner + 2 - DisplayText.width(title))) + "┐", row: top, column: left,
+                   style: .bar)
         for (offset, line) in lines.enumerated() where top + 1 + offset < size.rows - 1 {
             // The border keeps its own look: only the inside is highlighted.
             screen.put("│", row: top + 1 + offset, column: left, style: .normal)

@@ -46,9 +46,10 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     }
 
     /// The figure columns; on a narrow screen the bar goes first, then
-    /// average age, active, average and people: Total stays.
+    /// average age, active, average and people: Total stays. The bar is
+    /// the company's size against the largest's.
     static let table = FigureTable(titles: ["People", "Active", "Total", "Average", "Avg age"], usualWidths: [8, 8, 16, 12, 8],
-                                   dropOrder: [4, 1, 3, 0])
+                                   dropOrder: [4, 1, 3, 0], barTitle: "Size")
 
     public func draw(on screen: Screen) {
         guard let model else { return }
@@ -58,6 +59,10 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         Self.table.draw(head: "Company", rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
                         descending: model.sortDescending, scroll: &scroll, on: screen)
+        if model.rows.isEmpty {
+            screen.put(" " + DisplayText.fit(DisplayText.sanitized(model.emptyMessage), columns: max(1, size.columns - 2)),
+                       row: 2, column: 0, style: .dim)
+        }
         let filter = model.filter.map { "filter: \($0)" }
         let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
         screen.putStatusBar(left: " " + status, hints: model.filter == nil ? Self.hints : Self.filteredHints, row: size.rows - 1)

@@ -11,6 +11,8 @@ struct FigureTable {
     /// Widths that fit everyday figures, so the table doesn't jump about.
     let usualWidths: [Int]
     let dropOrder: [Int]
+    /// The bar column's head ("Size"); empty: none.
+    var barTitle = ""
     /// Below this the name would be unreadable: drop a column instead.
     static let minimumNameWidth = 12
     /// The bar takes a third of what the figures leave, up to this.
@@ -89,7 +91,7 @@ struct FigureTable {
         let arrow = descending ? " ↓" : " ↑"
         var heads = [head] + titles
         heads[sortedColumn.map { $0 + 1 } ?? 0] += arrow
-        screen.put(line(heads, layout: layout), row: 1, column: 0, style: .bold)
+        screen.put(line(heads, layout: layout, bar: DisplayText.fit(barTitle, columns: layout.barWidth)), row: 1, column: 0, style: .bold)
         for (offset, row) in rows.dropFirst(scroll.top).prefix(height).enumerated() {
             let text = line([row.title] + row.figures, layout: layout,
                             bar: BarText.bar(count: row.count, largest: largest, cells: layout.barWidth))

@@ -22,7 +22,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
         KeyBinding([.character("F")], "F", "counts by field", .counts, hint: true),
-        KeyBinding([.character("s")], "s", "next sort order (last, first name, balance, age)", .sort),
+        KeyBinding([.character("s")], "s", "next sort order, ascending (last, first name, balance, age)", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
         KeyBinding([.character("c")], "c", "group by company / one flat list", .grouping),
         KeyBinding([.character(" ")], "Space", "collapse / expand the company", .collapse),
@@ -112,6 +112,9 @@ public final class ListView: ListViewInterface, ScreenView {
     private var pinnedHeaderRow: Int?
     /// The key overlay (`?`), while it shows.
     private(set) var help: HelpOverlay?
+    /// The columns the last frame showed, name first (the chooser says
+    /// which have no room); nil before one, or with no one to show.
+    public private(set) var placedColumns: [ListColumn]?
 
     public init(presenter: ListModuleInterface) {
         self.presenter = presenter
@@ -256,6 +259,7 @@ public final class ListView: ListViewInterface, ScreenView {
         screen.putTitleBar(source: model.sourceName, then: model.scopeTitle.map { " › \($0)" } ?? "", right: summary)
         let height = Self.bodyHeight(size)
         if let emptyMessage = model.emptyMessage {
+            placedColumns = nil
             let text = DisplayText.fit(emptyMessage, columns: size.columns)
             screen.put(text, row: Self.firstBodyRow + height / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2), style: .dim)
         } else {
@@ -271,6 +275,7 @@ public final class ListView: ListViewInterface, ScreenView {
                 return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
             }
             let columns = model.columns.layout(width: size.columns, balanceWidth: balanceWidth, widest: Self.widestValues(shown))
+            placedColumns = columns.map(\.column)
             drawColumnTitles(columns, of: model.columns, on: screen)
             for (offset, row) in shown.enumerated() {
                 draw(row, columns: columns, selected: topRow + offset == model.selectedRow, highlight: model.highlight,
@@ -362,67 +367,10 @@ public final class ListView: ListViewInterface, ScreenView {
         scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && height > 1 ? selected - 1 : nil)
     }
 
-    /// Redraws the matching parts of a (fitted) name in the match style.
-    private func highlightMatches(in name: String, query: SearchQuery, row: Int, selected: Bool, on screen: Screen) {
-        let characters = Array(name)
-        for range in query.matchRanges(in: name) {
-            let column = ListColumns.leftMargin + characters[..<range.lowerBound].reduce(0) { $0 + DisplayText.width(of: $1) }
-            screen.put(String(characters[range]), row: row, column: column, style: selected ? .selectedMatch : .match)
-        }
-    }
-
-    /// Each column's widest value among the people on screen, in cells.
-    static func widestValues(_ rows: [ListRow]) -> [ListColumn: Int] {
-        var widest: [ListColumn: Int] = [:]
-        for case .person(let person) in rows {
-            for column in ListColumn.allCases {
-                widest[column] = max(widest[column, default: 0], DisplayText.width(DisplayText.sanitized(column.text(of: person.person))))
-            }
-        }
-        return widest
-    }
-
     /// The column titles over the people, the sorted one with its direction.
     private func drawColumnTitles(_ columns: [PlacedColumn], of layout: ListColumns, on screen: Screen) {
         screen.putLine(Self.line(columns, width: screen.size.columns, marker: "  ") { layout.title(of: $0) },
                        row: Self.firstBodyRow - 1, style: .columnHeader)
-    }
-
-    /// One row of cells: `marker`, then each column's text fitted to its
-    /// width (numbers to the right), cut with `…` at a cell boundary.
-    static func line(_ columns: [PlacedColumn], width: Int, marker: String, text: (ListColumn) -> String) -> String {
-        line(cells(columns, text: text), width: width, marker: marker)
-    }
-
-    /// `cells` joined at their columns: every cell is exactly its width, so
-    /// the gaps are known without measuring the text again.
-    static func line(_ cells: [Cell], width: Int, marker: String) -> String {
-        var line = marker
-        var end = DisplayText.width(marker)
-        for cell in cells {
-            line += String(repeating: " ", count: max(0, cell.start - end)) + cell.text
-            end = cell.start + cell.width
-        }
-        // The cells are sanitized and fitted already: only a too-wide line is cut again.
-        return end <= width ? line + String(repeating: " ", count: width - end) : DisplayText.fit(line, columns: width)
-    }
-
-    /// Each column's text fitted and padded to exactly its width.
-    static func cells(_ columns: [PlacedColumn], text: (ListColumn) -> String) -> [Cell] {
-        columns.map { placed in
-            let fitted = DisplayText.fit(text(placed.column), columns: placed.width)
-            let padding = String(repeating: " ", count: max(0, placed.width - DisplayText.width(fitted)))
-            return Cell(column: placed.column, start: placed.start, width: placed.width,
-                        text: placed.column.isRightAligned ? padding + fitted : fitted + padding)
-        }
-    }
-
-    /// A column's text on one row, exactly `width` cells from `start`.
-    struct Cell {
-        var column: ListColumn
-        var start: Int
-        var width: Int
-        var text: String
     }
 
     private func draw(_ row: ListRow, columns: [PlacedColumn], selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {
@@ -451,9 +399,8 @@ public final class ListView: ListViewInterface, ScreenView {
                     screen.put(balance.text, row: line, column: balance.start, style: .balance)
                 }
             }
-            if let highlight, let name = columns.first {
-                let fitted = DisplayText.fit(person.name, columns: name.width)
-                highlightMatches(in: fitted, query: highlight, row: line, selected: selected, on: screen)
+            if let highlight {
+                highlightMatches(highlight, in: cells, of: person.person, row: line, selected: selected, on: screen)
             }
         }
     }

@@ -32,7 +32,7 @@ public final class FakePeopleRepository: PeopleRepository {
     /// Everyone, in file order: a person's id is their index here.
     private let filed: [Person]
     private let companyOfPerson: [Int]
-    /// Company ids by folded name, "(no company)" last.
+    /// Company ids by folded name, "No company" last.
     private let rankedCompanies: [Int]
     private let log = Locked<[Call]>([])
 
@@ -133,7 +133,7 @@ public final class FakePeopleRepository: PeopleRepository {
             let byID = Dictionary(grouping: sorted) { companyOfPerson[$0] }
             for companyID in rankedCompanies {
                 guard let people = byID[companyID] else { continue }
-                let title = companies[companyID].key.isEmpty ? "(no company)" : companies[companyID].name
+                let title = companies[companyID].key.isEmpty ? "No company" : companies[companyID].name
                 sections.append(CompanySection(title: title, companyID: companyID, range: order.count..<(order.count + people.count),
                                                total: total(companyID, people.count)))
                 order += people
@@ -185,7 +185,9 @@ public final class FakePeopleRepository: PeopleRepository {
             return ListedPerson(id: PersonID(order[position]), position: position, companyID: companyOfPerson[order[position]],
                                 firstName: person.firstName, lastName: person.lastName, email: person.email,
                                 balance: person.balance.text, phone: person.phone, age: person.age, isActive: person.isActive,
-                                company: person.company, city: QueryCondition.addressParts(person.address).city)
+                                company: person.company, city: QueryCondition.addressParts(person.address).city,
+                                address: person.address, eyeColor: person.eyeColor, favoriteFruit: person.favoriteFruit,
+                                recordID: person.id)
         }
     }
 
@@ -215,7 +217,7 @@ public final class FakePeopleRepository: PeopleRepository {
         var summaries: [Int: CompanySummary] = [:]
         for index in order(of: arrangement) {
             let (person, companyID) = (filed[index], companyOfPerson[index])
-            let title = companies[companyID].key.isEmpty ? "(no company)" : companies[companyID].name
+            let title = companies[companyID].key.isEmpty ? "No company" : companies[companyID].name
             var summary = summaries[companyID] ?? CompanySummary(companyID: companyID, title: title)
             summary.headcount += 1
             if person.isActive == true { summary.active += 1 }

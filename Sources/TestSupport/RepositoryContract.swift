@@ -113,10 +113,10 @@ public enum RepositoryContract {
         let names = allRows(repository, arrangement).map(\.name)
         failures.check(names == ["Bertha Irwin", "Cohen James", "Vanessa Sanchez", "Zamora Weber", "Norton Curtis", "Barnes Pickett"],
                        "order \(names)")
-        // Companies without people (the tricky data's "acme"/"ACME" are one) and "(no company)" last.
+        // Companies without people (the tricky data's "acme"/"ACME" are one) and "No company" last.
         let tricky = try await make(Self.tricky)
         let titles = everyone(tricky).sections.map(\.title)
-        failures.check(titles.count == 3 && titles.last == "(no company)", "(no company) comes last: \(titles)")
+        failures.check(titles.count == 3 && titles.last == "No company", "No company comes last: \(titles)")
         failures.check(titles.first?.lowercased() == "acme", "one ACME whatever the case: \(titles)")
         return failures.list
     }
@@ -252,6 +252,9 @@ public enum RepositoryContract {
             failures.check(row.phone == person.phone && row.age == person.age && row.isActive == person.isActive
                            && row.company == person.company && row.city == QueryCondition.addressParts(person.address).city,
                            "row \(row.position) carries the columns' fields (phone, age, active, company, city)")
+            failures.check(row.address == person.address && row.eyeColor == person.eyeColor
+                           && row.favoriteFruit == person.favoriteFruit && row.recordID == person.id,
+                           "row \(row.position) carries the choosable columns' fields (address, eye color, fruit, id)")
             failures.check(repository.position(of: row.id, in: arrangement) == row.position, "position(of: \(row.id))")
             failures.check(repository.personIDs(in: arrangement, positions: row.position..<(row.position + 1)) == [row.id],
                            "personIDs at \(row.position)")

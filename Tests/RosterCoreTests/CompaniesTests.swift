@@ -38,13 +38,14 @@ struct CompaniesTests {
         #expect(first.rows[1] == CompaniesViewModel.Row(title: "Beta", headcount: "3", active: "1", total: "$1,000.03",
                                                           average: "$500.02", averageAge: "30.3", count: 3))
         #expect(first.sortLabel == "name ↑")
-        presenter.moveSelection(by: 1)  // Beta
         presenter.cycleSortOrder()  // headcount ↓ (largest first): Beta (3), Alpha (1)
         #expect(view.models.last?.sortLabel == "headcount ↓")
         #expect(view.models.last?.rows.map(\.title) == ["Beta", "Alpha"])
-        #expect(view.models.last?.selectedRow == 0)  // Beta is still selected
+        #expect(view.models.last?.selectedRow == 0)  // a new order starts at its top, not on Alpha
+        presenter.moveSelection(by: 1)  // Alpha
         presenter.reverseSortOrder()
         #expect(view.models.last?.rows.map(\.title) == ["Alpha", "Beta"])
+        #expect(view.models.last?.selectedRow == 0)
         presenter.selectFirst()
         presenter.cycleSortOrder()  // active ↓: s starts every figure largest first, whatever S did before
         #expect(view.models.last?.sortLabel == "active ↓")
@@ -54,5 +55,17 @@ struct CompaniesTests {
         presenter.quit()
         let betaID = Self.directory.store.companies.firstIndex { $0.name == "Beta" }
         #expect(wireframe.routes == [.people(companyID: try #require(betaID)), .back, .quit])
+    }
+
+    @Test("a filter no one matches says so, rather than a table of heads only")
+    func noMatch() async throws {
+        let view = SpyCompaniesView()
+        let repository = FakePeopleRepository(people: (0..<Self.directory.store.count).map { Self.directory.store[$0] })
+        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: SpyCompaniesWireframe())
+        presenter.attach(view: view)
+        let none = try await repository.search(SearchQuery("zzz"), in: repository.everyone, within: nil)
+        presenter.update(shown: none, filter: "zzz")
+        #expect(view.models.last?.rows.isEmpty == true)
+        #expect(view.models.last?.emptyMessage == "No one matches 'zzz': Esc clears the filter.")
     }
 }

@@ -47,10 +47,10 @@ struct GroupedPeopleTests {
         #expect(outline == ["X: Amy Li, Zed Lia, Al Longname, Bo Longname-Extended"])
     }
 
-    @Test("people without a company come last, under (no company)")
+    @Test("people without a company come last, under No company")
     func noCompanyLast() throws {
         let outline = try Self.outline([("A", "One", ""), ("B", "Two", "Zeta"), ("C", "Three", "  "), ("D", "Four", "Alpha")])
-        #expect(outline == ["Alpha: D Four", "Zeta: B Two", "(no company): A One, C Three"])
+        #expect(outline == ["Alpha: D Four", "Zeta: B Two", "No company: A One, C Three"])
     }
 
     @Test("one person, and nobody")

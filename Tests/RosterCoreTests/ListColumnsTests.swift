@@ -11,11 +11,25 @@ struct ListColumnsTests {
 
     @Test("more columns appear as the terminal widens, in the chosen order, the name first")
     func widths() {
-        #expect(columns(80) == [.name, .email, .age, .active, .balance])
-        #expect(columns(120) == [.name, .email, .phone, .age, .active, .city, .balance])
-        #expect(columns(200) == [.name, .email, .phone, .age, .active, .city, .balance])
-        #expect(columns(200, byCompany: false) == [.name, .email, .phone, .age, .active, .company, .city, .balance])
-        #expect(columns(40) == [.name, .age, .balance])
+        #expect(columns(80) == [.name, .email, .age, .active, .balance])  // the phone does not fit: the ones after it wait too
+        #expect(columns(120) == [.name, .email, .age, .active, .phone, .city, .balance])
+        #expect(columns(200) == [.name, .email, .age, .active, .phone, .city, .balance])
+        #expect(columns(200, byCompany: false) == [.name, .email, .age, .active, .phone, .company, .city, .balance])
+        #expect(columns(40) == [.name, .balance])
+    }
+
+    @Test("the flat list shows the company at every width (narrowed on a small screen), unless hidden")
+    func flatListCompanyAtEveryWidth() {
+        for width in [30, 40, 60, 80, 100, 120, 200] {
+            #expect(columns(width, byCompany: false).contains(.company), "at \(width) columns")
+            #expect(!columns(width).contains(.company), "grouped, at \(width) columns")
+        }
+        let narrow = ListColumns(choice: .standard, sort: .byLastName, byCompany: false).layout(width: 40, balanceWidth: 9)
+        let name = narrow.first { $0.column == .name }?.width ?? 0
+        #expect(name >= 10 && (narrow.first { $0.column == .company }?.width ?? 0) >= 6)
+        var hidden = ColumnChoice.standard
+        hidden.toggle(at: 4)  // company hidden
+        #expect(!columns(80, choice: hidden, byCompany: false).contains(.company))
     }
 
     @Test("cells do not overlap and fill the width exactly; the name keeps its minimum")
@@ -23,7 +37,8 @@ struct ListColumnsTests {
         for width in [40, 80, 120, 200] {
             let placed = ListColumns(choice: .standard, sort: .byLastName, byCompany: false).layout(width: width, balanceWidth: 9)
             #expect(placed[0].start == ListColumns.leftMargin)
-            #expect(placed[0].width >= ListColumns.nameMinimum || placed.count <= 2)
+            // The flat list's company narrows the name below its minimum only when narrow.
+            #expect(placed[0].width >= ListColumns.nameMinimum || placed.count <= 2 || (width < 60 && placed[0].width >= 10))
             for (left, right) in zip(placed, placed.dropFirst()) { #expect(left.start + left.width + ListColumns.gap == right.start) }
             #expect(placed.last.map { $0.start + $0.width } == width)
         }
@@ -32,13 +47,13 @@ struct ListColumnsTests {
     @Test("the sorted column is always shown, even hidden or crowded out, and titled with its direction")
     func sortedColumnAlwaysShown() {
         var choice = ColumnChoice.standard
-        choice.toggle(at: 2)  // age hidden
+        choice.toggle(at: 1)  // age hidden
         #expect(!columns(200, choice: choice).contains(.age))
         let byAge = SortOrder(.age, descending: true)
         #expect(columns(200, choice: choice, sort: byAge).contains(.age))
         // At 40 columns only the sorted column and the balance fit beside the name.
         var hidden = ColumnChoice.standard
-        hidden.toggle(at: 1)  // phone hidden
+        hidden.toggle(at: 3)  // phone hidden
         let byBalance = SortOrder(.balance)
         #expect(columns(44, choice: hidden, sort: byBalance) .contains(.balance))
         let layout = ListColumns(choice: choice, sort: byAge, byCompany: true)
@@ -53,21 +68,53 @@ struct ListColumnsTests {
         choice.move(at: 6, by: -6)  // balance first
         choice.move(at: 6, by: -5)  // city second
         #expect(choice.shown.prefix(2) == [.balance, .city])
-        #expect(columns(120, choice: choice) == [.name, .balance, .city, .email, .phone, .age, .active])
+        #expect(columns(120, choice: choice) == [.name, .balance, .city, .email, .age, .active, .phone])
     }
 
-    @Test("wide: each column first grows to its widest value on screen (a phone is never cut), then room past the name's maximum goes to the text columns")
+    @Test("wide: each column is as wide as its widest value on screen (a phone is never cut), never stretched; blank cells stay at the end")
     func widestValuesFirst() throws {
         let layout = ListColumns(choice: .standard, sort: .byLastName, byCompany: false)
-            .layout(width: 200, balanceWidth: 9, widest: [.name: 14, .phone: 24, .email: 38, .city: 12, .company: 10])
+            .layout(width: 200, balanceWidth: 9, widest: [.name: 14, .phone: 24, .email: 35, .city: 12, .company: 10, .age: 2, .active: 3])
         let width = { (column: ListColumn) in layout.first { $0.column == column }?.width ?? 0 }
-        #expect(width(.phone) >= 24 && width(.email) >= 38)
-        #expect(width(.name) < ListColumns.nameMaximum + 3)  // then the shares' remainder
-        #expect(layout.last.map { $0.start + $0.width } == 200)
+        #expect(width(.phone) == 24 && width(.email) == 35 && width(.city) == 12)
+        #expect(width(.company) == 10 && width(.age) == 3 && width(.active) == 6)  // no narrower than their titles
+        #expect(width(.name) == ListColumns.nameMaximum)
+        #expect((layout.last.map { $0.start + $0.width } ?? 0) < 200)
         // Capped: a 300-cell address does not take the row.
         let capped = ListColumns(choice: .standard, sort: .byLastName, byCompany: false)
             .layout(width: 120, balanceWidth: 9, widest: [.phone: 300])
         #expect(capped.first { $0.column == .phone }.map(\.width) ?? 0 <= ListColumns.widestValue)
+    }
+
+    @Test("the user's order is kept: a column that does not fit ends the row, however narrow the ones after it")
+    func dropsFromTheEnd() {
+        var choice = ColumnChoice.standard
+        choice.move(at: 4, by: -4)  // company, email, age, active, phone, …
+        choice.move(at: 4, by: -2)
+        #expect(choice.shown.prefix(3) == [.company, .email, .phone])
+        let shown = columns(100, choice: choice, byCompany: false)
+        #expect(shown == [.name, .company, .email, .balance])
+        #expect(!shown.contains(.phone) && !shown.contains(.age))
+        // Email first and too wide: nothing after it shows, not even Age.
+        #expect(columns(60) == [.name, .balance])
+    }
+
+    @Test("state, zip, address, eye color, fruit and the record id are choosable, hidden until ticked, even in an older remembered choice")
+    func choosableColumns() throws {
+        let added: [ListColumn] = [.state, .zip, .address, .eyeColor, .favoriteFruit, .recordID]
+        #expect(ColumnChoice.standard.entries.suffix(6).map(\.column) == added)
+        #expect(ColumnChoice.standard.shown.allSatisfy { !added.contains($0) })
+        #expect(ColumnChoice(remembered: ["email", "-phone"]).shown.allSatisfy { !added.contains($0) })
+        var choice = ColumnChoice.standard
+        let state = try #require(choice.entries.firstIndex { $0.column == .state })
+        choice.toggle(at: state)
+        choice.move(at: state, by: -state)
+        #expect(columns(120, choice: choice).prefix(2) == [.name, .state])
+        let person = ListedPerson(id: PersonID(0), position: 0, companyID: 0, firstName: "A", lastName: "B", email: "", balance: "",
+                                  address: "303 Vermont Street, Concho, Arizona, 1707", eyeColor: "green", favoriteFruit: "banana",
+                                  recordID: "58f9")
+        #expect(added.map { $0.text(of: person) } == ["Arizona", "1707", "303 Vermont Street, Concho, Arizona, 1707", "green", "banana", "58f9"])
+        #expect(added.map(\.title) == ["State", "Zip", "Address", "Eye color", "Fruit", "ID"])
     }
 
     @Test("a huge balance is never cut at 40 columns: the name gives way")
@@ -121,17 +168,18 @@ struct ColumnChooserPresenterTests {
         presenter.moveCursor(by: 1)
         presenter.toggle()
         presenter.moveColumn(by: 1)
-        presenter.moveCursor(by: 10)
+        presenter.moveCursor(by: 4)  // the balance
         presenter.moveColumn(by: -1)
         presenter.keep()
+        let hidden = ["-state", "-zip", "-address", "-eyeColor", "-favoriteFruit", "-recordID"]
         #expect(output.calls == [
-            .changed(["email", "-phone", "age", "active", "company", "city", "balance"]),
-            .changed(["email", "age", "-phone", "active", "company", "city", "balance"]),
-            .changed(["email", "age", "-phone", "active", "company", "balance", "city"]),
+            .changed(["email", "-age", "active", "phone", "company", "city", "balance"] + hidden),
+            .changed(["email", "active", "-age", "phone", "company", "city", "balance"] + hidden),
+            .changed(["email", "active", "-age", "phone", "company", "balance", "city"] + hidden),
             .closed,
         ])
         #expect(view.models.last?.cursor == 5)
-        #expect(view.models.last?.rows.map(\.title) == ["Email", "Age", "Phone", "Active", "Company", "Balance", "City"])
+        #expect(view.models.last?.rows.prefix(7).map(\.title) == ["Email", "Active", "Age", "Phone", "Company", "Balance", "City"])
     }
 
     @Test("Esc puts back the columns from before C")
@@ -140,6 +188,6 @@ struct ColumnChooserPresenterTests {
         presenter.toggle()
         presenter.cancel()
         #expect(output.calls.suffix(2) == [.changed(ColumnChoice.standard.remembered), .closed])
-        #expect(view.models.last?.rows.last?.isSorted == true)
+        #expect(view.models.last?.rows.first { $0.column == .balance }?.isSorted == true)
     }
 }

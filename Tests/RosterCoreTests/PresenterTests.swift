@@ -126,7 +126,7 @@ struct DetailPresenterTests {
         let fields = presenter.makeViewModel().fields
         #expect(fields.first { $0.label == "Age" }?.value == "—")
         #expect(fields.first { $0.label == "Active" }?.value == "—")
-        #expect(presenter.makeViewModel().company == "(no company)")
+        #expect(presenter.makeViewModel().company == "No company")
     }
 }
 

@@ -271,5 +271,28 @@ struct QueryMatchingTests {
         #expect(SearchQuery("company:jo age>3").matchRanges(in: "José Núñez").isEmpty)
         #expect(SearchQuery("agee:3").matchRanges(in: "José Núñez").isEmpty)
     }
+
+    @Test("highlighting in every column: a bare term in each field it searches, a field's term in its own column only")
+    func highlightInColumns() {
+        // `.org` is in the email, not the name; `jos` in both, folded alike.
+        #expect(SearchQuery(".org").matchRanges(in: "ann@acme.org", field: .email) == [8..<12])
+        #expect(SearchQuery(".org").matchRanges(in: "Ann Org", field: .name).isEmpty)
+        #expect(SearchQuery("jos").matchRanges(in: "jose.garza@x.com", field: .email) == [0..<3])
+        #expect(SearchQuery("jos").matchRanges(in: "José Garza", field: .name) == [0..<3])
+        #expect(SearchQuery("jose").matchRanges(in: "JOSÉ.GARZA@X.COM", field: .email) == [0..<4])
+        // A field's term: its column only.
+        #expect(SearchQuery("email:garza").matchRanges(in: "jose.garza@x.com", field: .email) == [5..<10])
+        #expect(SearchQuery("email:garza").matchRanges(in: "José Garza", field: .name).isEmpty)
+        #expect(SearchQuery("company:acm").matchRanges(in: "ACME", field: .company) == [0..<3])
+        #expect(SearchQuery("company:acm").matchRanges(in: "acme@acme.org", field: .email).isEmpty)
+        #expect(SearchQuery("city:con address:ch").matchRanges(in: "Concho", field: .city) == [0..<3, 3..<5])
+        #expect(SearchQuery("state:con").matchRanges(in: "Concho", field: .city).isEmpty)
+        #expect(SearchQuery("first:jo").matchRanges(in: "José Garza", field: .name) == [0..<2])
+        #expect(SearchQuery("company=acme").matchRanges(in: "Acme", field: .company) == [0..<4])
+        // Excluded terms are never highlighted; a phone's digits match across its punctuation.
+        #expect(SearchQuery("-org").matchRanges(in: "ann@acme.org", field: .email).isEmpty)
+        #expect(SearchQuery("5759").matchRanges(in: "+1 (575) 919-9368", field: .phone) == [4..<10])
+        #expect(SearchQuery("phone:919").matchRanges(in: "+1 (575) 919-9368", field: .phone).contains(9..<12))
+    }
 }
 

@@ -54,6 +54,14 @@ struct SortOrderTests {
         #expect(order == .byLastName)
         #expect(order.reversed().label == "last name ↓")
     }
+
+    @Test("s after S starts the next key in its natural direction (ascending), not the reversed one")
+    func nextKeyStartsAscending() {
+        let reversedAge = SortOrder(.age, descending: true)
+        #expect(reversedAge.nextKey() == SortOrder(.lastName))
+        #expect(reversedAge.nextKey().label == "last name ↑")
+        #expect(SortOrder(.lastName, descending: true).nextKey().label == "first name ↑")
+    }
 }
 
 @MainActor
@@ -81,6 +89,25 @@ struct ListPresenterArrangeTests {
         #expect(view.last?.sortLabel == "balance ↓, flat")
         #expect(presenter.displayed.sections.map(\.title) == ["Everyone"])
         #expect(view.last?.filter == "e")
+    }
+
+    @Test("the flat list's status bar names the selected person's company, not 'Everyone'")
+    func flatListNamesTheCompany() throws {
+        let view = SpyListView()
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        presenter.attach(view: view)
+        presenter.toggleGrouping()
+        let selected = { try #require(directory.repository.rows(in: presenter.displayed, positions: presenter.selection..<(presenter.selection + 1)).first) }
+        var company = try selected().company
+        #expect(view.last?.currentCompany == company)
+        #expect(view.last?.currentCompany != "Everyone")
+        presenter.moveSelection(by: 1)
+        company = try selected().company
+        #expect(view.last?.currentCompany == company)
+        presenter.selectFirst()
+        #expect(view.last?.currentCompany == "RECRISYS")
     }
 
     @Test("[ and ] jump between companies")

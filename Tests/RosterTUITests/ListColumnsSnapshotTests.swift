@@ -36,13 +36,48 @@ struct ListColumnsSnapshotTests {
         let arranged = directory.repository.arrange(sort: SortOrder(.age, descending: true), byCompany: false, company: nil)
         let presenter = ListPresenter(repository: directory.repository, arrangement: arranged, wireframe: SpyListWireframe())
         var choice = ColumnChoice.standard
-        choice.toggle(at: 2)  // age hidden: shown anyway, it is sorted on
+        choice.toggle(at: 1)  // age hidden: shown anyway, it is sorted on
         presenter.setColumns(choice)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let screen = ViewSnapshotTests.draw(view, rows: 12, columns: 120)
         #expect(snapshotMismatch(screen.text, named: "list-columns-flat-age") == nil)
         #expect(screen.line(1).contains("Age ↓") && screen.line(1).contains("Company"))
+    }
+
+    @Test("the flat list shows the company column and the selected person's company at 80x24 and 40x12", arguments: [(24, 80), (12, 40)])
+    func flatListCompany(size: (rows: Int, columns: Int)) throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe(),
+                                      searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.toggleGrouping()
+        presenter.selectFirst()
+        let screen = ViewSnapshotTests.draw(view, rows: size.rows, columns: size.columns)
+        #expect(screen.line(1).contains("Company"))
+        let company = try #require(directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.company)
+        #expect(screen.line(3).contains(String(company.prefix(5))))
+        if size.columns >= 80 { #expect(screen.line(size.rows - 1).contains(company)) }
+        #expect(!screen.line(size.rows - 1).contains("Everyone"))
+    }
+
+    @Test("the chooser says which ticked columns have no room at this width")
+    func chooserSaysNoRoom() throws {
+        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        final class Output: ColumnChooserOutput {
+            func columnsChanged(_ choice: ColumnChoice) {}
+            func columnChooserClosed() {}
+        }
+        let output = Output()
+        let chooser = ColumnChooserPresenter(choice: presenter.columnChoice, sorted: .name, output: output)
+        let view = ColumnChooserView(presenter: chooser, background: list) { list.placedColumns }
+        chooser.attach(view: view)
+        let narrow = ViewSnapshotTests.draw(view, rows: 24, columns: 80).text
+        #expect(narrow.contains("[x] Phone (no room at this width)") && narrow.contains("[x] City (no room at this width)"))
+        #expect(narrow.contains("[x] Email  ") && narrow.contains("[x] Company (flat list only)"))
+        let wide = ViewSnapshotTests.draw(view, rows: 24, columns: 200).text
+        #expect(!wide.contains("no room") && wide.contains("[x] Phone  "))
     }
 
     @Test("the column chooser draws over the list, with its keys; Esc puts back, Enter keeps")
@@ -71,6 +106,7 @@ struct ListColumnsSnapshotTests {
         #expect(screen.style(row: picked, column: left + 1) == .selected && screen.style(row: picked, column: 78) == .selected)
         // A short terminal: every column and the keys still show, on one line.
         let short = ViewSnapshotTests.draw(view, rows: 12, columns: 40).text
+        #expect(short.contains("Columns 1–7 of 13"))  // the ones around the cursor
         #expect(short.contains("[x] Balance") && short.contains("[ ] Email") && short.contains("Esc put back"))
         #expect(view.handle(.shiftDown, screenSize: size) && view.handle(.shiftUp, screenSize: size))
         #expect(chooser.cursor == 1)

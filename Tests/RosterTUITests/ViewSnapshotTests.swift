@@ -329,6 +329,36 @@ struct ViewKeyTests {
 @MainActor
 @Suite("Search in the list view")
 struct ListSearchViewTests {
+    /// Columns of `screen`'s row `row` whose cells are drawn as a match.
+    static func matchedText(_ screen: MemoryScreen, row: Int) -> String {
+        let line = Array(screen.line(row))
+        return String((0..<line.count).filter { [TextStyle.match, .selectedMatch].contains(screen.style(row: row, column: $0)) }
+            .map { line[$0] })
+    }
+
+    @Test("a search's match is highlighted in every visible column, not only the name", arguments: [(24, 80), (24, 200)])
+    func highlightsEveryColumn(size: (rows: Int, columns: Int)) throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
+                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        presenter.applyFilter(".info")  // Barnes Pickett's email only
+        var screen = ViewSnapshotTests.draw(view, rows: size.rows, columns: size.columns)
+        let barnes = try #require((0..<size.rows).first { screen.line($0).contains("Barnes Pickett") })
+        #expect(Self.matchedText(screen, row: barnes) == ".info")
+        presenter.applyFilter("comstar")  // bare: the company (flat list column), the email
+        presenter.toggleGrouping()
+        screen = ViewSnapshotTests.draw(view, rows: size.rows, columns: size.columns)
+        let bertha = try #require((0..<size.rows).first { screen.line($0).contains("Bertha Irwin") })
+        #expect(Self.matchedText(screen, row: bertha).lowercased().contains("comstar"))
+        if size.columns >= 200 { #expect(Self.matchedText(screen, row: bertha) == "comstarCOMSTAR") }  // email, then company
+        presenter.applyFilter("email:bertha")  // a field's term: its column, not the name
+        screen = ViewSnapshotTests.draw(view, rows: size.rows, columns: size.columns)
+        let row = try #require((0..<size.rows).first { screen.line($0).contains("Bertha Irwin") })
+        #expect(Self.matchedText(screen, row: row) == (screen.line(row).contains("bertha.irwin@") ? "bertha" : ""))
+    }
+
     @Test("while the prompt is open, letters are text, not commands")
     func promptKeys() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
@@ -596,6 +626,20 @@ struct CompaniesViewTests {
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "companies-seed") == nil)
         #expect(screen.style(row: 2, column: 1) == .selected)
+        #expect(screen.line(1).hasSuffix("Size") || screen.line(1).contains("Avg age  Size"))  // the bar's column has a title
+    }
+
+    @Test("a filter no one matches says so under the heads")
+    func noMatch() async throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let none = try await directory.repository.search(SearchQuery("zzzz"), in: directory.everyone, within: nil)
+        let presenter = CompaniesPresenter(repository: directory.repository, shown: none, filter: "zzzz", wireframe: SpyCompaniesWireframe())
+        let view = CompaniesView(presenter: presenter)
+        presenter.attach(view: view)
+        for (rows, columns) in [(24, 80), (12, 40)] {
+            let screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+            #expect(screen.line(2).contains("No one matches 'zzzz'"))
+        }
     }
 }
 

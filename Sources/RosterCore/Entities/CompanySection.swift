@@ -1,6 +1,6 @@
 /// One company's run of people in the list's order.
 public struct CompanySection: Sendable, Equatable {
-    /// The company as shown; "(no company)" for the section of people without one.
+    /// The company as shown; "No company" for the section of people without one.
     public var title: String
     public var companyID: Int
     /// Display positions that belong to this section.

@@ -28,9 +28,15 @@ public struct RememberedPlace: Codable, Equatable, Sendable {
         self.groupedByCompany = groupedByCompany
     }
 
-    var sortOrder: SortOrder {
-        let key = SortOrder.Key.allCases.first { "\($0)" == sortKey } ?? .lastName
-        return SortOrder(key, descending: descending)
+    public var sortOrder: SortOrder {
+        get {
+            let key = SortOrder.Key.allCases.first { "\($0)" == sortKey } ?? .lastName
+            return SortOrder(key, descending: descending)
+        }
+        set {
+            sortKey = "\(newValue.key)"
+            descending = newValue.descending
+        }
     }
 }
 

@@ -81,6 +81,12 @@ public struct ListedPerson: Sendable, Equatable {
     /// The city part of the address ("Concho" of "303 Vermont Street,
     /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
     public var city: String
+    /// The whole address (the state and zip columns read their parts).
+    public var address: String
+    public var eyeColor: String
+    public var favoriteFruit: String
+    /// The record's `_id`.
+    public var recordID: String
     /// False for a row the source could not read (a database that went
     /// away): a stand-in that holds its place, with no person's values,
     /// drawn as "not loaded" and never marked, opened or exported.
@@ -88,6 +94,7 @@ public struct ListedPerson: Sendable, Equatable {
 
     public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
                 phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "",
+                address: String = "", eyeColor: String = "", favoriteFruit: String = "", recordID: String = "",
                 isLoaded: Bool = true) {
         self.id = id
         self.position = position
@@ -101,6 +108,10 @@ public struct ListedPerson: Sendable, Equatable {
         self.isActive = isActive
         self.company = company
         self.city = city
+        self.address = address
+        self.eyeColor = eyeColor
+        self.favoriteFruit = favoriteFruit
+        self.recordID = recordID
         self.isLoaded = isLoaded
     }
 

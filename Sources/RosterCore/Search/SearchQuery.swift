@@ -35,15 +35,6 @@ public struct SearchQuery: Sendable, Equatable {
         error == nil && earlier.error == nil && !earlier.isEmpty
             && earlier.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
     }
-
-    /// The folded texts the list highlights in names: the terms that can
-    /// match a name, not excluded ones.
-    public var nameNeedles: [[UInt8]] {
-        terms.compactMap { term in
-            guard !term.isNegated, case .text(let scope, let needle, _, _) = term.test else { return nil }
-            return [.anywhere, .name, .firstName, .lastName].contains(scope) ? needle : nil
-        }
-    }
 }
 
 /// A query term in a store's terms: folded bytes, or a range of whole numbers.
@@ -126,32 +117,8 @@ public struct CompiledTerm: Sendable {
 
 extension SearchQuery {
     /// Character ranges of `text` (a name) that the query's terms match,
-    /// for highlighting (folded one character at a time, so `é` matches `e`
-    /// in place); in the order found, term by term.
+    /// for highlighting (see `matchRanges(in:field:)`).
     public func matchRanges(in text: String) -> [Range<Int>] {
-        let needles = nameNeedles
-        guard !needles.isEmpty else { return [] }
-        var folded: [UInt8] = []
-        var characterOfByte: [Int] = []
-        for (index, character) in text.enumerated() {
-            let bytes = TextFolding.foldedBytes(String(character))
-            folded += bytes
-            characterOfByte += Array(repeating: index, count: bytes.count)
-        }
-        var ranges: [Range<Int>] = []
-        for needle in needles {
-            var start = 0
-            while start + needle.count <= folded.count {
-                if folded[start..<(start + needle.count)].elementsEqual(needle) {
-                    let lower = characterOfByte[start]
-                    let upper = characterOfByte[start + needle.count - 1] + 1
-                    ranges.append(lower..<upper)
-                    start += needle.count
-                } else {
-                    start += 1
-                }
-            }
-        }
-        return ranges
+        matchRanges(in: text, field: .name)
     }
 }

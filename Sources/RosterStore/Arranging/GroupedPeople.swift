@@ -14,7 +14,7 @@ import RosterCore
 /// precomputed keys, so nothing moves a `Person` around; sections are
 /// sorted on both cores.
 public struct GroupedPeople: Sendable {
-    public static let noCompanyTitle = "(no company)"
+    public static let noCompanyTitle = "No company"
 
     /// Person positions (file order numbers) in display order.
     public let order: ContiguousArray<UInt32>
@@ -90,7 +90,7 @@ public struct GroupedPeople: Sendable {
         store.companyID(of: Int(order[position]))
     }
 
-    /// Rank of each company id: by folded name, "(no company)" last.
+    /// Rank of each company id: by folded name, "No company" last.
     static func rankCompanies(_ companies: [Company]) -> [Int] {
         let sorted = companies.indices.sorted { left, right in
             let a = companies[left].key, b = companies[right].key

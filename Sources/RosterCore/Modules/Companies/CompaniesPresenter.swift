@@ -73,12 +73,13 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     public func clearFilter() { wireframe?.navigate(to: .clearFilter) }
     public func quit() { wireframe?.navigate(to: .quit) }
 
-    /// Keeps the selected company selected across a new order.
+    /// A new order starts at its top: sorting is asking what comes first
+    /// (kept on its company, the selection scrolled the largest ones off
+    /// the screen with no sign of them).
     private func resort(_ order: CompanySortOrder) {
-        let selected = summaries.isEmpty ? nil : summaries[selection].companyID
         sortOrder = order
         summaries = order.sorted(summariesAToZ)
-        selection = selected.flatMap { id in summaries.firstIndex { $0.companyID == id } } ?? 0
+        selection = 0
         render()
     }
 
@@ -106,7 +107,8 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             sortLabel: sortOrder.label,
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,
-            filter: filter)
+            filter: filter,
+            emptyMessage: filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
     }
 
     private func render() {

@@ -24,4 +24,6 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var sortDescending = false
     /// The search the figures are narrowed by, if any ("jos").
     public var filter: String?
+    /// What the screen says when there are no rows ("No one matches 'xyz'…").
+    public var emptyMessage = "No companies."
 }

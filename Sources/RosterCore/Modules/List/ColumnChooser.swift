@@ -32,6 +32,7 @@ public protocol ColumnChooserOutput: AnyObject {
 
 public struct ColumnChooserViewModel: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
+        public var column: ListColumn
         public var title: String
         public var isShown: Bool
         /// The list's sorted column: shown whatever the choice.
@@ -95,7 +96,7 @@ public final class ColumnChooserPresenter: ColumnChooserModuleInterface {
 
     public func makeViewModel() -> ColumnChooserViewModel {
         ColumnChooserViewModel(
-            rows: choice.entries.map { .init(title: $0.column.title, isShown: $0.isShown, isSorted: $0.column == sorted) },
+            rows: choice.entries.map { .init(column: $0.column, title: $0.column.title, isShown: $0.isShown, isSorted: $0.column == sorted) },
             cursor: cursor)
     }
 

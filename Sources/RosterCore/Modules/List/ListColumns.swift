@@ -3,6 +3,12 @@
 /// terminal widens.
 public enum ListColumn: String, CaseIterable, Sendable, Codable {
     case name, email, phone, age, active, company, city, balance
+    /// Hidden until chosen (`C`): the address whole and two of its parts,
+    /// two more of the record's fields, and its `_id`.
+    case state, zip, address, eyeColor, favoriteFruit, recordID
+
+    /// Columns a list shows only once the user ticks them.
+    static let hiddenByDefault: Set<ListColumn> = [.state, .zip, .address, .eyeColor, .favoriteFruit, .recordID]
 
     /// The header row's title.
     public var title: String {
@@ -15,6 +21,12 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .company: return "Company"
         case .city: return "City"
         case .balance: return "Balance"
+        case .state: return "State"
+        case .zip: return "Zip"
+        case .address: return "Address"
+        case .eyeColor: return "Eye color"
+        case .favoriteFruit: return "Fruit"
+        case .recordID: return "ID"
         }
     }
 
@@ -30,6 +42,31 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .company: return 16
         case .city: return 16
         case .balance: return 12
+        case .state: return 14
+        case .zip: return 6
+        case .address: return 30
+        case .eyeColor: return 9
+        case .favoriteFruit: return 10
+        case .recordID: return 24
+        }
+    }
+
+    /// The field this column shows, as a query names it: the search's
+    /// matches in it are highlighted. Nil for a figure.
+    public var searchField: TextScope? {
+        switch self {
+        case .name: return .name
+        case .email: return .email
+        case .phone: return .phone
+        case .company: return .company
+        case .city: return .city
+        case .state: return .state
+        case .zip: return .zip
+        case .address: return .address
+        case .eyeColor: return .eyeColor
+        case .favoriteFruit: return .favoriteFruit
+        case .recordID: return .id
+        case .age, .active, .balance: return nil
         }
     }
 
@@ -56,6 +93,12 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .company: return person.company
         case .city: return person.city
         case .balance: return person.balance
+        case .state: return QueryCondition.addressParts(person.address).state
+        case .zip: return QueryCondition.addressParts(person.address).zip
+        case .address: return person.address
+        case .eyeColor: return person.eyeColor
+        case .favoriteFruit: return person.favoriteFruit
+        case .recordID: return person.recordID
         }
     }
 }
@@ -75,18 +118,24 @@ public struct ColumnChoice: Equatable, Sendable {
 
     public private(set) var entries: [Entry]
 
-    /// Every column shown, in the order they appear as the terminal widens;
-    /// the balance last, at the right edge, as the list always had it.
-    public static let standard = ColumnChoice(entries: [.email, .phone, .age, .active, .company, .city, .balance].map { Entry($0) })
+    /// Every column shown, in the order they appear as the terminal widens
+    /// (the narrow age and activity before the phone: a column that does not
+    /// fit ends the row, so at 80 columns they still show); the balance
+    /// last, at the right edge, as the list always had it.
+    public static let standard = ColumnChoice(entries: [.email, .age, .active, .phone, .company, .city, .balance].map { Entry($0) })
+    // (then the columns hidden by default, added by `init(entries:)`)
 
     /// `entries` made whole: unknown and repeated columns dropped, the name
-    /// left out (it is always first), missing ones added shown at the end
-    /// (a remembered choice from before a column existed).
+    /// left out (it is always first), missing ones added at the end, shown
+    /// unless hidden by default (a remembered choice from before a column
+    /// existed).
     public init(entries: [Entry]) {
         var seen: Set<ListColumn> = [.name]
         var kept: [Entry] = []
         for entry in entries where seen.insert(entry.column).inserted { kept.append(entry) }
-        for column in ListColumn.allCases where !seen.contains(column) { kept.append(Entry(column)) }
+        for column in ListColumn.allCases where !seen.contains(column) {
+            kept.append(Entry(column, isShown: !ListColumn.hiddenByDefault.contains(column)))
+        }
         self.entries = kept
     }
 
@@ -132,7 +181,8 @@ public struct PlacedColumn: Equatable, Sendable {
 /// order is), the balance when chosen (as the list always showed it), then
 /// the user's other columns in their order while the name keeps
 /// `nameMinimum` cells; the company only in the flat list (grouped, its
-/// header says it). The name takes what is left. Pure, for unit tests.
+/// header says it), and there at every width unless hidden (narrowed on a
+/// small screen). The name takes what is left. Pure, for unit tests.
 public struct ListColumns: Equatable, Sendable {
     /// Cells before the first column: the mark (`●`) and a space.
     public static let leftMargin = 2
@@ -170,62 +220,113 @@ public struct ListColumns: Equatable, Sendable {
     /// The columns on a row `width` cells wide, left to right; the balance
     /// column takes `balanceWidth` cells (the widest amount on screen),
     /// never so many that the name has fewer than 8 (or than the width allows).
-    /// `widest` gives each column's widest value on screen: with room to
-    /// spare, every shown column first grows to it (up to `widestValue`),
-    /// so a phone number is never cut while the name has blank cells.
+    /// `widest` gives each column's widest value on screen: a column is no
+    /// wider than that (or its title) and, with room to spare, grows to
+    /// show it whole (up to `widestValue`), so a phone number is never cut
+    /// while the name has blank cells. The name takes the rest, up to
+    /// `nameMaximum` or its own widest value: a wide terminal leaves blank
+    /// cells at the end rather than stretching a column.
     public func layout(width: Int, balanceWidth: Int = ListColumn.balance.width,
                        widest: [ListColumn: Int] = [:]) -> [PlacedColumn] {
         let room = max(1, width - Self.leftMargin)
         let balance = min(max(ListColumn.balance.title.count, min(balanceWidth, Self.widestAmount)), max(1, room - 8 - Self.gap))
-        var extra: [ListColumn: Int] = [:]
-        func cells(_ column: ListColumn) -> Int {
-            // The sorted column is never so narrow that its title is cut.
-            let base = column == .balance ? balance : column == sortColumn ? max(column.width, title(of: column).count) : column.width
-            return base + extra[column, default: 0]
-        }
-        let candidates = choice.shown.filter { $0 != .company || showsCompany }
-        var order = candidates
-        if sortColumn != .name, !order.contains(sortColumn) {
-            // Shown though hidden: at its place in the user's order.
-            let place = choice.entries.firstIndex { $0.column == sortColumn } ?? choice.entries.count
-            let before = choice.entries.prefix(place).map(\.column)
-            order.insert(sortColumn, at: order.firstIndex { !before.contains($0) } ?? order.count)
-        }
-        // Who gets room first: the sorted column, the balance, then the user's order.
-        var wanted = order.filter { $0 == sortColumn } + order.filter { $0 == .balance && $0 != sortColumn }
-        wanted += order.filter { $0 != sortColumn && $0 != .balance }
-        var chosen: Set<ListColumn> = []
-        var used = 0
-        for (rank, column) in wanted.enumerated() {
-            let cost = cells(column) + Self.gap
-            let isForced = column == sortColumn || (column == .balance && rank <= 1)
-            if isForced ? used + cost < room : used + cost + Self.nameMinimum <= room {
-                chosen.insert(column)
-                used += cost
-            }
-        }
+        var sizes = ColumnSizes(balance: balance, widest: widest, sortColumn: sortColumn, sortTitle: title(of: sortColumn))
+        let order = shownInOrder
+        let chosen = choose(order, room: room, sizes: &sizes)
+        var used = order.filter(chosen.contains).reduce(0) { $0 + sizes.cells($1) + Self.gap }
         // Room the name does not need (its widest on screen, at most
         // `nameMaximum`) first shows each column's widest value whole.
         let nameWants = min(Self.nameMaximum, max(Self.nameMinimum, widest[.name] ?? Self.nameMaximum))
         for column in order where chosen.contains(column) && column != .balance {
-            let grow = min(min(widest[column] ?? 0, Self.widestValue) - cells(column), room - used - nameWants)
+            let grow = min(sizes.natural(column) - sizes.cells(column), room - used - nameWants)
             guard grow > 0 else { continue }
-            extra[column] = grow
+            sizes.extra[column] = grow
             used += grow
         }
-        // Past `nameMaximum`, the room left widens the text columns instead.
-        let widened = order.filter { chosen.contains($0) && [.email, .company, .city].contains($0) }
-        if room - used > Self.nameMaximum, !widened.isEmpty {
-            let share = (room - used - Self.nameMaximum) / widened.count
-            for column in widened { extra[column, default: 0] += share }
-            used += share * widened.count
-        }
-        var placed = [PlacedColumn(column: .name, start: Self.leftMargin, width: max(1, room - used))]
+        let nameWidth = widest[.name].map { min(room - used, max(Self.nameMaximum, $0)) } ?? room - used
+        var placed = [PlacedColumn(column: .name, start: Self.leftMargin, width: max(1, nameWidth))]
         var start = Self.leftMargin + placed[0].width
         for column in order where chosen.contains(column) {
-            placed.append(PlacedColumn(column: column, start: start + Self.gap, width: cells(column)))
-            start += Self.gap + cells(column)
+            placed.append(PlacedColumn(column: column, start: start + Self.gap, width: sizes.cells(column)))
+            start += Self.gap + sizes.cells(column)
         }
         return placed
+    }
+
+    /// The columns that may show, in the user's order: the company only in
+    /// the flat list, the sorted column even when hidden (at its place).
+    var shownInOrder: [ListColumn] {
+        var order = choice.shown.filter { $0 != .company || showsCompany }
+        if sortColumn != .name, !order.contains(sortColumn) {
+            let place = choice.entries.firstIndex { $0.column == sortColumn } ?? choice.entries.count
+            let before = choice.entries.prefix(place).map(\.column)
+            order.insert(sortColumn, at: order.firstIndex { !before.contains($0) } ?? order.count)
+        }
+        return order
+    }
+
+    /// Which of `order` fit `room`: first the sorted column, the balance and
+    /// the flat list's company (it says whose people these are: no header
+    /// does), whenever they fit at all; then the user's columns in their
+    /// order while the name keeps `nameMinimum` cells. The first that does
+    /// not fit ends them: the user's order is kept, dropping from its end.
+    private func choose(_ order: [ListColumn], room: Int, sizes: inout ColumnSizes) -> Set<ListColumn> {
+        let isFlatCompany = { (column: ListColumn) in column == .company && self.showsCompany && column != self.sortColumn }
+        var wanted = order.filter { $0 == sortColumn } + order.filter { $0 == .balance && $0 != sortColumn }
+        wanted += order.filter(isFlatCompany) + order.filter { $0 != sortColumn && $0 != .balance && !isFlatCompany($0) }
+        var chosen: Set<ListColumn> = []
+        var used = 0
+        var isFull = false
+        for (rank, column) in wanted.enumerated() {
+            if isFlatCompany(column) {
+                // At every width: narrowed, never below 6 cells, so the name keeps as much.
+                let left = room - used - Self.gap
+                sizes.companyWidth = min(ListColumn.company.width, max(6, left - min(Self.nameMinimum, left / 2)))
+            }
+            let cost = sizes.cells(column) + Self.gap
+            if column == sortColumn || (column == .balance && rank <= 1) || isFlatCompany(column) {
+                guard used + cost < room else { continue }
+            } else {
+                guard !isFull, used + cost + Self.nameMinimum <= room else {
+                    isFull = true
+                    continue
+                }
+            }
+            chosen.insert(column)
+            used += cost
+        }
+        return chosen
+    }
+}
+
+/// How wide each column of one layout is: its usual width, or less when
+/// its values on screen (and its title) are narrower, plus what it grew.
+struct ColumnSizes {
+    let balance: Int
+    let widest: [ListColumn: Int]
+    let sortColumn: ListColumn
+    let sortTitle: String
+    /// The flat list's company, narrowed on a small screen.
+    var companyWidth = ListColumn.company.width
+    var extra: [ListColumn: Int] = [:]
+
+    private func titleWidth(_ column: ListColumn) -> Int {
+        DisplayText.width(column == sortColumn ? sortTitle : column.title)
+    }
+
+    /// Cells to fit the column in: the sorted column never so narrow that its title is cut.
+    private func base(_ column: ListColumn) -> Int {
+        if column == .balance { return balance }
+        let usual = column == .company ? companyWidth : column.width
+        let title = titleWidth(column)
+        guard let values = widest[column] else { return column == sortColumn ? max(usual, title) : usual }
+        return column == sortColumn ? max(title, min(usual, values)) : min(usual, max(title, values))
+    }
+
+    func cells(_ column: ListColumn) -> Int { base(column) + extra[column, default: 0] }
+
+    /// What the column would take to show its widest value whole.
+    func natural(_ column: ListColumn) -> Int {
+        max(titleWidth(column), min(widest[column] ?? 0, ListColumns.widestValue))
     }
 }

@@ -363,9 +363,10 @@ public final class ListPresenter: ListModuleInterface {
     public var filter: String? { search.filter }
 
     /// The company of the selected person (the overview opens on it).
-    public var selectedCompanyID: Int? {
-        repository.rows(in: displayed, positions: selection..<(selection + 1)).first?.companyID
-    }
+    public var selectedCompanyID: Int? { selectedRow?.companyID }
+
+    /// The selected person's row, if anyone is shown.
+    private var selectedRow: ListedPerson? { repository.rows(in: displayed, positions: selection..<(selection + 1)).first }
 
     // MARK: Export
 
@@ -638,7 +639,7 @@ public final class ListPresenter: ListModuleInterface {
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
             position: hasPeople ? "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(people))" : "0/0",
-            currentCompany: section?.title ?? "",
+            currentCompany: ListStatusText.company(section: section, selected: isGroupedByCompany ? nil : selectedRow),
             notice: [repository.skippedRecords.isEmpty ? nil : "\(NumberText.grouped(repository.skippedRecords.count)) skipped (! lists)",
                      stateNotice]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
@@ -687,8 +688,4 @@ public final class ListPresenter: ListModuleInterface {
         if rowsMarksVersion != session.marksVersion { rows = makeRows() }
         view?.show(makeViewModel())
     }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -23,11 +23,13 @@ public struct SortOrder: Equatable, Sendable {
 
     public static let byLastName = SortOrder()
 
-    /// The next key in `s`'s cycle, keeping the direction.
+    /// The next key in `s`'s cycle, in its natural direction: ascending
+    /// (A→Z, smallest first), as `--sort` takes a key without `:desc`.
+    /// A direction `S` chose was for the key it reversed.
     public func nextKey() -> SortOrder {
         let keys = Key.allCases
         let index = keys.firstIndex(of: key) ?? 0
-        return SortOrder(keys[(index + 1) % keys.count], descending: descending)
+        return SortOrder(keys[(index + 1) % keys.count])
     }
 
     public func reversed() -> SortOrder {

@@ -39,11 +39,30 @@ public final class RootWireframe {
             finish(status: .interrupted)
             return
         }
+        if case .typed(let text) = key {
+            handleTyped(text)
+            return
+        }
         if screen.size.isTooSmall {
             if key == .character("q") { finish(status: .success) }
             return
         }
         topView?.handle(key, screenSize: screen.size)
+    }
+
+    /// Characters read in one go: the rest goes to an open prompt as one
+    /// edit (so `/abc` typed ahead searches once, for `abc`); until a
+    /// prompt is open each character is a key.
+    private func handleTyped(_ text: String) {
+        var rest = Substring(text)
+        while let first = rest.first, exitStatus == nil {
+            if !screen.size.isTooSmall, let view = topView, view.acceptsTypedText {
+                view.handle(rest.count == 1 ? .character(first) : .typed(String(rest)), screenSize: screen.size)
+                return
+            }
+            handle(.character(first))
+            rest = rest.dropFirst()
+        }
     }
 
     /// Draws the top screen, or the too-small notice, and shows the frame.

@@ -167,11 +167,19 @@ public final class ListView: ListViewInterface, ScreenView {
         return true
     }
 
-    /// Keys in a prompt: the table's, else a character is typed.
+    public var acceptsTypedText: Bool {
+        help == nil && model?.question == nil && (model?.exportPrompt != nil || model?.searchPrompt != nil)
+    }
+
+    /// Keys in a prompt: the table's, else a character is typed; a paste
+    /// or characters typed ahead are one edit (one search).
     private func handlePrompt(_ key: Key, isSearch: Bool, screenSize: ScreenSize) -> Bool {
         guard let action: PromptAction = Self.promptKeyTable.action(for: key) else {
-            guard case .character(let character) = key else { return false }
-            presenter.editPrompt(.insert(String(character)))
+            switch key {
+            case .character(let character): presenter.editPrompt(.insert(PastedText.cleaned(String(character))))
+            case .typed(let text), .paste(let text): presenter.editPrompt(.insert(PastedText.cleaned(text)))
+            default: return false
+            }
             return true
         }
         switch action {

@@ -144,6 +144,13 @@ public enum Key: Equatable, Sendable {
     case resize
     /// Only with `--mouse`: a click, double click or wheel turn at a cell.
     case mouse(MouseEvent)
+    /// Text the terminal marked as pasted (bracketed paste), whole: it goes
+    /// into an open prompt as one edit and is never read as keys.
+    case paste(String)
+    /// Printable characters that were already waiting, read in one go
+    /// (typed ahead, or pasted where the terminal does not mark pastes):
+    /// one edit in an open prompt, else keys one at a time.
+    case typed(String)
     case unknown
 }
 

@@ -281,6 +281,8 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         if let name = model.exportPrompt {
+            // What will be written, above the prompt (as a search's error is).
+            model.exportSummary.map { screen.putLine(DisplayText.fit(" " + $0, columns: size.columns), row: size.rows - 2, style: .dim) }
             drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen)
             return
         }

@@ -32,9 +32,23 @@ final class ListExportFlow {
     /// The question waiting for y or n, if any.
     var question: String? { pending?.question }
 
-    /// Opens the name prompt on a name made from the data's (`sourceName`).
-    func begin(sourceName: String) {
+    /// Who the open prompt will write: "6 people", "2 marked".
+    private var people = ""
+
+    /// Opens the name prompt on a name made from the data's (`sourceName`),
+    /// to write `people` ("6 people", "2 marked").
+    func begin(sourceName: String, people: String) {
         line = LineEditor(ExportDecision.suggestedName(for: sourceName), history: history.entries(for: .export))
+        self.people = people
+    }
+
+    /// What the open prompt will write, in the format its name asks for:
+    /// "6 people as CSV; formulas get a leading ' (…)". Nil when closed.
+    var summary: String? {
+        guard let name = line?.text else { return nil }
+        let format = ExportFormat(fileName: name.trimmingCharacters(in: .whitespaces))
+        guard format == .csv else { return "\(people) as \(format.label)" }
+        return "\(people) as CSV; cells a spreadsheet would run get a leading ' (roster --export csv --csv-verbatim writes them as they are)"
     }
 
     func editName(_ name: String) {

@@ -368,7 +368,7 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Export
 
     public func beginExport() {
-        exportFlow.begin(sourceName: repository.sourceName)
+        exportFlow.begin(sourceName: repository.sourceName, people: session.marked.isEmpty ? NumberText.count(displayed.count, "person", "people") : "\(NumberText.grouped(session.marked.count)) marked")
         message = nil
         render()
     }
@@ -646,7 +646,7 @@ public final class ListPresenter: ListModuleInterface {
             filter: filter,
             highlight: search.result?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
-            exportPrompt: exportFlow.line?.text,
+            exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
             promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
             question: exportFlow.question,
             message: message,

@@ -24,7 +24,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←/h/⌫", "back", .back, hint: true),
         KeyBinding([.tab], "Tab", "next field (the one y copies; starts on Email)", .nextField),
         KeyBinding([.backTab], "S-Tab", "previous field", .previousField),
-        KeyBinding([.character("y")], "y", "copy the field (OSC 52: works over SSH and in tmux)", .copy),
+        KeyBinding([.character("y")], "y", "copy the field (OSC 52; in tmux to its buffer too)", .copy),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]

@@ -74,9 +74,9 @@ public final class TerminalClipboard: Clipboard {
         self.screen = screen
     }
 
-    public func copy(_ text: String) -> Bool {
+    public func copy(_ text: String) -> ClipboardDelivery? {
         let sequence = Array("\u{1B}]52;c;".utf8) + Array(Data(text.utf8).base64EncodedString().utf8) + [0x07]
-        return screen?.writeControlSequence(sequence) ?? false
+        return screen?.writeControlSequence(sequence) == true ? .terminal : nil
     }
 }
 

@@ -160,10 +160,12 @@ public struct StubListInteractor: ListInteractorInput {
 public final class SpyClipboard: Clipboard {
     public private(set) var copied: [String] = []
     public var succeeds = true
+    /// Where a successful copy says it went.
+    public var delivery = ClipboardDelivery.terminal
     public init() {}
-    public func copy(_ text: String) -> Bool {
+    public func copy(_ text: String) -> ClipboardDelivery? {
         copied.append(text)
-        return succeeds
+        return succeeds ? delivery : nil
     }
 }
 

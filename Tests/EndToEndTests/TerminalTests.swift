@@ -57,6 +57,21 @@ struct TerminalTests {
         #expect(!session.screen().contains("Roster — people.json"))
     }
 
+    @Test("y in the detail under tmux's default set-clipboard external still reaches tmux's buffer, and says so")
+    func copyEmailWithDefaultTmux() throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "1/400"))
+        _ = try session.tmux(["set-option", "-g", "set-clipboard", "external"])
+        session.send("Enter")
+        #expect(session.waitFor(text: "First name"))
+        let email = try #require(session.lines().first { $0.contains("Email  ") }?.components(separatedBy: "Email  ").last)
+            .trimmingCharacters(in: .whitespaces)
+        session.send("y")
+        #expect(session.waitFor(text: "copied \(email) to tmux's buffer"))
+        #expect(try session.tmux(["show-buffer"]) == email)
+        session.send("q")
+    }
+
     @Test("y in the detail copies the email through OSC 52 (into tmux's buffer)")
     func copyEmail() throws {
         let session = try TmuxSession(binary)

@@ -576,8 +576,8 @@ struct ClipboardTests {
     func osc52() {
         let screen = MemoryScreen(rows: 24, columns: 80)
         let clipboard = TerminalClipboard(screen: screen)
-        #expect(clipboard.copy("ada@x.io"))
-        #expect(clipboard.copy("evil\u{1B}]0;x\u{07}"))
+        #expect(clipboard.copy("ada@x.io") == .terminal)
+        #expect(clipboard.copy("evil\u{1B}]0;x\u{07}") == .terminal)
         #expect(screen.controlSequences.map { String(decoding: $0, as: UTF8.self) } == [
             "\u{1B}]52;c;YWRhQHguaW8=\u{07}",
             "\u{1B}]52;c;ZXZpbBtdMDt4Bw==\u{07}",

@@ -435,8 +435,8 @@ public final class ListPresenter: ListModuleInterface {
             message = people.count == 1 ? "no email to copy" : "none of them has an email"
         } else if !ClipboardText.fits(list.text) {
             message = ClipboardText.tooMuchMessage(list.text)
-        } else if clipboard?.copy(list.text) == true {
-            message = ClipboardText.addressesCopiedMessage(list, of: people.count)
+        } else if let delivery = clipboard?.copy(list.text) {
+            message = ClipboardText.addressesCopiedMessage(list, of: people.count, delivery: delivery)
         } else {
             message = "could not copy"
         }
@@ -449,8 +449,8 @@ public final class ListPresenter: ListModuleInterface {
         let cards = ClipboardText.vCards(people)
         if !ClipboardText.fits(cards.text) {
             message = ClipboardText.tooMuchMessage(cards.text)
-        } else if clipboard?.copy(cards.text) == true {
-            message = ClipboardText.copiedMessage(NumberText.count(people.count, "vCard", "vCards"), leftOut: ClipboardText.removedCount(cards.removed))
+        } else if let delivery = clipboard?.copy(cards.text) {
+            message = ClipboardText.copiedMessage(NumberText.count(people.count, "vCard", "vCards"), leftOut: ClipboardText.removedCount(cards.removed), delivery: delivery)
         } else {
             message = "could not copy"
         }

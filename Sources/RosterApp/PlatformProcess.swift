@@ -1,3 +1,4 @@
+import Foundation
 import RosterCore
 #if canImport(Glibc)
 import Glibc
@@ -76,5 +77,26 @@ extension Platform {
             }
             _ = poll(nil, 0, 5)
         }
+    }
+}
+
+extension Platform {
+    /// The entries of `folder` (`""`: the current one), folders ending in
+    /// `/`; none when it cannot be read.
+    static func fileNames(in folder: String) -> [String] {
+        let path = folder.isEmpty ? "." : folder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        return names.map { name in
+            var isFolder: ObjCBool = false
+            let joined = path.hasSuffix("/") ? path + name : path + "/" + name
+            return FileManager.default.fileExists(atPath: joined, isDirectory: &isFolder) && isFolder.boolValue ? name + "/" : name
+        }
+    }
+}
+
+extension FileExportWriter {
+    /// For Tab in the export prompt.
+    func fileNames(in folder: String) -> [String] {
+        Platform.fileNames(in: folder)
     }
 }

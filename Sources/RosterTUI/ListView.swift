@@ -58,6 +58,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.right], "→", "cursor right", .edit(.moveRight)),
         KeyBinding([.home, .control("a")], "Home/^A", "start of the line", .edit(.moveToStart)),
         KeyBinding([.end, .control("e")], "End/^E", "end of the line", .edit(.moveToEnd)),
+        KeyBinding([.tab], "Tab", "export: complete the file name (again: list the matches)", .edit(.complete)),
         KeyBinding([.backspace], "Backspace", "delete before the cursor", .edit(.deleteBackward)),
         KeyBinding([.delete], "Delete", "delete under the cursor", .edit(.deleteForward)),
         KeyBinding([.control("w")], "^W", "delete the word before the cursor (a . or / ends a word)", .edit(.deleteWordBackward)),
@@ -183,7 +184,9 @@ public final class ListView: ListViewInterface, ScreenView {
             return true
         }
         switch action {
-        case .edit(let edit): presenter.editPrompt(edit)
+        case .edit(let edit):
+            guard !(isSearch && edit == .complete) else { return false }  // Tab completes file names only
+            presenter.editPrompt(edit)
         case .accept: if isSearch { presenter.commitSearch() } else { presenter.commitExport() }
         case .cancel: if isSearch { presenter.cancelSearch() } else { presenter.cancelExport() }
         case .list(let listAction):
@@ -283,7 +286,7 @@ public final class ListView: ListViewInterface, ScreenView {
         if let name = model.exportPrompt {
             // What will be written, above the prompt (as a search's error is).
             model.exportSummary.map { screen.putLine(DisplayText.fit(" " + $0, columns: size.columns), row: size.rows - 2, style: .dim) }
-            drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen)
+            drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen, nameFirst: true)
             return
         }
         if let prompt = model.searchPrompt {
@@ -319,13 +322,13 @@ public final class ListView: ListViewInterface, ScreenView {
     /// returns the columns where `mark` shows.
     @discardableResult
     private func drawPrompt(_ kind: PromptKind, label: String, text: String, hints: [String], on screen: Screen,
-                            mark: Range<Int>? = nil) -> Range<Int>? {
+                            mark: Range<Int>? = nil, nameFirst: Bool = false) -> Range<Int>? {
         if promptShown != kind {
             promptBar = PromptBar()
             promptShown = kind
         }
         return promptBar.draw(label: label, text: text, cursor: model?.promptCursor ?? text.count, hints: hints,
-                              row: screen.size.rows - 1, on: screen, mark: mark)
+                              row: screen.size.rows - 1, on: screen, mark: mark, textFirst: nameFirst)
     }
 
     /// A query's error on the line above the prompt: `^~~~` under the

@@ -217,4 +217,14 @@ public final class InMemoryExportWriter: ExportWriting {
         files[path] = output.bytes
         return nil
     }
+    /// The files' names in `folder`, and the folders below it (ending in `/`).
+    public func fileNames(in folder: String) -> [String] {
+        let names = Set((Array(files.keys) + others.keys).compactMap { path -> String? in
+            guard path.hasPrefix(folder) else { return nil }
+            let rest = path.dropFirst(folder.count)
+            guard let slash = rest.firstIndex(of: "/") else { return String(rest) }
+            return String(rest[...slash])
+        })
+        return Array(names)
+    }
 }

@@ -93,6 +93,13 @@ public protocol ExportWriting: AnyObject {
     /// Writes to `path` what `produce` appends to the output, a block at a
     /// time as it is produced; a message for the status line on failure.
     func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> Void) -> String?
+    /// The entries of `folder` (`""`: the current one), folders ending in
+    /// `/`, for Tab to complete a file name; none when it cannot be read.
+    func fileNames(in folder: String) -> [String]
+}
+
+extension ExportWriting {
+    public func fileNames(in folder: String) -> [String] { [] }
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.

@@ -32,7 +32,7 @@ struct ListExportFlowTests {
         let flow = ListExportFlow(writer: InMemoryExportWriter(), history: PromptHistory())
         #expect(flow.summary == nil)
         flow.begin(sourceName: "people.json", people: "2 marked")
-        #expect(flow.summary == "2 marked as CSV; cells a spreadsheet would run get a leading ' (roster --export csv --csv-verbatim writes them as they are)")
+        #expect(flow.summary == "2 marked as CSV; formulas get a ' (--export csv --csv-verbatim: as is)")
         flow.editName("out.vcf")
         #expect(flow.summary == "2 marked as vCard")
     }

@@ -28,7 +28,7 @@ struct ExportPromptTests {
         let screen = type([.character("e"), .control("u"), .typed("exports/a-long-name-for-the-people.csv")], rows: 12, columns: 40)
         #expect(screen.line(11) == " export to: …g-name-for-the-people.csv  ")
         #expect(screen.cursor == CellPosition(row: 11, column: 38))
-        #expect(screen.line(10).hasPrefix(" 6 people as CSV; cells a spreadsheet"))
+        #expect(screen.line(10).hasPrefix(" 6 people as CSV; formulas get a '"))
     }
 
     @Test("at 80x24 a short name keeps the hints; the line above says what will be written")
@@ -36,7 +36,7 @@ struct ExportPromptTests {
         let screen = type([.character("e")])
         #expect(screen.line(23).hasPrefix(" export to: test.csv "))
         #expect(screen.line(23).hasSuffix("⏎ write  Esc cancel "))
-        #expect(screen.line(22).hasPrefix(" 6 people as CSV; cells a spreadsheet would run get a leading '"))
+        #expect(screen.line(22).hasPrefix(" 6 people as CSV; formulas get a ' (--export csv --csv-verbatim: as is)  "))
     }
 
     @Test("Tab completes a folder, then as far as the names agree; again, it lists the matches above the prompt")

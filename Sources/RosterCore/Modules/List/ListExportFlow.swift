@@ -50,7 +50,7 @@ final class ListExportFlow {
         if let completionNote { return completionNote }
         let format = ExportFormat(fileName: name.trimmingCharacters(in: .whitespaces))
         guard format == .csv else { return "\(people) as \(format.label)" }
-        return "\(people) as CSV; cells a spreadsheet would run get a leading ' (roster --export csv --csv-verbatim writes them as they are)"
+        return "\(people) as CSV; formulas get a ' (--export csv --csv-verbatim: as is)"
     }
 
     func editName(_ name: String) {

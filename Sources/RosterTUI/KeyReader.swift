@@ -21,6 +21,9 @@ public struct KeyReader {
 
     /// A key read past the end of a run of characters, for next time.
     private var pending: Raw?
+    /// A paste past its limit: the rest of it is dropped, up to its end
+    /// mark, so it is never read as keys.
+    private var isDroppingPaste = false
 
     public init() {}
 
@@ -29,9 +32,16 @@ public struct KeyReader {
     public var hasPending: Bool { pending != nil }
 
     public mutating func next(read: () -> Raw?, waitForMore: () -> Bool) -> Key? {
+        while isDroppingPaste {
+            guard let raw = take(read) else { return nil }
+            if raw == .pasteEnd { isDroppingPaste = false }
+        }
         guard let first = take(read) else { return nil }
         switch first {
-        case .pasteBegin: return .paste(Self.readPaste(read: read, waitForMore: waitForMore))
+        case .pasteBegin:
+            let (text, isWhole) = Self.readPaste(read: read, waitForMore: waitForMore)
+            isDroppingPaste = !isWhole
+            return .paste(text)
         case .pasteEnd: return next(read: read, waitForMore: waitForMore)
         case .key(.character(let character)):
             var text = String(character)
@@ -58,29 +68,25 @@ public struct KeyReader {
     }
 
     /// The text up to the paste's end mark (or until nothing more comes):
-    /// line ends and tabs as spaces, other keys dropped, at most
-    /// `PastedText.limit` characters kept.
-    static func readPaste(read: () -> Raw?, waitForMore: () -> Bool) -> String {
+    /// line ends and tabs as spaces, other keys dropped. It stops at
+    /// `PastedText.limit` characters (false: the rest is still to drop).
+    static func readPaste(read: () -> Raw?, waitForMore: () -> Bool) -> (text: String, isWhole: Bool) {
         var text = ""
         var count = 0
-        func add(_ character: Character) {
-            guard count < PastedText.limit else { return }
-            text.append(character)
-            count += 1
-        }
-        while true {
+        while count < PastedText.limit {
             guard let raw = read() else {
                 if waitForMore() { continue }
                 break
             }
             switch raw {
-            case .pasteEnd: return PastedText.cleaned(text)
+            case .pasteEnd: return (PastedText.cleaned(text), true)
             case .pasteBegin: continue
-            case .key(.character(let character)): add(character)
-            case .key(.enter), .key(.tab): add(" ")
+            case .key(.character(let character)): text.append(character)
+            case .key(.enter), .key(.tab): text.append(" ")
             case .key: continue
             }
+            count += 1
         }
-        return PastedText.cleaned(text)
+        return (PastedText.cleaned(text), count < PastedText.limit)
     }
 }

@@ -33,13 +33,15 @@ struct KeyReaderTests {
                 == [.typed("/abc"), .enter, .character("j"), .down, .typed("xy")])
     }
 
-    @Test("a paste is capped at its limit")
+    @Test("a paste is capped at its limit; the rest of it is dropped, never read as keys")
     func pasteLimit() {
-        let keys = Self.keys([.pasteBegin] + Array(repeating: .key(.character("a")), count: PastedText.limit + 5) + [.pasteEnd])
+        let keys = Self.keys([.pasteBegin] + Array(repeating: .key(.character("a")), count: PastedText.limit) + Self.typed("qqq")
+                             + [.pasteEnd, .key(.down)])
         guard case .paste(let text) = keys.first else {
-            Issue.record("no paste: \(keys)")
+            Issue.record("no paste: \(keys.prefix(3))")
             return
         }
         #expect(text.count == PastedText.limit)
+        #expect(keys.count == 2 && keys.last == .down)
     }
 }

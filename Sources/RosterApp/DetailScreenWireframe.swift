@@ -16,7 +16,7 @@ final class DetailScreenWireframe: DetailWireframe {
 
     func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int) {
         let presenter = DetailPresenter(repository: repository, arrangement: shown, position: position, wireframe: self,
-                                        clipboard: TerminalClipboard(screen: root.screen))
+                                        clipboard: TmuxClipboard(screen: root.screen))
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

@@ -62,7 +62,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         columnChooser = nil
         let presenter = ListPresenter(repository: arranged.repository, arrangement: arranged.arrangement, wireframe: self,
                                       searcher: makeSearcher(), exportWriter: FileExportWriter(), scope: scope,
-                                      history: history, session: session, clipboard: TerminalClipboard(screen: root.screen))
+                                      history: history, session: session, clipboard: TmuxClipboard(screen: root.screen))
         let view = ListView(presenter: presenter)
         listView = view
         presenter.attach(view: view)

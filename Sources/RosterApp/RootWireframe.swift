@@ -51,6 +51,10 @@ public final class RootWireframe {
             finish(status: .interrupted)
             return
         }
+        if case .typed(let text) = key {
+            handleTyped(text)
+            return
+        }
         if screen.size.isTooSmall {
             if key == .character("q") { finish(status: .success) }
             return
@@ -84,6 +88,24 @@ public final class RootWireframe {
     /// A key the top screen does not use (`r` over the overview or the
     /// counts reconnects, as the title says).
     public var onUnhandledKey: ((Key) -> Void)?
+
+    /// Characters read in one go: the rest goes to an open prompt as one
+    /// edit (so `/abc` typed ahead searches once, for `abc`); until a
+    /// prompt is open each character is a key.
+    private func handleTyped(_ text: String) {
+        var rest = Substring(text)
+        while let first = rest.first, exitStatus == nil {
+            // As one edit only when nothing waits before it and the prompt
+            // may take it now; else a key at a time, in order.
+            if !screen.size.isTooSmall, typedAhead.isEmpty, let view = topView, view.acceptsTypedText,
+               view.timing(of: .character(first)) != .waits {
+                dispatch(rest.count == 1 ? .character(first) : .typed(String(rest)))
+                return
+            }
+            handle(.character(first))
+            rest = rest.dropFirst()
+        }
+    }
 
     /// Draws the top screen, or the too-small notice, and shows the frame.
     public func draw() {

@@ -74,6 +74,12 @@ public final class CursesScreen: Screen, TerminalInput {
         def_prog_mode()
         // Off unless asked: capturing the mouse breaks selecting text.
         if mouse { _ = roster_enable_mouse() }
+        // Bracketed paste: the terminal marks a paste, so it arrives as one
+        // edit rather than as thousands of keys (turned off in `end` and
+        // while suspended).
+        _ = define_key("\u{1B}[200~", pasteBeginCode)
+        _ = define_key("\u{1B}[201~", pasteEndCode)
+        _ = Descriptor.writeAll(Array(bracketedPasteOn.utf8), to: STDOUT_FILENO)
         let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
         return CursesScreen(terminal: terminal, inputDescriptor: fileno(input), usesColor: usesColor,
                             isUTF8: codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8")
@@ -191,13 +197,31 @@ public final class CursesScreen: Screen, TerminalInput {
         return poll(&descriptors, 2, milliseconds ?? -1) >= 0 || errno == EINTR
     }
 
-    /// The next key, or nil when none is waiting.
+    private var keyReader = KeyReader()
+
+    /// The next key, or nil when none is waiting; a paste comes whole,
+    /// and characters already waiting come as one `.typed`.
     public func readKey() -> Key? {
+        let descriptor = inputDescriptor
+        return keyReader.next(read: Self.readRawKey, waitForMore: {
+            // The rest of a paste is on its way: wait a little for it.
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&waiting, 1, 250) > 0
+        })
+    }
+
+    private static func readRawKey() -> KeyReader.Raw? {
         var character: wint_t = 0
         let result = wget_wch(roster_stdscr(), &character)
-        if result == roster_key_code_yes() { return Self.functionKey(Int32(character)) }
+        if result == roster_key_code_yes() {
+            switch Int32(character) {
+            case pasteBeginCode: return .pasteBegin
+            case pasteEndCode: return .pasteEnd
+            default: return .key(functionKey(Int32(character)))
+            }
+        }
         guard result == OK else { return nil }
-        return Self.key(forCharacter: UInt32(character))
+        return .key(key(forCharacter: UInt32(character)))
     }
 
     /// Forces a full repaint (after a suspend or a resize).
@@ -208,7 +232,9 @@ public final class CursesScreen: Screen, TerminalInput {
     /// Stops for Ctrl-Z: ncurses' SIGTSTP handler restores the terminal,
     /// stops the process, and takes the screen back on `fg`.
     public func suspend() {
+        _ = Descriptor.writeAll(Array(bracketedPasteOff.utf8), to: STDOUT_FILENO)
         raise(SIGTSTP)
+        _ = Descriptor.writeAll(Array(bracketedPasteOn.utf8), to: STDOUT_FILENO)
         repaintAll()
     }
 
@@ -218,6 +244,7 @@ public final class CursesScreen: Screen, TerminalInput {
         hasEnded = true
         curs_set(1)
         endwin()
+        _ = Descriptor.writeAll(Array(bracketedPasteOff.utf8), to: STDOUT_FILENO)
     }
 
     /// A restrained theme: bars and the selection in reverse video (they
@@ -284,6 +311,13 @@ public final class CursesScreen: Screen, TerminalInput {
         }
     }
 }
+
+/// Key codes, past ncurses' own and the terminal's extended ones, for the
+/// marks around a bracketed paste.
+private let pasteBeginCode = KEY_MAX + 0x1000
+private let pasteEndCode = KEY_MAX + 0x1001
+private let bracketedPasteOn = "\u{1B}[?2004h"
+private let bracketedPasteOff = "\u{1B}[?2004l"
 
 /// How long ncurses waits after Esc for the rest of an escape sequence, in
 /// milliseconds: 25, so that a lone Esc acts at once (ncurses' default is a

@@ -21,16 +21,19 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.control("d")], "^D", "fields: half a page down", .halfPageDown),
         KeyBinding([.home, .character("g")], "Home/g", "first field", .firstField),
         KeyBinding([.end, .character("G")], "End/G", "last field", .lastField),
-        KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←", "back", .back, hint: true),
+        KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←/h/⌫", "back", .back, hint: true),
         KeyBinding([.tab], "Tab", "next field (the one y copies; starts on Email)", .nextField),
         KeyBinding([.backTab], "S-Tab", "previous field", .previousField),
-        KeyBinding([.character("y")], "y", "copy the field (OSC 52: works over SSH and in tmux)", .copy),
+        KeyBinding([.character("y")], "y", "copy the field (OSC 52; in tmux to its buffer too)", .copy),
         KeyBinding([.character("r")], "r", "read the person again (after \"not loaded\"; reconnects first)", .retry),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
-    static let hints = StatusHints([StatusHints.Hint("↑↓ prev/next")]) + keyTable.hints()
+    /// `↑↓` walk people here; the fields scroll with PgUp PgDn (the line
+    /// above says so when they do not fit).
+    static let hints = StatusHints([StatusHints.Hint("↑↓ prev/next"), StatusHints.Hint("Tab field"), StatusHints.Hint("y copy")])
+        + keyTable.hints()
 
     private let presenter: DetailModuleInterface
     private var model: DetailViewModel?
@@ -142,14 +145,14 @@ public final class DetailView: DetailViewInterface, ScreenView {
                 screen.put("…", row: DetailLayout.firstRow + shown.count - 1, column: markColumn, style: .dim)
             }
             // Says which fields' labels show (a value cut at the bottom ends
-            // in "…", so it is counted as a reader counts the labels), and
-            // which way there is more.
-            let arrows = (top > 0 ? "↑" : "") + (end < layout.lines.count ? "↓" : "")
+            // in "…", so it is counted as a reader counts the labels), which
+            // way there is more and the key that scrolls there (not ↑↓,
+            // which change person here).
             let low = first.field + (firstPartial ? 1 : 0), high = last.field
             let range = low > high ? "part of field \(first.field + 1)"
                 : low == high ? "field \(low + 1)" : "fields \(low + 1)–\(high + 1)"
-            var indicator = "  \(arrows) \(range) of \(model.fields.count)"
-            if DisplayText.width(indicator) + 19 <= size.columns { indicator += " · PgUp PgDn scroll" }
+            let more = top > 0 && end < layout.lines.count ? "more: PgUp PgDn" : top > 0 ? "more above: PgUp" : "more below: PgDn"
+            let indicator = "  \(range) of \(model.fields.count) (\(more))"
             screen.put(DisplayText.fit(indicator, columns: size.columns), row: size.rows - 2, column: 0, style: .dim)
         }
         let status = [model.position, model.company, model.status].compactMap { $0 }.joined(separator: " · ")

@@ -58,6 +58,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.right], "→", "cursor right", .edit(.moveRight)),
         KeyBinding([.home, .control("a")], "Home/^A", "start of the line", .edit(.moveToStart)),
         KeyBinding([.end, .control("e")], "End/^E", "end of the line", .edit(.moveToEnd)),
+        KeyBinding([.tab], "Tab", "export: complete the file name (again: list the matches)", .edit(.complete)),
         KeyBinding([.backspace], "Backspace", "delete before the cursor", .edit(.deleteBackward)),
         KeyBinding([.delete], "Delete", "delete under the cursor", .edit(.deleteForward)),
         KeyBinding([.control("w")], "^W", "delete the word before the cursor (a . or / ends a word)", .edit(.deleteWordBackward)),
@@ -136,8 +137,10 @@ public final class ListView: ListViewInterface, ScreenView {
         case .list?: return .waits  // ^N, PgDn: through the list the search brings
         case .edit?, .accept?, .cancel?: return .inOrder
         case nil:
-            if case .character = key { return .inOrder }
-            return .waits
+            switch key {
+            case .character, .typed, .paste: return .inOrder  // text for the prompt
+            default: return .waits
+            }
         }
     }
 
@@ -185,15 +188,25 @@ public final class ListView: ListViewInterface, ScreenView {
         return true
     }
 
-    /// Keys in a prompt: the table's, else a character is typed.
+    public var acceptsTypedText: Bool {
+        help == nil && model?.question == nil && (model?.exportPrompt != nil || model?.searchPrompt != nil)
+    }
+
+    /// Keys in a prompt: the table's, else a character is typed; a paste
+    /// or characters typed ahead are one edit (one search).
     private func handlePrompt(_ key: Key, isSearch: Bool, screenSize: ScreenSize) -> Bool {
         guard let action: PromptAction = Self.promptKeyTable.action(for: key) else {
-            guard case .character(let character) = key else { return false }
-            presenter.editPrompt(.insert(String(character)))
+            switch key {
+            case .character(let character): presenter.editPrompt(.insert(PastedText.cleaned(String(character))))
+            case .typed(let text), .paste(let text): presenter.editPrompt(.insert(PastedText.cleaned(text)))
+            default: return false
+            }
             return true
         }
         switch action {
-        case .edit(let edit): presenter.editPrompt(edit)
+        case .edit(let edit):
+            guard !(isSearch && edit == .complete) else { return false }  // Tab completes file names only
+            presenter.editPrompt(edit)
         case .accept: if isSearch { presenter.commitSearch() } else { presenter.commitExport() }
         case .cancel: if isSearch { presenter.cancelSearch() } else { presenter.cancelExport() }
         case .list(let listAction):
@@ -293,7 +306,9 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         if let name = model.exportPrompt {
-            drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen)
+            // What will be written, above the prompt (as a search's error is).
+            model.exportSummary.map { screen.putLine(DisplayText.fit(" " + $0, columns: size.columns), row: size.rows - 2, style: .dim) }
+            drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen, nameFirst: true)
             return
         }
         if let prompt = model.searchPrompt {
@@ -330,13 +345,13 @@ public final class ListView: ListViewInterface, ScreenView {
     /// returns the columns where `mark` shows.
     @discardableResult
     private func drawPrompt(_ kind: PromptKind, label: String, text: String, hints: [String], on screen: Screen,
-                            mark: Range<Int>? = nil) -> Range<Int>? {
+                            mark: Range<Int>? = nil, nameFirst: Bool = false) -> Range<Int>? {
         if promptShown != kind {
             promptBar = PromptBar()
             promptShown = kind
         }
         return promptBar.draw(label: label, text: text, cursor: model?.promptCursor ?? text.count, hints: hints,
-                              row: screen.size.rows - 1, on: screen, mark: mark)
+                              row: screen.size.rows - 1, on: screen, mark: mark, textFirst: nameFirst)
     }
 
     /// A query's error on the line above the prompt: `^~~~` under the

@@ -9,18 +9,28 @@ struct PromptBar {
     private var start = 0
 
     /// `hints` are dropped from the end, whole, until they take at most
-    /// half the width: the line being typed matters more.
+    /// half the width: the line being typed matters more. With `textFirst`
+    /// (a file name, whose end is what matters), further while the line
+    /// does not fit beside them.
     /// Returns the screen columns where `mark` (characters of `text`)
     /// shows, clipped to the part of the line on screen; nil if none is.
     @MainActor @discardableResult
     mutating func draw(label: String, text: String, cursor: Int, hints: [String], row: Int, on screen: Screen,
-                       mark: Range<Int>? = nil) -> Range<Int>? {
+                       mark: Range<Int>? = nil, textFirst: Bool = false) -> Range<Int>? {
         let width = screen.size.columns
-        var kept = hints
-        while !kept.isEmpty, DisplayText.width(kept.joined(separator: "  ")) + 1 > width / 2 { kept.removeLast() }
-        let right = kept.isEmpty ? "" : kept.joined(separator: "  ") + " "
         let labelText = DisplayText.fit(label, columns: max(1, width / 2))
         let labelWidth = DisplayText.width(labelText)
+        // The line's cells (plus one for the cursor at its end); counted only
+        // up to the width, so a long paste costs no more than a short line.
+        var lineWidth = 1
+        for character in text where textFirst && lineWidth <= width {
+            lineWidth += DisplayText.width(DisplayText.sanitized(String(character)))
+        }
+        var kept = hints
+        func hintsWidth() -> Int { kept.isEmpty ? 0 : DisplayText.width(kept.joined(separator: "  ")) + 1 }
+        while !kept.isEmpty, hintsWidth() > width / 2 || (textFirst && labelWidth + lineWidth + hintsWidth() > width) { kept.removeLast() }
+        let right = kept.isEmpty ? "" : kept.joined(separator: "  ") + " "
+
         let room = max(1, width - labelWidth - DisplayText.width(right) - 1)
         let window = LineWindow(text: text, cursor: cursor, columns: room, previousStart: start)
         start = window.start

@@ -74,9 +74,9 @@ public final class TerminalClipboard: Clipboard {
         self.screen = screen
     }
 
-    public func copy(_ text: String) -> Bool {
+    public func copy(_ text: String) -> ClipboardDelivery? {
         let sequence = Array("\u{1B}]52;c;".utf8) + Array(Data(text.utf8).base64EncodedString().utf8) + [0x07]
-        return screen?.writeControlSequence(sequence) ?? false
+        return screen?.writeControlSequence(sequence) == true ? .terminal : nil
     }
 }
 
@@ -144,6 +144,13 @@ public enum Key: Equatable, Sendable {
     case resize
     /// Only with `--mouse`: a click, double click or wheel turn at a cell.
     case mouse(MouseEvent)
+    /// Text the terminal marked as pasted (bracketed paste), whole: it goes
+    /// into an open prompt as one edit and is never read as keys.
+    case paste(String)
+    /// Printable characters that were already waiting, read in one go
+    /// (typed ahead, or pasted where the terminal does not mark pastes):
+    /// one edit in an open prompt, else keys one at a time.
+    case typed(String)
     case unknown
 }
 

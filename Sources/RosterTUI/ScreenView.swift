@@ -9,6 +9,8 @@ public protocol ScreenView: AnyObject {
     /// (a search after Enter, a new order, the directory still loading)
     /// so that it acts on that work's result, as the user saw it coming.
     func timing(of key: Key) -> KeyTiming
+    /// Whether a prompt is open that takes `.typed` text as one edit.
+    var acceptsTypedText: Bool { get }
 }
 
 /// When a typed key is handled (see `ScreenView.timing(of:)`).
@@ -23,4 +25,7 @@ public enum KeyTiming: Sendable, Equatable {
 
 extension ScreenView {
     public func timing(of key: Key) -> KeyTiming { .inOrder }
+    /// Whether a prompt is open that takes `.typed` text as one edit; when
+    /// not, the root hands such text over as keys, one at a time.
+    public var acceptsTypedText: Bool { false }
 }

@@ -28,7 +28,10 @@ public enum FuzzedPerson {
             let expected = [person.firstName, person.lastName, person.company, person.email]
             for (field, original) in zip(fields, expected) {
                 // Quotes before a formula character get one more (`'=x` → `''=x`).
-                let startsFormula = original.unicodeScalars.first { $0 != "'" }.map { DirectoryExporter.formulaStarts.contains($0) } == true
+                // A phone number or an amount is no formula, unless quotes come first.
+                let unquoted = original.drop { $0 == "'" }
+                let startsFormula = unquoted.unicodeScalars.first.map { SpreadsheetCell.formulaStarts.contains($0) } == true
+                    && (unquoted.count < original.count || SpreadsheetCell.wouldRun(unquoted))
                 let written = neutralises && startsFormula ? "'" + original : original
                 if field != written { return "CSV changed \(original.debugDescription) to \(field.debugDescription)" }
             }

@@ -162,10 +162,12 @@ public struct StubListInteractor: ListInteractorInput {
 public final class SpyClipboard: Clipboard {
     public private(set) var copied: [String] = []
     public var succeeds = true
+    /// Where a successful copy says it went.
+    public var delivery = ClipboardDelivery.terminal
     public init() {}
-    public func copy(_ text: String) -> Bool {
+    public func copy(_ text: String) -> ClipboardDelivery? {
         copied.append(text)
-        return succeeds
+        return succeeds ? delivery : nil
     }
 }
 
@@ -217,5 +219,15 @@ public final class InMemoryExportWriter: ExportWriting {
         if let unread = produce(&output) { return "could not write \(path) (\(unread))" }
         files[path] = output.bytes
         return nil
+    }
+    /// The files' names in `folder`, and the folders below it (ending in `/`).
+    public func fileNames(in folder: String) -> [String] {
+        let names = Set((Array(files.keys) + others.keys).compactMap { path -> String? in
+            guard path.hasPrefix(folder) else { return nil }
+            let rest = path.dropFirst(folder.count)
+            guard let slash = rest.firstIndex(of: "/") else { return String(rest) }
+            return String(rest[...slash])
+        })
+        return Array(names)
     }
 }

@@ -57,6 +57,21 @@ struct TerminalTests {
         #expect(!session.screen().contains("Roster — people.json"))
     }
 
+    @Test("y in the detail under tmux's default set-clipboard external still reaches tmux's buffer, and says so")
+    func copyEmailWithDefaultTmux() throws {
+        let session = try TmuxSession(binary)
+        #expect(session.waitFor(text: "1/400"))
+        _ = try session.tmux(["set-option", "-g", "set-clipboard", "external"])
+        session.send("Enter")
+        #expect(session.waitFor(text: "First name"))
+        let email = try #require(session.lines().first { $0.contains("Email  ") }?.components(separatedBy: "Email  ").last)
+            .trimmingCharacters(in: .whitespaces)
+        session.send("y")
+        #expect(session.waitFor(text: "copied \(email) to tmux's buffer"))
+        #expect(try session.tmux(["show-buffer"]) == email)
+        session.send("q")
+    }
+
     @Test("y in the detail copies the email through OSC 52 (into tmux's buffer)")
     func copyEmail() throws {
         let session = try TmuxSession(binary)
@@ -788,14 +803,14 @@ struct PromptAndScrollingEndToEndTests {
         let session = try TmuxSession(binary + " --no-state", rows: 14, columns: 80)
         #expect(session.waitFor(text: "1/400"))
         session.send("Enter")
-        #expect(session.waitFor(text: "↓ fields 1–8 of 15"))
+        #expect(session.waitFor(text: "fields 1–8 of 15 (more below: PgDn)"))
         #expect(!session.screen().contains("more fields"))
         session.send("NPage")
-        #expect(session.waitFor(text: "↑ fields 8–15 of 15"))
+        #expect(session.waitFor(text: "fields 8–15 of 15 (more above: PgUp)"))
         #expect(session.screen().contains("GUID  "))
         session.send("Down")
         #expect(session.waitFor(text: "2/400"))
-        #expect(session.screen().contains("↑ fields 8–15 of 15"))
+        #expect(session.screen().contains("fields 8–15 of 15 (more above: PgUp)"))
         session.send("Home")
         #expect(session.waitFor(text: "First name"))
         session.resize(rows: 10, columns: 40)

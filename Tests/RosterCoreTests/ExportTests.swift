@@ -22,7 +22,7 @@ struct ExportTests {
     func csv() {
         let lines = Self.text(.csv).components(separatedBy: "\r\n")
         #expect(lines[0] == "first_name,last_name,company,email,phone,address,balance,balance_text,age,active,id,index,guid,picture,eye_color,favorite_fruit")
-        #expect(lines[1] == #""Ann, ""Nan""",O'Neil,A;B,ann@x.test,555,"1 Long Street, Springfield, Oregon, 9701",-1234.50,"'-$1,234.50",41,true,id0,0,,,,"#)
+        #expect(lines[1] == #""Ann, ""Nan""",O'Neil,A;B,ann@x.test,555,"1 Long Street, Springfield, Oregon, 9701",-1234.50,"-$1,234.50",41,true,id0,0,,,,"#)
         #expect(lines[2] == "Bob,\"Line\nBreak\",C,,,No commas here,,,,,id1,1,,,,kiwi\\back")
         #expect(lines[3] == "")
     }
@@ -57,7 +57,7 @@ struct ExportTests {
     @Test("CSV neutralises formulas in text cells (a leading '), never in numeric ones; verbatim on request")
     func csvFormulas() {
         let line = Self.export(.csv, ExportOptions()).components(separatedBy: "\r\n")[1]
-        #expect(line == #""'=HYPERLINK(""http://evil"")",'+Cmd,'@SUM(A1),'-2+3@x.test,'\#tTab,"'\#rCR",-5.00,'-$5.00,30,,id0,0,,,,"#)
+        #expect(line == #""'=HYPERLINK(""http://evil"")",'+Cmd,'@SUM(A1),'-2+3@x.test,'\#tTab,"'\#rCR",-5.00,-$5.00,30,,id0,0,,,,"#)
         let verbatim = Self.export(.csv, ExportOptions(neutralisesFormulas: false)).components(separatedBy: "\r\n")[1]
         #expect(verbatim.hasPrefix(#""=HYPERLINK(""http://evil"")",+Cmd,@SUM(A1),-2+3@x.test,\#tTab,"\#rCR",-5.00,-$5.00,30"#))
     }

@@ -114,7 +114,7 @@ struct PresenterRepositoryUseTests {
         presenter.showNext()
         presenter.copyField()
         #expect(repository.calls == [.people(2..<3), .people(3..<4), .people(3..<4), .people(3..<4)])
-        #expect(view.models.last?.status == "copied zamora.weber@permadyne.co.uk")
+        #expect(view.models.last?.status == "sent zamora.weber@permadyne.co.uk to the terminal's clipboard")
     }
 
     @Test("the overview asks for the summaries once, and again only when the filter changes")

@@ -15,7 +15,7 @@ struct ListExportFlowTests {
         let writer = InMemoryExportWriter()
         let history = PromptHistory()
         let flow = ListExportFlow(writer: writer, history: history)
-        flow.begin(sourceName: "data/people.json")
+        flow.begin(sourceName: "data/people.json", people: "6 people")
         #expect(flow.line?.text == "people.csv")
         flow.editName("out.json")
         #expect(flow.commit { shown } == "wrote 6 people to out.json (json)")
@@ -27,11 +27,21 @@ struct ListExportFlowTests {
         #expect(flow.fileName == nil)
     }
 
+    @Test("the prompt says what it will write: who, in which format, and for CSV the leading ' and how to do without it")
+    func summary() {
+        let flow = ListExportFlow(writer: InMemoryExportWriter(), history: PromptHistory())
+        #expect(flow.summary == nil)
+        flow.begin(sourceName: "people.json", people: "2 marked")
+        #expect(flow.summary == "2 marked as CSV; formulas get a ' (--export csv --csv-verbatim: as is)")
+        flow.editName("out.vcf")
+        #expect(flow.summary == "2 marked as vCard")
+    }
+
     @Test("an existing file is asked about; no writes nothing, yes replaces it; the name stays while asking")
     func overwrite() throws {
         let writer = InMemoryExportWriter(existing: ["taken.csv"])
         let flow = ListExportFlow(writer: writer, history: PromptHistory())
-        flow.begin(sourceName: "people.json")
+        flow.begin(sourceName: "people.json", people: "6 people")
         flow.editName("taken.csv")
         #expect(flow.commit { shown } == nil)
         #expect(flow.question == "taken.csv exists; overwrite? (y/n)")
@@ -41,7 +51,7 @@ struct ListExportFlowTests {
         #expect(flow.question == nil)
         #expect(writer.files["taken.csv"] == [])
         #expect(flow.confirm(true) { shown } == nil)  // no question asked: a stray y does nothing
-        flow.begin(sourceName: "people.json")
+        flow.begin(sourceName: "people.json", people: "6 people")
         flow.editName("taken.csv")
         _ = flow.commit { shown }
         #expect(flow.confirm(true) { shown } == "wrote 6 people to taken.csv (csv)")
@@ -53,12 +63,12 @@ struct ListExportFlowTests {
         let writer = InMemoryExportWriter(others: ["folder": .directory])
         let flow = ListExportFlow(writer: writer, history: PromptHistory())
         let two = [directory.repository.person(PersonID(0)), directory.repository.person(PersonID(1))]
-        flow.begin(sourceName: "people.json")
+        flow.begin(sourceName: "people.json", people: "6 people")
         flow.editName("marked.vcf")
         #expect(flow.commit { .marked(two) } == "wrote 2 marked to marked.vcf (vcard)")
         let cards = String(decoding: try #require(writer.files["marked.vcf"]), as: UTF8.self)
         #expect(cards.components(separatedBy: "BEGIN:VCARD").count == 3)
-        flow.begin(sourceName: "people.json")
+        flow.begin(sourceName: "people.json", people: "6 people")
         flow.editName("folder")
         #expect(flow.commit { shown } == "folder is a directory; not written")
         #expect(flow.question == nil)
@@ -70,7 +80,7 @@ struct ListExportFlowTests {
         let writer = InMemoryExportWriter()
         let flow = ListExportFlow(writer: writer, history: PromptHistory())
         #expect(!flow.apply(.insert("x")))
-        flow.begin(sourceName: "people.json")
+        flow.begin(sourceName: "people.json", people: "6 people")
         #expect(flow.apply(.deleteWordBackward))
         #expect(flow.line?.text == "people.")
         flow.editName("   ")

@@ -97,7 +97,7 @@ struct MarkingTests {
         presenter.toggleMark()
         presenter.copyAddresses()
         #expect(clipboard.copied.last == "Bertha Irwin <bertha.irwin@comstar.net>, Cohen James <cohen.james@comvene.name>")
-        #expect(view.last?.message == "copied 2 addresses")
+        #expect(view.last?.message == "sent 2 addresses to the terminal's clipboard")
     }
 
     @Test("y copies the marked people in the list's order, whatever the search shows (here, none of them)")
@@ -137,7 +137,7 @@ struct MarkingTests {
         let card = clipboard.copied.last ?? ""
         #expect(card.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Bertha Irwin\r\n"))
         #expect(card.contains("EMAIL:bertha.irwin@comstar.net\r\n") && card.hasSuffix("END:VCARD\r\n"))
-        #expect(view.last?.message == "copied 1 vCard")
+        #expect(view.last?.message == "sent 1 vCard to the terminal's clipboard")
     }
 
     @Test("marks are shared with another list of the session (a company's), and shown there")
@@ -221,10 +221,10 @@ struct ClipboardTextTests {
         #expect(list.text == "👩\u{200D}👩\u{200D}👧\u{200D}👦 Family <fam@x.test>, ❤\u{FE0F} Heart\u{200C}s <heart@x.test>, "
             + "\"Evilmoc. Iso\" <e@x.test>")
         #expect(list.removed == 4)
-        #expect(ClipboardText.addressesCopiedMessage(list, of: people.count)
-            == "copied 3 addresses; 1 without email, 4 control characters left out")
+        #expect(ClipboardText.addressesCopiedMessage(list, of: people.count, delivery: .terminal)
+            == "sent 3 addresses to the terminal's clipboard; 1 without email, 4 control characters left out")
         let clean = ClipboardText.addressList(people.prefix(2))
-        #expect(ClipboardText.addressesCopiedMessage(clean, of: 2) == "copied 2 addresses")
+        #expect(ClipboardText.addressesCopiedMessage(clean, of: 2, delivery: .tmuxBuffer) == "copied 2 addresses to tmux's buffer")
     }
 
     @Test("the copy cap: 750,000 bytes fit, one more does not")

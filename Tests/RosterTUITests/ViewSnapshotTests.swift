@@ -132,7 +132,7 @@ struct ViewSnapshotTests {
         let short = Self.draw(view, rows: 12, columns: 50)
         #expect(snapshotMismatch(short.text, named: "detail-short") == nil)
         // Six labels show (the address cut short, ending in "…"): six are counted.
-        #expect(short.line(10).contains("↓ fields 1–6 of 15"))
+        #expect(short.line(10).contains("fields 1–6 of 15 (more below: PgDn)"))
     }
 
     @Test("an empty directory shows the seed app's empty state")
@@ -215,16 +215,17 @@ struct DetailScrollingTests {
         let size = ScreenSize(rows: rows, columns: columns)
         var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
         #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)") == nil)
-        #expect(screen.line(rows - 2).contains("↓ fields 1–"))
-        #expect(!screen.text.contains("more fields"))
+        // The keys that scroll the fields, not ↑↓ (which change person here).
+        #expect(screen.line(rows - 2).hasPrefix("  fields 1–"))
+        #expect(screen.line(rows - 2).contains("(more below: PgDn)"))
+        #expect(!screen.line(rows - 2).contains("↓"))
         #expect(view.handle(.pageDown, screenSize: size))
         screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-        #expect(screen.line(rows - 2).contains("↑↓ fields"))
+        #expect(screen.line(rows - 2).contains("(more: PgUp PgDn)"))
         #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)-page2") == nil)
         #expect(view.handle(.end, screenSize: size))
         screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-        #expect(screen.line(rows - 2).contains("↑ fields"))
-        #expect(screen.line(rows - 2).contains("–15 of 15"))
+        #expect(screen.line(rows - 2).contains("–15 of 15 (more above: PgUp)"))
         #expect(screen.text.contains("ID  id0"))
         #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)-end") == nil)
         // The title (the person's name) stays while the fields scroll.
@@ -298,6 +299,7 @@ struct DetailScrollingTests {
         screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
         #expect(screen.text.contains("quit"))
         #expect(snapshotMismatch(screen.text, named: "detail-help-\(columns)x\(rows)-end") == nil)
+        #expect(DetailView.keyTable.contains { $0.label == "Esc/←/h/⌫" && $0.keys.contains(.backspace) }, "help names h and Backspace")
         view.handle(.escape, screenSize: size)
         #expect(ViewSnapshotTests.draw(view, rows: rows, columns: columns).text.contains("First name"))
     }
@@ -322,7 +324,7 @@ struct ViewKeyTests {
     @Test("the status bar's hints come from the key table")
     func hints() {
         #expect(ListView.hints.text == "⏎ open  / search  F counts  ? help  q quit")
-        #expect(DetailView.hints.text == "↑↓ prev/next  Esc back  ? help  q quit")
+        #expect(DetailView.hints.text == "↑↓ prev/next  Tab field  y copy  Esc back  ? help  q quit")
     }
 }
 
@@ -604,8 +606,8 @@ struct ClipboardTests {
     func osc52() {
         let screen = MemoryScreen(rows: 24, columns: 80)
         let clipboard = TerminalClipboard(screen: screen)
-        #expect(clipboard.copy("ada@x.io"))
-        #expect(clipboard.copy("evil\u{1B}]0;x\u{07}"))
+        #expect(clipboard.copy("ada@x.io") == .terminal)
+        #expect(clipboard.copy("evil\u{1B}]0;x\u{07}") == .terminal)
         #expect(screen.controlSequences.map { String(decoding: $0, as: UTF8.self) } == [
             "\u{1B}]52;c;YWRhQHguaW8=\u{07}",
             "\u{1B}]52;c;ZXZpbBtdMDt4Bw==\u{07}",

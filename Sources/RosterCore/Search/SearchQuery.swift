@@ -31,10 +31,17 @@ public struct SearchQuery: Sendable, Equatable {
     /// searching only `earlier`'s matches is enough ("jos" then "jose",
     /// "abbott" then "abbott b", "age>3" then "age>30"): each of the
     /// earlier terms must be implied by one of these.
+    ///
+    /// Only an optimisation, so it gives up (false: search everyone) past
+    /// `narrowingLimit` pairs of terms: a pasted query of thousands of
+    /// terms would otherwise cost the square of its length at every key.
     public func narrows(_ earlier: SearchQuery) -> Bool {
         error == nil && earlier.error == nil && !earlier.isEmpty
+            && terms.count * earlier.terms.count <= Self.narrowingLimit
             && earlier.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
     }
+
+    static let narrowingLimit = 4096
 }
 
 /// A query term in a store's terms: folded bytes, or a range of whole numbers.

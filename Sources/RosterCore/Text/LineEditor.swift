@@ -16,6 +16,9 @@ public enum LineEdit: Equatable, Sendable {
     case deleteToEnd
     /// ↑ / ↓: an earlier / later entry of the prompt's history.
     case previousEntry, nextEntry
+    /// Tab: completes the line where the prompt knows how (a file name in
+    /// the export prompt); the editor itself leaves the line as it is.
+    case complete
 }
 
 /// The text of a prompt and its cursor, edited as a shell's line is.
@@ -92,6 +95,8 @@ public struct LineEditor: Equatable, Sendable {
             guard historyIndex < history.count else { return }
             historyIndex += 1
             replace(with: historyIndex == history.count ? draft : history[historyIndex])
+        case .complete:
+            return
         }
     }
 

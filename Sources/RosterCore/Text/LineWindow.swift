@@ -19,12 +19,17 @@ public struct LineWindow: Equatable, Sendable {
         let pieces = line.map { DisplayText.sanitized(String($0)) }
         let widths = pieces.map(DisplayText.width)
         let count = pieces.count
+        // Running sums, so that the width of any stretch is one subtraction
+        // and a long line (a paste) costs linear time, not quadratic.
+        var sums = [0]
+        sums.reserveCapacity(count + 1)
+        for width in widths { sums.append(sums[sums.count - 1] + width) }
         let cursor = min(max(0, cursor), count)
         // The cursor at the end of the line takes a cell of its own.
         let endCell = cursor == count ? 1 : 0
         let cursorCell = cursor < count ? max(1, widths[cursor]) : 1
         func leftMark(_ start: Int) -> Int { start > 0 ? 1 : 0 }
-        func width(_ range: Range<Int>) -> Int { widths[range].reduce(0, +) }
+        func width(_ range: Range<Int>) -> Int { sums[range.upperBound] - sums[range.lowerBound] }
         /// Everything from `start` on fits, with no mark at the right.
         /// (`endCell` reserves the cursor's cell at the end of the line.)
         func restFits(_ start: Int, endCell: Int = endCell) -> Bool {

@@ -21,11 +21,21 @@ public protocol DetailModuleInterface: AnyObject {
     func retry()
 }
 
-/// Somewhere to copy text to: the terminal's clipboard (OSC 52).
+/// Where a copy went, as far as the app can know.
+public enum ClipboardDelivery: Equatable, Sendable {
+    /// An OSC 52 request was written to the terminal, which may or may not
+    /// obey it (tmux's default drops it): never called "copied".
+    case terminal
+    /// tmux took the text into its buffer (`tmux load-buffer` succeeded).
+    case tmuxBuffer
+}
+
+/// Somewhere to copy text to: the terminal's clipboard (OSC 52), and
+/// tmux's buffer inside tmux.
 @MainActor
 public protocol Clipboard: AnyObject {
-    /// Copies `text`; true once the request has been written.
-    func copy(_ text: String) -> Bool
+    /// Copies `text`; where it went, or nil when nothing could be sent.
+    func copy(_ text: String) -> ClipboardDelivery?
 }
 
 public enum DetailRoute: Equatable, Sendable {

@@ -61,8 +61,8 @@ public final class DetailPresenter: DetailModuleInterface {
         let (text, removed) = DisplayText.printable(field.copyText)
         if text.isEmpty {
             status = "no \(field.label.lowercased()) to copy"
-        } else if clipboard?.copy(text) == true {
-            status = "copied \(text)" + ClipboardText.removedNote(removed)
+        } else if let delivery = clipboard?.copy(text) {
+            status = ClipboardText.deliveredMessage(text, delivery) + ClipboardText.removedNote(removed)
         } else {
             status = "could not copy"
         }

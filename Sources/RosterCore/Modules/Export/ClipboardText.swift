@@ -25,18 +25,30 @@ public enum ClipboardText {
         "\(NumberText.grouped((bytes + 999) / 1000)) KB"
     }
 
-    /// One line for a copy: "copied 4 addresses; 1 without email, 3 control
-    /// characters left out" (the notes only when there is something to say).
-    public static func copiedMessage(_ what: String, leftOut notes: [String]) -> String {
-        notes.isEmpty ? "copied \(what)" : "copied \(what); \(notes.joined(separator: ", ")) left out"
+    /// Where `what` went, claiming no more than is known: "sent 4 addresses
+    /// to the terminal's clipboard" (the terminal may drop the request),
+    /// "copied 4 addresses to tmux's buffer".
+    public static func deliveredMessage(_ what: String, _ delivery: ClipboardDelivery) -> String {
+        switch delivery {
+        case .terminal: return "sent \(what) to the terminal's clipboard"
+        case .tmuxBuffer: return "copied \(what) to tmux's buffer"
+        }
     }
 
-    /// "copied 4 addresses; 1 without email, 3 control characters left out"
-    /// for `list`, made of `count` people.
-    public static func addressesCopiedMessage(_ list: (text: String, withoutEmail: Int, removed: Int), of count: Int) -> String {
+    /// One line for a copy: "sent 4 addresses to the terminal's clipboard;
+    /// 1 without email, 3 control characters left out" (the notes only when
+    /// there is something to say).
+    public static func copiedMessage(_ what: String, leftOut notes: [String], delivery: ClipboardDelivery) -> String {
+        deliveredMessage(what, delivery) + (notes.isEmpty ? "" : "; \(notes.joined(separator: ", ")) left out")
+    }
+
+    /// "sent 4 addresses to …; 1 without email, 3 control characters left
+    /// out" for `list`, made of `count` people.
+    public static func addressesCopiedMessage(_ list: (text: String, withoutEmail: Int, removed: Int), of count: Int,
+                                              delivery: ClipboardDelivery) -> String {
         let withoutEmail = list.withoutEmail == 0 ? [] : ["\(NumberText.grouped(list.withoutEmail)) without email"]
         return copiedMessage(NumberText.count(count - list.withoutEmail, "address", "addresses"),
-                             leftOut: withoutEmail + removedCount(list.removed))
+                             leftOut: withoutEmail + removedCount(list.removed), delivery: delivery)
     }
 
     /// "3 control characters", or nothing when none were left out.

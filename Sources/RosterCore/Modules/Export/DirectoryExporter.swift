@@ -4,6 +4,15 @@ import Foundation
 public enum ExportFormat: String, CaseIterable, Sendable {
     case csv, json, vcard
 
+    /// How messages name it: "CSV", "JSON", "vCard".
+    public var label: String {
+        switch self {
+        case .csv: return "CSV"
+        case .json: return "JSON"
+        case .vcard: return "vCard"
+        }
+    }
+
     /// The format a file name asks for (`people.vcf`), CSV by default.
     public init(fileName: String) {
         self = Self(knownExtensionOf: fileName) ?? .csv
@@ -119,18 +128,19 @@ public struct DirectoryExporter: Sendable {
         return fields.joined(separator: ",") + "\r\n"
     }
 
-    /// A text cell, with a leading `'` when a spreadsheet would run it.
-    /// Text that already starts with quotes before such a character
-    /// (`'=x`) gets one more, so that reading it back, which takes exactly
-    /// one off (`CSVParser.withoutAddedQuote`), gives the text as it was.
+    /// A text cell, with a leading `'` when a spreadsheet would run it
+    /// (`SpreadsheetCell`: a phone number or an amount is left alone).
+    /// Text that already starts with quotes before a formula's first
+    /// character (`'=x`, `'+1 555…`) gets one more, so that reading it
+    /// back, which takes exactly one off (`CSVParser.withoutAddedQuote`),
+    /// gives the text as it was.
     func csvText(_ text: String) -> String {
-        guard options.neutralisesFormulas,
-              let first = text.unicodeScalars.first(where: { $0 != "'" }), Self.formulaStarts.contains(first) else { return text }
+        guard options.neutralisesFormulas else { return text }
+        let unquoted = text.drop { $0 == "'" }
+        guard let first = unquoted.unicodeScalars.first, SpreadsheetCell.formulaStarts.contains(first),
+              unquoted.count < text.count || SpreadsheetCell.wouldRun(unquoted) else { return text }
         return "'" + text
     }
-
-    /// What makes a spreadsheet read a cell as a formula.
-    public static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
     static func csvField(_ text: String) -> String {

@@ -98,6 +98,13 @@ public protocol ExportWriting: AnyObject {
     /// `produce` returns why what it wrote is not whole (people that could
     /// not be read), or nil: then `path` is left as it was.
     func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String?
+    /// The entries of `folder` (`""`: the current one), folders ending in
+    /// `/`, for Tab to complete a file name; none when it cannot be read.
+    func fileNames(in folder: String) -> [String]
+}
+
+extension ExportWriting {
+    public func fileNames(in folder: String) -> [String] { [] }
 }
 
 /// Runs searches off the main actor; a newer search makes older ones moot.

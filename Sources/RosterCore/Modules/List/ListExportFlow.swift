@@ -32,24 +32,53 @@ final class ListExportFlow {
     /// The question waiting for y or n, if any.
     var question: String? { pending?.question }
 
-    /// Opens the name prompt on a name made from the data's (`sourceName`).
-    func begin(sourceName: String) {
+    /// Who the open prompt will write: "6 people", "2 marked".
+    private var people = ""
+
+    /// Opens the name prompt on a name made from the data's (`sourceName`),
+    /// to write `people` ("6 people", "2 marked").
+    func begin(sourceName: String, people: String) {
         line = LineEditor(ExportDecision.suggestedName(for: sourceName), history: history.entries(for: .export))
+        self.people = people
+        completionNote = nil
+    }
+
+    /// What the open prompt will write, in the format its name asks for:
+    /// "6 people as CSV; formulas get a leading ' (…)". Nil when closed.
+    var summary: String? {
+        guard let name = line?.text else { return nil }
+        if let completionNote { return completionNote }
+        let format = ExportFormat(fileName: name.trimmingCharacters(in: .whitespaces))
+        guard format == .csv else { return "\(people) as \(format.label)" }
+        return "\(people) as CSV; formulas get a ' (--export csv --csv-verbatim: as is)"
     }
 
     func editName(_ name: String) {
         line?.replace(with: name)
     }
 
-    /// An edit on the open name prompt; false when it is not open.
+    /// What the last Tab found when it could not complete (the matches,
+    /// or none), until the next edit.
+    private var completionNote: String?
+
+    /// An edit on the open name prompt; false when it is not open. Tab
+    /// completes the file name (`FileNameCompletion`).
     func apply(_ edit: LineEdit) -> Bool {
         guard var edited = line else { return false }
-        edited.apply(edit)
+        completionNote = nil
+        if edit == .complete {
+            let completion = FileNameCompletion.complete(edited.text) { writer?.fileNames(in: $0) ?? [] }
+            if case .completed(let text) = completion { edited.replace(with: text) }
+            completionNote = completion.note
+        } else {
+            edited.apply(edit)
+        }
         line = edited
         return true
     }
 
     func cancel() {
+        completionNote = nil
         line = nil
         pending = nil
     }

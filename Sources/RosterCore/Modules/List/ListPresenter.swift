@@ -371,7 +371,7 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Export
 
     public func beginExport() {
-        exportFlow.begin(sourceName: repository.sourceName)
+        exportFlow.begin(sourceName: repository.sourceName, people: session.marked.isEmpty ? NumberText.count(displayed.count, "person", "people") : "\(NumberText.grouped(session.marked.count)) marked")
         message = nil
         render()
     }
@@ -438,8 +438,8 @@ public final class ListPresenter: ListModuleInterface {
             message = people.count == 1 ? "no email to copy" : "none of them has an email"
         } else if !ClipboardText.fits(list.text) {
             message = ClipboardText.tooMuchMessage(list.text)
-        } else if clipboard?.copy(list.text) == true {
-            message = ClipboardText.addressesCopiedMessage(list, of: people.count)
+        } else if let delivery = clipboard?.copy(list.text) {
+            message = ClipboardText.addressesCopiedMessage(list, of: people.count, delivery: delivery)
         } else {
             message = "could not copy"
         }
@@ -452,8 +452,8 @@ public final class ListPresenter: ListModuleInterface {
         let cards = ClipboardText.vCards(people)
         if !ClipboardText.fits(cards.text) {
             message = ClipboardText.tooMuchMessage(cards.text)
-        } else if clipboard?.copy(cards.text) == true {
-            message = ClipboardText.copiedMessage(NumberText.count(people.count, "vCard", "vCards"), leftOut: ClipboardText.removedCount(cards.removed))
+        } else if let delivery = clipboard?.copy(cards.text) {
+            message = ClipboardText.copiedMessage(NumberText.count(people.count, "vCard", "vCards"), leftOut: ClipboardText.removedCount(cards.removed), delivery: delivery)
         } else {
             message = "could not copy"
         }
@@ -649,7 +649,7 @@ public final class ListPresenter: ListModuleInterface {
             filter: filter,
             highlight: search.result?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
-            exportPrompt: exportFlow.line?.text,
+            exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
             promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
             question: exportFlow.question,
             message: message,

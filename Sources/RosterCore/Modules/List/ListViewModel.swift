@@ -42,6 +42,8 @@ public struct ListViewModel: Sendable {
     public var sortLabel: String = ""
     /// The export prompt's file name while it is open.
     public var exportPrompt: String?
+    /// What the open export prompt will write: "6 people as CSV; …".
+    public var exportSummary: String? = nil
     /// The cursor in the open prompt's text, in characters (nil: at its end).
     public var promptCursor: Int?
     /// "people.csv exists; overwrite? (y/n)", while waiting for the answer.

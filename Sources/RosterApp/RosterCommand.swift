@@ -51,6 +51,12 @@ public enum RosterCommand {
             guard let source = source(for: options.file) else { return .failure }
             return await list(source: source, options: options)
         case .browse:
+            // A missing file is the problem whatever the output is: said
+            // first, as the screen would say it.
+            if let missing = missingFile(options) {
+                Platform.writeError("roster: \(missing)")
+                return .failure
+            }
             guard Platform.isTerminal(STDOUT_FILENO) else {
                 Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
                 return .usage
@@ -121,6 +127,17 @@ public enum RosterCommand {
                 Platform.writeError("roster: \(failure.message)\(kept)")
                 return .failure
             }
+        }
+    }
+
+    /// Why FILE cannot be browsed when it names a file (or an SQLite
+    /// database) that does not exist; nil otherwise.
+    static func missingFile(_ options: Options) -> String? {
+        guard let file = options.file, file != "-", !Platform.fileExists(file) else { return nil }
+        switch databaseTarget(options) {
+        case .sqlite(let path)?: return SQLPeopleRepository.missingFile(path)?.message
+        case .postgres?: return nil
+        case nil: return LoadError.notFound(file: file).message
         }
     }
 

@@ -62,6 +62,8 @@ extension PostgresConnection {
         if host.hasPrefix("/") {
             query.append("host=" + host)
             host = ""
+        } else if host.contains(":"), !host.contains(",") {
+            host = "[" + host + "]"  // an IPv6 address, as a URI writes it
         }
         for key in ["hostaddr", "service", "options"] {
             if let value = settings[key], !value.isEmpty { query.append(key + "=" + value) }

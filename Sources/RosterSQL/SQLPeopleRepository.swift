@@ -248,9 +248,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
                 report(error)
                 throw error
             }
-            problem.withLock { current in
-                if current?.lasting == false { current = nil }
-            }
+            statementWorked()
             counts = [:]
             for row in rows {
                 if let key = row.bytes(0), let id = companyID(key: key) { counts[id] = Int(row.int(1) ?? 0) }

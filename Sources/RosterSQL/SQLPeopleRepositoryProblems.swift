@@ -10,6 +10,13 @@ extension SQLPeopleRepository {
     /// passwords, one line): the `?` help shows it, never the title.
     public var problemDetail: String? { detail.withLock { $0 } }
 
+    /// A search worked: a passing problem (a lock, a timeout) is over.
+    func statementWorked() {
+        problem.withLock { current in
+            if current?.lasting == false { current = nil }
+        }
+    }
+
     /// Remembers why a statement failed, for the title bar.
     func report(_ error: any Error) {
         let reason: String
@@ -17,9 +24,12 @@ extension SQLPeopleRepository {
         case .connectionLost?, .cannotConnect?: reason = Self.lostReason
         case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
         case .staleSummary?: reason = "company summary out of date: roster import rebuilds it"
-        default: reason = "a query failed, ? says why"
+        default: reason = "a query failed, ? on the list says why"
         }
-        let lasting = (error as? DatabaseError)?.kind != .timedOut
+        // What only a reconnect or a new import heals stays; the rest (a
+        // lock, a timeout) is cleared by the next statement that works.
+        let kind = (error as? DatabaseError)?.kind
+        let lasting = kind.map { [DatabaseError.Kind.connectionLost, .cannotConnect, .staleSummary].contains($0) } ?? false
         let isNew = problem.withLock { current in
             guard current?.lasting != true else { return false }
             current = (reason, lasting)

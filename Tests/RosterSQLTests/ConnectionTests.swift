@@ -113,6 +113,9 @@ import TestTraits
     @Test func theDescriptionNeverShowsThePassword() {
         #expect(PostgresConnection.describe("postgres://ann:s3cret@db.example:5433/dir?sslmode=require") == "postgres://ann@db.example:5433/dir")
         #expect(PostgresConnection.describe("host=/tmp user=ann password=s3cret dbname=dir") == "postgres://ann@/dir?host=/tmp")
+        // An IPv6 address keeps its brackets, as a URI must write it.
+        #expect(PostgresConnection.describe("postgresql://ann:S3cret@[::1]:5433/staff") == "postgres://ann@[::1]:5433/staff")
+        #expect(PostgresConnection.describe("host=::1 user=ann dbname=staff") == "postgres://ann@[::1]/staff")
         #expect(DatabaseTarget("people.db") == .sqlite(path: "people.db"))
         #expect(DatabaseTarget("sqlite:x") == .sqlite(path: "x"))
         #expect(DatabaseTarget("dbname=x") == .postgres(conninfo: "dbname=x"))

@@ -127,3 +127,27 @@ import TestTraits
         #expect(repository.readFailure?.contains("summary") == true, "\(repository.readFailure ?? "nil")")
     }
 }
+
+/// A lock another program holds on an SQLite file is a passing problem:
+/// the title says a query failed, the `?` help has SQLite's words even for
+/// a local file, and the next search that works clears the title.
+@Suite(.blockingWork) struct PassingProblemTests {
+    @Test func aLockedSQLiteFileFailsASearchThenTheNextSearchClearsTheTitle() async throws {
+        let imported = try SQLRepositoryFixture.importing(json: SQLRepositoryTests.generatedJSON, into: .sqlite)
+        let repository = try imported.open()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let holder = try SQLiteConnection(path: imported.target, access: .readWrite)
+        try holder.execute("BEGIN EXCLUSIVE")
+        await #expect(throws: DatabaseError.self) {
+            _ = try await repository.search(SearchQuery("ann"), in: everyone, within: nil)
+        }
+        #expect(repository.failure?.hasPrefix("a query failed") == true, "\(repository.failure ?? "nil")")
+        let status = try #require(ConnectionStatus(repository), "a local file's last problem is still one key away")
+        #expect(status.isLost == false, "nothing to reconnect")
+        #expect(status.detail?.contains("locked") == true, "\(status.detail ?? "nil")")
+        try holder.execute("ROLLBACK")
+        let found = try await repository.search(SearchQuery("ann"), in: everyone, within: nil)
+        #expect(found.count > 0)
+        #expect(repository.failure == nil, "the title is back to normal")
+    }
+}

@@ -12,9 +12,13 @@ public struct ConnectionStatus: Equatable, Sendable {
         self.detail = detail
     }
 
+    /// A local file has nothing to reconnect, but what it said last (a
+    /// lock held by another program) is still one key away.
     public init?(_ repository: any PeopleRepository) {
-        guard let connection = repository as? any Reconnecting, !connection.isLocal else { return nil }
-        self.init(isLost: connection.isConnectionLost, detail: connection.problemDetail)
+        guard let connection = repository as? any Reconnecting else { return nil }
+        let detail = connection.problemDetail
+        guard !connection.isLocal || detail != nil else { return nil }
+        self.init(isLost: !connection.isLocal && connection.isConnectionLost, detail: detail)
     }
 
     /// What `r` says over a source with nothing to reconnect.

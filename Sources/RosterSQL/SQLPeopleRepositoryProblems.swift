@@ -24,7 +24,7 @@ extension SQLPeopleRepository {
         case .connectionLost?, .cannotConnect?: reason = Self.lostReason
         case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
         case .staleSummary?: reason = "company summary out of date: roster import rebuilds it"
-        default: reason = "a query failed, ? on the list says why"
+        default: reason = "a query failed, ? says why"
         }
         // What only a reconnect or a new import heals stays; the rest (a
         // lock, a timeout) is cleared by the next statement that works.

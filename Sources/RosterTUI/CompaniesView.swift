@@ -40,7 +40,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
             return handled
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        if action == .help { help = HelpOverlay(title: "Company overview keys", table: Self.keyTable) }
+        if action == .help { help = HelpOverlay(title: "Company overview keys", table: Self.keyTable).withProblem(model?.problemDetail) }
         TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         return true
     }

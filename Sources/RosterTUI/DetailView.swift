@@ -77,7 +77,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .next: presenter.showNext()
         case .back: presenter.goBack()
         case .quit: presenter.quit()
-        case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable)
+        case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable).withProblem(model?.problemDetail)
         case .copy: presenter.copyField()
         case .retry: presenter.retry()
         case .nextField:

@@ -65,7 +65,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         switch action {
         case .nextField: presenter.cycleField(by: 1)
         case .previousField: presenter.cycleField(by: -1)
-        case .table(.help): help = HelpOverlay(title: "Counts keys (F)", table: Self.keyTable)
+        case .table(.help): help = HelpOverlay(title: "Counts keys (F)", table: Self.keyTable).withProblem(model?.problemDetail)
         case .table(let action): TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         }
         return true

@@ -16,6 +16,7 @@ final class LostReadsRepository: DelegatingRepository, Reconnecting {
 
     var isConnectionLost: Bool { lost.withLock { $0 } }
     var readFailure: String? { isConnectionLost ? "connection lost, cached rows only" : nil }
+    var problemDetail: String? { isConnectionLost ? "PostgreSQL: server closed the connection unexpectedly" : nil }
 
     func reconnect() throws(ReconnectFailure) {
         lost.withLock { $0 = false }
@@ -78,5 +79,25 @@ struct NotLoadedTests {
         view.handle(.character("M"), screenSize: screen.size)
         view.draw(on: screen)
         #expect(!screen.text.contains("marked"), "\(screen.text)")
+    }
+
+    @Test("every screen's ? has what the database said last, as the title promises: the overview's, the counts', the person's")
+    func everyHelpSaysWhy() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json")
+        let repository = LostReadsRepository(memory)
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        let companies = CompaniesPresenter(repository: repository, shown: everyone, wireframe: SpyCompaniesWireframe())
+        let overview = CompaniesView(presenter: companies)
+        companies.attach(view: overview)
+        let detail = DetailPresenter(repository: repository, arrangement: everyone, position: 0, wireframe: SpyDetailWireframe())
+        let person = DetailView(presenter: detail)
+        detail.attach(view: person)
+        for view in [overview, person] as [ScreenView] {
+            view.handle(.character("?"), screenSize: screen.size)
+            view.draw(on: screen)
+            #expect(screen.text.contains("What the database said last"), "\(screen.text)")
+            #expect(screen.text.contains("PostgreSQL: server closed the"))
+        }
     }
 }

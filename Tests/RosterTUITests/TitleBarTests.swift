@@ -14,7 +14,7 @@ struct TitleBarTests {
         ("offline as of 14:02, r reconnects — postgres://ann@db.example.com/staff", " › COMGY", "6 people"),
         ("people.json", ": counts by city › Nadine", "3 of 400 people · 1 of 34 companies · 3 skipped (! lists)"),
         ("postgres://ann@db.example.com:5433/personnel", ": companies", "354 of 501 companies"),
-        ("a query failed, ? on the list says why — postgres://ann@db/hr", " › COMGY", "6 of 400 people"),
+        ("a query failed, ? says why — postgres://ann@db/hr", " › COMGY", "6 of 400 people"),
     ]
 
     @MainActor static func rendered(columns: Int) -> String {

@@ -98,7 +98,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             ? NumberText.count(summaries.count, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(repository.personCount, "person", "people")) · "
                 + "\(NumberText.grouped(summaries.count)) of \(NumberText.count(companiesInAll, "company", "companies"))"
-        return CompaniesViewModel(
+        var model = CompaniesViewModel(
             sourceName: repository.sourceName,
             summary: summary,
             rows: rows,
@@ -109,6 +109,8 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             sortDescending: sortOrder.descending,
             filter: filter,
             emptyMessage: filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
+        model.problemDetail = ConnectionStatus(repository)?.detail
+        return model
     }
 
     private func render() {

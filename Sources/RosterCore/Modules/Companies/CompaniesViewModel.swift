@@ -26,4 +26,6 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var filter: String?
     /// What the screen says when there are no rows ("No one matches 'xyz'…").
     public var emptyMessage = "No companies."
+    /// What the database said last, for the `?` help (nil: nothing failed).
+    public var problemDetail: String? = nil
 }

@@ -83,10 +83,11 @@ public final class DetailPresenter: DetailModuleInterface {
         guard let person = repository.people(in: grouped, positions: position..<(position + 1)).first else {
             // Never a blank person, whose every field would read "—" (none).
             return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
-                                   notLoaded: Self.notLoaded(because: repository.readFailure))
+                                   notLoaded: Self.notLoaded(because: repository.readFailure),
+                                   problemDetail: ConnectionStatus(repository)?.detail)
         }
         return DetailViewModel(title: person.fullName, company: section.title, position: place, fields: Self.fields(of: person),
-                               status: status, selectedField: fieldCursor)
+                               status: status, selectedField: fieldCursor, problemDetail: ConnectionStatus(repository)?.detail)
     }
 
     /// "Not loaded: connection lost, r reconnects." and the keys that help.

@@ -20,4 +20,6 @@ public struct DetailViewModel: Equatable, Sendable {
     /// Why this person could not be read (nil: they were): the screen says
     /// so in place of fields that would look like values (or like none).
     public var notLoaded: String? = nil
+    /// What the database said last, for the `?` help (nil: nothing failed).
+    public var problemDetail: String? = nil
 }

@@ -119,7 +119,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         let people = filter == nil
             ? NumberText.count(counted, "person", "people")
             : "\(NumberText.grouped(counted)) of \(NumberText.count(repository.personCount, "person", "people")) matching '\(filter ?? "")'"
-        return FrequencyViewModel(
+        var model = FrequencyViewModel(
             sourceName: repository.sourceName,
             fieldLabel: field.label,
             summary: people,
@@ -135,6 +135,8 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             // A database whose server went away counts nobody: say why, not "nobody".
             emptyMessage: (repository as? any Reconnecting)?.isConnectionLost == true
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)." : "Nobody to count.")
+        model.problemDetail = ConnectionStatus(repository)?.detail
+        return model
     }
 
     /// "12.3%": the share of `total`, to a tenth of a percent, half up.

@@ -20,6 +20,8 @@ public struct FrequencyViewModel: Equatable, Sendable {
     /// The largest headcount: a full bar.
     public var largestCount: Int
     public var selectedRow: Int?
+    /// What the database said last, for the `?` help (nil: nothing failed).
+    public var problemDetail: String? = nil
     public var position: String
     public var sortLabel: String
     /// The figure column sorted on (0 people … 3 average): never dropped.

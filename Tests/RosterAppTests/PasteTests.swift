@@ -84,7 +84,9 @@ struct PasteTests {
         // says so and nothing is searched (a shorter paste is searched
         // once: the typed-ahead test below).
         #expect(searcher.queries.isEmpty, "\(searcher.queries.count) searches")
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        // A bound far above linear work on a busy machine, far below the
+        // quadratic minutes this paste used to take.
+        #expect(elapsed < .seconds(60), "took \(elapsed)")
     }
 
     @Test("characters typed ahead go into the open prompt as one edit: one search for /abbott")

@@ -48,6 +48,6 @@ struct TmuxClipboardTests {
         let clock = ContinuousClock()
         let start = clock.now
         #expect(!Platform.run(["sleep", "30"], input: Array(repeating: 0x61, count: 1_000_000), timeout: .milliseconds(300)))
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(20), "killed at its timeout, long before its 30 s")
     }
 }

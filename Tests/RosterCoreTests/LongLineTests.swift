@@ -8,12 +8,15 @@ import Testing
 struct LongLineTests {
     static let line = String(repeating: "abcdefghi ", count: 10_000)
 
-    @Test("the window of a 100,000-character line with the cursor at its end takes well under a second")
+    @Test("the window of a 100,000-character line with the cursor at its end comes back (it took minutes when quadratic)")
     func windowIsLinear() {
         let clock = ContinuousClock()
         let start = clock.now
         let window = LineWindow(text: Self.line, cursor: Self.line.count, columns: 40)
-        #expect(clock.now - start < .seconds(2))
+        // Not a speed measurement (that is `make bench`'s): a bound far above
+        // any busy machine's time for linear work, far below the quadratic
+        // version's (no answer after 100 s).
+        #expect(clock.now - start < .seconds(60))
         #expect(window.text == "…" + String(Self.line.suffix(38)))
         #expect(window.cursorColumn == 39)
     }
@@ -28,11 +31,7 @@ struct LongLineTests {
         let words = (0..<3000).map { "w\($0)" }.joined(separator: " ")
         let earlier = SearchQuery(words)
         let later = SearchQuery(words + " x")
-        let clock = ContinuousClock()
-        let start = clock.now
-        let narrows = later.narrows(earlier)
-        #expect(clock.now - start < .seconds(1))
-        #expect(!narrows, "gave up past the limit")
+        #expect(!later.narrows(earlier), "gave up past the limit, rather than compare 9 million pairs")
         #expect(SearchQuery("abbott be").narrows(SearchQuery("abbott b")))
     }
 }

@@ -25,15 +25,16 @@ import TestSupport
         let memory = try Fixtures.repository(json: SQLRepositoryTests.generatedJSON).repository
         let everyone = database.arrange(sort: .byLastName, byCompany: true, company: nil)
         let memoryEveryone = memory.arrange(sort: .byLastName, byCompany: true, company: nil)
-        // Warm: the first search of a connection is not what is measured.
+        // Warm: the first search of a connection pays for its setup.
         _ = try await database.search(SearchQuery("-warm"), in: everyone, within: nil)
         for text in Self.queries {
             let query = SearchQuery(text)
             #expect(query.terms.count == 256)
-            let started = ContinuousClock.now
+            // No wall clock here (a shared machine can hold the test's own
+            // thread for many seconds): the statement timeout bounds the
+            // query on the server, and a query past it throws, failing the test.
             let found = try await database.search(query, in: everyone, within: nil)
             let rows = database.rows(in: found, positions: 0..<found.count).map(\.email)
-            #expect(ContinuousClock.now - started < SQLPeopleRepository.statementTimeout, "\(dialect): \(text.prefix(40)): \(ContinuousClock.now - started)")
             let expected = try await memory.search(query, in: memoryEveryone, within: nil)
             #expect(found.count == expected.count)
             #expect(rows == memory.rows(in: expected, positions: 0..<expected.count).map(\.email))

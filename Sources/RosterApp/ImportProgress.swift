@@ -95,19 +95,13 @@ struct ImportInterruption {
         duringCommit = strdup(during)
         isCommitting = 0
         let previous = signals.map { number in
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
+            Platform.setHandler(number, flags: Int32(truncatingIfNeeded: SA_RESETHAND)) { number in
                 if let line = ImportInterruption.isCommitting == 0 ? ImportInterruption.beforeCommit : ImportInterruption.duringCommit {
                     _ = write(STDERR_FILENO, line, strlen(line))
                 }
                 signal(number, SIG_DFL)
                 raise(number)
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-            var old = sigaction()
-            sigaction(number, &action, &old)
-            return old
         }
         return ImportInterruption(previous: previous)
     }
@@ -117,9 +111,6 @@ struct ImportInterruption {
 
     /// Puts back what the signals did before (twice is harmless).
     func uninstall() {
-        for (number, action) in zip(Self.signals, previous) {
-            var action = action
-            sigaction(number, &action, nil)
-        }
+        Platform.restoreHandlers(Self.signals, previous)
     }
 }

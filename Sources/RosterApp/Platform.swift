@@ -161,6 +161,28 @@ enum Platform {
         return nil
     }
 
+    /// Sets `handler` for signal `number` (with `flags`: `SA_RESTART`,
+    /// `SA_RESETHAND`); returns the action it replaced, for `restoreHandler`.
+    /// A handler may only make async-signal-safe calls.
+    @discardableResult
+    static func setHandler(_ number: Int32, flags: Int32, _ handler: @convention(c) (Int32) -> Void) -> sigaction {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        var previous = sigaction()
+        sigaction(number, &action, &previous)
+        return previous
+    }
+
+    /// Puts back, signal by signal, the actions `setHandler` replaced.
+    static func restoreHandlers(_ signals: [Int32], _ previous: [sigaction]) {
+        for (number, action) in zip(signals, previous) {
+            var action = action
+            sigaction(number, &action, nil)
+        }
+    }
+
     /// "a directory", "a FIFO"… for a file's `st_mode`.
     static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
@@ -208,15 +230,11 @@ enum SignalPipe {
         writeEnd = wakePipe.writeEnd
         SignalWatchdog.install()
         for signalNumber in handled {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
+            Platform.setHandler(signalNumber, flags: SA_RESTART) { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(SignalPipe.writeEnd, &byte, 1)
                 SignalWatchdog.signalArrived(number)
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signalNumber, &action, nil)
         }
         return wakePipe.readEnd
     }
@@ -292,15 +310,11 @@ enum TerminalRescue {
         terminal = terminalDescriptor
         hasSavedModes = tcgetattr(terminalDescriptor, savedModes) == 0
         for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
+            Platform.setHandler(signalNumber, flags: Int32(truncatingIfNeeded: SA_RESETHAND)) { number in
                 TerminalRescue.restoreTerminal()
                 signal(number, SIG_DFL)
                 raise(number)
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-            sigaction(signalNumber, &action, nil)
         }
     }
 }
@@ -378,25 +392,16 @@ enum HiddenInput {
             modes.initialize(to: saved)
             descriptor = terminal
             return signals.map { number in
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { number in
+                Platform.setHandler(number, flags: Int32(truncatingIfNeeded: SA_RESETHAND)) { number in
                     _ = tcsetattr(RestoreOnSignal.descriptor, TCSANOW, RestoreOnSignal.modes)
                     signal(number, SIG_DFL)
                     raise(number)
                 }
-                sigemptyset(&action.sa_mask)
-                action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-                var previous = sigaction()
-                sigaction(number, &action, &previous)
-                return previous
             }
         }
 
         static func uninstall(_ previous: [sigaction]) {
-            for (number, action) in zip(signals, previous) {
-                var action = action
-                sigaction(number, &action, nil)
-            }
+            Platform.restoreHandlers(signals, previous)
         }
     }
 }

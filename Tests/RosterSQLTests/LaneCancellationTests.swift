@@ -34,7 +34,10 @@ import TestTraits
                 return try session.rows(sql, [])
             }
         }
-        let startedBy = ContinuousClock.now + .seconds(120)
+        // Waiting for the cooperative pool, not timing anything: under the
+        // sanitizers the suite's blocking tests can hold both of its threads
+        // for minutes (a 120 s wait ran out once under ThreadSanitizer).
+        let startedBy = ContinuousClock.now + .seconds(600)
         while !lane.isRunningStatement, ContinuousClock.now < startedBy { try await Task.sleep(for: .milliseconds(5)) }
         #expect(lane.isRunningStatement, "the statement never started")
         try await Task.sleep(for: .milliseconds(100))  // on its way on the server, not just handed over

@@ -172,6 +172,10 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         presenter?.setColumns(choice)
     }
 
+    public func sortChosen(_ column: ListColumn) {
+        presenter?.sort(by: column)
+    }
+
     public func columnChooserClosed() {
         columnChooser = nil
         root.pop()

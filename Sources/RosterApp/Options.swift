@@ -77,8 +77,10 @@ public struct Options: Equatable, Sendable {
                     show only people matching QUERY, as / does (the app
                     opens filtered; --list and --export print only them)
       --sort FIELD[:desc]
-                    order by last, first, balance or age, as s does (wins
-                    over the remembered order, for this run only)
+                    order by any column, as s does: last, first, email,
+                    phone, age, active, company, city, state, zip, address,
+                    eye-color, fruit, id or balance (wins over the
+                    remembered order, for this run only)
       --table NAME  the database table to browse (default people)
       --strict      treat any skipped (malformed) record as an error, and a
                     file that is not empty but gave no one
@@ -172,7 +174,7 @@ public struct Options: Equatable, Sendable {
             case "--sort":
                 let text = try value(of: name, argument)
                 guard let order = Self.sortOrder(text) else {
-                    throw UsageError(message: "--sort takes last, first, balance or age, optionally with :desc, not '\(text)'")
+                    throw UsageError(message: "--sort takes a column (last, first, email, phone, age, active, company, city, state, zip, address, eye-color, fruit, id, balance), optionally with :desc, not '\(text)'")
                 }
                 options.sort = order
             case "--table": options.table = try value(of: name, argument)
@@ -204,12 +206,6 @@ public struct Options: Equatable, Sendable {
         case "desc": descending = true
         default: return nil
         }
-        switch field {
-        case "last", "lastname", "last-name", "name": return SortOrder(.lastName, descending: descending)
-        case "first", "firstname", "first-name": return SortOrder(.firstName, descending: descending)
-        case "balance": return SortOrder(.balance, descending: descending)
-        case "age": return SortOrder(.age, descending: descending)
-        default: return nil
-        }
+        return SortOrder.Key.named(field).map { SortOrder($0, descending: descending) }
     }
 }

@@ -25,7 +25,8 @@ import Synchronization
 /// A search with few matches (`matchListLimit`) is listed once, in order,
 /// as row ids (one query the trigram index serves); its windows are then
 /// those ids' rows, so no query walks an ordered index through every row
-/// looking for sparse matches, and a jump costs what a step does.
+/// looking for sparse matches, and a jump costs what a step does. So is
+/// an arrangement in an order no index serves (`SQLOrder.isIndexed`).
 final class KeysetWindows: Sendable {
     let table: PeopleTable
     /// Rows fetched and cached together.
@@ -201,6 +202,7 @@ final class KeysetWindows: Sendable {
             return try rows(ids: Array(ids[min(start, ids.count)..<min(start + count, ids.count)]), handle: handle, payload: payload,
                             repository: repository)
         }
+        assert(order.isIndexed, "an order without an index is always listed")
         var statement = SQLStatement(table.dialect)
         let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
         let select = "SELECT \(table.dialect.rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(table.table)"
@@ -265,16 +267,31 @@ final class KeysetWindows: Sendable {
     }
 
     /// A small search's row ids in display order: listed once (one query
-    /// the trigram index serves, then a sort of the few matches).
-    private func matchList(_ arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
-                           repository: SQLPeopleRepository) throws(DatabaseError) -> [Int64]? {
-        guard let query = handle.query, !query.terms.isEmpty, arrangement.count <= listsMatchesUpTo.load(ordering: .relaxed) else {
-            return nil
-        }
+    /// the trigram index serves, then a sort of the few matches). An order
+    /// no index serves is listed whole, whatever its size: one sort of the
+    /// rows shown, then every window and jump is a lookup by row id.
+    func matchList(_ arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
+                   repository: SQLPeopleRepository) throws(DatabaseError) -> [Int64]? {
+        let isSmallSearch = !(handle.query?.terms.isEmpty ?? true) && arrangement.count <= listsMatchesUpTo.load(ordering: .relaxed)
+        guard isSmallSearch || !handle.order.isIndexed else { return nil }
+        guard arrangement.count > 0 else { return [] }
         if let ids = matchLists.withLock({ lists in lists.first { $0.arrangement == handle.id }?.ids }) { return ids }
         var statement = SQLStatement(table.dialect)
-        let shown = condition(scope: handle.scope, query: query, companies: repository.totals, into: &statement)
-        let sql = "SELECT \(table.dialect.rowID) FROM \(table.table) WHERE \(shown) ORDER BY \(handle.order.orderBy(grouped: handle.grouped))"
+        let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
+        let order = handle.order.orderBy(grouped: handle.grouped)
+        let rowID = table.dialect.rowID
+        let sql: String
+        if let text = handle.order.text {
+            // The text worked out once a row (an address part is a long
+            // expression), then sorted: materialised, so it is not inlined
+            // into each of the order's terms.
+            sql = """
+            WITH shown AS MATERIALIZED (SELECT \(rowID) AS row_key, company_key, last_key, first_key, position, \
+            \(text) AS \(SQLOrder.sortText) FROM \(table.table) WHERE \(shown)) SELECT row_key FROM shown ORDER BY \(order)
+            """
+        } else {
+            sql = "SELECT \(rowID) FROM \(table.table) WHERE \(shown) ORDER BY \(order)"
+        }
         let ids = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
             .compactMap { $0.int(0) }
         matchLists.withLock { lists in
@@ -284,7 +301,9 @@ final class KeysetWindows: Sendable {
         return ids
     }
 
-    /// The rows of `ids`, in that order, as `fetch` returns them.
+    /// The rows of `ids`, in that order, as `fetch` returns them but for
+    /// the order's key (a listed arrangement seeks by position, not by key,
+    /// and a text order's key is worked out again for every row read).
     private func rows(ids: [Int64], handle: SQLPeopleRepository.Handle, payload: String,
                       repository: SQLPeopleRepository) throws(DatabaseError) -> [SQLRow] {
         guard !ids.isEmpty else { return [] }
@@ -295,8 +314,7 @@ final class KeysetWindows: Sendable {
             ? "\(rowID) = ANY(\(statement.bind(.text("{" + list + "}")))::bigint[])"
             : "\(rowID) IN (SELECT value FROM json_each(\(statement.bind(.text("[" + list + "]")))))"
         let sql = """
-        SELECT \(rowID), company_key, \(payload), \(handle.order.prefix.joined(separator: ", ")), position FROM \(table.table) \
-        WHERE \(wanted)
+        SELECT \(rowID), company_key, \(payload) FROM \(table.table) WHERE \(wanted)
         """
         let found = try repository.browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
         let byID = Dictionary(found.map { ($0.int(0) ?? -1, $0) }, uniquingKeysWith: { first, _ in first })

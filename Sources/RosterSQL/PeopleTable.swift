@@ -195,7 +195,7 @@ public struct PeopleTable: Sendable, Equatable {
     var orderIndexes: [SecondaryIndex] {
         SQLOrder.indexed.flatMap { order in
             [(true, "_by_"), (false, "_all_")].compactMap { grouped, infix -> SecondaryIndex? in
-                if grouped, order == SQLOrder(.byLastName) { return nil }
+                if grouped, order == SQLOrder(.byLastName, dialect: dialect) { return nil }
                 let columns = (grouped ? ["company_key"] : []) + order.prefix.map { "(\($0))" } + ["position"]
                 let index = SQLText.identifier(name + infix + order.indexSuffix)
                 return SecondaryIndex(create: "CREATE INDEX IF NOT EXISTS \(index) ON \(table) (\(columns.joined(separator: ", ")))",

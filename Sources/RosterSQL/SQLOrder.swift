@@ -10,10 +10,14 @@ import RosterCore
 ///
 /// - last name: (last_key, first_key), ascending or descending;
 /// - first name: (first_key, last_key), ascending or descending;
-/// - balance, age: (the number or, when missing, the largest integer, so
-///   missing values come last; negated for descending), then the names,
-///   always ascending — so a descending order is an ascending index on
-///   `-value`, not a backward scan, and names still ascend within a value.
+/// - balance, age, active: (the number or, when missing, the largest
+///   integer, so missing values come last; negated for descending), then
+///   the names, always ascending — so a descending order is an ascending
+///   index on `-value`, not a backward scan, and names still ascend within
+///   a value;
+/// - a text column: (1 for a blank value, so blanks come last; the value
+///   folded as search folds it, compared byte by byte; then the names),
+///   ascending or descending, the blank flag turned round for descending.
 ///
 /// A descending name order scans its index backwards; only the rare runs of
 /// identical names then need sorting again by position (PostgreSQL's
@@ -25,35 +29,85 @@ struct SQLOrder: Sendable, Equatable {
     let descending: Bool
     /// What the order's indexes are called after the table's name.
     let indexSuffix: String
+    /// An index serves the order: windows seek by keyset. Without one (a
+    /// text column, active) the arrangement is listed once as row ids.
+    let isIndexed: Bool
+    /// A text order's text (`coalesce(email, '')`, an address part),
+    /// which `prefix` reads as `sortText` from a query that works it out
+    /// once a row (`KeysetWindows.matchList`); nil for other orders.
+    let text: String?
+    static let sortText = "sort_text"
 
     /// Stands for a missing balance or age: the file source's `Int64.max`.
     static let missing = "9223372036854775807"
 
-    init(_ sort: SortOrder) {
+    init(_ sort: SortOrder, dialect: PeopleTable.Dialect) {
         switch sort.key {
         case .lastName:
             prefix = ["last_key", "first_key"]
             descending = sort.descending
             indexSuffix = "last"
+            isIndexed = true
+            text = nil
         case .firstName:
             prefix = ["first_key", "last_key"]
             descending = sort.descending
             indexSuffix = "first"
-        case .balance, .age:
-            let column = sort.key == .balance ? "balance_cents" : "age"
-            prefix = ["coalesce(\(sort.descending ? "-" : "")\(column), \(Self.missing))", "last_key", "first_key"]
+            isIndexed = true
+            text = nil
+        case .balance, .age, .active:
+            let value: String
+            switch sort.key {
+            case .balance: value = "balance_cents"
+            case .age: value = "age"
+            // Yes (0) before no (1), as the file source.
+            default: value = "(CASE WHEN is_active THEN 0 WHEN NOT is_active THEN 1 END)"
+            }
+            prefix = ["coalesce(\(sort.descending ? "-" : "")\(value), \(Self.missing))", "last_key", "first_key"]
             descending = false
-            indexSuffix = (sort.key == .balance ? "bal" : "age") + (sort.descending ? "_d" : "")
+            // (The names the indexes of databases already imported have.)
+            indexSuffix = (sort.key == .balance ? "bal" : sort.key.rawValue) + (sort.descending ? "_d" : "")
+            isIndexed = sort.key != .active
+            text = nil
+        case .email, .phone, .company, .city, .state, .zip, .address, .eyeColor, .favoriteFruit, .recordID:
+            // Blanks last both ways (1 ascending, 0 descending), then the
+            // folded text compared byte by byte, then the names.
+            let value = Self.sortText
+            let blank = "(CASE WHEN \(value) = '' THEN \(sort.descending ? 0 : 1) ELSE \(sort.descending ? 1 : 0) END)"
+            let bytewise = dialect == .postgres ? " COLLATE \"C\"" : ""
+            prefix = [blank, "\(dialect.latinFolded(value))\(bytewise)", "last_key", "first_key"]
+            descending = sort.descending
+            indexSuffix = sort.key.rawValue
+            isIndexed = false
+            text = "coalesce(\(Self.column(of: sort.key, dialect)), '')"
         }
     }
 
-    /// The orders that need an index each (a descending name order uses its
-    /// ascending one backwards).
+    /// The column (or the part of the address) a text key reads.
+    private static func column(of key: SortOrder.Key, _ dialect: PeopleTable.Dialect) -> String {
+        switch key {
+        case .email: return "email"
+        case .phone: return "phone"
+        case .company: return "company"
+        case .address: return "address"
+        case .eyeColor: return "eye_color"
+        case .favoriteFruit: return "favorite_fruit"
+        case .recordID: return "id"
+        case .city: return dialect.addressPart(.city)
+        case .state: return dialect.addressPart(.state)
+        default: return dialect.addressPart(.zip)
+        }
+    }
+
+    /// The orders that have an index each (a descending name order uses
+    /// its ascending one backwards). The text orders and the activity have
+    /// none: an index per column would double an import's time for orders
+    /// seldom asked for; `KeysetWindows` lists such an arrangement once, in
+    /// order, as row ids (one sort of the table, off the main actor).
     static let indexed: [SQLOrder] = [
-        SQLOrder(.byLastName), SQLOrder(SortOrder(.firstName)),
-        SQLOrder(SortOrder(.balance)), SQLOrder(SortOrder(.balance, descending: true)),
-        SQLOrder(SortOrder(.age)), SQLOrder(SortOrder(.age, descending: true)),
-    ]
+        SortOrder(.lastName), SortOrder(.firstName), SortOrder(.balance), SortOrder(.balance, descending: true),
+        SortOrder(.age), SortOrder(.age, descending: true),
+    ].map { SQLOrder($0, dialect: .postgres) }
 
     /// `ORDER BY` for rows going forward (`reversed`: backward).
     func orderBy(grouped: Bool, reversed: Bool = false) -> String {

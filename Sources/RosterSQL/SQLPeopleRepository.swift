@@ -173,7 +173,14 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         let scope: Handle.Scope = company.map { .company($0) } ?? .everyone
-        return make(sort: sort, byCompany: byCompany, scope: scope, query: nil, shown: { self.companies[$0].headcount }, matches: nil)
+        let arranged = make(sort: sort, byCompany: byCompany, scope: scope, query: nil, shown: { self.companies[$0].headcount },
+                            matches: nil)
+        // An order no index serves is sorted once, here (off the main actor
+        // when the list re-sorts), so that its windows are lookups. Should
+        // it fail, the first window tries again and says why.
+        let made = handle(of: arranged)
+        if !made.order.isIndexed { _ = try? windows.matchList(arranged, handle: made, repository: self) }
+        return arranged
     }
 
     /// An arrangement of the people counted in `counts` (per company id),
@@ -213,7 +220,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
                 sections = [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count, total: personCount)]
             }
         }
-        let handle = Handle(id: arrangementCounter.add(1, ordering: .relaxed).newValue, order: SQLOrder(sort), grouped: byCompany,
+        let handle = Handle(id: arrangementCounter.add(1, ordering: .relaxed).newValue, order: SQLOrder(sort, dialect: table.dialect), grouped: byCompany,
                             scope: scope, query: query, matches: query == nil ? nil : matches)
         return PeopleArrangement(sort: sort, byCompany: byCompany, company: scope.company, query: query, sections: sections,
                                  count: count, handle: handle)

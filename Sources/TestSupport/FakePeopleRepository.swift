@@ -156,9 +156,10 @@ public final class FakePeopleRepository: PeopleRepository {
         }
         let numbers: (Int64?, Int64?)
         switch sort.key {
-        case .lastName, .firstName: numbers = (0, 0)
         case .balance: numbers = (a.balance.cents, b.balance.cents)
         case .age: numbers = (a.age.map(Int64.init), b.age.map(Int64.init))
+        case .active: numbers = (a.isActive.map { $0 ? 0 : 1 }, b.isActive.map { $0 ? 0 : 1 })
+        default: numbers = (0, 0)
         }
         switch numbers {
         case (nil, nil): break
@@ -167,12 +168,36 @@ public final class FakePeopleRepository: PeopleRepository {
         case let (x?, y?) where x != y: return sort.descending ? x > y : x < y
         default: break
         }
+        if sort.key.isText {
+            let (textA, textB) = (TextFolding.foldedBytes(Self.text(of: a, for: sort.key)),
+                                  TextFolding.foldedBytes(Self.text(of: b, for: sort.key)))
+            if textA.isEmpty != textB.isEmpty { return textB.isEmpty }
+            if textA != textB { return textA.lexicographicallyPrecedes(textB) != sort.descending }
+        }
         let (nameA, nameB) = (names(a), names(b))
         if nameA != nameB {
-            let isNameOrder = sort.key == .lastName || sort.key == .firstName
-            return nameA.lexicographicallyPrecedes(nameB) != (isNameOrder && sort.descending)
+            let isReversed = sort.key == .lastName || sort.key == .firstName || sort.key.isText
+            return nameA.lexicographicallyPrecedes(nameB) != (isReversed && sort.descending)
         }
         return left < right
+    }
+
+    /// The text a text key orders by.
+    private static func text(of person: Person, for key: RosterCore.SortOrder.Key) -> String {
+        let parts = QueryCondition.addressParts(person.address)
+        switch key {
+        case .email: return person.email
+        case .phone: return person.phone
+        case .company: return person.company
+        case .address: return person.address
+        case .eyeColor: return person.eyeColor
+        case .favoriteFruit: return person.favoriteFruit
+        case .recordID: return person.id
+        case .city: return parts.city
+        case .state: return parts.state
+        case .zip: return parts.zip
+        default: return ""
+        }
     }
 
     // MARK: People

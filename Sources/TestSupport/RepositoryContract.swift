@@ -31,6 +31,8 @@ public enum RepositoryContract {
         Check(description: "arranges by company A→Z, then last name; sections cover everyone", body: grouping),
         Check(description: "windows of rows agree with each other and clamp at the ends", body: windows),
         Check(description: "every order sorts by its key, both ways, missing values last", body: orders),
+        Check(description: "text and activity orders fold case and accents, put blanks last both ways, break ties by name",
+              body: textOrders),
         Check(description: "a flat arrangement is one section; a company's holds only its people", body: scopes),
         Check(description: "search folds case and accents, narrows within earlier matches, keeps order", body: search),
         Check(description: "a search whose task is cancelled throws CancellationError", body: cancelledSearch),
@@ -155,7 +157,7 @@ public enum RepositoryContract {
                 switch key {
                 case .balance: values = people.map(\.balance.cents)
                 case .age: values = people.map { $0.age.map(Int64.init) }
-                case .lastName, .firstName: continue
+                default: continue
                 }
                 let present = values.compactMap { $0 }
                 failures.check(present == (descending ? present.sorted(by: >) : present.sorted()), "\(sort.label): \(values)")
@@ -167,6 +169,55 @@ public enum RepositoryContract {
         let byLast = repository.people(in: everyone(repository, SortOrder(.lastName, descending: true), byCompany: false),
                                        positions: 0..<5)
         failures.check(byLast.map(\.lastName).first == "Zero" && byLast.last?.lastName == "Able", "last names ↓ \(byLast.map(\.lastName))")
+        return failures.list
+    }
+
+    /// Five people whose emails, address parts, eye colours, companies and
+    /// activity tie, differ only in case or accents, or are missing.
+    static let textual = Fixtures.array([
+        Fixtures.record(first: "Bo", last: "Ash", company: "Big", email: "zed@x.test", index: 0,
+                        extra: #""address": "1 Main St, Álamo, Texas, 75001", "eyeColor": "blue", "isActive": true"#),
+        Fixtures.record(first: "Cy", last: "Ash", company: "big", email: "Alice@x.test", index: 1,
+                        extra: #""address": "2 Oak Ave, alamo, Ohio, 44001", "eyeColor": "", "isActive": false"#),
+        Fixtures.record(first: "Di", last: "Bee", company: nil, email: nil, index: 2,
+                        extra: #""address": "3 Elm Rd, Zion, Utah", "eyeColor": "green""#),
+        Fixtures.record(first: "Ed", last: "Cox", company: "Acme", email: "émile@x.test", index: 3, extra: #""eyeColor": "Blue""#),
+        Fixtures.record(first: "Al", last: "Dunn", company: "Acme", email: "zed@x.test", index: 4,
+                        extra: #""address": "9 Pine, Akron, Ohio, 44002", "eyeColor": "blue", "isActive": true"#),
+    ])
+
+    static func textOrders(_ make: Factory) async throws -> [String] {
+        let repository = try await make(textual)
+        var failures = Failures()
+        // First names in the flat list, ascending then descending.
+        let expected: [SortOrder.Key: ([String], [String])] = [
+            .email: (["Cy", "Ed", "Bo", "Al", "Di"], ["Al", "Bo", "Ed", "Cy", "Di"]),
+            .city: (["Al", "Bo", "Cy", "Di", "Ed"], ["Di", "Cy", "Bo", "Al", "Ed"]),
+            .state: (["Cy", "Al", "Bo", "Di", "Ed"], ["Di", "Bo", "Al", "Cy", "Ed"]),
+            .zip: (["Cy", "Al", "Bo", "Di", "Ed"], ["Bo", "Al", "Cy", "Ed", "Di"]),
+            .eyeColor: (["Bo", "Ed", "Al", "Di", "Cy"], ["Di", "Al", "Ed", "Bo", "Cy"]),
+            .company: (["Ed", "Al", "Bo", "Cy", "Di"], ["Cy", "Bo", "Al", "Ed", "Di"]),
+            .recordID: (["Bo", "Cy", "Di", "Ed", "Al"], ["Al", "Ed", "Di", "Cy", "Bo"]),
+            .phone: (["Bo", "Cy", "Di", "Ed", "Al"], ["Al", "Ed", "Di", "Cy", "Bo"]),
+            .address: (["Bo", "Cy", "Di", "Al", "Ed"], ["Al", "Di", "Cy", "Bo", "Ed"]),
+            .active: (["Bo", "Al", "Cy", "Di", "Ed"], ["Cy", "Bo", "Al", "Di", "Ed"]),
+        ]
+        for (key, (ascending, descending)) in expected {
+            for (isDescending, names) in [(false, ascending), (true, descending)] {
+                let sort = SortOrder(key, descending: isDescending)
+                let arrangement = everyone(repository, sort, byCompany: false)
+                let whole = repository.people(in: arrangement, positions: 0..<5).map(\.firstName)
+                failures.check(whole == names, "\(sort.label): \(whole), not \(names)")
+                // One row at a time from the end: every window and seek agrees.
+                let oneByOne = (0..<5).reversed().flatMap { repository.rows(in: arrangement, positions: $0..<($0 + 1)) }
+                failures.check(oneByOne.reversed().map(\.firstName) == names, "\(sort.label) row by row")
+                for (position, row) in oneByOne.reversed().enumerated() {
+                    failures.check(repository.position(of: row.id, in: arrangement) == position, "\(sort.label): \(row.firstName)'s place")
+                }
+            }
+        }
+        let grouped = repository.people(in: everyone(repository, SortOrder(.email)), positions: 0..<5).map(\.firstName)
+        failures.check(grouped == ["Ed", "Al", "Cy", "Bo", "Di"], "grouped by company, by email: \(grouped)")
         return failures.list
     }
 

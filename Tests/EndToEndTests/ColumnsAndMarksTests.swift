@@ -34,6 +34,39 @@ struct ColumnsAndMarksEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("s in the chooser sorts by a hidden column: it shows, titled State ↑, its values ascend; S turns it round")
+    func sortByHiddenColumn() throws {
+        let session = try TmuxSession(binary + " --no-state")
+        #expect(session.waitFor(text: "1/400"))
+        #expect(!session.lines()[1].contains("State"))
+        session.send("C")
+        #expect(session.waitFor(text: "Esc put back"))
+        for _ in 0..<7 { session.send("Down") }  // email, age, active, phone, company, city, balance, state
+        session.send("s")
+        #expect(session.waitFor(text: "(sorted on: shown)"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "state ↑"))
+        let header = session.lines()[1]
+        let column = try #require(header.range(of: "State ↑")).lowerBound
+        let offset = header.distance(from: header.startIndex, to: column)
+        // The first company's people, rows 3 on, until the next header or the status bar.
+        let rows = session.lines().dropFirst(3).prefix { $0.hasPrefix("  ") }
+        let states = rows.compactMap { line -> String? in
+            let characters = Array(line)
+            guard characters.count > offset else { return nil }
+            return String(characters[offset...]).trimmingCharacters(in: .whitespaces).components(separatedBy: "  ").first
+        }.filter { !$0.isEmpty }
+        #expect(states.count >= 2, "\(session.screen())")
+        #expect(states.map { $0.lowercased() } == states.map { $0.lowercased() }.sorted(), "\(states)")
+        session.send("S")
+        #expect(session.waitFor(text: "state ↓"))
+        #expect(session.lines()[1].contains("State ↓"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        let usage = try runRoster(["--list", "--sort", "shoe"])
+        #expect(usage.status == 2 && usage.error.contains("--sort takes a column"))
+    }
+
     @Test("mark two people: the status bar counts them, e exports exactly them, u unmarks")
     func markAndExport() throws {
         let folder = NSTemporaryDirectory() + "roster-marks-\(UUID().uuidString)"

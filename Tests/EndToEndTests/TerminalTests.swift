@@ -123,7 +123,10 @@ struct TerminalTests {
         let listed = try runRoster(["--list", "--sort", "balance:desc"]).output.components(separatedBy: "\n")
         let richest = try #require(listed.dropFirst().first?.trimmingCharacters(in: .whitespaces).components(separatedBy: "\t").first)
         #expect(!session.lines()[3].contains(richest), "the richest is not first by name already")
-        session.send("s", "s", "S")  // balance, largest first
+        // s: first name, then the shown columns in order: email, age, active, phone, city, balance.
+        session.send("s", "s", "s", "s", "s", "s", "s")
+        #expect(session.waitFor(text: "balance ↑"))
+        session.send("S")  // largest first
         #expect(session.waitFor(text: "balance ↓"))
         session.send("g")
         #expect(session.waitFor("\(richest) first") { $0.components(separatedBy: "\n")[3].contains(richest) })

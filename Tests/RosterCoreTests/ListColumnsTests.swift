@@ -138,9 +138,10 @@ struct ListColumnsTests {
 
 @MainActor
 final class RecordingColumnChooserOutput: ColumnChooserOutput {
-    enum Call: Equatable { case changed([String]), closed }
+    enum Call: Equatable { case changed([String]), sorted(ListColumn), closed }
     var calls: [Call] = []
     func columnsChanged(_ choice: ColumnChoice) { calls.append(.changed(choice.remembered)) }
+    func sortChosen(_ column: ListColumn) { calls.append(.sorted(column)) }
     func columnChooserClosed() { calls.append(.closed) }
 }
 
@@ -189,5 +190,61 @@ struct ColumnChooserPresenterTests {
         presenter.cancel()
         #expect(output.calls.suffix(2) == [.changed(ColumnChoice.standard.remembered), .closed])
         #expect(view.models.last?.rows.first { $0.column == .balance }?.isSorted == true)
+    }
+
+    @Test("s sorts the list by the column under the cursor, shown or hidden, and marks it sorted")
+    func sortByColumn() {
+        let presenter = chooser()
+        presenter.moveCursor(by: 7)  // State, hidden by default
+        presenter.sortByColumn()
+        #expect(output.calls == [.sorted(.state)])
+        let rows = view.models.last?.rows ?? []
+        #expect(rows.filter(\.isSorted).map(\.column) == [.state])
+        #expect(rows.first { $0.column == .state }?.isShown == false)
+    }
+}
+
+@MainActor
+@Suite("Sorting by any column")
+struct AnyColumnSortTests {
+    @Test("s goes through last name, first name, then the shown columns in the user's order; the flat list adds the company")
+    func cycle() {
+        var columns = ListColumns(choice: .standard, sort: .byLastName, byCompany: true)
+        var labels: [String] = []
+        for _ in 0..<9 {
+            labels.append(columns.sort.label)
+            columns.sort = columns.nextSort
+        }
+        #expect(labels == ["last name ↑", "first name ↑", "email ↑", "age ↑", "active ↑", "phone ↑", "city ↑", "balance ↑",
+                           "last name ↑"])
+        let flat = ListColumns(choice: .standard, sort: SortOrder(.phone, descending: true), byCompany: false)
+        #expect(flat.nextSort == SortOrder(.company))
+        var moved = ColumnChoice.standard
+        moved.toggle(at: 0)  // hide the email
+        #expect(!ListColumns(choice: moved, sort: SortOrder(.firstName), byCompany: true).sortKeys.contains(.email))
+    }
+
+    @Test("a column sorted on shows, titled with its direction, even when hidden")
+    func sortedColumnShows() {
+        let columns = ListColumns(choice: .standard, sort: SortOrder(.eyeColor, descending: true), byCompany: true)
+        let placed = columns.layout(width: 80).map(\.column)
+        #expect(placed.contains(.eyeColor))
+        #expect(columns.title(of: .eyeColor) == "Eye color ↓")
+        #expect(columns.nextSort == SortOrder(.lastName))
+    }
+
+    @Test("--sort and the remembered place spell every key")
+    func spellings() {
+        for key in SortOrder.Key.allCases {
+            #expect(SortOrder.Key.named(key.spelling) == key, "\(key)")
+            #expect(SortOrder.Key.named(key.rawValue) == key, "\(key)")
+            var place = RememberedPlace(selectedPosition: nil, selectedID: nil)
+            place.sortOrder = SortOrder(key, descending: true)
+            #expect(place.sortOrder == SortOrder(key, descending: true))
+        }
+        #expect(SortOrder.Key.named("Eye colour") == .eyeColor && SortOrder.Key.named("_id") == .recordID)
+        #expect(SortOrder.Key.named("shoe") == nil)
+        for column in ListColumn.allCases { #expect(ListColumn.sorted(by: column.sortKey) == column, "\(column)") }
+        #expect(Set(ListColumn.allCases.map(\.sortKey)).count == ListColumn.allCases.count)
     }
 }

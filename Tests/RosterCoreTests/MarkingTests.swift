@@ -182,8 +182,7 @@ struct ColumnRouteTests {
         let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe,
                                       searcher: ImmediateSearchScheduler())
         presenter.attach(view: SpyListView())
-        presenter.cycleSortOrder()
-        presenter.cycleSortOrder()  // balance
+        presenter.sort(by: .balance)
         presenter.chooseColumns()
         #expect(wireframe.routes.last == .columns(.standard, sorted: .balance))
     }

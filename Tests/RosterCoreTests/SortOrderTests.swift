@@ -42,13 +42,15 @@ struct SortOrderTests {
         #expect(Self.names(.byLastName, byCompany: false) == ["Cy", "Dee", "Eve", "Abe", "Bea"])
     }
 
+    static let fourKeys: [SortOrder.Key] = [.lastName, .firstName, .balance, .age]
+
     @Test("s cycles the keys, S flips the direction, and the label shows both")
     func cycling() {
         var order = SortOrder.byLastName
         var labels: [String] = []
         for _ in 0..<4 {
             labels.append(order.label)
-            order = order.nextKey()
+            order = order.next(among: Self.fourKeys)
         }
         #expect(labels == ["last name ↑", "first name ↑", "balance ↑", "age ↑"])
         #expect(order == .byLastName)
@@ -58,9 +60,10 @@ struct SortOrderTests {
     @Test("s after S starts the next key in its natural direction (ascending), not the reversed one")
     func nextKeyStartsAscending() {
         let reversedAge = SortOrder(.age, descending: true)
-        #expect(reversedAge.nextKey() == SortOrder(.lastName))
-        #expect(reversedAge.nextKey().label == "last name ↑")
-        #expect(SortOrder(.lastName, descending: true).nextKey().label == "first name ↑")
+        #expect(reversedAge.next(among: Self.fourKeys) == SortOrder(.lastName))
+        #expect(reversedAge.next(among: Self.fourKeys).label == "last name ↑")
+        #expect(SortOrder(.lastName, descending: true).next(among: Self.fourKeys).label == "first name ↑")
+        #expect(SortOrder(.email).next(among: Self.fourKeys) == SortOrder(.lastName), "a key not among them goes to the first")
     }
 }
 
@@ -75,8 +78,7 @@ struct ListPresenterArrangeTests {
                                       wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)  // Dee Brown
-        presenter.cycleSortOrder()
-        presenter.cycleSortOrder()  // balance ↑
+        presenter.sort(by: .balance)  // the column chooser's s
         #expect(view.last?.sortLabel == "balance ↑")
         #expect(presenter.selectedID.map { directory.store[$0.rawValue].firstName } == "Dee")
         presenter.reverseSortOrder()

@@ -67,6 +67,7 @@ struct ListColumnsSnapshotTests {
         let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
         final class Output: ColumnChooserOutput {
             func columnsChanged(_ choice: ColumnChoice) {}
+            func sortChosen(_ column: ListColumn) {}
             func columnChooserClosed() {}
         }
         let output = Output()
@@ -88,6 +89,7 @@ struct ListColumnsSnapshotTests {
             var closed = false
             init(_ list: ListPresenter) { self.list = list }
             func columnsChanged(_ choice: ColumnChoice) { list.setColumns(choice) }
+            func sortChosen(_ column: ListColumn) { list.sort(by: column) }
             func columnChooserClosed() { closed = true }
         }
         let output = Output(presenter)

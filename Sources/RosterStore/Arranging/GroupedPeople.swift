@@ -111,6 +111,7 @@ public struct GroupedPeople: Sendable {
     /// memory at 1M (measured), so the shared buffer stays.
     private static func sortSections(_ sections: [CompanySection], of order: inout ContiguousArray<UInt32>,
                                      store: PeopleStore, sort: SortOrder) {
+        let textKeys = TextSortKeys(store: store, key: sort.key)
         if sections.count == 1 {
             // One big section (the flat list): split it, sort halves, merge.
             order.withUnsafeMutableBufferPointer { buffer in
@@ -118,10 +119,11 @@ public struct GroupedPeople: Sendable {
                 let middle = shared.count / 2
                 DispatchQueue.concurrentPerform(iterations: 2) { half in
                     let range = half == 0 ? 0..<middle : middle..<shared.count
-                    Self.sort(UnsafeMutableBufferPointer(rebasing: shared[range]), store: store, by: sort)
+                    Self.sort(UnsafeMutableBufferPointer(rebasing: shared[range]), store: store, by: sort, textKeys: textKeys)
                 }
             }
-            let merged = merge(Array(order[..<(order.count / 2)]), Array(order[(order.count / 2)...]), store: store, sort: sort)
+            let merged = merge(Array(order[..<(order.count / 2)]), Array(order[(order.count / 2)...]), store: store, sort: sort,
+                               textKeys: textKeys)
             order = ContiguousArray(merged)
             return
         }
@@ -140,15 +142,17 @@ public struct GroupedPeople: Sendable {
             nonisolated(unsafe) let shared = buffer
             DispatchQueue.concurrentPerform(iterations: 2) { half in
                 for section in halves[half] {
-                    Self.sort(UnsafeMutableBufferPointer(rebasing: shared[section.range]), store: store, by: sort)
+                    Self.sort(UnsafeMutableBufferPointer(rebasing: shared[section.range]), store: store, by: sort, textKeys: textKeys)
                 }
             }
         }
     }
 
     private struct SortEntry {
-        /// The sort's number (cents, age), or 0 for name orders.
+        /// The sort's number (cents, age, active), 1 for a blank text key
+        /// (blanks last), else 0.
         var primary: Int64
+        /// The first 16 bytes of the folded text key, or of the name key.
         var prefix: UInt64
         var secondPrefix: UInt64
         var position: UInt32
@@ -156,22 +160,25 @@ public struct GroupedPeople: Sendable {
 
     /// Sorts positions by `sort`: its key (missing values last either way),
     /// then by name, then in file order, so equal keys keep a stable order.
-    static func sort(_ positions: UnsafeMutableBufferPointer<UInt32>, store: PeopleStore, by sort: SortOrder) {
+    static func sort(_ positions: UnsafeMutableBufferPointer<UInt32>, store: PeopleStore, by sort: SortOrder,
+                     textKeys: TextSortKeys? = nil) {
         guard positions.count > 1 else { return }
-        var entries = positions.map { entry(for: $0, store: store, sort: sort) }
-        entries.sort { precedes($0, $1, store: store, sort: sort) }
+        let textKeys = textKeys ?? TextSortKeys(store: store, key: sort.key)
+        var entries = positions.map { entry(for: $0, store: store, sort: sort, textKeys: textKeys) }
+        entries.sort { precedes($0, $1, store: store, sort: sort, textKeys: textKeys) }
         for (index, entry) in entries.enumerated() { positions[index] = entry.position }
     }
 
     /// Two sorted runs merged into one (the flat list sorts halves apart).
-    private static func merge(_ left: [UInt32], _ right: [UInt32], store: PeopleStore, sort: SortOrder) -> [UInt32] {
-        let leftEntries = left.map { entry(for: $0, store: store, sort: sort) }
-        let rightEntries = right.map { entry(for: $0, store: store, sort: sort) }
+    private static func merge(_ left: [UInt32], _ right: [UInt32], store: PeopleStore, sort: SortOrder,
+                              textKeys: TextSortKeys?) -> [UInt32] {
+        let leftEntries = left.map { entry(for: $0, store: store, sort: sort, textKeys: textKeys) }
+        let rightEntries = right.map { entry(for: $0, store: store, sort: sort, textKeys: textKeys) }
         var merged: [UInt32] = []
         merged.reserveCapacity(left.count + right.count)
         var i = 0, j = 0
         while i < leftEntries.count, j < rightEntries.count {
-            if precedes(rightEntries[j], leftEntries[i], store: store, sort: sort) {
+            if precedes(rightEntries[j], leftEntries[i], store: store, sort: sort, textKeys: textKeys) {
                 merged.append(rightEntries[j].position)
                 j += 1
             } else {
@@ -184,16 +191,25 @@ public struct GroupedPeople: Sendable {
         return merged
     }
 
-    private static func entry(for position: UInt32, store: PeopleStore, sort: SortOrder) -> SortEntry {
+    private static func entry(for position: UInt32, store: PeopleStore, sort: SortOrder, textKeys: TextSortKeys?) -> SortEntry {
         let person = Int(position)
+        if let textKeys {
+            return textKeys.withKey(of: person) { key in
+                SortEntry(primary: key.isEmpty ? 1 : 0, prefix: PeopleSegment.prefix(of: key),
+                          secondPrefix: PeopleSegment.prefix(of: key, from: 8), position: position)
+            }
+        }
         let primary: Int64
         switch sort.key {
-        case .lastName, .firstName:
-            primary = 0
         case .balance:
             primary = store.balanceCents(of: person).map { sort.descending ? -$0 : $0 } ?? Int64.max
         case .age:
             primary = store.age(of: person).map { Int64(sort.descending ? -$0 : $0) } ?? Int64.max
+        case .active:
+            // Yes before no, ascending.
+            primary = store.isActive(person).map { sort.descending ? ($0 ? 0 : -1) : ($0 ? 0 : 1) } ?? Int64.max
+        default:
+            primary = 0
         }
         if sort.key == .firstName {
             return store.withNameKey(of: person) { key in
@@ -208,17 +224,22 @@ public struct GroupedPeople: Sendable {
                          position: position)
     }
 
-    private static func precedes(_ a: SortEntry, _ b: SortEntry, store: PeopleStore, sort: SortOrder) -> Bool {
+    /// A descending name or text order reverses the text and the names; a
+    /// descending figure is negated in `primary`, and its names ascend.
+    private static func precedes(_ a: SortEntry, _ b: SortEntry, store: PeopleStore, sort: SortOrder, textKeys: TextSortKeys?) -> Bool {
         if a.primary != b.primary { return a.primary < b.primary }
-        let reverseNames = sort.descending && (sort.key == .lastName || sort.key == .firstName)
-        if a.prefix != b.prefix { return (a.prefix < b.prefix) != reverseNames }
-        if a.secondPrefix != b.secondPrefix { return (a.secondPrefix < b.secondPrefix) != reverseNames }
-        var order = store.withNameKey(of: Int(a.position)) { left in
-            store.withNameKey(of: Int(b.position)) { right in
-                sort.key == .firstName ? compareFirstNameFirst(left, right) : compareBytes(left, right)
+        let reverse = sort.descending && (sort.key == .lastName || sort.key == .firstName || textKeys != nil)
+        if a.prefix != b.prefix { return (a.prefix < b.prefix) != reverse }
+        if a.secondPrefix != b.secondPrefix { return (a.secondPrefix < b.secondPrefix) != reverse }
+        var order = textKeys.map { $0.compare(Int(a.position), Int(b.position)) } ?? 0
+        if order == 0 {
+            order = store.withNameKey(of: Int(a.position)) { left in
+                store.withNameKey(of: Int(b.position)) { right in
+                    sort.key == .firstName ? compareFirstNameFirst(left, right) : compareBytes(left, right)
+                }
             }
         }
-        if reverseNames { order = -order }
+        if reverse { order = -order }
         if order != 0 { return order < 0 }
         return a.position < b.position
     }

@@ -22,7 +22,12 @@ public enum SummaryField: String, CaseIterable, Sendable {
         switch sort {
         case .age: return .ageBand
         case .balance: return .balanceBand
-        case .lastName, .firstName: return .company
+        case .active: return .active
+        case .city: return .city
+        case .state: return .state
+        case .eyeColor: return .eyeColor
+        case .favoriteFruit: return .favoriteFruit
+        case .lastName, .firstName, .company, .email, .phone, .zip, .address, .recordID: return .company
         }
     }
 

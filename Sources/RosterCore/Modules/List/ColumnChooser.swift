@@ -1,6 +1,8 @@
 // The column chooser (`C`): a small module over the list. Each change
 // shows at once in the list under it; Enter keeps the columns, Esc puts
-// back the ones from before `C`.
+// back the ones from before `C`. `s` sorts the list by a column (any of
+// them, shown or not: the sorted column always shows); Esc leaves that
+// order, which the status bar names, as `s` on the list would.
 
 /// Presenter → view.
 @MainActor
@@ -17,6 +19,9 @@ public protocol ColumnChooserModuleInterface: AnyObject {
     func toggle()
     /// `K`/`J`: moves the column under the cursor up (left) or down (right).
     func moveColumn(by delta: Int)
+    /// `s`: sorts the list by the column under the cursor (ascending; on
+    /// the column already sorted, the other way).
+    func sortByColumn()
     /// Enter: keeps the columns.
     func keep()
     /// Esc: puts back the columns from before the chooser opened.
@@ -27,6 +32,8 @@ public protocol ColumnChooserModuleInterface: AnyObject {
 @MainActor
 public protocol ColumnChooserOutput: AnyObject {
     func columnsChanged(_ choice: ColumnChoice)
+    /// The list now sorts on `column` (the other way if it already did).
+    func sortChosen(_ column: ListColumn)
     func columnChooserClosed()
 }
 
@@ -49,7 +56,7 @@ public final class ColumnChooserPresenter: ColumnChooserModuleInterface {
     private weak var view: ColumnChooserViewInterface?
     private weak var output: ColumnChooserOutput?
     private let original: ColumnChoice
-    private let sorted: ListColumn
+    private var sorted: ListColumn
     public private(set) var choice: ColumnChoice
     public private(set) var cursor = 0
 
@@ -78,6 +85,13 @@ public final class ColumnChooserPresenter: ColumnChooserModuleInterface {
     public func moveColumn(by delta: Int) {
         cursor = choice.move(at: cursor, by: delta)
         changed()
+    }
+
+    public func sortByColumn() {
+        guard choice.entries.indices.contains(cursor) else { return }
+        sorted = choice.entries[cursor].column
+        output?.sortChosen(sorted)
+        render()
     }
 
     public func keep() {

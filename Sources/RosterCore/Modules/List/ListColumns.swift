@@ -75,12 +75,12 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
 
     /// The column an order sorts on: both name orders sort the name column.
     public static func sorted(by key: SortOrder.Key) -> ListColumn {
-        switch key {
-        case .lastName, .firstName: return .name
-        case .balance: return .balance
-        case .age: return .age
-        }
+        allCases.first { $0.sortKey == key } ?? .name
     }
+
+    /// The order this column sorts by (the name: by last name): the key
+    /// of the column's name.
+    public var sortKey: SortOrder.Key { SortOrder.Key(rawValue: rawValue) ?? .lastName }
 
     /// What a row shows in this column, before fitting.
     public func text(of person: ListedPerson) -> String {
@@ -205,6 +205,16 @@ public struct ListColumns: Equatable, Sendable {
     }
 
     public var sortColumn: ListColumn { ListColumn.sorted(by: sort.key) }
+
+    /// The keys `s` goes through: last name, first name, then each column
+    /// that may show, in the user's order (the company only in the flat
+    /// list: grouped, everyone in a section has the same one).
+    public var sortKeys: [SortOrder.Key] {
+        [.lastName, .firstName] + shownInOrder.map(\.sortKey)
+    }
+
+    /// The order `s` goes to next.
+    public var nextSort: SortOrder { sort.next(among: sortKeys) }
 
     /// The header row's title of `column`: the sorted one says which way
     /// ("Balance ↓"), and the name says which name orders it.

@@ -528,11 +528,19 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Order and grouping
 
     public func cycleSortOrder() {
-        rearrange(sort: sortOrder.nextKey(), byCompany: isGroupedByCompany)
+        let columns = ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany)
+        rearrange(sort: columns.nextSort, byCompany: isGroupedByCompany)
     }
 
     public func reverseSortOrder() {
         rearrange(sort: sortOrder.reversed(), byCompany: isGroupedByCompany)
+    }
+
+    /// Sorts by `column` (the column chooser's `s`), ascending; the column
+    /// already sorted on turns the other way.
+    public func sort(by column: ListColumn) {
+        let isSorted = ListColumn.sorted(by: sortOrder.key) == column
+        rearrange(sort: isSorted ? sortOrder.reversed() : SortOrder(column.sortKey), byCompany: isGroupedByCompany)
     }
 
     /// Orders the list by `sort` (`--sort`), starting at its first person

@@ -1,7 +1,15 @@
 /// How people are ordered within a section (or in the flat list).
+///
+/// Any column the list can show is a key: the names, the figures (balance,
+/// age, active) and the text columns. Text compares folded (case and Latin
+/// accents ignored, as search does), byte by byte, so every source orders
+/// alike. Whatever the key and direction, people without a value come
+/// last, ties go by name (reversed with a reversed text key), then file
+/// order.
 public struct SortOrder: Equatable, Sendable {
-    public enum Key: CaseIterable, Sendable {
+    public enum Key: String, CaseIterable, Sendable {
         case lastName, firstName, balance, age
+        case email, phone, active, company, city, state, zip, address, eyeColor, favoriteFruit, recordID
 
         var label: String {
             switch self {
@@ -9,6 +17,52 @@ public struct SortOrder: Equatable, Sendable {
             case .firstName: return "first name"
             case .balance: return "balance"
             case .age: return "age"
+            case .email: return "email"
+            case .phone: return "phone"
+            case .active: return "active"
+            case .company: return "company"
+            case .city: return "city"
+            case .state: return "state"
+            case .zip: return "zip"
+            case .address: return "address"
+            case .eyeColor: return "eye color"
+            case .favoriteFruit: return "fruit"
+            case .recordID: return "id"
+            }
+        }
+
+        /// A key compared as text (folded), not as a number or a name.
+        public var isText: Bool {
+            switch self {
+            case .lastName, .firstName, .balance, .age, .active: return false
+            default: return true
+            }
+        }
+
+        /// The key `--sort` and the remembered place spell it with
+        /// ("eye-color"); `named` also takes the column's title's words.
+        public var spelling: String {
+            switch self {
+            case .lastName: return "last"
+            case .firstName: return "first"
+            case .eyeColor: return "eye-color"
+            case .favoriteFruit: return "fruit"
+            case .recordID: return "id"
+            default: return rawValue
+            }
+        }
+
+        /// The key spelled `text` (any case, `-` or `_` or nothing between
+        /// words), nil if none is.
+        public static func named(_ text: String) -> Key? {
+            let word = String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+            switch word {
+            case "last", "lastname", "name": return .lastName
+            case "first", "firstname": return .firstName
+            case "eyecolor", "eyecolour", "eye": return .eyeColor
+            case "fruit", "favoritefruit": return .favoriteFruit
+            case "id", "recordid", "_id": return .recordID
+            default: return allCases.first { $0.rawValue.lowercased() == word }
             }
         }
     }
@@ -23,13 +77,14 @@ public struct SortOrder: Equatable, Sendable {
 
     public static let byLastName = SortOrder()
 
-    /// The next key in `s`'s cycle, in its natural direction: ascending
-    /// (A→Z, smallest first), as `--sort` takes a key without `:desc`.
-    /// A direction `S` chose was for the key it reversed.
-    public func nextKey() -> SortOrder {
-        let keys = Key.allCases
-        let index = keys.firstIndex(of: key) ?? 0
-        return SortOrder(keys[(index + 1) % keys.count])
+    /// The next of `keys` after this one (`s`), in its natural direction:
+    /// ascending (A→Z, smallest first), as `--sort` takes a key without
+    /// `:desc`. A direction `S` chose was for the key it reversed. A key
+    /// not among `keys` goes to the first.
+    public func next(among keys: [Key]) -> SortOrder {
+        guard !keys.isEmpty else { return SortOrder(key) }
+        let index = keys.firstIndex(of: key).map { $0 + 1 } ?? 0
+        return SortOrder(keys[index % keys.count])
     }
 
     public func reversed() -> SortOrder {

@@ -5,7 +5,7 @@ import RosterCore
 @MainActor
 public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
     public enum Action: Sendable {
-        case up, down, toggle, moveUp, moveDown, sort, keep, cancel
+        case up, down, toggle, moveUp, moveDown, sort, keep, cancel, help
     }
 
     public static let keyTable: [KeyBinding<Action>] = [
@@ -17,12 +17,15 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         KeyBinding([.character("s")], "s", "sort the list by it (again: the other way)", .sort),
         KeyBinding([.enter], "⏎", "keep these columns", .keep),
         KeyBinding([.escape], "Esc", "put back the columns from before C", .cancel),
+        KeyBinding([.character("?"), .function(1)], "?", "these keys", .help),
     ]
 
     private let presenter: ColumnChooserModuleInterface
     /// The list, drawn under the box.
     private let background: ScreenView
     private var model: ColumnChooserViewModel?
+    /// `?`: the chooser's keys, over everything.
+    private var help: HelpOverlay?
     /// The columns the list under the box shows at this width, as of its
     /// last frame (nil: not known): a ticked column it does not show is
     /// said to have no room.
@@ -41,6 +44,10 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .close { help = nil }
+            return true
+        }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         switch action {
         case .up: presenter.moveCursor(by: -1)
@@ -51,6 +58,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         case .sort: presenter.sortByColumn()
         case .keep: presenter.keep()
         case .cancel: presenter.cancel()
+        case .help: help = HelpOverlay(title: "Column chooser keys", table: Self.keyTable)
         }
         return true
     }
@@ -87,8 +95,8 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
             ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + Self.note(row, shown: shown), index == model.cursor ? .selected : .normal)
         }
         let roomy = columns.count + 8 <= size.rows - 1
-        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "⏎ keep  Esc put back"]
-            : ["Space K J  ⏎ keep  Esc put back"]
+        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "s sort by it  ? all keys", "⏎ keep  Esc put back"]
+            : ["Space K J s  ⏎ keep  Esc put back"]
         // Too short for every column: the ones around the cursor, and the keys.
         let window = Self.window(count: columns.count, cursor: model.cursor, room: roomy ? columns.count : size.rows - 4 - keys.count)
         let lines: [(String, TextStyle)] = (roomy ? [("Name (always first)", .dim)] : []) + columns[window]
@@ -108,5 +116,6 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         if top + 1 + lines.count < size.rows - 1 {
             screen.put("└" + String(repeating: "─", count: inner + 2) + "┘", row: top + 1 + lines.count, column: left, style: .normal)
         }
+        help?.draw(on: screen)
     }
 }

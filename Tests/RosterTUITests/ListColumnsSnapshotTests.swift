@@ -81,6 +81,31 @@ struct ListColumnsSnapshotTests {
         #expect(!wide.contains("no room") && wide.contains("[x] Phone  "))
     }
 
+    @Test("? in the chooser lists its keys, s among them; the next key closes the list, not the chooser")
+    func chooserHelp() throws {
+        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        final class Output: ColumnChooserOutput {
+            var sorted: [ListColumn] = []
+            func columnsChanged(_ choice: ColumnChoice) {}
+            func sortChosen(_ column: ListColumn) { sorted.append(column) }
+            func columnChooserClosed() {}
+        }
+        let output = Output()
+        let chooser = ColumnChooserPresenter(choice: presenter.columnChoice, sorted: .name, output: output)
+        let view = ColumnChooserView(presenter: chooser, background: list)
+        chooser.attach(view: view)
+        let size = ScreenSize(rows: 24, columns: 80)
+        #expect(ViewSnapshotTests.draw(view).text.contains("s sort by it  ? all keys"))
+        #expect(view.handle(.character("?"), screenSize: size))
+        let help = ViewSnapshotTests.draw(view).text
+        #expect(help.contains("Column chooser keys") && help.contains("sort the list by it (again: the other way)"))
+        #expect(view.handle(.character("s"), screenSize: size))  // closes the help only
+        #expect(output.sorted.isEmpty)
+        #expect(!ViewSnapshotTests.draw(view).text.contains("Column chooser keys"))
+        #expect(view.handle(.character("s"), screenSize: size))
+        #expect(output.sorted == [.email])
+    }
+
     @Test("the column chooser draws over the list, with its keys; Esc puts back, Enter keeps")
     func chooser() throws {
         let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)

@@ -13,9 +13,36 @@ import RosterStore
 /// beside the old; give people an `_id` to update them in place.
 public struct ImportRows: Sequence, Sendable {
     public let store: PeopleStore
+    /// The positions to give rows for, in this order (nil: file order).
+    public let order: ContiguousArray<UInt32>?
 
-    public init(store: PeopleStore) {
+    public init(store: PeopleStore, order: ContiguousArray<UInt32>? = nil) {
         self.store = store
+        self.order = order
+    }
+
+    /// Whether every row's key is surely different: every person has an
+    /// `_id`, no two alike, and none spelled like a made-up key. Then rows
+    /// can go straight into an empty table, with no staging to weed out
+    /// duplicates. Hashes first (8 bytes a person); a shared hash is
+    /// settled by comparing the ids themselves.
+    public static func keysAreUnique(in store: PeopleStore) -> Bool {
+        // Strings, as the keys are made: ids equal as text (canonically,
+        // which is stricter than the database's bytes) count as alike.
+        var seen = Set<Int>(minimumCapacity: store.count)
+        var shared = Set<Int>()
+        for position in 0..<store.count {
+            let id = store.text(.id, of: position)
+            guard !id.isEmpty, !id.hasPrefix(noIDPrefix) else { return false }
+            if !seen.insert(id.hashValue).inserted { shared.insert(id.hashValue) }
+        }
+        guard !shared.isEmpty else { return true }
+        var ids = Set<String>()
+        for position in 0..<store.count {
+            let id = store.text(.id, of: position)
+            if shared.contains(id.hashValue), !ids.insert(id).inserted { return false }
+        }
+        return true
     }
 
     /// Prefix of the keys made for records without an `_id`.
@@ -24,18 +51,20 @@ public struct ImportRows: Sequence, Sendable {
     public static let noCompanyKey: [UInt8] = [0xFF]
 
     public func makeIterator() -> Iterator {
-        Iterator(store: store)
+        Iterator(store: store, order: order)
     }
 
     public struct Iterator: IteratorProtocol {
         let store: PeopleStore
-        var position = 0
+        let order: ContiguousArray<UInt32>?
+        var index = 0
         /// How many records without an `_id` had each digest so far.
         var digestCounts: [String: Int] = [:]
 
         public mutating func next() -> [SQLValue]? {
-            guard position < store.count else { return nil }
-            defer { position += 1 }
+            guard index < store.count else { return nil }
+            let position = order.map { Int($0[index]) } ?? index
+            index += 1
             let person = store[position]
             let key: String
             if person.id.isEmpty {

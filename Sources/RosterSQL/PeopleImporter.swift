@@ -114,14 +114,22 @@ public struct PeopleImporter {
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
             let loadingEmpty = try isEmpty(connection.execute(emptinessQuery))
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
-            // Only the imported columns: `LIKE` would copy row_id's NOT NULL.
-            try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.columnList) FROM \(table.table) WITH NO DATA")
             let nul = NulTally()
-            let written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store, nul: nul))
-            progress(.merging(rows: written))
-            let duplicates = try connection.execute("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
-            let changes = loadingEmpty ? nil : try ImportChanges(connection.execute(table.changesQuery(from: staging)))
-            try connection.execute(table.mergeStatement(from: staging))
+            let written: Int, duplicates: Int64, changes: ImportChanges?
+            if loadingEmpty, ImportRows.keysAreUnique(in: store) {
+                // Straight in, in browse order (see `browseOrder(of:)`).
+                written = try connection.copy("COPY \(table.table) (\(table.columnList)) FROM STDIN",
+                                              rows: rows(of: store, order: Self.browseOrder(of: store), nul: nul))
+                (duplicates, changes) = (0, nil)
+            } else {
+                // Only the imported columns: `LIKE` would copy row_id's NOT NULL.
+                try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.columnList) FROM \(table.table) WITH NO DATA")
+                written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store, nul: nul))
+                progress(.merging(rows: written))
+                duplicates = try connection.execute("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
+                changes = loadingEmpty ? nil : try ImportChanges(connection.execute(table.changesQuery(from: staging)))
+                try connection.execute(table.mergeStatement(from: staging))
+            }
             if loadingEmpty {
                 // Index builds sort in this much memory before spilling to disk (default 64 MB).
                 try connection.execute("SET LOCAL maintenance_work_mem = '512MB'")
@@ -161,20 +169,31 @@ public struct PeopleImporter {
             for statement in table.tableStatements { try connection.execute(statement) }
             let loadingEmpty = try isEmpty(connection.query(emptinessQuery))
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
-            try connection.execute("DROP TABLE IF EXISTS \(staging)")
-            try connection.execute("CREATE TEMP TABLE \(Self.staging) AS SELECT * FROM \(table.table) WHERE 0")
             let placeholders = Array(repeating: "?", count: PeopleTable.columns.count).joined(separator: ", ")
-            let insert = try connection.prepare("INSERT INTO \(staging) (\(table.columnList)) VALUES (\(placeholders))")
             var written = 0
-            for row in rows(of: store) {
-                try insert.run(row)
-                written += 1
+            let duplicates: Int64, changes: ImportChanges?
+            if loadingEmpty, ImportRows.keysAreUnique(in: store) {
+                // Straight in, in browse order (see `browseOrder(of:)`).
+                let insert = try connection.prepare("INSERT INTO \(table.table) (\(table.columnList)) VALUES (\(placeholders))")
+                for row in rows(of: store, order: Self.browseOrder(of: store)) {
+                    try insert.run(row)
+                    written += 1
+                }
+                (duplicates, changes) = (0, nil)
+            } else {
+                try connection.execute("DROP TABLE IF EXISTS \(staging)")
+                try connection.execute("CREATE TEMP TABLE \(Self.staging) AS SELECT * FROM \(table.table) WHERE 0")
+                let insert = try connection.prepare("INSERT INTO \(staging) (\(table.columnList)) VALUES (\(placeholders))")
+                for row in rows(of: store) {
+                    try insert.run(row)
+                    written += 1
+                }
+                progress(.merging(rows: written))
+                duplicates = try connection.query("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
+                changes = loadingEmpty ? nil : try ImportChanges(connection.query(table.changesQuery(from: staging)))
+                try connection.execute(table.mergeStatement(from: staging))
+                try connection.execute("DROP TABLE \(staging)")
             }
-            progress(.merging(rows: written))
-            let duplicates = try connection.query("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
-            let changes = loadingEmpty ? nil : try ImportChanges(connection.query(table.changesQuery(from: staging)))
-            try connection.execute(table.mergeStatement(from: staging))
-            try connection.execute("DROP TABLE \(staging)")
             if loadingEmpty {
                 try buildIndexes { sql throws(DatabaseError) in try connection.execute(sql) }
                 // The triggers were not there for the load: fill the FTS5 index from the table at once.
@@ -213,20 +232,30 @@ public struct PeopleImporter {
 
     private func isEmpty(_ rows: [SQLRow]) -> Bool { !rows.isEmpty }
 
-    /// The store's rows, reporting progress as they are taken.
     /// The store's rows, reporting progress as they are taken (and, for
-    /// PostgreSQL, noting who has a U+0000 in their text).
-    private func rows(of store: PeopleStore, nul: NulTally? = nil) -> some Sequence<[SQLValue]> {
+    /// PostgreSQL, noting who has a U+0000 in their text), in file order or
+    /// in `order`.
+    private func rows(of store: PeopleStore, order: ContiguousArray<UInt32>? = nil, nul: NulTally? = nil) -> some Sequence<[SQLValue]> {
         let progress = self.progress
         let total = store.count
         progress(.writing(done: 0, total: total))
-        return ImportRows(store: store).enumerated().lazy.map { offset, row in
+        return ImportRows(store: store, order: order).enumerated().lazy.map { offset, row in
             if (offset + 1) % Self.progressStep == 0 || offset + 1 == total { progress(.writing(done: offset + 1, total: total)) }
             if let nul, row.contains(where: { if case .text(let text) = $0 { text.utf8.contains(0) } else { false } }) {
-                nul.positions.append(offset)
+                nul.positions.append(order.map { Int($0[offset]) } ?? offset)
             }
             return row
         }
+    }
+
+    /// Everyone in the list's first order (company, last name, first name,
+    /// file position), as the browse index orders them: rows written so
+    /// lie together on disk, and reading the list in order (`--list`, a
+    /// screenful) reads the table front to back, not a page per row. Ties
+    /// keep file order, so identical records without an `_id` are numbered
+    /// (`#2`…) as in file order.
+    private static func browseOrder(of store: PeopleStore) -> ContiguousArray<UInt32> {
+        GroupedPeople(store: store, sort: .byLastName, byCompany: true).order
     }
 
     /// The positions of the people whose text holds U+0000.

@@ -214,4 +214,40 @@ private func bundledDirectory() async throws -> LoadedDirectory {
             #expect(try database.query("INSERT INTO people_search (people_search, rank) VALUES ('integrity-check', 1)").isEmpty)
         }
     }
+
+    /// A first import of people with distinct ids goes straight into the
+    /// table, in browse order: the rows' numbers follow the list, and the
+    /// list read in order reads the table front to back.
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func aFirstImportWritesRowsInBrowseOrder(dialect: PeopleTable.Dialect) async throws {
+        let directory = try await bundledDirectory()
+        #expect(ImportRows.keysAreUnique(in: directory.store))
+        let database = try TestDatabase(dialect)
+        let report = try database.importPeople(directory.store)
+        #expect(report == ImportReport(written: 400, duplicates: 0, tablePeople: 400, companies: directory.store.companies.count))
+        let rowID = dialect == .postgres ? "row_id" : "rowid"
+        let byRow = try database.query("SELECT position FROM people ORDER BY \(rowID)").compactMap { $0.int(0) }.map(Int.init)
+        let browse = GroupedPeople(store: directory.store).order.map(Int.init)
+        #expect(byRow == browse)
+        #expect(byRow != Array(0..<400), "not file order")
+        // A second import keeps everyone's number.
+        let before = try database.query("SELECT person_key, \(rowID) FROM people ORDER BY person_key")
+        _ = try database.importPeople(directory.store)
+        #expect(try database.query("SELECT person_key, \(rowID) FROM people ORDER BY person_key") == before)
+    }
+
+    @Test("keys are surely unique only when every _id is there, different, and not spelled like a made-up key")
+    func uniqueKeys() throws {
+        func store(_ ids: [String?]) throws -> PeopleStore {
+            try Fixtures.directory(json: Fixtures.array(ids.enumerated().map { index, id in
+                id.map { #"{"_id": "\#($0)", "name": {"first": "P\#(index)"}}"# } ?? #"{"name": {"first": "P\#(index)"}}"#
+            })).store
+        }
+        #expect(ImportRows.keysAreUnique(in: try store(["a", "b", "c"])))
+        #expect(!ImportRows.keysAreUnique(in: try store(["a", "b", "a"])))
+        #expect(!ImportRows.keysAreUnique(in: try store(["a", nil])))
+        #expect(!ImportRows.keysAreUnique(in: try store(["a", ImportRows.noIDPrefix + "x"])))
+        // Canonically equal (é, e + ◌́): alike, whatever their bytes.
+        #expect(!ImportRows.keysAreUnique(in: try store(["caf\u{E9}", "cafe\u{301}"])))
+    }
 }

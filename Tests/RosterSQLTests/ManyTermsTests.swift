@@ -41,4 +41,14 @@ import TestSupport
             #expect(database.failure == nil)
         }
     }
+
+    /// LLVM compiling a 256-term expression took minutes, deaf to the
+    /// statement timeout: every connection Roster opens turns JIT off.
+    @Test func postgresConnectionsRunWithoutJIT() throws {
+        let server = try TestPostgres.server()
+        let connection = try PostgresConnection(server.conninfo(database: server.makeDatabase()))
+        #expect(try connection.execute("SHOW jit").first?.text(0) == "off")
+        try connection.reset()
+        #expect(try connection.execute("SHOW jit").first?.text(0) == "off")
+    }
 }

@@ -22,7 +22,7 @@ public struct PlainListWriter: Sendable {
     /// People are formatted on both cores, a run of sections at a time,
     /// and written in order: reading a million people in sorted order is
     /// random access into the store, which one core alone does slowly.
-    /// Rows come from the repository a section's window at a time.
+    /// Rows come from the repository 4,096 at a time.
     @discardableResult
     public func write(_ grouped: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
         let runs = Self.runs(of: grouped.sections, count: 32)
@@ -41,6 +41,9 @@ public struct PlainListWriter: Sendable {
         }
         return output.flush()
     }
+
+    /// Rows read at once.
+    static let window = 4096
 
     /// Splits sections into about `count` runs of similar numbers of people.
     static func runs(of sections: [CompanySection], count: Int) -> [Range<Int>] {
@@ -64,28 +67,33 @@ public struct PlainListWriter: Sendable {
     private func format(_ sections: ArraySlice<CompanySection>, of arrangement: PeopleArrangement,
                         repository: any PeopleRepository) -> [UInt8] {
         var output = OutputBuffer(descriptor: -1)
+        guard let end = sections.last?.range.upperBound else { return output.bytes }
+        // Rows are read 4,096 at a time across the run's sections, not a
+        // section at a time: a database answers one query per read, and a
+        // directory of 70,000 small companies would be 70,000 queries.
+        var window: [ListedPerson] = []
+        var windowStart = 0
         for section in sections {
             output.append(clean(section.title))
             output.append(" (\(NumberText.count(section.count, "person", "people")))\n")
-            var start = section.range.lowerBound
-            while start < section.range.upperBound {
-                let end = min(section.range.upperBound, start + 4096)
-                let rows = repository.rows(in: arrangement, positions: start..<end)
-                // Rows that could not be read end the section: never a
-                // stand-in printed as a person (the exit status says it).
-                guard rows.allSatisfy(\.isLoaded) else { break }
-                for person in rows {
-                    output.append("  ")
-                    if !person.firstName.isEmpty { appendField(person.firstName, to: &output) }
-                    if !person.firstName.isEmpty && !person.lastName.isEmpty { output.append(" ") }
-                    if !person.lastName.isEmpty { appendField(person.lastName, to: &output) }
-                    output.append("\t")
-                    appendField(person.email, to: &output)
-                    output.append("\t")
-                    appendField(person.balance, to: &output)
-                    output.append("\n")
+            for position in section.range {
+                if !(windowStart..<(windowStart + window.count)).contains(position) {
+                    windowStart = position
+                    window = repository.rows(in: arrangement, positions: position..<min(end, position + Self.window))
                 }
-                start = end
+                // A row that could not be read ends its section: never a
+                // stand-in printed as a person (the exit status says it).
+                guard window.indices.contains(position - windowStart), case let person = window[position - windowStart],
+                      person.isLoaded, person.position == position else { break }
+                output.append("  ")
+                if !person.firstName.isEmpty { appendField(person.firstName, to: &output) }
+                if !person.firstName.isEmpty && !person.lastName.isEmpty { output.append(" ") }
+                if !person.lastName.isEmpty { appendField(person.lastName, to: &output) }
+                output.append("\t")
+                appendField(person.email, to: &output)
+                output.append("\t")
+                appendField(person.balance, to: &output)
+                output.append("\n")
             }
         }
         return output.bytes

@@ -64,7 +64,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
                        row: 2, column: 0, style: .dim)
         }
         let filter = model.filter.map { "filter: \($0)" }
-        let status = [model.position, model.sortLabel, filter].compactMap { $0 }.joined(separator: " · ")
+        let status = [model.position, model.sortLabel, filter, model.notice].compactMap { $0 }.joined(separator: " · ")
         screen.putStatusBar(left: " " + status, hints: model.filter == nil ? Self.hints : Self.filteredHints, row: size.rows - 1)
         help?.draw(on: screen)
     }

@@ -3,7 +3,7 @@ import RosterCore
 /// What a key does in a table screen (the company overview, the counts).
 public enum TableAction: Sendable, Equatable {
     case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back
-    case help, quit
+    case reconnect, help, quit
 }
 
 /// The keys and the mouse that every table screen shares, so that the
@@ -26,6 +26,7 @@ enum TableKeys {
             KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
             KeyBinding([.escape], "Esc", "clear the filter; else back to people", .clearFilterOrBack),
             KeyBinding([.tab, .left, .character("h"), .backspace], "Tab/←/h", "back to people", .back, hint: true),
+            KeyBinding([.character("r")], "r", "reconnect now (after \"connection lost\") and count again", .reconnect),
             KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
             KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
         ]
@@ -53,6 +54,7 @@ enum TableKeys {
         case .reverseSort: presenter.reverseSortOrder()
         case .clearFilterOrBack: if hasFilter { presenter.clearFilter() } else { presenter.goBack() }
         case .back: presenter.goBack()
+        case .reconnect: presenter.reconnect()
         case .help: break
         case .quit: presenter.quit()
         }

@@ -169,3 +169,46 @@ struct ReconnectPresenterTests {
         #expect(view.last?.filter == nil)
     }
 }
+
+@MainActor
+@Suite("Overview and counts: r reconnects, as their titles promise")
+struct TableReconnectTests {
+    @Test("r in the overview connects again, counts again and says so; a failure says why; a file has nothing to reconnect")
+    func overview() throws {
+        let repository = try ReconnectPresenterTests.lostDatabase(failure: "server closed the connection")
+        let view = SpyCompaniesView()
+        let presenter = CompaniesPresenter(repository: repository, shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                           wireframe: SpyCompaniesWireframe())
+        presenter.attach(view: view)
+        presenter.reconnect()
+        #expect(view.models.last?.notice == "still offline: server closed the connection")
+        #expect(view.models.last?.sourceName == "connection lost, r reconnects — postgres://db")
+        repository.setFailure(nil)
+        presenter.reconnect()
+        #expect(repository.attempts == 2)
+        #expect(view.models.last?.notice == "reconnected")
+        #expect(view.models.last?.sourceName == "postgres://db")
+        #expect(view.models.last?.rows.count == 3)
+        presenter.moveSelection(by: 1)
+        #expect(view.models.last?.notice == nil)
+        let file = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "seed.json")
+        let local = CompaniesPresenter(repository: file, shown: file.everyone, wireframe: SpyCompaniesWireframe())
+        local.attach(view: view)
+        local.reconnect()
+        #expect(view.models.last?.notice == ConnectionStatus.nothingToReconnect)
+    }
+
+    @Test("r in the counts connects again and counts again")
+    func counts() throws {
+        let repository = try ReconnectPresenterTests.lostDatabase()
+        let view = SpyFrequencyView()
+        let presenter = FrequencyPresenter(repository: repository, field: .company,
+                                           shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                           wireframe: SpyFrequencyWireframe())
+        presenter.attach(view: view)
+        presenter.reconnect()
+        #expect(repository.attempts == 1)
+        #expect(view.models.last?.notice == "reconnected")
+        #expect(view.models.last?.sourceName == "postgres://db")
+    }
+}

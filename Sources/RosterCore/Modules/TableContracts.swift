@@ -14,5 +14,7 @@ public protocol TableModuleInterface: AnyObject {
     func goBack()
     /// Esc with a filter in force: clears it (the people list's too).
     func clearFilter()
+    /// `r`: connects again (after "connection lost") and counts again.
+    func reconnect()
     func quit()
 }

@@ -43,6 +43,27 @@ public struct ReconnectFailure: Error, Equatable, Sendable {
     public var message: String { "still offline: \(reason)" }
 }
 
+/// `r` on any screen: connects `repository` again if it has a connection
+/// to a server, and says how that went in a few words for the status bar
+/// ("reconnected", "still offline: …", "nothing to reconnect: a local
+/// file"); `reconnected` tells the screen to read what it shows again.
+/// Blocks while it connects, as `Reconnecting.reconnect()` does.
+@MainActor
+public enum Reconnection {
+    public static func attempt(_ repository: any PeopleRepository) -> (message: String, reconnected: Bool) {
+        guard let connection = repository as? any Reconnecting, !connection.isLocal else {
+            return (ConnectionStatus.nothingToReconnect, false)
+        }
+        let wasLost = connection.isConnectionLost
+        do throws(ReconnectFailure) {
+            try connection.reconnect()
+            return (wasLost ? "reconnected" : "reconnected (nothing was lost)", true)
+        } catch {
+            return (error.message, false)
+        }
+    }
+}
+
 /// How a try to reconnect on its own ended, for the list to say.
 public enum ReconnectAttempt: Equatable, Sendable {
     case reconnected

@@ -17,6 +17,10 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private let companiesInAll: Int
     public private(set) var sortOrder = CompanySortOrder()
     public private(set) var selection = 0
+    /// What `r` said, until the next key that moves or sorts.
+    private var notice: String?
+    /// What the overview counts: the people list's rows.
+    private var shown: PeopleArrangement
 
     /// `grouped` is what the people list shows (a search's matches, or
     /// everyone); `selectedCompany` is where the user was.
@@ -27,6 +31,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         summaries = summariesAToZ
         self.filter = filter
         peopleCounted = shown.count
+        self.shown = shown
         companiesInAll = repository.nonEmptyCompanyCount
         self.wireframe = wireframe
         if let selectedCompany { selection = summaries.firstIndex { $0.companyID == selectedCompany } ?? 0 }
@@ -40,7 +45,16 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         summaries = sortOrder.sorted(summariesAToZ)
         self.filter = filter
         peopleCounted = shown.count
+        self.shown = shown
         selection = selected.flatMap { id in summaries.firstIndex { $0.companyID == id } } ?? 0
+        render()
+    }
+
+    /// `r`: connects again and counts again what the list shows.
+    public func reconnect() {
+        let (said, reconnected) = Reconnection.attempt(repository)
+        if reconnected { update(shown: shown, filter: filter) }
+        notice = said
         render()
     }
 
@@ -50,6 +64,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     }
 
     public func moveSelection(by delta: Int) {
+        notice = nil
         guard !summaries.isEmpty else { return }
         selection = min(max(selection + delta, 0), summaries.count - 1)
         render()
@@ -110,6 +125,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             filter: filter,
             emptyMessage: filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = ConnectionStatus(repository)?.detail
+        model.notice = notice
         return model
     }
 

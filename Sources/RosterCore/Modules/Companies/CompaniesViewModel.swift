@@ -28,4 +28,6 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var emptyMessage = "No companies."
     /// What the database said last, for the `?` help (nil: nothing failed).
     public var problemDetail: String? = nil
+    /// A word after `r` ("reconnected", "still offline: …"), in the status bar.
+    public var notice: String? = nil
 }

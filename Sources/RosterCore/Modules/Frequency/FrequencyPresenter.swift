@@ -41,6 +41,14 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         render()
     }
 
+    /// `r`: connects again and counts again what the list shows.
+    public func reconnect() {
+        let (said, reconnected) = Reconnection.attempt(repository)
+        if reconnected { update(shown: shown, filter: filter) }
+        notice = said
+        render()
+    }
+
     public func cycleField(by step: Int) {
         field = field.cycled(by: step)
         selection = 0

@@ -195,19 +195,12 @@ public final class ListPresenter: ListModuleInterface {
     /// could not fetch are fetched as the list redraws at the same place;
     /// on failure the screen keeps what it has and says why in one line.
     public func reconnect() {
-        guard let connection = repository as? any Reconnecting, !connection.isLocal else {
-            message = ConnectionStatus.nothingToReconnect
-            render()
-            return
+        let (said, reconnected) = Reconnection.attempt(repository)
+        guard reconnected else {
+            message = said
+            return render()
         }
-        let wasLost = connection.isConnectionLost
-        do throws(ReconnectFailure) {
-            try connection.reconnect()
-            sayReconnected(wasLost ? "reconnected" : "reconnected (nothing was lost)")
-        } catch {
-            message = error.message
-            render()
-        }
+        sayReconnected(said)
     }
 
     /// Says `said`; a redraw fetches the rows that were not, and the

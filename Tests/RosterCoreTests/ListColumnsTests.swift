@@ -233,6 +233,22 @@ struct AnyColumnSortTests {
         #expect(columns.nextSort == SortOrder(.lastName))
     }
 
+    @Test("at 40 columns a wide sorted column is narrowed: the name keeps a third of the row, the flat list its company")
+    func narrowSorted() {
+        for byCompany in [true, false] {
+            let columns = ListColumns(choice: .standard, sort: SortOrder(.email), byCompany: byCompany)
+            let placed = columns.layout(width: 40, widest: [.name: 18, .email: 28, .company: 10])
+            let name = placed.first { $0.column == .name }
+            #expect((name?.width ?? 0) >= 12, "\(placed)")
+            #expect(placed.contains { $0.column == .email })
+            #expect(placed.contains { $0.column == .company } == !byCompany, "\(placed)")
+            #expect((placed.last.map { $0.start + $0.width } ?? 0) <= 40)
+        }
+        // With room, the sorted column is as wide as its values.
+        let wide = ListColumns(choice: .standard, sort: SortOrder(.email), byCompany: true).layout(width: 120, widest: [.name: 18, .email: 28])
+        #expect(wide.first { $0.column == .email }?.width == 28)
+    }
+
     @Test("--sort and the remembered place spell every key")
     func spellings() {
         for key in SortOrder.Key.allCases {

@@ -282,6 +282,11 @@ public struct ListColumns: Equatable, Sendable {
     /// not fit ends them: the user's order is kept, dropping from its end.
     private func choose(_ order: [ListColumn], room: Int, sizes: inout ColumnSizes) -> Set<ListColumn> {
         let isFlatCompany = { (column: ListColumn) in column == .company && self.showsCompany && column != self.sortColumn }
+        // The sorted column shows at every width, narrowed so that the name
+        // keeps a third of a small row (and the flat list's company its 6).
+        let nameFloor = min(Self.nameMinimum, room / 3)
+        let companyFloor = order.contains(where: isFlatCompany) ? 6 + Self.gap : 0
+        sizes.sortedLimit = room - Self.gap - nameFloor - companyFloor
         var wanted = order.filter { $0 == sortColumn } + order.filter { $0 == .balance && $0 != sortColumn }
         wanted += order.filter(isFlatCompany) + order.filter { $0 != sortColumn && $0 != .balance && !isFlatCompany($0) }
         var chosen: Set<ListColumn> = []
@@ -291,11 +296,14 @@ public struct ListColumns: Equatable, Sendable {
             if isFlatCompany(column) {
                 // At every width: narrowed, never below 6 cells, so the name keeps as much.
                 let left = room - used - Self.gap
-                sizes.companyWidth = min(ListColumn.company.width, max(6, left - min(Self.nameMinimum, left / 2)))
+                sizes.companyWidth = min(ListColumn.company.width, max(6, left - max(nameFloor, min(Self.nameMinimum, left / 2))))
             }
             let cost = sizes.cells(column) + Self.gap
-            if column == sortColumn || (column == .balance && rank <= 1) || isFlatCompany(column) {
+            if column == sortColumn || (column == .balance && rank == 0) {
                 guard used + cost < room else { continue }
+            } else if (column == .balance && rank == 1) || isFlatCompany(column) {
+                // Beside another sorted column, the name keeps its third.
+                guard used + cost + nameFloor <= room else { continue }
             } else {
                 guard !isFull, used + cost + Self.nameMinimum <= room else {
                     isFull = true
@@ -318,6 +326,8 @@ struct ColumnSizes {
     let sortTitle: String
     /// The flat list's company, narrowed on a small screen.
     var companyWidth = ListColumn.company.width
+    /// The most the sorted column takes (its title whole, whatever this says).
+    var sortedLimit = Int.max
     var extra: [ListColumn: Int] = [:]
 
     private func titleWidth(_ column: ListColumn) -> Int {
@@ -329,8 +339,8 @@ struct ColumnSizes {
         if column == .balance { return balance }
         let usual = column == .company ? companyWidth : column.width
         let title = titleWidth(column)
-        guard let values = widest[column] else { return column == sortColumn ? max(usual, title) : usual }
-        return column == sortColumn ? max(title, min(usual, values)) : min(usual, max(title, values))
+        guard let values = widest[column] else { return column == sortColumn ? max(title, min(usual, sortedLimit)) : usual }
+        return column == sortColumn ? max(title, min(usual, values, sortedLimit)) : min(usual, max(title, values))
     }
 
     func cells(_ column: ListColumn) -> Int { base(column) + extra[column, default: 0] }

@@ -91,6 +91,21 @@ struct ListPresenterTests {
 @MainActor
 @Suite("Detail presenter")
 struct DetailPresenterTests {
+    @Test("opened from the flat list, the person's company is named, not 'Everyone'")
+    func flatListCompany() throws {
+        let repository = try FakePeopleRepository(json: Fixtures.array([
+            Fixtures.record(first: "Ann", last: "Able", company: "ACME", index: 0),
+            Fixtures.record(first: "Bo", last: "Bell", company: nil, index: 1),
+        ]))
+        let view = SpyDetailView()
+        let flat = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
+        let presenter = DetailPresenter(repository: repository, arrangement: flat, position: 0, wireframe: SpyDetailWireframe())
+        presenter.attach(view: view)
+        #expect(view.models.last?.company == "ACME")
+        presenter.showNext()
+        #expect(view.models.last?.company == "No company")
+    }
+
     @Test("shows every field, walks the list's order, and goes back to the last shown")
     func walkAndBack() throws {
         let repository = try FakePeopleRepository(json: Fixtures.seedJSON)

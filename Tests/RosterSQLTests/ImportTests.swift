@@ -230,6 +230,11 @@ private func bundledDirectory() async throws -> LoadedDirectory {
         let browse = GroupedPeople(store: directory.store).order.map(Int.init)
         #expect(byRow == browse)
         #expect(byRow != Array(0..<400), "not file order")
+        if dialect == .postgres {
+            // The primary key, made after the load, is there.
+            let keys = try database.query("SELECT count(*) FROM pg_constraint WHERE conrelid = 'people'::regclass AND contype = 'p'")
+            #expect(keys.first?.int(0) == 1)
+        }
         // A second import keeps everyone's number.
         let before = try database.query("SELECT person_key, \(rowID) FROM people ORDER BY person_key")
         _ = try database.importPeople(directory.store)

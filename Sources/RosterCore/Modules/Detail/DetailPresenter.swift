@@ -86,7 +86,9 @@ public final class DetailPresenter: DetailModuleInterface {
                                    notLoaded: Self.notLoaded(because: repository.readFailure),
                                    problemDetail: ConnectionStatus(repository)?.detail)
         }
-        return DetailViewModel(title: person.fullName, company: section.title, position: place, fields: Self.fields(of: person),
+        // The flat list's one section is "Everyone": the person's own company says more.
+        let company = section.companyID >= 0 ? section.title : ListStatusText.company(named: person.company)
+        return DetailViewModel(title: person.fullName, company: company, position: place, fields: Self.fields(of: person),
                                status: status, selectedField: fieldCursor, problemDetail: ConnectionStatus(repository)?.detail)
     }
 

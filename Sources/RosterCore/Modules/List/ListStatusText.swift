@@ -5,7 +5,12 @@ enum ListStatusText {
     /// person's own company, "No company" when they have none.
     static func company(section: CompanySection?, selected: ListedPerson?) -> String {
         guard let selected else { return section?.title ?? "" }
-        return selected.company.allSatisfy(\.isWhitespace) ? "No company" : selected.company
+        return company(named: selected.company)
+    }
+
+    /// A person's company as a status bar names it: "No company" for none.
+    static func company(named text: String) -> String {
+        text.allSatisfy(\.isWhitespace) ? "No company" : text
     }
 }
 

@@ -276,8 +276,8 @@ final class KeysetWindows: Sendable {
     /// A bulk read of a search (`isBulk`) lists its matches whatever their
     /// number: each window of a large search is a query of its own, which
     /// the planner, misled by many terms into expecting few matches, may
-    /// run as a scan of the whole table; 25 windows of 100,000 people
-    /// under 32 negated terms took 89 s, listed once 11 s.
+    /// run as a scan of the whole table (`--list` of 100,000 people under
+    /// 32 negated terms: 10.7 s by windows, 3.9 s listed once).
     func matchList(_ arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle,
                    repository: SQLPeopleRepository, isBulk: Bool = false) throws(DatabaseError) -> [Int64]? {
         let isSearch = !(handle.query?.terms.isEmpty ?? true)

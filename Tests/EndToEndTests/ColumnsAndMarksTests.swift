@@ -45,7 +45,8 @@ struct ColumnsAndMarksEndToEndTests {
         session.send("s")
         #expect(session.waitFor(text: "(sorted on: shown)"))
         session.send("Enter")
-        #expect(session.waitFor(text: "state ↑"))
+        // The status bar says the order as soon as s is pressed: wait for the box to go.
+        #expect(session.waitFor("the chooser closed, sorted by state") { !$0.contains("Esc put back") && !$0.contains("sorting") && $0.contains("State ↑") })
         let header = session.lines()[1]
         let column = try #require(header.range(of: "State ↑")).lowerBound
         let offset = header.distance(from: header.startIndex, to: column)
@@ -59,7 +60,7 @@ struct ColumnsAndMarksEndToEndTests {
         #expect(states.count >= 2, "\(session.screen())")
         #expect(states.map { $0.lowercased() } == states.map { $0.lowercased() }.sorted(), "\(states)")
         session.send("S")
-        #expect(session.waitFor(text: "state ↓"))
+        #expect(session.waitFor("sorted by state, the other way") { !$0.contains("sorting") && $0.contains("state ↓") })
         #expect(session.lines()[1].contains("State ↓"))
         session.send("q")
         #expect(session.exitStatus() == 0)

@@ -45,7 +45,7 @@ public final class ScriptedTerminal: TerminalInput {
 
     /// Generous by default: under the sanitizers the two threads of the
     /// cooperative pool can be held by other tests for seconds.
-    public init(rows: Int = 24, columns: Int = 80, timeout: Duration = .seconds(180)) {
+    public init(rows: Int = 24, columns: Int = 80, timeout: Duration = .seconds(600)) {
         screen = MemoryScreen(rows: rows, columns: columns)
         self.timeout = timeout
     }

@@ -5,7 +5,8 @@ import Testing
 ///
 /// The cooperative pool has one thread per core, two on our machines, so two
 /// such tests in flight delay every async test in the run; the waits of the
-/// async tests (EventPump, ScriptedTerminal) allow 180 s for that reason.
+/// async tests (EventPump, ScriptedTerminal) allow 600 s for that reason
+/// (180 s ran out once under ThreadSanitizer).
 /// The trait runs the test where Swift Testing puts it. Moving marked tests
 /// onto dedicated threads (`withTaskExecutorPreference` with a thread-owning
 /// `TaskExecutor`) halved the suite's time here, but hung a sanitizer run on

@@ -19,7 +19,7 @@ final class EventPump {
         self.mailbox = mailbox
     }
 
-    func until(timeout: Duration = .seconds(180), _ condition: () -> Bool) async -> Bool {
+    func until(timeout: Duration = .seconds(600), _ condition: () -> Bool) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {

@@ -1,3 +1,4 @@
+import Dispatch
 import RosterCore
 import Synchronization
 
@@ -13,6 +14,10 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
     private let mailbox: Mailbox
     private let generation = SearchGeneration()
     private var running: Task<Void, Never>?
+    /// Reads what a screen drew as loading, one after another, on a thread
+    /// of Dispatch's (a read may block on a database: never on the main
+    /// actor, nor on the cooperative pool's few threads).
+    private let reader = DispatchQueue(label: "roster.reads", qos: .userInitiated)
 
     init(mailbox: Mailbox) {
         self.mailbox = mailbox
@@ -54,6 +59,14 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
         Task.detached {
             let arranged = repository.arrange(sort: sort, byCompany: byCompany, company: company)
             mailbox.post(.run { completion(arranged) })
+        }
+    }
+
+    func read<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
+        let mailbox = self.mailbox
+        reader.async {
+            let value = work()
+            mailbox.post(.run { deliver(value) })
         }
     }
 }

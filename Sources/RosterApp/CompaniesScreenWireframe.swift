@@ -41,7 +41,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
         repository = arranged.repository
         self.filter = filter
         let presenter = CompaniesPresenter(repository: arranged.repository, shown: arranged.arrangement, filter: filter,
-                                           selectedCompany: selectedCompany, wireframe: self)
+                                           selectedCompany: selectedCompany, wireframe: self, reader: makeSearcher())
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

@@ -14,9 +14,10 @@ final class DetailScreenWireframe: DetailWireframe {
         self.onClose = onClose
     }
 
-    func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int) {
+    /// `reader` reads the person off the main actor.
+    func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int, reader: BackgroundReading) {
         let presenter = DetailPresenter(repository: repository, arrangement: shown, position: position, wireframe: self,
-                                        clipboard: TmuxClipboard(screen: root.screen))
+                                        clipboard: TmuxClipboard(screen: root.screen), reader: reader)
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

@@ -56,7 +56,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
         repository = arranged.repository
         self.filter = filter
         let presenter = FrequencyPresenter(repository: arranged.repository, field: field, shown: arranged.arrangement,
-                                           filter: filter, wireframe: self)
+                                           filter: filter, wireframe: self, reader: makeSearcher())
         let view = FrequencyView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

@@ -130,7 +130,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case .detail(let shown, let position):
             let detail = DetailScreenWireframe(root: root) { [weak self] lastShown in self?.detailDidClose(at: lastShown) }
             detailWireframe = detail
-            detail.present(repository: repository, shown: shown, position: position)
+            detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher())
         case .skippedRecords:
             root.push(SkippedRecordsView(
                 sourceName: repository.sourceName, records: repository.skippedRecords,

@@ -25,6 +25,7 @@ public final class InMemoryPeopleRepository: PeopleRepository {
 
     public var personCount: Int { store.count }
     public var companies: [Company] { store.companies }
+    public var readsAtOnce: Bool { true }
 
     /// What an arrangement made here holds: the order, and a search's
     /// matches (a bit per person) for the next, narrower search.

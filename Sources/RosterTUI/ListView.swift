@@ -266,6 +266,8 @@ public final class ListView: ListViewInterface, ScreenView {
 
     public func draw(on screen: Screen) {
         guard let model else { return }
+        // Rows drawn as loading are read now, off the main actor.
+        defer { presenter.frameDrawn() }
         let size = screen.size
         screen.erase()
         let summary = [model.summary, model.notice].compactMap { $0 }.joined(separator: " · ")
@@ -399,8 +401,10 @@ public final class ListView: ListViewInterface, ScreenView {
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
         case .person(let person) where !person.person.isLoaded:
-            // A stand-in, never a person's values: the title says why.
-            screen.put(DisplayText.fit("  not loaded", columns: width), row: line, column: 0, style: selected ? .selected : .dim)
+            // A stand-in, never a person's values: being read, or (the title
+            // says why) could not be.
+            screen.put(DisplayText.fit(person.person.isLoading ? "  loading…" : "  not loaded", columns: width), row: line, column: 0,
+                       style: selected ? .selected : .dim)
         case .person(let person):
             let cells = Self.cells(columns, text: { $0.text(of: person.person) })
             screen.put(Self.line(cells, width: width, marker: person.isMarked ? "● " : "  "), row: line, column: 0,

@@ -35,8 +35,11 @@ public final class FakePeopleRepository: PeopleRepository {
     /// Company ids by folded name, "No company" last.
     private let rankedCompanies: [Int]
     private let log = Locked<[Call]>([])
+    /// False plays a database: the list reads rows off the main actor.
+    public let readsAtOnce: Bool
 
-    public init(people: [Person], skipped: [SkippedRecord] = [], sourceName: String = "fake.json") {
+    public init(people: [Person], skipped: [SkippedRecord] = [], sourceName: String = "fake.json", readsAtOnce: Bool = true) {
+        self.readsAtOnce = readsAtOnce
         var companies: [Company] = []
         var companyOfPerson: [Int] = []
         for person in people {

@@ -50,6 +50,7 @@ public final class SpyListModule: ListModuleInterface {
     /// What `hasWorkInFlight` answers (a test sets it).
     public var hasWorkInFlight = false
     public init() {}
+    public func frameDrawn() {}
     public func moveSelection(by delta: Int) { calls.append(.move(delta)) }
     public func selectFirst() { calls.append(.first) }
     public func selectLast() { calls.append(.last) }
@@ -143,6 +144,40 @@ public final class ManualSearchScheduler: ListSearchScheduling {
         let waiting = arrangements
         arrangements = []
         for deliver in waiting { deliver() }
+    }
+}
+
+/// Holds every background read (rows, a person, counts, a reconnection)
+/// until the test lets it go: a database that has not answered yet. The
+/// read itself runs when it is let go, in the order asked.
+@MainActor
+public final class HeldReads: ListSearchScheduling {
+    private var held: [() -> Void] = []
+    public init() {}
+    /// Reads asked for and not let go.
+    public var waiting: Int { held.count }
+    public func read<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
+        held.append { deliver(work()) }
+    }
+    /// Runs the reads held, oldest first (and none asked for meanwhile).
+    public func finish() {
+        let waiting = held
+        held = []
+        for read in waiting { read() }
+    }
+    /// Runs only the newest read held, as a later answer can come first.
+    public func finishNewest() {
+        held.popLast()?()
+    }
+    public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
+                       repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                       failed: @escaping @MainActor @Sendable (String) -> Void) {
+        preconditionFailure("HeldReads holds reads only")
+    }
+    public func cancelPending() {}
+    public func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                        completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        completion(repository.arrange(sort: sort, byCompany: byCompany, company: company))
     }
 }
 

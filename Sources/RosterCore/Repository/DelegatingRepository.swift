@@ -11,6 +11,7 @@ extension DelegatingRepository {
     public var companies: [Company] { base.companies }
     public var skippedRecords: [SkippedRecord] { base.skippedRecords }
     public var readFailure: String? { base.readFailure }
+    public var readsAtOnce: Bool { base.readsAtOnce }
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         base.arrange(sort: sort, byCompany: byCompany, company: company)

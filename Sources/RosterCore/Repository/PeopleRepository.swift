@@ -91,6 +91,8 @@ public struct ListedPerson: Sendable, Equatable {
     /// away): a stand-in that holds its place, with no person's values,
     /// drawn as "not loaded" and never marked, opened or exported.
     public var isLoaded: Bool
+    /// True for a stand-in whose row is being read (drawn as loading).
+    public var isLoading = false
 
     public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
                 phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "",
@@ -121,6 +123,13 @@ public struct ListedPerson: Sendable, Equatable {
                      isLoaded: false)
     }
 
+    /// The stand-in for a row at `position` not read yet.
+    public static func loading(position: Int, companyID: Int) -> ListedPerson {
+        var row = notLoaded(position: position, companyID: companyID)
+        row.isLoading = true
+        return row
+    }
+
     /// "First Last", or whichever of the two there is.
     public var name: String {
         firstName.isEmpty ? lastName : lastName.isEmpty ? firstName : firstName + " " + lastName
@@ -147,6 +156,10 @@ public protocol PeopleRepository: Sendable {
     /// Why the last read failed, in a user's words ("connection lost"),
     /// while it holds; nil for a source that cannot fail (a file in memory).
     var readFailure: String? { get }
+    /// True when every read answers at once (a file held in memory), so a
+    /// frame may read its rows while it draws. A source that may wait (a
+    /// database) says false, and the list reads its rows off the main actor.
+    var readsAtOnce: Bool { get }
 
     /// Everyone (or one company's people) grouped by company or not, in `sort`'s order.
     func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement
@@ -183,6 +196,7 @@ public protocol PeopleRepository: Sendable {
 
 extension PeopleRepository {
     public var readFailure: String? { nil }
+    public var readsAtOnce: Bool { false }
 
     /// The ids of the rows that could be read.
     public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {

@@ -44,23 +44,29 @@ public struct ReconnectFailure: Error, Equatable, Sendable {
 }
 
 /// `r` on any screen: connects `repository` again if it has a connection
-/// to a server, and says how that went in a few words for the status bar
+/// to a server, through `reader` (off the main actor: connecting blocks),
+/// and says how that went in a few words for the status bar
 /// ("reconnected", "still offline: …", "nothing to reconnect: a local
 /// file"); `reconnected` tells the screen to read what it shows again.
-/// Blocks while it connects, as `Reconnecting.reconnect()` does.
 @MainActor
 public enum Reconnection {
-    public static func attempt(_ repository: any PeopleRepository) -> (message: String, reconnected: Bool) {
+    /// What the status bar says while it connects.
+    public static let inProgress = "reconnecting…"
+
+    public static func attempt(_ repository: any PeopleRepository, using reader: BackgroundReading,
+                               then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
         guard let connection = repository as? any Reconnecting, !connection.isLocal else {
-            return (ConnectionStatus.nothingToReconnect, false)
+            return said(ConnectionStatus.nothingToReconnect, false)
         }
-        let wasLost = connection.isConnectionLost
-        do throws(ReconnectFailure) {
-            try connection.reconnect()
-            return (wasLost ? "reconnected" : "reconnected (nothing was lost)", true)
-        } catch {
-            return (error.message, false)
-        }
+        reader.read({ () -> (String, Bool) in
+            let wasLost = connection.isConnectionLost
+            do throws(ReconnectFailure) {
+                try connection.reconnect()
+                return (wasLost ? "reconnected" : "reconnected (nothing was lost)", true)
+            } catch {
+                return (error.message, false)
+            }
+        }) { said($0.0, $0.1) }
     }
 }
 

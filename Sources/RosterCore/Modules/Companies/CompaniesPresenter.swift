@@ -21,41 +21,69 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private var notice: String?
     /// What the overview counts: the people list's rows.
     private var shown: PeopleArrangement
+    /// Where the counting runs (a database's, off the main actor).
+    private let reader: BackgroundReading
+    /// Counts asked for, and the one shown; counting while they differ.
+    private var countsAsked = 0
+    private var countsShown = 0
 
     /// `grouped` is what the people list shows (a search's matches, or
-    /// everyone); `selectedCompany` is where the user was.
+    /// everyone); `selectedCompany` is where the user was; `reader` counts
+    /// a source that may wait (by default, at once).
     public init(repository: any PeopleRepository, shown: PeopleArrangement, filter: String? = nil, selectedCompany: Int? = nil,
-                wireframe: CompaniesWireframe) {
+                wireframe: CompaniesWireframe, reader: BackgroundReading? = nil) {
         self.repository = repository
-        summariesAToZ = repository.companySummaries(in: shown)
-        summaries = summariesAToZ
+        summariesAToZ = []
+        summaries = []
         self.filter = filter
         peopleCounted = shown.count
         self.shown = shown
         companiesInAll = repository.nonEmptyCompanyCount
         self.wireframe = wireframe
-        if let selectedCompany { selection = summaries.firstIndex { $0.companyID == selectedCompany } ?? 0 }
+        self.reader = reader ?? ReadingAtOnce()
+        count(keeping: selectedCompany)
     }
 
     /// The people list's filter changed: count again, keeping the selected
     /// company selected when it is still there.
     public func update(shown: PeopleArrangement, filter: String?) {
         let selected = summaries.isEmpty ? nil : summaries[selection].companyID
-        summariesAToZ = repository.companySummaries(in: shown)
-        summaries = sortOrder.sorted(summariesAToZ)
         self.filter = filter
         peopleCounted = shown.count
         self.shown = shown
-        selection = selected.flatMap { id in summaries.firstIndex { $0.companyID == id } } ?? 0
+        count(keeping: selected)
         render()
     }
 
+    /// Counts `shown` (off the main actor where the source may wait) and
+    /// shows the counts when they come, on `selected` when it is there.
+    private func count(keeping selected: Int?) {
+        countsAsked += 1
+        let (asked, repository, shown) = (countsAsked, self.repository, self.shown)
+        repository.reads(through: reader).read({ repository.companySummaries(in: shown) }) { [weak self] counted in
+            guard let self, asked == self.countsAsked else { return }
+            self.countsShown = asked
+            let selected = selected ?? (self.summaries.isEmpty ? nil : self.summaries[self.selection].companyID)
+            self.summariesAToZ = counted
+            self.summaries = self.sortOrder.sorted(counted)
+            self.selection = selected.flatMap { id in self.summaries.firstIndex { $0.companyID == id } } ?? 0
+            self.render()
+        }
+    }
+
+    /// True while the counts shown are not of what the list shows yet.
+    private var isCounting: Bool { countsShown != countsAsked }
+
     /// `r`: connects again and counts again what the list shows.
     public func reconnect() {
-        let (said, reconnected) = Reconnection.attempt(repository)
-        if reconnected { update(shown: shown, filter: filter) }
-        notice = said
+        notice = Reconnection.inProgress
         render()
+        Reconnection.attempt(repository, using: reader) { [weak self] said, reconnected in
+            guard let self else { return }
+            if reconnected { self.update(shown: self.shown, filter: self.filter) }
+            self.notice = said
+            self.render()
+        }
     }
 
     public func attach(view: CompaniesViewInterface) {
@@ -109,10 +137,11 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
                 averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—",
                 count: summary.headcount)
         }
-        let summary = filter == nil
+        var summary = filter == nil
             ? NumberText.count(summaries.count, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(repository.personCount, "person", "people")) · "
                 + "\(NumberText.grouped(summaries.count)) of \(NumberText.count(companiesInAll, "company", "companies"))"
+        if isCounting { summary = "counting…" }
         var model = CompaniesViewModel(
             sourceName: repository.sourceName,
             summary: summary,
@@ -123,7 +152,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,
             filter: filter,
-            emptyMessage: filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
+            emptyMessage: isCounting ? "Counting…" : filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         model.notice = notice
         return model

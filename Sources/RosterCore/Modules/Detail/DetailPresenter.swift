@@ -12,14 +12,56 @@ public final class DetailPresenter: DetailModuleInterface {
     /// The field `y` copies; stays put as ↑/↓ walk people, so the same
     /// field of each can be copied in turn. Starts on the email.
     public private(set) var fieldCursor = DetailPresenter.emailField
+    /// Where a source that may wait (a database) is read, off the main actor.
+    private let reader: BackgroundReading
+    /// People read so far, by display position; nil for one who could not be.
+    private var read: [Int: Person?] = [:]
+    /// Positions being read.
+    private var reading: Set<Int> = []
 
+    /// `reader` reads a source that may wait (by default, at once).
     public init(repository: any PeopleRepository, arrangement: PeopleArrangement, position: Int, wireframe: DetailWireframe,
-                clipboard: Clipboard? = nil) {
+                clipboard: Clipboard? = nil, reader: BackgroundReading? = nil) {
         self.repository = repository
         grouped = arrangement
         self.position = position
         self.wireframe = wireframe
         self.clipboard = clipboard
+        self.reader = reader ?? ReadingAtOnce()
+    }
+
+    /// The person at `position`: read, being read, or not readable.
+    enum Shown {
+        case loading
+        case loaded(Person)
+        case notLoaded
+    }
+
+    private func person(at position: Int) -> Shown {
+        if repository.readsAtOnce {
+            return repository.people(in: grouped, positions: position..<(position + 1)).first.map(Shown.loaded) ?? .notLoaded
+        }
+        if let held = read[position] { return held.map(Shown.loaded) ?? .notLoaded }
+        startReading(around: position)
+        return read[position].map { $0.map(Shown.loaded) ?? .notLoaded } ?? .loading
+    }
+
+    /// Reads the person at `position` and those either side (↑ and ↓ find
+    /// them read), off the main actor; shows them when they come.
+    private func startReading(around position: Int) {
+        guard !reading.contains(position) else { return }
+        let span = max(0, position - 1)..<min(grouped.count, position + 2)
+        reading.formUnion(span)
+        let (repository, grouped) = (self.repository, self.grouped)
+        reader.read({ repository.people(in: grouped, positions: span) }) { [weak self] people in
+            guard let self else { return }
+            self.reading.subtract(span)
+            if self.read.count > 64 { self.read = self.read.filter { abs($0.key - self.position) < 16 } }
+            for (offset, position) in span.enumerated() {
+                self.read[position] = offset < people.count ? people[offset] : .some(nil)
+            }
+            if span.contains(self.position) { self.view?.show(self.makeViewModel()) }
+        }
     }
 
     public func attach(view: DetailViewInterface) {
@@ -50,7 +92,7 @@ public final class DetailPresenter: DetailModuleInterface {
 
     /// Copies only printable text, and says so when anything was left out.
     public func copyField() {
-        guard let person = repository.people(in: grouped, positions: position..<(position + 1)).first else {
+        guard case .loaded(let person) = person(at: position) else {
             status = "nothing to copy: this person is not loaded"
             view?.show(makeViewModel())
             return
@@ -80,7 +122,14 @@ public final class DetailPresenter: DetailModuleInterface {
     public func makeViewModel() -> DetailViewModel {
         let section = grouped.sections[grouped.sectionIndex(containing: position)]
         let place = "\(NumberText.grouped(position + 1))/\(NumberText.grouped(grouped.count))"
-        guard let person = repository.people(in: grouped, positions: position..<(position + 1)).first else {
+        let person: Person
+        switch self.person(at: position) {
+        case .loaded(let read):
+            person = read
+        case .loading:
+            return DetailViewModel(title: "loading…", company: section.title, position: place, fields: [], status: status,
+                                   notLoaded: "Loading…", problemDetail: ConnectionStatus(repository)?.detail)
+        case .notLoaded:
             // Never a blank person, whose every field would read "—" (none).
             return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
                                    notLoaded: Self.notLoaded(because: repository.readFailure),
@@ -98,17 +147,28 @@ public final class DetailPresenter: DetailModuleInterface {
         return "Not loaded: \(reason)." + (reason.contains("r reconnects") ? "" : " r tries again.") + " Esc goes back to the list."
     }
 
-    /// `r`: connects again (a database that went away) and reads the person again.
+    /// `r`: connects again (a database that went away, off the main actor)
+    /// and reads the person again.
     public func retry() {
-        if let connection = repository as? any Reconnecting {
+        guard let connection = repository as? any Reconnecting else {
+            read = [:]
+            return view?.show(makeViewModel()) ?? ()
+        }
+        status = "reconnecting…"
+        view?.show(makeViewModel())
+        reader.read({ () -> ReconnectFailure? in
             do throws(ReconnectFailure) {
                 try connection.reconnect()
-                status = nil
+                return nil
             } catch {
-                status = error.message
+                return error
             }
+        }) { [weak self] failure in
+            guard let self else { return }
+            self.status = failure?.message
+            self.read = [:]
+            self.view?.show(self.makeViewModel())
         }
-        view?.show(makeViewModel())
     }
 
     /// Every field of the seed's records, in a reading order.

@@ -16,14 +16,21 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     public private(set) var sortOrder = ValueSortOrder()
     public private(set) var selection = 0
     private var notice: String?
+    /// Where the counting runs (a database's, off the main actor).
+    private let reader: BackgroundReading
+    /// Counts asked for, and the one shown; counting while they differ.
+    private var countsAsked = 0
+    private var countsShown = 0
 
+    /// `reader` counts a source that may wait (by default, at once).
     public init(repository: any PeopleRepository, field: SummaryField, shown: PeopleArrangement, filter: String? = nil,
-                wireframe: FrequencyWireframe) {
+                wireframe: FrequencyWireframe, reader: BackgroundReading? = nil) {
         self.repository = repository
         self.field = field
         self.shown = shown
         self.filter = filter
         self.wireframe = wireframe
+        self.reader = reader ?? ReadingAtOnce()
         count(keeping: nil)
     }
 
@@ -43,15 +50,22 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
 
     /// `r`: connects again and counts again what the list shows.
     public func reconnect() {
-        let (said, reconnected) = Reconnection.attempt(repository)
-        if reconnected { update(shown: shown, filter: filter) }
-        notice = said
+        notice = Reconnection.inProgress
         render()
+        Reconnection.attempt(repository, using: reader) { [weak self] said, reconnected in
+            guard let self else { return }
+            if reconnected { self.update(shown: self.shown, filter: self.filter) }
+            self.notice = said
+            self.render()
+        }
     }
 
     public func cycleField(by step: Int) {
         field = field.cycled(by: step)
         selection = 0
+        // The last field's rows would read as this one's: none until counted.
+        summariesInOrder = []
+        summaries = []
         count(keeping: nil)
         render()
     }
@@ -96,12 +110,24 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         summaries.indices.contains(selection) ? summaries[selection].value : nil
     }
 
+    /// Counts `shown` by `field` (off the main actor where the source may
+    /// wait) and shows the counts when they come, on `value` when it is there.
     private func count(keeping value: SummaryValue?) {
         notice = nil
-        summariesInOrder = repository.valueSummaries(of: field, in: shown)
-        summaries = sortOrder.sorted(summariesInOrder)
-        selection = value.flatMap { value in summaries.firstIndex { $0.value == value } } ?? 0
+        countsAsked += 1
+        let (asked, repository, field, shown) = (countsAsked, self.repository, self.field, self.shown)
+        repository.reads(through: reader).read({ repository.valueSummaries(of: field, in: shown) }) { [weak self] counted in
+            guard let self, asked == self.countsAsked else { return }
+            self.countsShown = asked
+            self.summariesInOrder = counted
+            self.summaries = self.sortOrder.sorted(counted)
+            self.selection = value.flatMap { value in self.summaries.firstIndex { $0.value == value } } ?? 0
+            self.render()
+        }
     }
+
+    /// True while the counts shown are not of the field and people asked for.
+    private var isCounting: Bool { countsShown != countsAsked }
 
     /// Keeps the selected value selected across a new order.
     private func resort(_ order: ValueSortOrder) {
@@ -130,7 +156,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         var model = FrequencyViewModel(
             sourceName: repository.sourceName,
             fieldLabel: field.label,
-            summary: people,
+            summary: isCounting ? "counting…" : people,
             rows: rows,
             largestCount: summaries.map(\.headcount).max() ?? 0,
             selectedRow: rows.isEmpty ? nil : selection,
@@ -141,7 +167,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             filter: filter,
             notice: notice,
             // A database whose server went away counts nobody: say why, not "nobody".
-            emptyMessage: (repository as? any Reconnecting)?.isConnectionLost == true
+            emptyMessage: isCounting ? "Counting…" : (repository as? any Reconnecting)?.isConnectionLost == true
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)." : "Nobody to count.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         return model

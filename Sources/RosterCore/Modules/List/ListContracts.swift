@@ -12,6 +12,8 @@ public protocol ListModuleInterface: AnyObject {
     /// A search or a new order is in flight: keys that act on the list
     /// wait for it (typed ahead, in order), so they act on what it shows.
     var hasWorkInFlight: Bool { get }
+    /// A frame was drawn: the rows it drew as loading are read now.
+    func frameDrawn()
     /// Moves the selection by `delta` people (negative: up), clamped.
     func moveSelection(by delta: Int)
     func selectFirst()
@@ -107,9 +109,10 @@ extension ExportWriting {
     public func fileNames(in folder: String) -> [String] { [] }
 }
 
-/// Runs searches off the main actor; a newer search makes older ones moot.
+/// Runs searches, new orders and reads of rows off the main actor; a newer
+/// search makes older ones moot.
 @MainActor
-public protocol ListSearchScheduling: AnyObject {
+public protocol ListSearchScheduling: BackgroundReading {
     /// Searches and calls `completion` on the main actor, unless a newer
     /// search (or `cancelPending`) came first.
     /// `within` is the filter in force (the repository searches only its

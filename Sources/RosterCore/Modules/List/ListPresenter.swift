@@ -18,7 +18,12 @@ public final class ListPresenter: ListModuleInterface {
     public private(set) var sortOrder: SortOrder
     public private(set) var isGroupedByCompany: Bool
     /// What the list shows: everyone, or the people the search matched.
-    public private(set) var displayed: PeopleArrangement
+    public private(set) var displayed: PeopleArrangement {
+        didSet { window = makeWindow() }
+    }
+    /// The rows of `displayed` read so far (a database's are read off the
+    /// main actor, and drawn as loading until they come).
+    private var window: ListWindow
     private var rows: ListRows
     private let searcher: ListSearchScheduling?
     /// The search prompt and the filter in force.
@@ -78,7 +83,14 @@ public final class ListPresenter: ListModuleInterface {
         displayed = arrangement
         self.wireframe = wireframe
         self.searcher = searcher
-        rows = ListRows(arrangement, repository: repository)
+        window = ListWindow(arrangement, repository: repository, readsWhileDrawing: searcher == nil || repository.readsAtOnce)
+        rows = ListRows(window)
+    }
+
+    /// A window on `displayed`: a source that may wait is read in the
+    /// background (a list with none, in tests, reads while drawing).
+    private func makeWindow() -> ListWindow {
+        ListWindow(displayed, repository: repository, readsWhileDrawing: searcher == nil || repository.readsAtOnce)
     }
 
     public var peopleCount: Int { displayed.count }
@@ -86,7 +98,7 @@ public final class ListPresenter: ListModuleInterface {
     public var hasWorkInFlight: Bool { isArranging || searchesAnswered < searchesAsked }
 
     /// The selected person, if anyone is shown.
-    public var selectedID: PersonID? { repository.personID(at: selection, in: displayed) }
+    public var selectedID: PersonID? { window.loadedRow(at: selection)?.id }
 
     public func attach(view: ListViewInterface) {
         self.view = view
@@ -172,7 +184,7 @@ public final class ListPresenter: ListModuleInterface {
 
     private func makeRows() -> ListRows {
         rowsMarksVersion = session.marksVersion
-        return ListRows(displayed, repository: repository, collapsedCompanies: collapsedCompanies, marked: session.marked)
+        return ListRows(window, collapsedCompanies: collapsedCompanies, marked: session.marked)
     }
 
     /// The marks `rows` show, as of this version of them.
@@ -195,18 +207,24 @@ public final class ListPresenter: ListModuleInterface {
     /// could not fetch are fetched as the list redraws at the same place;
     /// on failure the screen keeps what it has and says why in one line.
     public func reconnect() {
-        let (said, reconnected) = Reconnection.attempt(repository)
-        guard reconnected else {
-            message = said
-            return render()
+        message = Reconnection.inProgress
+        render()
+        Reconnection.attempt(repository, using: searcher ?? ReadingAtOnce()) { [weak self] said, reconnected in
+            guard let self else { return }
+            guard reconnected else {
+                self.message = said
+                return self.render()
+            }
+            self.sayReconnected(said)
         }
-        sayReconnected(said)
     }
 
     /// Says `said`; a redraw fetches the rows that were not, and the
     /// overview or counts over this list (if open) count again: what they
     /// read while the connection was lost is read now.
     private func sayReconnected(_ said: String) {
+        window = makeWindow()
+        rows = makeRows()
         message = said
         render()
         wireframe?.filterDidChange(shown: displayed, filter: filter)
@@ -264,7 +282,7 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Search
 
     public func beginSearch() {
-        search.begin(selected: repository.personID(at: selection, in: displayed), history: history.entries(for: .search))
+        search.begin(selected: selectedID, history: history.entries(for: .search))
         render()
     }
 
@@ -359,7 +377,7 @@ public final class ListPresenter: ListModuleInterface {
     public var selectedCompanyID: Int? { selectedRow?.companyID }
 
     /// The selected person's row, if anyone is shown.
-    private var selectedRow: ListedPerson? { repository.rows(in: displayed, positions: selection..<(selection + 1)).first }
+    private var selectedRow: ListedPerson? { window.loadedRow(at: selection) }
 
     // MARK: Export
 
@@ -495,7 +513,7 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Where the user is now, to remember for the next launch.
     public var place: RememberedPlace {
-        RememberedPlace(person: repository.personID(at: selection, in: displayed) ?? selectedPerson, sort: sortOrder,
+        RememberedPlace(person: selectedID ?? selectedPerson, sort: sortOrder,
                         byCompany: isGroupedByCompany, collapsedCompanies: collapsedCompanies, columns: session.columns,
                         repository: repository)
     }
@@ -606,7 +624,7 @@ public final class ListPresenter: ListModuleInterface {
     /// A person a search lands on is shown: their company opens if it was
     /// collapsed.
     private func showSearchResult(_ result: PeopleArrangement?) {
-        let selected = selectedPerson ?? repository.personID(at: selection, in: displayed)
+        let selected = selectedPerson ?? selectedID
         let previousFilter = filter
         let searchResult = search.show(result)
         displayed = searchResult ?? everyone
@@ -685,8 +703,19 @@ public final class ListPresenter: ListModuleInterface {
             message = nil
             exportFlow.messageShown()
         }
-        if let person = repository.personID(at: selection, in: displayed) { selectedPerson = person }
+        if let person = selectedID { selectedPerson = person }
         if rowsMarksVersion != session.marksVersion { rows = makeRows() }
         view?.show(makeViewModel())
+    }
+
+    /// Reads, off the main actor, the rows the frame just drawn was missing
+    /// (with a screen's worth around them), and draws again when they come.
+    public func frameDrawn() {
+        let window = self.window
+        guard let searcher, let positions = window.wanted() else { return }
+        searcher.read({ window.store(window.read(positions), for: positions) }) { [weak self] in
+            guard let self, self.window === window else { return }
+            self.render()
+        }
     }
 }

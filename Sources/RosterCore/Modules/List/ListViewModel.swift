@@ -115,7 +115,8 @@ public struct PersonRow: Equatable, Sendable {
 /// A collapsed section shows its header only.
 public struct ListRows: RandomAccessCollection, Sendable {
     let grouped: PeopleArrangement
-    let repository: any PeopleRepository
+    /// Where rows come from: read so far, or read while drawing.
+    let window: ListWindow
     /// Per section, whether it is collapsed; empty when none is.
     private let collapsed: [Bool]
     /// Per section, the row of its header; empty when none is collapsed
@@ -127,8 +128,12 @@ public struct ListRows: RandomAccessCollection, Sendable {
 
     public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, collapsedCompanies: Set<Int> = [],
                 marked: Set<PersonID> = []) {
-        grouped = arrangement
-        self.repository = repository
+        self.init(ListWindow(arrangement, repository: repository), collapsedCompanies: collapsedCompanies, marked: marked)
+    }
+
+    public init(_ window: ListWindow, collapsedCompanies: Set<Int> = [], marked: Set<PersonID> = []) {
+        grouped = window.arrangement
+        self.window = window
         self.marked = marked
         guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
             collapsed = []
@@ -170,10 +175,9 @@ public struct ListRows: RandomAccessCollection, Sendable {
                                             isCollapsed: isCollapsed(section: section)))
         }
         let position = grouped.sections[section].range.lowerBound + (row - header - 1)
-        // One person a call: a frame asks only for the rows it draws.
-        guard let person = repository.rows(in: grouped, positions: position..<(position + 1)).first else {
-            preconditionFailure("row \(row) is past the arrangement's people")
-        }
+        // One person a call: a frame asks only for the rows it draws. A row
+        // not read yet is a stand-in that says so.
+        let person = window.row(at: position) ?? .loading(position: position, companyID: grouped.sections[section].companyID)
         return .person(PersonRow(name: person.name, balance: person.balance, position: position, person: person,
                                  isMarked: !marked.isEmpty && marked.contains(person.id)))
     }

@@ -1,0 +1,163 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+
+/// Screens over a source that may wait (a database) never read it on the
+/// main actor: what is not read yet says so ("loading…", "Counting…",
+/// "reconnecting…"), and the answer shows when it comes. `HeldReads` plays
+/// a database that has not answered yet.
+@MainActor
+@Suite("Screens never wait on the data")
+struct NeverWaitPresenterTests {
+    /// The six people of the fixture, as a source that may wait.
+    static func slowSource() throws -> FakePeopleRepository {
+        let file = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "db")
+        return FakePeopleRepository(people: (0..<file.personCount).map { file.person(PersonID($0)) }, sourceName: "db",
+                                    readsAtOnce: false)
+    }
+
+    /// The names the list's rows show now (a stand-in: "loading" or "not loaded").
+    static func names(_ rows: ListRows) -> [String] {
+        rows.compactMap { row in
+            guard case .person(let person) = row else { return nil }
+            if person.person.isLoading { return "loading" }
+            return person.person.isLoaded ? person.name : "not loaded"
+        }
+    }
+
+    /// A list over `slowSource`, its reads held.
+    static func list() throws -> (FakePeopleRepository, HeldReads, SpyListView, ListPresenter) {
+        let repository = try slowSource()
+        let reads = HeldReads()
+        let view = SpyListView()
+        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(), searcher: reads)
+        presenter.attach(view: view)
+        return (repository, reads, view, presenter)
+    }
+
+    @Test("the list draws rows not read yet as loading, reads them in the background after the frame, and draws them when they come")
+    func listRowsLoadInTheBackground() throws {
+        let (repository, reads, view, presenter) = try Self.list()
+        let before = repository.calls.count
+        let first = try #require(view.last)
+        #expect(Self.names(first.rows) == Array(repeating: "loading", count: 6))
+        #expect(repository.calls.count == before, "drawing read nothing")
+        presenter.frameDrawn()
+        #expect(reads.waiting == 1)
+        presenter.frameDrawn()
+        #expect(reads.waiting == 1, "a span being read is not asked for twice")
+        reads.finish()
+        #expect(repository.calls.last == .rows(0..<6), "one read for the whole span drawn and around it")
+        let second = try #require(view.last)
+        #expect(Self.names(second.rows) == repository.rows(in: repository.everyone, positions: 0..<6).map(\.name))
+        #expect(Self.names(second.rows).first == "Bertha Irwin")
+        #expect(presenter.selectedID != nil)
+        presenter.frameDrawn()
+        #expect(reads.waiting == 0, "everything drawn is read: nothing more to read")
+    }
+
+    @Test("rows read for an arrangement the list has left are dropped, never drawn under another one")
+    func staleRowsDropped() throws {
+        let (_, reads, view, presenter) = try Self.list()
+        _ = Self.names(try #require(view.last).rows)
+        presenter.frameDrawn()
+        presenter.toggleGrouping()  // a new order: HeldReads arranges at once
+        let models = view.models.count
+        reads.finish()
+        #expect(view.models.count == models, "the old window's rows do not redraw the new list")
+        #expect(Self.names(try #require(view.last).rows).allSatisfy { $0 == "loading" })
+    }
+
+    @Test("the window reads the drawn rows with as many again either side, keeps stand-ins for rows left out, and forgets far rows past its capacity")
+    func windowSpans() throws {
+        let people = (0..<20_000).map { Person(firstName: "P\($0)", lastName: "L", company: "C\($0 % 7)") }
+        let repository = FakePeopleRepository(people: people, readsAtOnce: false)
+        let everyone = repository.everyone
+        let window = ListWindow(everyone, repository: repository)
+        #expect(window.wanted() == nil, "nothing drawn, nothing wanted")
+        for position in 5_000..<5_020 { #expect(window.row(at: position) == nil) }
+        let span = try #require(window.wanted())
+        #expect(span == 4_968..<5_052)
+        window.store(Array(window.read(span).dropLast(2)), for: span)
+        #expect(window.row(at: 5_051)?.isLoaded == false, "a row the source left out is a stand-in, not asked for again")
+        #expect(window.row(at: 5_010)?.isLoaded == true)
+        #expect(window.wanted() == 4_968..<5_094, "drawn near the edge of what is read: the next rows are read ahead")
+        window.store(window.read(8_000..<(8_000 + ListWindow.capacity)), for: 8_000..<(8_000 + ListWindow.capacity))
+        #expect(window.row(at: 5_010) == nil, "the rows farthest from the last read are forgotten")
+    }
+
+    @Test("the person's screen says loading until the person is read, then shows them; ↓ finds the next one read already")
+    func detailLoads() throws {
+        let repository = try Self.slowSource()
+        let reads = HeldReads()
+        let view = SpyDetailView()
+        let presenter = DetailPresenter(repository: repository, arrangement: repository.everyone, position: 0,
+                                        wireframe: SpyDetailWireframe(), reader: reads)
+        presenter.attach(view: view)
+        #expect(view.models.last?.title == "loading…")
+        #expect(view.models.last?.fields.isEmpty == true, "no field that would read as a value")
+        reads.finish()
+        #expect(view.models.last?.title == "Bertha Irwin")
+        presenter.showNext()
+        #expect(view.models.last?.title == "Cohen James", "read ahead with the first")
+        #expect(reads.waiting == 0)
+        presenter.showNext()
+        #expect(view.models.last?.title == "loading…")
+        #expect(reads.waiting == 1)
+        reads.finish()
+        #expect(view.models.last?.title == repository.people(in: repository.everyone, positions: 2..<3).first?.fullName)
+    }
+
+    @Test("the overview says it is counting until the counts come; an older count that comes last is dropped")
+    func overviewCounts() async throws {
+        let repository = try Self.slowSource()
+        let reads = HeldReads()
+        let view = SpyCompaniesView()
+        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: SpyCompaniesWireframe(),
+                                           reader: reads)
+        presenter.attach(view: view)
+        #expect(view.models.last?.summary == "counting…")
+        #expect(view.models.last?.emptyMessage == "Counting…")
+        #expect(view.models.last?.rows.isEmpty == true)
+        let narrowed = try await repository.search(SearchQuery("company:comstar"), in: repository.everyone, within: nil)
+        presenter.update(shown: narrowed, filter: "comstar")
+        reads.finishNewest()
+        #expect(view.models.last?.rows.map(\.title) == ["COMSTAR"])
+        reads.finish()
+        #expect(view.models.last?.rows.map(\.title) == ["COMSTAR"], "the count of everyone, asked first, is not shown over the newer one")
+    }
+
+    @Test("the counts say counting, and a new field shows no rows of the old one meanwhile")
+    func frequencyCounts() throws {
+        let repository = try Self.slowSource()
+        let reads = HeldReads()
+        let view = SpyFrequencyView()
+        let presenter = FrequencyPresenter(repository: repository, field: .company, shown: repository.everyone,
+                                           wireframe: SpyFrequencyWireframe(), reader: reads)
+        presenter.attach(view: view)
+        #expect(view.models.last?.summary == "counting…")
+        reads.finish()
+        #expect(view.models.last?.rows.count == 3)
+        presenter.cycleField(by: 1)
+        #expect(view.models.last?.rows.isEmpty == true)
+        #expect(view.models.last?.emptyMessage == "Counting…")
+        reads.finish()
+        #expect(view.models.last?.rows.isEmpty == false)
+    }
+
+    @Test("r connects in the background: the list says reconnecting, then how it went")
+    func reconnectInTheBackground() throws {
+        let repository = StubReconnectingRepository(base: try Self.slowSource())
+        let reads = HeldReads()
+        let view = SpyListView()
+        let presenter = ListPresenter(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                      wireframe: SpyListWireframe(), searcher: reads)
+        presenter.attach(view: view)
+        presenter.reconnect()
+        #expect(view.last?.message == "reconnecting…")
+        #expect(repository.attempts == 0, "not connected on the main actor")
+        reads.finish()
+        #expect(repository.attempts == 1)
+        #expect(view.last?.message == "reconnected")
+    }
+}

@@ -36,7 +36,7 @@ final class FileExportWriter: ExportWriting {
     /// Streams the export into the file, as `--export` streams to standard output.
     /// Into a temporary file beside it, renamed into place only when every
     /// person was read and written: a failure part way leaves `path` as it was.
-    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
+    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
         var unread: String?
         let failure = Platform.writeFile(to: Self.expanded(path), replacing: replacing) { descriptor in
             var output = OutputBuffer(descriptor: descriptor)
@@ -48,7 +48,7 @@ final class FileExportWriter: ExportWriting {
     }
 
     /// `~/people.csv` → the home folder's.
-    static func expanded(_ path: String) -> String {
+    nonisolated static func expanded(_ path: String) -> String {
         (path as NSString).expandingTildeInPath
     }
 }

@@ -81,6 +81,8 @@ enum Platform {
         }
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
+        unfinished.withLock { $0[temporary] = path }
+        defer { unfinished.withLock { $0[temporary] = nil } }
         if let failure = createFile(at: temporary, mode: isNew ? newFileMode : 0o600, prepare: { descriptor in
             guard !isNew else { return }
             if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
@@ -98,6 +100,21 @@ enum Platform {
         }
         syncFolder(folder.isEmpty ? "." : folder)
         return nil
+    }
+
+    /// The temporary files being filled by `writeFile` (a write in the
+    /// background), with the path each is for.
+    private static let unfinished = Locked<[String: String]>([:])
+
+    /// Removes the temporary files of writes that will not finish (the app
+    /// is ending): their targets keep what they held. Returns the targets.
+    @discardableResult
+    static func removeUnfinishedWrites() -> [String] {
+        unfinished.withLock { writes in
+            for temporary in writes.keys { unlink(temporary) }
+            defer { writes = [:] }
+            return writes.values.sorted()
+        }
     }
 
     /// Makes a rename or link in `folder` durable.

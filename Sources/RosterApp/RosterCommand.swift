@@ -259,6 +259,9 @@ public enum RosterCommand {
         let status = loop.run()
         dependencies.stopWatching()
         screen.end()
+        for path in Platform.removeUnfinishedWrites() {
+            Platform.writeError("roster: the export to \(DisplayText.sanitized(path)) was not finished; the file was left as it was")
+        }
         if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }
         dependencies.savePlace()
         return status

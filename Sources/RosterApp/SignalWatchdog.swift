@@ -61,6 +61,7 @@ enum SignalWatchdog {
         // place saved), unless that too is stuck or a second signal comes.
         if wait(for: acknowledged, upTo: grace) { _ = wait(for: signalled, upTo: shutdownGrace) }
         TerminalRescue.restoreTerminal()
+        Platform.removeUnfinishedWrites()
         _exit(128 + lastSignal)
     }
 

@@ -240,21 +240,24 @@ public final class SpyFrequencyView: FrequencyViewInterface {
 /// things that are not regular files (directories, devices, links).
 @MainActor
 public final class InMemoryExportWriter: ExportWriting {
-    public private(set) var files: [String: [UInt8]] = [:]
+    /// Written off the main actor, as the real writer is.
+    private let stored = Locked<[String: [UInt8]]>([:])
+    public var files: [String: [UInt8]] { stored.withLock { $0 } }
     public var others: [String: ExportTarget] = [:]
     public init(existing: [String] = [], others: [String: ExportTarget] = [:]) {
-        for name in existing { files[name] = [] }
+        stored.withLock { files in for name in existing { files[name] = [] } }
         self.others = others
     }
     public func target(at path: String) -> ExportTarget { others[path] ?? (files[path] != nil ? .regularFile : .nothing) }
-    public func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
-        if files[path] != nil, !replacing { return "\(path) exists" }
+    public nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
+        if stored.withLock({ $0[path] }) != nil, !replacing { return "\(path) exists" }
         var output = OutputBuffer(descriptor: -1)
         // As the real writer: what is not whole never replaces the file.
         if let unread = produce(&output) { return "could not write \(path) (\(unread))" }
-        files[path] = output.bytes
+        stored.withLock { $0[path] = output.bytes }
         return nil
     }
+
     /// The files' names in `folder`, and the folders below it (ending in `/`).
     public func fileNames(in folder: String) -> [String] {
         let names = Set((Array(files.keys) + others.keys).compactMap { path -> String? in

@@ -139,4 +139,26 @@ struct IncompleteExportTests {
         #expect(newFailure == "could not write \(new) (none read)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["people.csv"], "no temporary file left behind")
     }
+
+    @Test("quitting while an export is written removes its temporary file and names the target; the target keeps its bytes")
+    func unfinishedWriteRemovedAtExit() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let old = folder + "/people.csv"
+        try "the earlier export".write(toFile: old, atomically: false, encoding: .utf8)
+        nonisolated(unsafe) var named: [String] = []
+        nonisolated(unsafe) var inFolder: [String] = []
+        let failure = Platform.writeFile(to: old, replacing: true) { descriptor in
+            _ = "half of the new".withCString { write(descriptor, $0, strlen($0)) }
+            inFolder = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            named = Platform.removeUnfinishedWrites()  // the app ends here
+            return true
+        }
+        #expect(inFolder.count == 2, "the temporary file was there while written")
+        #expect(named == [old])
+        #expect(failure != nil, "the write could not be put in place")
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "the earlier export")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["people.csv"], "no temporary file left behind")
+        #expect(Platform.removeUnfinishedWrites().isEmpty, "a finished write is no longer listed")
+    }
 }

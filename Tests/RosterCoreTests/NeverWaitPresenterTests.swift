@@ -160,4 +160,31 @@ struct NeverWaitPresenterTests {
         #expect(repository.attempts == 1)
         #expect(view.last?.message == "reconnected")
     }
+
+    @Test("an export is written in the background: the status says so meanwhile, one export at a time, the first q warns")
+    func exportInTheBackground() throws {
+        let repository = try Self.slowSource()
+        let (reads, view, writer, wireframe) = (HeldReads(), SpyListView(), InMemoryExportWriter(), SpyListWireframe())
+        let exporting = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe,
+                                      searcher: reads, exportWriter: writer)
+        exporting.attach(view: view)
+        exporting.beginExport()
+        exporting.editExportName("out.csv")
+        exporting.commitExport()
+        #expect(view.last?.message == "writing 6 people to out.csv…")
+        #expect(writer.files["out.csv"] == nil, "not written on the main actor")
+        exporting.moveSelection(by: 1)
+        #expect(view.last?.message == "writing 6 people to out.csv…", "said until it is done")
+        exporting.beginExport()
+        #expect(view.last?.message == "one export at a time: still writing out.csv")
+        #expect(view.last?.exportPrompt == nil)
+        exporting.quit()
+        #expect(view.last?.message == "still writing out.csv: q again quits without it")
+        #expect(wireframe.routes.isEmpty)
+        reads.finish()
+        #expect(view.last?.message == "wrote 6 people to out.csv (csv)")
+        #expect(String(decoding: try #require(writer.files["out.csv"]), as: UTF8.self).split(whereSeparator: \.isNewline).count == 7)
+        exporting.quit()
+        #expect(wireframe.routes.count == 1, "nothing being written: q quits")
+    }
 }

@@ -90,16 +90,18 @@ public enum ExportTarget: Equatable, Sendable {
     case unusable(reason: String)
 }
 
-/// Writes an export to a file; never replaces one unless told to.
+/// Writes an export to a file; never replaces one unless told to. The
+/// write itself runs off the main actor (a long export never freezes the
+/// screen), so it touches no state of the main actor's.
 @MainActor
-public protocol ExportWriting: AnyObject {
+public protocol ExportWriting: AnyObject, Sendable {
     /// What is at `path` now (the link itself for a dangling symbolic link).
     func target(at path: String) -> ExportTarget
     /// Writes to `path` what `produce` appends to the output, a block at a
     /// time as it is produced; a message for the status line on failure.
     /// `produce` returns why what it wrote is not whole (people that could
     /// not be read), or nil: then `path` is left as it was.
-    func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String?
+    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String?
     /// The entries of `folder` (`""`: the current one), folders ending in
     /// `/`, for Tab to complete a file name; none when it cannot be read.
     func fileNames(in folder: String) -> [String]

@@ -1,10 +1,13 @@
 import Foundation
 
 /// What an export writes: what the list shows (search and order
-/// included), or the marked people (those a search hides too).
-enum ExportContent {
+/// included), or the marked people (those a search hides too), read when
+/// the export is written (in the background).
+enum ExportContent: Sendable {
     case shown(PeopleArrangement, of: any PeopleRepository)
     case marked([Person])
+    /// The marked people, in the list's order without its search.
+    case marks(Set<PersonID>, of: any PeopleRepository, orderedBy: PeopleArrangement)
 }
 
 /// The list's export flow: the file name prompt, then the question
@@ -15,6 +18,13 @@ enum ExportContent {
 final class ListExportFlow {
     private let writer: ExportWriting?
     private let history: PromptHistory
+    /// Where the write runs: off the main actor in the app.
+    private let reader: BackgroundReading
+    /// The file being written in the background, and what the status line
+    /// says meanwhile ("writing 6 people to out.csv…").
+    private(set) var writing: (name: String, note: String)?
+    /// Told what the status line says once a write in the background ends.
+    var written: (@MainActor (String) -> Void)?
     /// The file name prompt's line while it is open.
     private(set) var line: LineEditor?
     /// An export waiting for a yes: where, whether it replaces a file, and
@@ -24,9 +34,10 @@ final class ListExportFlow {
     /// when the status line is too narrow, so that the reason stays visible.
     private(set) var fileName: String?
 
-    init(writer: ExportWriting?, history: PromptHistory) {
+    init(writer: ExportWriting?, history: PromptHistory, reader: BackgroundReading? = nil) {
         self.writer = writer
         self.history = history
+        self.reader = reader ?? ReadingAtOnce()
     }
 
     /// The question waiting for y or n, if any.
@@ -119,27 +130,56 @@ final class ListExportFlow {
         if pending == nil { fileName = nil }
     }
 
-    /// Writes `content` in the format the file name's extension asks for.
-    private func export(_ content: ExportContent, to name: String, replacing: Bool) -> String {
+    /// Writes `content` in the format the file name's extension asks for,
+    /// through `reader`. What the status line says: the outcome when the
+    /// write ended at once, else nil (`writing` says it is under way, and
+    /// `written` is told the outcome).
+    private func export(_ content: ExportContent, to name: String, replacing: Bool) -> String? {
+        fileName = name
+        guard let writer else { return nil }
+        let who: String
+        switch content {
+        case .marked(let people): who = NumberText.grouped(people.count) + " marked"
+        case .marks(let marks, _, _): who = NumberText.grouped(marks.count) + " marked"
+        case .shown(let shown, _): who = NumberText.count(shown.count, "person", "people")
+        }
+        writing = (name, "writing \(who) to \(name)…")
+        let outcome = Outcome()
+        reader.read({ Self.write(content, who: who, to: name, replacing: replacing, with: writer) }) { [weak self] said in
+            self?.writing = nil
+            self?.fileName = name
+            if outcome.isAwaited { self?.written?(said) } else { outcome.said = said }
+        }
+        outcome.isAwaited = outcome.said == nil
+        return outcome.said
+    }
+
+    /// A write's outcome, when it ended before `export` returned.
+    @MainActor
+    private final class Outcome {
+        var said: String?
+        var isAwaited = false
+    }
+
+    /// The write itself (off the main actor in the app): reads the people
+    /// a window at a time and streams them out; what the status line says.
+    private nonisolated static func write(_ content: ExportContent, who: String, to name: String, replacing: Bool,
+                                          with writer: ExportWriting) -> String {
         let format = ExportFormat(fileName: name)
         let exporter = DirectoryExporter(format: format)
-        fileName = name
-        let failure = writer?.write(to: name, replacing: replacing) { output -> String? in
+        let failure = writer.write(to: name, replacing: replacing) { output -> String? in
             switch content {
             case .marked(let people):
                 exporter.write(people, to: &output)
+                return nil
+            case .marks(let marks, let repository, let order):
+                exporter.write(MarkedPeople(repository: repository, marked: marks).people(orderedBy: order), to: &output)
                 return nil
             case .shown(let shown, let repository):
                 let unread = exporter.write(shown, of: repository, to: &output)
                 return unread == 0 ? nil : "\(NumberText.count(unread, "person", "people")) of \(NumberText.grouped(shown.count)) could not be read"
             }
         }
-        if let failure { return failure }
-        let written: String
-        switch content {
-        case .marked(let people): written = NumberText.grouped(people.count) + " marked"
-        case .shown(let shown, _): written = NumberText.count(shown.count, "person", "people")
-        }
-        return "wrote \(written) to \(name) (\(format.rawValue))"
+        return failure ?? "wrote \(who) to \(name) (\(format.rawValue))"
     }
 }

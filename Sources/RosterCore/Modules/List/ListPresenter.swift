@@ -75,7 +75,7 @@ public final class ListPresenter: ListModuleInterface {
         self.history = history ?? PromptHistory()
         self.session = session ?? ListSession()
         self.clipboard = clipboard
-        exportFlow = ListExportFlow(writer: exportWriter, history: self.history)
+        exportFlow = ListExportFlow(writer: exportWriter, history: self.history, reader: searcher)
         sortOrder = arrangement.sort
         isGroupedByCompany = arrangement.byCompany
         self.scope = scope
@@ -85,6 +85,11 @@ public final class ListPresenter: ListModuleInterface {
         self.searcher = searcher
         window = ListWindow(arrangement, repository: repository, readsWhileDrawing: searcher == nil || repository.readsAtOnce)
         rows = ListRows(window)
+        exportFlow.written = { [weak self] said in
+            self?.quitWarned = false
+            self?.message = said
+            self?.render()
+        }
     }
 
     /// A window on `displayed`: a source that may wait is read in the
@@ -263,9 +268,19 @@ public final class ListPresenter: ListModuleInterface {
         render()
     }
 
+    /// Quits; while an export is being written, the first `q` says so
+    /// and a second quits without it (the file is left as it was).
     public func quit() {
+        if let writing = exportFlow.writing, !quitWarned {
+            quitWarned = true
+            message = "still writing \(writing.name): q again quits without it"
+            return render()
+        }
         wireframe?.navigate(to: .quit)
     }
+
+    /// The first `q` during an export was answered.
+    private var quitWarned = false
 
     public func goBack() {
         wireframe?.navigate(to: .back(filter: filter))
@@ -382,6 +397,10 @@ public final class ListPresenter: ListModuleInterface {
     // MARK: Export
 
     public func beginExport() {
+        if let writing = exportFlow.writing {
+            message = "one export at a time: still writing \(writing.name)"
+            return render()
+        }
         exportFlow.begin(sourceName: repository.sourceName, people: session.marked.isEmpty ? NumberText.count(displayed.count, "person", "people") : "\(NumberText.grouped(session.marked.count)) marked")
         message = nil
         render()
@@ -413,7 +432,7 @@ public final class ListPresenter: ListModuleInterface {
     /// What an export writes: what the list shows, or with marks the
     /// marked people (those a search hides too).
     private var exportContent: ExportContent {
-        session.marked.isEmpty ? .shown(displayed, of: repository) : .marked(markedPeople.people(orderedBy: everyone))
+        session.marked.isEmpty ? .shown(displayed, of: repository) : .marks(session.marked, of: repository, orderedBy: everyone)
     }
 
     // MARK: Marks and copying
@@ -671,7 +690,7 @@ public final class ListPresenter: ListModuleInterface {
             exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
             promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
             question: exportFlow.question,
-            message: message,
+            message: message ?? exportFlow.writing?.note,
             messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
             marks: marksLabel, connection: ConnectionStatus(repository))

@@ -260,7 +260,7 @@ public enum RosterCommand {
         dependencies.stopWatching()
         screen.end()
         for path in Platform.removeUnfinishedWrites() {
-            Platform.writeError("roster: the export to \(DisplayText.sanitized(path)) was not finished; the file was left as it was")
+            Platform.writeError("roster: the export to \(DisplayText.sanitized(path)) was stopped unfinished; nothing was written to it")
         }
         if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }
         dependencies.savePlace()

@@ -21,7 +21,8 @@ final class ListExportFlow {
     /// Where the write runs: off the main actor in the app.
     private let reader: BackgroundReading
     /// The file being written in the background, and what the status line
-    /// says meanwhile ("writing 6 people to out.csv…").
+    /// says meanwhile ("writing out.csv…": short, so that the position and
+    /// order keep their place beside it).
     private(set) var writing: (name: String, note: String)?
     /// Told what the status line says once a write in the background ends.
     var written: (@MainActor (String) -> Void)?
@@ -143,7 +144,7 @@ final class ListExportFlow {
         case .marks(let marks, _, _): who = NumberText.grouped(marks.count) + " marked"
         case .shown(let shown, _): who = NumberText.count(shown.count, "person", "people")
         }
-        writing = (name, "writing \(who) to \(name)…")
+        writing = (name, "writing \(name)…")
         let outcome = Outcome()
         reader.read({ Self.write(content, who: who, to: name, replacing: replacing, with: writer) }) { [weak self] said in
             self?.writing = nil

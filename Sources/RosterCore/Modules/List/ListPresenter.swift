@@ -100,7 +100,7 @@ public final class ListPresenter: ListModuleInterface {
 
     public var peopleCount: Int { displayed.count }
 
-    public var hasWorkInFlight: Bool { isArranging || searchesAnswered < searchesAsked }
+    public var hasWorkInFlight: Bool { isArranging || isMarkingAll || searchesAnswered < searchesAsked }
 
     /// The selected person, if anyone is shown.
     public var selectedID: PersonID? { window.loadedRow(at: selection)?.id }
@@ -444,11 +444,23 @@ public final class ListPresenter: ListModuleInterface {
         moveSelection(by: 1)
     }
 
+    /// `M`: marks everyone shown, their ids read off the main actor from a
+    /// source that may wait; keys typed meanwhile act once they are marked.
     public func markAllShown() {
         if waitForArrangement({ $0.markAllShown() }) { return }
-        session.mark(MarkedPeople.ids(in: displayed, repository: repository))
+        let (shown, repository) = (displayed, self.repository)
+        isMarkingAll = true
         render()
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({ MarkedPeople.ids(in: shown, repository: repository) }) { [weak self] ids in
+            guard let self else { return }
+            self.isMarkingAll = false
+            self.session.mark(ids)
+            self.render()
+        }
     }
+
+    /// `M` is reading the ids of everyone shown.
+    private var isMarkingAll = false
 
     public func unmarkAll() {
         session.unmarkAll()
@@ -498,16 +510,41 @@ public final class ListPresenter: ListModuleInterface {
 
     private var markedPeople: MarkedPeople { MarkedPeople(repository: repository, marked: session.marked) }
 
-    /// "3 marked"; "3 marked (1 shown)" when the list shows fewer of them.
+    /// "3 marked"; "3 marked (1 shown)" when the list shows fewer of them
+    /// ("(… shown)" while a source that may wait counts them).
     private var marksLabel: String? {
         let count = session.marked.count
         guard count > 0 else { return nil }
-        if markedShown?.version != session.marksVersion {
-            markedShown = (session.marksVersion, markedPeople.shownCount(in: displayed))
+        countMarkedShown()
+        guard let shown = markedShown, shown.version == session.marksVersion else {
+            return "\(NumberText.grouped(count)) marked (… shown)"
         }
-        let shown = markedShown?.count ?? count
-        return "\(NumberText.grouped(count)) marked" + (shown == count ? "" : " (\(NumberText.grouped(shown)) shown)")
+        return "\(NumberText.grouped(count)) marked" + (shown.count == count ? "" : " (\(NumberText.grouped(shown.count)) shown)")
     }
+
+    /// Counts how many marked people the list shows, unless counted (or
+    /// being counted) for these marks and this list.
+    private func countMarkedShown() {
+        let version = session.marksVersion
+        guard markedShown?.version != version, markedBeingCounted != version else { return }
+        if displayed.count == repository.personCount {  // everyone is shown: nothing to count
+            markedShown = (version, session.marked.count)
+            return
+        }
+        markedBeingCounted = version
+        let (people, shown) = (markedPeople, displayed)
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({ people.shownCount(in: shown) }) { [weak self] count in
+            guard let self, self.markedBeingCounted == version, self.displayed == shown else { return }
+            self.markedBeingCounted = nil
+            self.markedShown = (version, count)
+            if self.view != nil, !self.isInRender { self.refresh() }
+        }
+    }
+
+    /// The marks version being counted in the background.
+    private var markedBeingCounted: Int?
+    /// True while `render` builds the model (an answer at once needs no second frame).
+    private var isInRender = false
 
     // MARK: Columns
 
@@ -653,6 +690,7 @@ public final class ListPresenter: ListModuleInterface {
         }
         rows = makeRows()
         markedShown = nil
+        markedBeingCounted = nil
         shownCompanyCount = isGroupedByCompany ? displayed.sections.count : repository.companySummaries(in: displayed).count
         render()
         if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
@@ -717,14 +755,28 @@ public final class ListPresenter: ListModuleInterface {
     /// frame does not count them again.
     private var shownCompanyCount = 0
 
+    /// Draws again for something read in the background (rows, a count):
+    /// the message the last frame showed stays, as it would without it.
+    private func refresh() {
+        message = messageShown
+        render()
+    }
+
+    /// The message of the last frame.
+    private var messageShown: String?
+
     private func render() {
+        messageShown = message
         defer {  // a message shows once
             message = nil
             exportFlow.messageShown()
         }
         if let person = selectedID { selectedPerson = person }
         if rowsMarksVersion != session.marksVersion { rows = makeRows() }
-        view?.show(makeViewModel())
+        isInRender = true
+        let model = makeViewModel()
+        isInRender = false
+        view?.show(model)
     }
 
     /// Reads, off the main actor, the rows the frame just drawn was missing
@@ -734,7 +786,7 @@ public final class ListPresenter: ListModuleInterface {
         guard let searcher, let positions = window.wanted() else { return }
         searcher.read({ window.store(window.read(positions), for: positions) }) { [weak self] in
             guard let self, self.window === window else { return }
-            self.render()
+            self.refresh()
         }
     }
 }

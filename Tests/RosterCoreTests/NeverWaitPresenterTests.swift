@@ -61,11 +61,12 @@ struct NeverWaitPresenterTests {
         let (_, reads, view, presenter) = try Self.list()
         _ = Self.names(try #require(view.last).rows)
         presenter.frameDrawn()
-        presenter.toggleGrouping()  // a new order: HeldReads arranges at once
-        let models = view.models.count
-        reads.finish()
-        #expect(view.models.count == models, "the old window's rows do not redraw the new list")
-        #expect(Self.names(try #require(view.last).rows).allSatisfy { $0 == "loading" })
+        presenter.toggleGrouping()  // a new order: HeldReads arranges at once, and holds where the selection lands
+        #expect(presenter.hasWorkInFlight, "keys wait until the selected person is placed in the new order")
+        reads.finish()  // the old list's rows, then the placement
+        #expect(!presenter.hasWorkInFlight)
+        #expect(view.last?.sortLabel.contains("flat") == true)
+        #expect(Self.names(try #require(view.last).rows).allSatisfy { $0 == "loading" }, "the old order's rows are not drawn in the new one")
     }
 
     @Test("the window reads the drawn rows with as many again either side, keeps stand-ins for rows left out, and forgets far rows past its capacity")

@@ -100,7 +100,7 @@ public final class ListPresenter: ListModuleInterface {
 
     public var peopleCount: Int { displayed.count }
 
-    public var hasWorkInFlight: Bool { isArranging || isMarkingAll || searchesAnswered < searchesAsked }
+    public var hasWorkInFlight: Bool { isArranging || isPlacing || isMarkingAll || searchesAnswered < searchesAsked }
 
     /// The selected person, if anyone is shown.
     public var selectedID: PersonID? { window.loadedRow(at: selection)?.id }
@@ -622,7 +622,7 @@ public final class ListPresenter: ListModuleInterface {
     /// position waits for it: `s` then `g` goes to the top of the new order,
     /// however fast they were typed. True when `intent` was put off.
     private func waitForArrangement(_ intent: @escaping @MainActor (ListPresenter) -> Void) -> Bool {
-        guard isArranging else { return false }
+        guard isArranging || isPlacing else { return false }
         waitingForArrangement.append(intent)
         return true
     }
@@ -669,29 +669,66 @@ public final class ListPresenter: ListModuleInterface {
             self.ordersMade += 1
             self.isArranging = false
             self.showSearchResult(self.search.result.map { self.repository.reapply($0, to: arranged) })
-            let waiting = self.waitingForArrangement
-            self.waitingForArrangement = []
-            for intent in waiting { intent(self) }
-            self.sayMessageAfterWorkIfDone()
         }
+    }
+
+    /// The keys that waited for a new order or a result to be placed act now.
+    private func runWaitingIntents() {
+        guard !isArranging, !isPlacing else { return }
+        let waiting = waitingForArrangement
+        waitingForArrangement = []
+        for intent in waiting { intent(self) }
+        sayMessageAfterWorkIfDone()
     }
 
     /// Shows a finished search, keeping the selected person if they match.
     /// A person a search lands on is shown: their company opens if it was
     /// collapsed.
+    ///
+    /// Where the selected person lands, and how many companies a flat list
+    /// shows, are read first (off the main actor from a source that may
+    /// wait); keys typed meanwhile wait, and a newer result supersedes.
     private func showSearchResult(_ result: PeopleArrangement?) {
         let selected = selectedPerson ?? selectedID
+        let shown = result.flatMap { $0.query.map { $0.isEmpty } ?? true ? nil : $0 } ?? everyone
+        let (repository, byCompany) = (self.repository, isGroupedByCompany)
+        placementsAsked += 1
+        let asked = placementsAsked
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({
+            Placement(position: selected.flatMap { repository.position(of: $0, in: shown) },
+                      companies: byCompany ? shown.sections.count : repository.companySummaries(in: shown).count)
+        }) { [weak self] placement in
+            guard let self, asked == self.placementsAsked else { return }
+            self.placementsShown = asked
+            self.show(result, placed: placement)
+            self.runWaitingIntents()
+            self.sayMessageAfterWorkIfDone()
+        }
+    }
+
+    /// Where a result's selected person is, and its companies' count.
+    private struct Placement: Sendable {
+        let position: Int?
+        let companies: Int
+    }
+
+    /// Results asked to be shown, and the last one shown: placing while they differ.
+    private var placementsAsked = 0
+    private var placementsShown = 0
+    private var isPlacing: Bool { placementsShown != placementsAsked }
+
+    private func show(_ result: PeopleArrangement?, placed: Placement) {
         let previousFilter = filter
         let searchResult = search.show(result)
         displayed = searchResult ?? everyone
-        selection = selected.flatMap { repository.position(of: $0, in: displayed) } ?? 0
+        selection = placed.position ?? 0
         if searchResult != nil, filter != previousFilter, peopleCount > 0 {
             collapsedCompanies.remove(displayed.sections[displayed.sectionIndex(containing: selection)].companyID)
         }
         rows = makeRows()
         markedShown = nil
         markedBeingCounted = nil
-        shownCompanyCount = isGroupedByCompany ? displayed.sections.count : repository.companySummaries(in: displayed).count
+        shownCompanyCount = placed.companies
         render()
         if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
     }

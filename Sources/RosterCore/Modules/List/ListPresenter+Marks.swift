@@ -1,0 +1,147 @@
+import Foundation
+
+/// The list's export, marks and copying.
+extension ListPresenter {
+    public func beginExport() {
+        if let writing = exportFlow.writing {
+            message = "one export at a time: still writing \(writing.name)"
+            return render()
+        }
+        exportFlow.begin(sourceName: repository.sourceName, people: session.marked.isEmpty ? NumberText.count(displayed.count, "person", "people") : "\(NumberText.grouped(session.marked.count)) marked")
+        message = nil
+        render()
+    }
+
+    public func editExportName(_ name: String) {
+        exportFlow.editName(name)
+        render()
+    }
+
+    public func cancelExport() {
+        exportFlow.cancel()
+        render()
+    }
+
+    /// Enter on the file name: write, ask, or refuse, as `ExportDecision` rules.
+    public func commitExport() {
+        if waitForArrangement({ $0.commitExport() }) { return }
+        if let said = exportFlow.commit({ exportContent }) { message = said }
+        render()
+    }
+
+    public func confirmOverwrite(_ yes: Bool) {
+        guard let said = exportFlow.confirm(yes, { exportContent }) else { return }
+        message = said
+        render()
+    }
+
+    /// What an export writes: what the list shows, or with marks the
+    /// marked people (those a search hides too).
+    var exportContent: ExportContent {
+        session.marked.isEmpty ? .shown(displayed, of: repository) : .marks(session.marked, of: repository, orderedBy: everyone)
+    }
+
+    // MARK: Marks and copying
+
+    public func toggleMark() {
+        if waitForArrangement({ $0.toggleMark() }) { return }
+        guard let id = selectedID else { return }
+        session.toggleMark(id)
+        moveSelection(by: 1)
+    }
+
+    /// `M`: marks everyone shown, their ids read off the main actor from a
+    /// source that may wait; keys typed meanwhile act once they are marked.
+    public func markAllShown() {
+        if waitForArrangement({ $0.markAllShown() }) { return }
+        let (shown, repository) = (displayed, self.repository)
+        isMarkingAll = true
+        render()
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({ MarkedPeople.ids(in: shown, repository: repository) }) { [weak self] ids in
+            guard let self else { return }
+            self.isMarkingAll = false
+            self.session.mark(ids)
+            self.render()
+        }
+    }
+
+
+    public func unmarkAll() {
+        session.unmarkAll()
+        render()
+    }
+
+    /// Marks made in another list (a company's) show here too.
+    public func marksMayHaveChanged() {
+        render()
+    }
+
+    public func copyAddresses() {
+        let people = peopleToCopy
+        guard !people.isEmpty else { return }
+        let list = ClipboardText.addressList(people)
+        if list.text.isEmpty {
+            message = people.count == 1 ? "no email to copy" : "none of them has an email"
+        } else if !ClipboardText.fits(list.text) {
+            message = ClipboardText.tooMuchMessage(list.text)
+        } else if let delivery = clipboard?.copy(list.text) {
+            message = ClipboardText.addressesCopiedMessage(list, of: people.count, delivery: delivery)
+        } else {
+            message = "could not copy"
+        }
+        render()
+    }
+
+    public func copyVCards() {
+        let people = peopleToCopy
+        guard !people.isEmpty else { return }
+        let cards = ClipboardText.vCards(people)
+        if !ClipboardText.fits(cards.text) {
+            message = ClipboardText.tooMuchMessage(cards.text)
+        } else if let delivery = clipboard?.copy(cards.text) {
+            message = ClipboardText.copiedMessage(NumberText.count(people.count, "vCard", "vCards"), leftOut: ClipboardText.removedCount(cards.removed), delivery: delivery)
+        } else {
+            message = "could not copy"
+        }
+        render()
+    }
+
+    /// The marked people, else the selected one.
+    var peopleToCopy: [Person] {
+        if !session.marked.isEmpty { return markedPeople.people(orderedBy: everyone) }
+        return selectedID.map { [repository.person($0)] } ?? []
+    }
+
+    var markedPeople: MarkedPeople { MarkedPeople(repository: repository, marked: session.marked) }
+
+    /// "3 marked"; "3 marked (1 shown)" when the list shows fewer of them
+    /// ("(… shown)" while a source that may wait counts them).
+    var marksLabel: String? {
+        let count = session.marked.count
+        guard count > 0 else { return nil }
+        countMarkedShown()
+        guard let shown = markedShown, shown.version == session.marksVersion else {
+            return "\(NumberText.grouped(count)) marked (… shown)"
+        }
+        return "\(NumberText.grouped(count)) marked" + (shown.count == count ? "" : " (\(NumberText.grouped(shown.count)) shown)")
+    }
+
+    /// Counts how many marked people the list shows, unless counted (or
+    /// being counted) for these marks and this list.
+    func countMarkedShown() {
+        let version = session.marksVersion
+        guard markedShown?.version != version, markedBeingCounted != version else { return }
+        if displayed.count == repository.personCount {  // everyone is shown: nothing to count
+            markedShown = (version, session.marked.count)
+            return
+        }
+        markedBeingCounted = version
+        let (people, shown) = (markedPeople, displayed)
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({ people.shownCount(in: shown) }) { [weak self] count in
+            guard let self, self.markedBeingCounted == version, self.displayed == shown else { return }
+            self.markedBeingCounted = nil
+            self.markedShown = (version, count)
+            if self.view != nil, !self.isInRender { self.refresh() }
+        }
+    }
+}

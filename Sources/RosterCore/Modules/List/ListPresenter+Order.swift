@@ -1,0 +1,141 @@
+import Foundation
+
+/// The list's order and grouping, and how a new order or a search's result
+/// is shown (the selected person kept, keys typed meanwhile held).
+extension ListPresenter {
+    public func cycleSortOrder() {
+        let columns = ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany)
+        rearrange(sort: columns.nextSort, byCompany: isGroupedByCompany)
+    }
+
+    public func reverseSortOrder() {
+        rearrange(sort: sortOrder.reversed(), byCompany: isGroupedByCompany)
+    }
+
+    /// Sorts by `column` (the column chooser's `s`), ascending; the column
+    /// already sorted on turns the other way.
+    public func sort(by column: ListColumn) {
+        let isSorted = ListColumn.sorted(by: sortOrder.key) == column
+        rearrange(sort: isSorted ? sortOrder.reversed() : SortOrder(column.sortKey), byCompany: isGroupedByCompany)
+    }
+
+    /// Orders the list by `sort` (`--sort`), starting at its first person
+    /// unless `selectingFirst` is false (a remembered person to go back to).
+    public func applySortOrder(_ sort: SortOrder, selectingFirst: Bool = true) {
+        guard sort != sortOrder else { return }
+        rearrange(sort: sort, byCompany: isGroupedByCompany)
+        if selectingFirst { selectFirst() }
+    }
+
+    /// While a new order is sorted off the main actor, a key that moves by
+    /// position waits for it: `s` then `g` goes to the top of the new order,
+    /// however fast they were typed. True when `intent` was put off.
+    func waitForArrangement(_ intent: @escaping @MainActor (ListPresenter) -> Void) -> Bool {
+        guard isArranging || isPlacing else { return false }
+        waitingForArrangement.append(intent)
+        return true
+    }
+
+    public func toggleGrouping() {
+        rearrange(sort: sortOrder, byCompany: !isGroupedByCompany)
+    }
+
+    public func jumpToCompany(by delta: Int) {
+        if waitForArrangement({ $0.jumpToCompany(by: delta) }) { return }
+        guard peopleCount > 0 else { return }
+        let current = displayed.sectionIndex(containing: selection)
+        let target = current + delta
+        // `[` inside a company goes to its first person before the previous company.
+        if delta < 0, selection > displayed.sections[current].range.lowerBound {
+            select(position: displayed.sections[current].range.lowerBound)
+        } else if target < 0 || target >= displayed.sections.count {
+            // As `less` at the end: stay put and say why nothing moved.
+            if !isGroupedByCompany {
+                message = "one flat list: c groups by company"
+            } else if displayed.sections.count == 1 {
+                message = "only one company here"
+            } else {
+                message = delta > 0 ? "already at the last company" : "already at the first company"
+            }
+            render()
+        } else {
+            select(position: displayed.sections[target].range.lowerBound)
+        }
+    }
+
+    /// Sorts (off the main actor) and shows the result, keeping the
+    /// selected person selected and the search applied.
+    func rearrange(sort: SortOrder, byCompany: Bool) {
+        guard let searcher else { return }
+        sortOrder = sort
+        isGroupedByCompany = byCompany
+        isArranging = true
+        render()
+        searcher.arrange(repository, sort: sort, byCompany: byCompany, company: everyone.company) { [weak self] arranged in
+            guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
+            // A company's list asked for its company only: the new order keeps to it.
+            self.everyone = arranged
+            self.ordersMade += 1
+            self.isArranging = false
+            self.showSearchResult(self.search.result.map { self.repository.reapply($0, to: arranged) })
+        }
+    }
+
+    /// The keys that waited for a new order or a result to be placed act now.
+    func runWaitingIntents() {
+        guard !isArranging, !isPlacing else { return }
+        let waiting = waitingForArrangement
+        waitingForArrangement = []
+        for intent in waiting { intent(self) }
+        sayMessageAfterWorkIfDone()
+    }
+
+    /// Shows a finished search, keeping the selected person if they match.
+    /// A person a search lands on is shown: their company opens if it was
+    /// collapsed.
+    ///
+    /// Where the selected person lands, and how many companies a flat list
+    /// shows, are read first (off the main actor from a source that may
+    /// wait); keys typed meanwhile wait, and a newer result supersedes.
+    func showSearchResult(_ result: PeopleArrangement?) {
+        let selected = selectedPerson ?? selectedID
+        let shown = result.flatMap { $0.query.map { $0.isEmpty } ?? true ? nil : $0 } ?? everyone
+        let (repository, byCompany) = (self.repository, isGroupedByCompany)
+        placementsAsked += 1
+        let asked = placementsAsked
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({
+            Placement(position: selected.flatMap { repository.position(of: $0, in: shown) },
+                      companies: byCompany ? shown.sections.count : repository.companySummaries(in: shown).count)
+        }) { [weak self] placement in
+            guard let self, asked == self.placementsAsked else { return }
+            self.placementsShown = asked
+            self.show(result, placed: placement)
+            self.runWaitingIntents()
+            self.sayMessageAfterWorkIfDone()
+        }
+    }
+
+    /// Where a result's selected person is, and its companies' count.
+    struct Placement: Sendable {
+        let position: Int?
+        let companies: Int
+    }
+
+    var isPlacing: Bool { placementsShown != placementsAsked }
+
+    func show(_ result: PeopleArrangement?, placed: Placement) {
+        let previousFilter = filter
+        let searchResult = search.show(result)
+        displayed = searchResult ?? everyone
+        selection = placed.position ?? 0
+        if searchResult != nil, filter != previousFilter, peopleCount > 0 {
+            collapsedCompanies.remove(displayed.sections[displayed.sectionIndex(containing: selection)].companyID)
+        }
+        rows = makeRows()
+        markedShown = nil
+        markedBeingCounted = nil
+        shownCompanyCount = placed.companies
+        render()
+        if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
+    }
+}

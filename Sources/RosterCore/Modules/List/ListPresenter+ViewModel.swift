@@ -1,0 +1,55 @@
+import Foundation
+
+/// What the list's view shows, made from the presenter's state.
+extension ListPresenter {
+    public func makeViewModel() -> ListViewModel {
+        let people = peopleCount
+        let hasPeople = people > 0
+        let section = hasPeople ? displayed.sections[displayed.sectionIndex(containing: selection)] : nil
+        let filter = search.filter
+        var emptyMessage: String?
+        if !hasPeople {
+            emptyMessage = filter.map { "No people match '\($0)'" } ?? ListViewModel.nobodyMessage(personCount: repository.personCount, from: repository.sourceName)
+        }
+        return ListViewModel(
+            sourceName: repository.sourceName,
+            scopeTitle: scopeTitle,
+            escapeGoesBackTo: scope.flatMap { $0.filterIsScope || filter == nil ? $0.parent : nil },
+            summary: summary,
+            rows: rows,
+            selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
+            position: hasPeople ? "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(people))" : "0/0",
+            currentCompany: ListStatusText.company(section: section, selected: isGroupedByCompany ? nil : selectedRow),
+            notice: [repository.skippedRecords.isEmpty ? nil : "\(NumberText.grouped(repository.skippedRecords.count)) skipped (! lists)",
+                     stateNotice]
+                .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
+            emptyMessage: emptyMessage,
+            searchPrompt: search.isEditing ? search.line.text : nil,
+            searchError: search.isEditing ? search.error.map { SearchErrorModel(error: $0) } ?? search.failure.map(SearchErrorModel.init(failure:)) : nil,
+            filter: filter,
+            highlight: search.result?.query,
+            sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
+            exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
+            promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
+            question: exportFlow.question,
+            message: message ?? exportFlow.writing?.note,
+            messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
+            columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
+            marks: marksLabel, connection: ConnectionStatus(repository))
+    }
+
+    /// "400 people · 34 companies"; under a filter, what is shown of them
+    /// ("3 of 400 people · 3 of 34 companies"); a company's list counts its own.
+    var summary: String {
+        let all = everyone.count
+        let allCompanies = companiesInAll
+        if scopeTitle != nil {
+            return search.result == nil ? NumberText.count(all, "person", "people") : "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people"))"
+        }
+        guard search.result != nil else {
+            return "\(NumberText.count(all, "person", "people")) · \(NumberText.count(allCompanies, "company", "companies"))"
+        }
+        return "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people")) · "
+            + "\(NumberText.grouped(shownCompanyCount)) of \(NumberText.count(allCompanies, "company", "companies"))"
+    }
+}

@@ -223,4 +223,20 @@ struct NeverWaitPresenterTests {
         reads.finish()
         #expect(view.last?.marks == "6 marked (\(comstar.count) shown)")
     }
+
+    @Test("y reads the people to copy in the background, then copies them")
+    func copyInTheBackground() throws {
+        let repository = try Self.slowSource()
+        let (reads, view, clipboard) = (HeldReads(), SpyListView(), SpyClipboard())
+        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(), searcher: reads,
+                                      clipboard: clipboard)
+        presenter.attach(view: view)
+        presenter.frameDrawn()
+        reads.finish()  // the rows, so that someone is selected
+        presenter.toggleMark()
+        presenter.copyAddresses()
+        #expect(clipboard.copied.isEmpty, "not read on the main actor")
+        reads.finish()
+        #expect(clipboard.copied == ["Bertha Irwin <bertha.irwin@comstar.net>"])
+    }
 }

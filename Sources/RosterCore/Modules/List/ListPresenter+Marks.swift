@@ -77,8 +77,10 @@ extension ListPresenter {
     }
 
     public func copyAddresses() {
-        let people = peopleToCopy
-        guard !people.isEmpty else { return }
+        readPeopleToCopy { $0.copyAddresses(of: $1) }
+    }
+
+    private func copyAddresses(of people: [Person]) {
         let list = ClipboardText.addressList(people)
         if list.text.isEmpty {
             message = people.count == 1 ? "no email to copy" : "none of them has an email"
@@ -93,8 +95,10 @@ extension ListPresenter {
     }
 
     public func copyVCards() {
-        let people = peopleToCopy
-        guard !people.isEmpty else { return }
+        readPeopleToCopy { $0.copyVCards(of: $1) }
+    }
+
+    private func copyVCards(of people: [Person]) {
         let cards = ClipboardText.vCards(people)
         if !ClipboardText.fits(cards.text) {
             message = ClipboardText.tooMuchMessage(cards.text)
@@ -106,10 +110,17 @@ extension ListPresenter {
         render()
     }
 
-    /// The marked people, else the selected one.
-    var peopleToCopy: [Person] {
-        if !session.marked.isEmpty { return markedPeople.people(orderedBy: everyone) }
-        return selectedID.map { [repository.person($0)] } ?? []
+    /// Reads the marked people, else the selected one (off the main actor
+    /// from a source that may wait), and hands them to `copy`; nobody, nothing.
+    private func readPeopleToCopy(_ copy: @escaping @MainActor (ListPresenter, [Person]) -> Void) {
+        let (marked, order, selected, repository) = (markedPeople, everyone, selectedID, self.repository)
+        guard !marked.marked.isEmpty || selected != nil else { return }
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({
+            marked.marked.isEmpty ? selected.map { [repository.person($0)] } ?? [] : marked.people(orderedBy: order)
+        }) { [weak self] people in
+            guard let self, !people.isEmpty else { return }
+            copy(self, people)
+        }
     }
 
     var markedPeople: MarkedPeople { MarkedPeople(repository: repository, marked: session.marked) }

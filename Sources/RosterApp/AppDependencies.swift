@@ -86,7 +86,7 @@ public final class AppDependencies {
     /// the live directory takes the copy's place (`sourceReplaced`).
     func watchConnection(of repository: any PeopleRepository,
                          post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
-        guard let connection = repository as? any Reconnecting else { return }
+        guard let connection = repository.connection else { return }
         let offline = repository as? OfflineCopyRepository
         if let offline {
             offline.link.whenLive { [weak self] live in

@@ -215,7 +215,7 @@ public enum RosterCommand {
         }
         if options.strict, !skipped.isEmpty { return .failure }
         if repository.personCount == 0, !skipped.isEmpty { return .failure }
-        if repository.personCount == 0, !(repository is SQLPeopleRepository) {
+        if repository.personCount == 0, repository.connection == nil {  // a file, not a database's empty table
             // An empty file never loads: this one held something, but no one.
             Platform.writeError("roster: \(repository.sourceName): no people were read from it, though it is not empty")
             if options.strict { return .failure }

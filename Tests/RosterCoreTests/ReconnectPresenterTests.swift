@@ -21,6 +21,17 @@ struct ReconnectPresenterTests {
         StubReconnectingRepository(base: try FakePeopleRepository(json: json, sourceName: "postgres://db"), failure: failure)
     }
 
+    @Test("a wrapper reads through its base's connection (no downcast finds it); a file has none")
+    func connectionThroughWrappers() throws {
+        let lost = try Self.lostDatabase()
+        let wrapped = GatedSearchRepository(lost, holding: [])
+        #expect(wrapped.connection === lost)
+        #expect(ConnectionStatus(wrapped)?.isLost == true)
+        let file = try FakePeopleRepository(json: Fixtures.seedJSON)
+        #expect(file.connection == nil)
+        #expect(GatedSearchRepository(file, holding: []).connection == nil)
+    }
+
     @Test("a reconnect that works puts the title back and keeps the place")
     func reconnected() throws {
         let repository = try Self.lostDatabase()

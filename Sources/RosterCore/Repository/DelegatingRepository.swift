@@ -12,6 +12,8 @@ extension DelegatingRepository {
     public var skippedRecords: [SkippedRecord] { base.skippedRecords }
     public var readFailure: String? { base.readFailure }
     public var readsAtOnce: Bool { base.readsAtOnce }
+    /// A wrapper reads through its base's connection (unless it is one).
+    public var connection: (any Reconnecting)? { base.connection }
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         base.arrange(sort: sort, byCompany: byCompany, company: company)

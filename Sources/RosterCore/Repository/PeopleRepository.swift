@@ -160,6 +160,10 @@ public protocol PeopleRepository: Sendable {
     /// frame may read its rows while it draws. A source that may wait (a
     /// database) says false, and the list reads its rows off the main actor.
     var readsAtOnce: Bool { get }
+    /// The connection to a server (or a database file) the source reads
+    /// through, which says when it is lost and connects again; nil for a
+    /// source read whole (a file in memory).
+    var connection: (any Reconnecting)? { get }
 
     /// Everyone (or one company's people) grouped by company or not, in `sort`'s order.
     func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement
@@ -197,6 +201,7 @@ public protocol PeopleRepository: Sendable {
 extension PeopleRepository {
     public var readFailure: String? { nil }
     public var readsAtOnce: Bool { false }
+    public var connection: (any Reconnecting)? { nil }
 
     /// The ids of the rows that could be read.
     public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {

@@ -25,6 +25,16 @@ extension Reconnecting {
     public var isLocal: Bool { false }
 }
 
+/// A source that is its own connection says so.
+extension PeopleRepository where Self: Reconnecting {
+    public var connection: (any Reconnecting)? { self }
+}
+
+/// A wrapper that is a connection itself (the offline copy) says so too.
+extension DelegatingRepository where Self: Reconnecting {
+    public var connection: (any Reconnecting)? { self }
+}
+
 /// Why reconnecting did not work: the target (without secrets), the
 /// reason in a few words a user acts on, and what the library said.
 public struct ReconnectFailure: Error, Equatable, Sendable {
@@ -55,7 +65,7 @@ public enum Reconnection {
 
     public static func attempt(_ repository: any PeopleRepository, using reader: BackgroundReading,
                                then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
-        guard let connection = repository as? any Reconnecting, !connection.isLocal else {
+        guard let connection = repository.connection, !connection.isLocal else {
             return said(ConnectionStatus.nothingToReconnect, false)
         }
         reader.read({ () -> (String, Bool) in

@@ -150,7 +150,7 @@ public final class DetailPresenter: DetailModuleInterface {
     /// `r`: connects again (a database that went away, off the main actor)
     /// and reads the person again.
     public func retry() {
-        guard let connection = repository as? any Reconnecting else {
+        guard let connection = repository.connection else {
             read = [:]
             return view?.show(makeViewModel()) ?? ()
         }

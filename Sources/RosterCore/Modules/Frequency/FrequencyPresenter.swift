@@ -167,7 +167,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             filter: filter,
             notice: notice,
             // A database whose server went away counts nobody: say why, not "nobody".
-            emptyMessage: isCounting ? "Counting…" : (repository as? any Reconnecting)?.isConnectionLost == true
+            emptyMessage: isCounting ? "Counting…" : repository.connection?.isConnectionLost == true
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)." : "Nobody to count.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         return model

@@ -15,7 +15,7 @@ public struct ConnectionStatus: Equatable, Sendable {
     /// A local file has nothing to reconnect, but what it said last (a
     /// lock held by another program) is still one key away.
     public init?(_ repository: any PeopleRepository) {
-        guard let connection = repository as? any Reconnecting else { return nil }
+        guard let connection = repository.connection else { return nil }
         let detail = connection.problemDetail
         guard !connection.isLocal || detail != nil else { return nil }
         self.init(isLost: !connection.isLocal && connection.isConnectionLost, detail: detail)

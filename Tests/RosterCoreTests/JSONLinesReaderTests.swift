@@ -79,8 +79,9 @@ struct InputFormatTests {
         #expect(InputFormat(extensionOf: "stdin") == nil)
     }
 
-    @Test("the first bytes: [ JSON, { JSON Lines, a header cell CSV, anything else JSON (whose errors explain)",
-          arguments: [("[]", InputFormat.json), ("  \n{\"a\":1}", .jsonLines), ("first_name,x", .csv), ("\u{FEFF}\"Name\"", .csv),
+    @Test("the first bytes: [ JSON, { JSON Lines (a first line that does not close its object: one JSON object), a header cell CSV, anything else JSON (whose errors explain)",
+          arguments: [("[]", InputFormat.json), ("  \n{\"a\":1}", .jsonLines), ("{\"a\":{\"b\":\"}\\\"{\"}}\n{}", .jsonLines),
+                      ("{\n  \"people\": [\n", .json), ("{\"people\": [\n{}]}", .json), ("{\"a\":\"x", .jsonLines), ("first_name,x", .csv), ("\u{FEFF}\"Name\"", .csv),
                       ("Ölberg", .csv), ("", .json), ("   ", .json), ("42", .json), ("\u{01}PNG", .json)])
     func sniffing(text: String, format: InputFormat) {
         #expect(InputFormat(sniffing: Array(text.utf8)) == format)

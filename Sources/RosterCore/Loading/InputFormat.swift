@@ -34,7 +34,9 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// The format the first bytes look like: `[` starts JSON, `{` JSON
-    /// Lines, and something that can start a header cell (a letter, `_`, a
+    /// Lines when the first line holds one whole object (else it is one
+    /// JSON document, an object, which the JSON reader says is not a list
+    /// of people, rather than a reason per line), and something that can start a header cell (a letter, `_`, a
     /// quote, any non-ASCII character) CSV. Anything else — nothing but
     /// whitespace, a digit, binary — goes to the JSON reader, whose errors
     /// explain what a list of people should look like. A UTF-8 byte order
@@ -51,12 +53,37 @@ public enum InputFormat: String, CaseIterable, Sendable {
         let first = bytes[position]
         switch first {
         case UInt8(ascii: "["): self = .json
-        case UInt8(ascii: "{"): self = .jsonLines
+        case UInt8(ascii: "{"): self = Self.firstLineEndsItsObject(bytes, from: position) ? .jsonLines : .json
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
              UInt8(ascii: "\""), UInt8(ascii: "'"), 0xC2...0xF4:
             self = .csv
         default: self = .json
         }
+    }
+
+    /// True when the object opening at `start` closes before its line ends
+    /// (or the bytes end first: there is no telling, and JSON Lines reads it).
+    private static func firstLineEndsItsObject(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes[start...] {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if byte == 0x0A { return false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return true }
+            case 0x0A: return false
+            default: break
+            }
+        }
+        return true
     }
 
     public init(sniffing bytes: [UInt8]) {

@@ -100,17 +100,17 @@ public final class ListView: ListViewInterface, ScreenView {
     }
 
     private let presenter: ListModuleInterface
-    private var model: ListViewModel?
+    var model: ListViewModel?
     /// First row on screen; kept between frames so scrolling is stable.
-    private var scroll = ScrollWindow()
+    var scroll = ScrollWindow()
     /// The open prompt's bar (its sideways scroll), and which prompt it is.
-    private var promptBar = PromptBar()
-    private var promptShown: PromptKind?
-    private enum PromptKind { case search, export }
+    var promptBar = PromptBar()
+    var promptShown: PromptKind?
+    enum PromptKind { case search, export }
     var topRow: Int { scroll.top }
     /// The header drawn over the first line when the top row is inside a
     /// company (a sticky header), as of the last frame.
-    private var pinnedHeaderRow: Int?
+    var pinnedHeaderRow: Int?
     /// The key overlay (`?`), while it shows.
     private(set) var help: HelpOverlay?
     /// The columns the last frame showed, name first (the chooser says
@@ -343,84 +343,4 @@ public final class ListView: ListViewInterface, ScreenView {
         help?.draw(on: screen)
     }
 
-    /// The prompt takes the bottom line, with the terminal's cursor in it;
-    /// returns the columns where `mark` shows.
-    @discardableResult
-    private func drawPrompt(_ kind: PromptKind, label: String, text: String, hints: [String], on screen: Screen,
-                            mark: Range<Int>? = nil, nameFirst: Bool = false) -> Range<Int>? {
-        if promptShown != kind {
-            promptBar = PromptBar()
-            promptShown = kind
-        }
-        return promptBar.draw(label: label, text: text, cursor: model?.promptCursor ?? text.count, hints: hints,
-                              row: screen.size.rows - 1, on: screen, mark: mark, textFirst: nameFirst)
-    }
-
-    /// A query's error on the line above the prompt: `^~~~` under the
-    /// characters at fault, the message beside it: after the mark when
-    /// there is room, else before it, shortened to fit.
-    private func drawError(_ error: SearchErrorModel, under columns: Range<Int>?, on screen: Screen) {
-        let width = screen.size.columns
-        let row = screen.size.rows - 2
-        guard row >= 1 else { return }
-        let mark = columns.map { "^" + String(repeating: "~", count: max(0, $0.count - 1)) } ?? ""
-        let start = columns?.lowerBound ?? 0
-        let after = width - start - mark.count - 1, before = start - 1
-        let fullWidth = DisplayText.width(error.message)
-        let padding = { (count: Int) in String(repeating: " ", count: max(0, count)) }
-        if after >= min(fullWidth, 30) || after >= before {
-            let message = DisplayText.fit(error.message, columns: max(1, after))
-            screen.putLine(padding(start) + mark + " " + message, row: row, style: .bar)
-        } else {
-            let message = DisplayText.fit(error.message, columns: max(1, before))
-            screen.putLine(padding(start - DisplayText.width(message) - 1) + message + " " + mark, row: row, style: .bar)
-        }
-    }
-
-    /// Keeps `selected` on screen with the row above it too: the company
-    /// header when the selection is the section's first person, else the
-    /// line a pinned header may cover, so it never hides the selection.
-    private func scroll(toShow selected: Int, rowCount: Int, height: Int) {
-        scroll.reveal(selected, rowCount: rowCount, height: height, alsoShow: selected > 0 && height > 1 ? selected - 1 : nil)
-    }
-
-    /// The column titles over the people, the sorted one with its direction.
-    private func drawColumnTitles(_ columns: [PlacedColumn], of layout: ListColumns, on screen: Screen) {
-        screen.putLine(Self.line(columns, width: screen.size.columns, marker: "  ") { layout.title(of: $0) },
-                       row: Self.firstBodyRow - 1, style: .columnHeader)
-    }
-
-    private func draw(_ row: ListRow, columns: [PlacedColumn], selected: Bool, highlight: SearchQuery?, at line: Int, on screen: Screen) {
-        let width = screen.size.columns
-        switch row {
-        case .header(let header):
-            let count = header.count == header.total ? " (\(NumberText.grouped(header.count)))"
-                : " (\(NumberText.grouped(header.count))/\(NumberText.grouped(header.total)))"
-            let marker = header.isCollapsed ? "▸ " : ""
-            let title = DisplayText.fit(marker + header.title, columns: max(1, width - count.count - 1))
-            screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
-            screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
-        case .person(let person) where !person.person.isLoaded:
-            // A stand-in, never a person's values: being read, or (the title
-            // says why) could not be.
-            screen.put(DisplayText.fit(person.person.isLoading ? "  loading…" : "  not loaded", columns: width), row: line, column: 0,
-                       style: selected ? .selected : .dim)
-        case .person(let person):
-            let cells = Self.cells(columns, text: { $0.text(of: person.person) })
-            screen.put(Self.line(cells, width: width, marker: person.isMarked ? "● " : "  "), row: line, column: 0,
-                       style: selected ? .selected : .normal)
-            if !selected {
-                // The mark and the name stand out; the balance is coloured.
-                if person.isMarked, let name = cells.first {
-                    screen.put("● " + name.text, row: line, column: 0, style: .marked)
-                }
-                if let balance = cells.first(where: { $0.column == .balance }) {
-                    screen.put(balance.text, row: line, column: balance.start, style: .balance)
-                }
-            }
-            if let highlight {
-                highlightMatches(highlight, in: cells, of: person.person, row: line, selected: selected, on: screen)
-            }
-        }
-    }
 }

@@ -281,7 +281,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         let wanted = positions.clamped(to: 0..<arrangement.count)
         guard !wanted.isEmpty else { return [] }
         do {
-            return try windows.listed(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
+            let rows = try windows.listed(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
+            statementWorked()
+            return rows
         } catch {
             report(error)
             // Every position asked for gets a row (screens count on it):
@@ -299,7 +301,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         let wanted = positions.clamped(to: 0..<arrangement.count)
         guard !wanted.isEmpty else { return [] }
         do {
-            return try windows.people(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
+            let people = try windows.people(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
+            statementWorked()
+            return people
         } catch {
             report(error)
             return []
@@ -366,6 +370,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
                     guard let company = CompanyTotals(totalsRow: row, spelling: ""), let id = companyID(key: company.companyKey) else { continue }
                     figures[id] = company
                 }
+                statementWorked()
             } catch {
                 report(error)
                 return []
@@ -390,6 +395,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             let condition = windows.condition(scope: arranged.scope, query: arranged.query, companies: totals, into: &statement)
             let sql = counting.query(field, where: condition)
             let rows = try browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
+            statementWorked()
             return counting.summaries(field, rows: rows)
         } catch {
             report(error)

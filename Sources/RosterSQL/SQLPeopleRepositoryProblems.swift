@@ -10,11 +10,15 @@ extension SQLPeopleRepository {
     /// passwords, one line): the `?` help shows it, never the title.
     public var problemDetail: String? { detail.withLock { $0 } }
 
-    /// A search worked: a passing problem (a lock, a timeout) is over.
+    /// A search or a read worked: a passing problem (a lock, a timeout) is
+    /// over, and what the database said about it is no longer news.
     func statementWorked() {
-        problem.withLock { current in
-            if current?.lasting == false { current = nil }
+        let cleared = problem.withLock { current in
+            guard current?.lasting == false else { return false }
+            current = nil
+            return true
         }
+        if cleared { detail.withLock { $0 = nil } }
     }
 
     /// Remembers why a statement failed, for the title bar.

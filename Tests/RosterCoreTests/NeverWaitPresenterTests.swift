@@ -239,4 +239,79 @@ struct NeverWaitPresenterTests {
         reads.finish()
         #expect(clipboard.copied == ["Bertha Irwin <bertha.irwin@comstar.net>"])
     }
+
+    @Test("a position far from the rows drawn (the selection before G moved it) starts a new run: one read never spans both")
+    func farPositionsAreTwoRuns() throws {
+        let people = (0..<200_000).map { Person(firstName: "P\($0)", lastName: "L", company: "C\($0 % 7)") }
+        let repository = FakePeopleRepository(people: people, readsAtOnce: false)
+        let window = ListWindow(repository.everyone, repository: repository)
+        _ = window.row(at: 1)
+        for position in 199_980..<200_000 { _ = window.row(at: position) }
+        let span = try #require(window.wanted())
+        #expect(span.lowerBound >= 199_900 && span.upperBound == 200_000, "\(span)")
+        for position in 0..<3_000 { _ = window.row(at: position) }
+        #expect(try #require(window.wanted()).count <= ListWindow.longestRead)
+    }
+
+    /// A source whose reads fail (stand-ins, empty counts, a reason) while `failing` is set: a lock held by another program.
+    final class LockedSource: DelegatingRepository {
+        let base: any PeopleRepository
+        let failing = Locked(true)
+        init(_ base: any PeopleRepository) { self.base = base }
+        var readFailure: String? { failing.withLock { $0 } ? "a query failed, ? says why" : nil }
+        func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+            guard failing.withLock({ $0 }) else { return base.rows(in: arrangement, positions: positions) }
+            return positions.clamped(to: 0..<arrangement.count).map {
+                .notLoaded(position: $0, companyID: arrangement.sections[arrangement.sectionIndex(containing: $0)].companyID)
+            }
+        }
+        func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+            failing.withLock { $0 } ? [] : base.valueSummaries(of: field, in: arrangement)
+        }
+    }
+
+    /// Waits (on the main actor, letting its tasks run) until `condition` holds, for at most 20 s.
+    func waitUntil(_ condition: () -> Bool) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while !condition() {
+            if clock.now > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
+    @Test("rows that could not be read are read again on their own, a little later, while shown: a released lock fills the list without a key")
+    func unreadRowsRetried() async throws {
+        let source = LockedSource(try Self.slowSource())
+        let (reads, view) = (HeldReads(), SpyListView())
+        let presenter = ListPresenter(repository: source, arrangement: source.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                      wireframe: SpyListWireframe(), searcher: reads)
+        presenter.attach(view: view)
+        _ = Self.names(try #require(view.last).rows)
+        presenter.frameDrawn()
+        reads.finish()
+        #expect(Self.names(try #require(view.last).rows).allSatisfy { $0 == "not loaded" })
+        source.failing.withLock { $0 = false }
+        _ = Self.names(try #require(view.last).rows)  // the frame drawn
+        #expect(reads.waiting == 0, "not asked again at once: the stand-ins are held")
+        #expect(await waitUntil { _ = Self.names(view.last!.rows); presenter.frameDrawn(); return reads.waiting > 0 }, "asked again on its own")
+        reads.finish()
+        #expect(Self.names(try #require(view.last).rows).first == "Bertha Irwin")
+    }
+
+    @Test("a count that failed says not counted and why, never nobody, and is counted again on its own")
+    func failedCountSaid() async throws {
+        let source = LockedSource(try Self.slowSource())
+        let (reads, view) = (HeldReads(), SpyFrequencyView())
+        let presenter = FrequencyPresenter(repository: source, field: .city, shown: source.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                           wireframe: SpyFrequencyWireframe(), reader: reads)
+        presenter.attach(view: view)
+        reads.finish()
+        #expect(view.models.last?.emptyMessage == "Not counted: a query failed, ? says why. Tried again on its own, and r.")
+        source.failing.withLock { $0 = false }
+        #expect(await waitUntil { reads.waiting > 0 }, "counted again on its own")
+        reads.finish()
+        #expect(view.models.last?.rows.isEmpty == false)
+    }
 }

@@ -83,7 +83,7 @@ struct ReconnectPresenterTests {
     func localDatabase() throws {
         let presenter = presenter(over: LocalDatabase(try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "people.db")))
         presenter.reconnect()
-        #expect(view.last?.message == "nothing to reconnect: a local file")
+        #expect(view.last?.message == "read again (a local file: nothing to reconnect)")
         #expect(view.last?.connection == nil)
     }
 

@@ -18,3 +18,11 @@ public protocol TableModuleInterface: AnyObject {
     func reconnect()
     func quit()
 }
+
+/// Words the overview and the counts share.
+public enum TableStatusText {
+    /// In place of rows when a count failed: never "nobody".
+    public static func notCounted(because reason: String) -> String {
+        "Not counted: \(reason). Tried again on its own, and r."
+    }
+}

@@ -65,9 +65,10 @@ public enum Reconnection {
 
     public static func attempt(_ repository: any PeopleRepository, using reader: BackgroundReading,
                                then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
-        guard let connection = repository.connection, !connection.isLocal else {
-            return said(ConnectionStatus.nothingToReconnect, false)
-        }
+        guard let connection = repository.connection else { return said(ConnectionStatus.nothingToReconnect, false) }
+        // A database file has no server, but what failed to be read (a
+        // lock held by another program) is read again.
+        guard !connection.isLocal else { return said(ConnectionStatus.readAgain, true) }
         reader.read({ () -> (String, Bool) in
             let wasLost = connection.isConnectionLost
             do throws(ReconnectFailure) {

@@ -63,6 +63,15 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         repository.reads(through: reader).read({ repository.companySummaries(in: shown) }) { [weak self] counted in
             guard let self, asked == self.countsAsked else { return }
             self.countsShown = asked
+            // Nothing counted because the count failed is not nobody: said, and tried again.
+            self.countFailure = counted.isEmpty ? repository.readFailure : nil
+            if self.countFailure != nil {
+                RetryLater.run { [weak self] in
+                    guard let self, self.countsAsked == asked else { return }
+                    self.count(keeping: selected)
+                    self.render()
+                }
+            }
             let selected = selected ?? (self.summaries.isEmpty ? nil : self.summaries[self.selection].companyID)
             self.summariesAToZ = counted
             self.summaries = self.sortOrder.sorted(counted)
@@ -70,6 +79,9 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             self.render()
         }
     }
+
+    /// Why the last count came back empty when it failed (nil: it did not).
+    private var countFailure: String?
 
     /// True while the counts shown are not of what the list shows yet.
     private var isCounting: Bool { countsShown != countsAsked }
@@ -152,7 +164,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,
             filter: filter,
-            emptyMessage: isCounting ? "Counting…" : filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
+            emptyMessage: isCounting ? "Counting…" : countFailure.map(TableStatusText.notCounted) ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         model.notice = notice
         return model

@@ -61,6 +61,17 @@ public final class DetailPresenter: DetailModuleInterface {
                 self.read[position] = offset < people.count ? people[offset] : .some(nil)
             }
             if span.contains(self.position) { self.view?.show(self.makeViewModel()) }
+            // One who could not be read (a lock, a lost server) is read
+            // again a little later, while on screen.
+            if case .some(.none) = self.read[self.position] { self.retryLater(position: self.position) }
+        }
+    }
+
+    private func retryLater(position: Int) {
+        RetryLater.run { [weak self] in
+            guard let self, self.position == position, case .some(.none) = self.read[position] else { return }
+            self.read[position] = nil
+            self.view?.show(self.makeViewModel())
         }
     }
 

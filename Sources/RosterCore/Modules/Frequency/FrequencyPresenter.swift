@@ -119,12 +119,24 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         repository.reads(through: reader).read({ repository.valueSummaries(of: field, in: shown) }) { [weak self] counted in
             guard let self, asked == self.countsAsked else { return }
             self.countsShown = asked
+            // Nothing counted because the count failed is not nobody: said, and tried again.
+            self.countFailure = counted.isEmpty ? repository.readFailure : nil
+            if self.countFailure != nil {
+                RetryLater.run { [weak self] in
+                    guard let self, self.countsAsked == asked else { return }
+                    self.count(keeping: value)
+                    self.render()
+                }
+            }
             self.summariesInOrder = counted
             self.summaries = self.sortOrder.sorted(counted)
             self.selection = value.flatMap { value in self.summaries.firstIndex { $0.value == value } } ?? 0
             self.render()
         }
     }
+
+    /// Why the last count came back empty when it failed (nil: it did not).
+    private var countFailure: String?
 
     /// True while the counts shown are not of the field and people asked for.
     private var isCounting: Bool { countsShown != countsAsked }
@@ -168,7 +180,8 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             notice: notice,
             // A database whose server went away counts nobody: say why, not "nobody".
             emptyMessage: isCounting ? "Counting…" : repository.connection?.isConnectionLost == true
-                ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)." : "Nobody to count.")
+                ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)."
+                : countFailure.map(TableStatusText.notCounted) ?? "Nobody to count.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         return model
     }

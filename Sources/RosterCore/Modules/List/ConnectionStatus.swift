@@ -23,4 +23,7 @@ public struct ConnectionStatus: Equatable, Sendable {
 
     /// What `r` says over a source with nothing to reconnect.
     public static let nothingToReconnect = "nothing to reconnect: a local file"
+
+    /// What `r` says over a database file: it reads what the screen shows again.
+    public static let readAgain = "read again (a local file: nothing to reconnect)"
 }

@@ -392,6 +392,15 @@ public final class ListPresenter: ListModuleInterface {
         searcher.read({ window.store(window.read(positions), for: positions) }) { [weak self] in
             guard let self, self.window === window else { return }
             self.refresh()
+            // Rows that could not be read (a lock, a timeout, a lost
+            // server) are asked for again a little later, while shown.
+            if window.holdsUnread {
+                RetryLater.run { [weak self] in
+                    guard let self, self.window === window, window.holdsUnread else { return }
+                    window.forgetUnread()
+                    self.refresh()
+                }
+            }
         }
     }
 }

@@ -28,6 +28,10 @@ public final class ListWindow: @unchecked Sendable {
 
     /// Rows kept at most; past it, those far from the screen are forgotten.
     static let capacity = 4096
+    /// How far from the rows asked for a position still joins them.
+    static let gap = 64
+    /// The most rows one read asks for (a screen and its margins).
+    static let longestRead = 1024
 
     /// `readsWhileDrawing` reads rows as they are drawn, as for a source
     /// that answers at once (by default, whether this one does).
@@ -46,7 +50,14 @@ public final class ListWindow: @unchecked Sendable {
             return repository.rows(in: arrangement, positions: position..<(position + 1)).first
         }
         return lock.withLock {
-            asked = asked.map { min($0.lowerBound, position)...max($0.upperBound, position) } ?? position...position
+            // A frame asks for a run of rows; a position far from the run
+            // (the selection before `G` moved it) starts a new one, so that
+            // two places never make one span of everything between them.
+            if let run = asked, position >= run.lowerBound - Self.gap, position <= run.upperBound + Self.gap {
+                asked = min(run.lowerBound, position)...max(run.upperBound, position)
+            } else {
+                asked = position...position
+            }
             return held[position]
         }
     }
@@ -64,8 +75,9 @@ public final class ListWindow: @unchecked Sendable {
         return lock.withLock {
             guard let drawn = asked else { return nil }
             asked = nil
-            let margin = max(32, drawn.count)
-            let span = max(0, drawn.lowerBound - margin)..<min(arrangement.count, drawn.upperBound + 1 + margin)
+            let margin = max(32, min(drawn.count, Self.longestRead / 3))
+            let lower = max(0, drawn.lowerBound - margin)
+            let span = lower..<min(arrangement.count, drawn.upperBound + 1 + margin, lower + Self.longestRead)
             if let reading, reading.contains(drawn.lowerBound), reading.contains(drawn.upperBound) { return nil }
             guard span.contains(where: { held[$0] == nil }) else { return nil }
             reading = span
@@ -98,4 +110,12 @@ public final class ListWindow: @unchecked Sendable {
 
     /// True while some row drawn is still being read.
     public var isReading: Bool { lock.withLock { reading != nil } }
+
+    /// True when some row read is a stand-in (it could not be read).
+    public var holdsUnread: Bool { lock.withLock { held.values.contains { !$0.isLoaded } } }
+
+    /// Forgets the stand-ins, so that the next frame asks for them again.
+    public func forgetUnread() {
+        lock.withLock { held = held.filter { $0.value.isLoaded } }
+    }
 }

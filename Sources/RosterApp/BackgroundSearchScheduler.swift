@@ -62,6 +62,14 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
         }
     }
 
+    func after(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) {
+        let mailbox = self.mailbox
+        let (seconds, attoseconds) = delay.components
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) {
+            mailbox.post(.run(work))
+        }
+    }
+
     func read<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
         let mailbox = self.mailbox
         reader.async {

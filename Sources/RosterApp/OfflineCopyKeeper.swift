@@ -38,19 +38,46 @@ final class OfflineCopyKeeper: Sendable {
     /// now when the background one could not be kept (the connection was
     /// lost while it was read, and is back). While it waits, a line on the
     /// terminal says what Roster is doing; it is erased once done.
-    func finish(_ repository: SQLPeopleRepository?, note: (String) -> Void = OfflineCopyKeeper.noteOnTerminal) {
+    ///
+    /// A server that stopped answering is waited for `deadline` at most:
+    /// then the exit goes on, says the copy was not refreshed, and the
+    /// earlier copy stays (a copy is put in place by rename, whole or not at all).
+    func finish(_ repository: SQLPeopleRepository?, deadline: Duration = OfflineCopyKeeper.exitDeadline,
+                note: (String) -> Void = OfflineCopyKeeper.noteOnTerminal) {
         let waiting = started.withLock { $0 } && outcome.withLock { $0 } == nil
         if waiting {
             note("roster: finishing the offline copy (for when the server is away)…")
-            finished.wait()
+            guard Self.wait(for: finished, upTo: deadline) else { return gaveUp(note) }
         }
         var noted = waiting
         if !isSaved, let repository, repository.failure == nil {
             if !noted { note("roster: keeping an offline copy (for when the server is away)…") }
             noted = true
-            outcome.withLock { $0 = snapshot.save(repository, isIntact: { repository.failure == nil }) }
+            let saved = DispatchSemaphore(value: 0)
+            let (snapshot, outcome) = (self.snapshot, self.outcome)
+            Thread.detachNewThread {
+                let copy = snapshot.save(repository, isIntact: { repository.failure == nil })
+                outcome.withLock { $0 = copy }
+                saved.signal()
+            }
+            guard Self.wait(for: saved, upTo: deadline) else { return gaveUp(note) }
         }
         if noted { note("") }
+    }
+
+    /// How long the exit waits for a copy being written.
+    static let exitDeadline: Duration = .seconds(15)
+
+    private static func wait(for semaphore: DispatchSemaphore, upTo limit: Duration) -> Bool {
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        return semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+    }
+
+    /// The server did not answer in time: the line goes, a message stays.
+    private func gaveUp(_ note: (String) -> Void) {
+        note("")
+        Platform.writeError("roster: the offline copy was not refreshed (the server did not answer); the earlier one is kept")
     }
 
     /// Shows `text` on standard error when it is a terminal, over the

@@ -61,6 +61,9 @@ enum SignalWatchdog {
         // place saved), unless that too is stuck or a second signal comes.
         if wait(for: acknowledged, upTo: grace) { _ = wait(for: signalled, upTo: shutdownGrace) }
         TerminalRescue.restoreTerminal()
+        // A line Roster left on the terminal on its way out ("finishing the
+        // offline copy…") goes with it.
+        if isatty(STDERR_FILENO) == 1 { _ = "\r\u{1B}[K".withCString { write(STDERR_FILENO, $0, strlen($0)) } }
         Platform.removeUnfinishedWrites()
         _exit(128 + lastSignal)
     }

@@ -72,7 +72,7 @@ struct NeverWaitTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (session, database) = try browseImported(in: folder)
         let holder = try lock(database)
-        defer { holder.terminate() }
+        defer { kill(holder.processIdentifier, SIGKILL) }
         session.send("G")
         // The end of the list is not read yet (it waits on the lock): the
         // frame for G comes anyway, its rows said to be loading.
@@ -93,6 +93,24 @@ struct NeverWaitTests {
         #expect(session.paneFlag("#{cursor_flag}") == "1")
     }
 
+    @Test("rows that waited on another program's lock fill in by themselves once it is released, no key pressed")
+    func lockReleasedFillsTheRows() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (session, database) = try browseImported(in: folder)
+        let holder = try lock(database)
+        session.send("G")
+        #expect(session.waitFor("the rows given up on after the lock's timeout", timeout: 60) { $0.contains("400/400") && $0.contains("not loaded") })
+        // SIGKILL: the test runner's children may ignore SIGTERM (an ignored signal is inherited).
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(session.waitFor("the rows, read again on their own", timeout: 60) {
+            $0.contains("400/400") && !$0.contains("not loaded") && !$0.contains("loading…") && $0.contains("@")
+        })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("an export that cannot read the people says so, and the earlier file keeps its bytes")
     func exportThatCannotReadKeepsTheOldFile() throws {
         let folder = try Self.temporaryFolder()
@@ -100,7 +118,7 @@ struct NeverWaitTests {
         try "the earlier export".write(toFile: folder + "/out.csv", atomically: false, encoding: .utf8)
         let (session, database) = try browseImported(in: folder)
         let holder = try lock(database)
-        defer { holder.terminate() }
+        defer { kill(holder.processIdentifier, SIGKILL) }
         session.send("e", "C-u")
         session.type("out.csv")
         session.send("Enter")

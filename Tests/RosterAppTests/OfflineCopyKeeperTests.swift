@@ -42,6 +42,34 @@ struct OfflineCopyKeeperTests {
         #expect(notes.withLock { $0 } == [] || notes.withLock { $0 } == ["roster: finishing the offline copy (for when the server is away)…", ""])
     }
 
+    @Test("a database that does not answer (locked by another program here) holds the exit for the deadline only; the earlier copy stays")
+    func exitDeadline() throws {
+        let (repository, path) = try Self.database()
+        let folder = Self.folder()
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+        }
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                            + "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\ntime.sleep(60)", path]
+        let said = Pipe()
+        holder.standardOutput = said
+        try holder.run()
+        defer { holder.terminate() }
+        #expect(said.fileHandleForReading.availableData.starts(with: Array("held".utf8)))
+        let keeper = OfflineCopyKeeper(snapshot: OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people"))
+        var notes: [String] = []
+        let clock = ContinuousClock()
+        let started = clock.now
+        keeper.finish(repository, deadline: .milliseconds(300)) { notes.append($0) }
+        #expect(clock.now - started < .seconds(3), "the busy timeout alone would hold it longer")
+        #expect(notes == ["roster: keeping an offline copy (for when the server is away)…", ""])
+        #expect(!keeper.isSaved)
+        #expect(keeper.snapshot.latest() == nil, "no half copy in place")
+    }
+
     @Test("not kept in the background (the directory went live later): the exit keeps it, saying so, then erases the line")
     func atTheExit() throws {
         let (repository, path) = try Self.database()

@@ -8,11 +8,23 @@
 @MainActor
 public protocol BackgroundReading: AnyObject {
     func read<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void)
+    /// Runs `work` on the main actor after `delay` (a read tried again).
+    func after(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void)
 }
 
 extension BackgroundReading {
     public func read<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
         deliver(work())
+    }
+
+    /// A task on the main actor: for tests, whose main actor is free. (The
+    /// app's event loop holds the main thread, so its scheduler posts to
+    /// the mailbox instead.)
+    public func after(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) {
+        Task { @MainActor in
+            try? await Task.sleep(for: delay)
+            work()
+        }
     }
 }
 

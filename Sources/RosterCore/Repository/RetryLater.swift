@@ -7,11 +7,8 @@ public enum RetryLater {
     /// How long to wait before trying again.
     public static let delay: Duration = .seconds(2)
 
-    /// Runs `work` on the main actor after `delay`.
-    public static func run(_ work: @escaping @MainActor () -> Void) {
-        Task { @MainActor in
-            try? await Task.sleep(for: delay)
-            work()
-        }
+    /// Runs `work` on the main actor after `delay`, through `reader`.
+    public static func run(using reader: BackgroundReading, _ work: @escaping @MainActor @Sendable () -> Void) {
+        reader.after(delay, work)
     }
 }

@@ -66,7 +66,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             // Nothing counted because the count failed is not nobody: said, and tried again.
             self.countFailure = counted.isEmpty ? repository.readFailure : nil
             if self.countFailure != nil {
-                RetryLater.run { [weak self] in
+                RetryLater.run(using: self.reader) { [weak self] in
                     guard let self, self.countsAsked == asked else { return }
                     self.count(keeping: selected)
                     self.render()

@@ -68,7 +68,7 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     private func retryLater(position: Int) {
-        RetryLater.run { [weak self] in
+        RetryLater.run(using: reader) { [weak self] in
             guard let self, self.position == position, case .some(.none) = self.read[position] else { return }
             self.read[position] = nil
             self.view?.show(self.makeViewModel())

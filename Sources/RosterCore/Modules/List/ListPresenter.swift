@@ -395,7 +395,7 @@ public final class ListPresenter: ListModuleInterface {
             // Rows that could not be read (a lock, a timeout, a lost
             // server) are asked for again a little later, while shown.
             if window.holdsUnread {
-                RetryLater.run { [weak self] in
+                RetryLater.run(using: searcher) { [weak self] in
                     guard let self, self.window === window, window.holdsUnread else { return }
                     window.forgetUnread()
                     self.refresh()

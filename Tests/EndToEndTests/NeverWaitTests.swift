@@ -51,18 +51,6 @@ struct NeverWaitTests {
         return (session, database)
     }
 
-    /// Another process holding `database` with `BEGIN EXCLUSIVE` (until terminated).
-    func lock(_ database: String) throws -> Process {
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-                            + "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\ntime.sleep(120)", database]
-        let said = Pipe()
-        holder.standardOutput = said
-        try holder.run()
-        #expect(said.fileHandleForReading.availableData.starts(with: Array("held".utf8)))
-        return holder
-    }
 
     /// An SQLite file another process holds with `BEGIN EXCLUSIVE`: the
     /// rows `G` needs wait on the lock, in the background; the screen goes
@@ -71,8 +59,8 @@ struct NeverWaitTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (session, database) = try browseImported(in: folder)
-        let holder = try lock(database)
-        defer { kill(holder.processIdentifier, SIGKILL) }
+        let holder = try SQLiteLockHolder(database)
+        defer { holder.release() }
         session.send("G")
         // The end of the list is not read yet (it waits on the lock): the
         // frame for G comes anyway, its rows said to be loading.
@@ -98,12 +86,10 @@ struct NeverWaitTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (session, database) = try browseImported(in: folder)
-        let holder = try lock(database)
+        let holder = try SQLiteLockHolder(database)
         session.send("G")
         #expect(session.waitFor("the rows given up on after the lock's timeout", timeout: 60) { $0.contains("400/400") && $0.contains("not loaded") })
-        // SIGKILL: the test runner's children may ignore SIGTERM (an ignored signal is inherited).
-        kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
+        holder.release()
         #expect(session.waitFor("the rows, read again on their own", timeout: 60) {
             $0.contains("400/400") && !$0.contains("not loaded") && !$0.contains("loading…") && $0.contains("@")
         })
@@ -117,8 +103,8 @@ struct NeverWaitTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "the earlier export".write(toFile: folder + "/out.csv", atomically: false, encoding: .utf8)
         let (session, database) = try browseImported(in: folder)
-        let holder = try lock(database)
-        defer { kill(holder.processIdentifier, SIGKILL) }
+        let holder = try SQLiteLockHolder(database)
+        defer { holder.release() }
         session.send("e", "C-u")
         session.type("out.csv")
         session.send("Enter")

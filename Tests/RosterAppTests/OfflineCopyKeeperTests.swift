@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TestTraits
 @testable import RosterApp
 import RosterCore
 import RosterStore
@@ -50,15 +51,8 @@ struct OfflineCopyKeeperTests {
             try? FileManager.default.removeItem(atPath: path)
             try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
         }
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-                            + "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\ntime.sleep(60)", path]
-        let said = Pipe()
-        holder.standardOutput = said
-        try holder.run()
-        defer { holder.terminate() }
-        #expect(said.fileHandleForReading.availableData.starts(with: Array("held".utf8)))
+        let holder = try SQLiteLockHolder(path)
+        defer { holder.release() }
         let keeper = OfflineCopyKeeper(snapshot: OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people"))
         var notes: [String] = []
         let clock = ContinuousClock()

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Another process holding an SQLite file with `BEGIN EXCLUSIVE` (Python's
+/// sqlite3), as a program that writes to it would: readers wait on its lock.
+/// `release()` ends it with SIGKILL (the test runner's children may ignore
+/// SIGTERM, an ignored signal being inherited); it lets go after 120 s anyway.
+public final class SQLiteLockHolder {
+    private let process = Process()
+
+    public struct NotHeld: Error {}
+
+    /// Returns once the lock is held.
+    public init(_ path: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                             + "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\ntime.sleep(120)", path]
+        let said = Pipe()
+        process.standardOutput = said
+        try process.run()
+        guard said.fileHandleForReading.availableData.starts(with: Array("held".utf8)) else { throw NotHeld() }
+    }
+
+    /// Ends the holder, and with it the lock.
+    public func release() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}

@@ -211,6 +211,7 @@ struct NeverWaitPresenterTests {
         presenter.attach(view: view)
         presenter.markAllShown()
         #expect(presenter.hasWorkInFlight, "keys typed now wait for the marks")
+        #expect(view.last?.message == "marking 6 people…", "said while the keys wait")
         #expect(view.last?.marks == nil)
         reads.finish()
         #expect(!presenter.hasWorkInFlight)
@@ -311,7 +312,7 @@ struct NeverWaitPresenterTests {
                                            wireframe: SpyFrequencyWireframe(), reader: reads)
         presenter.attach(view: view)
         reads.finish()
-        #expect(view.models.last?.emptyMessage == "Not counted: a query failed, ? says why. Tried again on its own, and r.")
+        #expect(view.models.last?.emptyMessage == "Not counted: a query failed, ? says why; trying again…")
         source.failing.withLock { $0 = false }
         #expect(await waitUntil { reads.waiting > 0 }, "counted again on its own")
         reads.finish()

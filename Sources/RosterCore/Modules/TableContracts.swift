@@ -19,10 +19,33 @@ public protocol TableModuleInterface: AnyObject {
     func quit()
 }
 
-/// Words the overview and the counts share.
-public enum TableStatusText {
-    /// In place of rows when a count failed: never "nobody".
-    public static func notCounted(because reason: String) -> String {
-        "Not counted: \(reason). Tried again on its own, and r."
+/// A count that failed, for the overview and the counts: said in place of
+/// rows (never "nobody"), and tried again on its own a few times (a lock
+/// released lets it through; a count that outlasts the statement timeout
+/// would only time out again), then left to `r`.
+@MainActor
+struct CountFailure {
+    /// Tries on their own after a failure, before leaving it to `r`.
+    static let automaticTries = 2
+    private var triesLeft = automaticTries
+    /// What the screen says in place of rows; nil while nothing failed.
+    private(set) var said: String?
+
+    /// A count the user asked for: tries on their own start over.
+    mutating func userAsked() {
+        triesLeft = Self.automaticTries
+    }
+
+    /// The count came back: `counted` rows, and the source's last failure.
+    /// True when it should be tried again on its own.
+    mutating func counted(_ rows: Int, failure: String?) -> Bool {
+        guard rows == 0, let failure else {
+            said = nil
+            return false
+        }
+        let again = triesLeft > 0
+        if again { triesLeft -= 1 }
+        said = "Not counted: \(failure)" + (again ? "; trying again…" : ". r counts again.")
+        return again
     }
 }

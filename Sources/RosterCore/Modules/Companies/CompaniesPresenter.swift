@@ -57,18 +57,18 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
 
     /// Counts `shown` (off the main actor where the source may wait) and
     /// shows the counts when they come, on `selected` when it is there.
-    private func count(keeping selected: Int?) {
+    private func count(keeping selected: Int?, retrying: Bool = false) {
+        if !retrying { countFailure.userAsked() }
         countsAsked += 1
         let (asked, repository, shown) = (countsAsked, self.repository, self.shown)
         repository.reads(through: reader).read({ repository.companySummaries(in: shown) }) { [weak self] counted in
             guard let self, asked == self.countsAsked else { return }
             self.countsShown = asked
             // Nothing counted because the count failed is not nobody: said, and tried again.
-            self.countFailure = counted.isEmpty ? repository.readFailure : nil
-            if self.countFailure != nil {
+            if self.countFailure.counted(counted.count, failure: repository.readFailure) {
                 RetryLater.run(using: self.reader) { [weak self] in
                     guard let self, self.countsAsked == asked else { return }
-                    self.count(keeping: selected)
+                    self.count(keeping: selected, retrying: true)
                     self.render()
                 }
             }
@@ -80,8 +80,8 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         }
     }
 
-    /// Why the last count came back empty when it failed (nil: it did not).
-    private var countFailure: String?
+    /// Why the last count came back empty when it failed, and its retries.
+    private var countFailure = CountFailure()
 
     /// True while the counts shown are not of what the list shows yet.
     private var isCounting: Bool { countsShown != countsAsked }
@@ -164,7 +164,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,
             filter: filter,
-            emptyMessage: isCounting ? "Counting…" : countFailure.map(TableStatusText.notCounted) ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
+            emptyMessage: isCounting ? "Counting…" : countFailure.said ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         model.notice = notice
         return model

@@ -112,19 +112,19 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
 
     /// Counts `shown` by `field` (off the main actor where the source may
     /// wait) and shows the counts when they come, on `value` when it is there.
-    private func count(keeping value: SummaryValue?) {
+    private func count(keeping value: SummaryValue?, retrying: Bool = false) {
         notice = nil
+        if !retrying { countFailure.userAsked() }
         countsAsked += 1
         let (asked, repository, field, shown) = (countsAsked, self.repository, self.field, self.shown)
         repository.reads(through: reader).read({ repository.valueSummaries(of: field, in: shown) }) { [weak self] counted in
             guard let self, asked == self.countsAsked else { return }
             self.countsShown = asked
             // Nothing counted because the count failed is not nobody: said, and tried again.
-            self.countFailure = counted.isEmpty ? repository.readFailure : nil
-            if self.countFailure != nil {
+            if self.countFailure.counted(counted.count, failure: repository.readFailure) {
                 RetryLater.run(using: self.reader) { [weak self] in
                     guard let self, self.countsAsked == asked else { return }
-                    self.count(keeping: value)
+                    self.count(keeping: value, retrying: true)
                     self.render()
                 }
             }
@@ -135,8 +135,8 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         }
     }
 
-    /// Why the last count came back empty when it failed (nil: it did not).
-    private var countFailure: String?
+    /// Why the last count came back empty when it failed, and its retries.
+    private var countFailure = CountFailure()
 
     /// True while the counts shown are not of the field and people asked for.
     private var isCounting: Bool { countsShown != countsAsked }
@@ -181,7 +181,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             // A database whose server went away counts nobody: say why, not "nobody".
             emptyMessage: isCounting ? "Counting…" : repository.connection?.isConnectionLost == true
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)."
-                : countFailure.map(TableStatusText.notCounted) ?? "Nobody to count.")
+                : countFailure.said ?? "Nobody to count.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         return model
     }

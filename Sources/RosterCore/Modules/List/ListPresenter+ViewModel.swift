@@ -32,7 +32,7 @@ extension ListPresenter {
             exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
             promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
             question: exportFlow.question,
-            message: message ?? exportFlow.writing?.note,
+            message: message ?? exportFlow.writing?.note ?? (isMarkingAll ? "marking \(NumberText.count(displayed.count, "person", "people"))…" : nil),
             messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
             marks: marksLabel, connection: ConnectionStatus(repository))

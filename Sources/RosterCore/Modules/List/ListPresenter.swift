@@ -222,58 +222,6 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .skippedRecords)
     }
 
-    /// `r`: a source over a connection connects again, and the rows it
-    /// could not fetch are fetched as the list redraws at the same place;
-    /// on failure the screen keeps what it has and says why in one line.
-    public func reconnect() {
-        message = Reconnection.inProgress
-        render()
-        Reconnection.attempt(repository, using: searcher ?? ReadingAtOnce()) { [weak self] said, reconnected in
-            guard let self else { return }
-            guard reconnected else {
-                self.message = said
-                return self.render()
-            }
-            self.sayReconnected(said)
-        }
-    }
-
-    /// Says `said`; a redraw fetches the rows that were not, and the
-    /// overview or counts over this list (if open) count again: what they
-    /// read while the connection was lost is read now.
-    func sayReconnected(_ said: String) {
-        window = makeWindow()
-        rows = makeRows()
-        message = said
-        render()
-        wireframe?.filterDidChange(shown: displayed, filter: filter)
-    }
-
-    /// The connection was tried again on its own (the app's watcher, with
-    /// backoff). A success says "reconnected", and the redraw fetches the
-    /// rows that were not. A failure says nothing: the title already says
-    /// the connection is lost, and a message every few seconds would push
-    /// the position and filter off the status line (`r` says why).
-    public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
-        guard attempt == .reconnected else { return }
-        sayReconnected("reconnected")
-    }
-
-    /// The list shows the live directory in place of its offline copy (at
-    /// the same person, order and filter, with the same people marked);
-    /// `marksNotFound` marked people of the copy are not in it. Said once
-    /// the order and filter being applied have landed.
-    public func wentLive(marksNotFound: Int) {
-        let said = "reconnected: live again"
-            + (marksNotFound > 0 ? " (\(NumberText.count(marksNotFound, "marked person", "marked people")) not found)" : "")
-        if hasWorkInFlight {
-            messageAfterWork = said
-        } else {
-            message = said
-            render()
-        }
-    }
-
     /// Says `messageAfterWork` once no search or new order is in flight.
     func sayMessageAfterWorkIfDone() {
         guard let waiting = messageAfterWork, !hasWorkInFlight else { return }

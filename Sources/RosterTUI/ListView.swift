@@ -111,6 +111,8 @@ public final class ListView: ListViewInterface, ScreenView {
     /// The header drawn over the first line when the top row is inside a
     /// company (a sticky header), as of the last frame.
     var pinnedHeaderRow: Int?
+    /// The balance's and the columns' widths in the last frame with people's values.
+    private var lastMeasure: (balance: Int, widest: [ListColumn: Int])?
     /// The key overlay (`?`), while it shows.
     private(set) var help: HelpOverlay?
     /// The columns the last frame showed, name first (the chooser says
@@ -285,11 +287,18 @@ public final class ListView: ListViewInterface, ScreenView {
             // as the real one is; scrolling keeps the selection below it.
             pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow ? $0 : nil }
             // The balance column is as wide as the widest amount on screen.
-            let balanceWidth = shown.reduce(0) { widest, row in
+            var measure = (balance: shown.reduce(0) { widest, row in
                 guard case .person(let person) = row else { return widest }
                 return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
+            }, widest: Self.widestValues(shown))
+            // Rows still being read have no values to measure: the columns
+            // keep the widths of the last frame that had some.
+            if shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) {
+                lastMeasure = measure
+            } else if let lastMeasure {
+                measure = lastMeasure
             }
-            let columns = model.columns.layout(width: size.columns, balanceWidth: balanceWidth, widest: Self.widestValues(shown))
+            let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
             placedColumns = columns.map(\.column)
             drawColumnTitles(columns, of: model.columns, on: screen)
             for (offset, row) in shown.enumerated() {

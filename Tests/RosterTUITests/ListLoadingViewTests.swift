@@ -1,0 +1,31 @@
+import Testing
+import TestSupport
+import RosterCore
+@testable import RosterTUI
+
+/// The list over a source read in the background, drawn on an in-memory screen.
+@MainActor
+@Suite("List rows being read")
+struct ListLoadingViewTests {
+    @Test("rows being read draw as loading…, and the column titles keep the widths of the last rows read (never packed together)")
+    func loadingKeepsColumns() throws {
+        let people = (0..<300).map { Person(balance: Balance(text: "$1,234.56"), firstName: "Person\($0)", lastName: "Long-Last-Name-\($0)",
+                                            company: "C\($0 % 3)", email: "someone.\($0)@example.com") }
+        let repository = FakePeopleRepository(people: people, readsAtOnce: false)
+        let reads = HeldReads()
+        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(), searcher: reads)
+        let view = ListView(presenter: presenter)
+        presenter.attach(view: view)
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        view.draw(on: screen)
+        #expect(screen.line(3).hasPrefix("  loading…"), "\(screen.text)")
+        reads.finish()
+        view.draw(on: screen)
+        #expect(screen.line(3).contains("someone."), "\(screen.text)")
+        let titles = screen.line(1)
+        presenter.selectLast()
+        view.draw(on: screen)
+        #expect(screen.text.contains("loading…"), "the end of the list is not read yet")
+        #expect(screen.line(1) == titles, "the column titles stay where the rows' values put them")
+    }
+}

@@ -108,9 +108,6 @@ public final class ListWindow: @unchecked Sendable {
         }
     }
 
-    /// True while some row drawn is still being read.
-    public var isReading: Bool { lock.withLock { reading != nil } }
-
     /// True when some row read is a stand-in (it could not be read).
     public var holdsUnread: Bool { lock.withLock { held.values.contains { !$0.isLoaded } } }
 

@@ -18,7 +18,7 @@ public enum ConnectionTrouble {
         let known: [([String], String)] = [
             (["no such file or directory", "connection refused"], "no server answers"),
             (["could not translate host name", "name or service not known", "temporary failure in name resolution"], "unknown host"),
-            (["timeout expired", "timed out"], "no answer in time"),
+            (["timeout expired", "timed out", "stopped answering"], "no answer in time"),
             (["shutting down", "starting up", "in recovery", "not yet accepting"], "the server is starting or stopping"),
             (["too many connections", "too many clients"], "the server is full"),
             (["server closed the connection", "terminating connection", "connection was lost"], "the server closed the connection"),

@@ -15,15 +15,27 @@ protocol PeopleDatabaseSession: AnyObject {
 
 /// Stops the statement a connection is running, from any thread.
 protocol StatementInterrupter: Sendable {
-    func interruptStatement()
+    /// Asks the statement to stop; false when the request itself had no
+    /// answer within `patience` (the server is not answering).
+    func interruptStatement(within patience: Duration) -> Bool
+    /// Gives the connection up: whatever waits on it wakes with the
+    /// connection lost.
+    func abandonConnection()
 }
 
 extension PostgresCancelHandle: StatementInterrupter {
-    func interruptStatement() { cancel() }
+    func interruptStatement(within patience: Duration) -> Bool { cancel(within: patience) }
 }
 
 extension SQLiteInterruptHandle: StatementInterrupter {
-    func interruptStatement() { interrupt() }
+    func interruptStatement(within patience: Duration) -> Bool {
+        interrupt()
+        return true
+    }
+
+    /// A file has no server to stop answering; its lock waits end with
+    /// the busy timeout.
+    func abandonConnection() {}
 }
 
 extension PostgresConnection: PeopleDatabaseSession {
@@ -53,6 +65,14 @@ extension SQLiteConnection: PeopleDatabaseSession {
 /// `sqlite3_interrupt`), throwing `CancellationError`. Every statement also
 /// stops after `timeout`, failing with a `.timedOut` error.
 ///
+/// A server that stops answering (a frozen host, a network cut: no reply,
+/// not even a closed socket) would keep a statement, and its cancel, waiting
+/// for ever. So the lane has a deadline of its own: a cancel that the server
+/// does not take within `patience`, or a statement still running `patience`
+/// after its timeout, gives the connection up (its socket is shut). The
+/// statement then fails as `.connectionLost`, and the lane is down until
+/// `reconnect`, as after any loss.
+///
 /// `@unchecked Sendable`: the session is only touched under `lock`; the
 /// rest is behind a `Locked`.
 final class DatabaseLane: @unchecked Sendable {
@@ -63,11 +83,22 @@ final class DatabaseLane: @unchecked Sendable {
     /// Where this lane's statement timeouts fire.
     private let timing: DispatchQueue
     let timeout: Duration
+    /// How long the server may take to answer a cancel, or to stop after
+    /// its timeout, before the connection is given up.
+    let patience: Duration
+
+    /// The job using the session, and what was done to stop it.
+    private struct Running {
+        let job: Int
+        var cancelled = false
+        var timedOut = false
+        /// The server did not answer: the connection was given up.
+        var abandoned = false
+    }
 
     private struct State {
         var nextJob = 0
-        /// The job using the session, and whether it was cancelled or ran out of time.
-        var running: (job: Int, cancelled: Bool, timedOut: Bool)?
+        var running: Running?
         /// Jobs cancelled before they started.
         var cancelledEarly: Set<Int> = []
     }
@@ -85,12 +116,14 @@ final class DatabaseLane: @unchecked Sendable {
     let recorded = Locked<[(sql: String, values: [SQLValue])]>([])
     let isRecording = Atomic<Bool>(false)
 
-    init(_ session: any PeopleDatabaseSession, label: String, timeout: Duration) {
+    init(_ session: any PeopleDatabaseSession, label: String, timeout: Duration,
+         patience: Duration = PostgresConnection.cancelPatience) {
         self.session = session
         interrupter = session.interrupter
         queue = DispatchQueue(label: "roster.database." + label)
         timing = DispatchQueue(label: "roster.database.timeout." + label)
         self.timeout = timeout
+        self.patience = patience
     }
 
     /// Runs `body` with the session on this thread.
@@ -100,8 +133,10 @@ final class DatabaseLane: @unchecked Sendable {
     }
 
     /// Connects the session again; statements run again once it has.
+    /// No deadline of the lane's: the connect timeout bounds it, and the
+    /// socket changes under it.
     func reconnect(statementTimeout: Duration) throws(DatabaseError) {
-        try syncEvenIfDown { session throws(DatabaseError) in try session.reconnect(statementTimeout: statementTimeout) }
+        try syncEvenIfDown(limited: false) { session throws(DatabaseError) in try session.reconnect(statementTimeout: statementTimeout) }
         isDown.store(false, ordering: .releasing)
     }
 
@@ -109,13 +144,14 @@ final class DatabaseLane: @unchecked Sendable {
         if isDown.load(ordering: .acquiring) { throw DatabaseError(.connectionLost, "the connection was lost") }
     }
 
-    private func syncEvenIfDown<T>(_ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+    private func syncEvenIfDown<T>(limited: Bool = true, _ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T)
+        throws(DatabaseError) -> T {
         let job = state.withLock { state in
             state.nextJob += 1
             return state.nextJob
         }
         do {
-            return try perform(job, body)
+            return try perform(job, limited: limited, body)
         } catch let error as DatabaseError {
             throw error
         } catch {
@@ -154,15 +190,20 @@ final class DatabaseLane: @unchecked Sendable {
     /// the job has ended.
     private func interrupt(_ job: Int, timedOut: Bool) {
         let sent = state.withLock { state -> Bool in
-            guard let running = state.running, running.job == job else {
+            guard var running = state.running, running.job == job else {
                 if !timedOut { state.cancelledEarly.insert(job) }
                 return false
             }
-            state.running = (job, running.cancelled || !timedOut, running.timedOut || timedOut)
+            guard !running.abandoned else { return false }
+            if timedOut { running.timedOut = true } else { running.cancelled = true }
             // Under the lock: the job cannot finish and the next one start
             // before the request is made, so it never stops the wrong one.
-            interrupter.interruptStatement()
-            return true
+            if !interrupter.interruptStatement(within: patience) {
+                interrupter.abandonConnection()
+                running.abandoned = true
+            }
+            state.running = running
+            return !running.abandoned
         }
         guard sent else { return }
         Self.interrupting.asyncAfter(deadline: .now() + Self.reinterruptEvery) { [weak self] in
@@ -173,20 +214,38 @@ final class DatabaseLane: @unchecked Sendable {
 
     static let reinterruptEvery: DispatchTimeInterval = .milliseconds(250)
 
-    private func perform<T>(_ job: Int, _ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws -> T {
+    /// Gives the connection up if `job` still runs (its server took the
+    /// cancel, or none came, but the statement never ended).
+    private func abandon(_ job: Int) {
+        state.withLock { state in
+            guard var running = state.running, running.job == job, !running.abandoned else { return }
+            interrupter.abandonConnection()
+            running.abandoned = true
+            state.running = running
+        }
+    }
+
+    private func perform<T>(_ job: Int, limited: Bool = true, _ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         let cancelledEarly = state.withLock { state in
-            state.running = (job, false, false)
+            state.running = Running(job: job)
             let early = state.cancelledEarly.contains(job)
             state.cancelledEarly = state.cancelledEarly.filter { $0 > job }
             return early
         }
         let timer = DispatchWorkItem { [weak self] in self?.interrupt(job, timedOut: true) }
-        // A serial queue of its own: the global queues' few threads can all
-        // be blocked elsewhere, and then the timeout would never fire.
-        timing.asyncAfter(deadline: .now() + .milliseconds(Int(timeout.components.seconds * 1000)), execute: timer)
-        defer { timer.cancel() }
+        let lastResort = DispatchWorkItem { [weak self] in self?.abandon(job) }
+        if limited {
+            // A serial queue of its own: the global queues' few threads can
+            // all be blocked elsewhere, and then the timeout would never fire.
+            timing.asyncAfter(deadline: .now() + Self.interval(timeout), execute: timer)
+            timing.asyncAfter(deadline: .now() + Self.interval(timeout + patience), execute: lastResort)
+        }
+        defer {
+            timer.cancel()
+            lastResort.cancel()
+        }
         let outcome: Result<T, DatabaseError> = cancelledEarly ? .failure(DatabaseError(.cancelled, "cancelled")) : Result { () throws(DatabaseError) -> T in
             try body(isRecording.load(ordering: .relaxed) ? RecordingSession(session) { sql, values in
                 self.recorded.withLock { $0.append((sql, values)) }
@@ -195,6 +254,12 @@ final class DatabaseLane: @unchecked Sendable {
         let finished = state.withLock { state in
             defer { state.running = nil }
             return state.running
+        }
+        if finished?.abandoned == true {
+            isDown.store(true, ordering: .releasing)
+            if finished?.cancelled == true { throw CancellationError() }
+            let waited = (finished?.timedOut == true ? timeout : .zero) + patience
+            throw DatabaseError(.connectionLost, "the server stopped answering (nothing came back in \(waited.components.seconds) s)")
         }
         if cancelledEarly || finished?.cancelled == true { throw CancellationError() }
         switch outcome {
@@ -206,6 +271,13 @@ final class DatabaseLane: @unchecked Sendable {
             if error.kind == .connectionLost { isDown.store(true, ordering: .releasing) }
             throw error
         }
+    }
+}
+
+extension DatabaseLane {
+    static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 }
 

@@ -51,7 +51,7 @@ public final class PostgresConnection {
             throw failure
         }
         self.connection = connection
-        cancelHandle = PostgresCancelHandle(cancel)
+        cancelHandle = PostgresCancelHandle(cancel, socket: PQsocket(connection))
         turnOffJIT()
     }
 
@@ -74,6 +74,9 @@ public final class PostgresConnection {
     /// `PGCONNECT_TIMEOUT` says otherwise. libpq's own default is to wait
     /// for ever, which a host that drops packets turns into a hang.
     static let defaultConnectTimeout = "10"
+    /// How long a cancel request may wait for the server to take it before
+    /// the server counts as not answering.
+    public static let cancelPatience: Duration = .seconds(5)
 
     /// A server that stops answering mid-query (a frozen host, a network
     /// partition) is given up on over TCP: keepalives probe an idle
@@ -178,7 +181,9 @@ public final class PostgresConnection {
             case PGRES_SINGLE_TUPLE:
                 if !stopped, !body(Self.row(result, 0)) {
                     stopped = true
-                    cancelHandle.cancel()
+                    // A server that takes no cancel would keep the rest
+                    // of the rows coming, or none, for ever.
+                    if !cancelHandle.cancel(within: Self.cancelPatience) { cancelHandle.abandonConnection() }
                 }
             case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
                 break
@@ -240,7 +245,7 @@ public final class PostgresConnection {
             throw DatabaseError(.cannotConnect, "PostgreSQL: " + Self.lastMessage(connection))
         }
         // The new server process has a new cancel key.
-        cancelHandle.replace(with: cancel)
+        cancelHandle.replace(with: cancel, socket: PQsocket(connection))
         turnOffJIT()
     }
 

@@ -125,8 +125,12 @@ public final class SQLiteConnection {
     public var changes: Int { Int(sqlite3_changes64(database)) }
 
     func error(_ status: Int32) -> DatabaseError {
-        let message = String(cString: sqlite3_errmsg(database))
+        var message = String(cString: sqlite3_errmsg(database))
         let kind: DatabaseError.Kind
+        if status & 0xFF == SQLITE_BUSY {
+            // "database is locked" leaves the user guessing by whom.
+            message += " (another program is writing to it; try again when it has finished)"
+        }
         switch status & 0xFF {
         case SQLITE_INTERRUPT: kind = .cancelled
         case SQLITE_CANTOPEN: kind = .cannotConnect

@@ -172,6 +172,18 @@ import TestTraits
         #expect(missing?.kind == .missingTable)
         #expect(missing?.message == "\(path): no such table: people")
     }
+
+    @Test func anotherProgramsLockIsNamedAsSuch() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try SQLiteConnection(path: path, access: .readWrite)
+        try writer.execute("CREATE TABLE t (n INTEGER); BEGIN EXCLUSIVE")
+        let reader = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: .milliseconds(50))
+        let locked = #expect(throws: DatabaseError.self) { try reader.query("SELECT count(*) FROM t") }
+        #expect(locked?.message == "\(path): database is locked (another program is writing to it; try again when it has finished)")
+        try writer.execute("ROLLBACK")
+        #expect(try reader.query("SELECT count(*) FROM t").first?.int(0) == 0)
+    }
 }
 
 /// Runs `action` on a thread of its own after `delay` (a busy machine's

@@ -173,14 +173,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         let scope: Handle.Scope = company.map { .company($0) } ?? .everyone
-        let arranged = make(sort: sort, byCompany: byCompany, scope: scope, query: nil, shown: { self.companies[$0].headcount },
-                            matches: nil)
-        // An order no index serves is sorted once, here (off the main actor
-        // when the list re-sorts), so that its windows are lookups. Should
-        // it fail, the first window tries again and says why.
-        let made = handle(of: arranged)
-        if !made.order.isIndexed { _ = try? windows.matchList(arranged, handle: made, repository: self) }
-        return arranged
+        // No statement here: arranging is what screens do on the main actor
+        // (a company opened from the overview). An order no index serves is
+        // sorted once, by the first window read (in the background), so
+        // that its later windows are lookups.
+        return make(sort: sort, byCompany: byCompany, scope: scope, query: nil, shown: { self.companies[$0].headcount }, matches: nil)
     }
 
     /// An arrangement of the people counted in `counts` (per company id),

@@ -72,6 +72,21 @@ import TestSupport
         }
     }
 
+    /// Screens arrange on the main actor (a company opened from the
+    /// overview): even an order no index serves is sorted by the first
+    /// window read, in the background, never by arranging.
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func arrangingRunsNoStatement(dialect: PeopleTable.Dialect) throws {
+        let imported = try #require(Self.imported[dialect]).get()
+        let repository = try imported.open()
+        repository.browse.isRecording.store(true, ordering: .relaxed)
+        for key in RosterCore.SortOrder.Key.allCases {
+            _ = repository.arrange(sort: RosterCore.SortOrder(key), byCompany: false, company: nil)
+            _ = repository.arrange(sort: RosterCore.SortOrder(key, descending: true), byCompany: true, company: 3)
+        }
+        #expect(repository.browse.recorded.withLock { $0.count } == 0)
+    }
+
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func aSearchThatMatchesNobodyUsesTheTrigramIndex(dialect: PeopleTable.Dialect) async throws {
         let imported = try #require(Self.imported[dialect]).get()

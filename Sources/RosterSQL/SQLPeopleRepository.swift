@@ -223,7 +223,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
                                  count: count, handle: handle)
     }
 
-    private func title(of id: Int) -> String {
+    func title(of id: Int) -> String {
         companies[id].key.isEmpty ? GroupedPeople.noCompanyTitle : companies[id].name
     }
 
@@ -345,61 +345,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         }
     }
 
-    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
-        let arranged = handle(of: arrangement)
-        var figures: [Int: CompanyTotals] = [:]
-        if arranged.query == nil || arranged.query?.terms.isEmpty == true {
-            for id in companies.indices {
-                switch arranged.scope {
-                case .everyone: figures[id] = totals[id]
-                case .company(let only) where only == id: figures[id] = totals[id]
-                default: break
-                }
-            }
-        } else {
-            do {
-                var statement = SQLStatement(table.dialect)
-                let condition = windows.condition(scope: arranged.scope, query: arranged.query, companies: totals, into: &statement)
-                let rows = try browse.sync { session throws(DatabaseError) in
-                    try session.rows(table.totalsQuery(where: condition), statement.values)
-                }
-                for row in rows {
-                    guard let company = CompanyTotals(totalsRow: row, spelling: ""), let id = companyID(key: company.companyKey) else { continue }
-                    figures[id] = company
-                }
-                statementWorked()
-            } catch {
-                report(error)
-                return []
-            }
-        }
-        return companies.indices.compactMap { id -> CompanySummary? in
-            guard let company = figures[id], company.headcount > 0 else { return nil }
-            return CompanySummary(companyID: id, title: title(of: id), headcount: Int(company.headcount), active: Int(company.active),
-                                  totalCents: company.totalCents, balances: Int(company.balances), ages: Int(company.ages),
-                                  ageSum: Int(company.ageSum))
-        }
-    }
-
-    /// Counts by `field` among the people shown: one `GROUP BY` over them
-    /// (companies: the overview's figures, from the summary table).
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
-        guard field != .company else { return companySummaries(in: arrangement).map(ValueSummary.init) }
-        let arranged = handle(of: arrangement)
-        let counting = SQLValueSummaries(table: table)
-        do {
-            var statement = SQLStatement(table.dialect)
-            let condition = windows.condition(scope: arranged.scope, query: arranged.query, companies: totals, into: &statement)
-            let sql = counting.query(field, where: condition)
-            let rows = try browse.sync { session throws(DatabaseError) in try session.rows(sql, statement.values) }
-            statementWorked()
-            return counting.summaries(field, rows: rows)
-        } catch {
-            report(error)
-            return []
-        }
-    }
-
     // MARK: Helpers
 
     /// The company id of a stored company key.
@@ -413,23 +358,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         }
         return nil
     }
-
-    /// The columns of a whole person, in `person(from:at:)`'s order.
-    static let personColumns = """
-    id, record_index, guid, is_active, balance, balance_cents, picture, age, eye_color, first_name, last_name, company, \
-    email, phone, address, favorite_fruit, present_fields
-    """
-    static let personColumnCount = 17
-
-    /// A whole person from `row`'s columns from `start` on.
-    static func person(from row: SQLRow, at start: Int) -> Person {
-        func text(_ offset: Int) -> String { row.text(start + offset) ?? "" }
-        return Person(id: text(0), index: row.int(start + 1).map { Int($0) }, guid: text(2), isActive: row.bool(start + 3),
-                      balance: Balance(text: text(4), cents: row.int(start + 5)), picture: text(6),
-                      age: row.int(start + 7).map { Int($0) }, eyeColor: text(8), firstName: text(9), lastName: text(10),
-                      company: text(11), email: text(12), phone: text(13), address: text(14), favoriteFruit: text(15),
-                      presentTextFields: UInt16(truncatingIfNeeded: row.int(start + 16) ?? 0))
-    }
 }
 
 extension SQLPeopleRepository.Handle.Scope {
@@ -437,11 +365,6 @@ extension SQLPeopleRepository.Handle.Scope {
         if case .company(let id) = self { return id }
         return nil
     }
-}
-
-extension PeopleTable.Dialect {
-    /// The column that numbers people for the app (`PersonID`).
-    var rowID: String { self == .postgres ? "row_id" : "rowid" }
 }
 
 /// Asks for a password the first time one is wanted and gives the same

@@ -1,0 +1,152 @@
+import Dispatch
+import Foundation
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
+/// What the search loop reads: a segment's arrays and the query's terms
+/// as raw pointers, pinned for the length of one search.
+extension PeopleSearch {
+    /// Raw views of one segment's arrays, for the search loop.
+    struct SegmentView {
+        let base: Int
+        let arena: UnsafeBufferPointer<UInt8>
+        let recordStart: UnsafeBufferPointer<Int>
+        let fieldEnds: UnsafeBufferPointer<UInt32>
+        let nameKeys: UnsafeBufferPointer<UInt8>
+        let nameKeyEnds: UnsafeBufferPointer<Int>
+        let companyOfPerson: UnsafeBufferPointer<UInt32>
+        let ages: UnsafeBufferPointer<Int32>
+        let cents: UnsafeBufferPointer<Int64>
+        let activeFlags: UnsafeBufferPointer<UInt8>
+        /// `PresenceMasks` of the segment's people (empty when no term reads them).
+        let presence: UnsafeBufferPointer<UInt64>
+        /// `PeopleSegment.textFieldCount`, read once: a static is a lazy global,
+        /// checked on every read (per person, that showed in profiles).
+        let fieldCount = PeopleSegment.textFieldCount
+
+        @inline(__always)
+        func nameKey(_ local: Int) -> UnsafeBufferPointer<UInt8> {
+            let start = local == 0 ? 0 : nameKeyEnds[local - 1]
+            return UnsafeBufferPointer(rebasing: nameKeys[start..<nameKeyEnds[local]])
+        }
+
+        @inline(__always)
+        func field(_ field: TextField, of local: Int) -> UnsafeBufferPointer<UInt8> {
+            let record = recordStart[local]
+            let slot = local * fieldCount + field.rawValue
+            let start = field.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
+            return UnsafeBufferPointer(rebasing: arena[(record + start)..<(record + Int(fieldEnds[slot]))])
+        }
+
+        /// Email, phone and address as one run, with where phone and address start.
+        @inline(__always)
+        func contact(_ local: Int) -> (UnsafeBufferPointer<UInt8>, Int, Int) {
+            let record = recordStart[local]
+            let slot = local * fieldCount
+            let emailStart = Int(fieldEnds[slot + TextField.email.rawValue - 1])
+            let phoneStart = Int(fieldEnds[slot + TextField.phone.rawValue - 1])
+            let addressStart = Int(fieldEnds[slot + TextField.address.rawValue - 1])
+            let addressEnd = Int(fieldEnds[slot + TextField.address.rawValue])
+            return (UnsafeBufferPointer(rebasing: arena[(record + emailStart)..<(record + addressEnd)]),
+                    phoneStart - emailStart, addressStart - emailStart)
+        }
+    }
+
+    /// A term as the search loop reads it: plain values and pointers into
+    /// `PinnedTerms`' memory.
+    struct RawTerm {
+        enum Kind { case active, age, balance, noAge, noBalance, text, exact }
+        var kind: Kind
+        var scope: TextScope = .anywhere
+        var isNegated: Bool
+        var spansParts = false
+        var bounds: ClosedRange<Int64> = 0...0
+        var needle = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// The phone digits a plain or `phone:` term also matches (empty: none).
+        var digits = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// Per company id, whether the company matches (plain and `company:` terms).
+        var companies = UnsafeBufferPointer<Bool>(start: nil, count: 0)
+        /// A plain term's `PresenceMasks` bits: a person lacking any of them
+        /// matches only by company or phone digits.
+        var presence: UInt64 = 0
+        /// A plain term of one byte with a bit of its own: the bit alone decides.
+        var presenceDecides = false
+        /// The bits of `digits`: a person lacking any has no phone that holds them.
+        var digitsPresence: UInt64 = 0
+    }
+
+    /// A query's terms with what can be decided once per search decided:
+    /// which companies each company-matching term matches. Plain values,
+    /// shared by the halves of a search; each pins its own copy.
+    struct PreparedTerms: Sendable {
+        let terms: [CompiledTerm]
+        /// Per term, per company id, whether the company matches (empty for
+        /// terms that do not look at the company).
+        let companyMatches: [[Bool]]
+        /// Whether a plain term reads the people's `PresenceMasks`.
+        var readsPresence: Bool {
+            terms.contains { if case .text(.anywhere, _, _, _) = $0.test { true } else { false } }
+        }
+
+        init(_ terms: [CompiledTerm], companies: [Company]) {
+            self.terms = terms
+            companyMatches = terms.map { term in
+                if case .exact(let scope, let needle) = term.test, scope == .company || scope == .anywhere {
+                    return companies.map { $0.key == needle }
+                }
+                guard case .text(let scope, let needle, _, _) = term.test, scope == .company || scope == .anywhere else { return [] }
+                // ByteSearch, not `[UInt8].contains`: that is the generic
+                // string-processing search, 70k companies cost 200 ms a keystroke.
+                return needle.withUnsafeBufferPointer { needle in
+                    companies.map { company in company.key.withUnsafeBufferPointer { ByteSearch.contains($0, needle) } }
+                }
+            }
+        }
+    }
+
+    /// Owns the memory `RawTerm`s point into, for the length of one search
+    /// (one half of it): not `Sendable`, it stays on the thread that made it.
+    final class PinnedTerms {
+        private(set) var terms = UnsafeBufferPointer<RawTerm>(start: nil, count: 0)
+        private var allocations: [UnsafeMutableRawPointer] = []
+
+        init(_ prepared: PreparedTerms) {
+            var raw: [RawTerm] = []
+            for (term, companyMatches) in zip(prepared.terms, prepared.companyMatches) {
+                switch term.test {
+                case .active(let wanted):
+                    raw.append(RawTerm(kind: .active, isNegated: term.isNegated, bounds: wanted ? 1...1 : 0...0))
+                case .number(let field, let bounds):
+                    raw.append(RawTerm(kind: field == .age ? .age : .balance, isNegated: term.isNegated, bounds: bounds))
+                case .unrecorded(let field):
+                    // The store's flag for activity not recorded is 2.
+                    let kind: RawTerm.Kind = field == .age ? .noAge : field == .balance ? .noBalance : .active
+                    raw.append(RawTerm(kind: kind, isNegated: term.isNegated, bounds: 2...2))
+                case .exact(let scope, let needle):
+                    raw.append(RawTerm(kind: .exact, scope: scope, isNegated: term.isNegated, needle: pin(needle),
+                                       companies: pin(companyMatches)))
+                case .text(let scope, let needle, let spansParts, let digits):
+                    raw.append(RawTerm(kind: .text, scope: scope, isNegated: term.isNegated, spansParts: spansParts,
+                                       needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches),
+                                       presence: PresenceMasks.mask(of: needle),
+                                       presenceDecides: needle.count == 1 && PresenceMasks.hasOwnBit(needle[0]),
+                                       digitsPresence: PresenceMasks.mask(of: digits ?? [])))
+                }
+            }
+            terms = pin(raw)
+        }
+
+        private func pin<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+            let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
+            _ = memory.initialize(from: values)
+            if let base = memory.baseAddress { allocations.append(UnsafeMutableRawPointer(base)) }
+            return UnsafeBufferPointer(rebasing: memory[0..<values.count])
+        }
+
+        deinit {
+            // Every pinned type is trivial (bytes, flags, plain structs): nothing to deinitialise.
+            for allocation in allocations { allocation.deallocate() }
+        }
+    }
+}

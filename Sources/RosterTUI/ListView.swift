@@ -274,42 +274,60 @@ public final class ListView: ListViewInterface, ScreenView {
         screen.erase()
         let summary = [model.summary, model.notice].compactMap { $0 }.joined(separator: " · ")
         screen.putTitleBar(source: model.sourceName, then: model.scopeTitle.map { " › \($0)" } ?? "", right: summary)
-        let height = Self.bodyHeight(size)
         if let emptyMessage = model.emptyMessage {
             placedColumns = nil
             let text = DisplayText.fit(emptyMessage, columns: size.columns)
-            screen.put(text, row: Self.firstBodyRow + height / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2), style: .dim)
+            screen.put(text, row: Self.firstBodyRow + Self.bodyHeight(size) / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2),
+                       style: .dim)
         } else {
-            scroll(toShow: model.selectedRow ?? 0, rowCount: model.rows.count, height: height)
-            let end = min(model.rows.count, topRow + height)
-            let shown = (topRow..<end).map { model.rows[$0] }
-            // Inside a company, its header stays on the first line, drawn
-            // as the real one is; scrolling keeps the selection below it.
-            pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow ? $0 : nil }
-            // The balance column is as wide as the widest amount on screen.
-            var measure = (balance: shown.reduce(0) { widest, row in
-                guard case .person(let person) = row else { return widest }
-                return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
-            }, widest: Self.widestValues(shown))
-            // Rows still being read have no values to measure: the columns
-            // keep the widths of the last frame that had some.
-            if shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) {
-                lastMeasure = measure
-            } else if let lastMeasure {
-                measure = lastMeasure
-            }
-            let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
-            placedColumns = columns.map(\.column)
-            drawColumnTitles(columns, of: model.columns, on: screen)
-            for (offset, row) in shown.enumerated() {
-                draw(row, columns: columns, selected: topRow + offset == model.selectedRow, highlight: model.highlight,
-                     at: Self.firstBodyRow + offset, on: screen)
-            }
-            if let header = pinnedHeaderRow {
-                screen.putLine("", row: Self.firstBodyRow, style: .normal)
-                draw(model.rows[header], columns: columns, selected: false, highlight: model.highlight, at: Self.firstBodyRow, on: screen)
-            }
+            drawRows(of: model, on: screen)
         }
+        drawBottomLine(of: model, on: screen)
+    }
+
+    /// The column titles and the rows that fit, the selected one on screen.
+    private func drawRows(of model: ListViewModel, on screen: Screen) {
+        let size = screen.size
+        let height = Self.bodyHeight(size)
+        scroll(toShow: model.selectedRow ?? 0, rowCount: model.rows.count, height: height)
+        let end = min(model.rows.count, topRow + height)
+        let shown = (topRow..<end).map { model.rows[$0] }
+        // Inside a company, its header stays on the first line, drawn
+        // as the real one is; scrolling keeps the selection below it.
+        pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow ? $0 : nil }
+        let measure = measure(shown)
+        let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
+        placedColumns = columns.map(\.column)
+        drawColumnTitles(columns, of: model.columns, on: screen)
+        for (offset, row) in shown.enumerated() {
+            draw(row, columns: columns, selected: topRow + offset == model.selectedRow, highlight: model.highlight,
+                 at: Self.firstBodyRow + offset, on: screen)
+        }
+        if let header = pinnedHeaderRow {
+            screen.putLine("", row: Self.firstBodyRow, style: .normal)
+            draw(model.rows[header], columns: columns, selected: false, highlight: model.highlight, at: Self.firstBodyRow, on: screen)
+        }
+    }
+
+    /// How wide the values on screen are: the balance column is as wide as
+    /// the widest amount shown. Rows still being read have no values to
+    /// measure: the columns keep the widths of the last frame that had some.
+    private func measure(_ shown: [ListRow]) -> (balance: Int, widest: [ListColumn: Int]) {
+        let measure = (balance: shown.reduce(0) { widest, row in
+            guard case .person(let person) = row else { return widest }
+            return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
+        }, widest: Self.widestValues(shown))
+        if shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) {
+            lastMeasure = measure
+            return measure
+        }
+        return lastMeasure ?? measure
+    }
+
+    /// The last line: a question, the export or search prompt, or the
+    /// status bar (with the help over the screen, when open).
+    private func drawBottomLine(of model: ListViewModel, on screen: Screen) {
+        let size = screen.size
         if let question = model.question {
             // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
             screen.putBar(left: " " + DisplayText.fit(question, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName),

@@ -130,15 +130,7 @@ enum ImportCommand {
             }
             interruption.uninstall()
             bar.finish()
-            if report.duplicates > 0 {
-                Platform.writeError("roster: \(name): \(NumberText.count(report.duplicates, "record repeats", "records repeat")) "
-                                    + "the _id of a later record; the later one was kept")
-            }
-            if report.nulReplaced > 0 {
-                let who = report.nulExamples.map(DisplayText.sanitized).joined(separator: ", ") + (report.nulReplaced > report.nulExamples.count ? ", …" : "")
-                Platform.writeError("roster: \(name): \(NumberText.count(report.nulReplaced, "person has", "people have")) a NUL character "
-                                    + "(U+0000) in their text, which PostgreSQL cannot store; each became U+FFFD (�): \(who)")
-            }
+            reportChangedRecords(report, from: name)
             Platform.writeError(summary(of: report, from: name, arguments: parsed))
             return .success
         } catch {
@@ -146,6 +138,20 @@ enum ImportCommand {
             bar.finish()
             Platform.writeError("roster: " + failureMessage(error, arguments: parsed))
             return prompt?.wasInterrupted == true ? .interrupted : .failure
+        }
+    }
+
+    /// Records the import kept in another form than they came: repeated
+    /// ids, and NUL characters PostgreSQL cannot store.
+    private static func reportChangedRecords(_ report: ImportReport, from name: String) {
+        if report.duplicates > 0 {
+            Platform.writeError("roster: \(name): \(NumberText.count(report.duplicates, "record repeats", "records repeat")) "
+                                + "the _id of a later record; the later one was kept")
+        }
+        if report.nulReplaced > 0 {
+            let who = report.nulExamples.map(DisplayText.sanitized).joined(separator: ", ") + (report.nulReplaced > report.nulExamples.count ? ", …" : "")
+            Platform.writeError("roster: \(name): \(NumberText.count(report.nulReplaced, "person has", "people have")) a NUL character "
+                                + "(U+0000) in their text, which PostgreSQL cannot store; each became U+FFFD (�): \(who)")
         }
     }
 

@@ -151,32 +151,11 @@ public struct Options: Equatable, Sendable {
             case "--": onlyFiles = true
             case "--list": if options.mode == .browse { options.mode = .list }
             case "--export":
-                let format = try value(of: name, argument)
-                guard let chosen = ExportFormat(rawValue: format.lowercased()) else {
-                    throw UsageError(message: "--export takes csv, json or vcard, not '\(format)'")
-                }
+                let chosen = try exportFormat(value(of: name, argument))
                 if options.mode == .browse || options.mode == .list { options.mode = .export(chosen) }
-            case "--format":
-                let text = try value(of: name, argument)
-                guard let format = InputFormat(option: text) else {
-                    throw UsageError(message: "--format takes json, jsonl or csv, not '\(text)'")
-                }
-                options.format = format
-            case "--filter":
-                let text = try value(of: name, argument)
-                // Checked here, so that a bad query is a usage error, not an empty list.
-                do {
-                    _ = try QueryParser.parse(text)
-                } catch {
-                    throw UsageError(message: "--filter: \(error.describe(in: text))")
-                }
-                options.filter = text
-            case "--sort":
-                let text = try value(of: name, argument)
-                guard let order = Self.sortOrder(text) else {
-                    throw UsageError(message: "--sort takes a column (last, first, email, phone, age, active, company, city, state, zip, address, eye-color, fruit, id, balance), optionally with :desc, not '\(text)'")
-                }
-                options.sort = order
+            case "--format": options.format = try inputFormat(value(of: name, argument))
+            case "--filter": options.filter = try checkedFilter(value(of: name, argument))
+            case "--sort": options.sort = try checkedSortOrder(value(of: name, argument))
             case "--table": options.table = try value(of: name, argument)
             case "--strict": options.strict = true
             case "--no-state": options.noState = true
@@ -194,6 +173,37 @@ public struct Options: Equatable, Sendable {
         }
         options.file = files.first
         return options
+    }
+
+    // MARK: Option values, checked
+
+    static func exportFormat(_ text: String) throws(UsageError) -> ExportFormat {
+        guard let chosen = ExportFormat(rawValue: text.lowercased()) else {
+            throw UsageError(message: "--export takes csv, json or vcard, not '\(text)'")
+        }
+        return chosen
+    }
+
+    static func inputFormat(_ text: String) throws(UsageError) -> InputFormat {
+        guard let format = InputFormat(option: text) else { throw UsageError(message: "--format takes json, jsonl or csv, not '\(text)'") }
+        return format
+    }
+
+    /// Checked here, so that a bad query is a usage error, not an empty list.
+    static func checkedFilter(_ text: String) throws(UsageError) -> String {
+        do {
+            _ = try QueryParser.parse(text)
+        } catch {
+            throw UsageError(message: "--filter: \(error.describe(in: text))")
+        }
+        return text
+    }
+
+    static func checkedSortOrder(_ text: String) throws(UsageError) -> SortOrder {
+        guard let order = sortOrder(text) else {
+            throw UsageError(message: "--sort takes a column (last, first, email, phone, age, active, company, city, state, zip, address, eye-color, fruit, id, balance), optionally with :desc, not '\(text)'")
+        }
+        return order
     }
 
     /// "balance:desc" → balance, descending.

@@ -51,28 +51,34 @@ public enum RosterCommand {
             guard let source = source(for: options.file) else { return .failure }
             return await list(source: source, options: options)
         case .browse:
-            // A missing file is the problem whatever the output is: said
-            // first, as the screen would say it.
-            if let missing = missingFile(options) {
-                Platform.writeError("roster: \(missing)")
-                return .failure
-            }
-            guard Platform.isTerminal(STDOUT_FILENO) else {
-                Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
-                return .usage
-            }
-            let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
-            if let target = databaseTarget(options) {
-                return browseDatabase(target, options: options, theme: theme)
-            }
-            guard let source = source(for: options.file) else { return .failure }
-            var placeStore: PlaceStore?
-            if !options.noState, case .file(let path, _) = source {
-                placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
-            }
-            let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
-            return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme)
+            return browse(options)
         }
+    }
+
+    /// The screen, on a file or a database.
+    @MainActor
+    private static func browse(_ options: Options) -> ExitStatus {
+        // A missing file is the problem whatever the output is: said
+        // first, as the screen would say it.
+        if let missing = missingFile(options) {
+            Platform.writeError("roster: \(missing)")
+            return .failure
+        }
+        guard Platform.isTerminal(STDOUT_FILENO) else {
+            Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
+            return .usage
+        }
+        let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
+        if let target = databaseTarget(options) {
+            return browseDatabase(target, options: options, theme: theme)
+        }
+        guard let source = source(for: options.file) else { return .failure }
+        var placeStore: PlaceStore?
+        if !options.noState, case .file(let path, _) = source {
+            placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
+        }
+        let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+        return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme)
     }
 
     /// Browses a database, opened before the screen starts (a failure is

@@ -103,12 +103,7 @@ public struct PeopleImporter {
         precondition(table.dialect == .postgres, "a PostgreSQL import needs a PostgreSQL table")
         let staging = "pg_temp." + Self.staging
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
-            // A second import waits here for the first to commit or roll back.
-            let taken = try connection.execute("SELECT pg_try_advisory_xact_lock(\(Self.advisoryLock))").first?.values.first
-            if taken != .bool(true) {
-                progress(.waiting)
-                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))")
-            }
+            try waitForOtherImports(on: connection)
             for statement in table.tableStatements { try connection.execute(statement) }
             // One import at a time per table: the summary is computed from it.
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
@@ -157,11 +152,25 @@ public struct PeopleImporter {
             try connection.execute("ANALYZE \(table.table)")
             progress(.committing)
             var result = report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
-            (result.nulReplaced, result.nulExamples) = (nul.positions.count, nul.positions.prefix(5).map { position in
-                let person = store[position]
-                return "\(person.fullName.isEmpty ? "(no name)" : person.fullName) (_id \(person.id.isEmpty ? "none" : person.id))"
-            })
+            (result.nulReplaced, result.nulExamples) = (nul.positions.count, Self.examples(nul.positions, of: store))
             return result
+        }
+    }
+
+    /// A second import waits here for the first to commit or roll back.
+    private func waitForOtherImports(on connection: PostgresConnection) throws(DatabaseError) {
+        let taken = try connection.execute("SELECT pg_try_advisory_xact_lock(\(Self.advisoryLock))").first?.values.first
+        if taken != .bool(true) {
+            progress(.waiting)
+            try connection.execute("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))")
+        }
+    }
+
+    /// The first few people at `positions`, by name and `_id`, for a message.
+    private static func examples(_ positions: [Int], of store: PeopleStore) -> [String] {
+        positions.prefix(5).map { position in
+            let person = store[position]
+            return "\(person.fullName.isEmpty ? "(no name)" : person.fullName) (_id \(person.id.isEmpty ? "none" : person.id))"
         }
     }
 

@@ -25,6 +25,33 @@ extension PeopleSearch {
         /// checked on every read (per person, that showed in profiles).
         let fieldCount = PeopleSegment.textFieldCount
 
+        /// Runs `body` with raw views of `segment`'s arrays, whose first
+        /// person is `base` in `store`.
+        @inline(__always)
+        static func of<Result>(_ segment: PeopleSegment, base: Int, store: PeopleStore, presence masks: ContiguousArray<UInt64>,
+                               _ body: (SegmentView) -> Result) -> Result {
+            masks.withUnsafeBufferPointer { masks in
+                segment.recordStart.withUnsafeBufferPointer { recordStart in
+                    segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
+                        segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
+                            store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+                                segment.ages.withUnsafeBufferPointer { ages in
+                                    segment.cents.withUnsafeBufferPointer { cents in
+                                        segment.activeFlags.withUnsafeBufferPointer { activeFlags in
+                                            body(SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
+                                                             fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
+                                                             nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson,
+                                                             ages: ages, cents: cents, activeFlags: activeFlags, presence: masks))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
         @inline(__always)
         func nameKey(_ local: Int) -> UnsafeBufferPointer<UInt8> {
             let start = local == 0 ? 0 : nameKeyEnds[local - 1]

@@ -68,50 +68,39 @@ public enum PeopleSearch {
             guard from < to else { continue }
             let masks = presence.isEmpty ? [] : presence[segmentIndex]
             let stopped = bits.withUnsafeMutableBufferPointer { bits in
-             masks.withUnsafeBufferPointer { masks in
-              segment.recordStart.withUnsafeBufferPointer { recordStart in
-                segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
-                    segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
-                        store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
-                          segment.ages.withUnsafeBufferPointer { ages in
-                           segment.cents.withUnsafeBufferPointer { cents in
-                            segment.activeFlags.withUnsafeBufferPointer { activeFlags in
-                            let view = SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
-                                                   fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
-                                                   nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson,
-                                                   ages: ages, cents: cents, activeFlags: activeFlags, presence: masks)
-                            var person = from
-                            while person < to {
-                                let word = person >> 6
-                                if word & 63 == 0, person & 63 == 0, isCancelled() { return true }
-                                let end = min(to, (word + 1) * 64)
-                                var candidates: UInt64 = within?.matches[word] ?? ~0
-                                if candidates == 0 {  // a narrowed search skips 64 people at a time
-                                    person = end
-                                    continue
-                                }
-                                var found: UInt64 = 0
-                                for position in person..<end {
-                                    let bit = UInt64(position & 63)
-                                    if candidates & (1 << bit) != 0, matcher.matches(position, in: view) { found |= 1 << bit }
-                                }
-                                candidates = 0
-                                bits[word - firstWord] |= found
-                                person = end
-                            }
-                            return false
-                            }
-                           }
-                          }
-                        }
-                    }
+                SegmentView.of(segment, base: base, store: store, presence: masks) { view in
+                    scan(from..<to, in: view, into: bits, firstWord: firstWord, within: within, matcher: &matcher, isCancelled: isCancelled)
                 }
-              }
-             }
             }
             if stopped { return nil }
         }
         return bits
+    }
+
+    /// Sets the bits of the people in `range` who match (those `within`
+    /// matched, when narrowing), 64 at a time; true if cancelled.
+    @inline(__always)
+    private static func scan(_ range: Range<Int>, in view: SegmentView, into bits: UnsafeMutableBufferPointer<UInt64>, firstWord: Int,
+                             within: SearchResult?, matcher: inout Matcher, isCancelled: () -> Bool) -> Bool {
+        var person = range.lowerBound
+        while person < range.upperBound {
+            let word = person >> 6
+            if word & 63 == 0, person & 63 == 0, isCancelled() { return true }
+            let end = min(range.upperBound, (word + 1) * 64)
+            let candidates: UInt64 = within?.matches[word] ?? ~0
+            if candidates == 0 {  // a narrowed search skips 64 people at a time
+                person = end
+                continue
+            }
+            var found: UInt64 = 0
+            for position in person..<end {
+                let bit = UInt64(position & 63)
+                if candidates & (1 << bit) != 0, matcher.matches(position, in: view) { found |= 1 << bit }
+            }
+            bits[word - firstWord] |= found
+            person = end
+        }
+        return false
     }
 
     /// The people of `all` whose bit is set in `members` (file order).

@@ -242,7 +242,8 @@ struct EventLoopTests {
             .waitUntil("the live directory in the copy's place, on its own") {
                 !screen.line(0).contains("offline") && screen.line(0).contains(".db ")
             },
-            .check("at the same person, the same person marked, the overview closed") {
+            // The person is looked up in the live directory in the background.
+            .waitUntil("at the same person, the same person marked, the overview closed") {
                 let status = screen.line(23)
                 return status.hasPrefix(" 4/6 · 1 marked · PERMADYNE") && status.contains("reconnected: live again")
                     && screen.line(1).contains("Last name")

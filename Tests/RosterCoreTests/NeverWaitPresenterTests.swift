@@ -202,6 +202,23 @@ struct NeverWaitPresenterTests {
         #expect(view.last?.message == nil)
     }
 
+    @Test("a remembered person is looked up in the background; a key typed meanwhile waits, then moves on from them")
+    func rememberedPlaceInTheBackground() throws {
+        let (repository, reads, _, presenter) = try Self.list()
+        let fourth = repository.rows(in: repository.everyone, positions: 3..<4)[0]
+        let place = RememberedPlace(selectedPosition: fourth.id.rawValue, selectedID: repository.person(fourth.id).id)
+        let before = repository.calls.count
+        presenter.restore(place)
+        #expect(repository.calls.count == before, "nothing read on the main actor")
+        #expect(presenter.hasWorkInFlight)
+        presenter.moveSelection(by: 1)
+        #expect(presenter.selection == 0, "the key waits for the person")
+        reads.finish()  // the person, by id
+        reads.finish()  // where they are in the list
+        #expect(!presenter.hasWorkInFlight)
+        #expect(presenter.selection == 4, "placed on them, then one down")
+    }
+
     @Test("M reads everyone's ids in the background; keys wait for it; the marks shown under a search are counted in the background")
     func markAllInTheBackground() async throws {
         let repository = try Self.slowSource()

@@ -31,7 +31,7 @@ extension ListPresenter {
     /// position waits for it: `s` then `g` goes to the top of the new order,
     /// however fast they were typed. True when `intent` was put off.
     func waitForArrangement(_ intent: @escaping @MainActor (ListPresenter) -> Void) -> Bool {
-        guard isArranging || isPlacing else { return false }
+        guard isArranging || isPlacing || isFindingPlace else { return false }
         waitingForArrangement.append(intent)
         return true
     }
@@ -83,7 +83,7 @@ extension ListPresenter {
 
     /// The keys that waited for a new order or a result to be placed act now.
     func runWaitingIntents() {
-        guard !isArranging, !isPlacing else { return }
+        guard !isArranging, !isPlacing, !isFindingPlace else { return }
         let waiting = waitingForArrangement
         waitingForArrangement = []
         for intent in waiting { intent(self) }
@@ -98,7 +98,7 @@ extension ListPresenter {
     /// shows, are read first (off the main actor from a source that may
     /// wait); keys typed meanwhile wait, and a newer result supersedes.
     func showSearchResult(_ result: PeopleArrangement?) {
-        let selected = selectedPerson ?? selectedID
+        let selected = rememberedPerson ?? selectedPerson ?? selectedID
         let shown = result.flatMap { $0.query.map { $0.isEmpty } ?? true ? nil : $0 } ?? everyone
         let (repository, byCompany) = (self.repository, isGroupedByCompany)
         placementsAsked += 1
@@ -109,6 +109,7 @@ extension ListPresenter {
         }) { [weak self] placement in
             guard let self, asked == self.placementsAsked else { return }
             self.placementsShown = asked
+            self.rememberedPerson = nil
             self.show(result, placed: placement)
             self.runWaitingIntents()
             self.sayMessageAfterWorkIfDone()

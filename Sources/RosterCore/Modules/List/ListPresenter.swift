@@ -37,6 +37,10 @@ public final class ListPresenter: ListModuleInterface {
     /// The selected person (file position), remembered while a search hides
     /// everyone, so that clearing the search goes back to them.
     var selectedPerson: PersonID?
+    /// The remembered person being looked up, then the one to place (over
+    /// whoever the first frame selected) until a placement shows them.
+    var isFindingPlace = false
+    var rememberedPerson: PersonID?
 
     /// What a list pushed over another screen is of; nil for the main list.
     let scope: ListScope?
@@ -114,7 +118,7 @@ public final class ListPresenter: ListModuleInterface {
 
     public var peopleCount: Int { displayed.count }
 
-    public var hasWorkInFlight: Bool { isArranging || isPlacing || isMarkingAll || searchesAnswered < searchesAsked }
+    public var hasWorkInFlight: Bool { isArranging || isPlacing || isFindingPlace || isMarkingAll || searchesAnswered < searchesAsked }
 
     /// The selected person, if anyone is shown.
     public var selectedID: PersonID? { window.loadedRow(at: selection)?.id }
@@ -286,19 +290,31 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Goes back to a remembered place: its order and grouping, its person.
     /// An explicit order (`--sort`) wins over the remembered one.
+    ///
+    /// The person is looked up off the main actor (by id, over a database)
+    /// and then placed as a search's selected person is; keys typed
+    /// meanwhile wait for them.
     public func restore(_ place: RememberedPlace, sortOverride: SortOrder? = nil) {
-        let person = place.person(in: repository)
         if let collapsed = place.collapsedCompanyIDs(in: repository) {
             collapsedCompanies = collapsed
             rows = makeRows()
         }
         if let columns = place.columns { session.columns = ColumnChoice(remembered: columns) }
-        if let person, let index = repository.position(of: person, in: displayed) { selection = index }
         let sort = sortOverride ?? place.sortOrder
         if sort != sortOrder || place.groupedByCompany != isGroupedByCompany {
             rearrange(sort: sort, byCompany: place.groupedByCompany)
         } else {
             render()
+        }
+        guard place.selectedPosition != nil || place.selectedID != nil else { return }
+        isFindingPlace = true
+        let repository = self.repository
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({ place.person(in: repository) }) { [weak self] person in
+            guard let self else { return }
+            self.isFindingPlace = false
+            self.rememberedPerson = person
+            // A new order still being sorted places them when it is done.
+            if !self.isArranging { self.showSearchResult(self.search.result) }
         }
     }
 

@@ -219,6 +219,19 @@ struct NeverWaitPresenterTests {
         #expect(presenter.selection == 4, "placed on them, then one down")
     }
 
+    @Test("the place remembered as the app quits reads nothing: the selected row's _id once it was read")
+    func placeReadsNothing() throws {
+        let (repository, reads, _, presenter) = try Self.list()
+        let before = repository.calls.count
+        #expect(presenter.place.selectedID == nil, "the row is not read yet")
+        presenter.frameDrawn()
+        reads.finish()
+        let afterRows = repository.calls.count
+        let place = presenter.place
+        #expect(repository.calls.count == afterRows && afterRows == before + 1, "only the rows' own read")
+        #expect(place.selectedID == repository.rows(in: repository.everyone, positions: 0..<1)[0].recordID)
+    }
+
     @Test("M reads everyone's ids in the background; keys wait for it; the marks shown under a search are counted in the background")
     func markAllInTheBackground() async throws {
         let repository = try Self.slowSource()

@@ -2,12 +2,16 @@
 /// repository: the person by file position and record id, collapsed
 /// companies by name, so that the next launch finds them again.
 extension RememberedPlace {
-    /// Where a list is: `person` selected, in `sort` and grouping, with
-    /// `collapsedCompanies` (by company id) and `columns`.
-    init(person: PersonID?, sort: SortOrder, byCompany: Bool, collapsedCompanies: Set<Int>, columns: ColumnChoice,
+    /// Where a list is: `person` selected (whose `_id` is `recordID`, when
+    /// their row was read), in `sort` and grouping, with
+    /// `collapsedCompanies` (by company id) and `columns`. Nothing is read
+    /// from a source that may wait (this runs as the app quits): without
+    /// the row, the place is the person's position alone.
+    init(person: PersonID?, recordID: String?, sort: SortOrder, byCompany: Bool, collapsedCompanies: Set<Int>, columns: ColumnChoice,
          repository: any PeopleRepository) {
+        let recordID = recordID ?? (repository.readsAtOnce ? person.map { repository.person($0).id } : nil)
         self.init(
-            selectedPosition: person?.rawValue, selectedID: person.map { repository.person($0).id },
+            selectedPosition: person?.rawValue, selectedID: person == nil ? nil : recordID,
             sortKey: "\(sort.key)", descending: sort.descending, groupedByCompany: byCompany)
         let companies = repository.companies
         self.collapsedCompanies = collapsedCompanies.isEmpty ? nil : collapsedCompanies.map { companies[$0].name }.sorted()

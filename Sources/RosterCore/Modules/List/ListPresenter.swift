@@ -283,7 +283,7 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Where the user is now, to remember for the next launch.
     public var place: RememberedPlace {
-        RememberedPlace(person: selectedID ?? selectedPerson, sort: sortOrder,
+        RememberedPlace(person: selectedID ?? selectedPerson, recordID: window.loadedRow(at: selection)?.recordID, sort: sortOrder,
                         byCompany: isGroupedByCompany, collapsedCompanies: collapsedCompanies, columns: session.columns,
                         repository: repository)
     }

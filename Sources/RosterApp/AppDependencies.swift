@@ -27,6 +27,8 @@ public final class AppDependencies {
     private(set) var loadFailure: LoadError?
     /// Reconnects a database on its own once its connection is lost.
     private var connectionWatcher: ConnectionWatcher?
+    /// Reads off the main actor (and searches), for work of its own.
+    private let makeSearcher: @MainActor () -> ListSearchScheduling
 
     /// `makeSearcher` builds a search scheduler for each list.
     public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String,
@@ -38,6 +40,7 @@ public final class AppDependencies {
          placeStore: PlaceStore?, startingView: StartingView = StartingView()) {
         self.placeStore = placeStore
         self.startingView = startingView
+        self.makeSearcher = makeSearcher
         root = RootWireframe(screen: screen)
         listWireframe = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: PromptHistory(), session: ListSession())
         self.interactor = interactor
@@ -104,13 +107,14 @@ public final class AppDependencies {
 
     /// The most marks carried from an offline copy to its live directory:
     /// each is a lookup by record id (a fraction of a millisecond on a
-    /// local server), on the main actor.
+    /// local server), in the background.
     static let marksCarriedOver = 2_000
 
     /// The offline copy's server answered: the live directory replaces the
     /// copy, at the same person, in the same order, columns and filter, with
-    /// the same people marked (found again by record id). Screens opened
-    /// over the list close: they showed the copy.
+    /// the same people marked (found again by record id, in the background:
+    /// they show marked when found). Screens opened over the list close:
+    /// they showed the copy.
     func sourceReplaced(_ copy: any PeopleRepository, by live: any PeopleRepository,
                         post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
         let place = listWireframe.place
@@ -118,13 +122,14 @@ public final class AppDependencies {
         connectionWatcher?.stop()
         let session = listWireframe.session
         let marked = session.marked
-        let found = marked.count <= Self.marksCarriedOver
-            ? marked.compactMap { id in live.personID(recordID: copy.person(id).id) } : []
+        let recordIDs = marked.count <= Self.marksCarriedOver ? marked.map { copy.person($0).id } : []
         session.unmarkAll()
-        session.mark(found)
         listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
         listWireframe.start(at: .success(place), sort: nil, filter: filter)
-        listWireframe.wentLive(marksNotFound: marked.count - found.count)
+        live.reads(through: makeSearcher()).read({ recordIDs.compactMap { live.personID(recordID: $0) } }) { [weak self] found in
+            session.mark(found)
+            self?.listWireframe.wentLive(marksNotFound: marked.count - found.count)
+        }
         watchConnection(of: live, post: post)
     }
 

@@ -49,3 +49,48 @@ struct CountFailure {
         return again
     }
 }
+
+/// The overview's and the counts' counting: each count is read through
+/// `reader` (off the main actor from a source that may wait); a count that
+/// comes back after a newer one was asked for is dropped; a count that
+/// failed is said in place of rows (`CountFailure`) and made again on its
+/// own, a little later, unless a newer one was asked for meanwhile.
+@MainActor
+final class BackgroundCount {
+    let reader: BackgroundReading
+    private var asked = 0
+    private var shown = 0
+    private var failure = CountFailure()
+
+    init(reader: BackgroundReading) {
+        self.reader = reader
+    }
+
+    /// True while the rows shown are not of the last count asked for.
+    var isCounting: Bool { shown != asked }
+    /// What the screen says in place of rows; nil unless the count failed.
+    var failureSaid: String? { failure.said }
+
+    /// Counts with `work` over `repository` and hands the rows to
+    /// `deliver`, if no newer count was asked for; `again` counts again
+    /// after a failure (`retrying` then).
+    func count<Value: Sendable>(_ repository: any PeopleRepository, retrying: Bool, _ work: @escaping @Sendable () -> [Value],
+                                again: @escaping @MainActor @Sendable () -> Void,
+                                deliver: @escaping @MainActor @Sendable ([Value]) -> Void) {
+        if !retrying { failure.userAsked() }
+        asked += 1
+        let mine = asked
+        repository.reads(through: reader).read(work) { [weak self] counted in
+            guard let self, mine == self.asked else { return }
+            self.shown = mine
+            // Nothing counted because the count failed is not nobody: said, and tried again.
+            if self.failure.counted(counted.count, failure: repository.readFailure) {
+                RetryLater.run(using: self.reader) { [weak self] in
+                    guard let self, self.asked == mine else { return }
+                    again()
+                }
+            }
+            deliver(counted)
+        }
+    }
+}

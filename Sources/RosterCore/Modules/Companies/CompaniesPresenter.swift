@@ -23,9 +23,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private var shown: PeopleArrangement
     /// Where the counting runs (a database's, off the main actor).
     private let reader: BackgroundReading
-    /// Counts asked for, and the one shown; counting while they differ.
-    private var countsAsked = 0
-    private var countsShown = 0
+    private let counting: BackgroundCount
 
     /// `grouped` is what the people list shows (a search's matches, or
     /// everyone); `selectedCompany` is where the user was; `reader` counts
@@ -41,6 +39,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         companiesInAll = repository.nonEmptyCompanyCount
         self.wireframe = wireframe
         self.reader = reader ?? ReadingAtOnce()
+        counting = BackgroundCount(reader: self.reader)
         count(keeping: selectedCompany)
     }
 
@@ -58,20 +57,12 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     /// Counts `shown` (off the main actor where the source may wait) and
     /// shows the counts when they come, on `selected` when it is there.
     private func count(keeping selected: Int?, retrying: Bool = false) {
-        if !retrying { countFailure.userAsked() }
-        countsAsked += 1
-        let (asked, repository, shown) = (countsAsked, self.repository, self.shown)
-        repository.reads(through: reader).read({ repository.companySummaries(in: shown) }) { [weak self] counted in
-            guard let self, asked == self.countsAsked else { return }
-            self.countsShown = asked
-            // Nothing counted because the count failed is not nobody: said, and tried again.
-            if self.countFailure.counted(counted.count, failure: repository.readFailure) {
-                RetryLater.run(using: self.reader) { [weak self] in
-                    guard let self, self.countsAsked == asked else { return }
-                    self.count(keeping: selected, retrying: true)
-                    self.render()
-                }
-            }
+        let (repository, shown) = (self.repository, self.shown)
+        counting.count(repository, retrying: retrying, { repository.companySummaries(in: shown) }, again: { [weak self] in
+            self?.count(keeping: selected, retrying: true)
+            self?.render()
+        }) { [weak self] counted in
+            guard let self else { return }
             let selected = selected ?? (self.summaries.isEmpty ? nil : self.summaries[self.selection].companyID)
             self.summariesAToZ = counted
             self.summaries = self.sortOrder.sorted(counted)
@@ -80,11 +71,8 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         }
     }
 
-    /// Why the last count came back empty when it failed, and its retries.
-    private var countFailure = CountFailure()
-
     /// True while the counts shown are not of what the list shows yet.
-    private var isCounting: Bool { countsShown != countsAsked }
+    private var isCounting: Bool { counting.isCounting }
 
     /// `r`: connects again and counts again what the list shows.
     public func reconnect() {
@@ -164,7 +152,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,
             filter: filter,
-            emptyMessage: isCounting ? "Counting…" : countFailure.said ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
+            emptyMessage: isCounting ? "Counting…" : counting.failureSaid ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         model.notice = notice
         return model

@@ -18,9 +18,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     private var notice: String?
     /// Where the counting runs (a database's, off the main actor).
     private let reader: BackgroundReading
-    /// Counts asked for, and the one shown; counting while they differ.
-    private var countsAsked = 0
-    private var countsShown = 0
+    private let counting: BackgroundCount
 
     /// `reader` counts a source that may wait (by default, at once).
     public init(repository: any PeopleRepository, field: SummaryField, shown: PeopleArrangement, filter: String? = nil,
@@ -31,6 +29,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         self.filter = filter
         self.wireframe = wireframe
         self.reader = reader ?? ReadingAtOnce()
+        counting = BackgroundCount(reader: self.reader)
         count(keeping: nil)
     }
 
@@ -114,20 +113,12 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     /// wait) and shows the counts when they come, on `value` when it is there.
     private func count(keeping value: SummaryValue?, retrying: Bool = false) {
         notice = nil
-        if !retrying { countFailure.userAsked() }
-        countsAsked += 1
-        let (asked, repository, field, shown) = (countsAsked, self.repository, self.field, self.shown)
-        repository.reads(through: reader).read({ repository.valueSummaries(of: field, in: shown) }) { [weak self] counted in
-            guard let self, asked == self.countsAsked else { return }
-            self.countsShown = asked
-            // Nothing counted because the count failed is not nobody: said, and tried again.
-            if self.countFailure.counted(counted.count, failure: repository.readFailure) {
-                RetryLater.run(using: self.reader) { [weak self] in
-                    guard let self, self.countsAsked == asked else { return }
-                    self.count(keeping: value, retrying: true)
-                    self.render()
-                }
-            }
+        let (repository, field, shown) = (self.repository, self.field, self.shown)
+        counting.count(repository, retrying: retrying, { repository.valueSummaries(of: field, in: shown) }, again: { [weak self] in
+            self?.count(keeping: value, retrying: true)
+            self?.render()
+        }) { [weak self] counted in
+            guard let self else { return }
             self.summariesInOrder = counted
             self.summaries = self.sortOrder.sorted(counted)
             self.selection = value.flatMap { value in self.summaries.firstIndex { $0.value == value } } ?? 0
@@ -135,11 +126,8 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         }
     }
 
-    /// Why the last count came back empty when it failed, and its retries.
-    private var countFailure = CountFailure()
-
     /// True while the counts shown are not of the field and people asked for.
-    private var isCounting: Bool { countsShown != countsAsked }
+    private var isCounting: Bool { counting.isCounting }
 
     /// Keeps the selected value selected across a new order.
     private func resort(_ order: ValueSortOrder) {
@@ -181,7 +169,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             // A database whose server went away counts nobody: say why, not "nobody".
             emptyMessage: isCounting ? "Counting…" : repository.connection?.isConnectionLost == true
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)."
-                : countFailure.said ?? "Nobody to count.")
+                : counting.failureSaid ?? "Nobody to count.")
         model.problemDetail = ConnectionStatus(repository)?.detail
         return model
     }

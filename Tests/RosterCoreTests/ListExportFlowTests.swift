@@ -62,10 +62,10 @@ struct ListExportFlowTests {
     func markedAndRefused() throws {
         let writer = InMemoryExportWriter(others: ["folder": .directory])
         let flow = ListExportFlow(writer: writer, history: PromptHistory())
-        let two = [directory.repository.person(PersonID(0)), directory.repository.person(PersonID(1))]
+        let two: Set<PersonID> = [PersonID(0), PersonID(1)]
         flow.begin(sourceName: "people.json", people: "6 people")
         flow.editName("marked.vcf")
-        #expect(flow.commit { .marked(two) } == "wrote 2 marked to marked.vcf (vcard)")
+        #expect(flow.commit { .marks(two, of: directory.repository, orderedBy: directory.everyone) } == "wrote 2 marked to marked.vcf (vcard)")
         let cards = String(decoding: try #require(writer.files["marked.vcf"]), as: UTF8.self)
         #expect(cards.components(separatedBy: "BEGIN:VCARD").count == 3)
         flow.begin(sourceName: "people.json", people: "6 people")

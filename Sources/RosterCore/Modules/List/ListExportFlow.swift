@@ -5,7 +5,6 @@ import Foundation
 /// the export is written (in the background).
 enum ExportContent: Sendable {
     case shown(PeopleArrangement, of: any PeopleRepository)
-    case marked([Person])
     /// The marked people, in the list's order without its search.
     case marks(Set<PersonID>, of: any PeopleRepository, orderedBy: PeopleArrangement)
 }
@@ -140,7 +139,6 @@ final class ListExportFlow {
         guard let writer else { return nil }
         let who: String
         switch content {
-        case .marked(let people): who = NumberText.grouped(people.count) + " marked"
         case .marks(let marks, _, _): who = NumberText.grouped(marks.count) + " marked"
         case .shown(let shown, _): who = NumberText.count(shown.count, "person", "people")
         }
@@ -170,9 +168,6 @@ final class ListExportFlow {
         let exporter = DirectoryExporter(format: format)
         let failure = writer.write(to: name, replacing: replacing) { output -> String? in
             switch content {
-            case .marked(let people):
-                exporter.write(people, to: &output)
-                return nil
             case .marks(let marks, let repository, let order):
                 exporter.write(MarkedPeople(repository: repository, marked: marks).people(orderedBy: order), to: &output)
                 return nil

@@ -262,6 +262,8 @@ public enum RosterCommand {
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort))
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
+        MainThreadReads.forbid()
+        defer { MainThreadReads.allow() }
         let status = loop.run()
         dependencies.stopWatching()
         screen.end()

@@ -126,8 +126,10 @@ final class DatabaseLane: @unchecked Sendable {
         self.patience = patience
     }
 
-    /// Runs `body` with the session on this thread.
+    /// Runs `body` with the session on this thread (never the main thread
+    /// while the screen is up: `MainThreadReads`).
     func sync<T>(_ body: (any PeopleDatabaseSession) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+        MainThreadReads.check("a database statement")
         try checkUp()
         return try syncEvenIfDown(body)
     }
@@ -136,6 +138,7 @@ final class DatabaseLane: @unchecked Sendable {
     /// No deadline of the lane's: the connect timeout bounds it, and the
     /// socket changes under it.
     func reconnect(statementTimeout: Duration) throws(DatabaseError) {
+        MainThreadReads.check("a reconnect")
         try syncEvenIfDown(limited: false) { session throws(DatabaseError) in try session.reconnect(statementTimeout: statementTimeout) }
         isDown.store(false, ordering: .releasing)
     }

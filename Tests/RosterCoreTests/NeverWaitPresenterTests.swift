@@ -219,6 +219,22 @@ struct NeverWaitPresenterTests {
         #expect(presenter.selection == 4, "placed on them, then one down")
     }
 
+    @Test("Tab on a row not read yet opens the overview on the company the row is under")
+    func overviewFromARowNotRead() throws {
+        let repository = try Self.slowSource()
+        let wireframe = SpyListWireframe()
+        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe, searcher: HeldReads())
+        presenter.attach(view: SpyListView())
+        presenter.selectLast()
+        presenter.showCompanies()
+        let last = repository.everyone.sections.last?.companyID
+        guard case .companies(_, _, let selected)? = wireframe.routes.last else {
+            Issue.record("no overview: \(wireframe.routes)")
+            return
+        }
+        #expect(selected != nil && selected == last)
+    }
+
     @Test("the place remembered as the app quits reads nothing: the selected row's _id once it was read")
     func placeReadsNothing() throws {
         let (repository, reads, _, presenter) = try Self.list()

@@ -96,7 +96,14 @@ extension ListPresenter {
     public var filter: String? { search.filter }
 
     /// The company of the selected person (the overview opens on it).
-    public var selectedCompanyID: Int? { selectedRow?.companyID }
+    /// The selected person's company: from their row, or, grouped by
+    /// company, from the section they are in (a row not read yet still
+    /// opens the overview on their company).
+    public var selectedCompanyID: Int? {
+        if let row = selectedRow { return row.companyID }
+        guard isGroupedByCompany, peopleCount > 0 else { return nil }
+        return displayed.sections[displayed.sectionIndex(containing: selection)].companyID
+    }
 
     /// The selected person's row, if anyone is shown.
     var selectedRow: ListedPerson? { window.loadedRow(at: selection) }

@@ -64,8 +64,7 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
 
     func after(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) {
         let mailbox = self.mailbox
-        let (seconds, attoseconds) = delay.components
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + DispatchTimeInterval(delay)) {
             mailbox.post(.run(work))
         }
     }

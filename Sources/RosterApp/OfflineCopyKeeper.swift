@@ -69,9 +69,7 @@ final class OfflineCopyKeeper: Sendable {
     static let exitDeadline: Duration = .seconds(15)
 
     private static func wait(for semaphore: DispatchSemaphore, upTo limit: Duration) -> Bool {
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        return semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+        semaphore.wait(timeout: .now() + DispatchTimeInterval(limit)) == .success
     }
 
     /// The server did not answer in time: the line goes, a message stays.

@@ -242,8 +242,8 @@ final class DatabaseLane: @unchecked Sendable {
         if limited {
             // A serial queue of its own: the global queues' few threads can
             // all be blocked elsewhere, and then the timeout would never fire.
-            timing.asyncAfter(deadline: .now() + Self.interval(timeout), execute: timer)
-            timing.asyncAfter(deadline: .now() + Self.interval(timeout + patience), execute: lastResort)
+            timing.asyncAfter(deadline: .now() + DispatchTimeInterval(timeout), execute: timer)
+            timing.asyncAfter(deadline: .now() + DispatchTimeInterval(timeout + patience), execute: lastResort)
         }
         defer {
             timer.cancel()
@@ -274,13 +274,6 @@ final class DatabaseLane: @unchecked Sendable {
             if error.kind == .connectionLost { isDown.store(true, ordering: .releasing) }
             throw error
         }
-    }
-}
-
-extension DatabaseLane {
-    static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 }
 

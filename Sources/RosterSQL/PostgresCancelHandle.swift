@@ -65,8 +65,7 @@ public final class PostgresCancelHandle: Sendable {
             _ = current.send()
             answered.signal()
         }
-        let (seconds, attoseconds) = patience.components
-        return answered.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) == .success
+        return answered.wait(timeout: .now() + DispatchTimeInterval(patience)) == .success
     }
 
     /// Shuts the connection's socket, from any thread: whatever waits on

@@ -57,7 +57,7 @@ struct CountFailure {
 /// own, a little later, unless a newer one was asked for meanwhile.
 @MainActor
 final class BackgroundCount {
-    let reader: BackgroundReading
+    private let reader: BackgroundReading
     private var asked = 0
     private var shown = 0
     private var failure = CountFailure()

@@ -11,7 +11,7 @@ extension RememberedPlace {
          repository: any PeopleRepository) {
         let recordID = recordID ?? (repository.readsAtOnce ? person.map { repository.person($0).id } : nil)
         self.init(
-            selectedPosition: person?.rawValue, selectedID: person == nil ? nil : recordID,
+            selectedPosition: person?.rawValue, selectedID: recordID,
             sortKey: "\(sort.key)", descending: sort.descending, groupedByCompany: byCompany)
         let companies = repository.companies
         self.collapsedCompanies = collapsedCompanies.isEmpty ? nil : collapsedCompanies.map { companies[$0].name }.sorted()

@@ -283,9 +283,10 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Where the user is now, to remember for the next launch.
     public var place: RememberedPlace {
-        RememberedPlace(person: selectedID ?? selectedPerson, recordID: window.loadedRow(at: selection)?.recordID, sort: sortOrder,
-                        byCompany: isGroupedByCompany, collapsedCompanies: collapsedCompanies, columns: session.columns,
-                        repository: repository)
+        let row = selectedRow
+        return RememberedPlace(person: row?.id ?? selectedPerson, recordID: row?.recordID, sort: sortOrder,
+                               byCompany: isGroupedByCompany, collapsedCompanies: collapsedCompanies, columns: session.columns,
+                               repository: repository)
     }
 
     /// Goes back to a remembered place: its order and grouping, its person.

@@ -81,10 +81,11 @@ public enum RosterCommand {
         return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme)
     }
 
-    /// Browses a database, opened before the screen starts (a failure is
-    /// one plain line), asking for a password on the terminal if needed.
-    /// Afterwards its offline copy is refreshed; when the server cannot be
-    /// reached, the last copy is browsed instead, under an "offline" title.
+    /// Browses a database, connected to before the screen starts (a failure
+    /// is one plain line), asking for a password on the terminal if needed;
+    /// its table is read behind the loading screen. Afterwards its offline
+    /// copy is refreshed; when the server cannot be reached, the last copy
+    /// is browsed instead, under an "offline" title.
     @MainActor
     static func browseDatabase(_ target: DatabaseTarget, options: Options, theme: Theme) -> ExitStatus {
         let prompt = PasswordPrompt.forThisTerminal()
@@ -93,19 +94,18 @@ public enum RosterCommand {
                                        table: options.table ?? DatabaseSource.defaultTable)
         let placeStore = options.noState ? nil : PlaceStore(stateFile: PlaceStore.defaultStateFile(),
                                                             dataFile: DatabaseSource.placeKey(target, table: options.table))
-        switch DatabaseSource.open(target, table: options.table, prompt: prompt) {
-        case .success(let repository):
+        switch DatabaseSource.connect(target, table: options.table, prompt: prompt) {
+        case .success(let connected):
             // Only a server's directory, read whole, is worth keeping (an
             // SQLite file is its own copy), written while the user browses;
             // failures are quiet: it is a cache.
             let keeper = isServer ? OfflineCopyKeeper(snapshot: snapshot) : nil
-            keeper?.keep(repository)
-            let status = browse(interactor: OpenedRepositoryInteractor(repository: repository), sourceName: repository.sourceName,
-                                placeStore: placeStore, options: options, theme: theme)
+            let interactor = DatabaseOpeningInteractor(connected: connected, target: target, table: options.table) { keeper?.keep($0) }
+            let status = browse(interactor: interactor, sourceName: connected.name, placeStore: placeStore, options: options, theme: theme)
             // Not after a signal: whoever sent it wants Roster gone now (a
             // copy being written in the background is left unfinished, and
             // the old one stays: it is written by rename).
-            if status.code < 128 { keeper?.finish(repository) }
+            if status.code < 128, let repository = interactor.opened { keeper?.finish(repository) }
             return status
         case .failure(let failure):
             if prompt?.wasInterrupted == true {

@@ -11,6 +11,7 @@ public enum ConnectionTrouble {
         case .unknownDatabase: return "no such database"
         case .missingTable: return "the table is gone"
         case .timedOut: return "no answer in time"
+        case .busy: return "another program is writing to it"
         case .staleSummary: return "the company summary is out of date"
         case .cancelled, .failed, .invalidTarget, .cannotConnect, .connectionLost: break
         }

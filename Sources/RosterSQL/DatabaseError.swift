@@ -22,6 +22,9 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         case cancelled
         /// Ran past the statement timeout.
         case timedOut
+        /// Waited past the busy timeout on a lock another program holds
+        /// (SQLite: a writer's transaction).
+        case busy
         /// The company summary disagrees with the rows (the table was
         /// edited outside Roster): a window would misfile people.
         case staleSummary
@@ -46,6 +49,11 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String { message }
+
+    /// True when the statement gave up waiting on someone else (a lock
+    /// another session holds, a server too busy to answer in time): the
+    /// same statement may work if tried again later.
+    public var isWaitingOnOthers: Bool { kind == .timedOut || kind == .busy }
 
     /// `text` on one line: lines joined with "; ", runs of blanks as one.
     static func oneLine(_ text: String) -> String {

@@ -27,6 +27,7 @@ extension SQLPeopleRepository {
         switch (error as? DatabaseError)?.kind {
         case .connectionLost?, .cannotConnect?: reason = Self.lostReason
         case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
+        case .busy?: reason = "database busy: another program is writing to it"
         case .staleSummary?: reason = "company summary out of date: roster import rebuilds it"
         default: reason = "a query failed, ? says why"
         }

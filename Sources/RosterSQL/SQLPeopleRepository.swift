@@ -72,37 +72,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         windows = KeysetWindows(table: table)
     }
 
-    /// Opens the table `name` of the PostgreSQL database `conninfo` (two
-    /// connections: browsing, searching), after checking its shape
-    /// (`PeopleTable.verify`). When the server wants a password,
-    /// `askPassword` is asked once; the second connection reuses the answer.
-    public static func open(postgres conninfo: String, table name: String = "people",
-                            askPassword: ((String) throws(DatabaseError) -> String)? = nil) throws(DatabaseError) -> SQLPeopleRepository {
-        let table = try PeopleTable(name: name, dialect: .postgres)
-        var asking: ((String) throws(DatabaseError) -> String)?
-        if let askPassword {
-            let once = PasswordOnce(askPassword)
-            asking = { prompt throws(DatabaseError) in try once.answer(prompt) }
-        }
-        let browse = try PostgresConnection(conninfo, askPassword: asking)
-        let target = PostgresConnection.describe(conninfo)
-        try table.verify(browse, target: target)
-        let search = try PostgresConnection(conninfo, askPassword: asking)
-        for connection in [browse, search] { try connection.setStatementTimeout(statementTimeout) }
-        return try SQLPeopleRepository(table: table, target: target, browse: browse, search: search)
-    }
-
-    /// Opens the table `name` of the SQLite file at `path`, read-only.
-    public static func open(sqlite path: String, table name: String = "people") throws(DatabaseError) -> SQLPeopleRepository {
-        let table = try PeopleTable(name: name, dialect: .sqlite)
-        if let missing = missingFile(path) { throw missing }
-        let browse = try SQLiteConnection(path: path, access: .readOnly)
-        try table.verify(browse, target: path)
-        let search = try SQLiteConnection(path: path, access: .readOnly)
-        for connection in [browse, search] { try SQLiteSearchFunctions.register(on: connection) }
-        return try SQLPeopleRepository(table: table, target: path, browse: browse, search: search)
-    }
-
     // MARK: PeopleRepository
 
     /// How a row the database could not give reads.
@@ -364,23 +333,5 @@ extension SQLPeopleRepository.Handle.Scope {
     var company: Int? {
         if case .company(let id) = self { return id }
         return nil
-    }
-}
-
-/// Asks for a password the first time one is wanted and gives the same
-/// answer after: two connections, one prompt.
-private final class PasswordOnce {
-    private let ask: (String) throws(DatabaseError) -> String
-    private var typed: String?
-
-    init(_ ask: @escaping (String) throws(DatabaseError) -> String) {
-        self.ask = ask
-    }
-
-    func answer(_ prompt: String) throws(DatabaseError) -> String {
-        if let typed { return typed }
-        let password = try ask(prompt)
-        typed = password
-        return password
     }
 }

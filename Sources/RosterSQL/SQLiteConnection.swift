@@ -133,6 +133,7 @@ public final class SQLiteConnection {
         }
         switch status & 0xFF {
         case SQLITE_INTERRUPT: kind = .cancelled
+        case SQLITE_BUSY: kind = .busy
         case SQLITE_CANTOPEN: kind = .cannotConnect
         default: kind = message.hasPrefix("no such table") ? .missingTable : .failed
         }

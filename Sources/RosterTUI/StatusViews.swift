@@ -11,12 +11,23 @@ func drawCentered(_ lines: [(String, TextStyle)], on screen: Screen) {
     }
 }
 
-/// Shown while the directory loads: a progress bar with bytes and people.
+/// Shown while the directory loads: a progress bar with bytes and people
+/// for a file; for a database, what it is doing and for how long. `?`
+/// shows the keys at once (the list's too, for what to type next).
 @MainActor
 public final class LoadingView: ScreenView {
     private let sourceName: String
     private let progress: LoadProgress
     private let onQuit: () -> Void
+    private let started = ContinuousClock.now
+    private(set) var help: HelpOverlay?
+
+    enum Action: Sendable { case quit, help }
+
+    static let keyTable: [KeyBinding<Action>] = [
+        KeyBinding([.character("q"), .escape], "q/Esc", "stop loading and quit", .quit, hint: true),
+        KeyBinding([.character("?"), .function(1)], "?", "these keys", .help, hint: true),
+    ]
 
     public init(sourceName: String, progress: LoadProgress, onQuit: @escaping () -> Void) {
         self.sourceName = sourceName
@@ -25,36 +36,55 @@ public final class LoadingView: ScreenView {
     }
 
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        guard Self.isCancel(key) else { return false }
-        onQuit()
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .close { help = nil }
+            return true
+        }
+        switch Self.keyTable.action(for: key) {
+        case .quit?: onQuit()
+        case .help?:
+            help = HelpOverlay(title: "Keys while loading", table: Self.keyTable)
+                .adding("Typed now, these wait for the list", table: ListView.keyTable)
+        case nil: return false
+        }
         return true
     }
 
-    /// q and Esc cancel the load at once; any other key is typed ahead
-    /// for the list (as less does while it reads), in order.
+    /// q, Esc and ? (and every key while the help shows) answer at once;
+    /// any other key is typed ahead for the list (as less does while it
+    /// reads), in order.
     public func timing(of key: Key) -> KeyTiming {
-        Self.isCancel(key) ? .jumpsTheQueue : .waits
+        help != nil || Self.keyTable.action(for: key) != nil ? .jumpsTheQueue : .waits
     }
 
-    private static func isCancel(_ key: Key) -> Bool { key == .character("q") || key == .escape }
-
     public func draw(on screen: Screen) {
+        if help != nil {
+            help?.draw(on: screen)
+            return
+        }
         screen.erase()
-        let (bytes, total, people) = progress.snapshot
-        let barWidth = max(10, min(50, screen.size.columns - 10))
         var lines: [(String, TextStyle)] = [("Loading \(sourceName)…", .bold), ("", .normal)]
-        if total > 0 {
-            let fraction = min(1, Double(bytes) / Double(total))
-            let filled = Int(fraction * Double(barWidth))
-            lines.append(("[" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
-                          + "] \(Int(fraction * 100))%", .normal))
-            lines.append(("\(Self.megabytes(bytes)) of \(Self.megabytes(total)) · \(Self.thousands(people)) people", .dim))
+        if let stage = progress.stage.withLock({ $0 }) {
+            let seconds = (ContinuousClock.now - started).components.seconds
+            lines.append((stage + (seconds > 0 ? " · \(seconds) s" : "…"), .normal))
         } else {
-            lines.append(("\(Self.megabytes(bytes)) read · \(Self.thousands(people)) people", .dim))
+            lines += progressLines(width: screen.size.columns)
         }
         lines.append(("", .normal))
-        lines.append(("q to cancel", .dim))
+        lines.append(("q to cancel · ? keys", .dim))
         drawCentered(lines, on: screen)
+    }
+
+    /// The bar, and bytes and people read.
+    private func progressLines(width: Int) -> [(String, TextStyle)] {
+        let (bytes, total, people) = progress.snapshot
+        guard total > 0 else { return [("\(Self.megabytes(bytes)) read · \(Self.thousands(people)) people", .dim)] }
+        let barWidth = max(10, min(50, width - 10))
+        let fraction = min(1, Double(bytes) / Double(total))
+        let filled = Int(fraction * Double(barWidth))
+        return [("[" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
+                 + "] \(Int(fraction * 100))%", .normal),
+                ("\(Self.megabytes(bytes)) of \(Self.megabytes(total)) · \(Self.thousands(people)) people", .dim)]
     }
 
     static func megabytes(_ bytes: Int) -> String {

@@ -21,7 +21,9 @@ public final class SQLiteLockHolder {
     }
 
     /// Ends the holder, and with it the lock.
+    /// Releasing twice does nothing more (its pid may be another's by then).
     public func release() {
+        guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

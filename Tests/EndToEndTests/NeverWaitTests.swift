@@ -39,16 +39,58 @@ struct NeverWaitTests {
         #expect(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 7)
     }
 
-    /// The bundled directory imported into `folder`/people.db, browsed in
-    /// tmux from `folder`.
-    func browseImported(in folder: String) throws -> (session: TmuxSession, database: String) {
+    /// The bundled directory imported into `folder`/people.db.
+    func importBundled(in folder: String) throws -> String {
         let database = folder + "/people.db"
         let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json")
             .standardized.path
         #expect(try runRoster(["import", bundled, "--into", database]).status == 0)
+        return database
+    }
+
+    /// The bundled directory imported into `folder`/people.db, browsed in
+    /// tmux from `folder`.
+    func browseImported(in folder: String) throws -> (session: TmuxSession, database: String) {
+        let database = try importBundled(in: folder)
         let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary) --no-state people.db")
         #expect(session.waitFor(text: "1/400"))
         return (session, database)
+    }
+
+    @Test("opened on a file another program is writing: the loading screen says so and answers ? and Esc; the list comes once it is free")
+    func openedWhileLocked() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let holder = try SQLiteLockHolder(try importBundled(in: folder))
+        defer { holder.release() }
+        let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary) --no-state people.db")
+        #expect(session.waitFor(text: "waiting: another program is writing to it", timeout: 30))
+        session.send("?")
+        #expect(session.waitFor(text: "Keys while loading"))
+        session.send("Escape")
+        #expect(session.waitFor("the loading screen again") { $0.contains("Loading people.db…") && !$0.contains("Keys while loading") })
+        holder.release()
+        #expect(session.waitFor(text: "1/400", timeout: 30))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("q while the table waits on another program's lock quits at once, terminal restored")
+    func quitWhileOpeningLocked() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let holder = try SQLiteLockHolder(try importBundled(in: folder))
+        defer { holder.release() }
+        let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary) --no-state people.db")
+        #expect(session.waitFor(text: "Loading people.db…"))
+        let clock = ContinuousClock()
+        let sent = clock.now
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        // The read on its own thread is left waiting on the lock (120 s).
+        #expect(clock.now - sent < .seconds(5), "q does not wait for the read")
+        #expect(session.paneFlag("#{alternate_on}") == "0")
+        #expect(session.paneFlag("#{cursor_flag}") == "1")
     }
 
 

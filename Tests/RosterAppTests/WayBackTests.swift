@@ -13,7 +13,7 @@ struct WayBackTests {
     let screen = MemoryScreen(rows: 24, columns: 80)
 
     func app(over repository: any PeopleRepository) async -> AppDependencies {
-        let app = AppDependencies(screen: screen, interactor: OpenedRepositoryInteractor(repository: repository),
+        let app = AppDependencies(screen: screen, interactor: StubListInteractor(repository: .success(repository)),
                                   sourceName: repository.sourceName, makeSearcher: { ImmediateSearchScheduler() }, placeStore: nil)
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         app.root.draw()

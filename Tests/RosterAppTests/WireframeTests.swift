@@ -108,6 +108,27 @@ struct WireframeTests {
         press(.character("q"), in: dependencies)
         #expect(dependencies.root.exitStatus == .success)
     }
+
+    @Test("while a database's table is read, the screen says what it waits on; ? shows the keys at once, other keys wait")
+    func databaseLoadingScreen() {
+        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))),
+                                           sourceName: "postgres://db/hr", makeSearcher: { ImmediateSearchScheduler() })
+        dependencies.progress.stage.withLock { $0 = "waiting: the table is locked, or the server busy" }
+        dependencies.startLoading { _ in }
+        dependencies.root.draw()
+        #expect(screen.text.contains("Loading postgres://db/hr…"))
+        #expect(screen.text.contains("waiting: the table is locked, or the server busy"))
+        #expect(!screen.text.contains("kB"), "no bytes to count: no byte counter")
+        press(.character("j"), .character("?"), in: dependencies)
+        #expect(screen.line(0).contains("Keys while loading"))
+        #expect(screen.text.contains("stop loading and quit"))
+        #expect(dependencies.root.typedAhead == [.character("j")], "j waits for the list; ? did not")
+        press(.escape, in: dependencies)
+        #expect(screen.text.contains("waiting: the table is locked"), "Esc closed the help, not the app")
+        #expect(dependencies.root.exitStatus == nil)
+        press(.escape, in: dependencies)
+        #expect(dependencies.root.exitStatus == .success)
+    }
 }
 
 @MainActor

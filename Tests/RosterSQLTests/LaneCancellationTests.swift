@@ -132,7 +132,7 @@ import TestTraits
 }
 
 /// A lock another program holds on an SQLite file is a passing problem:
-/// the title says a query failed, the `?` help has SQLite's words even for
+/// the title says the database is busy and why, the `?` help has SQLite's words even for
 /// a local file, and the next search that works clears the title.
 @Suite(.blockingWork) struct PassingProblemTests {
     @Test func aLockedSQLiteFileFailsASearchThenTheNextSearchClearsTheTitle() async throws {
@@ -144,7 +144,7 @@ import TestTraits
         await #expect(throws: DatabaseError.self) {
             _ = try await repository.search(SearchQuery("ann"), in: everyone, within: nil)
         }
-        #expect(repository.failure?.hasPrefix("a query failed") == true, "\(repository.failure ?? "nil")")
+        #expect(repository.failure == "database busy: another program is writing to it", "\(repository.failure ?? "nil")")
         let status = try #require(ConnectionStatus(repository), "a local file's last problem is still one key away")
         #expect(status.isLost == false, "nothing to reconnect")
         #expect(status.detail?.contains("locked") == true, "\(status.detail ?? "nil")")

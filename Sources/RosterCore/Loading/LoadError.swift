@@ -13,12 +13,16 @@ public enum LoadError: Error, Sendable, Equatable {
     /// CSV or JSON Lines that cannot be read on (an unclosed quote, no name
     /// column): what is wrong, and where when it has a place.
     case invalid(file: String, line: Int?, column: Int?, message: String)
+    /// A database that was connected to but could not be read (its table
+    /// is missing or of another shape, the server went away): `message`
+    /// is the whole line, naming the target.
+    case database(target: String, message: String)
 
     public var file: String {
         switch self {
         case .notFound(let file), .isDirectory(let file), .notReadable(let file, _), .empty(let file),
              .whitespaceOnly(let file), .syntax(let file, _, _, _), .notAnArray(let file, _),
-             .readFailed(let file, _), .invalid(let file, _, _, _):
+             .readFailed(let file, _), .invalid(let file, _, _, _), .database(let file, _):
             return file
         }
     }
@@ -50,6 +54,8 @@ public enum LoadError: Error, Sendable, Equatable {
             return "\(file): line \(line): \(message)"
         case .invalid(let file, _, _, let message):
             return "\(file): \(message)"
+        case .database(_, let message):
+            return message
         }
     }
 }

@@ -6,6 +6,9 @@ public final class LoadProgress: Sendable {
     public let totalBytes: Atomic<Int> = Atomic(0)
     public let bytesRead: Atomic<Int> = Atomic(0)
     public let peopleLoaded: Atomic<Int> = Atomic(0)
+    /// What a load with no bytes to count (a database) is doing, in a
+    /// user's words ("reading the company summary"); nil for a file.
+    public let stage = Locked<String?>(nil)
 
     public init() {}
 

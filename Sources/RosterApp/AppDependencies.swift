@@ -122,11 +122,14 @@ public final class AppDependencies {
         connectionWatcher?.stop()
         let session = listWireframe.session
         let marked = session.marked
-        let recordIDs = marked.count <= Self.marksCarriedOver ? marked.map { copy.person($0).id } : []
+        let recordIDs = marked.count <= Self.marksCarriedOver ? marked.compactMap { try? copy.person($0).id } : []
         session.unmarkAll()
         listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
         listWireframe.start(at: .success(place), sort: nil, filter: filter)
-        live.reads(through: makeSearcher()).read({ recordIDs.compactMap { live.personID(recordID: $0) } }) { [weak self] found in
+        live.reads(through: makeSearcher()).read({
+            // One that could not be looked up is counted as not found.
+            recordIDs.compactMap { (try? live.personID(recordID: $0)) ?? nil }
+        }) { [weak self] found in
             session.mark(found)
             self?.listWireframe.wentLive(marksNotFound: marked.count - found.count)
         }

@@ -7,8 +7,8 @@ import RosterSQL
 /// directory is open (while the user browses), and the exit only waits
 /// for what is left, saying so on the terminal.
 ///
-/// A copy read while the connection was lost would hold `(not fetched)`
-/// rows: it is never written (the earlier copy stays), and it is taken
+/// A copy read while the connection was lost would be short (a window
+/// that failed ends it): it is never written (the earlier copy stays), and it is taken
 /// again at the exit if the connection is back by then.
 final class OfflineCopyKeeper: Sendable {
     let snapshot: OfflineSnapshot

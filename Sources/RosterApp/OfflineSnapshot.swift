@@ -70,11 +70,13 @@ struct OfflineSnapshot {
         let exporter = DirectoryExporter(format: .json)
         var bytes: [UInt8] = []
         var count = 0
-        for person in repository.allPeople(in: everyone) {
+        let people = repository.allPeople(in: everyone)
+        for person in people {
             bytes += exporter.jsonLine(person).utf8
             count += 1
             if bytes.count > maximumBytes { return .tooLarge }
         }
+        if let failure = people.failure { return .failed("the copy could not be read whole (\(failure.reason))") }
         guard isIntact() else { return .failed("the connection was lost while the copy was read") }
         if let failure = Platform.writePrivateFile(bytes, to: path) {
             return .failed("\(path): \(failure)")

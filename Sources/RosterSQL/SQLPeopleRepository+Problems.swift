@@ -21,16 +21,11 @@ extension SQLPeopleRepository {
         if cleared { detail.withLock { $0 = nil } }
     }
 
-    /// Remembers why a statement failed, for the title bar.
-    func report(_ error: any Error) {
-        let reason: String
-        switch (error as? DatabaseError)?.kind {
-        case .connectionLost?, .cannotConnect?: reason = Self.lostReason
-        case .timedOut?: reason = "query stopped after \(Self.statementTimeout.components.seconds) s"
-        case .busy?: reason = "database busy: another program is writing to it"
-        case .staleSummary?: reason = "company summary out of date: roster import rebuilds it"
-        default: reason = "a query failed, ? says why"
-        }
+    /// Remembers why a statement failed, for the title bar, and says it
+    /// as the read's error.
+    @discardableResult
+    func report(_ error: any Error) -> RepositoryError {
+        let reason = Self.reason(for: error)
         // What only a reconnect or a new import heals stays; the rest (a
         // lock, a timeout) is cleared by the next statement that works.
         let kind = (error as? DatabaseError)?.kind
@@ -41,6 +36,29 @@ extension SQLPeopleRepository {
             return true
         }
         // The first failure says why; the fetches failing after it only repeat it.
-        if isNew { detail.withLock { $0 = DisplayText.sanitized((error as? DatabaseError)?.message ?? "\(error)") } }
+        let said = DisplayText.sanitized((error as? DatabaseError)?.message ?? "\(error)")
+        if isNew { detail.withLock { $0 = said } }
+        return RepositoryError(Self.readKind(for: kind), reason: reason, detail: said)
+    }
+
+    /// The title's words for `error`.
+    static func reason(for error: any Error) -> String {
+        switch (error as? DatabaseError)?.kind {
+        case .connectionLost?, .cannotConnect?: return lostReason
+        case .timedOut?: return "query stopped after \(statementTimeout.components.seconds) s"
+        case .busy?: return "database busy: another program is writing to it"
+        case .staleSummary?: return "company summary out of date: roster import rebuilds it"
+        default: return "a query failed, ? says why"
+        }
+    }
+
+    /// What a failure of `kind` is to a screen.
+    static func readKind(for kind: DatabaseError.Kind?) -> RepositoryError.Kind {
+        switch kind {
+        case .connectionLost?, .cannotConnect?: return .connectionLost
+        case .timedOut?, .busy?: return .waiting
+        case .cancelled?: return .cancelled
+        default: return .unreadable
+        }
     }
 }

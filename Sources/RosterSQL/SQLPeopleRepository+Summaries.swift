@@ -3,7 +3,7 @@ import RosterCore
 /// The overview's and the counts' figures: the company summary table for
 /// everyone, one `GROUP BY` over the people a search shows.
 extension SQLPeopleRepository {
-    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
+    public func companySummaries(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary] {
         let arranged = handle(of: arrangement)
         var figures: [Int: CompanyTotals] = [:]
         if arranged.query == nil || arranged.query?.terms.isEmpty == true {
@@ -27,8 +27,7 @@ extension SQLPeopleRepository {
                 }
                 statementWorked()
             } catch {
-                report(error)
-                return []
+                throw report(error)
             }
         }
         return companies.indices.compactMap { id -> CompanySummary? in
@@ -41,8 +40,8 @@ extension SQLPeopleRepository {
 
     /// Counts by `field` among the people shown: one `GROUP BY` over them
     /// (companies: the overview's figures, from the summary table).
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
-        guard field != .company else { return companySummaries(in: arrangement).map(ValueSummary.init) }
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
+        guard field != .company else { return try companySummaries(in: arrangement).map(ValueSummary.init) }
         let arranged = handle(of: arrangement)
         let counting = SQLValueSummaries(table: table)
         do {
@@ -53,8 +52,7 @@ extension SQLPeopleRepository {
             statementWorked()
             return counting.summaries(field, rows: rows)
         } catch {
-            report(error)
-            return []
+            throw report(error)
         }
     }
 }

@@ -74,9 +74,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     // MARK: PeopleRepository
 
-    /// How a row the database could not give reads.
-    public static let notFetched = "(not fetched)"
-
     /// Why a statement failed since opening, if one did: a caller that
     /// must not end quietly with less (`--list`, `--export`) checks it.
     public var failure: String? { problem.withLock { $0?.reason } }
@@ -263,7 +260,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         }
     }
 
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
         let wanted = positions.clamped(to: 0..<arrangement.count)
         guard !wanted.isEmpty else { return [] }
         do {
@@ -271,36 +268,33 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             statementWorked()
             return people
         } catch {
-            report(error)
-            return []
+            throw report(error)
         }
     }
 
-    public func person(_ id: PersonID) -> Person {
+    public func person(_ id: PersonID) throws(RepositoryError) -> Person {
+        let rows: [SQLRow]
         do {
-            let rows = try browse.sync { session throws(DatabaseError) in
+            rows = try browse.sync { session throws(DatabaseError) in
                 try session.rows("SELECT \(Self.personColumns) FROM \(table.table) WHERE \(table.dialect.rowID) = \(table.dialect == .postgres ? "$1" : "?1")",
                                  [.int(id.rawValue)])
             }
-            if let row = rows.first { return Self.person(from: row, at: 0) }
         } catch {
-            report(error)
-            // Said as the list says it: a blank person would read as one without data.
-            return Person(firstName: "", lastName: Self.notFetched)
+            throw report(error)
         }
-        return Person(firstName: "", lastName: "")
+        guard let row = rows.first else { throw .notFound }
+        return Self.person(from: row, at: 0)
     }
 
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? {
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) throws(RepositoryError) -> Int? {
         do {
             return try windows.position(of: id, in: arrangement, handle: handle(of: arrangement), repository: self)
         } catch {
-            report(error)
-            return nil
+            throw report(error)
         }
     }
 
-    public func personID(recordID: String) -> PersonID? {
+    public func personID(recordID: String) throws(RepositoryError) -> PersonID? {
         guard !recordID.isEmpty else { return nil }
         do {
             let rows = try browse.sync { session throws(DatabaseError) in
@@ -309,8 +303,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             }
             return rows.first?.int(0).map { PersonID(Int($0)) }
         } catch {
-            report(error)
-            return nil
+            throw report(error)
         }
     }
 

@@ -127,8 +127,9 @@ public final class InMemoryPeopleRepository: PeopleRepository {
         return positions.clamped(to: 0..<order.count).map { store[Int(order[$0])] }
     }
 
-    public func person(_ id: PersonID) -> Person {
-        store[id.rawValue]
+    public func person(_ id: PersonID) throws(RepositoryError) -> Person {
+        guard id.rawValue >= 0, id.rawValue < store.count else { throw .notFound }
+        return store[id.rawValue]
     }
 
     public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? {

@@ -169,6 +169,15 @@ public final class HeldReads: ListSearchScheduling {
     public func finishNewest() {
         held.popLast()?()
     }
+    /// Work asked to run later (a read tried again on its own).
+    public private(set) var scheduledLater = 0
+    public func after(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) {
+        scheduledLater += 1
+        Task { @MainActor in
+            try? await Task.sleep(for: delay)
+            work()
+        }
+    }
     public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
                        repository: any PeopleRepository, completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
                        failed: @escaping @MainActor @Sendable (String) -> Void) {

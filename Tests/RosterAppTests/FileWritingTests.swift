@@ -99,12 +99,13 @@ final class ShortReadRepository: DelegatingRepository {
         windowsLeft = Locked(windows)
     }
 
-    func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+    func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
         let allowed = windowsLeft.withLock { left in
             defer { left -= 1 }
             return left > 0
         }
-        return allowed ? base.people(in: arrangement, positions: positions) : []
+        guard allowed else { throw RepositoryError(.connectionLost, reason: "connection lost") }
+        return try base.people(in: arrangement, positions: positions)
     }
 }
 

@@ -27,6 +27,26 @@ struct ListExportFlowTests {
         #expect(flow.fileName == nil)
     }
 
+    /// The directory, but every whole person's read fails (a server gone).
+    final class UnreadablePeople: DelegatingRepository {
+        let base: any PeopleRepository
+        init(_ base: any PeopleRepository) { self.base = base }
+        func person(_ id: PersonID) throws(RepositoryError) -> Person {
+            throw RepositoryError(.connectionLost, reason: "connection lost, r reconnects")
+        }
+    }
+
+    @Test("marked people who cannot be read: the export says why and writes nothing, never blank people")
+    func marksThatCannotBeRead() throws {
+        let writer = InMemoryExportWriter()
+        let flow = ListExportFlow(writer: writer, history: PromptHistory())
+        flow.begin(sourceName: "people.json", people: "2 marked")
+        flow.editName("out.csv")
+        let marks = ExportContent.marks([PersonID(0), PersonID(1)], of: UnreadablePeople(directory.repository), orderedBy: directory.everyone)
+        #expect(flow.commit { marks } == "could not write out.csv (the marked people could not be read (connection lost, r reconnects))")
+        #expect(writer.files["out.csv"] == nil)
+    }
+
     @Test("the prompt says what it will write: who, in which format, and for CSV the leading ' and how to do without it")
     func summary() {
         let flow = ListExportFlow(writer: InMemoryExportWriter(), history: PromptHistory())

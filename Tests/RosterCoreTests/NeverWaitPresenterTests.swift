@@ -312,8 +312,11 @@ struct NeverWaitPresenterTests {
                 .notLoaded(position: $0, companyID: arrangement.sections[arrangement.sectionIndex(containing: $0)].companyID)
             }
         }
-        func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
-            failing.withLock { $0 } ? [] : base.valueSummaries(of: field, in: arrangement)
+        /// How a failing read fails.
+        let failure = Locked(RepositoryError(.waiting, reason: "a query failed, ? says why"))
+        func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
+            guard !failing.withLock({ $0 }) else { throw failure.withLock { $0 } }
+            return try base.valueSummaries(of: field, in: arrangement)
         }
     }
 
@@ -359,9 +362,23 @@ struct NeverWaitPresenterTests {
         presenter.attach(view: view)
         reads.finish()
         #expect(view.models.last?.emptyMessage == "Not counted: a query failed, ? says why; trying again…")
+        #expect(reads.scheduledLater == 1)
         source.failing.withLock { $0 = false }
         #expect(await waitUntil { reads.waiting > 0 }, "counted again on its own")
         reads.finish()
         #expect(view.models.last?.rows.isEmpty == false)
+    }
+
+    @Test("a count that cannot work by itself (a summary out of date) is not tried again on its own: r counts again")
+    func unhealableCountLeftToR() async throws {
+        let source = LockedSource(try Self.slowSource())
+        source.failure.withLock { $0 = RepositoryError(.unreadable, reason: "company summary out of date: roster import rebuilds it") }
+        let (reads, view) = (HeldReads(), SpyFrequencyView())
+        let presenter = FrequencyPresenter(repository: source, field: .city, shown: source.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                           wireframe: SpyFrequencyWireframe(), reader: reads)
+        presenter.attach(view: view)
+        reads.finish()
+        #expect(view.models.last?.emptyMessage == "Not counted: company summary out of date: roster import rebuilds it. r counts again.")
+        #expect(reads.scheduledLater == 0, "not tried again on its own")
     }
 }

@@ -55,8 +55,13 @@ import TestSupport
         #expect(missing.map(\.position) == Array(300..<320), "every position asked for has a row (screens count on it)")
         #expect(missing.allSatisfy { !$0.isLoaded && $0.name.isEmpty && $0.email.isEmpty }, "stand-ins that say so, no values")
         #expect(repository.personID(at: 300, in: everyone) == nil, "a stand-in is nobody to mark or open")
-        #expect(repository.personIDs(in: everyone, positions: 300..<320).isEmpty, "M marks nobody it could not read")
-        #expect(repository.people(in: everyone, positions: 300..<301).isEmpty, "a person's screen gets nobody, never a blank person")
+        func isLost(_ error: RepositoryError?) -> Bool { error?.kind == .connectionLost && error?.reason == "connection lost, r reconnects" }
+        #expect(isLost(#expect(throws: RepositoryError.self, "M marks nobody it could not read") {
+            try repository.personIDs(in: everyone, positions: 300..<320)
+        }))
+        #expect(isLost(#expect(throws: RepositoryError.self, "a person's screen gets an error, never a blank person") {
+            try repository.people(in: everyone, positions: 300..<301)
+        }))
         #expect(repository.readFailure == "connection lost, r reconnects")
         #expect(repository.failure == "connection lost, r reconnects")
         #expect(repository.sourceName.hasPrefix("connection lost, r reconnects — postgres://"), "\(repository.sourceName)")
@@ -64,8 +69,11 @@ import TestSupport
         #expect(!repository.sourceName.contains("PostgreSQL"))
         #expect(repository.problemDetail?.contains("PostgreSQL") == true, "\(String(describing: repository.problemDetail))")
         #expect(!repository.isLocal)
-        #expect(repository.person(shown[0].id).lastName == SQLPeopleRepository.notFetched, "a person's screen says it too")
-        #expect(repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
+        #expect(isLost(#expect(throws: RepositoryError.self, "a person's screen says it too") { try repository.person(shown[0].id) }))
+        #expect(try repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
+        #expect(throws: RepositoryError.self, "a search's counts need the server: they fail, never nobody") {
+            try repository.valueSummaries(of: .city, in: everyone)
+        }
 
         // r: both connections again, the rows fetched, the title back to normal.
         try repository.reconnect()

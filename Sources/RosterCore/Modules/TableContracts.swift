@@ -36,16 +36,16 @@ struct CountFailure {
         triesLeft = Self.automaticTries
     }
 
-    /// The count came back: `counted` rows, and the source's last failure.
-    /// True when it should be tried again on its own.
-    mutating func counted(_ rows: Int, failure: String?) -> Bool {
-        guard rows == 0, let failure else {
+    /// The count came back, or failed with `failure`. True when it should
+    /// be tried again on its own (a failure that may heal by itself).
+    mutating func counted(failure: RepositoryError?) -> Bool {
+        guard let failure else {
             said = nil
             return false
         }
-        let again = triesLeft > 0
+        let again = failure.healsOnRetry && triesLeft > 0
         if again { triesLeft -= 1 }
-        said = "Not counted: \(failure)" + (again ? "; trying again…" : ". r counts again.")
+        said = "Not counted: \(failure.reason)" + (again ? "; trying again…" : ". r counts again.")
         return again
     }
 }
@@ -74,23 +74,25 @@ final class BackgroundCount {
     /// Counts with `work` over `repository` and hands the rows to
     /// `deliver`, if no newer count was asked for; `again` counts again
     /// after a failure (`retrying` then).
-    func count<Value: Sendable>(_ repository: any PeopleRepository, retrying: Bool, _ work: @escaping @Sendable () -> [Value],
+    func count<Value: Sendable>(_ repository: any PeopleRepository, retrying: Bool,
+                                _ work: @escaping @Sendable () throws(RepositoryError) -> [Value],
                                 again: @escaping @MainActor @Sendable () -> Void,
                                 deliver: @escaping @MainActor @Sendable ([Value]) -> Void) {
         if !retrying { failure.userAsked() }
         asked += 1
         let mine = asked
-        repository.reads(through: reader).read(work) { [weak self] counted in
+        repository.reads(through: reader).read({ Result(catching: work) }) { [weak self] counted in
             guard let self, mine == self.asked else { return }
             self.shown = mine
-            // Nothing counted because the count failed is not nobody: said, and tried again.
-            if self.failure.counted(counted.count, failure: repository.readFailure) {
+            // A count that failed is not nobody: said in place of rows, and
+            // tried again when it may work by itself.
+            if self.failure.counted(failure: counted.failure) {
                 RetryLater.run(using: self.reader) { [weak self] in
                     guard let self, self.asked == mine else { return }
                     again()
                 }
             }
-            deliver(counted)
+            deliver((try? counted.get()) ?? [])
         }
     }
 }

@@ -32,23 +32,27 @@ extension DelegatingRepository {
         base.rows(in: arrangement, positions: positions)
     }
 
-    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
-        base.personIDs(in: arrangement, positions: positions)
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
+        try base.personIDs(in: arrangement, positions: positions)
     }
 
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
-        base.people(in: arrangement, positions: positions)
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
+        try base.people(in: arrangement, positions: positions)
     }
 
-    public func person(_ id: PersonID) -> Person { base.person(id) }
+    public func person(_ id: PersonID) throws(RepositoryError) -> Person { try base.person(id) }
 
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? { base.position(of: id, in: arrangement) }
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) throws(RepositoryError) -> Int? {
+        try base.position(of: id, in: arrangement)
+    }
 
-    public func personID(recordID: String) -> PersonID? { base.personID(recordID: recordID) }
+    public func personID(recordID: String) throws(RepositoryError) -> PersonID? { try base.personID(recordID: recordID) }
 
-    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] { base.companySummaries(in: arrangement) }
+    public func companySummaries(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary] {
+        try base.companySummaries(in: arrangement)
+    }
 
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
-        base.valueSummaries(of: field, in: arrangement)
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
+        try base.valueSummaries(of: field, in: arrangement)
     }
 }

@@ -144,6 +144,16 @@ public struct ListedPerson: Sendable, Equatable {
 /// with an arrangement (a summary table); search is async and stops when
 /// its task is cancelled, so a newer keystroke cancels the older search
 /// inside the repository. Company ids number `companies`.
+///
+/// Every read that may fail throws a `RepositoryError`: never an empty
+/// answer or a blank person in a failure's place. Reads other than search
+/// are synchronous and may wait (a database: up to its statement timeout),
+/// so screens run them through `BackgroundReading`, on threads of its own
+/// (not Swift's few shared ones, which a blocking C call would hold), and
+/// read in the frame only a source that `readsAtOnce`. `rows` alone does
+/// not throw: it answers every position asked for, a row it could not read
+/// standing in as `notLoaded` (a frame shows what it has, and says why
+/// the rest is missing).
 public protocol PeopleRepository: Sendable {
     /// How messages and the title bar name the source ("people.json", "stdin").
     var sourceName: String { get }
@@ -180,22 +190,22 @@ public protocol PeopleRepository: Sendable {
     func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson]
     /// Just the ids at display `positions` (`M` marks everyone shown);
     /// by default read from `rows`, which a source may answer faster.
-    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID]
+    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID]
     /// Whole records at display `positions` (exports), in order.
-    func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person]
-    /// One person, whole (the detail screen).
-    func person(_ id: PersonID) -> Person
+    func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person]
+    /// One person, whole (the detail screen); `.notFound` when nobody has `id`.
+    func person(_ id: PersonID) throws(RepositoryError) -> Person
     /// Where `id` sits in `arrangement`, or nil when it leaves them out.
-    func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int?
-    /// The person whose record says `_id` is `recordID` (a remembered place).
-    func personID(recordID: String) -> PersonID?
+    func position(of id: PersonID, in arrangement: PeopleArrangement) throws(RepositoryError) -> Int?
+    /// The person whose record says `_id` is `recordID` (a remembered place), nil for nobody.
+    func personID(recordID: String) throws(RepositoryError) -> PersonID?
     /// Per company with someone in `arrangement`: exact figures, companies A→Z.
-    func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary]
+    func companySummaries(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary]
     /// Per value of `field` among the people of `arrangement` (the frequency
     /// view): exact figures, in `ValueSummary.ordered`'s order (companies as
     /// `companySummaries` gives them), people without a value in one
     /// `.missing` row. Address parts read as `city:` / `state:` read them.
-    func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary]
+    func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary]
 }
 
 extension PeopleRepository {
@@ -203,9 +213,14 @@ extension PeopleRepository {
     public var readsAtOnce: Bool { false }
     public var connection: (any Reconnecting)? { nil }
 
-    /// The ids of the rows that could be read.
-    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
-        rows(in: arrangement, positions: positions).filter(\.isLoaded).map(\.id)
+    /// The ids of the rows; a row that could not be read fails them all.
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
+        let rows = rows(in: arrangement, positions: positions)
+        if rows.contains(where: { !$0.isLoaded }) {
+            throw RepositoryError(connection?.isConnectionLost == true ? .connectionLost : .waiting,
+                                  reason: readFailure ?? "a row could not be read")
+        }
+        return rows.map(\.id)
     }
 
     /// The person at display `position`, if there is one and they could be read.
@@ -225,9 +240,9 @@ extension PeopleRepository {
 /// The people of an arrangement as a sequence, read a window at a time, so
 /// that an export never asks a source for everyone at once.
 ///
-/// A window that comes back short (a database that went away part way)
-/// ends the sequence early; `unread` then says how many people were not
-/// read, so that nothing short passes for the whole list.
+/// A window that cannot be read (a database that went away part way) ends
+/// the sequence early; `unread` then says how many people were not read,
+/// and `failure` why, so that nothing short passes for the whole list.
 public struct PagedPeople: Sequence {
     let repository: any PeopleRepository
     let arrangement: PeopleArrangement
@@ -240,13 +255,17 @@ public struct PagedPeople: Sequence {
         self.window = window
     }
 
-    /// How many people were read so far, by every iterator.
+    /// How many people were read so far, by every iterator, and why a
+    /// window could not be.
     private final class Tally: @unchecked Sendable {
         var read = 0
+        var failure: RepositoryError?
     }
 
     /// People of the arrangement not read (after a whole pass: 0 when complete).
     public var unread: Int { arrangement.count - tally.read }
+    /// Why the pass ended early; nil while every window was read.
+    public var failure: RepositoryError? { tally.failure }
 
     public struct Iterator: IteratorProtocol {
         let paged: PagedPeople
@@ -258,7 +277,12 @@ public struct PagedPeople: Sequence {
             if index == buffer.count {
                 guard fetched < paged.arrangement.count else { return nil }
                 let end = Swift.min(paged.arrangement.count, fetched + paged.window)
-                buffer = paged.repository.people(in: paged.arrangement, positions: fetched..<end)
+                do throws(RepositoryError) {
+                    buffer = try paged.repository.people(in: paged.arrangement, positions: fetched..<end)
+                } catch {
+                    paged.tally.failure = error
+                    buffer = []
+                }
                 index = 0
                 // A short window: stop here rather than skip people silently.
                 fetched = buffer.count == end - fetched ? end : paged.arrangement.count

@@ -58,7 +58,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     /// shows the counts when they come, on `selected` when it is there.
     private func count(keeping selected: Int?, retrying: Bool = false) {
         let (repository, shown) = (self.repository, self.shown)
-        counting.count(repository, retrying: retrying, { repository.companySummaries(in: shown) }, again: { [weak self] in
+        counting.count(repository, retrying: retrying, { () throws(RepositoryError) in try repository.companySummaries(in: shown) }, again: { [weak self] in
             self?.count(keeping: selected, retrying: true)
             self?.render()
         }) { [weak self] counted in

@@ -15,7 +15,7 @@ public final class DetailPresenter: DetailModuleInterface {
     /// Where a source that may wait (a database) is read, off the main actor.
     private let reader: BackgroundReading
     /// People read so far, by display position; nil for one who could not be.
-    private var read: [Int: Person?] = [:]
+    private var read: [Int: Result<Person, RepositoryError>] = [:]
     /// Positions being read.
     private var reading: Set<Int> = []
 
@@ -34,16 +34,32 @@ public final class DetailPresenter: DetailModuleInterface {
     enum Shown {
         case loading
         case loaded(Person)
-        case notLoaded
+        case notLoaded(RepositoryError)
+
+        init(_ read: Result<Person, RepositoryError>) {
+            switch read {
+            case .success(let person): self = .loaded(person)
+            case .failure(let error): self = .notLoaded(error)
+            }
+        }
     }
 
     private func person(at position: Int) -> Shown {
-        if repository.readsAtOnce {
-            return repository.people(in: grouped, positions: position..<(position + 1)).first.map(Shown.loaded) ?? .notLoaded
-        }
-        if let held = read[position] { return held.map(Shown.loaded) ?? .notLoaded }
+        if repository.readsAtOnce { return Shown(Self.people(of: repository, in: grouped, positions: position..<(position + 1))[0]) }
+        if let held = read[position] { return Shown(held) }
         startReading(around: position)
-        return read[position].map { $0.map(Shown.loaded) ?? .notLoaded } ?? .loading
+        return read[position].map(Shown.init) ?? .loading
+    }
+
+    /// One outcome per position of `positions`: the person, or why not.
+    private nonisolated static func people(of repository: any PeopleRepository, in grouped: PeopleArrangement,
+                                           positions: Range<Int>) -> [Result<Person, RepositoryError>] {
+        do throws(RepositoryError) {
+            let people = try repository.people(in: grouped, positions: positions)
+            return (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
+        } catch {
+            return positions.map { _ in .failure(error) }
+        }
     }
 
     /// Reads the person at `position` and those either side (↑ and ↓ find
@@ -53,23 +69,21 @@ public final class DetailPresenter: DetailModuleInterface {
         let span = max(0, position - 1)..<min(grouped.count, position + 2)
         reading.formUnion(span)
         let (repository, grouped) = (self.repository, self.grouped)
-        reader.read({ repository.people(in: grouped, positions: span) }) { [weak self] people in
+        reader.read({ Self.people(of: repository, in: grouped, positions: span) }) { [weak self] people in
             guard let self else { return }
             self.reading.subtract(span)
             if self.read.count > 64 { self.read = self.read.filter { abs($0.key - self.position) < 16 } }
-            for (offset, position) in span.enumerated() {
-                self.read[position] = offset < people.count ? people[offset] : .some(nil)
-            }
+            for (offset, position) in span.enumerated() { self.read[position] = people[offset] }
             if span.contains(self.position) { self.view?.show(self.makeViewModel()) }
-            // One who could not be read (a lock, a lost server) is read
-            // again a little later, while on screen.
-            if case .some(.none) = self.read[self.position] { self.retryLater(position: self.position) }
+            // One who could not be read for a passing reason (a lock, a
+            // lost server) is read again a little later, while on screen.
+            if self.read[self.position]?.failure?.healsOnRetry == true { self.retryLater(position: self.position) }
         }
     }
 
     private func retryLater(position: Int) {
         RetryLater.run(using: reader) { [weak self] in
-            guard let self, self.position == position, case .some(.none) = self.read[position] else { return }
+            guard let self, self.position == position, self.read[position]?.failure != nil else { return }
             self.read[position] = nil
             self.view?.show(self.makeViewModel())
         }
@@ -140,10 +154,10 @@ public final class DetailPresenter: DetailModuleInterface {
         case .loading:
             return DetailViewModel(title: "loading…", company: section.title, position: place, fields: [], status: status,
                                    notLoaded: "Loading…", problemDetail: ConnectionStatus(repository)?.detail)
-        case .notLoaded:
+        case .notLoaded(let error):
             // Never a blank person, whose every field would read "—" (none).
             return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
-                                   notLoaded: Self.notLoaded(because: repository.readFailure),
+                                   notLoaded: Self.notLoaded(because: error),
                                    problemDetail: ConnectionStatus(repository)?.detail)
         }
         // The flat list's one section is "Everyone": the person's own company says more.
@@ -153,8 +167,8 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     /// "Not loaded: connection lost, r reconnects." and the keys that help.
-    static func notLoaded(because reason: String?) -> String {
-        let reason = reason ?? "this person could not be read"
+    static func notLoaded(because error: RepositoryError) -> String {
+        let reason = error.kind == .notFound ? "this person is no longer in the directory" : error.reason
         return "Not loaded: \(reason)." + (reason.contains("r reconnects") ? "" : " r tries again.") + " Esc goes back to the list."
     }
 

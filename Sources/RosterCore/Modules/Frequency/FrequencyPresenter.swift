@@ -114,7 +114,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     private func count(keeping value: SummaryValue?, retrying: Bool = false) {
         notice = nil
         let (repository, field, shown) = (self.repository, self.field, self.shown)
-        counting.count(repository, retrying: retrying, { repository.valueSummaries(of: field, in: shown) }, again: { [weak self] in
+        counting.count(repository, retrying: retrying, { () throws(RepositoryError) in try repository.valueSummaries(of: field, in: shown) }, again: { [weak self] in
             self?.count(keeping: value, retrying: true)
             self?.render()
         }) { [weak self] counted in

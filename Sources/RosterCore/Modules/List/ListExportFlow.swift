@@ -169,8 +169,12 @@ final class ListExportFlow {
         let failure = writer.write(to: name, replacing: replacing) { output -> String? in
             switch content {
             case .marks(let marks, let repository, let order):
-                exporter.write(MarkedPeople(repository: repository, marked: marks).people(orderedBy: order), to: &output)
-                return nil
+                do throws(RepositoryError) {
+                    exporter.write(try MarkedPeople(repository: repository, marked: marks).people(orderedBy: order), to: &output)
+                    return nil
+                } catch {
+                    return "the marked people could not be read (\(error.reason))"
+                }
             case .shown(let shown, let repository):
                 let unread = exporter.write(shown, of: repository, to: &output)
                 return unread == 0 ? nil : "\(NumberText.count(unread, "person", "people")) of \(NumberText.grouped(shown.count)) could not be read"

@@ -9,7 +9,7 @@ extension RememberedPlace {
     /// the row, the place is the person's position alone.
     init(person: PersonID?, recordID: String?, sort: SortOrder, byCompany: Bool, collapsedCompanies: Set<Int>, columns: ColumnChoice,
          repository: any PeopleRepository) {
-        let recordID = recordID ?? (repository.readsAtOnce ? person.map { repository.person($0).id } : nil)
+        let recordID = recordID ?? (repository.readsAtOnce ? person.flatMap { try? repository.person($0).id } : nil)
         self.init(
             selectedPosition: person?.rawValue, selectedID: recordID,
             sortKey: "\(sort.key)", descending: sort.descending, groupedByCompany: byCompany)
@@ -20,12 +20,11 @@ extension RememberedPlace {
 
     /// The person to select again: the one at the remembered file
     /// position, unless their id says the file changed (then by id).
-    func person(in repository: any PeopleRepository) -> PersonID? {
-        var person = selectedPosition.flatMap { $0 >= 0 && $0 < repository.personCount ? PersonID($0) : nil }
-        if let id = selectedID, !id.isEmpty, person.map({ repository.person($0).id }) != id {
-            person = repository.personID(recordID: id)
-        }
-        return person
+    func person(in repository: any PeopleRepository) throws(RepositoryError) -> PersonID? {
+        let person = selectedPosition.flatMap { $0 >= 0 && $0 < repository.personCount ? PersonID($0) : nil }
+        guard let id = selectedID, !id.isEmpty else { return person }
+        if let person, try repository.person(person).id == id { return person }
+        return try repository.personID(recordID: id)
     }
 
     /// The companies to collapse again, by id; nil when none were remembered.

@@ -57,10 +57,15 @@ extension ListPresenter {
         let (shown, repository) = (displayed, self.repository)
         isMarkingAll = true
         render()
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({ MarkedPeople.ids(in: shown, repository: repository) }) { [weak self] ids in
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({
+            Result { () throws(RepositoryError) in try MarkedPeople.ids(in: shown, repository: repository) }
+        }) { [weak self] ids in
             guard let self else { return }
             self.isMarkingAll = false
-            self.session.mark(ids)
+            switch ids {
+            case .success(let ids): self.session.mark(ids)
+            case .failure(let error): self.message = "nobody marked: \(error.reason)"
+            }
             self.render()
         }
     }
@@ -116,10 +121,19 @@ extension ListPresenter {
         let (marked, order, selected, repository) = (markedPeople, everyone, selectedID, self.repository)
         guard !marked.marked.isEmpty || selected != nil else { return }
         repository.reads(through: searcher ?? ReadingAtOnce()).read({
-            marked.marked.isEmpty ? selected.map { [repository.person($0)] } ?? [] : marked.people(orderedBy: order)
+            Result { () throws(RepositoryError) -> [Person] in
+                guard marked.marked.isEmpty else { return try marked.people(orderedBy: order) }
+                return try selected.map { id throws(RepositoryError) in [try repository.person(id)] } ?? []
+            }
         }) { [weak self] people in
-            guard let self, !people.isEmpty else { return }
-            copy(self, people)
+            guard let self else { return }
+            switch people {
+            case .success(let people) where !people.isEmpty: copy(self, people)
+            case .success: break
+            case .failure(let error):
+                self.message = "nothing copied: \(error.reason)"
+                self.render()
+            }
         }
     }
 
@@ -134,7 +148,8 @@ extension ListPresenter {
         guard let shown = markedShown, shown.version == session.marksVersion else {
             return "\(NumberText.grouped(count)) marked (… shown)"
         }
-        return "\(NumberText.grouped(count)) marked" + (shown.count == count ? "" : " (\(NumberText.grouped(shown.count)) shown)")
+        guard let shownCount = shown.count else { return "\(NumberText.grouped(count)) marked (? shown)" }
+        return "\(NumberText.grouped(count)) marked" + (shownCount == count ? "" : " (\(NumberText.grouped(shownCount)) shown)")
     }
 
     /// Counts how many marked people the list shows, unless counted (or
@@ -148,9 +163,13 @@ extension ListPresenter {
         }
         markedBeingCounted = version
         let (people, shown) = (markedPeople, displayed)
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({ people.shownCount(in: shown) }) { [weak self] count in
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({
+            try? people.shownCount(in: shown)
+        }) { [weak self] count in
             guard let self, self.markedBeingCounted == version, self.displayed == shown else { return }
             self.markedBeingCounted = nil
+            // Not counted (the source failed): said as "? shown", not tried
+            // again on every frame; the next change of marks or list counts again.
             self.markedShown = (version, count)
             if self.view != nil, !self.isInRender { self.refresh() }
         }

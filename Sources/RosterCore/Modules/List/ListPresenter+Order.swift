@@ -104,8 +104,11 @@ extension ListPresenter {
         placementsAsked += 1
         let asked = placementsAsked
         repository.reads(through: searcher ?? ReadingAtOnce()).read({
-            Placement(position: selected.flatMap { repository.position(of: $0, in: shown) },
-                      companies: byCompany ? shown.sections.count : repository.companySummaries(in: shown).count)
+            // A place or a count that could not be read is unknown (nil),
+            // never made up: the list then starts at the top, and the
+            // status bar leaves the companies' count out.
+            Placement(position: selected.flatMap { try? repository.position(of: $0, in: shown) },
+                      companies: byCompany ? shown.sections.count : (try? repository.companySummaries(in: shown))?.count)
         }) { [weak self] placement in
             guard let self, asked == self.placementsAsked else { return }
             self.placementsShown = asked
@@ -119,7 +122,7 @@ extension ListPresenter {
     /// Where a result's selected person is, and its companies' count.
     struct Placement: Sendable {
         let position: Int?
-        let companies: Int
+        let companies: Int?
     }
 
     var isPlacing: Bool { placementsShown != placementsAsked }

@@ -49,7 +49,8 @@ extension ListPresenter {
         guard search.result != nil else {
             return "\(NumberText.count(all, "person", "people")) · \(NumberText.count(allCompanies, "company", "companies"))"
         }
-        return "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people")) · "
-            + "\(NumberText.grouped(shownCompanyCount)) of \(NumberText.count(allCompanies, "company", "companies"))"
+        let people = "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people"))"
+        guard let shownCompanyCount else { return people }
+        return people + " · \(NumberText.grouped(shownCompanyCount)) of \(NumberText.count(allCompanies, "company", "companies"))"
     }
 }

@@ -64,7 +64,7 @@ public final class ListPresenter: ListModuleInterface {
     let clipboard: Clipboard?
     /// How many marked people `displayed` shows, as of a marks version
     /// (nil: to count again).
-    var markedShown: (version: Int, count: Int)?
+    var markedShown: (version: Int, count: Int?)?
 
     /// `M` is reading the ids of everyone shown.
     var isMarkingAll = false
@@ -310,10 +310,15 @@ public final class ListPresenter: ListModuleInterface {
         guard place.selectedPosition != nil || place.selectedID != nil else { return }
         isFindingPlace = true
         let repository = self.repository
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({ place.person(in: repository) }) { [weak self] person in
+        repository.reads(through: searcher ?? ReadingAtOnce()).read({
+            Result { () throws(RepositoryError) in try place.person(in: repository) }
+        }) { [weak self] person in
             guard let self else { return }
             self.isFindingPlace = false
-            self.rememberedPerson = person
+            switch person {
+            case .success(let person): self.rememberedPerson = person
+            case .failure(let error): self.message = "your last place could not be found: \(error.reason)"
+            }
             // A new order still being sorted places them when it is done.
             if !self.isArranging { self.showSearchResult(self.search.result) }
         }
@@ -323,7 +328,7 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Companies with someone shown; kept from the last search, so that a
     /// frame does not count them again.
-    var shownCompanyCount = 0
+    var shownCompanyCount: Int? = 0
 
     /// Draws again for something read in the background (rows, a count):
     /// the message the last frame showed stays, as it would without it.

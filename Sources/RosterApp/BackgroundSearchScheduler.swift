@@ -38,6 +38,8 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
                 })
             } catch is CancellationError {
                 // A newer keystroke took over: nothing to say.
+            } catch let error as RepositoryError where error.kind == .cancelled {
+                // The same, said by the source.
             } catch {
                 let reason = DisplayText.sanitized(String(describing: error))
                 mailbox.post(.run {

@@ -194,8 +194,10 @@ public enum RosterCommand {
             do {
                 shown = try await repository.search(SearchQuery(filter), in: everyone, within: nil)
             } catch {
-                // Never everyone instead: a filter that could not run is an error.
-                Platform.writeError("roster: \(repository.sourceName): --filter could not be run: \(DisplayText.sanitized("\(error)"))")
+                // Never everyone instead: a filter that could not run is an
+                // error, said in the source's words (the screen's would offer r).
+                let said = (error as? RepositoryError).map { $0.detail ?? $0.reason } ?? "\(error)"
+                Platform.writeError("roster: \(repository.sourceName): --filter could not be run: \(DisplayText.sanitized(said))")
                 return .failure
             }
         }

@@ -214,9 +214,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
                     try session.rows(sql, statement.values)
                 }
             } catch let error as DatabaseError {
-                // The list keeps what it showed; the title says why.
-                report(error)
-                throw error
+                // The list keeps what it showed; the title says why, and
+                // the search's failure in the same words (never libpq's).
+                throw report(error)
             }
             statementWorked()
             counts = [:]

@@ -141,9 +141,10 @@ import TestTraits
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let holder = try SQLiteConnection(path: imported.target, access: .readWrite)
         try holder.execute("BEGIN EXCLUSIVE")
-        await #expect(throws: DatabaseError.self) {
+        let failed = await #expect(throws: RepositoryError.self) {
             _ = try await repository.search(SearchQuery("ann"), in: everyone, within: nil)
         }
+        #expect(failed?.kind == .waiting && failed?.reason == "database busy: another program is writing to it" && failed?.healsOnRetry == true)
         #expect(repository.failure == "database busy: another program is writing to it", "\(repository.failure ?? "nil")")
         let status = try #require(ConnectionStatus(repository), "a local file's last problem is still one key away")
         #expect(status.isLost == false, "nothing to reconnect")

@@ -70,6 +70,10 @@ import TestSupport
         #expect(repository.problemDetail?.contains("PostgreSQL") == true, "\(String(describing: repository.problemDetail))")
         #expect(!repository.isLocal)
         #expect(isLost(#expect(throws: RepositoryError.self, "a person's screen says it too") { try repository.person(shown[0].id) }))
+        let searchFailure = await #expect(throws: RepositoryError.self) {
+            _ = try await repository.search(SearchQuery("zz"), in: everyone, within: nil)
+        }
+        #expect(isLost(searchFailure), "a search says it in the same words, never the library's")
         #expect(try repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
         #expect(throws: RepositoryError.self, "a search's counts need the server: they fail, never nobody") {
             try repository.valueSummaries(of: .city, in: everyone)

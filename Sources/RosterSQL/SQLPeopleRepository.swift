@@ -272,6 +272,18 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         }
     }
 
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
+        let wanted = positions.clamped(to: 0..<arrangement.count)
+        guard !wanted.isEmpty else { return [] }
+        do {
+            let ids = try windows.ids(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
+            statementWorked()
+            return ids
+        } catch {
+            throw report(error)
+        }
+    }
+
     public func person(_ id: PersonID) throws(RepositoryError) -> Person {
         let rows: [SQLRow]
         do {

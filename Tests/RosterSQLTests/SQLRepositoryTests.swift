@@ -150,6 +150,9 @@ import TestSupport
         let grouped = database.arrange(sort: .byLastName, byCompany: true, company: nil)
         let memoryGrouped = memory.arrange(sort: .byLastName, byCompany: true, company: nil)
         let databaseColumns = columns(database.rows(in: grouped, positions: 0..<400))
+        // The ids alone (M), read from the order's index, in the rows' order; from the middle of a company too.
+        #expect(try database.personIDs(in: grouped, positions: 0..<400) == database.rows(in: grouped, positions: 0..<400).map(\.id))
+        #expect(try database.personIDs(in: grouped, positions: 123..<321) == database.rows(in: grouped, positions: 123..<321).map(\.id))
         #expect(databaseColumns == columns(memory.rows(in: memoryGrouped, positions: 0..<400)))
         #expect(databaseColumns.contains { !$0[8].isEmpty && !$0[4].isEmpty })
         let summaries = try database.companySummaries(in: database.arrange(sort: .byLastName, byCompany: true, company: nil))

@@ -44,7 +44,7 @@ public final class LoadingView: ScreenView {
         case .quit?: onQuit()
         case .help?:
             help = HelpOverlay(title: "Keys while loading", table: Self.keyTable)
-                .adding("Typed now, these wait for the list", table: ListView.keyTable)
+                .adding("The list's keys: typed now, they act once it shows", table: ListView.keyTable)
         case nil: return false
         }
         return true
@@ -65,13 +65,14 @@ public final class LoadingView: ScreenView {
         screen.erase()
         var lines: [(String, TextStyle)] = [("Loading \(sourceName)…", .bold), ("", .normal)]
         if let stage = progress.stage.withLock({ $0 }) {
+            // The time on a line of its own: a narrow screen cuts the stage, never the time.
             let seconds = (ContinuousClock.now - started).components.seconds
-            lines.append((stage + (seconds > 0 ? " · \(seconds) s" : "…"), .normal))
+            lines += [(stage, .normal), (seconds > 0 ? "\(seconds) s" : "", .dim)]
         } else {
             lines += progressLines(width: screen.size.columns)
         }
         lines.append(("", .normal))
-        lines.append(("q to cancel · ? keys", .dim))
+        lines.append(("q quits · ? keys", .dim))
         drawCentered(lines, on: screen)
     }
 
@@ -116,7 +117,9 @@ public final class ErrorView: ScreenView {
     public func draw(on screen: Screen) {
         screen.erase()
         screen.putBar(left: " Roster — \(error.file)", right: "error ", row: 0)
-        var lines: [(String, TextStyle)] = [("Roster could not open \(error.file)", .bold), ("", .normal)]
+        // A database opened, but its table could not be browsed.
+        let verb = if case .database = error { "browse" } else { "open" }
+        var lines: [(String, TextStyle)] = [("Roster could not \(verb) \(error.file)", .bold), ("", .normal)]
         for line in wrap(error.message, columns: max(10, screen.size.columns - 4)) {
             lines.append((line, .normal))
         }

@@ -314,6 +314,10 @@ struct NeverWaitPresenterTests {
         }
         /// How a failing read fails.
         let failure = Locked(RepositoryError(.waiting, reason: "a query failed, ? says why"))
+        func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
+            guard !failing.withLock({ $0 }) else { throw failure.withLock { $0 } }
+            return try base.people(in: arrangement, positions: positions)
+        }
         func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
             guard !failing.withLock({ $0 }) else { throw failure.withLock { $0 } }
             return try base.valueSummaries(of: field, in: arrangement)
@@ -367,6 +371,24 @@ struct NeverWaitPresenterTests {
         #expect(await waitUntil { reads.waiting > 0 }, "counted again on its own")
         reads.finish()
         #expect(view.models.last?.rows.isEmpty == false)
+    }
+
+    @Test("a person who could not be read says why and is read again on its own, the reason staying on screen meanwhile (no flicker)")
+    func unreadPersonRetried() async throws {
+        let source = LockedSource(try Self.slowSource())
+        let (reads, view) = (HeldReads(), SpyDetailView())
+        let presenter = DetailPresenter(repository: source, arrangement: source.arrange(sort: .byLastName, byCompany: true, company: nil),
+                                        position: 0, wireframe: SpyDetailWireframe(), reader: reads)
+        presenter.attach(view: view)
+        reads.finish()
+        #expect(view.models.last?.notLoaded == "Not loaded: a query failed, ? says why. r tries again. Esc goes back to the list.")
+        #expect(reads.scheduledLater == 1)
+        let shown = view.models.count
+        #expect(await waitUntil { reads.waiting > 0 }, "read again on its own")
+        #expect(view.models.count == shown || view.models.last?.title == "not loaded", "never back to loading meanwhile")
+        source.failing.withLock { $0 = false }
+        reads.finish()
+        #expect(view.models.last?.title == "Bertha Irwin")
     }
 
     @Test("a count that cannot work by itself (a summary out of date) is not tried again on its own: r counts again")

@@ -179,6 +179,53 @@ struct ReconnectPresenterTests {
         #expect(view.last?.message == "search failed: the connection was lost")
         #expect(view.last?.filter == nil)
     }
+
+    /// Searches that fail while `failing`, then run in memory, over `memory`.
+    final class RecoveringScheduler: ListSearchScheduling {
+        var failing = true
+        let working = ImmediateSearchScheduler()
+        let memory: any PeopleRepository
+        init(_ memory: any PeopleRepository) { self.memory = memory }
+        func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?, repository: any PeopleRepository,
+                    completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                    failed: @escaping @MainActor @Sendable (String) -> Void) {
+            if failing { return failed("database busy: another program is writing to it") }
+            working.search(query, in: everyone, within: within, repository: memory, completion: completion, failed: failed)
+        }
+        func cancelPending() {}
+        func arrange(_ repository: any PeopleRepository, sort: SortOrder, byCompany: Bool, company: Int?,
+                     completion: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+            completion(repository.arrange(sort: sort, byCompany: byCompany, company: company))
+        }
+    }
+
+    @Test("a failed search is never remembered for its text: the prompt opened on it again runs it, and so does r")
+    func failedSearchRunsAgain() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "postgres://db")
+        let searcher = RecoveringScheduler(memory)
+        let repository = StubReconnectingRepository(base: memory)
+        let presenter = presenter(over: repository, searcher: searcher)
+        presenter.beginSearch()
+        presenter.editSearch("irwin")
+        presenter.commitSearch()
+        #expect(view.last?.message == "search failed: database busy: another program is writing to it")
+        searcher.failing = false
+        presenter.beginSearch()  // on "irwin", as it was left
+        #expect(view.last?.searchError == nil, "run again, not the old failure")
+        presenter.commitSearch()
+        #expect(view.last?.filter == "irwin")
+        #expect(view.last?.position == "1/1")
+
+        presenter.beginSearch()
+        presenter.editSearch("garza")
+        searcher.failing = true
+        presenter.editSearch("garz")
+        presenter.commitSearch()
+        #expect(view.last?.filter == "garza", "the last good filter stays")
+        searcher.failing = false
+        presenter.reconnect()
+        #expect(view.last?.filter == "garz", "r ran the failed search again")
+    }
 }
 
 @MainActor

@@ -83,9 +83,10 @@ public final class DetailPresenter: DetailModuleInterface {
 
     private func retryLater(position: Int) {
         RetryLater.run(using: reader) { [weak self] in
+            // Read again while the failure stays on screen: no flicker of
+            // "Loading…" every few seconds while a lock is held.
             guard let self, self.position == position, self.read[position]?.failure != nil else { return }
-            self.read[position] = nil
-            self.view?.show(self.makeViewModel())
+            self.startReading(around: position)
         }
     }
 

@@ -26,7 +26,8 @@ extension ListPresenter {
         window = makeWindow()
         rows = makeRows()
         message = said
-        render()
+        // A search that failed meanwhile runs again.
+        if let retry = search.retryFailed() { run(retry) } else { render() }
         wireframe?.filterDidChange(shown: displayed, filter: filter)
     }
 

@@ -5,6 +5,8 @@ import Foundation
 extension ListPresenter {
     public func beginSearch() {
         search.begin(selected: selectedID, history: history.entries(for: .search))
+        // Opened on a search that failed (a lock since released): it runs again.
+        if let retry = search.retryFailed() { return run(retry) }
         render()
     }
 

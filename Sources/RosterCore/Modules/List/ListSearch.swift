@@ -67,6 +67,13 @@ struct ListSearch {
         return line.text == before ? nil : textChanged()
     }
 
+    /// The search whose failure is still said, asked for again (the prompt
+    /// opened on it again, or `r`): a failure is never remembered for its
+    /// text. Nil when none failed.
+    mutating func retryFailed() -> Request? {
+        failure == nil ? nil : textChanged()
+    }
+
     private mutating func textChanged() -> Request? {
         failure = nil
         var query = SearchQuery(line.text)

@@ -46,9 +46,11 @@ extension SQLPeopleRepository {
         try connect(postgres: conninfo, table: name, askPassword: askPassword).read()
     }
 
-    /// Opens the table `name` of the SQLite file at `path`, read-only.
-    public static func open(sqlite path: String, table name: String = "people") throws(DatabaseError) -> SQLPeopleRepository {
-        try connect(sqlite: path, table: name).read()
+    /// Opens the table `name` of the SQLite file at `path`, read-only;
+    /// a statement waits up to `busyTimeout` on another writer's lock.
+    public static func open(sqlite path: String, table name: String = "people",
+                            busyTimeout: Duration = SQLiteConnection.defaultBusyTimeout) throws(DatabaseError) -> SQLPeopleRepository {
+        try connect(sqlite: path, table: name, busyTimeout: busyTimeout).read()
     }
 
     /// The two connections to the PostgreSQL database `conninfo`, with
@@ -72,11 +74,12 @@ extension SQLPeopleRepository {
 
     /// The two read-only connections to the SQLite file at `path` (which
     /// SQLite opens without reading it).
-    public static func connect(sqlite path: String, table name: String = "people") throws(DatabaseError) -> Connected {
+    public static func connect(sqlite path: String, table name: String = "people",
+                               busyTimeout: Duration = SQLiteConnection.defaultBusyTimeout) throws(DatabaseError) -> Connected {
         let table = try PeopleTable(name: name, dialect: .sqlite)
         if let missing = missingFile(path) { throw missing }
-        let browse = try SQLiteConnection(path: path, access: .readOnly)
-        let search = try SQLiteConnection(path: path, access: .readOnly)
+        let browse = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: busyTimeout)
+        let search = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: busyTimeout)
         for connection in [browse, search] { try SQLiteSearchFunctions.register(on: connection) }
         return Connected(table: table, target: path, browse: browse, search: search) { () throws(DatabaseError) in
             try table.verify(browse, target: path)

@@ -21,10 +21,12 @@ public final class SQLiteConnection {
     public let interruptHandle: SQLiteInterruptHandle
     /// The path as given, for messages.
     public let path: String
+    /// How long a statement waits on another writer's lock, unless told.
+    public static let defaultBusyTimeout: Duration = .seconds(5)
 
     /// Opens `path` (a plain path, never a `file:` URI) and waits up to
     /// `busyTimeout` for another writer's lock before giving up.
-    public init(path: String, access: Access, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
+    public init(path: String, access: Access, busyTimeout: Duration = defaultBusyTimeout) throws(DatabaseError) {
         var handle: OpaquePointer?
         let flags = (access == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)

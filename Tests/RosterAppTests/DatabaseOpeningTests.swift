@@ -19,8 +19,10 @@ import TestTraits
     }
 
     /// Polls `condition` every 10 ms for up to `limit`, suspended between
-    /// polls (the load's task needs a thread of the few the tests share).
-    static func eventually(limit: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+    /// polls (the load's task needs a thread of the two the tests share,
+    /// which blocking tests may hold for minutes under a sanitizer: see
+    /// `BlockingWorkTrait`); it returns as soon as the condition holds.
+    static func eventually(limit: Duration = .seconds(600), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if condition() { return true }

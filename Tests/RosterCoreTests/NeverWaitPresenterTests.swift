@@ -366,6 +366,7 @@ struct NeverWaitPresenterTests {
         presenter.attach(view: view)
         reads.finish()
         #expect(view.models.last?.emptyMessage == "Not counted: a query failed, ? says why; trying again…")
+        #expect(view.models.last?.position == "—" && view.models.last?.summary == "not counted", "never 0/0, which reads as nobody")
         #expect(reads.scheduledLater == 1)
         source.failing.withLock { $0 = false }
         #expect(await waitUntil { reads.waiting > 0 }, "counted again on its own")

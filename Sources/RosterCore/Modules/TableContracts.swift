@@ -71,6 +71,19 @@ final class BackgroundCount {
     /// What the screen says in place of rows; nil unless the count failed.
     var failureSaid: String? { failure.said }
 
+    /// The status bar's place among `count` rows ("3/12"): "—" when the
+    /// count failed, never "0/0", which would read as nobody.
+    func position(_ selection: Int, of count: Int) -> String {
+        if count == 0 { return failureSaid == nil ? "0/0" : "—" }
+        return "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(count))"
+    }
+
+    /// What the status bar says of the people counted: `counted`, unless a
+    /// count is under way or failed.
+    func summary(_ counted: String) -> String {
+        isCounting ? "counting…" : failureSaid == nil ? counted : "not counted"
+    }
+
     /// Counts with `work` over `repository` and hands the rows to
     /// `deliver`, if no newer count was asked for; `again` counts again
     /// after a failure (`retrying` then).

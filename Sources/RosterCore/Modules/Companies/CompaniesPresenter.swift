@@ -141,13 +141,13 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             ? NumberText.count(summaries.count, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(repository.personCount, "person", "people")) · "
                 + "\(NumberText.grouped(summaries.count)) of \(NumberText.count(companiesInAll, "company", "companies"))"
-        if isCounting { summary = "counting…" }
+        summary = counting.summary(summary)
         var model = CompaniesViewModel(
             sourceName: repository.sourceName,
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
-            position: rows.isEmpty ? "0/0" : "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(rows.count))",
+            position: counting.position(selection, of: rows.count),
             sortLabel: sortOrder.label,
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,

@@ -156,11 +156,11 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         var model = FrequencyViewModel(
             sourceName: repository.sourceName,
             fieldLabel: field.label,
-            summary: isCounting ? "counting…" : people,
+            summary: counting.summary(people),
             rows: rows,
             largestCount: summaries.map(\.headcount).max() ?? 0,
             selectedRow: rows.isEmpty ? nil : selection,
-            position: rows.isEmpty ? "0/0" : "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(rows.count))",
+            position: counting.position(selection, of: rows.count),
             sortLabel: sortOrder.label,
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,

@@ -21,6 +21,20 @@ extension SQLPeopleRepository {
         if cleared { detail.withLock { $0 = nil } }
     }
 
+    public var hasPassingProblem: Bool { problem.withLock { $0?.lasting == false } }
+
+    public func checkPassingProblem() -> Bool {
+        do {
+            _ = try browse.sync { session throws(DatabaseError) in
+                try session.rows("SELECT 1 FROM \(table.table) LIMIT 1", [])
+            }
+        } catch {
+            return false
+        }
+        statementWorked()
+        return true
+    }
+
     /// Remembers why a statement failed, for the title bar, and says it
     /// as the read's error.
     @discardableResult

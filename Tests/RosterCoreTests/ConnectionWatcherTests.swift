@@ -28,6 +28,37 @@ struct ConnectionWatcherTests {
         return condition()
     }
 
+    /// A connection whose title shows a passing problem (a lock) until the
+    /// check finds it over, after `failingChecks` checks.
+    final class LockedConnection: Reconnecting, @unchecked Sendable {
+        let state = Locked((checks: 0, failingChecks: 2, passing: true))
+        var isConnectionLost: Bool { false }
+        func reconnect() throws(ReconnectFailure) {}
+        var hasPassingProblem: Bool { state.withLock { $0.passing } }
+        func checkPassingProblem() -> Bool {
+            state.withLock { state in
+                state.checks += 1
+                if state.checks > state.failingChecks { state.passing = false }
+                return !state.passing
+            }
+        }
+    }
+
+    @Test("a passing problem (a lock) is checked on its own until it is over, then said recovered once: the title is not left saying busy")
+    func passingProblemRecovers() {
+        let connection = LockedConnection()
+        let watcher = ConnectionWatcher(connection: connection, poll: .milliseconds(5))
+        let reports = Locked<[ReconnectAttempt]>([])
+        watcher.start { attempt in reports.withLock { $0.append(attempt) } }
+        defer { watcher.stop() }
+        #expect(eventually { reports.withLock { $0 } == [.recovered] })
+        let checks = connection.state.withLock { $0.checks }
+        #expect(checks == 3, "checked while it lasted, and not after")
+        Thread.sleep(forTimeInterval: 0.05)  // ten polls: nothing more is checked or said
+        #expect(connection.state.withLock { $0.checks } == checks)
+        #expect(reports.withLock { $0 } == [.recovered])
+    }
+
     @Test("a lost connection is tried with backoff until it is back, and again from the first wait when lost again")
     func watches() throws {
         let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"),

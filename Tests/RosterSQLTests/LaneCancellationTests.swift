@@ -154,4 +154,19 @@ import TestTraits
         #expect(found.count > 0)
         #expect(repository.failure == nil, "the title is back to normal")
     }
+
+    @Test func aCheckFindsALockOverWithoutAnyReadOfTheScreens() throws {
+        let imported = try SQLRepositoryFixture.importing(json: SQLRepositoryTests.generatedJSON, into: .sqlite)
+        let repository = try SQLPeopleRepository.open(sqlite: imported.target, busyTimeout: .milliseconds(200))
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let holder = try SQLiteConnection(path: imported.target, access: .readWrite)
+        try holder.execute("BEGIN EXCLUSIVE")
+        #expect(repository.rows(in: everyone, positions: 0..<5).allSatisfy { !$0.isLoaded })
+        #expect(repository.hasPassingProblem)
+        #expect(!repository.checkPassingProblem(), "still locked")
+        #expect(repository.failure == "database busy: another program is writing to it")
+        try holder.execute("ROLLBACK")
+        #expect(repository.checkPassingProblem())
+        #expect(repository.failure == nil && !repository.hasPassingProblem, "the title is back to normal")
+    }
 }

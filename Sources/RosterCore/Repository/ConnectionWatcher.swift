@@ -5,8 +5,11 @@ import Synchronization
 /// (`ReconnectBackoff`: 1 s, 2, 4, 8, then every 10 s), as `r` does on
 /// request.
 ///
-/// A thread of its own looks at the connection once a second. When it is
-/// lost, the watcher waits the next delay, tries, and reports how it went
+/// A thread of its own looks at the connection once a second. While the
+/// title shows a passing problem (a lock, a timeout), it reads a row every
+/// `poll` to see whether it is over, and reports `.recovered` when it is
+/// (an idle screen would otherwise say "database busy" long after). When
+/// it is lost, the watcher waits the next delay, tries, and reports how it went
 /// (the app hands that to the list, on the main actor). A reconnect blocks while libpq
 /// connects, so it runs on this thread: never on the main thread, where
 /// keys wait, nor on Swift's cooperative pool, where searches run.
@@ -40,6 +43,9 @@ public final class ConnectionWatcher: Sendable {
             guard connection.isConnectionLost else {
                 backoff.reset()
                 Self.sleep(poll)
+                if !stopped.load(ordering: .relaxed), connection.hasPassingProblem, connection.checkPassingProblem() {
+                    report(.recovered)
+                }
                 continue
             }
             Self.sleep(backoff.nextDelay)

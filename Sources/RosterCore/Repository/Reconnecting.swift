@@ -18,11 +18,22 @@ public protocol Reconnecting: AnyObject, Sendable {
     /// showed; throws why not, the rows cached so far kept either way.
     /// Blocks while it connects: never call it where a key waits.
     func reconnect() throws(ReconnectFailure)
+
+    /// Whether the title shows a passing problem (a lock another program
+    /// holds, a statement that ran out of time), which ends on its own.
+    var hasPassingProblem: Bool { get }
+
+    /// Reads one row to see whether the passing problem is over; when it
+    /// is, clears it (the title is back to normal) and returns true.
+    /// Blocks up to the statement timeout: never call it where a key waits.
+    func checkPassingProblem() -> Bool
 }
 
 extension Reconnecting {
     public var problemDetail: String? { nil }
     public var isLocal: Bool { false }
+    public var hasPassingProblem: Bool { false }
+    public func checkPassingProblem() -> Bool { false }
 }
 
 /// A source that is its own connection says so.
@@ -84,6 +95,9 @@ public enum Reconnection {
 /// How a try to reconnect on its own ended, for the list to say.
 public enum ReconnectAttempt: Equatable, Sendable {
     case reconnected
+    /// A passing problem (a lock, a timeout) is over: nothing was lost,
+    /// and what could not be read is read now.
+    case recovered
     /// It failed; the next try comes after `nextTry`.
     case failed(ReconnectFailure, nextTry: Duration)
 }

@@ -37,8 +37,16 @@ extension ListPresenter {
     /// the connection is lost, and a message every few seconds would push
     /// the position and filter off the status line (`r` says why).
     public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
-        guard attempt == .reconnected else { return }
-        sayReconnected("reconnected")
+        switch attempt {
+        case .reconnected: sayReconnected("reconnected")
+        case .recovered:
+            // A lock or a slow spell is over: the title is back to normal,
+            // and rows not read are read again; nothing to say.
+            window = makeWindow()
+            rows = makeRows()
+            refresh()
+        case .failed: break
+        }
     }
 
     /// The list shows the live directory in place of its offline copy (at

@@ -24,13 +24,19 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     }
 
     public func show(_ model: CompaniesViewModel) {
+        let measured = self.model?.rowsVersion
         self.model = model
-        // Measured once per model, not per frame: thousands of companies.
+        // Measured once per change of the rows, not per key or frame: tens
+        // of thousands of companies (a version of 0 is unknown: measured).
+        guard model.rowsVersion == 0 || model.rowsVersion != measured else { return }
         figureWidths = Self.table.figureWidths(model.rows.map(Self.figures))
+        largest = model.rows.map(\.count).max() ?? 0
     }
 
     /// Each figure column's width for the model shown (widest cell, or the usual).
     private var figureWidths: [Int] = []
+    /// The largest headcount: a full bar.
+    private var largest = 0
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
@@ -56,7 +62,9 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         let size = screen.size
         screen.erase()
         screen.putTitleBar(source: model.sourceName, then: ": companies", right: model.summary)
-        Self.table.draw(head: "Company", rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
+        let rows = model.rows
+        Self.table.draw(head: "Company", rowCount: rows.count, largest: largest,
+                        row: { .init(title: rows[$0].title, figures: Self.figures(rows[$0]), count: rows[$0].count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
                         descending: model.sortDescending, scroll: &scroll, on: screen)
         if model.rows.isEmpty {

@@ -81,18 +81,20 @@ struct FigureTable {
     /// figures are not sorted on, marked `↑` or `↓` as the list marks its
     /// own) and the rows that fit below them, scrolled to keep
     /// `selectedRow` in view, leaving the title and status bars to the screen.
+    /// Only the rows shown are made (`row(index)`): a table may hold
+    /// 70,000 companies; `largest` is the count of a full bar.
     @MainActor
-    func draw(head: String, rows: [Row], selectedRow: Int?, figureWidths: [Int], sortedColumn: Int?, descending: Bool,
-              scroll: inout ScrollWindow, on screen: Screen) {
+    func draw(head: String, rowCount: Int, largest: Int, row rowAt: (Int) -> Row, selectedRow: Int?, figureWidths: [Int],
+              sortedColumn: Int?, descending: Bool, scroll: inout ScrollWindow, on screen: Screen) {
         let height = max(1, screen.size.rows - 3)
-        if let selectedRow { scroll.reveal(selectedRow, rowCount: rows.count, height: height) }
+        if let selectedRow { scroll.reveal(selectedRow, rowCount: rowCount, height: height) }
         let layout = layout(figureWidths, columns: screen.size.columns, keeping: sortedColumn)
-        let largest = rows.map(\.count).max() ?? 0
         let arrow = descending ? " ↓" : " ↑"
         var heads = [head] + titles
         heads[sortedColumn.map { $0 + 1 } ?? 0] += arrow
         screen.put(line(heads, layout: layout, bar: DisplayText.fit(barTitle, columns: layout.barWidth)), row: 1, column: 0, style: .bold)
-        for (offset, row) in rows.dropFirst(scroll.top).prefix(height).enumerated() {
+        for (offset, index) in (scroll.top..<min(rowCount, scroll.top + height)).enumerated() {
+            let row = rowAt(index)
             let text = line([row.title] + row.figures, layout: layout,
                             bar: BarText.bar(count: row.count, largest: largest, cells: layout.barWidth))
             screen.put(text, row: 2 + offset, column: 0, style: scroll.top + offset == selectedRow ? .selected : .normal)

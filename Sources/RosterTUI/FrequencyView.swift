@@ -46,7 +46,10 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
     }
 
     public func show(_ model: FrequencyViewModel) {
+        let measured = self.model?.rowsVersion
         self.model = model
+        // Measured once per change of the rows (a version of 0 is unknown: measured).
+        guard model.rowsVersion == 0 || model.rowsVersion != measured else { return }
         figureWidths = Self.table.figureWidths(model.rows.map(Self.figures))
     }
 
@@ -77,7 +80,9 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         screen.erase()
         screen.putTitleBar(source: model.sourceName, then: ": counts by \(model.fieldLabel)", right: model.summary)
         let head = model.fieldLabel.prefix(1).uppercased() + model.fieldLabel.dropFirst()
-        Self.table.draw(head: head, rows: model.rows.map { .init(title: $0.title, figures: Self.figures($0), count: $0.count) },
+        let rows = model.rows
+        Self.table.draw(head: head, rowCount: rows.count, largest: model.largestCount,
+                        row: { .init(title: rows[$0].title, figures: Self.figures(rows[$0]), count: rows[$0].count) },
                         selectedRow: model.selectedRow, figureWidths: figureWidths, sortedColumn: model.sortedColumn,
                         descending: model.sortDescending, scroll: &scroll, on: screen)
         if model.rows.isEmpty {

@@ -57,6 +57,22 @@ struct CompaniesTests {
         #expect(wireframe.routes == [.people(companyID: try #require(betaID)), .back, .quit])
     }
 
+    @Test("moving the selection words no row again (70,000 companies): the rows' version changes only with the rows")
+    func rowsWordedOncePerChange() throws {
+        let view = SpyCompaniesView()
+        let repository = FakePeopleRepository(people: (0..<Self.directory.store.count).map { Self.directory.store[$0] })
+        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: SpyCompaniesWireframe())
+        presenter.attach(view: view)
+        let first = try #require(view.models.last)
+        #expect(first.rowsVersion > 0)
+        presenter.moveSelection(by: 1)
+        #expect(view.models.last?.selectedRow == 1)
+        #expect(view.models.last?.rowsVersion == first.rowsVersion, "a move keeps the worded rows")
+        presenter.cycleSortOrder()
+        #expect(view.models.last?.rowsVersion != first.rowsVersion, "a new order words them again")
+        #expect(view.models.last?.rows.map(\.title) == ["Beta", "Alpha"])
+    }
+
     @Test("a filter no one matches says so, rather than a table of heads only")
     func noMatch() async throws {
         let view = SpyCompaniesView()

@@ -8,7 +8,13 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private weak var wireframe: CompaniesWireframe?
     private let repository: any PeopleRepository
     private var summariesAToZ: [CompanySummary]
-    private var summaries: [CompanySummary]
+    private var summaries: [CompanySummary] {
+        didSet { formatted = nil }
+    }
+    /// `summaries` worded for the view, made once per change of them: a
+    /// key that only moves the selection formats nothing (70,000 companies).
+    private var formatted: (rows: [CompaniesViewModel.Row], version: Int)?
+    private var rowsVersion = 0
     /// The search the people list is narrowed by: the overview counts only
     /// its matches, and says so.
     public private(set) var filter: String?
@@ -126,8 +132,8 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         render()
     }
 
-    public func makeViewModel() -> CompaniesViewModel {
-        let rows = summaries.map { summary in
+    private func formattedRows() -> [CompaniesViewModel.Row] {
+        summaries.map { summary in
             CompaniesViewModel.Row(
                 title: summary.title,
                 headcount: NumberText.grouped(summary.headcount),
@@ -137,6 +143,14 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
                 averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—",
                 count: summary.headcount)
         }
+    }
+
+    public func makeViewModel() -> CompaniesViewModel {
+        let (rows, version) = formatted ?? {
+            rowsVersion += 1
+            return (formattedRows(), rowsVersion)
+        }()
+        formatted = (rows, version)
         var summary = filter == nil
             ? NumberText.count(summaries.count, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(repository.personCount, "person", "people")) · "
@@ -154,6 +168,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             filter: filter,
             emptyMessage: isCounting ? "Counting…" : counting.failureSaid ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = ConnectionStatus(repository)?.detail
+        model.rowsVersion = version
         model.notice = notice
         return model
     }

@@ -30,4 +30,7 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var problemDetail: String? = nil
     /// A word after `r` ("reconnected", "still offline: …"), in the status bar.
     public var notice: String? = nil
+    /// Changes whenever `rows` does (0: not said), so that a view measures
+    /// tens of thousands of rows once, not on every key.
+    public var rowsVersion = 0
 }

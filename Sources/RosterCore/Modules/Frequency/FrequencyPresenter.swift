@@ -12,7 +12,13 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     /// The search the people list is narrowed by: the counts say so.
     public private(set) var filter: String?
     private var summariesInOrder: [ValueSummary] = []
-    private var summaries: [ValueSummary] = []
+    private var summaries: [ValueSummary] = [] {
+        didSet { formatted = nil }
+    }
+    /// `summaries` worded for the view (shares of `counted` people), made
+    /// once per change: a key that only moves the selection formats nothing.
+    private var formatted: (rows: [FrequencyViewModel.Row], counted: Int, version: Int)?
+    private var rowsVersion = 0
     public private(set) var sortOrder = ValueSortOrder()
     public private(set) var selection = 0
     private var notice: String?
@@ -141,15 +147,20 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
 
     public func makeViewModel() -> FrequencyViewModel {
         let counted = shown.count
-        let rows = summaries.map { summary in
-            FrequencyViewModel.Row(
-                title: summary.title,
-                headcount: NumberText.grouped(summary.headcount),
-                share: Self.share(summary.headcount, of: counted),
-                total: Balance.format(cents: summary.totalCents),
-                average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
-                count: summary.headcount)
+        if formatted?.counted != counted {
+            rowsVersion += 1
+            let rows = summaries.map { summary in
+                FrequencyViewModel.Row(
+                    title: summary.title,
+                    headcount: NumberText.grouped(summary.headcount),
+                    share: Self.share(summary.headcount, of: counted),
+                    total: Balance.format(cents: summary.totalCents),
+                    average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
+                    count: summary.headcount)
+            }
+            formatted = (rows, counted, rowsVersion)
         }
+        let (rows, _, version) = formatted ?? ([], counted, 0)
         let people = filter == nil
             ? NumberText.count(counted, "person", "people")
             : "\(NumberText.grouped(counted)) of \(NumberText.count(repository.personCount, "person", "people")) matching '\(filter ?? "")'"
@@ -171,6 +182,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)."
                 : counting.failureSaid ?? "Nobody to count.")
         model.problemDetail = ConnectionStatus(repository)?.detail
+        model.rowsVersion = version
         return model
     }
 

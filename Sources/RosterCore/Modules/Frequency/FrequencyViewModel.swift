@@ -33,6 +33,9 @@ public struct FrequencyViewModel: Equatable, Sendable {
     public var filter: String?
     /// Why the last key did nothing, until the next one.
     public var notice: String?
+    /// Changes whenever `rows` does (0: not said), so that a view measures
+    /// thousands of rows once, not on every key.
+    public var rowsVersion = 0
     /// What the screen says when there are no rows.
     public var emptyMessage = "Nobody to count."
 }

@@ -109,11 +109,15 @@ fuzz: deps $(FUZZ_TARGETS:%=.build/fuzz/%-fuzz)
 
 # Both sanitizers over the whole suite (end-to-end tests run the sanitized
 # binary too). Leak detection is off: its reports come from XCTest's and
-# Foundation's own allocations at exit, and would fail every run.
+# Foundation's own allocations at exit, and would fail every run. Reports
+# go to files (an end-to-end test's screen shows only 24 lines of one), and
+# are printed when the run fails.
 sanitize: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	ASAN_OPTIONS=detect_leaks=0 ROSTER_BINARY=$(CURDIR)/.build/asan/debug/roster \
-	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	rm -rf .build/asan/reports && mkdir -p .build/asan/reports
+	ASAN_OPTIONS=detect_leaks=0:log_path=$(CURDIR)/.build/asan/reports/asan ROSTER_BINARY=$(CURDIR)/.build/asan/debug/roster \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan \
+	  || { cat .build/asan/reports/* 2>/dev/null; exit 1; }
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 

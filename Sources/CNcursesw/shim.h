@@ -34,6 +34,9 @@ static inline int roster_interrupt_key_signals(int descriptor) {
     return tcsetattr(descriptor, TCSANOW, &modes);
 }
 
+/* `text` must hold a NUL after its `count` characters: waddnwstr reads the
+   character after the last one it adds before it checks the count (found by
+   AddressSanitizer: a run ending on a page boundary faulted). */
 static inline int roster_put_wide(int y, int x, const wchar_t *text, int count, attr_t attributes) {
     if (wmove(stdscr, y, x) == ERR) return ERR;
     attr_t old_attributes; short old_pair;

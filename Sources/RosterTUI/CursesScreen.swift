@@ -111,7 +111,8 @@ public final class CursesScreen: Screen, TerminalInput {
         var next = column
         func flush() {
             if !run.isEmpty, runStart >= 0 {
-                _ = roster_put_wide(Int32(row), Int32(runStart), run, Int32(run.count), attributes)
+                run.append(0)
+                _ = roster_put_wide(Int32(row), Int32(runStart), run, Int32(run.count - 1), attributes)
             }
             run.removeAll(keepingCapacity: true)
         }
@@ -133,8 +134,8 @@ public final class CursesScreen: Screen, TerminalInput {
                 // Wide or combined: placed alone at its measured column, so a
                 // terminal that disagrees about its width cannot shift the rest.
                 flush()
-                let cluster = scalars.map { wchar_t(bitPattern: $0.value) }
-                _ = roster_put_wide(Int32(row), Int32(next), cluster, Int32(cluster.count), attributes)
+                let cluster = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+                _ = roster_put_wide(Int32(row), Int32(next), cluster, Int32(cluster.count - 1), attributes)
             }
             next += width
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
@@ -72,5 +73,64 @@ struct MoneyOverflowTests {
         #expect(Balance.format(cents: try #require(huge.averageCents)) == big)
         let owed = try #require(summaries.first { $0.title == "Owed" })
         #expect(Balance.format(cents: owed.totalCents) == "-$184,467,440,737,095,513.98")
+    }
+}
+
+/// The overview words its figures straight into bytes; these hold the
+/// words to the plain way of writing them (and to printf), edges and all.
+@Suite("Figures worded without intermediate strings")
+struct FigureWordingTests {
+    /// The plain spelling: digits from `String`, a comma before every group of three.
+    static func plainGrouping(_ digits: String) -> String {
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    static let edges: [Int64] = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_456_789, Int64.max, Int64.max - 1, Int64.min + 1, Int64.min]
+
+    @Test("counts: thousands separators, a sign before them")
+    func counts() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Int] = Self.edges.map { Int($0) }
+        values += Self.edges.filter { $0 != .min }.map { -Int($0) }
+        for _ in 0..<2_000 {
+            values.append(Int.random(in: .min ... .max, using: &generator) >> Int.random(in: 0..<63, using: &generator))
+        }
+        for value in values {
+            let expected = (value < 0 ? "-" : "") + Self.plainGrouping(String(value.magnitude))
+            #expect(NumberText.grouped(value) == expected, "\(value)")
+        }
+    }
+
+    @Test("money: 64-bit amounts and 128-bit sums alike")
+    func money() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Int128] = Self.edges.map { Int128($0) }
+        values += Self.edges.map { -Int128($0) }
+        values += [Int128(Int64.max) + 1, Int128(Int64.min) - 1, Int128(Int64.max) * 1_000]
+        for _ in 0..<2_000 {
+            values.append(Int128(Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0..<63, using: &generator)))
+        }
+        for cents in values {
+            let magnitude = cents.magnitude
+            let fraction = magnitude % 100
+            let expected = "\(cents < 0 ? "-" : "")$\(Self.plainGrouping(String(magnitude / 100))).\(fraction < 10 ? "0" : "")\(fraction)"
+            #expect(Balance.format(cents: cents) == expected, "\(cents)")
+        }
+    }
+
+    @Test("ages to one decimal agree with printf, ties and signs included")
+    func tenths() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = stride(from: -2.0, through: 100.0, by: 0.05).map { $0 }
+        values += [0, -0.0, 0.04, -0.04, 0.25, 0.35, 0.45, 20.25, 99.95, 1e14, 123_456.75]
+        for _ in 0..<5_000 { values.append(Double.random(in: 0..<120, using: &generator)) }
+        for value in values {
+            #expect(NumberText.tenths(value) == String(format: "%.1f", value), "\(value)")
+        }
     }
 }

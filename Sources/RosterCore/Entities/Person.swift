@@ -203,6 +203,7 @@ public struct Balance: Sendable, Equatable {
     /// `123456` cents as `"$1,234.56"`, the file's own style; any width
     /// of integer, so that 128-bit sums print exactly too.
     public static func format<Cents: BinaryInteger>(cents: Cents) -> String {
+        if let cents = Int64(exactly: cents) { return format(cents) }
         let magnitude = cents.magnitude
         let whole = String(magnitude / 100)
         var grouped = ""
@@ -213,6 +214,21 @@ public struct Balance: Sendable, Equatable {
         let fraction = magnitude % 100
         let sign = cents < 0 ? "-" : ""
         return "\(sign)$\(grouped).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// The same for the amounts that fit 64 bits (all but sums past 92
+    /// quadrillion dollars), written straight into bytes: the overview
+    /// words two per company.
+    private static func format(_ cents: Int64) -> String {
+        NumberText.written { buffer, end in
+            let magnitude = cents.magnitude
+            var start = NumberText.write(UInt8(ascii: "0") + UInt8(magnitude % 10), before: end, in: buffer)
+            start = NumberText.write(UInt8(ascii: "0") + UInt8(magnitude / 10 % 10), before: start, in: buffer)
+            start = NumberText.write(UInt8(ascii: "."), before: start, in: buffer)
+            start = NumberText.writeGrouped(magnitude / 100, endingAt: start, in: buffer)
+            start = NumberText.write(UInt8(ascii: "$"), before: start, in: buffer)
+            return cents < 0 ? NumberText.write(UInt8(ascii: "-"), before: start, in: buffer) : start
+        }
     }
 
     /// `total / count` rounded half away from zero (`$2,440.545` → `$2,440.55`).

@@ -3,13 +3,63 @@
 public enum NumberText {
     /// "1,234,567".
     public static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
+        written { buffer, end in
+            let start = writeGrouped(value.magnitude, endingAt: end, in: buffer)
+            return value < 0 ? write(UInt8(ascii: "-"), before: start, in: buffer) : start
         }
-        return result
+    }
+
+    /// `x` to one decimal, as `String(format: "%.1f", x)` words it ("38.5"),
+    /// without its cost: the overview words an average age per company,
+    /// 70,000 of them on a large directory. Values near a tie go to printf,
+    /// so the two never disagree.
+    public static func tenths(_ x: Double) -> String {
+        let scaled = x * 10
+        let rounded = scaled.rounded(.toNearestOrEven)
+        guard abs(scaled) < 1e15, abs(abs(scaled - rounded) - 0.5) > 1e-6 else { return String(format: "%.1f", x) }
+        let magnitude = UInt64(abs(rounded))
+        return written { buffer, end in
+            var start = write(UInt8(ascii: "0") + UInt8(magnitude % 10), before: end, in: buffer)
+            start = write(UInt8(ascii: "."), before: start, in: buffer)
+            start = writeGrouped(magnitude / 10, endingAt: start, in: buffer, separator: nil)
+            return x.sign == .minus ? write(UInt8(ascii: "-"), before: start, in: buffer) : start
+        }
+    }
+
+    // MARK: Writing digits without intermediate strings
+
+    /// The text `fill` writes right to left, ending at the buffer's end
+    /// (`fill` returns where it starts). Room for any 64-bit number grouped,
+    /// with a sign, a currency symbol and two decimals.
+    static func written(_ fill: (UnsafeMutableBufferPointer<UInt8>, Int) -> Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            let start = fill(buffer, buffer.count)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
+    }
+
+    /// `magnitude`'s digits, a comma between each group of three (none when
+    /// `separator` is nil), ending before `end`; returns where they start.
+    static func writeGrouped(_ magnitude: UInt, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>,
+                             separator: UInt8? = UInt8(ascii: ",")) -> Int {
+        writeGrouped(UInt64(magnitude), endingAt: end, in: buffer, separator: separator)
+    }
+
+    static func writeGrouped(_ magnitude: UInt64, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>,
+                             separator: UInt8? = UInt8(ascii: ",")) -> Int {
+        var (value, index, digits) = (magnitude, end, 0)
+        repeat {
+            if digits > 0, digits % 3 == 0, let separator { index = write(separator, before: index, in: buffer) }
+            index = write(UInt8(ascii: "0") + UInt8(value % 10), before: index, in: buffer)
+            value /= 10
+            digits += 1
+        } while value > 0
+        return index
+    }
+
+    static func write(_ byte: UInt8, before index: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        buffer[index - 1] = byte
+        return index - 1
     }
 
     /// "1 person", "12 people", with thousands separators.

@@ -140,7 +140,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
                 active: NumberText.grouped(summary.active),
                 total: Balance.format(cents: summary.totalCents),
                 average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
-                averageAge: summary.averageAge.map { String(format: "%.1f", $0) } ?? "—",
+                averageAge: summary.averageAge.map(NumberText.tenths) ?? "—",
                 count: summary.headcount)
         }
     }

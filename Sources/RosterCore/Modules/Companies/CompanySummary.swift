@@ -65,6 +65,8 @@ public struct CompanySortOrder: Equatable, Sendable {
 
     /// Orders summaries (given in A→Z order): by key, ties keep A→Z.
     func sorted(_ summaries: [CompanySummary]) -> [CompanySummary] {
+        // By name is the order given, or its reverse: no comparisons.
+        if key == .name { return descending ? summaries.reversed() : summaries }
         let ranked = summaries.enumerated().map { ($0.offset, $0.element) }
         return ranked.sorted { a, b in
             let order: Int

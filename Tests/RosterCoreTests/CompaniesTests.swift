@@ -57,6 +57,16 @@ struct CompaniesTests {
         #expect(wireframe.routes == [.people(companyID: try #require(betaID)), .back, .quit])
     }
 
+    @Test("by name is the order given, or its reverse; a figure's ties keep it")
+    func orderByName() {
+        let summaries = ["Alpha", "Beta", "Gamma"].enumerated().map { index, title in
+            CompanySummary(companyID: index, title: title, headcount: index == 2 ? 5 : 1, active: 0, totalCents: 0, balances: 0, ages: 0, ageSum: 0)
+        }
+        #expect(CompanySortOrder(.name).sorted(summaries).map(\.title) == ["Alpha", "Beta", "Gamma"])
+        #expect(CompanySortOrder(.name, descending: true).sorted(summaries).map(\.title) == ["Gamma", "Beta", "Alpha"])
+        #expect(CompanySortOrder(.headcount, descending: true).sorted(summaries).map(\.title) == ["Gamma", "Alpha", "Beta"])
+    }
+
     @Test("moving the selection words no row again (70,000 companies): the rows' version changes only with the rows")
     func rowsWordedOncePerChange() throws {
         let view = SpyCompaniesView()

@@ -59,33 +59,53 @@ public struct PeopleTable: Sendable, Equatable {
     /// The browse order's columns, in index order.
     public static let browseOrder = ["company_key", "last_key", "first_key", "position", "person_key"]
 
-    /// One column: its name and its type in each dialect.
+    /// One column: its name and its type in each dialect, and the person's
+    /// text field it holds as the record has it, if any.
     public struct Column: Sendable, Equatable {
         public let name: String
         let postgresType: String
         let sqliteType: String
+        var field: TextField?
+
+        init(name: String, postgresType: String, sqliteType: String, field: TextField? = nil) {
+            (self.name, self.postgresType, self.sqliteType, self.field) = (name, postgresType, sqliteType, field)
+        }
+
+        /// A text column holding `field` as the record spells it.
+        static func text(_ name: String, _ field: TextField) -> Column {
+            Column(name: name, postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL", field: field)
+        }
+    }
+
+    /// The column holding `field` as the record has it: the one place the
+    /// SQL back end names a person's text fields (search, order, counts).
+    static func column(of field: TextField) -> String {
+        guard let column = columns.first(where: { $0.field == field }) else {
+            preconditionFailure("no column holds \(field)")
+        }
+        return column.name
     }
 
     /// The people table's columns, in the order `ImportRows` gives values.
     public static let columns: [Column] = [
         Column(name: "person_key", postgresType: "text NOT NULL PRIMARY KEY", sqliteType: "TEXT NOT NULL PRIMARY KEY"),
         Column(name: "position", postgresType: "bigint NOT NULL", sqliteType: "INTEGER NOT NULL"),
-        Column(name: "id", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        .text("id", .id),
         Column(name: "record_index", postgresType: "bigint", sqliteType: "INTEGER"),
-        Column(name: "guid", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        .text("guid", .guid),
         Column(name: "is_active", postgresType: "boolean", sqliteType: "INTEGER"),
-        Column(name: "balance", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        .text("balance", .balance),
         Column(name: "balance_cents", postgresType: "bigint", sqliteType: "INTEGER"),
-        Column(name: "picture", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        .text("picture", .picture),
         Column(name: "age", postgresType: "integer", sqliteType: "INTEGER"),
-        Column(name: "eye_color", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
-        Column(name: "first_name", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
-        Column(name: "last_name", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
-        Column(name: "company", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
-        Column(name: "email", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
-        Column(name: "phone", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
-        Column(name: "address", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
-        Column(name: "favorite_fruit", postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL"),
+        .text("eye_color", .eyeColor),
+        .text("first_name", .firstName),
+        .text("last_name", .lastName),
+        .text("company", .company),
+        .text("email", .email),
+        .text("phone", .phone),
+        .text("address", .address),
+        .text("favorite_fruit", .favoriteFruit),
         // Which fields the record had (`Person.presentTextFields`), so that
         // an export from the database writes what the file had.
         Column(name: "present_fields", postgresType: "integer NOT NULL", sqliteType: "INTEGER NOT NULL"),

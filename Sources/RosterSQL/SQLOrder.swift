@@ -69,8 +69,8 @@ struct SQLOrder: Sendable, Equatable {
             indexSuffix = (sort.key == .balance ? "bal" : sort.key.rawValue) + (sort.descending ? "_d" : "")
             isIndexed = sort.key != .active
             text = nil
-        case .email, .phone, .company, .city, .state, .zip, .address, .eyeColor, .favoriteFruit, .recordID:
-            // Blanks last both ways (1 ascending, 0 descending), then the
+        default:
+            // A text key (`SortOrder.Key.isText`). Blanks last both ways (1 ascending, 0 descending), then the
             // folded text compared byte by byte, then the names.
             let value = Self.sortText
             let blank = "(CASE WHEN \(value) = '' THEN \(sort.descending ? 0 : 1) ELSE \(sort.descending ? 1 : 0) END)"
@@ -85,14 +85,8 @@ struct SQLOrder: Sendable, Equatable {
 
     /// The column (or the part of the address) a text key reads.
     private static func column(of key: SortOrder.Key, _ dialect: PeopleTable.Dialect) -> String {
+        if let field = key.recordField { return PeopleTable.column(of: field) }
         switch key {
-        case .email: return "email"
-        case .phone: return "phone"
-        case .company: return "company"
-        case .address: return "address"
-        case .eyeColor: return "eye_color"
-        case .favoriteFruit: return "favorite_fruit"
-        case .recordID: return "id"
         case .city: return dialect.addressPart(.city)
         case .state: return dialect.addressPart(.state)
         default: return dialect.addressPart(.zip)

@@ -89,16 +89,11 @@ struct SQLSearchFilter {
         case .firstName: return key("first_key")
         case .lastName: return key("last_key")
         case .company: return key("company_key")
-        case .email: return folded("email")
         case .phone: return ([folded("phone")] + [phoneDigits()].compactMap { $0 }).joined(separator: " OR ")
-        case .address: return folded("address")
         case .street, .city, .state, .zip:
             let part = contains(dialect.latinFolded(dialect.addressPart(scope)), statement.bind(.text(text(needle))), bytes: false)
             return part
-        case .eyeColor: return folded("eye_color")
-        case .favoriteFruit: return folded("favorite_fruit")
-        case .id: return folded("id")
-        case .guid: return folded("guid")
+        default: return folded(Self.column(of: scope))
         }
     }
 
@@ -134,15 +129,16 @@ struct SQLSearchFilter {
         case .firstName: return key("first_key", needle)
         case .lastName: return key("last_key", needle)
         case .company: return key("company_key", needle.isEmpty ? ImportRows.noCompanyKey : needle)
-        case .email: return folded("email")
-        case .phone: return folded("phone")
-        case .address: return folded("address")
         case .street, .city, .state, .zip: return folded(dialect.addressPart(scope))
-        case .eyeColor: return folded("eye_color")
-        case .favoriteFruit: return folded("favorite_fruit")
-        case .id: return folded("id")
-        case .guid: return folded("guid")
+        default: return folded(Self.column(of: scope))
         }
+    }
+
+    /// The column of a field compared whole as the record has it (email,
+    /// eye colour, `_id`…): `TextScope.recordField`'s.
+    private static func column(of scope: TextScope) -> String {
+        guard let field = scope.recordField else { preconditionFailure("\(scope) is not a field of the record") }
+        return PeopleTable.column(of: field)
     }
 
     /// A negated term's cheap first test: one plain scan of `search_text`

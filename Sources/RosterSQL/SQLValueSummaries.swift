@@ -12,12 +12,11 @@ struct SQLValueSummaries {
 
     /// The grouping key of `field` (not `.company`).
     func key(of field: SummaryField) -> String {
+        if let recorded = field.recordField { return PeopleTable.column(of: recorded) }
         switch field {
         case .company: return "company_key"
         case .city: return table.dialect.addressPart(.city)
         case .state: return table.dialect.addressPart(.state)
-        case .eyeColor: return "eye_color"
-        case .favoriteFruit: return "favorite_fruit"
         case .active: return "is_active"
         case .ageBand: return "age"
         case .balanceBand:
@@ -29,6 +28,8 @@ struct SQLValueSummaries {
                 low *= 10
             }
             return "CASE " + cases.joined(separator: " ") + " ELSE \(low) END"
+        // A field as the record has it (`recordField`), answered above.
+        default: preconditionFailure("\(field) has no grouping key")
         }
     }
 
@@ -57,15 +58,16 @@ struct SQLValueSummaries {
 
     private func value(_ field: SummaryField, _ row: SQLRow) -> SummaryValue {
         switch field {
-        case .company, .city, .state, .eyeColor, .favoriteFruit:
-            guard let text = row.text(0), !text.isEmpty else { return .missing }
-            return .text(text)
         case .active:
             return row.bool(0).map(SummaryValue.active) ?? .missing
         case .ageBand:
             return row.int(0).map { .band(SummaryBands.ageBand(of: $0)) } ?? .missing
         case .balanceBand:
             return row.int(0).map { .band(SummaryBands.balanceBand(of: $0)) } ?? .missing
+        default:
+            // Text: the company's key, an address part, a recorded field.
+            guard let text = row.text(0), !text.isEmpty else { return .missing }
+            return .text(text)
         }
     }
 }

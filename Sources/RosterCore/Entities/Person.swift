@@ -46,24 +46,31 @@ public struct Person: Sendable, Equatable {
         self.phone = phone
         self.address = address
         self.favoriteFruit = favoriteFruit
-        // Built by hand: a field is present when it has text.
-        self.presentTextFields = presentTextFields ?? TextField.allCases.reduce(0) { mask, field in
-            let text: String
-            switch field {
-            case .id: text = id
-            case .guid: text = guid
-            case .balance: text = balance.text
-            case .picture: text = picture
-            case .eyeColor: text = eyeColor
-            case .firstName: text = firstName
-            case .lastName: text = lastName
-            case .company: text = company
-            case .email: text = email
-            case .phone: text = phone
-            case .address: text = address
-            case .favoriteFruit: text = favoriteFruit
+        self.presentTextFields = presentTextFields ?? 0
+        if presentTextFields == nil {
+            // Built by hand: a field is present when it has text.
+            let person = self
+            self.presentTextFields = TextField.allCases.reduce(0) { mask, field in
+                person.text(field).isEmpty ? mask : mask | TextField.bit(field)
             }
-            return text.isEmpty ? mask : mask | TextField.bit(field)
+        }
+    }
+
+    /// The text of `field` as the record has it.
+    public func text(_ field: TextField) -> String {
+        switch field {
+        case .id: return id
+        case .guid: return guid
+        case .balance: return balance.text
+        case .picture: return picture
+        case .eyeColor: return eyeColor
+        case .firstName: return firstName
+        case .lastName: return lastName
+        case .company: return company
+        case .email: return email
+        case .phone: return phone
+        case .address: return address
+        case .favoriteFruit: return favoriteFruit
         }
     }
 

@@ -9,3 +9,129 @@ public enum TextField: Int, CaseIterable, Sendable {
     /// Set when the balance was written as a JSON number, not as text.
     public static let balanceIsNumberBit: UInt16 = 1 << 15
 }
+
+/// How each part of Roster spells a text field: the one table of names
+/// that the readers, the writers and the person's screen share (the
+/// database's columns are `PeopleTable.columns`, the query's field names
+/// `QueryParser.fieldNames`). A new field is a case above and a line in
+/// each of these.
+extension TextField {
+    /// The record's JSON key (the name's two parts are keys of its `name` object).
+    public var jsonKey: String {
+        switch self {
+        case .id: return "_id"
+        case .guid: return "guid"
+        case .balance: return "balance"
+        case .picture: return "picture"
+        case .eyeColor: return "eyeColor"
+        case .firstName: return "first"
+        case .lastName: return "last"
+        case .company: return "company"
+        case .email: return "email"
+        case .phone: return "phone"
+        case .address: return "address"
+        case .favoriteFruit: return "favoriteFruit"
+        }
+    }
+
+    /// The CSV column `--export csv` writes the text in and the CSV reader
+    /// reads it from (the balance's text: `balance` is its plain amount).
+    public var csvHeader: String {
+        switch self {
+        case .id: return "id"
+        case .guid: return "guid"
+        case .balance: return "balance_text"
+        case .picture: return "picture"
+        case .eyeColor: return "eye_color"
+        case .firstName: return "first_name"
+        case .lastName: return "last_name"
+        case .company: return "company"
+        case .email: return "email"
+        case .phone: return "phone"
+        case .address: return "address"
+        case .favoriteFruit: return "favorite_fruit"
+        }
+    }
+
+    /// The person's screen's label.
+    public var label: String {
+        switch self {
+        case .id: return "ID"
+        case .guid: return "GUID"
+        case .balance: return "Balance"
+        case .picture: return "Picture"
+        case .eyeColor: return "Eye color"
+        case .firstName: return "First name"
+        case .lastName: return "Last name"
+        case .company: return "Company"
+        case .email: return "Email"
+        case .phone: return "Phone"
+        case .address: return "Address"
+        case .favoriteFruit: return "Favorite fruit"
+        }
+    }
+}
+
+/// A value of a record as JSON lays it out: what the JSON reader expects
+/// and the JSON writer writes, in that order.
+public enum RecordValue: Equatable, Sendable {
+    /// A text field (not the name's parts: they are `name`'s).
+    case text(TextField)
+    case index, isActive, age
+    /// The `name` object, holding the first and last names.
+    case name
+
+    /// The text fields in `TextField`'s order, the name object where its
+    /// first part falls, and the three figures where the records Roster
+    /// was made for keep them: `index` after `_id`, `isActive` after
+    /// `guid`, `age` after `picture`.
+    public static let jsonOrder: [RecordValue] = TextField.allCases.flatMap { field -> [RecordValue] in
+        switch field {
+        case .id: return [.text(field), .index]
+        case .guid: return [.text(field), .isActive]
+        case .picture: return [.text(field), .age]
+        case .firstName: return [.name]
+        case .lastName: return []
+        default: return [.text(field)]
+        }
+    }
+
+    /// The key this value has in a JSON record.
+    public var jsonKey: String {
+        switch self {
+        case .text(let field): return field.jsonKey
+        case .index: return "index"
+        case .isActive: return "isActive"
+        case .age: return "age"
+        case .name: return "name"
+        }
+    }
+}
+
+/// A column of the CSV Roster writes (`--export csv`) and reads first.
+public enum CSVColumn: Equatable, Sendable {
+    case text(TextField)
+    /// The balance as a plain number (`2107.15`); its text is `.text(.balance)`.
+    case balanceAmount
+    case age, active, index
+
+    /// The name, company and contacts first, then the balance, age and
+    /// activity, then every other text field in `TextField`'s order, with
+    /// the record's index after its `_id`.
+    public static let order: [CSVColumn] = {
+        let leading: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address]
+        let rest = TextField.allCases.filter { !leading.contains($0) && $0 != .balance }
+        return leading.map(CSVColumn.text) + [.balanceAmount, .text(.balance), .age, .active]
+            + rest.flatMap { $0 == .id ? [.text($0), .index] : [CSVColumn.text($0)] }
+    }()
+
+    public var header: String {
+        switch self {
+        case .text(let field): return field.csvHeader
+        case .balanceAmount: return "balance"
+        case .age: return "age"
+        case .active: return "active"
+        case .index: return "index"
+        }
+    }
+}

@@ -70,6 +70,22 @@ public enum TextScope: String, Sendable, Equatable, CaseIterable {
 }
 
 extension TextScope {
+    /// The record's field this scope compares whole, folded as search
+    /// folds text; nil for the name and company (compared on their keys),
+    /// the address's parts and `anywhere`.
+    public var recordField: TextField? {
+        switch self {
+        case .email: return .email
+        case .phone: return .phone
+        case .address: return .address
+        case .eyeColor: return .eyeColor
+        case .favoriteFruit: return .favoriteFruit
+        case .id: return .id
+        case .guid: return .guid
+        case .anywhere, .name, .firstName, .lastName, .company, .street, .city, .state, .zip: return nil
+        }
+    }
+
     /// Whether the field is compared on the loader's folded keys
     /// (`TextFolding`: names, the company) rather than with `LatinFolding`.
     public var foldsAsKey: Bool {

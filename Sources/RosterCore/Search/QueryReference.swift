@@ -68,17 +68,12 @@ extension QueryCondition {
             case .firstName: return first().contains(needle)
             case .lastName: return last().contains(needle)
             case .company: return company()
-            case .email: return has(person.email)
             case .phone: return has(person.phone) || phoneDigits()
-            case .address: return has(person.address)
             case .street: return has(QueryCondition.addressParts(person.address).street)
             case .city: return has(QueryCondition.addressParts(person.address).city)
             case .state: return has(QueryCondition.addressParts(person.address).state)
             case .zip: return has(QueryCondition.addressParts(person.address).zip)
-            case .eyeColor: return has(person.eyeColor)
-            case .favoriteFruit: return has(person.favoriteFruit)
-            case .id: return has(person.id)
-            case .guid: return has(person.guid)
+            default: return scope.recordField.map { has(person.text($0)) } ?? false
             }
         }
     }
@@ -104,17 +99,11 @@ extension QueryCondition {
         case .firstName: return TextFolding.foldedBytes(person.firstName)
         case .lastName: return TextFolding.foldedBytes(person.lastName)
         case .company: return exactNeedle(person.company, in: .company)
-        case .email: return latinFolded(person.email)
-        case .phone: return latinFolded(person.phone)
-        case .address: return latinFolded(person.address)
         case .street: return latinFolded(parts.street)
         case .city: return latinFolded(parts.city)
         case .state: return latinFolded(parts.state)
         case .zip: return latinFolded(parts.zip)
-        case .eyeColor: return latinFolded(person.eyeColor)
-        case .favoriteFruit: return latinFolded(person.favoriteFruit)
-        case .id: return latinFolded(person.id)
-        case .guid: return latinFolded(person.guid)
+        default: return scope.recordField.map { latinFolded(person.text($0)) } ?? []
         }
     }
 

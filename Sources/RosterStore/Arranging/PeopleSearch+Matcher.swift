@@ -60,7 +60,7 @@ extension PeopleSearch {
             case .name: return nameEquals(needle, view.nameKey(local), part: nil)
             case .firstName: return nameEquals(needle, view.nameKey(local), part: .firstName)
             case .lastName: return nameEquals(needle, view.nameKey(local), part: .lastName)
-            case .email, .phone, .address, .eyeColor, .favoriteFruit, .id, .guid, .street, .city, .state, .zip:
+            default:
                 return foldedEquals(Self.plainField(term.scope, local, view), needle)
             }
         }
@@ -119,7 +119,7 @@ extension PeopleSearch {
             case .phone:
                 let phone = view.field(.phone, of: local)
                 return fieldContains(phone, needle) || (!term.digits.isEmpty && digitsMatch(term.digits, phone))
-            case .email, .address, .eyeColor, .favoriteFruit, .id, .guid, .street, .city, .state, .zip:
+            default:
                 return fieldContains(Self.plainField(term.scope, local, view), needle)
             }
         }
@@ -133,14 +133,11 @@ extension PeopleSearch {
             case .city: return AddressPart.bytes(1, of: view.field(.address, of: local))
             case .state: return AddressPart.bytes(2, of: view.field(.address, of: local))
             case .zip: return AddressPart.bytes(3, of: view.field(.address, of: local))
-            case .email: return view.field(.email, of: local)
-            case .phone: return view.field(.phone, of: local)
-            case .address: return view.field(.address, of: local)
-            case .eyeColor: return view.field(.eyeColor, of: local)
-            case .favoriteFruit: return view.field(.favoriteFruit, of: local)
-            case .id: return view.field(.id, of: local)
-            case .guid: return view.field(.guid, of: local)
-            case .anywhere, .name, .firstName, .lastName, .company: return UnsafeBufferPointer(start: nil, count: 0)
+            default:
+                // A field of the record (email, `_id`…); the names and the
+                // company are matched on their keys, never here.
+                guard let field = scope.recordField else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return view.field(field, of: local)
             }
         }
 

@@ -37,17 +37,12 @@ struct TextSortKeys: Sendable {
         let field: TextField
         let part: Int?
         switch key {
-        case .email: (field, part) = (.email, nil)
-        case .phone: (field, part) = (.phone, nil)
-        case .company: (field, part) = (.company, nil)
-        case .address: (field, part) = (.address, nil)
-        case .eyeColor: (field, part) = (.eyeColor, nil)
-        case .favoriteFruit: (field, part) = (.favoriteFruit, nil)
-        case .recordID: (field, part) = (.id, nil)
         case .city: (field, part) = (.address, 1)
         case .state: (field, part) = (.address, 2)
         case .zip: (field, part) = (.address, 3)
-        case .lastName, .firstName, .balance, .age, .active: return
+        default:
+            guard let recorded = key.recordField else { return }  // a name or a figure
+            (field, part) = (recorded, nil)
         }
         store.withBytes(field, of: person) { text in body(part.map { AddressPart.bytes($0, of: text) } ?? text) }
     }

@@ -18,6 +18,7 @@ extension ValueSummary {
         }
         let members = grouped.order.count == store.count ? nil : PeopleSearch.members(of: grouped, store: store)
         var tally = ValueTally()
+        let recorded = field.recordField
         for (segment, base) in zip(store.segments, store.segmentStarts) {
             segment.recordStart.withUnsafeBufferPointer { recordStart in
                 segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
@@ -37,8 +38,6 @@ extension ValueSummary {
                         case .company: break
                         case .city: tally.add(text: AddressPart.bytes(1, of: text(.address, local)), balance: balance)
                         case .state: tally.add(text: AddressPart.bytes(2, of: text(.address, local)), balance: balance)
-                        case .eyeColor: tally.add(text: text(.eyeColor, local), balance: balance)
-                        case .favoriteFruit: tally.add(text: text(.favoriteFruit, local), balance: balance)
                         case .active:
                             let flag = segment.activeFlags[local]
                             tally.add(number: flag == 2 ? nil : Int64(flag), balance: balance)
@@ -48,6 +47,9 @@ extension ValueSummary {
                                       balance: balance)
                         case .balanceBand:
                             tally.add(number: balance.map { SummaryBands.balanceBand(of: $0).lowerBound }, balance: balance)
+                        default:
+                            // A field as the record has it (eye colour, fruit).
+                            if let recorded { tally.add(text: text(recorded, local), balance: balance) }
                         }
                     }
                 }

@@ -31,12 +31,9 @@ struct PeopleParser {
 
     private var record = RecordScratch()
     /// The seed's keys in the seed's order, quoted, for the fast path.
-    private let expectedKeys: [(quoted: [UInt8], key: PersonKey)] = ([
-        ("_id", .text(.id)), ("index", .index), ("guid", .text(.guid)), ("isActive", .isActive),
-        ("balance", .text(.balance)), ("picture", .text(.picture)), ("age", .age), ("eyeColor", .text(.eyeColor)),
-        ("name", .name), ("company", .text(.company)), ("email", .text(.email)), ("phone", .text(.phone)),
-        ("address", .text(.address)), ("favoriteFruit", .text(.favoriteFruit)),
-    ] as [(String, PersonKey)]).map { (Array("\"\($0.0)\"".utf8), $0.1) }
+    private let expectedKeys: [(quoted: [UInt8], key: PersonKey)] = RecordValue.jsonOrder.map { value in
+        (Array("\"\(value.jsonKey)\"".utf8), PersonKey(value))
+    }
     private let keyBytes = ByteArena()
 
     init(startingInside: Bool = false, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0) {

@@ -8,6 +8,16 @@ enum PersonKey: Equatable {
     case text(TextField)
     case index, age, isActive, name
 
+    init(_ value: RecordValue) {
+        switch value {
+        case .text(let field): self = .text(field)
+        case .index: self = .index
+        case .isActive: self = .isActive
+        case .age: self = .age
+        case .name: self = .name
+        }
+    }
+
     init?(bytes: UnsafeBufferPointer<UInt8>) {
         func equals(_ word: StaticString) -> Bool {
             word.utf8CodeUnitCount == bytes.count && memcmp(word.utf8Start, bytes.baseAddress!, bytes.count) == 0

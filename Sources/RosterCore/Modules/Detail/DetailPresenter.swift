@@ -205,24 +205,17 @@ public final class DetailPresenter: DetailModuleInterface {
         func number(_ label: String, _ value: Int?) -> DetailViewModel.Field {
             .init(label: label, value: value.map(String.init) ?? "—", copyText: value.map(String.init) ?? "")
         }
+        func field(_ field: TextField) -> DetailViewModel.Field { text(field.label, person.text(field)) }
         let active = person.isActive.map { $0 ? "yes" : "no" }
-        return [
-            text("First name", person.firstName),
-            text("Last name", person.lastName),
-            text("Company", person.company),
-            text("Email", person.email),
-            text("Phone", person.phone),
-            text("Address", person.address),
-            text("Balance", person.balance.text),
-            .init(label: "Active", value: active ?? "—", copyText: active ?? ""),
-            number("Age", person.age),
-            text("Eye color", person.eyeColor),
-            text("Favorite fruit", person.favoriteFruit),
-            text("Picture", person.picture),
-            number("Index", person.index),
-            text("GUID", person.guid),
-            text("ID", person.id),
-        ]
+        // Who and how to reach them first, the record's bookkeeping last,
+        // any other field of the record between.
+        let leading: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address, .balance]
+        let trailing: [TextField] = [.picture, .guid, .id]
+        let others = TextField.allCases.filter { !leading.contains($0) && !trailing.contains($0) }
+        return leading.map(field)
+            + [.init(label: "Active", value: active ?? "—", copyText: active ?? ""), number("Age", person.age)]
+            + others.map(field)
+            + [field(.picture), number("Index", person.index), field(.guid), field(.id)]
     }
 
     /// Where the field cursor starts: `y` copies the email, as it always did.

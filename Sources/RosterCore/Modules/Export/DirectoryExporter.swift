@@ -111,20 +111,18 @@ public struct DirectoryExporter: Sendable {
 
     /// `balance` is a plain number (empty when the text is not an amount);
     /// `balance_text` is the balance exactly as the input wrote it.
-    public static let csvHeader = ["first_name", "last_name", "company", "email", "phone", "address", "balance", "balance_text",
-                            "age", "active", "id", "index", "guid", "picture", "eye_color", "favorite_fruit"]
+    public static let csvHeader = CSVColumn.order.map(\.header)
 
     func csvLine(_ person: Person) -> String {
-        func text(_ value: String) -> String { Self.csvField(csvText(shown(value))) }
-        let numbers = [
-            person.balance.cents.map(Self.plainAmount) ?? "",
-            person.age.map(String.init) ?? "", person.isActive.map { $0 ? "true" : "false" } ?? "",
-            person.index.map(String.init) ?? "",
-        ]
-        let fields = [text(person.firstName), text(person.lastName), text(person.company), text(person.email),
-                      text(person.phone), text(person.address), numbers[0], text(person.balance.text), numbers[1], numbers[2],
-                      text(person.id), numbers[3], text(person.guid), text(person.picture), text(person.eyeColor),
-                      text(person.favoriteFruit)]
+        let fields = CSVColumn.order.map { column -> String in
+            switch column {
+            case .text(let field): return Self.csvField(csvText(shown(person.text(field))))
+            case .balanceAmount: return person.balance.cents.map(Self.plainAmount) ?? ""
+            case .age: return person.age.map(String.init) ?? ""
+            case .active: return person.isActive.map { $0 ? "true" : "false" } ?? ""
+            case .index: return person.index.map(String.init) ?? ""
+            }
+        }
         return fields.joined(separator: ",") + "\r\n"
     }
 
@@ -168,30 +166,25 @@ public struct DirectoryExporter: Sendable {
     /// Only the fields the record had, with their values and types.
     func jsonRecord(_ person: Person) -> String {
         var lines: [String] = []
-        func text(_ key: String, _ field: TextField, _ value: String) {
-            if person.has(field) { lines.append("  \"\(key)\": \(jsonString(value))") }
+        for value in RecordValue.jsonOrder {
+            let key = "\"\(value.jsonKey)\": "
+            switch value {
+            case .text(.balance) where person.presentTextFields & TextField.balanceIsNumberBit != 0 && Self.isJSONNumber(person.balance.text):
+                lines.append("  " + key + person.balance.text)
+            case .text(let field):
+                if person.has(field) { lines.append("  " + key + jsonString(person.text(field))) }
+            case .index:
+                if let index = person.index { lines.append("  " + key + String(index)) }
+            case .isActive:
+                if let active = person.isActive { lines.append("  " + key + String(active)) }
+            case .age:
+                if let age = person.age { lines.append("  " + key + String(age)) }
+            case .name:
+                let parts = [TextField.firstName, .lastName].filter(person.has)
+                    .map { "   \"\($0.jsonKey)\": \(jsonString(person.text($0)))" }
+                if !parts.isEmpty { lines.append("  " + key + "{\n" + parts.joined(separator: ",\n") + "\n  }") }
+            }
         }
-        text("_id", .id, person.id)
-        if let index = person.index { lines.append("  \"index\": \(index)") }
-        text("guid", .guid, person.guid)
-        if let active = person.isActive { lines.append("  \"isActive\": \(active)") }
-        if person.presentTextFields & TextField.balanceIsNumberBit != 0, Self.isJSONNumber(person.balance.text) {
-            lines.append("  \"balance\": \(person.balance.text)")
-        } else {
-            text("balance", .balance, person.balance.text)
-        }
-        text("picture", .picture, person.picture)
-        if let age = person.age { lines.append("  \"age\": \(age)") }
-        text("eyeColor", .eyeColor, person.eyeColor)
-        var name: [String] = []
-        if person.has(.firstName) { name.append("   \"first\": \(jsonString(person.firstName))") }
-        if person.has(.lastName) { name.append("   \"last\": \(jsonString(person.lastName))") }
-        if !name.isEmpty { lines.append("  \"name\": {\n" + name.joined(separator: ",\n") + "\n  }") }
-        text("company", .company, person.company)
-        text("email", .email, person.email)
-        text("phone", .phone, person.phone)
-        text("address", .address, person.address)
-        text("favoriteFruit", .favoriteFruit, person.favoriteFruit)
         return "{\n" + lines.joined(separator: ",\n") + "\n }"
     }
 

@@ -91,15 +91,14 @@ extension SummaryField {
 
     /// The query language's name for the field.
     var queryName: String {
+        let field: QueryParser.Field
         switch self {
-        case .company: return "company"
-        case .city: return "city"
-        case .state: return "state"
-        case .eyeColor: return "eye"
-        case .favoriteFruit: return "fruit"
-        case .active: return "active"
-        case .ageBand: return "age"
-        case .balanceBand: return "balance"
+        case .company: field = .text(.company)
+        case .active: field = .active
+        case .ageBand: field = .number(.age)
+        case .balanceBand: field = .number(.balance)
+        default: field = .text(textScope ?? .anywhere)
         }
+        return QueryParser.fieldNames.first { $0.1 == field }?.0.first ?? rawValue
     }
 }

@@ -16,6 +16,16 @@ public enum SummaryField: String, CaseIterable, Sendable {
         }
     }
 
+    /// The record's field counted as the record spells it; nil for the
+    /// company (counted by its key), the address's parts and the figures.
+    public var recordField: TextField? {
+        switch self {
+        case .eyeColor: return .eyeColor
+        case .favoriteFruit: return .favoriteFruit
+        case .company, .city, .state, .active, .ageBand, .balanceBand: return nil
+        }
+    }
+
     /// The field the list's sort key is about (`F` opens on it): a band for
     /// age and balance; names have no field worth counting, so company.
     public static func matching(_ sort: SortOrder.Key) -> SummaryField {

@@ -6,26 +6,24 @@ extension SummaryField {
     /// company id, so they are not read here: `.missing`).
     public func value(of person: Person) -> SummaryValue {
         func text(_ value: String) -> SummaryValue { value.isEmpty ? .missing : .text(value) }
+        if let recorded = recordField { return text(person.text(recorded)) }
         switch self {
         case .company: return .missing
         case .city: return text(QueryCondition.addressParts(person.address).city)
         case .state: return text(QueryCondition.addressParts(person.address).state)
-        case .eyeColor: return text(person.eyeColor)
-        case .favoriteFruit: return text(person.favoriteFruit)
         case .active: return person.isActive.map(SummaryValue.active) ?? .missing
         case .ageBand: return person.age.map { .band(SummaryBands.ageBand(of: Int64($0))) } ?? .missing
         case .balanceBand: return person.balance.cents.map { .band(SummaryBands.balanceBand(of: $0)) } ?? .missing
+        default: return .missing  // a field as the record has it: read above
         }
     }
 
     /// The query language's field for a text value (nil: not text).
     public var textScope: TextScope? {
         switch self {
-        case .city: return .city
-        case .state: return .state
-        case .eyeColor: return .eyeColor
-        case .favoriteFruit: return .favoriteFruit
         case .company, .active, .ageBand, .balanceBand: return nil
+        // A text field is named as the query's scope for it.
+        default: return TextScope(rawValue: rawValue)
         }
     }
 

@@ -31,6 +31,21 @@ public struct SortOrder: Equatable, Sendable {
             }
         }
 
+        /// The record's field a text key orders by as the record has it;
+        /// nil for the names, the figures and the address's parts.
+        public var recordField: TextField? {
+            switch self {
+            case .email: return .email
+            case .phone: return .phone
+            case .company: return .company
+            case .address: return .address
+            case .eyeColor: return .eyeColor
+            case .favoriteFruit: return .favoriteFruit
+            case .recordID: return .id
+            case .lastName, .firstName, .balance, .age, .active, .city, .state, .zip: return nil
+            }
+        }
+
         /// A key compared as text (folded), not as a number or a name.
         public var isText: Bool {
             switch self {

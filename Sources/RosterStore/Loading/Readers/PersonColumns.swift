@@ -21,17 +21,24 @@ enum PersonColumn: Equatable, Sendable {
     case index, age, active
 
     /// Every spelling, in `DirectoryExporter.csvHeader`'s order first.
-    static let names: [(name: String, column: PersonColumn)] = [
-        ("first_name", .text(.firstName)), ("last_name", .text(.lastName)), ("company", .text(.company)),
-        ("email", .text(.email)), ("phone", .text(.phone)), ("address", .text(.address)),
-        ("balance", .balanceNumber), ("balance_text", .balanceText), ("age", .age), ("active", .active),
-        ("id", .text(.id)), ("index", .index), ("guid", .text(.guid)), ("picture", .text(.picture)),
-        ("eye_color", .text(.eyeColor)), ("favorite_fruit", .text(.favoriteFruit)),
-        // The JSON keys, for a CSV made by other tools from the seed's JSON.
-        ("_id", .text(.id)), ("isActive", .active), ("eyeColor", .text(.eyeColor)),
-        ("favoriteFruit", .text(.favoriteFruit)), ("name", .wholeName),
-        ("name.first", .text(.firstName)), ("name.last", .text(.lastName)),
-    ]
+    static let names: [(name: String, column: PersonColumn)] = {
+        let written = CSVColumn.order.map { column -> (String, PersonColumn) in
+            switch column {
+            case .text(.balance): return (column.header, .balanceText)
+            case .text(let field): return (column.header, .text(field))
+            case .balanceAmount: return (column.header, .balanceNumber)
+            case .age: return (column.header, .age)
+            case .active: return (column.header, .active)
+            case .index: return (column.header, .index)
+            }
+        }
+        // The JSON keys, for a CSV made by other tools from JSON records
+        // (the name's parts as `name.first` and `name.last`).
+        let jsonKeys = TextField.allCases.filter { $0 != .firstName && $0 != .lastName && $0 != .balance }
+            .map { ($0.jsonKey, PersonColumn.text($0)) }
+        return written + jsonKeys + [("isActive", .active), ("name", .wholeName),
+                                     ("name.first", .text(.firstName)), ("name.last", .text(.lastName))]
+    }()
 
     private static let byNormalizedName: [String: PersonColumn] = {
         var table: [String: PersonColumn] = [:]

@@ -61,7 +61,7 @@ extension PeopleSearch {
             case .firstName: return nameEquals(needle, view.nameKey(local), part: .firstName)
             case .lastName: return nameEquals(needle, view.nameKey(local), part: .lastName)
             default:
-                return foldedEquals(Self.plainField(term.scope, local, view), needle)
+                return foldedEquals(Self.plainField(term, local, view), needle)
             }
         }
 
@@ -120,24 +120,23 @@ extension PeopleSearch {
                 let phone = view.field(.phone, of: local)
                 return fieldContains(phone, needle) || (!term.digits.isEmpty && digitsMatch(term.digits, phone))
             default:
-                return fieldContains(Self.plainField(term.scope, local, view), needle)
+                return fieldContains(Self.plainField(term, local, view), needle)
             }
         }
 
         /// The bytes a scope other than names and the company looks at:
         /// one field, or one part of the address (`AddressPart`).
         @inline(__always)
-        private static func plainField(_ scope: TextScope, _ local: Int, _ view: SegmentView) -> UnsafeBufferPointer<UInt8> {
-            switch scope {
+        private static func plainField(_ term: RawTerm, _ local: Int, _ view: SegmentView) -> UnsafeBufferPointer<UInt8> {
+            if let field = term.recordField { return view.field(field, of: local) }
+            switch term.scope {
             case .street: return AddressPart.bytes(0, of: view.field(.address, of: local))
             case .city: return AddressPart.bytes(1, of: view.field(.address, of: local))
             case .state: return AddressPart.bytes(2, of: view.field(.address, of: local))
             case .zip: return AddressPart.bytes(3, of: view.field(.address, of: local))
             default:
-                // A field of the record (email, `_id`…); the names and the
-                // company are matched on their keys, never here.
-                guard let field = scope.recordField else { return UnsafeBufferPointer(start: nil, count: 0) }
-                return view.field(field, of: local)
+                // The names and the company are matched on their keys, never here.
+                return UnsafeBufferPointer(start: nil, count: 0)
             }
         }
 

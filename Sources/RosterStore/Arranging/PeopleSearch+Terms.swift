@@ -86,6 +86,8 @@ extension PeopleSearch {
         enum Kind { case active, age, balance, noAge, noBalance, text, exact }
         var kind: Kind
         var scope: TextScope = .anywhere
+        /// `scope.recordField`, looked up once per search, not per person.
+        var recordField: TextField?
         var isNegated: Bool
         var spansParts = false
         var bounds: ClosedRange<Int64> = 0...0
@@ -151,10 +153,10 @@ extension PeopleSearch {
                     let kind: RawTerm.Kind = field == .age ? .noAge : field == .balance ? .noBalance : .active
                     raw.append(RawTerm(kind: kind, isNegated: term.isNegated, bounds: 2...2))
                 case .exact(let scope, let needle):
-                    raw.append(RawTerm(kind: .exact, scope: scope, isNegated: term.isNegated, needle: pin(needle),
+                    raw.append(RawTerm(kind: .exact, scope: scope, recordField: scope.recordField, isNegated: term.isNegated, needle: pin(needle),
                                        companies: pin(companyMatches)))
                 case .text(let scope, let needle, let spansParts, let digits):
-                    raw.append(RawTerm(kind: .text, scope: scope, isNegated: term.isNegated, spansParts: spansParts,
+                    raw.append(RawTerm(kind: .text, scope: scope, recordField: scope.recordField, isNegated: term.isNegated, spansParts: spansParts,
                                        needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches),
                                        presence: PresenceMasks.mask(of: needle),
                                        presenceDecides: needle.count == 1 && PresenceMasks.hasOwnBit(needle[0]),

@@ -347,7 +347,7 @@ public final class ListView: ListViewInterface, ScreenView {
             return
         }
         promptShown = nil
-        let filter = model.filter.map { "filter: \($0)" }
+        let filter = model.filter.map { (model.isFilterPending ? "searching: " : "filter: ") + $0 }
         // On a narrow terminal the company goes first (its header is on
         // screen), so that the order and the filter stay readable.
         let company = DisplayText.width(" " + [model.position, model.marks ?? "", model.currentCompany, model.sortLabel, filter ?? ""]

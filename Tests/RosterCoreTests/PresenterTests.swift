@@ -453,6 +453,20 @@ struct ArrangingTests {
         #expect(presenter.selection == 0)
     }
 
+    @Test("a filter still searching says so in the status line, over the people still shown; its result replaces the note")
+    func filterSearching() throws {
+        let (presenter, view, scheduler, _) = try Self.presenter()
+        presenter.applyFilter("comstar")
+        #expect(view.last?.filter == "comstar" && view.last?.isFilterPending == true)
+        #expect(view.last?.position == "1/6")
+        scheduler.finishSearches()
+        #expect(view.last?.filter == "comstar" && view.last?.isFilterPending == false)
+        #expect(view.last?.position == "1/3")
+        presenter.beginSearch()
+        presenter.editSearch("irwin")
+        #expect(view.last?.filter == "comstar", "typing at the prompt: the prompt shows the query")
+    }
+
     @Test("keys typed while a new order is sorted act on the new order: s then g goes to its top")
     func keysWait() throws {
         let (presenter, view, scheduler, directory) = try Self.presenter()

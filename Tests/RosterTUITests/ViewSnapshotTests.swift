@@ -953,15 +953,25 @@ struct StatusHintsTests {
 
     /// A list from the counts (a value's, under its filter): the status takes
     /// the room, and the hints that do not fit go whole.
-    func valueList(filter: String?, columns: Int) throws -> MemoryScreen {
+    func valueList(filter: String?, columns: Int, searcher: any ListSearchScheduling = ImmediateSearchScheduler()) throws -> MemoryScreen {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler(),
+                                      wireframe: SpyListWireframe(), searcher: searcher,
                                       scope: ListScope(title: "counts by state", parent: "counts", filterIsScope: true))
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.applyFilter(filter)
         return ViewSnapshotTests.draw(view, rows: 8, columns: columns)
+    }
+
+    @Test("a filter not searched yet says searching, not filter, at 80 columns and at 40")
+    func filterSearching() throws {
+        let wide = try valueList(filter: #"state="Kansas""#, columns: 80, searcher: ManualSearchScheduler())
+        #expect(wide.line(7).contains(#"1/6 · COMSTAR · last name ↑ · searching: state="Kansas""#), "\(wide.line(7))")
+        let narrow = try valueList(filter: #"state="Kansas""#, columns: 40, searcher: ManualSearchScheduler())
+        #expect(narrow.line(7).contains("searching:"), "\(narrow.line(7))")
+        let done = try valueList(filter: #"state="Kansas""#, columns: 80)
+        #expect(done.line(7).contains(#"filter: state="Kansas""#) && !done.line(7).contains("searching"))
     }
 
     @Test("at 80 and 50 columns the status bar shows whole hints only, Esc counts and q quit kept longest")

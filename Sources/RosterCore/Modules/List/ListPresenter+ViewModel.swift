@@ -26,7 +26,8 @@ extension ListPresenter {
             emptyMessage: emptyMessage,
             searchPrompt: search.isEditing ? search.line.text : nil,
             searchError: search.isEditing ? search.error.map { SearchErrorModel(error: $0) } ?? search.failure.map(SearchErrorModel.init(failure:)) : nil,
-            filter: filter,
+            filter: pendingFilter ?? filter,
+            isFilterPending: pendingFilter != nil,
             highlight: search.result?.query,
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
             exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
@@ -36,6 +37,14 @@ extension ListPresenter {
             messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
             marks: marksLabel, connection: ConnectionStatus(repository))
+    }
+
+    /// A filter whose search has not answered yet, with the prompt closed
+    /// (`--filter`, a count's value opened, Enter before the result): the
+    /// status line names it as being searched, over the people still shown.
+    var pendingFilter: String? {
+        guard !search.isEditing, searchesAsked > searchesAnswered, !SearchQuery(search.line.text).isEmpty else { return nil }
+        return search.line.text
     }
 
     /// "400 people · 34 companies"; under a filter, what is shown of them

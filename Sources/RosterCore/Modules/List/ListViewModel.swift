@@ -36,6 +36,9 @@ public struct ListViewModel: Sendable {
     public var searchError: SearchErrorModel? = nil
     /// The search narrowing the list, if any ("jose").
     public var filter: String?
+    /// The filter is still being searched: the people shown are not its
+    /// matches yet ("searching: …" where "filter: …" will be).
+    public var isFilterPending = false
     /// What to highlight in names: the active search.
     public var highlight: SearchQuery?
     /// "balance ↓" (", flat" when not grouped by company).

@@ -32,7 +32,8 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
             }.hints()
     }
 
-    static let table = FigureTable(titles: ["People", "Share", "Total", "Average"], usualWidths: [8, 7, 16, 12], dropOrder: [3, 1, 2])
+    static let table = FigureTable(titles: ["People", "Share", "Total", "Average"], usualWidths: [8, 7, 16, 12], dropOrder: [3, 1, 2],
+                                   barTitle: "Size")
 
     private let presenter: FrequencyModuleInterface
     private var model: FrequencyViewModel?

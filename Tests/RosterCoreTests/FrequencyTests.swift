@@ -301,6 +301,9 @@ struct FrequencyPresenterTests {
         #expect(FrequencyPresenter.share(1, of: 2000) == "0.1%")  // 0.05 rounds up
         #expect(FrequencyPresenter.share(5, of: 5) == "100.0%")
         #expect(FrequencyPresenter.share(0, of: 0) == "—")
+        #expect(FrequencyPresenter.share(1, of: 1_000_000) == "<0.1%")  // some, never "0.0%"
+        #expect(FrequencyPresenter.share(0, of: 1_000_000) == "0.0%")
+        #expect(FrequencyPresenter.share(999_999, of: 1_000_000) == ">99.9%")  // not all, never "100.0%"
     }
 }
 

@@ -186,10 +186,14 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         return model
     }
 
-    /// "12.3%": the share of `total`, to a tenth of a percent, half up.
+    /// "12.3%": the share of `total`, to a tenth of a percent, half up;
+    /// "<0.1%" for some that would round to none, ">99.9%" for almost all
+    /// (69,705 companies' rows would otherwise say 0.0% nearly every one).
     static func share(_ count: Int, of total: Int) -> String {
         guard total > 0 else { return "—" }
         let tenths = (Int128(count) * 2000 + Int128(total)) / (Int128(total) * 2)
+        if tenths == 0, count > 0 { return "<0.1%" }
+        if tenths == 1000, count < total { return ">99.9%" }
         return "\(tenths / 10).\(tenths % 10)%"
     }
 

@@ -294,7 +294,10 @@ public final class ListView: ListViewInterface, ScreenView {
         let shown = (topRow..<end).map { model.rows[$0] }
         // Inside a company, its header stays on the first line, drawn
         // as the real one is; scrolling keeps the selection below it.
-        pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow ? $0 : nil }
+        // Not when the top row is its company's last: the next header comes
+        // at once, and the pinned one would head none of its people.
+        let nextIsHeader = topRow + 1 < model.rows.count && model.rows.headerRow(forRow: topRow + 1) == topRow + 1
+        pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow && !nextIsHeader ? $0 : nil }
         let measure = measure(shown)
         let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
         placedColumns = columns.map(\.column)

@@ -77,6 +77,17 @@ struct ViewSnapshotTests {
         #expect(screen.text.components(separatedBy: "C2 (20)").count == 2)
     }
 
+    @Test("a company's last person at the top is shown, not covered by its header right above the next company's")
+    func noHeaderOverNextHeader() throws {
+        let people = (0..<200).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: "C\($0 / 20)", index: $0) }
+        let (view, _) = try Self.listView(json: Fixtures.array(people), moves: 28)  // P28 at the bottom: P19, C0's last, at the top
+        let screen = Self.draw(view, rows: 14, columns: 80)
+        #expect(screen.line(2).hasPrefix("  P19 L019"), "\(screen.line(2))")
+        #expect(screen.line(3).hasPrefix("C1 (20)"))
+        #expect(!screen.text.contains("C0 (20)"))
+        #expect(screen.line(12).hasPrefix("  P28 L028"))
+    }
+
     @Test("the pinned header shows the search's counts; a click on it selects the company's first person")
     func stickyHeaderSearch() throws {
         let people = (0..<60).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: $0 < 40 ? "BIG" : "SMALL", index: $0) }

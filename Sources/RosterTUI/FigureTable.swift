@@ -19,6 +19,9 @@ struct FigureTable {
     static let widestBar = 24
     /// A bar narrower than this tells too little: left out.
     static let narrowestBar = 4
+    /// The name keeps this much before the bar takes any: most company
+    /// names (`ZENZENPLEX5637`) whole at 80 columns.
+    static let nameBeforeBar = 15
 
     struct Layout: Equatable {
         var nameWidth: Int
@@ -52,7 +55,7 @@ struct FigureTable {
         }
         let available = columns - widths.reduce(0) { $0 + ($1 ?? 0) } - 2
         var bar = withBar ? min(Self.widestBar, available / 3) : 0
-        bar = min(bar, available - 1 - Self.minimumNameWidth)
+        bar = min(bar, available - 1 - Self.nameBeforeBar)
         if bar < Self.narrowestBar { bar = 0 }
         // With every column but the kept ones gone, the name gives way rather than a number.
         return Layout(nameWidth: max(4, available - (bar > 0 ? bar + 1 : 0)), figureWidths: widths, barWidth: bar)

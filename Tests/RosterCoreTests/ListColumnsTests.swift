@@ -86,17 +86,23 @@ struct ListColumnsTests {
         #expect(capped.first { $0.column == .phone }.map(\.width) ?? 0 <= ListColumns.widestValue)
     }
 
-    @Test("the user's order is kept: a column that does not fit ends the row, however narrow the ones after it")
+    @Test("the user's order is kept: the first column that does not fit whole is cut to the room the name leaves, and ends the row")
     func dropsFromTheEnd() {
         var choice = ColumnChoice.standard
         choice.move(at: 4, by: -4)  // company, email, age, active, phone, …
         choice.move(at: 4, by: -2)
         #expect(choice.shown.prefix(3) == [.company, .email, .phone])
-        let shown = columns(100, choice: choice, byCompany: false)
-        #expect(shown == [.name, .company, .email, .balance])
-        #expect(!shown.contains(.phone) && !shown.contains(.age))
-        // Email first and too wide: nothing after it shows, not even Age.
-        #expect(columns(60) == [.name, .balance])
+        let layout = ListColumns(choice: choice, sort: .byLastName, byCompany: false).layout(width: 100, balanceWidth: 9)
+        #expect(layout.map(\.column) == [.name, .company, .email, .phone, .balance])
+        let phone = layout.first { $0.column == .phone }
+        #expect(phone.map(\.width) ?? 0 >= 14 && phone.map(\.width) ?? 99 < ListColumn.phone.width, "phone cut, not left out")
+        #expect(layout.first { $0.column == .name }?.width == ListColumns.nameMinimum)
+        // Email first and too wide: cut to what the name leaves; nothing after it shows, not even Age.
+        let sixty = ListColumns(choice: .standard, sort: .byLastName, byCompany: true).layout(width: 60, balanceWidth: 9)
+        #expect(sixty.map(\.column) == [.name, .email, .balance])
+        #expect(sixty.first { $0.column == .name }?.width == ListColumns.nameMinimum)
+        // Too little left to read (under 14 cells): left out, as before.
+        #expect(columns(46) == [.name, .balance])
     }
 
     @Test("state, zip, address, eye color, fruit and the record id are choosable, hidden until ticked, even in an older remembered choice")

@@ -191,6 +191,8 @@ public struct ListColumns: Equatable, Sendable {
     public static let nameMinimum = 20
     /// Room beyond this goes to the email, company and city columns.
     public static let nameMaximum = 40
+    /// The fewest cells a column is cut to rather than left out.
+    static let narrowestCut = 14
     /// A balance never needs more (-$92,233,720,368,547,758.06).
     public static let widestAmount = 27
 
@@ -305,8 +307,17 @@ public struct ListColumns: Equatable, Sendable {
                 // Beside another sorted column, the name keeps its third.
                 guard used + cost + nameFloor <= room else { continue }
             } else {
-                guard !isFull, used + cost + Self.nameMinimum <= room else {
+                guard !isFull else { continue }
+                if used + cost + Self.nameMinimum > room {
                     isFull = true
+                    // The first that does not fit whole shows narrowed into
+                    // what the name leaves (an email cut, not a name 40 wide
+                    // beside nothing), when that is enough to read.
+                    let left = room - used - Self.gap - Self.nameMinimum
+                    guard left >= Self.narrowestCut, left < sizes.cells(column) else { continue }
+                    sizes.narrowed[column] = left
+                    chosen.insert(column)
+                    used += left + Self.gap
                     continue
                 }
             }
@@ -329,6 +340,8 @@ struct ColumnSizes {
     /// The most the sorted column takes (its title whole, whatever this says).
     var sortedLimit = Int.max
     var extra: [ListColumn: Int] = [:]
+    /// A column cut to the room left, whatever its values want.
+    var narrowed: [ListColumn: Int] = [:]
 
     private func titleWidth(_ column: ListColumn) -> Int {
         DisplayText.width(column == sortColumn ? sortTitle : column.title)
@@ -337,6 +350,7 @@ struct ColumnSizes {
     /// Cells to fit the column in: the sorted column never so narrow that its title is cut.
     private func base(_ column: ListColumn) -> Int {
         if column == .balance { return balance }
+        if let narrowed = narrowed[column] { return narrowed }
         let usual = column == .company ? companyWidth : column.width
         let title = titleWidth(column)
         guard let values = widest[column] else { return column == sortColumn ? max(title, min(usual, sortedLimit)) : usual }

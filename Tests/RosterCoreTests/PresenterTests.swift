@@ -465,6 +465,9 @@ struct ArrangingTests {
         presenter.beginSearch()
         presenter.editSearch("irwin")
         #expect(view.last?.filter == "comstar", "typing at the prompt: the prompt shows the query")
+        #expect(view.last?.position == "1/3 searching…", "beside the prompt, the count of the result still shown, and that a new one is coming")
+        scheduler.finishSearches()
+        #expect(view.last?.position == "1/1")
     }
 
     @Test("keys typed while a new order is sorted act on the new order: s then g goes to its top")

@@ -25,11 +25,11 @@ extension ListPresenter {
     /// Shows the prompt as edited and runs the search it asks for, if any
     /// (none: the last good result stays).
     func run(_ request: ListSearch.Request?) {
-        render()
-        guard let request, let searcher else { return }
+        guard let request, let searcher else { return render() }
         let searched = ordersMade
         searchesAsked += 1
         let asked = searchesAsked
+        render()  // the prompt as edited, and that its search is coming
         searcher.search(request.query, in: everyone, within: request.within, repository: repository, completion: { [weak self] result in
             guard let self else { return }
             self.searchesAnswered = max(self.searchesAnswered, asked)

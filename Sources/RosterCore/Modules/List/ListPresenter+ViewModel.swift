@@ -18,7 +18,8 @@ extension ListPresenter {
             summary: summary,
             rows: rows,
             selectedRow: hasPeople ? rows.row(ofPosition: selection) : nil,
-            position: hasPeople ? "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(people))" : "0/0",
+            position: (hasPeople ? "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(people))" : "0/0")
+                + (search.isEditing && searchesAsked > searchesAnswered ? " searching…" : ""),
             currentCompany: ListStatusText.company(section: section, selected: isGroupedByCompany ? nil : selectedRow),
             notice: [repository.skippedRecords.isEmpty ? nil : "\(NumberText.grouped(repository.skippedRecords.count)) skipped (! lists)",
                      stateNotice]

@@ -62,7 +62,7 @@ extension Screen {
     public func putStatusBar(left: String, hints: StatusHints, row: Int, leftWins: Bool = true) {
         let width = size.columns
         let leftWidth = DisplayText.width(DisplayText.sanitized(left))
-        let room = max(leftWins ? 0 : width / 2, width - leftWidth - 1)
+        let room = max(leftWins ? 0 : width / 2, width - leftWidth - 2)  // two spaces between, at least
         let shown = hints.fitting(columns: room - 1)  // and the space that ends the bar
         putBar(left: left, right: shown.isEmpty ? "" : shown + " ", row: row, leftWins: leftWins)
     }

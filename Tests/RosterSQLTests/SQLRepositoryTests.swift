@@ -138,6 +138,22 @@ import TestSupport
         }
     }
 
+    @Test("a few people of a large search (the person's screen) are read as a window; only a bulk read lists every match",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func fewPeopleAreAWindow(dialect: PeopleTable.Dialect) async throws {
+        let (database, memory) = try open(dialect)
+        database.windows.listsMatchesUpTo.store(0, ordering: .relaxed)  // every search counts as large
+        let found = try await database.search(SearchQuery("example"), in: database.arrange(sort: .byLastName, byCompany: true, company: nil), within: nil)
+        let expected = try await memory.search(SearchQuery("example"), in: memory.arrange(sort: .byLastName, byCompany: true, company: nil), within: nil)
+        #expect(found.count == 400)
+        let three = try database.people(in: found, positions: 10..<13)
+        #expect(three.map(\.email) == memory.rows(in: expected, positions: 10..<13).map(\.email))
+        #expect(database.windows.matchListCount == 0, "three people: no list of 400 matches first")
+        let everyone = try database.people(in: found, positions: 0..<found.count)
+        #expect(everyone.count == 400)
+        #expect(database.windows.matchListCount == 1, "a bulk read lists the matches once")
+    }
+
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func companiesListsPositionsAndSummariesEqualTheFileSource(dialect: PeopleTable.Dialect) throws {
         let (database, memory) = try open(dialect)

@@ -113,6 +113,8 @@ public final class ListView: ListViewInterface, ScreenView {
     var pinnedHeaderRow: Int?
     /// The balance's and the columns' widths in the last frame with people's values.
     private var lastMeasure: (balance: Int, widest: [ListColumn: Int])?
+    /// The list `lastMeasure` was taken of.
+    private var measuredList = ""
     /// The key overlay (`?`), while it shows.
     private(set) var help: HelpOverlay?
     /// The columns the last frame showed, name first (the chooser says
@@ -298,7 +300,7 @@ public final class ListView: ListViewInterface, ScreenView {
         // at once, and the pinned one would head none of its people.
         let nextIsHeader = topRow + 1 < model.rows.count && model.rows.headerRow(forRow: topRow + 1) == topRow + 1
         pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow && !nextIsHeader ? $0 : nil }
-        let measure = measure(shown)
+        let measure = measure(shown, of: "\(model.rows.count)|\(model.filter ?? "")|\(model.sortLabel)|\(model.columns)")
         let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
         placedColumns = columns.map(\.column)
         drawColumnTitles(columns, of: model.columns, on: screen)
@@ -315,16 +317,23 @@ public final class ListView: ListViewInterface, ScreenView {
     /// How wide the values on screen are: the balance column is as wide as
     /// the widest amount shown. Rows still being read have no values to
     /// measure: the columns keep the widths of the last frame that had some.
-    private func measure(_ shown: [ListRow]) -> (balance: Int, widest: [ListColumn: Int]) {
-        let measure = (balance: shown.reduce(0) { widest, row in
+    ///
+    /// Scrolling the same list (`list`: what identifies it), columns only
+    /// widen: they do not jump back and forth from page to page.
+    private func measure(_ shown: [ListRow], of list: String) -> (balance: Int, widest: [ListColumn: Int]) {
+        var measure = (balance: shown.reduce(0) { widest, row in
             guard case .person(let person) = row else { return widest }
             return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
         }, widest: Self.widestValues(shown))
-        if shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) {
-            lastMeasure = measure
-            return measure
+        guard shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) else {
+            return lastMeasure ?? measure
         }
-        return lastMeasure ?? measure
+        if list == measuredList, let last = lastMeasure {
+            measure.balance = max(measure.balance, last.balance)
+            measure.widest.merge(last.widest, uniquingKeysWith: max)
+        }
+        (lastMeasure, measuredList) = (measure, list)
+        return measure
     }
 
     /// The last line: a question, the export or search prompt, or the

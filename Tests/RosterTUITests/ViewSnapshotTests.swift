@@ -77,6 +77,30 @@ struct ViewSnapshotTests {
         #expect(screen.text.components(separatedBy: "C2 (20)").count == 2)
     }
 
+    @Test("scrolling one list, columns only widen: back on the first page they stay where a longer email put them")
+    func columnsDoNotJump() throws {
+        // One company; emails short on the first page, long further down.
+        let people = (0..<60).map { index in
+            Fixtures.record(first: "Al", last: String(format: "L%03d", index), company: "C",
+                            email: index < 30 ? "a\(index)@x.io" : "maximilian.\(index)@long.example", index: index)
+        }
+        let (view, presenter) = try Self.listView(json: Fixtures.array(people))
+        func emailColumn() -> Int? {  // where the column after the email starts
+            let title = Self.draw(view, rows: 12, columns: 80).line(1)
+            return title.range(of: "Age").map { title.distance(from: title.startIndex, to: $0.lowerBound) }
+        }
+        let first = try #require(emailColumn())
+        presenter.select(position: 45)
+        let far = try #require(emailColumn())
+        #expect(far > first, "the long names widen the name column")
+        presenter.select(position: 0)
+        #expect(emailColumn() == far, "and it stays that wide back at the top")
+        presenter.beginSearch()
+        presenter.editSearch("al ")
+        presenter.commitSearch()
+        #expect(emailColumn() != nil, "another list is measured afresh")
+    }
+
     @Test("a company's last person at the top is shown, not covered by its header right above the next company's")
     func noHeaderOverNextHeader() throws {
         let people = (0..<200).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: "C\($0 / 20)", index: $0) }

@@ -285,3 +285,31 @@ struct ExportTargetTests {
         #expect(view.last?.question == "taken.txt exists (unknown extension); overwrite with CSV? (y/n)")
     }
 }
+
+/// A quote, comma, semicolon or backslash followed by a combining mark is
+/// one Character with it: escaping goes by scalar, so it is still escaped
+/// (the writers' fuzzer found a CSV field ended early by `"` + U+07FD).
+@Suite("Escaping a character a combining mark follows")
+struct CombiningMarkEscapingTests {
+    static let mark = "\u{07FD}"
+
+    @Test("CSV: the quote is doubled and the field reads back whole")
+    func csv() throws {
+        let text = "\"" + Self.mark + "x, y"
+        let field = DirectoryExporter.csvField(text)
+        #expect(field == "\"\"\"" + Self.mark + "x, y\"")
+        let records = try CSVRecords.parse("a,b\r\n" + field + ",z\r\n")
+        #expect(records[1] == [text, "z"])
+    }
+
+    @Test("vCard: the comma and the semicolon are escaped; CRLF is one line break")
+    func vCard() {
+        #expect(DirectoryExporter.vCardText("a," + Self.mark + "b;" + Self.mark) == "a\\," + Self.mark + "b\\;" + Self.mark)
+        #expect(DirectoryExporter.vCardText("a\r\nb\nc\rd\\") == "a\\nb\\nc\\nd\\\\")
+    }
+
+    @Test("an address list's display name: the quote is escaped")
+    func displayName() {
+        #expect(ClipboardText.displayName("Ann \"" + Self.mark + " Lee") == "\"Ann \\\"" + Self.mark + " Lee\"")
+    }
+}

@@ -88,18 +88,21 @@ public enum ClipboardText {
     /// atext symbols and any non-ASCII, RFC 6532) separated by spaces
     /// stand as they are; anything else is a quoted string.
     static func displayName(_ name: String) -> String {
-        let atextSymbols = Set("!#$%&'*+-/=?^_`{|}~")
-        let isAtom = { (character: Character) in
-            !character.isASCII || character.isLetter || character.isNumber || atextSymbols.contains(character)
+        let atextSymbols = Set("!#$%&'*+-/=?^_`{|}~".unicodeScalars)
+        let isAtom = { (scalar: Unicode.Scalar) in
+            !scalar.isASCII || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || atextSymbols.contains(scalar)
         }
         let words = name.split(separator: " ", omittingEmptySubsequences: false)
-        if words.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isAtom) }) { return name }
-        var quoted = "\""
-        for character in name {
-            if character == "\"" || character == "\\" { quoted.append("\\") }
-            quoted.append(character)
+        if words.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(isAtom) }) { return name }
+        // Scalar by scalar: a quote followed by a combining mark is one
+        // Character, and would go unescaped.
+        var quoted = String.UnicodeScalarView(["\""])
+        for scalar in name.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
+            quoted.append(scalar)
         }
-        return quoted + "\""
+        return String(quoted) + "\""
     }
 
     /// The people as vCards (the export's writer), their fields printable

@@ -144,7 +144,17 @@ public struct DirectoryExporter: Sendable {
     static func csvField(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
         else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Byte by byte, not by Character: a quote followed by a combining
+        // mark is one Character that `replacingOccurrences` does not see as a
+        // quote, and the field would end there (found by the writers' fuzzer).
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        quoted.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+            quoted.append(byte)
+        }
+        quoted.append(UInt8(ascii: "\""))
+        return String(decoding: quoted, as: UTF8.self)
     }
 
     /// 210715 cents as "2107.15": a plain number, no currency or grouping.
@@ -257,18 +267,25 @@ public struct DirectoryExporter: Sendable {
     }
 
     /// RFC 6350 escaping of a text value: backslash, comma, semicolon, newline.
+    /// Scalar by scalar: a comma followed by a combining mark is one
+    /// Character, and would go unescaped.
     static func vCardText(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case ",": result += "\\,"
-            case ";": result += "\\;"
-            case "\n", "\r\n", "\r": result += "\\n"
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            switch scalar {
+            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+            case ",": result.append(contentsOf: "\\,".unicodeScalars)
+            case ";": result.append(contentsOf: "\\;".unicodeScalars)
+            case "\r", "\n":
+                if scalar == "\r", pending == "\n" { pending = scalars.next() }  // CRLF: one line break
+                result.append(contentsOf: "\\n".unicodeScalars)
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 
     /// A content line folded at 75 octets (CRLF and a space), never inside

@@ -114,7 +114,16 @@ public final class ListView: ListViewInterface, ScreenView {
     /// The balance's and the columns' widths in the last frame with people's values.
     private var lastMeasure: (balance: Int, widest: [ListColumn: Int])?
     /// The list `lastMeasure` was taken of.
-    private var measuredList = ""
+    private var measuredList: MeasuredList?
+
+    /// What identifies one list for `measure`: scrolling keeps it, a new
+    /// search, order or column choice changes it.
+    struct MeasuredList: Equatable {
+        let rowCount: Int
+        let filter: String?
+        let sortLabel: String
+        let columns: ListColumns
+    }
     /// The key overlay (`?`), while it shows.
     private(set) var help: HelpOverlay?
     /// The columns the last frame showed, name first (the chooser says
@@ -300,7 +309,8 @@ public final class ListView: ListViewInterface, ScreenView {
         // at once, and the pinned one would head none of its people.
         let nextIsHeader = topRow + 1 < model.rows.count && model.rows.headerRow(forRow: topRow + 1) == topRow + 1
         pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow && !nextIsHeader ? $0 : nil }
-        let measure = measure(shown, of: "\(model.rows.count)|\(model.filter ?? "")|\(model.sortLabel)|\(model.columns)")
+        let measure = measure(shown, of: MeasuredList(rowCount: model.rows.count, filter: model.filter, sortLabel: model.sortLabel,
+                                                      columns: model.columns))
         let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
         placedColumns = columns.map(\.column)
         drawColumnTitles(columns, of: model.columns, on: screen)
@@ -320,7 +330,7 @@ public final class ListView: ListViewInterface, ScreenView {
     ///
     /// Scrolling the same list (`list`: what identifies it), columns only
     /// widen: they do not jump back and forth from page to page.
-    private func measure(_ shown: [ListRow], of list: String) -> (balance: Int, widest: [ListColumn: Int]) {
+    private func measure(_ shown: [ListRow], of list: MeasuredList) -> (balance: Int, widest: [ListColumn: Int]) {
         var measure = (balance: shown.reduce(0) { widest, row in
             guard case .person(let person) = row else { return widest }
             return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))

@@ -173,26 +173,29 @@ public struct DirectoryExporter: Sendable {
         String(String.UnicodeScalarView(jsonRecord(person).unicodeScalars.filter { $0 != "\n" })) + "\n"
     }
 
+    /// Each value of `RecordValue.jsonOrder` with its indented key, made
+    /// once rather than per person.
+    static let jsonKeys = RecordValue.jsonOrder.map { ($0, "  \"\($0.jsonKey)\": ") }
+
     /// Only the fields the record had, with their values and types.
     func jsonRecord(_ person: Person) -> String {
         var lines: [String] = []
-        for value in RecordValue.jsonOrder {
-            let key = "\"\(value.jsonKey)\": "
+        for (value, key) in Self.jsonKeys {
             switch value {
             case .text(.balance) where person.presentTextFields & TextField.balanceIsNumberBit != 0 && Self.isJSONNumber(person.balance.text):
-                lines.append("  " + key + person.balance.text)
+                lines.append(key + person.balance.text)
             case .text(let field):
-                if person.has(field) { lines.append("  " + key + jsonString(person.text(field))) }
+                if person.has(field) { lines.append(key + jsonString(person.text(field))) }
             case .index:
-                if let index = person.index { lines.append("  " + key + String(index)) }
+                if let index = person.index { lines.append(key + String(index)) }
             case .isActive:
-                if let active = person.isActive { lines.append("  " + key + String(active)) }
+                if let active = person.isActive { lines.append(key + String(active)) }
             case .age:
-                if let age = person.age { lines.append("  " + key + String(age)) }
+                if let age = person.age { lines.append(key + String(age)) }
             case .name:
                 let parts = [TextField.firstName, .lastName].filter(person.has)
                     .map { "   \"\($0.jsonKey)\": \(jsonString(person.text($0)))" }
-                if !parts.isEmpty { lines.append("  " + key + "{\n" + parts.joined(separator: ",\n") + "\n  }") }
+                if !parts.isEmpty { lines.append(key + "{\n" + parts.joined(separator: ",\n") + "\n  }") }
             }
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n }"

@@ -40,8 +40,8 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     func present(_ arranged: ArrangedDirectory, filter: String?, selectedCompany: Int?) {
         repository = arranged.repository
         self.filter = filter
-        let presenter = CompaniesPresenter(repository: arranged.repository, shown: arranged.arrangement, filter: filter,
-                                           selectedCompany: selectedCompany, wireframe: self, reader: makeSearcher())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: arranged.repository, reader: makeSearcher()),
+                                           shown: arranged.arrangement, filter: filter, selectedCompany: selectedCompany, wireframe: self)
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

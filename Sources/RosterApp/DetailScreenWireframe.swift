@@ -16,8 +16,8 @@ final class DetailScreenWireframe: DetailWireframe {
 
     /// `reader` reads the person off the main actor.
     func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int, reader: BackgroundReading) {
-        let presenter = DetailPresenter(repository: repository, arrangement: shown, position: position, wireframe: self,
-                                        clipboard: TmuxClipboard(screen: root.screen), reader: reader)
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: shown, reader: reader),
+                                        position: position, wireframe: self, clipboard: TmuxClipboard(screen: root.screen))
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

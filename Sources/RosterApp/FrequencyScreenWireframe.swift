@@ -55,8 +55,8 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     func present(_ arranged: ArrangedDirectory, filter: String?, field: SummaryField) {
         repository = arranged.repository
         self.filter = filter
-        let presenter = FrequencyPresenter(repository: arranged.repository, field: field, shown: arranged.arrangement,
-                                           filter: filter, wireframe: self, reader: makeSearcher())
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: arranged.repository, reader: makeSearcher()),
+                                           field: field, shown: arranged.arrangement, filter: filter, wireframe: self)
         let view = FrequencyView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

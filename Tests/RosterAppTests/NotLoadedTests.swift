@@ -63,7 +63,8 @@ struct NotLoadedTests {
         let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json")
         let repository = LostReadsRepository(memory)
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-        let presenter = DetailPresenter(repository: repository, arrangement: everyone, position: 0, wireframe: SpyDetailWireframe())
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone),
+                                        position: 0, wireframe: SpyDetailWireframe())
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         let screen = MemoryScreen(rows: 24, columns: 80)
@@ -102,10 +103,12 @@ struct NotLoadedTests {
         let repository = LostReadsRepository(memory)
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let screen = MemoryScreen(rows: 24, columns: 80)
-        let companies = CompaniesPresenter(repository: repository, shown: everyone, wireframe: SpyCompaniesWireframe())
+        let companies = CompaniesPresenter(interactor: SummaryInteractor(repository: repository),
+                                           shown: everyone, wireframe: SpyCompaniesWireframe())
         let overview = CompaniesView(presenter: companies)
         companies.attach(view: overview)
-        let detail = DetailPresenter(repository: repository, arrangement: everyone, position: 0, wireframe: SpyDetailWireframe())
+        let detail = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone),
+                                     position: 0, wireframe: SpyDetailWireframe())
         let person = DetailView(presenter: detail)
         detail.attach(view: person)
         for view in [overview, person] as [ScreenView] {

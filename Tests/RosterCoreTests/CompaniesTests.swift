@@ -31,7 +31,8 @@ struct CompaniesTests {
         let view = SpyCompaniesView()
         let wireframe = SpyCompaniesWireframe()
         let repository = FakePeopleRepository(people: (0..<Self.directory.store.count).map { Self.directory.store[$0] })
-        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: wireframe)
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: repository),
+                                           shown: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.rows.map(\.title) == ["Alpha", "Beta"])
@@ -71,7 +72,8 @@ struct CompaniesTests {
     func rowsWordedOncePerChange() throws {
         let view = SpyCompaniesView()
         let repository = FakePeopleRepository(people: (0..<Self.directory.store.count).map { Self.directory.store[$0] })
-        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: repository),
+                                           shown: repository.everyone, wireframe: SpyCompaniesWireframe())
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.rowsVersion > 0)
@@ -87,7 +89,8 @@ struct CompaniesTests {
     func noMatch() async throws {
         let view = SpyCompaniesView()
         let repository = FakePeopleRepository(people: (0..<Self.directory.store.count).map { Self.directory.store[$0] })
-        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: repository),
+                                           shown: repository.everyone, wireframe: SpyCompaniesWireframe())
         presenter.attach(view: view)
         let none = try await repository.search(SearchQuery("zzz"), in: repository.everyone, within: nil)
         presenter.update(shown: none, filter: "zzz")

@@ -107,8 +107,8 @@ struct PresenterRepositoryUseTests {
         let arrangement = repository.everyone
         repository.forgetCalls()
         let view = SpyDetailView()
-        let presenter = DetailPresenter(repository: repository, arrangement: arrangement, position: 2, wireframe: SpyDetailWireframe(),
-                                        clipboard: SpyClipboard())
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: arrangement),
+                                        position: 2, wireframe: SpyDetailWireframe(), clipboard: SpyClipboard())
         presenter.attach(view: view)
         #expect(repository.calls == [.people(2..<3)])
         presenter.showNext()
@@ -124,7 +124,8 @@ struct PresenterRepositoryUseTests {
         let found = try await repository.search(SearchQuery("comstar"), in: everyone, within: nil)
         repository.forgetCalls()
         let view = SpyCompaniesView()
-        let presenter = CompaniesPresenter(repository: repository, shown: everyone, wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: repository),
+                                           shown: everyone, wireframe: SpyCompaniesWireframe())
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)
         presenter.cycleSortOrder()

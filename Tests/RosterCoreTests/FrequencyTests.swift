@@ -166,8 +166,8 @@ struct FrequencyPresenterTests {
     /// A presenter of everyone's counts by `field`, drawing on a spy.
     static func presented(field: SummaryField) -> (SpyFrequencyView, FrequencyPresenter) {
         let view = SpyFrequencyView()
-        let presenter = FrequencyPresenter(repository: directory.repository, field: field, shown: directory.everyone,
-                                           wireframe: SpyFrequencyWireframe())
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           field: field, shown: directory.everyone, wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
         return (view, presenter)
     }
@@ -194,8 +194,8 @@ struct FrequencyPresenterTests {
         let found = try #require(Self.directory.repository.searchNow(SearchQuery("springfield"), in: Self.directory.everyone,
                                                                      within: nil))
         let view = SpyFrequencyView()
-        let presenter = FrequencyPresenter(repository: Self.directory.repository, field: .city, shown: found, filter: "springfield",
-                                           wireframe: SpyFrequencyWireframe())
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: Self.directory.repository),
+                                           field: .city, shown: found, filter: "springfield", wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
         #expect(view.models.last?.summary == "3 of 6 people matching 'springfield'")
         #expect(view.models.last?.filter == "springfield")
@@ -207,8 +207,8 @@ struct FrequencyPresenterTests {
     func keys() throws {
         let view = SpyFrequencyView()
         let wireframe = SpyFrequencyWireframe()
-        let presenter = FrequencyPresenter(repository: Self.directory.repository, field: .ageBand, shown: Self.directory.everyone,
-                                           wireframe: wireframe)
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: Self.directory.repository),
+                                           field: .ageBand, shown: Self.directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.moveSelection(by: 2)  // 30–39 (2 people)
         presenter.cycleSortOrder()  // headcount ↓ (largest first): 30–39 first
@@ -261,8 +261,8 @@ struct FrequencyPresenterTests {
     @Test("a text value opens its whole value (Kansas, not Arkansas); spellings alike are one row (Blue and blue)")
     func wholeValueTerms() {
         let wireframe = SpyFrequencyWireframe()
-        let presenter = FrequencyPresenter(repository: Self.directory.repository, field: .state, shown: Self.directory.everyone,
-                                           wireframe: wireframe)
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: Self.directory.repository),
+                                           field: .state, shown: Self.directory.everyone, wireframe: wireframe)
         presenter.openSelected()  // Arkansas
         presenter.moveSelection(by: 1)
         presenter.openSelected()  // Kansas
@@ -285,8 +285,8 @@ struct FrequencyPresenterTests {
         ]))
         let view = SpyFrequencyView()
         let wireframe = SpyFrequencyWireframe()
-        let presenter = FrequencyPresenter(repository: directory.repository, field: .eyeColor, shown: directory.everyone,
-                                           wireframe: wireframe)
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           field: .eyeColor, shown: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.openSelected()
         #expect(wireframe.routes.isEmpty)

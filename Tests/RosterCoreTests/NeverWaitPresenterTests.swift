@@ -92,8 +92,8 @@ struct NeverWaitPresenterTests {
         let repository = try Self.slowSource()
         let reads = HeldReads()
         let view = SpyDetailView()
-        let presenter = DetailPresenter(repository: repository, arrangement: repository.everyone, position: 0,
-                                        wireframe: SpyDetailWireframe(), reader: reads)
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: repository.everyone, reader: reads),
+                                        position: 0, wireframe: SpyDetailWireframe())
         presenter.attach(view: view)
         #expect(view.models.last?.title == "loading…")
         #expect(view.models.last?.fields.isEmpty == true, "no field that would read as a value")
@@ -114,8 +114,8 @@ struct NeverWaitPresenterTests {
         let repository = try Self.slowSource()
         let reads = HeldReads()
         let view = SpyCompaniesView()
-        let presenter = CompaniesPresenter(repository: repository, shown: repository.everyone, wireframe: SpyCompaniesWireframe(),
-                                           reader: reads)
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: repository, reader: reads),
+                                           shown: repository.everyone, wireframe: SpyCompaniesWireframe())
         presenter.attach(view: view)
         #expect(view.models.last?.summary == "counting…")
         #expect(view.models.last?.emptyMessage == "Counting…")
@@ -133,8 +133,8 @@ struct NeverWaitPresenterTests {
         let repository = try Self.slowSource()
         let reads = HeldReads()
         let view = SpyFrequencyView()
-        let presenter = FrequencyPresenter(repository: repository, field: .company, shown: repository.everyone,
-                                           wireframe: SpyFrequencyWireframe(), reader: reads)
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: repository, reader: reads),
+                                           field: .company, shown: repository.everyone, wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
         #expect(view.models.last?.summary == "counting…")
         reads.finish()
@@ -361,8 +361,8 @@ struct NeverWaitPresenterTests {
     func failedCountSaid() async throws {
         let source = LockedSource(try Self.slowSource())
         let (reads, view) = (HeldReads(), SpyFrequencyView())
-        let presenter = FrequencyPresenter(repository: source, field: .city, shown: source.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                           wireframe: SpyFrequencyWireframe(), reader: reads)
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: source, reader: reads),
+                                           field: .city, shown: source.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
         reads.finish()
         #expect(view.models.last?.emptyMessage == "Not counted: a query failed, ? says why; trying again…")
@@ -378,8 +378,8 @@ struct NeverWaitPresenterTests {
     func unreadPersonRetried() async throws {
         let source = LockedSource(try Self.slowSource())
         let (reads, view) = (HeldReads(), SpyDetailView())
-        let presenter = DetailPresenter(repository: source, arrangement: source.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                        position: 0, wireframe: SpyDetailWireframe(), reader: reads)
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: source, arrangement: source.arrange(sort: .byLastName, byCompany: true, company: nil), reader: reads),
+                                        position: 0, wireframe: SpyDetailWireframe())
         presenter.attach(view: view)
         reads.finish()
         #expect(view.models.last?.notLoaded == "Not loaded: a query failed, ? says why. r tries again. Esc goes back to the list.")
@@ -397,8 +397,8 @@ struct NeverWaitPresenterTests {
         let source = LockedSource(try Self.slowSource())
         source.failure.withLock { $0 = RepositoryError(.unreadable, reason: "company summary out of date: roster import rebuilds it") }
         let (reads, view) = (HeldReads(), SpyFrequencyView())
-        let presenter = FrequencyPresenter(repository: source, field: .city, shown: source.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                           wireframe: SpyFrequencyWireframe(), reader: reads)
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: source, reader: reads),
+                                           field: .city, shown: source.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
         reads.finish()
         #expect(view.models.last?.emptyMessage == "Not counted: company summary out of date: roster import rebuilds it. r counts again.")

@@ -99,7 +99,8 @@ struct DetailPresenterTests {
         ]))
         let view = SpyDetailView()
         let flat = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
-        let presenter = DetailPresenter(repository: repository, arrangement: flat, position: 0, wireframe: SpyDetailWireframe())
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: flat),
+                                        position: 0, wireframe: SpyDetailWireframe())
         presenter.attach(view: view)
         #expect(view.models.last?.company == "ACME")
         presenter.showNext()
@@ -111,8 +112,8 @@ struct DetailPresenterTests {
         let repository = try FakePeopleRepository(json: Fixtures.seedJSON)
         let view = SpyDetailView()
         let wireframe = SpyDetailWireframe()
-        let presenter = DetailPresenter(repository: repository, arrangement: repository.everyone, position: 0,
-                                        wireframe: wireframe)
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: repository.everyone),
+                                        position: 0, wireframe: wireframe)
         presenter.attach(view: view)
         let first = try #require(view.models.last)
         #expect(first.title == "Bertha Irwin")
@@ -136,8 +137,8 @@ struct DetailPresenterTests {
     @Test("missing fields show a dash")
     func missingFields() throws {
         let repository = try FakePeopleRepository(json: #"[{"name": {"first": "Only"}}]"#)
-        let presenter = DetailPresenter(repository: repository, arrangement: repository.everyone, position: 0,
-                                        wireframe: SpyDetailWireframe())
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: repository.everyone),
+                                        position: 0, wireframe: SpyDetailWireframe())
         let fields = presenter.makeViewModel().fields
         #expect(fields.first { $0.label == "Age" }?.value == "—")
         #expect(fields.first { $0.label == "Active" }?.value == "—")
@@ -339,8 +340,8 @@ struct DetailCopyTests {
         let directory = try Fixtures.directory(json: json)
         let clipboard = SpyClipboard()
         let view = SpyDetailView()
-        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
-                                        wireframe: SpyDetailWireframe(), clipboard: clipboard)
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: directory.repository, arrangement: directory.everyone),
+                                        position: 0, wireframe: SpyDetailWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
         return (presenter, clipboard, view)
     }

@@ -142,9 +142,8 @@ struct ReconnectPresenterTests {
     func countsWhileLost() throws {
         let repository = try Self.lostDatabase(json: "[]")
         let view = SpyFrequencyView()
-        let counts = FrequencyPresenter(repository: repository, field: .city,
-                                        shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                        wireframe: SpyFrequencyWireframe())
+        let counts = FrequencyPresenter(interactor: SummaryInteractor(repository: repository),
+                                        field: .city, shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyFrequencyWireframe())
         counts.attach(view: view)
         #expect(view.models.last?.emptyMessage.hasPrefix("r reconnects: the connection is lost") == true)
         try repository.reconnect()
@@ -235,8 +234,8 @@ struct TableReconnectTests {
     func overview() throws {
         let repository = try ReconnectPresenterTests.lostDatabase(failure: "server closed the connection")
         let view = SpyCompaniesView()
-        let presenter = CompaniesPresenter(repository: repository, shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                           wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: repository),
+                                           shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyCompaniesWireframe())
         presenter.attach(view: view)
         presenter.reconnect()
         #expect(view.models.last?.notice == "still offline: server closed the connection")
@@ -250,7 +249,8 @@ struct TableReconnectTests {
         presenter.moveSelection(by: 1)
         #expect(view.models.last?.notice == nil)
         let file = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "seed.json")
-        let local = CompaniesPresenter(repository: file, shown: file.everyone, wireframe: SpyCompaniesWireframe())
+        let local = CompaniesPresenter(interactor: SummaryInteractor(repository: file),
+                                       shown: file.everyone, wireframe: SpyCompaniesWireframe())
         local.attach(view: view)
         local.reconnect()
         #expect(view.models.last?.notice == ConnectionStatus.nothingToReconnect)
@@ -260,9 +260,8 @@ struct TableReconnectTests {
     func counts() throws {
         let repository = try ReconnectPresenterTests.lostDatabase()
         let view = SpyFrequencyView()
-        let presenter = FrequencyPresenter(repository: repository, field: .company,
-                                           shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                           wireframe: SpyFrequencyWireframe())
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: repository),
+                                           field: .company, shown: repository.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
         presenter.reconnect()
         #expect(repository.attempts == 1)

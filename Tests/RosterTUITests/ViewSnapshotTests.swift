@@ -139,8 +139,8 @@ struct ViewSnapshotTests {
         list.handle(.control("d"), screenSize: ScreenSize(rows: 10, columns: 40))
         #expect(module.calls == [.move(10), .move(-10), .move(3)])
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
-                                           wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           shown: directory.everyone, wireframe: SpyCompaniesWireframe())
         let companies = CompaniesView(presenter: presenter)
         presenter.attach(view: companies)
         companies.handle(.control("d"), screenSize: ScreenSize(rows: 24, columns: 80))
@@ -159,8 +159,8 @@ struct ViewSnapshotTests {
     @Test("the detail screen: every field labelled and aligned")
     func detail() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 3,
-                                        wireframe: SpyDetailWireframe())
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: directory.repository, arrangement: directory.everyone),
+                                        position: 3, wireframe: SpyDetailWireframe())
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         #expect(snapshotMismatch(Self.draw(view).text, named: "detail-seed") == nil)
@@ -211,8 +211,8 @@ struct ViewSnapshotTests {
         let json = #"[{"name": {"first": \#(Fixtures.quoted("A" + evil)), "last": \#(Fixtures.quoted("B" + evil))}, "company": \#(Fixtures.quoted("C" + evil)), "email": \#(Fixtures.quoted(evil)), "phone": \#(Fixtures.quoted(evil)), "address": \#(Fixtures.quoted(evil)), "balance": \#(Fixtures.quoted(evil)), "eyeColor": \#(Fixtures.quoted(evil)), "favoriteFruit": \#(Fixtures.quoted(evil)), "picture": \#(Fixtures.quoted(evil)), "guid": \#(Fixtures.quoted(evil)), "_id": \#(Fixtures.quoted(evil))}]"#
         let (list, _) = try Self.listView(json: json, name: "evil\u{1B}.json")
         let directory = try Fixtures.directory(json: json)
-        let detailPresenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 0,
-                                              wireframe: SpyDetailWireframe())
+        let detailPresenter = DetailPresenter(interactor: DetailInteractor(repository: directory.repository, arrangement: directory.everyone),
+                                              position: 0, wireframe: SpyDetailWireframe())
         let detail = DetailView(presenter: detailPresenter)
         detailPresenter.attach(view: detail)
         for screen in [Self.draw(list), Self.draw(detail, rows: 30, columns: 120)] {
@@ -238,7 +238,8 @@ struct DetailScrollingTests {
         let directory = try Fixtures.directory(json: json)
         let (repository, everyone) = (directory.repository, directory.everyone)
         let kent = try #require(repository.rows(in: everyone, positions: 0..<everyone.count).firstIndex { $0.firstName == "Kent" })
-        let presenter = DetailPresenter(repository: repository, arrangement: everyone, position: kent, wireframe: SpyDetailWireframe())
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone),
+                                        position: kent, wireframe: SpyDetailWireframe())
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         return (view, presenter)
@@ -656,8 +657,8 @@ struct CompaniesViewTests {
     @Test("a table of companies with right-aligned figures")
     func table() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
-                                           wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           shown: directory.everyone, wireframe: SpyCompaniesWireframe())
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         let screen = ViewSnapshotTests.draw(view)
@@ -670,7 +671,8 @@ struct CompaniesViewTests {
     func noMatch() async throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let none = try await directory.repository.search(SearchQuery("zzzz"), in: directory.everyone, within: nil)
-        let presenter = CompaniesPresenter(repository: directory.repository, shown: none, filter: "zzzz", wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           shown: none, filter: "zzzz", wireframe: SpyCompaniesWireframe())
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         for (rows, columns) in [(24, 80), (12, 40)] {
@@ -710,7 +712,8 @@ struct OverviewAndDetailMouseTests {
     func overview() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let wireframe = SpyCompaniesWireframe()
-        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone, wireframe: wireframe)
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           shown: directory.everyone, wireframe: wireframe)
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         view.draw(on: MemoryScreen(rows: 24, columns: 80))
@@ -733,8 +736,8 @@ struct OverviewAndDetailMouseTests {
     @Test("in the detail the wheel walks to the previous and next person")
     func detail() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = DetailPresenter(repository: directory.repository, arrangement: directory.everyone, position: 1,
-                                        wireframe: SpyDetailWireframe())
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: directory.repository, arrangement: directory.everyone),
+                                        position: 1, wireframe: SpyDetailWireframe())
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         let size = ScreenSize(rows: 24, columns: 80)
@@ -820,8 +823,8 @@ struct ExportKeyTests {
             Fixtures.record(first: "A", last: "One", company: "Huge", balance: big, index: 0),
             Fixtures.record(first: "B", last: "Two", company: "Huge", balance: big, index: 1),
         ]))
-        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
-                                           wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           shown: directory.everyone, wireframe: SpyCompaniesWireframe())
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         let screen = ViewSnapshotTests.draw(view, rows: 10, columns: columns)
@@ -843,8 +846,8 @@ struct ExportKeyTests {
         #expect(screen.line(2).hasPrefix("AAA (1,200)"))
         #expect(screen.line(23).contains("1/2,201"))
         let directory = try Fixtures.directory(json: json)
-        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
-                                           wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           shown: directory.everyone, wireframe: SpyCompaniesWireframe())
         let overview = CompaniesView(presenter: presenter)
         presenter.attach(view: overview)
         let table = ViewSnapshotTests.draw(overview)
@@ -874,8 +877,8 @@ struct ExportKeyTests {
     @Test("the overview sorts by every figure, and the sorted column is never the one dropped at 40 columns")
     func overviewSortedColumnStays() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = CompaniesPresenter(repository: directory.repository, shown: directory.everyone,
-                                           wireframe: SpyCompaniesWireframe())
+        let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           shown: directory.everyone, wireframe: SpyCompaniesWireframe())
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         var labels: [String] = []
@@ -899,8 +902,8 @@ struct FrequencyViewTests {
     static func view(field: SummaryField, sort: Int = 0, json: String = RepositoryContract.frequencyPeople) throws
         -> (FrequencyView, FrequencyPresenter) {
         let directory = try Fixtures.directory(json: json)
-        let presenter = FrequencyPresenter(repository: directory.repository, field: field, shown: directory.everyone,
-                                           wireframe: SpyFrequencyWireframe())
+        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: directory.repository),
+                                           field: field, shown: directory.everyone, wireframe: SpyFrequencyWireframe())
         let view = FrequencyView(presenter: presenter)
         presenter.attach(view: view)
         for _ in 0..<sort { presenter.cycleSortOrder() }

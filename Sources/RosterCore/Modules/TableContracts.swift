@@ -51,19 +51,20 @@ struct CountFailure {
 }
 
 /// The overview's and the counts' counting: each count is read through
-/// `reader` (off the main actor from a source that may wait); a count that
-/// comes back after a newer one was asked for is dropped; a count that
-/// failed is said in place of rows (`CountFailure`) and made again on its
-/// own, a little later, unless a newer one was asked for meanwhile.
+/// the screen's interactor (off the main actor from a source that may
+/// wait); a count that comes back after a newer one was asked for is
+/// dropped; a count that failed is said in place of rows (`CountFailure`)
+/// and made again on its own, a little later, unless a newer one was asked
+/// for meanwhile.
 @MainActor
 final class BackgroundCount {
-    private let reader: BackgroundReading
+    private let interactor: SummaryInteractorInput
     private var asked = 0
     private var shown = 0
     private var failure = CountFailure()
 
-    init(reader: BackgroundReading) {
-        self.reader = reader
+    init(interactor: SummaryInteractorInput) {
+        self.interactor = interactor
     }
 
     /// True while the rows shown are not of the last count asked for.
@@ -84,23 +85,23 @@ final class BackgroundCount {
         isCounting ? "counting…" : failureSaid == nil ? counted : "not counted"
     }
 
-    /// Counts with `work` over `repository` and hands the rows to
-    /// `deliver`, if no newer count was asked for; `again` counts again
-    /// after a failure (`retrying` then).
-    func count<Value: Sendable>(_ repository: any PeopleRepository, retrying: Bool,
-                                _ work: @escaping @Sendable () throws(RepositoryError) -> [Value],
+    /// Counts with `read` (one of the interactor's counts) and hands the
+    /// rows to `deliver`, if no newer count was asked for; `again` counts
+    /// again after a failure (`retrying` then).
+    func count<Value: Sendable>(retrying: Bool,
+                                _ read: (_ counted: @escaping @MainActor @Sendable (Result<[Value], RepositoryError>) -> Void) -> Void,
                                 again: @escaping @MainActor @Sendable () -> Void,
                                 deliver: @escaping @MainActor @Sendable ([Value]) -> Void) {
         if !retrying { failure.userAsked() }
         asked += 1
         let mine = asked
-        repository.reads(through: reader).read({ Result(catching: work) }) { [weak self] counted in
+        read { [weak self] counted in
             guard let self, mine == self.asked else { return }
             self.shown = mine
             // A count that failed is not nobody: said in place of rows, and
             // tried again when it may work by itself.
             if self.failure.counted(failure: counted.failure) {
-                RetryLater.run(using: self.reader) { [weak self] in
+                self.interactor.retryLater { [weak self] in
                     guard let self, self.asked == mine else { return }
                     again()
                 }

@@ -6,7 +6,7 @@ import Foundation
 public final class CompaniesPresenter: CompaniesModuleInterface {
     private weak var view: CompaniesViewInterface?
     private weak var wireframe: CompaniesWireframe?
-    private let repository: any PeopleRepository
+    private let interactor: SummaryInteractorInput
     private var summariesAToZ: [CompanySummary]
     private var summaries: [CompanySummary] {
         didSet { formatted = nil }
@@ -27,25 +27,22 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private var notice: String?
     /// What the overview counts: the people list's rows.
     private var shown: PeopleArrangement
-    /// Where the counting runs (a database's, off the main actor).
-    private let reader: BackgroundReading
     private let counting: BackgroundCount
 
     /// `grouped` is what the people list shows (a search's matches, or
-    /// everyone); `selectedCompany` is where the user was; `reader` counts
+    /// everyone); `selectedCompany` is where the user was; `interactor` counts
     /// a source that may wait (by default, at once).
-    public init(repository: any PeopleRepository, shown: PeopleArrangement, filter: String? = nil, selectedCompany: Int? = nil,
-                wireframe: CompaniesWireframe, reader: BackgroundReading? = nil) {
-        self.repository = repository
+    public init(interactor: SummaryInteractorInput, shown: PeopleArrangement, filter: String? = nil, selectedCompany: Int? = nil,
+                wireframe: CompaniesWireframe) {
+        self.interactor = interactor
         summariesAToZ = []
         summaries = []
         self.filter = filter
         peopleCounted = shown.count
         self.shown = shown
-        companiesInAll = repository.nonEmptyCompanyCount
+        companiesInAll = interactor.companiesWithPeople
         self.wireframe = wireframe
-        self.reader = reader ?? ReadingAtOnce()
-        counting = BackgroundCount(reader: self.reader)
+        counting = BackgroundCount(interactor: interactor)
         count(keeping: selectedCompany)
     }
 
@@ -63,8 +60,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     /// Counts `shown` (off the main actor where the source may wait) and
     /// shows the counts when they come, on `selected` when it is there.
     private func count(keeping selected: Int?, retrying: Bool = false) {
-        let (repository, shown) = (self.repository, self.shown)
-        counting.count(repository, retrying: retrying, { () throws(RepositoryError) in try repository.companySummaries(in: shown) }, again: { [weak self] in
+        counting.count(retrying: retrying, { interactor.companySummaries(in: shown, then: $0) }, again: { [weak self] in
             self?.count(keeping: selected, retrying: true)
             self?.render()
         }) { [weak self] counted in
@@ -84,7 +80,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     public func reconnect() {
         notice = Reconnection.inProgress
         render()
-        Reconnection.attempt(repository, using: reader) { [weak self] said, reconnected in
+        interactor.reconnect { [weak self] said, reconnected in
             guard let self else { return }
             if reconnected { self.update(shown: self.shown, filter: self.filter) }
             self.notice = said
@@ -153,11 +149,11 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         formatted = (rows, version)
         var summary = filter == nil
             ? NumberText.count(summaries.count, "company", "companies")
-            : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(repository.personCount, "person", "people")) · "
+            : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(interactor.personCount, "person", "people")) · "
                 + "\(NumberText.grouped(summaries.count)) of \(NumberText.count(companiesInAll, "company", "companies"))"
         summary = counting.summary(summary)
         var model = CompaniesViewModel(
-            sourceName: repository.sourceName,
+            sourceName: interactor.sourceName,
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
@@ -167,7 +163,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             sortDescending: sortOrder.descending,
             filter: filter,
             emptyMessage: isCounting ? "Counting…" : counting.failureSaid ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
-        model.problemDetail = ConnectionStatus(repository)?.detail
+        model.problemDetail = interactor.problemDetail
         model.rowsVersion = version
         model.notice = notice
         return model

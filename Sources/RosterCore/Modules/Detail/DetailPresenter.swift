@@ -3,31 +3,26 @@
 public final class DetailPresenter: DetailModuleInterface {
     private weak var view: DetailViewInterface?
     private weak var wireframe: DetailWireframe?
-    private let repository: any PeopleRepository
+    private let interactor: DetailInteractorInput
     /// What the list showed: ↑/↓ walk it.
-    private let grouped: PeopleArrangement
+    private var grouped: PeopleArrangement { interactor.arrangement }
     private let clipboard: Clipboard?
     public private(set) var position: Int
     private var status: String?
     /// The field `y` copies; stays put as ↑/↓ walk people, so the same
     /// field of each can be copied in turn. Starts on the email.
     public private(set) var fieldCursor = DetailPresenter.emailField
-    /// Where a source that may wait (a database) is read, off the main actor.
-    private let reader: BackgroundReading
     /// People read so far, by display position; nil for one who could not be.
     private var read: [Int: Result<Person, RepositoryError>] = [:]
     /// Positions being read.
     private var reading: Set<Int> = []
 
-    /// `reader` reads a source that may wait (by default, at once).
-    public init(repository: any PeopleRepository, arrangement: PeopleArrangement, position: Int, wireframe: DetailWireframe,
-                clipboard: Clipboard? = nil, reader: BackgroundReading? = nil) {
-        self.repository = repository
-        grouped = arrangement
+    /// Shows the person at display `position` of `interactor`'s arrangement.
+    public init(interactor: DetailInteractorInput, position: Int, wireframe: DetailWireframe, clipboard: Clipboard? = nil) {
+        self.interactor = interactor
         self.position = position
         self.wireframe = wireframe
         self.clipboard = clipboard
-        self.reader = reader ?? ReadingAtOnce()
     }
 
     /// The person at `position`: read, being read, or not readable.
@@ -45,21 +40,10 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     private func person(at position: Int) -> Shown {
-        if repository.readsAtOnce { return Shown(Self.people(of: repository, in: grouped, positions: position..<(position + 1))[0]) }
+        if let atOnce = interactor.peopleAtOnce(at: position..<(position + 1)) { return Shown(atOnce[0]) }
         if let held = read[position] { return Shown(held) }
         startReading(around: position)
         return read[position].map(Shown.init) ?? .loading
-    }
-
-    /// One outcome per position of `positions`: the person, or why not.
-    private nonisolated static func people(of repository: any PeopleRepository, in grouped: PeopleArrangement,
-                                           positions: Range<Int>) -> [Result<Person, RepositoryError>] {
-        do throws(RepositoryError) {
-            let people = try repository.people(in: grouped, positions: positions)
-            return (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
-        } catch {
-            return positions.map { _ in .failure(error) }
-        }
     }
 
     /// Reads the person at `position` and those either side (↑ and ↓ find
@@ -68,8 +52,7 @@ public final class DetailPresenter: DetailModuleInterface {
         guard !reading.contains(position) else { return }
         let span = max(0, position - 1)..<min(grouped.count, position + 2)
         reading.formUnion(span)
-        let (repository, grouped) = (self.repository, self.grouped)
-        reader.read({ Self.people(of: repository, in: grouped, positions: span) }) { [weak self] people in
+        interactor.readPeople(at: span) { [weak self] people in
             guard let self else { return }
             self.reading.subtract(span)
             if self.read.count > 64 { self.read = self.read.filter { abs($0.key - self.position) < 16 } }
@@ -82,7 +65,7 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     private func retryLater(position: Int) {
-        RetryLater.run(using: reader) { [weak self] in
+        interactor.retryLater { [weak self] in
             // Read again while the failure stays on screen: no flicker of
             // "Loading…" every few seconds while a lock is held.
             guard let self, self.position == position, self.read[position]?.failure != nil else { return }
@@ -154,17 +137,17 @@ public final class DetailPresenter: DetailModuleInterface {
             person = read
         case .loading:
             return DetailViewModel(title: "loading…", company: section.title, position: place, fields: [], status: status,
-                                   notLoaded: "Loading…", problemDetail: ConnectionStatus(repository)?.detail)
+                                   notLoaded: "Loading…", problemDetail: interactor.problemDetail)
         case .notLoaded(let error):
             // Never a blank person, whose every field would read "—" (none).
             return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
                                    notLoaded: Self.notLoaded(because: error),
-                                   problemDetail: ConnectionStatus(repository)?.detail)
+                                   problemDetail: interactor.problemDetail)
         }
         // The flat list's one section is "Everyone": the person's own company says more.
         let company = section.companyID >= 0 ? section.title : ListStatusText.company(named: person.company)
         return DetailViewModel(title: person.fullName, company: company, position: place, fields: Self.fields(of: person),
-                               status: status, selectedField: fieldCursor, problemDetail: ConnectionStatus(repository)?.detail)
+                               status: status, selectedField: fieldCursor, problemDetail: interactor.problemDetail)
     }
 
     /// "Not loaded: connection lost, r reconnects." and the keys that help.
@@ -176,20 +159,13 @@ public final class DetailPresenter: DetailModuleInterface {
     /// `r`: connects again (a database that went away, off the main actor)
     /// and reads the person again.
     public func retry() {
-        guard let connection = repository.connection else {
+        guard interactor.canReconnect else {
             read = [:]
             return view?.show(makeViewModel()) ?? ()
         }
         status = "reconnecting…"
         view?.show(makeViewModel())
-        reader.read({ () -> ReconnectFailure? in
-            do throws(ReconnectFailure) {
-                try connection.reconnect()
-                return nil
-            } catch {
-                return error
-            }
-        }) { [weak self] failure in
+        interactor.reconnect { [weak self] failure in
             guard let self else { return }
             self.status = failure?.message
             self.read = [:]

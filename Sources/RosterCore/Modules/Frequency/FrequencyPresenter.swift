@@ -5,7 +5,7 @@
 public final class FrequencyPresenter: FrequencyModuleInterface {
     private weak var view: FrequencyViewInterface?
     private weak var wireframe: FrequencyWireframe?
-    private let repository: any PeopleRepository
+    private let interactor: SummaryInteractorInput
     public private(set) var field: SummaryField
     /// What the people list shows: the counts are of its people.
     private var shown: PeopleArrangement
@@ -22,20 +22,17 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     public private(set) var sortOrder = ValueSortOrder()
     public private(set) var selection = 0
     private var notice: String?
-    /// Where the counting runs (a database's, off the main actor).
-    private let reader: BackgroundReading
     private let counting: BackgroundCount
 
-    /// `reader` counts a source that may wait (by default, at once).
-    public init(repository: any PeopleRepository, field: SummaryField, shown: PeopleArrangement, filter: String? = nil,
-                wireframe: FrequencyWireframe, reader: BackgroundReading? = nil) {
-        self.repository = repository
+    /// Counts `shown` by `field` through `interactor`.
+    public init(interactor: SummaryInteractorInput, field: SummaryField, shown: PeopleArrangement, filter: String? = nil,
+                wireframe: FrequencyWireframe) {
+        self.interactor = interactor
         self.field = field
         self.shown = shown
         self.filter = filter
         self.wireframe = wireframe
-        self.reader = reader ?? ReadingAtOnce()
-        counting = BackgroundCount(reader: self.reader)
+        counting = BackgroundCount(interactor: interactor)
         count(keeping: nil)
     }
 
@@ -57,7 +54,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     public func reconnect() {
         notice = Reconnection.inProgress
         render()
-        Reconnection.attempt(repository, using: reader) { [weak self] said, reconnected in
+        interactor.reconnect { [weak self] said, reconnected in
             guard let self else { return }
             if reconnected { self.update(shown: self.shown, filter: self.filter) }
             self.notice = said
@@ -119,8 +116,8 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     /// wait) and shows the counts when they come, on `value` when it is there.
     private func count(keeping value: SummaryValue?, retrying: Bool = false) {
         notice = nil
-        let (repository, field, shown) = (self.repository, self.field, self.shown)
-        counting.count(repository, retrying: retrying, { () throws(RepositoryError) in try repository.valueSummaries(of: field, in: shown) }, again: { [weak self] in
+        let (field, shown) = (self.field, self.shown)
+        counting.count(retrying: retrying, { interactor.valueSummaries(of: field, in: shown, then: $0) }, again: { [weak self] in
             self?.count(keeping: value, retrying: true)
             self?.render()
         }) { [weak self] counted in
@@ -163,9 +160,9 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         let (rows, _, version) = formatted ?? ([], counted, 0)
         let people = filter == nil
             ? NumberText.count(counted, "person", "people")
-            : "\(NumberText.grouped(counted)) of \(NumberText.count(repository.personCount, "person", "people")) matching '\(filter ?? "")'"
+            : "\(NumberText.grouped(counted)) of \(NumberText.count(interactor.personCount, "person", "people")) matching '\(filter ?? "")'"
         var model = FrequencyViewModel(
-            sourceName: repository.sourceName,
+            sourceName: interactor.sourceName,
             fieldLabel: field.label,
             summary: counting.summary(people),
             rows: rows,
@@ -178,10 +175,10 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             filter: filter,
             notice: notice,
             // A database whose server went away counts nobody: say why, not "nobody".
-            emptyMessage: isCounting ? "Counting…" : repository.connection?.isConnectionLost == true
+            emptyMessage: isCounting ? "Counting…" : interactor.isConnectionLost
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)."
                 : counting.failureSaid ?? "Nobody to count.")
-        model.problemDetail = ConnectionStatus(repository)?.detail
+        model.problemDetail = interactor.problemDetail
         model.rowsVersion = version
         return model
     }

@@ -1,0 +1,80 @@
+/// The person screen's data: whole records of the people the list showed,
+/// read off the main actor when the source may wait (a database).
+@MainActor
+public protocol DetailInteractorInput: AnyObject {
+    /// What the list showed: ↑/↓ walk it.
+    var arrangement: PeopleArrangement { get }
+    /// The people at `positions` (as `readPeople` gives them) when the
+    /// source answers at once (a file in memory); nil when it may wait.
+    func peopleAtOnce(at positions: Range<Int>) -> [Result<Person, RepositoryError>]?
+    /// The people at `positions`, one outcome each (the person, or why
+    /// not), handed to `deliver` on the main actor: at once for a source
+    /// that answers at once, else when they have been read.
+    func readPeople(at positions: Range<Int>, then deliver: @escaping @MainActor @Sendable ([Result<Person, RepositoryError>]) -> Void)
+    /// True when the source has a connection to make again (a database);
+    /// a file has none: only reading again helps.
+    var canReconnect: Bool { get }
+    /// Connects again (off the main actor); `deliver` gets nil when it
+    /// worked, or why not.
+    func reconnect(then deliver: @escaping @MainActor @Sendable (ReconnectFailure?) -> Void)
+    /// The source's last problem, word for word, for `?`; nil for none.
+    var problemDetail: String? { get }
+    /// Runs `work` on the main actor a little later (a read tried again).
+    func retryLater(_ work: @escaping @MainActor @Sendable () -> Void)
+}
+
+/// Reads the person screen's people from a repository, through `reader`.
+@MainActor
+public final class DetailInteractor: DetailInteractorInput {
+    private let repository: any PeopleRepository
+    public let arrangement: PeopleArrangement
+    private let reader: BackgroundReading
+
+    /// `reader` reads a source that may wait (by default, at once).
+    public init(repository: any PeopleRepository, arrangement: PeopleArrangement, reader: BackgroundReading? = nil) {
+        self.repository = repository
+        self.arrangement = arrangement
+        self.reader = reader ?? ReadingAtOnce()
+    }
+
+    public func peopleAtOnce(at positions: Range<Int>) -> [Result<Person, RepositoryError>]? {
+        repository.readsAtOnce ? Self.people(of: repository, in: arrangement, positions: positions) : nil
+    }
+
+    public var problemDetail: String? { ConnectionStatus(repository)?.detail }
+
+    public func readPeople(at positions: Range<Int>,
+                           then deliver: @escaping @MainActor @Sendable ([Result<Person, RepositoryError>]) -> Void) {
+        let (repository, arrangement) = (self.repository, self.arrangement)
+        repository.reads(through: reader).read({ Self.people(of: repository, in: arrangement, positions: positions) }, then: deliver)
+    }
+
+    /// One outcome per position of `positions`: the person, or why not.
+    private nonisolated static func people(of repository: any PeopleRepository, in arrangement: PeopleArrangement,
+                                           positions: Range<Int>) -> [Result<Person, RepositoryError>] {
+        do throws(RepositoryError) {
+            let people = try repository.people(in: arrangement, positions: positions)
+            return (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
+        } catch {
+            return positions.map { _ in .failure(error) }
+        }
+    }
+
+    public var canReconnect: Bool { repository.connection != nil }
+
+    public func reconnect(then deliver: @escaping @MainActor @Sendable (ReconnectFailure?) -> Void) {
+        guard let connection = repository.connection else { return deliver(nil) }
+        reader.read({ () -> ReconnectFailure? in
+            do throws(ReconnectFailure) {
+                try connection.reconnect()
+                return nil
+            } catch {
+                return error
+            }
+        }, then: deliver)
+    }
+
+    public func retryLater(_ work: @escaping @MainActor @Sendable () -> Void) {
+        RetryLater.run(using: reader, work)
+    }
+}

@@ -1,0 +1,69 @@
+/// The data of the two tables of figures, the company overview and the
+/// counts by field: the source's totals, and figures per company or per
+/// value, counted off the main actor when the source may wait (a database).
+@MainActor
+public protocol SummaryInteractorInput: AnyObject {
+    /// How the title bar names the source ("people.json").
+    var sourceName: String { get }
+    /// Everyone the source holds.
+    var personCount: Int { get }
+    /// Companies with anyone in them, whatever the filter.
+    var companiesWithPeople: Int { get }
+    /// True while the source's server is lost (nothing can be counted).
+    var isConnectionLost: Bool { get }
+    /// The source's last problem, word for word, for `?`; nil for none.
+    var problemDetail: String? { get }
+    /// Per company with someone in `shown`; handed to `deliver` on the
+    /// main actor (at once for a source that answers at once).
+    func companySummaries(in shown: PeopleArrangement,
+                          then deliver: @escaping @MainActor @Sendable (Result<[CompanySummary], RepositoryError>) -> Void)
+    /// Per value of `field` among the people of `shown`, likewise.
+    func valueSummaries(of field: SummaryField, in shown: PeopleArrangement,
+                        then deliver: @escaping @MainActor @Sendable (Result<[ValueSummary], RepositoryError>) -> Void)
+    /// `r`: connects again and says how that went (`Reconnection`).
+    func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void)
+    /// Runs `work` on the main actor a little later (a count tried again).
+    func retryLater(_ work: @escaping @MainActor @Sendable () -> Void)
+}
+
+/// Counts a repository's people through `reader`.
+@MainActor
+public final class SummaryInteractor: SummaryInteractorInput {
+    private let repository: any PeopleRepository
+    private let reader: BackgroundReading
+
+    /// `reader` counts a source that may wait (by default, at once).
+    public init(repository: any PeopleRepository, reader: BackgroundReading? = nil) {
+        self.repository = repository
+        self.reader = reader ?? ReadingAtOnce()
+    }
+
+    public var sourceName: String { repository.sourceName }
+    public var personCount: Int { repository.personCount }
+    public private(set) lazy var companiesWithPeople = repository.nonEmptyCompanyCount
+    public var isConnectionLost: Bool { repository.connection?.isConnectionLost == true }
+    public var problemDetail: String? { ConnectionStatus(repository)?.detail }
+
+    public func companySummaries(in shown: PeopleArrangement,
+                                 then deliver: @escaping @MainActor @Sendable (Result<[CompanySummary], RepositoryError>) -> Void) {
+        let repository = self.repository
+        repository.reads(through: reader).read({ Result { () throws(RepositoryError) in try repository.companySummaries(in: shown) } },
+                                              then: deliver)
+    }
+
+    public func valueSummaries(of field: SummaryField, in shown: PeopleArrangement,
+                               then deliver: @escaping @MainActor @Sendable (Result<[ValueSummary], RepositoryError>) -> Void) {
+        let repository = self.repository
+        repository.reads(through: reader).read({
+            Result { () throws(RepositoryError) in try repository.valueSummaries(of: field, in: shown) }
+        }, then: deliver)
+    }
+
+    public func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
+        Reconnection.attempt(repository, using: reader, then: said)
+    }
+
+    public func retryLater(_ work: @escaping @MainActor @Sendable () -> Void) {
+        RetryLater.run(using: reader, work)
+    }
+}

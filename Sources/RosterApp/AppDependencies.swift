@@ -13,7 +13,7 @@ struct StartingView: Equatable {
 public final class AppDependencies {
     public let root: RootWireframe
     public let listWireframe: ListScreenWireframe
-    let interactor: ListInteractorInput
+    let interactor: DirectoryLoading
     let sourceName: String
     let progress = LoadProgress()
 
@@ -31,12 +31,12 @@ public final class AppDependencies {
     private let makeSearcher: @MainActor () -> ListSearchScheduling
 
     /// `makeSearcher` builds a search scheduler for each list.
-    public convenience init(screen: Screen, interactor: ListInteractorInput, sourceName: String,
+    public convenience init(screen: Screen, interactor: DirectoryLoading, sourceName: String,
                             makeSearcher: @escaping @MainActor () -> ListSearchScheduling) {
         self.init(screen: screen, interactor: interactor, sourceName: sourceName, makeSearcher: makeSearcher, placeStore: nil)
     }
 
-    init(screen: Screen, interactor: ListInteractorInput, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
+    init(screen: Screen, interactor: DirectoryLoading, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
          placeStore: PlaceStore?, startingView: StartingView = StartingView()) {
         self.placeStore = placeStore
         self.startingView = startingView
@@ -65,7 +65,7 @@ public final class AppDependencies {
     }
 
     /// Loads the directory and groups it, the two steps before a first frame.
-    nonisolated static func loadAndArrange(interactor: ListInteractorInput, progress: LoadProgress) async -> Result<ArrangedDirectory, LoadError> {
+    nonisolated static func loadAndArrange(interactor: DirectoryLoading, progress: LoadProgress) async -> Result<ArrangedDirectory, LoadError> {
         await interactor.loadDirectory(progress: progress).map { repository in
             ArrangedDirectory(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil))
         }

@@ -107,7 +107,7 @@ enum DatabaseSource {
 /// holds (or a server too busy to answer in time) only keeps the loading
 /// screen up, saying so; the read is tried again until it works or the
 /// user quits. Any other failure is the error screen's one line.
-final class DatabaseOpeningInteractor: ListInteractorInput {
+final class DatabaseOpeningInteractor: DirectoryLoading {
     private let connected: SQLPeopleRepository.Connected
     private let target: DatabaseTarget
     private let table: String?

@@ -60,8 +60,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         companiesWireframe = nil
         frequencyWireframe = nil
         columnChooser = nil
-        let presenter = ListPresenter(repository: arranged.repository, arrangement: arranged.arrangement, wireframe: self,
-                                      searcher: makeSearcher(), exportWriter: FileExportWriter(), scope: scope,
+        let presenter = ListPresenter(interactor: ListInteractor(repository: arranged.repository, scheduler: makeSearcher()),
+                                      arrangement: arranged.arrangement, wireframe: self, exportWriter: FileExportWriter(), scope: scope,
                                       history: history, session: session, clipboard: TmuxClipboard(screen: root.screen))
         let view = ListView(presenter: presenter)
         listView = view

@@ -74,8 +74,8 @@ final class OfflineCopyRepository: DelegatingRepository, Reconnecting {
 
 /// Loads the offline copy (a JSON Lines file) and hands it out as an
 /// `OfflineCopyRepository` tied to `link`.
-struct OfflineCopyInteractor: ListInteractorInput {
-    let copy: any ListInteractorInput
+struct OfflineCopyInteractor: DirectoryLoading {
+    let copy: any DirectoryLoading
     let link: LiveDirectoryLink
 
     func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError> {

@@ -247,7 +247,7 @@ public enum RosterCommand {
     }
 
     @MainActor
-    static func browse(interactor: any ListInteractorInput, sourceName: String, placeStore: PlaceStore?, options: Options,
+    static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
                        theme: Theme) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)

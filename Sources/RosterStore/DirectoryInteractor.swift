@@ -7,7 +7,7 @@ import RosterCore
 
 /// Loads people from a file or standard input with `PeopleLoader` into
 /// an in-memory repository.
-public struct DirectoryInteractor: ListInteractorInput {
+public struct DirectoryInteractor: DirectoryLoading {
     public let source: DirectorySource
     public let loader: PeopleLoader
 

@@ -191,7 +191,7 @@ public final class HeldReads: ListSearchScheduling {
 }
 
 /// An interactor that answers with a fixed result, at once.
-public struct StubListInteractor: ListInteractorInput {
+public struct StubDirectoryLoading: DirectoryLoading {
     public let result: Result<any PeopleRepository, LoadError>
     public init(repository result: Result<any PeopleRepository, LoadError>) { self.result = result }
     /// A loaded directory, held in memory.

@@ -43,7 +43,7 @@ func phases(path: String) async {
     let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
     let groupedAt = ContinuousClock.now
     let screen = MemoryScreen(rows: 24, columns: 80)
-    let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(loaded)), sourceName: path,
+    let app = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.success(loaded)), sourceName: path,
                               makeSearcher: { ImmediateSearchScheduler() })
     app.presentLoaded(repository, arrangement: everyone)
     app.root.draw()
@@ -61,7 +61,7 @@ func phases(path: String) async {
 func keys(path: String, count: Int, columns: Int) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
     let screen = MemoryScreen(rows: 24, columns: columns)
-    let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(loaded)), sourceName: path,
+    let app = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.success(loaded)), sourceName: path,
                               makeSearcher: { ImmediateSearchScheduler() })
     let repository = InMemoryPeopleRepository(loaded)
     app.presentLoaded(repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil))

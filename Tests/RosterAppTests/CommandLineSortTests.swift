@@ -11,7 +11,7 @@ import RosterTUI
 struct CommandLineSortTests {
     func start(_ store: PlaceStore, sort: RosterCore.SortOrder?) async throws -> (AppDependencies, ListPresenter) {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let app = AppDependencies(screen: MemoryScreen(rows: 24, columns: 80), interactor: StubListInteractor(.success(directory)),
+        let app = AppDependencies(screen: MemoryScreen(rows: 24, columns: 80), interactor: StubDirectoryLoading(.success(directory)),
                                   sourceName: "seed.json", makeSearcher: { ImmediateSearchScheduler() }, placeStore: store,
                                   startingView: StartingView(filter: nil, sort: sort))
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))

@@ -30,7 +30,7 @@ struct EventLoopTests {
         let loaded = try repository ?? .success(Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json").repository)
         let mailbox = Mailbox(wakePipe: wakePipe)
         self.mailbox = mailbox
-        app = AppDependencies(screen: terminal.screen, interactor: StubListInteractor(repository: loaded), sourceName: "seed.json",
+        app = AppDependencies(screen: terminal.screen, interactor: StubDirectoryLoading(repository: loaded), sourceName: "seed.json",
                               makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) })
         loop = EventLoop(terminal: terminal, dependencies: app, wakePipe: wakePipe, mailbox: mailbox)
     }

@@ -83,7 +83,7 @@ struct NotLoadedTests {
         let repository = LostReadsRepository(memory)
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let wireframe = SpyListWireframe()
-        let presenter = ListPresenter(repository: repository, arrangement: everyone, wireframe: wireframe)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository), arrangement: everyone, wireframe: wireframe)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let screen = MemoryScreen(rows: 24, columns: 80)

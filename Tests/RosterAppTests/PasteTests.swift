@@ -46,7 +46,7 @@ struct PasteTests {
         let mailbox = Mailbox(wakePipe: wakePipe)
         let searcher = CountingSearchScheduler(mailbox: mailbox)
         self.searcher = searcher
-        app = AppDependencies(screen: terminal.screen, interactor: StubListInteractor(repository: .success(loaded)), sourceName: "seed.json",
+        app = AppDependencies(screen: terminal.screen, interactor: StubDirectoryLoading(repository: .success(loaded)), sourceName: "seed.json",
                               makeSearcher: { searcher })
         loop = EventLoop(terminal: terminal, dependencies: app, wakePipe: wakePipe, mailbox: mailbox)
     }

@@ -135,7 +135,7 @@ struct PlaceStoreTests {
         store.save(RememberedPlace(selectedPosition: 3, selectedID: "58f9a196fe6014ff5fd07cb5", sortKey: "balance",
                                    descending: true, groupedByCompany: true))
         let screen = MemoryScreen(rows: 24, columns: 80)
-        let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(directory)), sourceName: "seed.json",
+        let app = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.success(directory)), sourceName: "seed.json",
                                   makeSearcher: { ImmediateSearchScheduler() }, placeStore: store)
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         let presenter = try #require(app.listWireframe.listPresenter)
@@ -146,7 +146,7 @@ struct PlaceStoreTests {
         #expect((try? store.load().get())??.selectedPosition == 1)
 
         try Data("garbage".utf8).write(to: file)
-        let again = AppDependencies(screen: screen, interactor: StubListInteractor(.success(directory)), sourceName: "seed.json",
+        let again = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.success(directory)), sourceName: "seed.json",
                                     makeSearcher: { ImmediateSearchScheduler() }, placeStore: store)
         again.directoryLoaded(await AppDependencies.loadAndArrange(interactor: again.interactor, progress: LoadProgress()))
         again.root.draw()

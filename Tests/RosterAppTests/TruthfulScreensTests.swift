@@ -14,7 +14,7 @@ struct TruthfulScreensTests {
 
     func app(json: String = Fixtures.seedJSON, startingView: StartingView = StartingView(),
              placeStore: PlaceStore? = nil) async throws -> AppDependencies {
-        let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(try Fixtures.directory(json: json))),
+        let app = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.success(try Fixtures.directory(json: json))),
                                   sourceName: "test.json", makeSearcher: { ImmediateSearchScheduler() }, placeStore: placeStore,
                                   startingView: startingView)
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
@@ -321,8 +321,8 @@ struct StatusLineTests {
     func longFailure() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let path = "/very/long/folder/name/that/goes/on/and/on/and/on/for/ever/people.csv"
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), exportWriter: FailingExportWriter())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: FailingExportWriter())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.beginExport()
@@ -348,8 +348,8 @@ struct NarrowStatusLineTests {
     @Test("the order and the filter stay readable: the company (on screen anyway) and the hints give way first")
     func narrow() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.applyFilter("sanchez")

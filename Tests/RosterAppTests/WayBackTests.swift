@@ -13,7 +13,7 @@ struct WayBackTests {
     let screen = MemoryScreen(rows: 24, columns: 80)
 
     func app(over repository: any PeopleRepository) async -> AppDependencies {
-        let app = AppDependencies(screen: screen, interactor: StubListInteractor(repository: .success(repository)),
+        let app = AppDependencies(screen: screen, interactor: StubDirectoryLoading(repository: .success(repository)),
                                   sourceName: repository.sourceName, makeSearcher: { ImmediateSearchScheduler() }, placeStore: nil)
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         app.root.draw()
@@ -74,7 +74,7 @@ struct WayBackTests {
 
     @Test("a value's list from the counts names the field and the value")
     func valueListNamesTheValue() async throws {
-        let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(try Fixtures.directory(json: Fixtures.seedJSON))),
+        let app = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.success(try Fixtures.directory(json: Fixtures.seedJSON))),
                                   sourceName: "test.json", makeSearcher: { ImmediateSearchScheduler() }, placeStore: nil)
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         app.root.draw()

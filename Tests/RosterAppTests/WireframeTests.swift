@@ -13,7 +13,7 @@ struct WireframeTests {
     let screen = MemoryScreen(rows: 24, columns: 80)
 
     func app(_ result: Result<LoadedDirectory, LoadError>) async -> AppDependencies {
-        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(result), sourceName: "seed.json", makeSearcher: { ImmediateSearchScheduler() })
+        let dependencies = AppDependencies(screen: screen, interactor: StubDirectoryLoading(result), sourceName: "seed.json", makeSearcher: { ImmediateSearchScheduler() })
         dependencies.directoryLoaded(await AppDependencies.loadAndArrange(interactor: dependencies.interactor, progress: LoadProgress()))
         dependencies.root.draw()
         return dependencies
@@ -96,7 +96,7 @@ struct WireframeTests {
 
     @Test("while loading, the progress screen shows and q cancels")
     func loadingScreen() {
-        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))), sourceName: "big.json", makeSearcher: { ImmediateSearchScheduler() })
+        let dependencies = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.failure(.empty(file: "x"))), sourceName: "big.json", makeSearcher: { ImmediateSearchScheduler() })
         dependencies.progress.totalBytes.store(4_000_000, ordering: .relaxed)
         dependencies.progress.bytesRead.store(1_000_000, ordering: .relaxed)
         dependencies.progress.peopleLoaded.store(2_100, ordering: .relaxed)
@@ -111,7 +111,7 @@ struct WireframeTests {
 
     @Test("while a database's table is read, the screen says what it waits on; ? shows the keys at once, other keys wait")
     func databaseLoadingScreen() {
-        let dependencies = AppDependencies(screen: screen, interactor: StubListInteractor(.failure(.empty(file: "x"))),
+        let dependencies = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.failure(.empty(file: "x"))),
                                            sourceName: "postgres://db/hr", makeSearcher: { ImmediateSearchScheduler() })
         dependencies.progress.stage.withLock { $0 = "waiting: the table is locked, or the server busy" }
         dependencies.startLoading { _ in }
@@ -137,7 +137,7 @@ struct CompaniesNavigationTests {
     @Test("Tab opens the overview; Enter a company's people; Esc back twice")
     func overview() async throws {
         let screen = MemoryScreen(rows: 24, columns: 80)
-        let app = AppDependencies(screen: screen, interactor: StubListInteractor(.success(try Fixtures.directory(json: Fixtures.seedJSON))),
+        let app = AppDependencies(screen: screen, interactor: StubDirectoryLoading(.success(try Fixtures.directory(json: Fixtures.seedJSON))),
                                   sourceName: "seed.json", makeSearcher: { ImmediateSearchScheduler() })
         app.directoryLoaded(await AppDependencies.loadAndArrange(interactor: app.interactor, progress: LoadProgress()))
         func press(_ key: Key) {

@@ -147,8 +147,8 @@ struct ListExportTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let writer = InMemoryExportWriter(existing: ["taken.csv"])
         let view = SpyListView()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler(), exportWriter: writer)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: writer)
         presenter.attach(view: view)
         presenter.beginSearch()
         presenter.editSearch("comstar")
@@ -189,8 +189,8 @@ struct ListExportTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
         let writer = InMemoryExportWriter()
         let view = SpyListView()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), exportWriter: writer)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: writer)
         presenter.attach(view: view)
         presenter.beginExport()
         presenter.editPrompt(.deleteWordBackward)
@@ -210,8 +210,8 @@ struct ListExportTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
         let history = PromptHistory()
         let view = SpyListView()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), exportWriter: InMemoryExportWriter(), history: history)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: InMemoryExportWriter(), history: history)
         presenter.attach(view: view)
         presenter.beginExport()
         presenter.editExportName("first.json")
@@ -239,8 +239,8 @@ struct ExportTargetTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                  wireframe: SpyListWireframe(), exportWriter: writer)
+        presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                  arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: writer)
         presenter.attach(view: view)
     }
 

@@ -38,7 +38,8 @@ struct PresenterRepositoryUseTests {
         let arrangement = repository.everyone
         repository.forgetCalls()
         let view = SpyListView()
-        let presenter = ListPresenter(repository: repository, arrangement: arrangement, wireframe: SpyListWireframe())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository),
+                                      arrangement: arrangement, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         #expect(view.last?.position == "1/500")
         #expect(!repository.calls.isEmpty)
@@ -49,7 +50,8 @@ struct PresenterRepositoryUseTests {
     func oneFrame() throws {
         let repository = Self.many(500)
         let view = SpyListView()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         repository.forgetCalls()
         // The rows a 24-line screen draws: 21 between the bars.
@@ -70,8 +72,8 @@ struct PresenterRepositoryUseTests {
     @Test("a new order is one arrange of everyone; the list then reads rows")
     func newOrder() {
         let repository = Self.many(50)
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(),
-                                      searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: SpyListView())
         repository.forgetCalls()
         presenter.cycleSortOrder()
@@ -84,8 +86,8 @@ struct PresenterRepositoryUseTests {
     func export() throws {
         let repository = Self.many(5000)
         let writer = InMemoryExportWriter()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(),
-                                      exportWriter: writer)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe(), exportWriter: writer)
         presenter.attach(view: SpyListView())
         repository.forgetCalls()
         presenter.beginExport()

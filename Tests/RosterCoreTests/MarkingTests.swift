@@ -16,8 +16,8 @@ struct MarkingTests {
 
     init() throws {
         directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe(),
-                                  searcher: searcher, exportWriter: writer, session: session, clipboard: clipboard)
+        presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: searcher),
+                                  arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: writer, session: session, clipboard: clipboard)
         presenter.attach(view: view)
     }
 
@@ -120,8 +120,8 @@ struct MarkingTests {
         let directory = try Fixtures.directory(json: Fixtures.array([
             Fixtures.record(email: String(repeating: "a", count: ClipboardText.maximumBytes) + "@x.test", index: 0),
         ]))
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe(),
-                                      session: session, clipboard: clipboard)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), session: session, clipboard: clipboard)
         presenter.attach(view: view)
         presenter.copyAddresses()
         #expect(clipboard.copied.isEmpty)
@@ -143,9 +143,8 @@ struct MarkingTests {
     @Test("marks are shared with another list of the session (a company's), and shown there")
     func sharedWithCompanyList() {
         presenter.toggleMark()
-        let company = ListPresenter(repository: directory.repository,
-                                    arrangement: directory.repository.arrange(sort: .byLastName, byCompany: true, company: 0),
-                                    wireframe: SpyListWireframe(), session: session)
+        let company = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                    arrangement: directory.repository.arrange(sort: .byLastName, byCompany: true, company: 0), wireframe: SpyListWireframe(), session: session)
         let companyView = SpyListView()
         company.attach(view: companyView)
         #expect(companyView.last?.marks != nil)
@@ -163,10 +162,12 @@ struct MarkingTests {
         #expect(view.last?.columns.choice == choice)
         let place = presenter.place
         #expect(place.columns == choice.remembered)
-        let other = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
+        let other = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                  arrangement: directory.everyone, wireframe: SpyListWireframe())
         other.restore(place)
         #expect(other.columnChoice == choice)
-        let fresh = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
+        let fresh = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                  arrangement: directory.everyone, wireframe: SpyListWireframe())
         fresh.restore(RememberedPlace(selectedPosition: 0, selectedID: nil))
         #expect(fresh.columnChoice == .standard)
     }
@@ -179,8 +180,8 @@ struct ColumnRouteTests {
     func route() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let wireframe = SpyListWireframe()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe,
-                                      searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: wireframe)
         presenter.attach(view: SpyListView())
         presenter.sort(by: .balance)
         presenter.chooseColumns()

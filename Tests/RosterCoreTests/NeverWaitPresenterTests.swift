@@ -30,7 +30,8 @@ struct NeverWaitPresenterTests {
         let repository = try slowSource()
         let reads = HeldReads()
         let view = SpyListView()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(), searcher: reads)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         return (repository, reads, view, presenter)
     }
@@ -151,8 +152,8 @@ struct NeverWaitPresenterTests {
         let repository = StubReconnectingRepository(base: try Self.slowSource())
         let reads = HeldReads()
         let view = SpyListView()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                      wireframe: SpyListWireframe(), searcher: reads)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.reconnect()
         #expect(view.last?.message == "reconnecting…")
@@ -166,8 +167,8 @@ struct NeverWaitPresenterTests {
     func exportInTheBackground() throws {
         let repository = try Self.slowSource()
         let (reads, view, writer, wireframe) = (HeldReads(), SpyListView(), InMemoryExportWriter(), SpyListWireframe())
-        let exporting = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe,
-                                      searcher: reads, exportWriter: writer)
+        let exporting = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.everyone, wireframe: wireframe, exportWriter: writer)
         exporting.attach(view: view)
         exporting.beginExport()
         exporting.editExportName("out.csv")
@@ -223,7 +224,8 @@ struct NeverWaitPresenterTests {
     func overviewFromARowNotRead() throws {
         let repository = try Self.slowSource()
         let wireframe = SpyListWireframe()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe, searcher: HeldReads())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: HeldReads()),
+                                      arrangement: repository.everyone, wireframe: wireframe)
         presenter.attach(view: SpyListView())
         presenter.selectLast()
         presenter.showCompanies()
@@ -252,8 +254,8 @@ struct NeverWaitPresenterTests {
     func markAllInTheBackground() async throws {
         let repository = try Self.slowSource()
         let (reads, view, session) = (HeldReads(), SpyListView(), ListSession())
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(), searcher: reads,
-                                      session: session)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe(), session: session)
         presenter.attach(view: view)
         presenter.markAllShown()
         #expect(presenter.hasWorkInFlight, "keys typed now wait for the marks")
@@ -263,8 +265,8 @@ struct NeverWaitPresenterTests {
         #expect(!presenter.hasWorkInFlight)
         #expect(view.last?.marks == "6 marked", "everyone shown: nothing to count")
         let comstar = try await repository.search(SearchQuery("company:comstar"), in: repository.everyone, within: nil)
-        let narrowed = ListPresenter(repository: repository, arrangement: comstar, wireframe: SpyListWireframe(), searcher: reads,
-                                     session: session)
+        let narrowed = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                     arrangement: comstar, wireframe: SpyListWireframe(), session: session)
         narrowed.attach(view: view)
         #expect(view.last?.marks == "6 marked (… shown)")
         reads.finish()
@@ -275,8 +277,8 @@ struct NeverWaitPresenterTests {
     func copyInTheBackground() throws {
         let repository = try Self.slowSource()
         let (reads, view, clipboard) = (HeldReads(), SpyListView(), SpyClipboard())
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(), searcher: reads,
-                                      clipboard: clipboard)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
         presenter.frameDrawn()
         reads.finish()  // the rows, so that someone is selected
@@ -342,8 +344,8 @@ struct NeverWaitPresenterTests {
     func unreadRowsRetried() async throws {
         let source = LockedSource(try Self.slowSource())
         let (reads, view) = (HeldReads(), SpyListView())
-        let presenter = ListPresenter(repository: source, arrangement: source.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                      wireframe: SpyListWireframe(), searcher: reads)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: source, scheduler: reads),
+                                      arrangement: source.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyListWireframe())
         presenter.attach(view: view)
         _ = Self.names(try #require(view.last).rows)
         presenter.frameDrawn()

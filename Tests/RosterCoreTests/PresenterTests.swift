@@ -13,7 +13,8 @@ struct ListPresenterTests {
     /// A hand-written repository: the presenter needs nothing but the protocol.
     init() throws {
         let repository = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "seed.json")
-        presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe)
+        presenter = ListPresenter(interactor: ListInteractor(repository: repository),
+                                  arrangement: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
     }
 
@@ -60,7 +61,8 @@ struct ListPresenterTests {
     func emptyDirectory() throws {
         let repository = try FakePeopleRepository(json: "[]")
         let view = SpyListView()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository),
+                                      arrangement: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)
         presenter.openSelected()
@@ -74,7 +76,8 @@ struct ListPresenterTests {
     func skippedNotice() throws {
         let repository = try FakePeopleRepository(json: Fixtures.array([Fixtures.record(), "null", "7", Fixtures.record(first: "B")]))
         let view = SpyListView()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: wireframe)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository),
+                                      arrangement: repository.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.showSkippedRecords()
         #expect(view.last?.notice == "2 skipped (! lists)")
@@ -155,8 +158,8 @@ struct ListPresenterSearchTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                  wireframe: SpyListWireframe(), searcher: searcher)
+        presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: searcher),
+                                  arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
     }
 
@@ -396,7 +399,8 @@ struct ListPresenterCollapseTests {
     func collapse() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let view = SpyListView()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)  // Cohen James, COMSTAR
         presenter.toggleSection()
@@ -430,8 +434,8 @@ struct ArrangingTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let view = SpyListView()
         let scheduler = ManualSearchScheduler()
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: scheduler)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: scheduler),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         return (presenter, view, scheduler, directory)
     }

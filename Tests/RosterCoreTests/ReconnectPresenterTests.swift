@@ -9,8 +9,8 @@ struct ReconnectPresenterTests {
     let wireframe = SpyListWireframe()
 
     func presenter(over repository: any PeopleRepository, searcher: ListSearchScheduling? = nil) -> ListPresenter {
-        let presenter = ListPresenter(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil),
-                                      wireframe: wireframe, searcher: searcher)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: searcher),
+                                      arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: wireframe)
         presenter.attach(view: view)
         return presenter
     }

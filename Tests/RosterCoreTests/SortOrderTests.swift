@@ -74,8 +74,8 @@ struct ListPresenterArrangeTests {
     func keepsSelection() throws {
         let view = SpyListView()
         let directory = SortOrderTests.directory
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.moveSelection(by: 1)  // Dee Brown
         presenter.sort(by: .balance)  // the column chooser's s
@@ -97,8 +97,8 @@ struct ListPresenterArrangeTests {
     func flatListNamesTheCompany() throws {
         let view = SpyListView()
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.toggleGrouping()
         let selected = { try #require(directory.repository.rows(in: presenter.displayed, positions: presenter.selection..<(presenter.selection + 1)).first) }
@@ -116,7 +116,8 @@ struct ListPresenterArrangeTests {
     func jumps() throws {
         let view = SpyListView()
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.jumpToCompany(by: 1)
         #expect(view.last?.currentCompany == "PERMADYNE")

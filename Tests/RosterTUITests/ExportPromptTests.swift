@@ -12,8 +12,8 @@ struct ExportPromptTests {
 
     init() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), exportWriter: writer)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: writer)
         view = ListView(presenter: presenter)
         presenter.attach(view: view)
     }

@@ -34,7 +34,8 @@ struct ListColumnsSnapshotTests {
         let json = Fixtures.seedJSON
         let directory = try Fixtures.directory(json: json, name: "people.json")
         let arranged = directory.repository.arrange(sort: SortOrder(.age, descending: true), byCompany: false, company: nil)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: arranged, wireframe: SpyListWireframe())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: arranged, wireframe: SpyListWireframe())
         var choice = ColumnChoice.standard
         choice.toggle(at: 1)  // age hidden: shown anyway, it is sorted on
         presenter.setColumns(choice)
@@ -48,8 +49,8 @@ struct ListColumnsSnapshotTests {
     @Test("the flat list shows the company column and the selected person's company at 80x24 and 40x12", arguments: [(24, 80), (12, 40)])
     func flatListCompany(size: (rows: Int, columns: Int)) throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe(),
-                                      searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.toggleGrouping()

@@ -13,7 +13,8 @@ struct ListLoadingViewTests {
                                             company: "C\($0 % 3)", email: "someone.\($0)@example.com") }
         let repository = FakePeopleRepository(people: people, readsAtOnce: false)
         let reads = HeldReads()
-        let presenter = ListPresenter(repository: repository, arrangement: repository.everyone, wireframe: SpyListWireframe(), searcher: reads)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let screen = MemoryScreen(rows: 24, columns: 80)

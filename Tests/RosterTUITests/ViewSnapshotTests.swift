@@ -12,7 +12,8 @@ import TestSupport
 struct ViewSnapshotTests {
     static func listView(json: String, name: String = "people.json", moves: Int = 0) throws -> (ListView, ListPresenter) {
         let directory = try Fixtures.directory(json: json, name: name)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.moveSelection(by: moves)
@@ -116,8 +117,8 @@ struct ViewSnapshotTests {
     func stickyHeaderSearch() throws {
         let people = (0..<60).map { Fixtures.record(first: "P\($0)", last: String(format: "L%03d", $0), company: $0 < 40 ? "BIG" : "SMALL", index: $0) }
         let directory = try Fixtures.directory(json: Fixtures.array(people))
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.beginSearch()
@@ -377,8 +378,8 @@ struct ListSearchViewTests {
     @Test("a search's match is highlighted in every visible column, not only the name", arguments: [(24, 80), (24, 200)])
     func highlightsEveryColumn(size: (rows: Int, columns: Int)) throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.applyFilter(".info")  // Barnes Pickett's email only
@@ -400,8 +401,8 @@ struct ListSearchViewTests {
     @Test("while the prompt is open, letters are text, not commands")
     func promptKeys() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let size = ScreenSize(rows: 24, columns: 80)
@@ -433,8 +434,8 @@ struct ListSearchViewTests {
     @Test("a query with an error: the other terms still filter, a mark under the bad term and the message above the prompt")
     func searchError() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.beginSearch()
@@ -454,7 +455,8 @@ struct ListSearchViewTests {
     static func seedModel() throws -> ListViewModel {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let wireframe = SpyListWireframe()
-        return ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: wireframe).makeViewModel()
+        return ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                             arrangement: directory.everyone, wireframe: wireframe).makeViewModel()
     }
 
     @Test("in a prompt, keys edit the line at the cursor; ^P ^N PgUp PgDn still move through the list")
@@ -496,8 +498,8 @@ struct ListSearchViewTests {
     @Test("a long search scrolls sideways in the prompt; the cursor stays in view and wide characters whole")
     func longPrompt() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: ImmediateSearchScheduler())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let size = ScreenSize(rows: 10, columns: 40)
@@ -690,7 +692,8 @@ struct ListMouseTests {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let module = SpyListModule()
         let view = ListView(presenter: module)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone, wireframe: SpyListWireframe())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
         view.show(presenter.makeViewModel())
         view.draw(on: MemoryScreen(rows: 24, columns: 80))
         let size = ScreenSize(rows: 24, columns: 80)
@@ -792,8 +795,8 @@ struct ExportKeyTests {
     func keys() throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let writer = InMemoryExportWriter(existing: ["a.csv"])
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), exportWriter: writer)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), exportWriter: writer)
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let size = ScreenSize(rows: 24, columns: 80)
@@ -993,9 +996,8 @@ struct StatusHintsTests {
     /// the room, and the hints that do not fit go whole.
     func valueList(filter: String?, columns: Int, searcher: any ListSearchScheduling = ImmediateSearchScheduler()) throws -> MemoryScreen {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(repository: directory.repository, arrangement: directory.everyone,
-                                      wireframe: SpyListWireframe(), searcher: searcher,
-                                      scope: ListScope(title: "counts by state", parent: "counts", filterIsScope: true))
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: searcher),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe(), scope: ListScope(title: "counts by state", parent: "counts", filterIsScope: true))
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         presenter.applyFilter(filter)

@@ -3,7 +3,7 @@ import Foundation
 /// What an export writes: what the list shows (search and order
 /// included), or the marked people (those a search hides too), read when
 /// the export is written (in the background).
-enum ExportContent: Sendable {
+public enum ExportContent: Sendable {
     case shown(PeopleArrangement, of: any PeopleRepository)
     /// The marked people, in the list's order without its search.
     case marks(Set<PersonID>, of: any PeopleRepository, orderedBy: PeopleArrangement)

@@ -1,20 +1,191 @@
-/// Where the directory comes from.
-public enum DirectorySource: Sendable, Equatable {
-    /// A file (JSON, JSON Lines or CSV); `name` is how messages and the title bar call it.
-    case file(path: String, name: String)
-    /// Standard input (`roster -`), streamed.
-    case standardInput
+/// The people list's data: the repository's people in an order, searched,
+/// read a window at a time, marked, copied and exported. Every read of a
+/// source that may wait (a database) runs off the main actor, through the
+/// list's scheduler, and its answer comes back on the main actor: the
+/// presenter asks and is answered, and never holds the repository.
+@MainActor
+public protocol ListInteractorInput: AnyObject {
+    /// How messages and the title bar name the source ("people.json").
+    var sourceName: String { get }
+    /// Everyone the source holds.
+    var personCount: Int { get }
+    /// Every company, numbered by company id.
+    var companies: [Company] { get }
+    /// Companies with anyone in them.
+    var companiesWithPeople: Int { get }
+    /// Records the source could not read.
+    var skippedRecordCount: Int { get }
+    /// How the source stands with its server; nil for a file.
+    var connectionStatus: ConnectionStatus? { get }
+    /// True when searches and new orders run (in the background); a list
+    /// without a scheduler (a test's) shows only what it was given.
+    var runsSearches: Bool { get }
+    /// Where an export is written: off the main actor.
+    var exportReader: BackgroundReading { get }
 
-    public var name: String {
-        switch self {
-        case .file(_, let name): return name
-        case .standardInput: return "stdin"
-        }
-    }
+    /// A window on `arrangement`'s rows (read while drawing from a source
+    /// that answers at once; else by `fill`).
+    func window(on arrangement: PeopleArrangement) -> ListWindow
+    /// Reads the rows `window`'s last frame wanted, off the main actor,
+    /// then calls `then` (not at all when there was nothing to read).
+    func fill(_ window: ListWindow, then: @escaping @MainActor @Sendable () -> Void)
+    /// Everyone (or one company's people) in `sort`'s order, off the main actor.
+    func arrange(sort: SortOrder, byCompany: Bool, company: Int?,
+                 then: @escaping @MainActor @Sendable (PeopleArrangement) -> Void)
+    /// The people of `everyone` matching `query` (`within`: the filter in
+    /// force it narrows); `failed` says why a search failed, in one line.
+    /// A newer search, or `cancelSearches`, makes this one moot.
+    func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
+                then: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                failed: @escaping @MainActor @Sendable (String) -> Void)
+    func cancelSearches()
+    /// `filtered`'s people in `arrangement`'s order (a search kept across a re-sort).
+    func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
+    /// Where `selected` sits in `shown`, and (for a flat list) how many
+    /// companies it shows; unknown (nil) where they could not be read.
+    func placement(of selected: PersonID?, in shown: PeopleArrangement, byCompany: Bool,
+                   then: @escaping @MainActor @Sendable (ListPlacement) -> Void)
+    /// The ids of everyone `shown` shows (`M`), in its order.
+    func personIDs(in shown: PeopleArrangement, then: @escaping @MainActor @Sendable (Result<[PersonID], RepositoryError>) -> Void)
+    /// How many of `marked` `shown` shows; nil when it could not be counted.
+    func markedCount(of marked: Set<PersonID>, in shown: PeopleArrangement, then: @escaping @MainActor @Sendable (Int?) -> Void)
+    /// The marked people (in `order`, then any it leaves out), else the
+    /// selected one, whole: what `y` and `Y` copy.
+    func peopleToCopy(marked: Set<PersonID>, orderedBy order: PeopleArrangement, selected: PersonID?,
+                      then: @escaping @MainActor @Sendable (Result<[Person], RepositoryError>) -> Void)
+    /// What an export writes: `shown`, or with marks the marked people in `order`.
+    func exportContent(marked: Set<PersonID>, shown: PeopleArrangement, orderedBy order: PeopleArrangement) -> ExportContent
+    /// The place to remember for the next launch (nothing is read from a
+    /// source that may wait: this runs as the app quits).
+    func rememberedPlace(person: PersonID?, recordID: String?, sort: SortOrder, byCompany: Bool, collapsedCompanies: Set<Int>,
+                         columns: ColumnChoice) -> RememberedPlace
+    /// The remembered collapsed companies, by id; nil when none were remembered.
+    func collapsedCompanyIDs(of place: RememberedPlace) -> Set<Int>?
+    /// The remembered person, found again (by file position, or by `_id`).
+    func person(of place: RememberedPlace, then: @escaping @MainActor @Sendable (Result<PersonID?, RepositoryError>) -> Void)
+    /// `r`: connects again and says how that went (`Reconnection`).
+    func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void)
+    /// Runs `work` on the main actor a little later (a read tried again).
+    func retryLater(_ work: @escaping @MainActor @Sendable () -> Void)
 }
 
-/// The list module's data: open the directory, off the UI actor; every
-/// later question goes to the repository it returns.
-public protocol ListInteractorInput: Sendable {
-    func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError>
+/// Where a result's selected person is, and how many companies it shows.
+public struct ListPlacement: Sendable, Equatable {
+    public let position: Int?
+    public let companies: Int?
+}
+
+/// The list's data from a repository, through `scheduler`.
+@MainActor
+public final class ListInteractor: ListInteractorInput {
+    private let repository: any PeopleRepository
+    /// Runs searches, new orders and reads off the main actor; nil (in
+    /// tests): rows are read while drawing, and no search runs.
+    private let scheduler: ListSearchScheduling?
+
+    public init(repository: any PeopleRepository, scheduler: ListSearchScheduling? = nil) {
+        self.repository = repository
+        self.scheduler = scheduler
+    }
+
+    /// Where one read runs: at once from a source that answers at once.
+    private var reader: BackgroundReading { repository.reads(through: scheduler ?? ReadingAtOnce()) }
+
+    public var sourceName: String { repository.sourceName }
+    public var personCount: Int { repository.personCount }
+    public var companies: [Company] { repository.companies }
+    public private(set) lazy var companiesWithPeople = repository.nonEmptyCompanyCount
+    public var skippedRecordCount: Int { repository.skippedRecords.count }
+    public var connectionStatus: ConnectionStatus? { ConnectionStatus(repository) }
+    public var runsSearches: Bool { scheduler != nil }
+    public var exportReader: BackgroundReading { scheduler ?? ReadingAtOnce() }
+
+    public func window(on arrangement: PeopleArrangement) -> ListWindow {
+        ListWindow(arrangement, repository: repository, readsWhileDrawing: scheduler == nil || repository.readsAtOnce)
+    }
+
+    public func fill(_ window: ListWindow, then: @escaping @MainActor @Sendable () -> Void) {
+        guard let scheduler, let positions = window.wanted() else { return }
+        scheduler.read({ window.store(window.read(positions), for: positions) }, then: then)
+    }
+
+    public func arrange(sort: SortOrder, byCompany: Bool, company: Int?,
+                        then: @escaping @MainActor @Sendable (PeopleArrangement) -> Void) {
+        scheduler?.arrange(repository, sort: sort, byCompany: byCompany, company: company, completion: then)
+    }
+
+    public func search(_ query: SearchQuery, in everyone: PeopleArrangement, within: PeopleArrangement?,
+                       then: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
+                       failed: @escaping @MainActor @Sendable (String) -> Void) {
+        scheduler?.search(query, in: everyone, within: within, repository: repository, completion: then, failed: failed)
+    }
+
+    public func cancelSearches() {
+        scheduler?.cancelPending()
+    }
+
+    public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
+        repository.reapply(filtered, to: arrangement)
+    }
+
+    public func placement(of selected: PersonID?, in shown: PeopleArrangement, byCompany: Bool,
+                          then: @escaping @MainActor @Sendable (ListPlacement) -> Void) {
+        let repository = self.repository
+        reader.read({
+            // A place or a count that could not be read is unknown (nil),
+            // never made up: the list then starts at the top, and the
+            // status bar leaves the companies' count out.
+            ListPlacement(position: selected.flatMap { try? repository.position(of: $0, in: shown) },
+                          companies: byCompany ? shown.sections.count : (try? repository.companySummaries(in: shown))?.count)
+        }, then: then)
+    }
+
+    public func personIDs(in shown: PeopleArrangement,
+                          then: @escaping @MainActor @Sendable (Result<[PersonID], RepositoryError>) -> Void) {
+        let repository = self.repository
+        reader.read({ Result { () throws(RepositoryError) in try MarkedPeople.ids(in: shown, repository: repository) } }, then: then)
+    }
+
+    public func markedCount(of marked: Set<PersonID>, in shown: PeopleArrangement, then: @escaping @MainActor @Sendable (Int?) -> Void) {
+        let people = MarkedPeople(repository: repository, marked: marked)
+        reader.read({ try? people.shownCount(in: shown) }, then: then)
+    }
+
+    public func peopleToCopy(marked: Set<PersonID>, orderedBy order: PeopleArrangement, selected: PersonID?,
+                             then: @escaping @MainActor @Sendable (Result<[Person], RepositoryError>) -> Void) {
+        let (repository, people) = (self.repository, MarkedPeople(repository: repository, marked: marked))
+        reader.read({
+            Result { () throws(RepositoryError) -> [Person] in
+                guard marked.isEmpty else { return try people.people(orderedBy: order) }
+                return try selected.map { id throws(RepositoryError) in [try repository.person(id)] } ?? []
+            }
+        }, then: then)
+    }
+
+    public func exportContent(marked: Set<PersonID>, shown: PeopleArrangement, orderedBy order: PeopleArrangement) -> ExportContent {
+        marked.isEmpty ? .shown(shown, of: repository) : .marks(marked, of: repository, orderedBy: order)
+    }
+
+    public func rememberedPlace(person: PersonID?, recordID: String?, sort: SortOrder, byCompany: Bool, collapsedCompanies: Set<Int>,
+                                columns: ColumnChoice) -> RememberedPlace {
+        RememberedPlace(person: person, recordID: recordID, sort: sort, byCompany: byCompany, collapsedCompanies: collapsedCompanies,
+                        columns: columns, repository: repository)
+    }
+
+    public func collapsedCompanyIDs(of place: RememberedPlace) -> Set<Int>? {
+        place.collapsedCompanyIDs(in: repository)
+    }
+
+    public func person(of place: RememberedPlace, then: @escaping @MainActor @Sendable (Result<PersonID?, RepositoryError>) -> Void) {
+        let repository = self.repository
+        reader.read({ Result { () throws(RepositoryError) in try place.person(in: repository) } }, then: then)
+    }
+
+    public func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
+        Reconnection.attempt(repository, using: scheduler ?? ReadingAtOnce(), then: said)
+    }
+
+    public func retryLater(_ work: @escaping @MainActor @Sendable () -> Void) {
+        RetryLater.run(using: scheduler ?? ReadingAtOnce(), work)
+    }
 }

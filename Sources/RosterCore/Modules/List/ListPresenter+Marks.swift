@@ -7,7 +7,7 @@ extension ListPresenter {
             message = "one export at a time: still writing \(writing.name)"
             return render()
         }
-        exportFlow.begin(sourceName: repository.sourceName, people: session.marked.isEmpty ? NumberText.count(displayed.count, "person", "people") : "\(NumberText.grouped(session.marked.count)) marked")
+        exportFlow.begin(sourceName: interactor.sourceName, people: session.marked.isEmpty ? NumberText.count(displayed.count, "person", "people") : "\(NumberText.grouped(session.marked.count)) marked")
         message = nil
         render()
     }
@@ -38,7 +38,7 @@ extension ListPresenter {
     /// What an export writes: what the list shows, or with marks the
     /// marked people (those a search hides too).
     var exportContent: ExportContent {
-        session.marked.isEmpty ? .shown(displayed, of: repository) : .marks(session.marked, of: repository, orderedBy: everyone)
+        interactor.exportContent(marked: session.marked, shown: displayed, orderedBy: everyone)
     }
 
     // MARK: Marks and copying
@@ -54,12 +54,9 @@ extension ListPresenter {
     /// source that may wait; keys typed meanwhile act once they are marked.
     public func markAllShown() {
         if waitForArrangement({ $0.markAllShown() }) { return }
-        let (shown, repository) = (displayed, self.repository)
         isMarkingAll = true
         render()
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({
-            Result { () throws(RepositoryError) in try MarkedPeople.ids(in: shown, repository: repository) }
-        }) { [weak self] ids in
+        interactor.personIDs(in: displayed) { [weak self] ids in
             guard let self else { return }
             self.isMarkingAll = false
             switch ids {
@@ -118,14 +115,9 @@ extension ListPresenter {
     /// Reads the marked people, else the selected one (off the main actor
     /// from a source that may wait), and hands them to `copy`; nobody, nothing.
     private func readPeopleToCopy(_ copy: @escaping @MainActor (ListPresenter, [Person]) -> Void) {
-        let (marked, order, selected, repository) = (markedPeople, everyone, selectedID, self.repository)
-        guard !marked.marked.isEmpty || selected != nil else { return }
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({
-            Result { () throws(RepositoryError) -> [Person] in
-                guard marked.marked.isEmpty else { return try marked.people(orderedBy: order) }
-                return try selected.map { id throws(RepositoryError) in [try repository.person(id)] } ?? []
-            }
-        }) { [weak self] people in
+        let selected = selectedID
+        guard !session.marked.isEmpty || selected != nil else { return }
+        interactor.peopleToCopy(marked: session.marked, orderedBy: everyone, selected: selected) { [weak self] people in
             guard let self else { return }
             switch people {
             case .success(let people) where !people.isEmpty: copy(self, people)
@@ -136,8 +128,6 @@ extension ListPresenter {
             }
         }
     }
-
-    var markedPeople: MarkedPeople { MarkedPeople(repository: repository, marked: session.marked) }
 
     /// "3 marked"; "3 marked (1 shown)" when the list shows fewer of them
     /// ("(… shown)" while a source that may wait counts them).
@@ -157,15 +147,13 @@ extension ListPresenter {
     func countMarkedShown() {
         let version = session.marksVersion
         guard markedShown?.version != version, markedBeingCounted != version else { return }
-        if displayed.count == repository.personCount {  // everyone is shown: nothing to count
+        if displayed.count == interactor.personCount {  // everyone is shown: nothing to count
             markedShown = (version, session.marked.count)
             return
         }
         markedBeingCounted = version
-        let (people, shown) = (markedPeople, displayed)
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({
-            try? people.shownCount(in: shown)
-        }) { [weak self] count in
+        let shown = displayed
+        interactor.markedCount(of: session.marked, in: shown) { [weak self] count in
             guard let self, self.markedBeingCounted == version, self.displayed == shown else { return }
             self.markedBeingCounted = nil
             // Not counted (the source failed): said as "? shown", not tried

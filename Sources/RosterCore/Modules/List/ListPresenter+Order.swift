@@ -66,18 +66,18 @@ extension ListPresenter {
     /// Sorts (off the main actor) and shows the result, keeping the
     /// selected person selected and the search applied.
     func rearrange(sort: SortOrder, byCompany: Bool) {
-        guard let searcher else { return }
+        guard interactor.runsSearches else { return }
         sortOrder = sort
         isGroupedByCompany = byCompany
         isArranging = true
         render()
-        searcher.arrange(repository, sort: sort, byCompany: byCompany, company: everyone.company) { [weak self] arranged in
+        interactor.arrange(sort: sort, byCompany: byCompany, company: everyone.company) { [weak self] arranged in
             guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
             // A company's list asked for its company only: the new order keeps to it.
             self.everyone = arranged
             self.ordersMade += 1
             self.isArranging = false
-            self.showSearchResult(self.search.result.map { self.repository.reapply($0, to: arranged) })
+            self.showSearchResult(self.search.result.map { self.interactor.reapply($0, to: arranged) })
         }
     }
 
@@ -100,16 +100,9 @@ extension ListPresenter {
     func showSearchResult(_ result: PeopleArrangement?) {
         let selected = rememberedPerson ?? selectedPerson ?? selectedID
         let shown = result.flatMap { $0.query.map { $0.isEmpty } ?? true ? nil : $0 } ?? everyone
-        let (repository, byCompany) = (self.repository, isGroupedByCompany)
         placementsAsked += 1
         let asked = placementsAsked
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({
-            // A place or a count that could not be read is unknown (nil),
-            // never made up: the list then starts at the top, and the
-            // status bar leaves the companies' count out.
-            Placement(position: selected.flatMap { try? repository.position(of: $0, in: shown) },
-                      companies: byCompany ? shown.sections.count : (try? repository.companySummaries(in: shown))?.count)
-        }) { [weak self] placement in
+        interactor.placement(of: selected, in: shown, byCompany: isGroupedByCompany) { [weak self] placement in
             guard let self, asked == self.placementsAsked else { return }
             self.placementsShown = asked
             self.rememberedPerson = nil
@@ -119,15 +112,9 @@ extension ListPresenter {
         }
     }
 
-    /// Where a result's selected person is, and its companies' count.
-    struct Placement: Sendable {
-        let position: Int?
-        let companies: Int?
-    }
-
     var isPlacing: Bool { placementsShown != placementsAsked }
 
-    func show(_ result: PeopleArrangement?, placed: Placement) {
+    func show(_ result: PeopleArrangement?, placed: ListPlacement) {
         let previousFilter = filter
         let searchResult = search.show(result)
         displayed = searchResult ?? everyone

@@ -9,7 +9,7 @@ extension ListPresenter {
     public func reconnect() {
         message = Reconnection.inProgress
         render()
-        Reconnection.attempt(repository, using: searcher ?? ReadingAtOnce()) { [weak self] said, reconnected in
+        interactor.reconnect { [weak self] said, reconnected in
             guard let self else { return }
             guard reconnected else {
                 self.message = said

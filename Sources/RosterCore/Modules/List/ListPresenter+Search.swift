@@ -25,17 +25,17 @@ extension ListPresenter {
     /// Shows the prompt as edited and runs the search it asks for, if any
     /// (none: the last good result stays).
     func run(_ request: ListSearch.Request?) {
-        guard let request, let searcher else { return render() }
+        guard let request, interactor.runsSearches else { return render() }
         let searched = ordersMade
         searchesAsked += 1
         let asked = searchesAsked
         render()  // the prompt as edited, and that its search is coming
-        searcher.search(request.query, in: everyone, within: request.within, repository: repository, completion: { [weak self] result in
+        interactor.search(request.query, in: everyone, within: request.within, then: { [weak self] result in
             guard let self else { return }
             self.searchesAnswered = max(self.searchesAnswered, asked)
             defer { self.sayMessageAfterWorkIfDone() }
             // A new order landed meanwhile: the matches, in that order.
-            self.showSearchResult(searched == self.ordersMade ? result : self.repository.reapply(result, to: self.everyone))
+            self.showSearchResult(searched == self.ordersMade ? result : self.interactor.reapply(result, to: self.everyone))
         }, failed: { [weak self] reason in
             // The list keeps the last good result; the prompt (or, closed,
             // the status line) says why this one is not shown.
@@ -67,14 +67,14 @@ extension ListPresenter {
             return
         }
         // Laid over `everyone` again: a sort may have finished meanwhile.
-        searcher?.cancelPending()
+        interactor.cancelSearches()
         searchesAnswered = searchesAsked
-        showSearchResult(repository.reapply(before, to: everyone))
+        showSearchResult(interactor.reapply(before, to: everyone))
     }
 
     func clearSearch() {
         search.clear()
-        searcher?.cancelPending()
+        interactor.cancelSearches()
         searchesAnswered = searchesAsked
         showSearchResult(nil)
     }

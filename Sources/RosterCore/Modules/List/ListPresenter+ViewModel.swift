@@ -9,10 +9,10 @@ extension ListPresenter {
         let filter = search.filter
         var emptyMessage: String?
         if !hasPeople {
-            emptyMessage = filter.map { "No people match '\($0)'" } ?? ListViewModel.nobodyMessage(personCount: repository.personCount, from: repository.sourceName)
+            emptyMessage = filter.map { "No people match '\($0)'" } ?? ListViewModel.nobodyMessage(personCount: interactor.personCount, from: interactor.sourceName)
         }
         return ListViewModel(
-            sourceName: repository.sourceName,
+            sourceName: interactor.sourceName,
             scopeTitle: scopeTitle,
             escapeGoesBackTo: scope.flatMap { $0.filterIsScope || filter == nil ? $0.parent : nil },
             summary: summary,
@@ -21,7 +21,7 @@ extension ListPresenter {
             position: (hasPeople ? "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(people))" : "0/0")
                 + (search.isEditing && searchesAsked > searchesAnswered ? " searching…" : ""),
             currentCompany: ListStatusText.company(section: section, selected: isGroupedByCompany ? nil : selectedRow),
-            notice: [repository.skippedRecords.isEmpty ? nil : "\(NumberText.grouped(repository.skippedRecords.count)) skipped (! lists)",
+            notice: [interactor.skippedRecordCount == 0 ? nil : "\(NumberText.grouped(interactor.skippedRecordCount)) skipped (! lists)",
                      stateNotice]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
@@ -37,7 +37,7 @@ extension ListPresenter {
             message: message ?? exportFlow.writing?.note ?? (isMarkingAll ? "marking \(NumberText.count(displayed.count, "person", "people"))…" : nil),
             messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
-            marks: marksLabel, connection: ConnectionStatus(repository))
+            marks: marksLabel, connection: interactor.connectionStatus)
     }
 
     /// A filter whose search has not answered yet, with the prompt closed

@@ -6,7 +6,8 @@ import Foundation
 public final class ListPresenter: ListModuleInterface {
     weak var view: ListViewInterface?
     weak var wireframe: ListWireframe?
-    let repository: any PeopleRepository
+    /// The list's data: every read goes through it.
+    let interactor: ListInteractorInput
     /// Everyone (of a company's list: the company), grouped and sorted.
     var everyone: PeopleArrangement
     /// Counts the orders `everyone` has had, so a search that started on
@@ -25,7 +26,6 @@ public final class ListPresenter: ListModuleInterface {
     /// main actor, and drawn as loading until they come).
     var window: ListWindow
     var rows: ListRows
-    let searcher: ListSearchScheduling?
     /// The search prompt and the filter in force.
     var search = ListSearch()
     /// What each prompt accepted earlier this session (↑ recalls it).
@@ -83,25 +83,23 @@ public final class ListPresenter: ListModuleInterface {
     /// Shows `arrangement` (its order and grouping are the list's; a
     /// company's list opens in the order its parent list had);
     /// `scope` says what a list pushed over another screen is of.
-    public init(repository: any PeopleRepository, arrangement: PeopleArrangement, wireframe: ListWireframe,
-                searcher: ListSearchScheduling? = nil, exportWriter: ExportWriting? = nil,
-                scope: ListScope? = nil, history: PromptHistory? = nil, session: ListSession? = nil,
-                clipboard: Clipboard? = nil) {
-        self.repository = repository
+    public init(interactor: ListInteractorInput, arrangement: PeopleArrangement, wireframe: ListWireframe,
+                exportWriter: ExportWriting? = nil, scope: ListScope? = nil, history: PromptHistory? = nil,
+                session: ListSession? = nil, clipboard: Clipboard? = nil) {
+        self.interactor = interactor
         // Made here, not as a default argument: those run outside the main
         // actor (the fuzzers' one-module build rejects that).
         self.history = history ?? PromptHistory()
         self.session = session ?? ListSession()
         self.clipboard = clipboard
-        exportFlow = ListExportFlow(writer: exportWriter, history: self.history, reader: searcher)
+        exportFlow = ListExportFlow(writer: exportWriter, history: self.history, reader: interactor.exportReader)
         sortOrder = arrangement.sort
         isGroupedByCompany = arrangement.byCompany
         self.scope = scope
         everyone = arrangement
         displayed = arrangement
         self.wireframe = wireframe
-        self.searcher = searcher
-        window = ListWindow(arrangement, repository: repository, readsWhileDrawing: searcher == nil || repository.readsAtOnce)
+        window = interactor.window(on: arrangement)
         rows = ListRows(window)
         exportFlow.written = { [weak self] said in
             self?.quitWarned = false
@@ -111,9 +109,9 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     /// A window on `displayed`: a source that may wait is read in the
-    /// background (a list with none, in tests, reads while drawing).
+    /// background (a list with no scheduler, in tests, reads while drawing).
     func makeWindow() -> ListWindow {
-        ListWindow(displayed, repository: repository, readsWhileDrawing: searcher == nil || repository.readsAtOnce)
+        interactor.window(on: displayed)
     }
 
     public var peopleCount: Int { displayed.count }
@@ -218,7 +216,7 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     public func showSkippedRecords() {
-        guard !repository.skippedRecords.isEmpty else {
+        guard interactor.skippedRecordCount > 0 else {
             message = "no records were skipped"
             render()
             return
@@ -284,9 +282,9 @@ public final class ListPresenter: ListModuleInterface {
     /// Where the user is now, to remember for the next launch.
     public var place: RememberedPlace {
         let row = selectedRow
-        return RememberedPlace(person: row?.id ?? selectedPerson, recordID: row?.recordID, sort: sortOrder,
-                               byCompany: isGroupedByCompany, collapsedCompanies: collapsedCompanies, columns: session.columns,
-                               repository: repository)
+        return interactor.rememberedPlace(person: row?.id ?? selectedPerson, recordID: row?.recordID, sort: sortOrder,
+                                          byCompany: isGroupedByCompany, collapsedCompanies: collapsedCompanies,
+                                          columns: session.columns)
     }
 
     /// Goes back to a remembered place: its order and grouping, its person.
@@ -296,7 +294,7 @@ public final class ListPresenter: ListModuleInterface {
     /// and then placed as a search's selected person is; keys typed
     /// meanwhile wait for them.
     public func restore(_ place: RememberedPlace, sortOverride: SortOrder? = nil) {
-        if let collapsed = place.collapsedCompanyIDs(in: repository) {
+        if let collapsed = interactor.collapsedCompanyIDs(of: place) {
             collapsedCompanies = collapsed
             rows = makeRows()
         }
@@ -309,10 +307,7 @@ public final class ListPresenter: ListModuleInterface {
         }
         guard place.selectedPosition != nil || place.selectedID != nil else { return }
         isFindingPlace = true
-        let repository = self.repository
-        repository.reads(through: searcher ?? ReadingAtOnce()).read({
-            Result { () throws(RepositoryError) in try place.person(in: repository) }
-        }) { [weak self] person in
+        interactor.person(of: place) { [weak self] person in
             guard let self else { return }
             self.isFindingPlace = false
             switch person {
@@ -324,7 +319,7 @@ public final class ListPresenter: ListModuleInterface {
         }
     }
 
-    lazy var companiesInAll = repository.nonEmptyCompanyCount
+    var companiesInAll: Int { interactor.companiesWithPeople }
 
     /// Companies with someone shown; kept from the last search, so that a
     /// frame does not count them again.
@@ -358,14 +353,13 @@ public final class ListPresenter: ListModuleInterface {
     /// (with a screen's worth around them), and draws again when they come.
     public func frameDrawn() {
         let window = self.window
-        guard let searcher, let positions = window.wanted() else { return }
-        searcher.read({ window.store(window.read(positions), for: positions) }) { [weak self] in
+        interactor.fill(window) { [weak self] in
             guard let self, self.window === window else { return }
             self.refresh()
             // Rows that could not be read (a lock, a timeout, a lost
             // server) are asked for again a little later, while shown.
             if window.holdsUnread {
-                RetryLater.run(using: searcher) { [weak self] in
+                self.interactor.retryLater { [weak self] in
                     guard let self, self.window === window, window.holdsUnread else { return }
                     window.forgetUnread()
                     self.refresh()

@@ -90,6 +90,20 @@ func keys(path: String, count: Int, columns: Int) async {
     print("key_max_ms=\(String(format: "%.3f", latencies.last ?? 0))")
 }
 
+func milliseconds(_ duration: Duration) -> Double {
+    let (whole, attoseconds) = duration.components
+    return Double(whole) * 1000 + Double(attoseconds) / 1e15
+}
+
+/// CPU time of the whole process (both cores' work), in milliseconds:
+/// steadier than wall time on a machine shared with other work.
+func cpuMilliseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+}
+
 /// Types queries a key at a time, each narrowing the last when it can, as
 /// the app does; then deletes the last term a key at a time (Backspace:
 /// each a search of everyone). Plain words, then multi-term and field queries.
@@ -98,20 +112,8 @@ func search(path: String) async {
     guard let loaded = try? await PeopleLoader().load(path: path, sourceName: path) else { exit(1) }
     let repository = InMemoryPeopleRepository(loaded)
     let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-    func milliseconds(_ duration: Duration) -> Double {
-        let (whole, attoseconds) = duration.components
-        return Double(whole) * 1000 + Double(attoseconds) / 1e15
-    }
     var recent = RecentSearches()
     let printEach = ProcessInfo.processInfo.environment["ROSTER_BENCH_EACH"] == "1"
-    /// CPU time of the whole process (both cores' work), in milliseconds:
-    /// steadier than wall time on a machine shared with other work.
-    func cpuMilliseconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
-    }
     var cpuTotal = 0.0
     /// One keystroke's search, within the narrowest earlier result it
     /// narrows, as the list presenter does.
@@ -187,10 +189,6 @@ func counts(path: String) async {
     let repository = InMemoryPeopleRepository(loaded)
     let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
     guard let filtered = repository.searchNow(SearchQuery("age>30"), in: everyone, within: nil) else { exit(1) }
-    func milliseconds(_ duration: Duration) -> Double {
-        let (whole, attoseconds) = duration.components
-        return Double(whole) * 1000 + Double(attoseconds) / 1e15
-    }
     for (label, shown) in [("", everyone), ("_filtered", filtered)] {
         var slowest = 0.0
         for field in SummaryField.allCases {

@@ -29,8 +29,9 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         // Measured once per change of the rows, not per key or frame: tens
         // of thousands of companies (a version of 0 is unknown: measured).
         guard model.rowsVersion == 0 || model.rowsVersion != measured else { return }
-        figureWidths = Self.table.figureWidths(model.rows.map(Self.figures))
-        largest = model.rows.map(\.count).max() ?? 0
+        let widest = model.rows.widest
+        figureWidths = Self.table.figureWidths([Self.figures(widest)])
+        largest = widest.count
     }
 
     /// Each figure column's width for the model shown (widest cell, or the usual).

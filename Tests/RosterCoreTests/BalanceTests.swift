@@ -129,6 +129,14 @@ struct FigureWordingTests {
         var values: [Double] = stride(from: -2.0, through: 100.0, by: 0.05).map { $0 }
         values += [0, -0.0, 0.04, -0.04, 0.25, 0.35, 0.45, 20.25, 99.95, 1e14, 123_456.75]
         for _ in 0..<5_000 { values.append(Double.random(in: 0..<120, using: &generator)) }
+        // Averages of a few whole ages, as the overview's are: ties by the
+        // thousand (30.25 exact, 30.15 not), and their neighbours.
+        for count in 1...40 {
+            for sum in stride(from: 0, through: 4_000, by: 7) {
+                let average = Double(sum) / Double(count)
+                values += [average, average.nextUp, average.nextDown, -average]
+            }
+        }
         for value in values {
             #expect(NumberText.tenths(value) == String(format: "%.1f", value), "\(value)")
         }

@@ -97,4 +97,27 @@ struct CompaniesTests {
         #expect(view.models.last?.rows.isEmpty == true)
         #expect(view.models.last?.emptyMessage == "No one matches 'zzz': Esc clears the filter.")
     }
+
+    @Test("the rows are worded when drawn; their widest row, found from the figures, is as wide as the widest of each column")
+    func widestRowFromFigures() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let summaries = (0..<Int.random(in: 0...40, using: &generator)).map { index in
+                let headcount = Int.random(in: 0...1_200_000, using: &generator)
+                let balances = Int.random(in: 0...3, using: &generator)
+                return CompanySummary(companyID: index, title: "C\(index)", headcount: headcount,
+                                      active: Int.random(in: 0...headcount, using: &generator),
+                                      totalCents: Int128(Int64.random(in: -90_000_000_000...90_000_000_000, using: &generator)),
+                                      balances: balances, ages: balances, ageSum: balances * Int.random(in: 0...140, using: &generator))
+            }
+            let rows = CompaniesViewModel.Rows(summaries)
+            let widest = rows.widest
+            let cells: [(CompaniesViewModel.Row) -> String] = [\.headcount, \.active, \.total, \.average, \.averageAge]
+            for cell in cells {
+                let measured = rows.map { DisplayText.width(cell($0)) }.max() ?? 0
+                #expect(rows.isEmpty || DisplayText.width(cell(widest)) == measured, "\(summaries)")
+            }
+            #expect(widest.count == (summaries.map(\.headcount).max() ?? 0))
+        }
+    }
 }

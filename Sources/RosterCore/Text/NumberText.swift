@@ -11,12 +11,19 @@ public enum NumberText {
 
     /// `x` to one decimal, as `String(format: "%.1f", x)` words it ("38.5"),
     /// without its cost: the overview words an average age per company,
-    /// 70,000 of them on a large directory. Values near a tie go to printf,
-    /// so the two never disagree.
+    /// 70,000 of them on a large directory. A tie is settled on the exact
+    /// value, as printf settles it, so the two never disagree.
     public static func tenths(_ x: Double) -> String {
+        guard x.isFinite, abs(x) < 1e14 else { return String(format: "%.1f", x) }
         let scaled = x * 10
-        let rounded = scaled.rounded(.toNearestOrEven)
-        guard abs(scaled) < 1e15, abs(abs(scaled - rounded) - 0.5) > 1e-6 else { return String(format: "%.1f", x) }
+        var rounded = scaled.rounded(.toNearestOrEven)
+        if abs(scaled - rounded) == 0.5 {
+            // A tie after the multiplication: printf rounds the exact value,
+            // which the product's rounding error (exact, by a fused
+            // multiply-add) puts above or below it; a true tie goes to even.
+            let error = (-scaled).addingProduct(x, 10)
+            if error > 0 { rounded = scaled.rounded(.up) } else if error < 0 { rounded = scaled.rounded(.down) }
+        }
         let magnitude = UInt64(abs(rounded))
         return written { buffer, end in
             var start = write(UInt8(ascii: "0") + UInt8(magnitude % 10), before: end, in: buffer)

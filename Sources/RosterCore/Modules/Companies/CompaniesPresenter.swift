@@ -8,13 +8,12 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private weak var wireframe: CompaniesWireframe?
     private let interactor: SummaryInteractorInput
     private var summariesAToZ: [CompanySummary]
-    private var summaries: [CompanySummary] {
-        didSet { formatted = nil }
+    private var summaries: [CompanySummary] = [] {
+        didSet { rowsVersion += 1 }
     }
-    /// `summaries` worded for the view, made once per change of them: a
-    /// key that only moves the selection formats nothing (70,000 companies).
-    private var formatted: (rows: [CompaniesViewModel.Row], version: Int)?
-    private var rowsVersion = 0
+    /// Counts the changes of `summaries`: the view measures the columns
+    /// once per change, not on every key (70,000 companies).
+    private var rowsVersion = 1
     /// The search the people list is narrowed by: the overview counts only
     /// its matches, and says so.
     public private(set) var filter: String?
@@ -128,25 +127,8 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         render()
     }
 
-    private func formattedRows() -> [CompaniesViewModel.Row] {
-        summaries.map { summary in
-            CompaniesViewModel.Row(
-                title: summary.title,
-                headcount: NumberText.grouped(summary.headcount),
-                active: NumberText.grouped(summary.active),
-                total: Balance.format(cents: summary.totalCents),
-                average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
-                averageAge: summary.averageAge.map(NumberText.tenths) ?? "—",
-                count: summary.headcount)
-        }
-    }
-
     public func makeViewModel() -> CompaniesViewModel {
-        let (rows, version) = formatted ?? {
-            rowsVersion += 1
-            return (formattedRows(), rowsVersion)
-        }()
-        formatted = (rows, version)
+        let rows = CompaniesViewModel.Rows(summaries)
         var summary = filter == nil
             ? NumberText.count(summaries.count, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(interactor.personCount, "person", "people")) · "
@@ -164,7 +146,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             filter: filter,
             emptyMessage: isCounting ? "Counting…" : counting.failureSaid ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = interactor.problemDetail
-        model.rowsVersion = version
+        model.rowsVersion = rowsVersion
         model.notice = notice
         return model
     }

@@ -339,5 +339,13 @@ def without_database_section(text):
     return text if index < 0 else text[:index]
 
 
+def database_notes(text):
+    """The dated notes under make bench-db's section ("### ..."), which a
+    new run keeps below its figures."""
+    index = text.find(DATABASE_SECTION)
+    notes = -1 if index < 0 else text.find("\n### ", index)
+    return "" if notes < 0 else text[notes + 1:]
+
+
 if __name__ == "__main__":
     main()

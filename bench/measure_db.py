@@ -290,7 +290,9 @@ def main():
     results = os.environ.get("BENCH_RESULTS", os.path.join(ROOT, "bench/RESULTS.md"))
     kept = open(results).read() if os.path.exists(results) else "# Benchmarks\n"
     with open(results, "w") as out:
-        out.write(measure.without_database_section(kept).rstrip("\n") + "\n\n" + report)
+        notes = measure.database_notes(kept)
+        out.write(measure.without_database_section(kept).rstrip("\n") + "\n\n" + report.rstrip("\n") + "\n"
+                  + ("\n" + notes if notes else ""))
 
 
 def render(results, binary, pg_import, sqlite_import, pg_build, sqlite_build, total):

@@ -87,15 +87,40 @@ public struct ImportRows: Sequence, Sendable {
             let split = key.firstIndex(of: 0) ?? key.count
             return (Array(key[..<split]), Array(key[Swift.min(key.count, split + 1)...]))
         }
-        return [
-            .text(key), .int(Int64(position)), .text(person.id), .int(person.index), .text(person.guid),
-            .bool(person.isActive), .text(person.balance.text), .int(person.balance.cents), .text(person.picture),
-            .int(person.age), .text(person.eyeColor), .text(person.firstName), .text(person.lastName),
-            .text(person.company), .text(person.email), .text(person.phone), .text(person.address),
-            .text(person.favoriteFruit), .int(Int64(person.presentTextFields)),
-            .bytes(companyKey), .bytes(lastKey), .bytes(firstKey),
-            .text(searchText(companyKey: company.key, lastKey: lastKey, firstKey: firstKey, person: person)),
+        return layout.map { value in
+            switch value {
+            case .key: return .text(key)
+            case .position: return .int(Int64(position))
+            case .text(let field): return .text(person.text(field))
+            case .index: return .int(person.index)
+            case .active: return .bool(person.isActive)
+            case .cents: return .int(person.balance.cents)
+            case .age: return .int(person.age)
+            case .presentFields: return .int(Int64(person.presentTextFields))
+            case .companyKey: return .bytes(companyKey)
+            case .lastKey: return .bytes(lastKey)
+            case .firstKey: return .bytes(firstKey)
+            case .searchText: return .text(searchText(companyKey: company.key, lastKey: lastKey, firstKey: firstKey, person: person))
+            }
+        }
+    }
+
+    /// What a column of the table holds of a person.
+    enum ColumnValue {
+        case key, position, text(TextField), index, active, cents, age, presentFields, companyKey, lastKey, firstKey, searchText
+    }
+
+    /// What each column holds, in `PeopleTable.columns`' order: a text
+    /// field's column its text, the others by name.
+    static let layout: [ColumnValue] = PeopleTable.columns.map { column in
+        if let field = column.field { return .text(field) }
+        let byName: [String: ColumnValue] = [
+            "person_key": .key, "position": .position, "record_index": .index, "is_active": .active, "balance_cents": .cents,
+            "age": .age, "present_fields": .presentFields, "company_key": .companyKey, "last_key": .lastKey,
+            "first_key": .firstKey, "search_text": .searchText,
         ]
+        guard let value = byName[column.name] else { preconditionFailure("no person's value for column \(column.name)") }
+        return value
     }
 
     /// What `/` matches, folded, one field per line: a search term (which
@@ -111,10 +136,12 @@ public struct ImportRows: Sequence, Sendable {
     /// 32 hex digits of FNV-1a (128-bit) over every field: stable across
     /// runs and machines, unlike `Hasher`, which is seeded per process.
     static func digest(of person: Person) -> String {
-        let fields = [person.guid, person.balance.text, person.picture, person.eyeColor, person.firstName, person.lastName,
-                      person.company, person.email, person.phone, person.address, person.favoriteFruit,
-                      person.index.map(String.init) ?? "", person.age.map(String.init) ?? "",
-                      person.isActive.map { $0 ? "true" : "false" } ?? "", String(person.presentTextFields)]
+        // Every text field but the `_id` (this stands for it), in `TextField`'s order.
+        var fields: [String] = TextField.allCases.filter { $0 != .id }.map(person.text)
+        fields.append(person.index.map(String.init) ?? "")
+        fields.append(person.age.map(String.init) ?? "")
+        fields.append(person.isActive.map { $0 ? "true" : "false" } ?? "")
+        fields.append(String(person.presentTextFields))
         var hash: UInt128 = 0x6c62272e07bb014262b821756295c58d
         let prime: UInt128 = 0x0000000001000000000000000000013B
         for field in fields {

@@ -83,7 +83,12 @@ final class KeysetWindows: Sendable {
 
     // MARK: Rows
 
-    private static let listedColumns = "first_name, last_name, email, balance, phone, age, is_active, company, address, eye_color, favorite_fruit, id"
+    /// A row's columns for the list: every text field (`TextField`'s
+    /// order; one the list does not carry, as empty text), then the age
+    /// and whether active.
+    private static let listedColumns = (TextField.allCases.map { $0.isListed ? PeopleTable.column(of: $0) : "''" } + ["age", "is_active"])
+        .joined(separator: ", ")
+    private static let listedColumnCount = TextField.allCases.count + 2
 
     func listed(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
                 repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
@@ -111,15 +116,12 @@ final class KeysetWindows: Sendable {
     private func listedRows(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, start: Int, count: Int,
                             repository: SQLPeopleRepository, isBulk: Bool = false) throws(DatabaseError) -> [ListedPerson] {
         let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
-                                payloadCount: 12, repository: repository, isBulk: isBulk)
+                                payloadCount: Self.listedColumnCount, repository: repository, isBulk: isBulk)
+        let figures = 2 + TextField.allCases.count
         return fetched.enumerated().map { offset, row in
             ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
                          companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
-                         firstName: row.text(2) ?? "", lastName: row.text(3) ?? "", email: row.text(4) ?? "",
-                         balance: row.text(5) ?? "", phone: row.text(6) ?? "", age: row.int(7).map { Int($0) }, isActive: row.bool(8),
-                         company: row.text(9) ?? "", city: QueryCondition.addressParts(row.text(10) ?? "").city,
-                         address: row.text(10) ?? "", eyeColor: row.text(11) ?? "", favoriteFruit: row.text(12) ?? "",
-                         recordID: row.text(13) ?? "")
+                         age: row.int(figures).map { Int($0) }, isActive: row.bool(figures + 1)) { row.text(2 + $0.rawValue) ?? "" }
         }
     }
 

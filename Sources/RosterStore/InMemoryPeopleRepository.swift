@@ -106,14 +106,8 @@ public final class InMemoryPeopleRepository: PeopleRepository {
         let order = handle(of: arrangement).grouped.order
         return positions.clamped(to: 0..<order.count).map { position in
             let person = Int(order[position])
-            let address = store.text(.address, of: person)
             return ListedPerson(id: PersonID(person), position: position, companyID: store.companyID(of: person),
-                                firstName: store.text(.firstName, of: person), lastName: store.text(.lastName, of: person),
-                                email: store.text(.email, of: person), balance: store.text(.balance, of: person),
-                                phone: store.text(.phone, of: person), age: store.age(of: person), isActive: store.isActive(person),
-                                company: store.text(.company, of: person), city: QueryCondition.addressParts(address).city,
-                                address: address, eyeColor: store.text(.eyeColor, of: person),
-                                favoriteFruit: store.text(.favoriteFruit, of: person), recordID: store.text(.id, of: person))
+                                age: store.age(of: person), isActive: store.isActive(person)) { store.text($0, of: person) }
         }
     }
 

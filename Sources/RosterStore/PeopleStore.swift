@@ -223,23 +223,8 @@ public final class PeopleSegment: Sendable {
         let index = indexValues[local]
         let age = ages[local]
         let active = activeFlags[local]
-        return Person(
-            id: text(.id, of: local),
-            index: index == Self.missingInt ? nil : index,
-            guid: text(.guid, of: local),
-            isActive: active == 2 ? nil : active == 1,
-            balance: Balance(text: text(.balance, of: local), cents: balanceCents(of: local)),
-            picture: text(.picture, of: local),
-            age: age == Self.missingAge ? nil : Int(age),
-            eyeColor: text(.eyeColor, of: local),
-            firstName: text(.firstName, of: local),
-            lastName: text(.lastName, of: local),
-            company: text(.company, of: local),
-            email: text(.email, of: local),
-            phone: text(.phone, of: local),
-            address: text(.address, of: local),
-            favoriteFruit: text(.favoriteFruit, of: local),
-            presentTextFields: presentFields[local]
-        )
+        return Person(index: index == Self.missingInt ? nil : index, isActive: active == 2 ? nil : active == 1,
+                      balanceCents: balanceCents(of: local), age: age == Self.missingAge ? nil : Int(age),
+                      presentTextFields: presentFields[local]) { text($0, of: local) }
     }
 }

@@ -66,9 +66,8 @@ extension RepositoryContract {
             failures.check(row.phone == person.phone && row.age == person.age && row.isActive == person.isActive
                            && row.company == person.company && row.city == QueryCondition.addressParts(person.address).city,
                            "row \(row.position) carries the columns' fields (phone, age, active, company, city)")
-            failures.check(row.address == person.address && row.eyeColor == person.eyeColor
-                           && row.favoriteFruit == person.favoriteFruit && row.recordID == person.id,
-                           "row \(row.position) carries the choosable columns' fields (address, eye color, fruit, id)")
+            let differ = TextField.allCases.filter { row.text($0) != ($0.isListed ? person.text($0) : "") }
+            failures.check(differ.isEmpty, "row \(row.position) carries every listed text field of the record; not \(differ)")
             failures.check(try repository.position(of: row.id, in: arrangement) == row.position, "position(of: \(row.id))")
             failures.check(try repository.personIDs(in: arrangement, positions: row.position..<(row.position + 1)) == [row.id],
                            "personIDs at \(row.position)")

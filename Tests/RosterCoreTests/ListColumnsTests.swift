@@ -117,8 +117,8 @@ struct ListColumnsTests {
         choice.move(at: state, by: -state)
         #expect(columns(120, choice: choice).prefix(2) == [.name, .state])
         let person = ListedPerson(id: PersonID(0), position: 0, companyID: 0, firstName: "A", lastName: "B", email: "", balance: "",
-                                  address: "303 Vermont Street, Concho, Arizona, 1707", eyeColor: "green", favoriteFruit: "banana",
-                                  recordID: "58f9")
+                                  address: "303 Vermont Street, Concho, Arizona, 1707",
+                                  others: [.eyeColor: "green", .favoriteFruit: "banana", .id: "58f9"])
         #expect(added.map { $0.text(of: person) } == ["Arizona", "1707", "303 Vermont Street, Concho, Arizona, 1707", "green", "banana", "58f9"])
         #expect(added.map(\.title) == ["State", "Zip", "Address", "Eye color", "Fruit", "ID"])
     }

@@ -56,6 +56,33 @@ public struct Person: Sendable, Equatable {
         }
     }
 
+    /// A person whose text fields `text` gives (the balance's text with
+    /// `balanceCents`), as a store or a table row reads them.
+    public init(index: Int?, isActive: Bool?, balanceCents: Int64?, age: Int?, presentTextFields: UInt16,
+                text: (TextField) -> String) {
+        self.init(index: index, isActive: isActive, age: age, firstName: "", lastName: "", presentTextFields: presentTextFields)
+        for field in TextField.allCases where field != .balance { setText(field, text(field)) }
+        balance = Balance(text: text(.balance), cents: balanceCents)
+    }
+
+    /// Sets the text of `field` (the balance's text keeps no amount).
+    public mutating func setText(_ field: TextField, _ value: String) {
+        switch field {
+        case .id: id = value
+        case .guid: guid = value
+        case .balance: balance = Balance(text: value)
+        case .picture: picture = value
+        case .eyeColor: eyeColor = value
+        case .firstName: firstName = value
+        case .lastName: lastName = value
+        case .company: company = value
+        case .email: email = value
+        case .phone: phone = value
+        case .address: address = value
+        case .favoriteFruit: favoriteFruit = value
+        }
+    }
+
     /// The text of `field` as the record has it.
     public func text(_ field: TextField) -> String {
         switch field {

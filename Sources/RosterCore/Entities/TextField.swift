@@ -53,6 +53,10 @@ extension TextField {
         }
     }
 
+    /// Whether the list's rows carry the field (`ListedPerson`): all but
+    /// the two no column shows, which a database would send for nothing.
+    public var isListed: Bool { self != .picture && self != .guid }
+
     /// The person's screen's label.
     public var label: String {
         switch self {

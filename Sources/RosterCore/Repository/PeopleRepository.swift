@@ -60,33 +60,21 @@ public struct PeopleArrangement: Sendable, Equatable {
     }
 }
 
-/// What a frame (or a line of `--list`) shows of a person: a few fields,
-/// not the whole record.
+/// What a frame (or a line of `--list`) shows of a person: the record's
+/// text fields and figures, not its whole `Person`.
 public struct ListedPerson: Sendable, Equatable {
     public var id: PersonID
     /// Display position in the arrangement the row came from.
     public var position: Int
     public var companyID: Int
-    public var firstName: String
-    public var lastName: String
-    public var email: String
-    /// The balance as the file wrote it.
-    public var balance: String
-    /// The list's optional columns; empty (or nil) when the record has none.
-    public var phone: String
+    /// The record's text, one per `TextField` (by its raw value): empty
+    /// when the record has none, or the field is not `isListed`.
+    public var texts: [String]
     public var age: Int?
     public var isActive: Bool?
-    /// The company's name as the record wrote it.
-    public var company: String
     /// The city part of the address ("Concho" of "303 Vermont Street,
     /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
     public var city: String
-    /// The whole address (the state and zip columns read their parts).
-    public var address: String
-    public var eyeColor: String
-    public var favoriteFruit: String
-    /// The record's `_id`.
-    public var recordID: String
     /// False for a row the source could not read (a database that went
     /// away): a stand-in that holds its place, with no person's values,
     /// drawn as "not loaded" and never marked, opened or exported.
@@ -94,33 +82,34 @@ public struct ListedPerson: Sendable, Equatable {
     /// True for a stand-in whose row is being read (drawn as loading).
     public var isLoading = false
 
-    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
-                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", city: String = "",
-                address: String = "", eyeColor: String = "", favoriteFruit: String = "", recordID: String = "",
-                isLoaded: Bool = true) {
+    /// A row whose text fields `text` gives (those `isListed`).
+    public init(id: PersonID, position: Int, companyID: Int, age: Int? = nil, isActive: Bool? = nil, isLoaded: Bool = true,
+                text: (TextField) -> String) {
         self.id = id
         self.position = position
         self.companyID = companyID
-        self.firstName = firstName
-        self.lastName = lastName
-        self.email = email
-        self.balance = balance
-        self.phone = phone
+        texts = TextField.allCases.map { $0.isListed ? text($0) : "" }
         self.age = age
         self.isActive = isActive
-        self.company = company
-        self.city = city
-        self.address = address
-        self.eyeColor = eyeColor
-        self.favoriteFruit = favoriteFruit
-        self.recordID = recordID
+        city = QueryCondition.addressParts(texts[TextField.address.rawValue]).city
         self.isLoaded = isLoaded
+    }
+
+    /// A row of the fields the list shows first (tests and stand-ins);
+    /// `others` holds any other text field.
+    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
+                phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", address: String = "",
+                others: [TextField: String] = [:], isLoaded: Bool = true) {
+        let named: [TextField: String] = [.firstName: firstName, .lastName: lastName, .email: email, .balance: balance,
+                                          .phone: phone, .company: company, .address: address]
+        self.init(id: id, position: position, companyID: companyID, age: age, isActive: isActive, isLoaded: isLoaded) {
+            named[$0] ?? others[$0] ?? ""
+        }
     }
 
     /// The stand-in for a row at `position` that could not be read.
     public static func notLoaded(position: Int, companyID: Int) -> ListedPerson {
-        ListedPerson(id: PersonID(-1), position: position, companyID: companyID, firstName: "", lastName: "", email: "", balance: "",
-                     isLoaded: false)
+        ListedPerson(id: PersonID(-1), position: position, companyID: companyID, isLoaded: false) { _ in "" }
     }
 
     /// The stand-in for a row at `position` not read yet.
@@ -129,6 +118,22 @@ public struct ListedPerson: Sendable, Equatable {
         row.isLoading = true
         return row
     }
+
+    /// The text of `field` as the record has it.
+    public func text(_ field: TextField) -> String { texts[field.rawValue] }
+
+    public var firstName: String { text(.firstName) }
+    public var lastName: String { text(.lastName) }
+    public var email: String { text(.email) }
+    /// The balance as the file wrote it.
+    public var balance: String { text(.balance) }
+    public var phone: String { text(.phone) }
+    /// The company's name as the record wrote it.
+    public var company: String { text(.company) }
+    /// The whole address (the state and zip columns read their parts).
+    public var address: String { text(.address) }
+    /// The record's `_id`.
+    public var recordID: String { text(.id) }
 
     /// "First Last", or whichever of the two there is.
     public var name: String {

@@ -43,9 +43,9 @@ extension SearchQuery {
     /// one of its parts, and a bare term for every field it searches.
     static func highlights(_ scope: TextScope, in field: TextScope) -> Bool {
         switch scope {
-        case .anywhere: return [.name, .company, .email, .phone, .address, .street, .city, .state, .zip].contains(field)
+        case .anywhere: return TextScope.bareTermScopes.contains(field) || TextScope.addressParts.contains(field)
         case .firstName, .lastName: return field == .name || field == scope
-        case .address: return [.address, .street, .city, .state, .zip].contains(field)
+        case .address: return field == .address || TextScope.addressParts.contains(field)
         default: return scope == field
         }
     }

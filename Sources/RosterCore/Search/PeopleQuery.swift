@@ -70,6 +70,14 @@ public enum TextScope: String, Sendable, Equatable, CaseIterable {
 }
 
 extension TextScope {
+    /// Where a bare term looks: what the reference matcher, the store's
+    /// search, the SQL filter and the imported `search_text` all search
+    /// (the tests hold the last three to the first).
+    public static let bareTermScopes: [TextScope] = [.name, .company, .email, .phone, .address]
+
+    /// The address's comma-separated parts.
+    public static let addressParts: [TextScope] = [.street, .city, .state, .zip]
+
     /// The record's field this scope compares whole, folded as search
     /// folds text; nil for the name and company (compared on their keys),
     /// the address's parts and `anywhere`.

@@ -38,7 +38,7 @@ extension QueryCondition {
             return person.isActive == nil
         case .exact(let scope, let text):
             let wanted = QueryCondition.exactNeedle(text, in: scope)
-            let scopes: [TextScope] = scope == .anywhere ? [.name, .company, .email, .phone, .address] : [scope]
+            let scopes: [TextScope] = scope == .anywhere ? TextScope.bareTermScopes : [scope]
             return scopes.contains { QueryCondition.foldedValue(of: $0, in: person) == wanted }
         case .number(let field, let comparison):
             let value: Int64?
@@ -61,20 +61,22 @@ extension QueryCondition {
                 guard let digits = QueryCondition.phoneDigits(of: text) else { return false }
                 return person.phone.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.contains(digits)
             }
-            switch scope {
-            case .anywhere:
-                return name() || company() || has(person.email) || has(person.phone) || has(person.address) || phoneDigits()
-            case .name: return name()
-            case .firstName: return first().contains(needle)
-            case .lastName: return last().contains(needle)
-            case .company: return company()
-            case .phone: return has(person.phone) || phoneDigits()
-            case .street: return has(QueryCondition.addressParts(person.address).street)
-            case .city: return has(QueryCondition.addressParts(person.address).city)
-            case .state: return has(QueryCondition.addressParts(person.address).state)
-            case .zip: return has(QueryCondition.addressParts(person.address).zip)
-            default: return scope.recordField.map { has(person.text($0)) } ?? false
+            func matches(_ scope: TextScope) -> Bool {
+                switch scope {
+                case .anywhere: return TextScope.bareTermScopes.contains(where: matches)
+                case .name: return name()
+                case .firstName: return first().contains(needle)
+                case .lastName: return last().contains(needle)
+                case .company: return company()
+                case .phone: return has(person.phone) || phoneDigits()
+                case .street: return has(QueryCondition.addressParts(person.address).street)
+                case .city: return has(QueryCondition.addressParts(person.address).city)
+                case .state: return has(QueryCondition.addressParts(person.address).state)
+                case .zip: return has(QueryCondition.addressParts(person.address).zip)
+                default: return scope.recordField.map { has(person.text($0)) } ?? false
+                }
             }
+            return matches(scope)
         }
     }
 

@@ -86,19 +86,16 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
     public func text(of person: ListedPerson) -> String {
         switch self {
         case .name: return person.name
-        case .email: return person.email
-        case .phone: return person.phone
         case .age: return person.age.map(String.init) ?? ""
         case .active: return person.isActive.map { $0 ? "yes" : "no" } ?? ""
-        case .company: return person.company
         case .city: return person.city
+        case .company: return person.company
         case .balance: return person.balance
         case .state: return QueryCondition.addressParts(person.address).state
         case .zip: return QueryCondition.addressParts(person.address).zip
-        case .address: return person.address
-        case .eyeColor: return person.eyeColor
-        case .favoriteFruit: return person.favoriteFruit
-        case .recordID: return person.recordID
+        case .email, .phone, .address, .eyeColor, .favoriteFruit, .recordID:
+            // A text field of the record, as its search names it.
+            return searchField?.recordField.map(person.text) ?? ""
         }
     }
 }

@@ -19,6 +19,7 @@ tests do) and an SQLite file under .build/bench-db, then:
 Writes the figures into bench/RESULTS.md, section "Databases" (make bench keeps it).
 """
 import os
+import re
 import shutil
 import sqlite3
 import statistics
@@ -240,7 +241,58 @@ def real_binary(target, table, count):
         return {"error": (probe.stderr.strip().splitlines() or ["exit %d" % probe.returncode])[0]}
     listing = [measure.run_measured(argv) for _ in range(3)]
     wall = statistics.median(w for w, _, _ in listing)
-    return {"list": wall, "list_rate": count / wall, "list_rss": statistics.median(r for _, r, _ in listing)}
+    result = {"list": wall, "list_rate": count / wall, "list_rss": statistics.median(r for _, r, _ in listing)}
+    screens = [app_in_tmux(target, table, count) for _ in range(3)]
+    result["first_frame"] = statistics.median(s["first_frame"] for s in screens)
+    result["overview"] = statistics.median(s["overview"] for s in screens)
+    keys = sorted(k for s in screens for k in s["keys"])
+    result["key_p50"] = keys[len(keys) // 2]
+    result["key_p99"] = keys[min(len(keys) - 1, len(keys) * 99 // 100)]
+    return result
+
+
+def app_in_tmux(target, table, count, keys=100):
+    """The real app on the table, in tmux at 100x30: launch to the first
+    frame ("1/N"), Tab to the overview's first screen ("1/<companies>"),
+    and each of `keys` presses of j to the status bar's next position
+    (seconds; tmux polled every 2 ms, which the figures include)."""
+    socket = f"roster-bench-db-{os.getpid()}-{time.monotonic_ns() % 100000}"
+    roster = os.path.join(BIN, "roster")
+
+    def screen():
+        return measure.tmux(socket, "capture-pane", "-p", "-t", "main")
+
+    def wait_for(test, limit=120):
+        deadline = time.perf_counter() + limit
+        while time.perf_counter() < deadline:
+            text = screen()
+            if test(text):
+                return text
+            time.sleep(0.002)
+        raise RuntimeError("the screen never showed what was waited for:\n" + screen())
+
+    marker = f"1/{count:,}"
+    try:
+        started = time.perf_counter()
+        measure.tmux(socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", "-s", "main",
+                     f"env TERM=tmux-256color LANG=C.UTF-8 {roster} '{target}' --table {table} --no-state; sleep 600")
+        wait_for(lambda text: marker in text and "loading" not in text)
+        first_frame = time.perf_counter() - started
+        started = time.perf_counter()
+        measure.tmux(socket, "send-keys", "-t", "main", "Tab")
+        wait_for(lambda text: marker not in text and re.search(r" 1/[0-9,]+", text) and "ounting" not in text)
+        overview = time.perf_counter() - started
+        measure.tmux(socket, "send-keys", "-t", "main", "Tab")
+        wait_for(lambda text: marker in text)
+        latencies = []
+        for press in range(2, keys + 2):
+            started = time.perf_counter()
+            measure.tmux(socket, "send-keys", "-t", "main", "j")
+            wait_for(lambda text, press=press: f"{press:,}/{count:,}" in text and "loading" not in text)
+            latencies.append(time.perf_counter() - started)
+        return {"first_frame": first_frame, "overview": overview, "keys": latencies}
+    finally:
+        measure.tmux(socket, "kill-server")
 
 
 def main():
@@ -332,14 +384,17 @@ def render(results, binary, pg_import, sqlite_import, pg_build, sqlite_build, to
         "Search matching nobody: `LIKE '%qqxzjv%'` on `search_text` with the keyset order and `LIMIT 50`; at "
         f"{PEOPLE:,} through the trigram index (pg_trgm GIN; SQLite FTS5 trigram), at {big:,} without one (a scan).",
         "",
-        "Real binary (`roster TARGET --table T --list`, medians of 3): ",
+        "Real binary (`roster TARGET --table T --list`, medians of 3; then the app in tmux, 100 presses of `j`): ",
     ]
     for (database, rows), r in binary.items():
         if "error" in r:
             lines.append(f"- {database} {rows:,}: not measured — {r['error']}")
         else:
             lines.append(f"- {database} {rows:,}: `--list` {r['list']:.2f} s ({r['list_rate']:,.0f} people/s), "
-                         f"peak RSS {r['list_rss']:.0f} MiB")
+                         f"peak RSS {r['list_rss']:.0f} MiB; in tmux: first frame {r['first_frame'] * 1000:,.0f} ms, "
+                         f"`Tab` to the overview {r['overview'] * 1000:,.0f} ms, `j` to the next frame "
+                         f"p50 {r['key_p50'] * 1000:.1f} ms, p99 {r['key_p99'] * 1000:.1f} ms (medians of 3 launches; "
+                         "tmux polled every 2 ms)")
     return "\n".join(lines) + "\n"
 
 

@@ -61,9 +61,12 @@ public struct Person: Sendable, Equatable {
     public init(index: Int?, isActive: Bool?, balanceCents: Int64?, age: Int?, presentTextFields: UInt16,
                 text: (TextField) -> String) {
         self.init(index: index, isActive: isActive, age: age, firstName: "", lastName: "", presentTextFields: presentTextFields)
-        for field in TextField.allCases where field != .balance { setText(field, text(field)) }
+        for field in Self.plainTextFields { setText(field, text(field)) }
         balance = Balance(text: text(.balance), cents: balanceCents)
     }
+
+    /// The text fields but the balance (whose text goes with its amount), made once.
+    static let plainTextFields = TextField.allCases.filter { $0 != .balance }
 
     /// Sets the text of `field` (the balance's text keeps no amount).
     public mutating func setText(_ field: TextField, _ value: String) {

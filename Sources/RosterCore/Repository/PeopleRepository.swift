@@ -88,7 +88,9 @@ public struct ListedPerson: Sendable, Equatable {
         self.id = id
         self.position = position
         self.companyID = companyID
-        texts = TextField.allCases.map { $0.isListed ? text($0) : "" }
+        var texts = [String](repeating: "", count: Self.fieldCount)
+        for field in Self.listedFields { texts[field.rawValue] = text(field) }
+        self.texts = texts
         self.age = age
         self.isActive = isActive
         city = QueryCondition.addressParts(texts[TextField.address.rawValue]).city
@@ -106,6 +108,11 @@ public struct ListedPerson: Sendable, Equatable {
             named[$0] ?? others[$0] ?? ""
         }
     }
+
+    /// The fields a row carries, and how many there are, made once (an
+    /// enum's `allCases` is a new array each time it is asked for).
+    static let listedFields = TextField.allCases.filter(\.isListed)
+    static let fieldCount = TextField.allCases.count
 
     /// The stand-in for a row at `position` that could not be read.
     public static func notLoaded(position: Int, companyID: Int) -> ListedPerson {

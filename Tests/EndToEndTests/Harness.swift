@@ -28,12 +28,28 @@ func runRoster(_ arguments: [String], input: String? = nil, rawInput: [UInt8]? =
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error
-    let inputPipe = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+    // The input goes through a socket pair, sent with MSG_NOSIGNAL: a
+    // roster that exits before reading it (a usage error) must not end the
+    // test process with SIGPIPE, as a pipe written after its reader left does.
+    var ends: [Int32] = [-1, -1]
+    if input != nil, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) != 0 {
+        throw POSIXError(.EMFILE)
+    }
+    process.standardInput = input == nil ? FileHandle.nullDevice : FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
     try process.run()
     if let input {
-        inputPipe.fileHandleForWriting.write(Data(rawInput ?? Array(input.utf8)))
-        try inputPipe.fileHandleForWriting.close()
+        close(ends[0])  // the child has its copy: once it exits, a send fails rather than fills the buffer
+        let bytes = rawInput ?? Array(input.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(ends[1], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 {
+                offset += sent
+            } else if errno != EINTR {
+                break  // roster stopped reading (it exited): what it said is the test's to check
+            }
+        }
+        close(ends[1])
     }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()

@@ -35,6 +35,15 @@ struct InputFormatEndToEndTests {
         }
     }
 
+    @Test("input roster never reads (a usage error first) is dropped: the harness survives, the status is the usage error's")
+    func inputNeverRead() throws {
+        // A megabyte fills any pipe: written after roster exited, it raised
+        // SIGPIPE in the test process, which ended the whole run.
+        let finished = try runRoster(["--no-such-option", "-"], input: String(repeating: "x", count: 1 << 20))
+        #expect(finished.status == 2)
+        #expect(finished.error.contains("no-such-option"))
+    }
+
     @Test("standard input: CSV and JSON Lines are told from their first character")
     func standardInput() throws {
         let csv = try runRoster(["--list", "-"], input: "\u{FEFF}first_name,last_name,company,email,balance_text\r\nAda,Lovelace,ACME,ada@x.test,\"$1,000.00\"\r\n")

@@ -112,16 +112,18 @@ public struct ImportRows: Sequence, Sendable {
 
     /// What each column holds, in `PeopleTable.columns`' order: a text
     /// field's column its text, the others by name.
-    static let layout: [ColumnValue] = PeopleTable.columns.map { column in
-        if let field = column.field { return .text(field) }
+    static let layout: [ColumnValue] = {
         let byName: [String: ColumnValue] = [
             "person_key": .key, "position": .position, "record_index": .index, "is_active": .active, "balance_cents": .cents,
             "age": .age, "present_fields": .presentFields, "company_key": .companyKey, "last_key": .lastKey,
             "first_key": .firstKey, "search_text": .searchText,
         ]
-        guard let value = byName[column.name] else { preconditionFailure("no person's value for column \(column.name)") }
-        return value
-    }
+        return PeopleTable.columns.map { column in
+            if let field = column.field { return .text(field) }
+            guard let value = byName[column.name] else { preconditionFailure("no person's value for column \(column.name)") }
+            return value
+        }
+    }()
 
     /// What `/` matches, folded, one field per line: a search term (which
     /// has no line break) can match inside a field but never across two.

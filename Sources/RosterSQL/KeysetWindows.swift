@@ -89,6 +89,8 @@ final class KeysetWindows: Sendable {
     private static let listedColumns = (TextField.allCases.map { $0.isListed ? PeopleTable.column(of: $0) : "''" } + ["age", "is_active"])
         .joined(separator: ", ")
     private static let listedColumnCount = TextField.allCases.count + 2
+    /// Where the age is in a fetched row: after the row id, the company key and the texts.
+    private static let listedAgeColumn = 2 + TextField.allCases.count
 
     func listed(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
                 repository: SQLPeopleRepository) throws(DatabaseError) -> [ListedPerson] {
@@ -117,7 +119,7 @@ final class KeysetWindows: Sendable {
                             repository: SQLPeopleRepository, isBulk: Bool = false) throws(DatabaseError) -> [ListedPerson] {
         let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
                                 payloadCount: Self.listedColumnCount, repository: repository, isBulk: isBulk)
-        let figures = 2 + TextField.allCases.count
+        let figures = Self.listedAgeColumn
         return fetched.enumerated().map { offset, row in
             ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
                          companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,

@@ -29,7 +29,7 @@ run: build
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	ROSTER_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
+	ROSTER_BINARY=$(CURDIR)/$(DEBUG_BIN) SWIFT=$(SWIFT) bash .ci/swift-test --skip-build
 
 # Benchmarks: generates 10k/100k/1M-person files under .build/bench (never
 # committed), measures, prints a table and writes bench/RESULTS.md.
@@ -111,15 +111,16 @@ fuzz: deps $(FUZZ_TARGETS:%=.build/fuzz/%-fuzz)
 # binary too). Leak detection is off: its reports come from XCTest's and
 # Foundation's own allocations at exit, and would fail every run. Reports
 # go to files (an end-to-end test's screen shows only 24 lines of one), and
-# are printed when the run fails.
+# are printed when the run fails. Each run is cut off after TEST_MINUTES
+# (.ci/swift-test), naming the tests that had not finished.
 sanitize: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	rm -rf .build/asan/reports && mkdir -p .build/asan/reports
 	ASAN_OPTIONS=detect_leaks=0:log_path=$(CURDIR)/.build/asan/reports/asan ROSTER_BINARY=$(CURDIR)/.build/asan/debug/roster \
-	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan \
+	  SWIFT=$(SWIFT) bash .ci/swift-test --skip-build --sanitize=address --scratch-path .build/asan \
 	  || { cat .build/asan/reports/* 2>/dev/null; exit 1; }
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster SWIFT=$(SWIFT) bash .ci/swift-test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # Everything a careful change deserves: sanitizers, a fuzz smoke, the tests.
 check: sanitize

@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "RosterStore", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestTraits"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "TestTraits"]),
         .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport", "TestTraits"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,15 +17,17 @@ extension Platform {
     static func run(_ arguments: [String], input: [UInt8], timeout: Duration = .seconds(2)) -> Bool {
         guard let program = arguments.first else { return false }
         var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { return false }
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return false }
         let (childEnd, ourEnd) = (ends[0], ends[1])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, childEnd, STDIN_FILENO)
-        posix_spawn_file_actions_addclose(&actions, ourEnd)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // Nothing else of ours reaches the child: not our end of the pair,
+        // not a database's socket, not a file being written.
+        Descriptor.closeInChild(from: 3, &actions)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

@@ -1,4 +1,5 @@
 import Foundation
+import RosterCore
 import Testing
 
 /// Where the built `roster` is: `ROSTER_BINARY` (set by `make test`), or
@@ -31,8 +32,11 @@ func runRoster(_ arguments: [String], input: String? = nil, rawInput: [UInt8]? =
     // The input goes through a socket pair, sent with MSG_NOSIGNAL: a
     // roster that exits before reading it (a usage error) must not end the
     // test process with SIGPIPE, as a pipe written after its reader left does.
+    // Close-on-exec: a server another test starts meanwhile (PostgreSQL
+    // lives for the whole run) must not inherit an end, or the send below
+    // would wait for ever once roster exits.
     var ends: [Int32] = [-1, -1]
-    if input != nil, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) != 0 {
+    if input != nil, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) != 0 {
         throw POSIXError(.EMFILE)
     }
     process.standardInput = input == nil ? FileHandle.nullDevice : FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
@@ -110,6 +114,9 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The tmux server lives for the whole test: it must not keep open a
+        // pipe or socket another test is waiting to see closed.
+        Descriptor.closeInChild(from: 3, &actions)
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         // The test runner may ignore job-control signals, and ignored signals

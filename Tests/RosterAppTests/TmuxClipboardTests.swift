@@ -50,4 +50,19 @@ struct TmuxClipboardTests {
         #expect(!Platform.run(["sleep", "30"], input: Array(repeating: 0x61, count: 1_000_000), timeout: .milliseconds(300)))
         #expect(clock.now - start < .seconds(20), "killed at its timeout, long before its 30 s")
     }
+
+    @Test("a child process inherits none of the app's descriptors beyond its standard three")
+    func childInheritsNothing() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("roster-fds-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let held = open("/dev/null", O_RDONLY)  // open without close-on-exec, as a C library's may be
+        defer { close(held) }
+        #expect(held > 2)
+        // `exec >` moves the shell's output for good (a plain `>` would
+        // save the old one in a descriptor of the shell's own).
+        #expect(Platform.run(["sh", "-c", "exec > \"$0\"; ls /proc/$$/fd", path], input: []))
+        let listed = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(!listed.contains(held), "\(listed)")
+        #expect(listed.allSatisfy { $0 <= 2 }, "\(listed)")
+    }
 }

@@ -141,6 +141,10 @@ final class TestPostgres: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The server lives for the whole run: it must not inherit a pipe or
+        // socket of a test running meanwhile (that test would wait for ever
+        // for its other end to close).
+        Descriptor.closeInChild(from: 3, &actions)
         var arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         var child: pid_t = 0

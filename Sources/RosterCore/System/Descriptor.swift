@@ -31,3 +31,23 @@ public enum Descriptor {
         String(cString: strerror(code)).lowercased()
     }
 }
+
+extension Descriptor {
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which
+    /// Swift's Glibc module does not declare (it is behind `_GNU_SOURCE`).
+    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
+    /// Has a `posix_spawn` child close every descriptor from `first` up, so
+    /// that none of ours (a socket, a pipe another thread waits on, a file
+    /// being written) outlives us in it: a long-lived child (a server, a
+    /// tmux) holding a pipe's end would keep its reader waiting for ever.
+    /// False where the C library cannot (then only close-on-exec protects).
+    @discardableResult
+    public static func closeInChild(from first: Int32, _ actions: inout posix_spawn_file_actions_t) -> Bool {
+        guard let addCloseFrom else { return false }
+        return addCloseFrom(&actions, first) == 0
+    }
+}

@@ -48,29 +48,16 @@ enum ImportCommand {
         var table = "people"
         var format: InputFormat?
         var strict = false
-        var index = 0
-        func value(of option: String, _ argument: String) throws(Options.UsageError) -> String {
-            if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
-            index += 1
-            guard index < arguments.count else { throw Options.UsageError(message: "\(option) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            defer { index += 1 }
+        var words = ArgumentWords(arguments)
+        while let argument = words.next() {
             if argument == "-" || !argument.hasPrefix("-") {
                 files.append(argument)
                 continue
             }
-            switch argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument {
-            case "--into": into = try value(of: "--into", argument)
-            case "--table": table = try value(of: "--table", argument)
-            case "--format":
-                let text = try value(of: "--format", argument)
-                guard let chosen = InputFormat(option: text) else {
-                    throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'")
-                }
-                format = chosen
+            switch ArgumentWords.name(of: argument) {
+            case "--into": into = try words.value(of: "--into", argument)
+            case "--table": table = try words.value(of: "--table", argument)
+            case "--format": format = try words.format(argument)
             case "--strict": strict = true
             default: throw Options.UsageError(message: "import: unknown option '\(argument)'")
             }

@@ -219,3 +219,40 @@ public struct Options: Equatable, Sendable {
         return SortOrder.Key.named(field).map { SortOrder($0, descending: descending) }
     }
 }
+
+/// A subcommand's words, read one at a time: an option's value follows
+/// its `=` or is the next word (`import`, `update`, `add`, `delete`).
+struct ArgumentWords {
+    private let words: [String]
+    private var index = 0
+
+    init(_ words: [String]) {
+        self.words = words
+    }
+
+    /// The next word, nil at the end.
+    mutating func next() -> String? {
+        guard index < words.count else { return nil }
+        defer { index += 1 }
+        return words[index]
+    }
+
+    /// The value of `option`, given as `argument` (`--table=x`, or `--table` then `x`).
+    mutating func value(of option: String, _ argument: String) throws(Options.UsageError) -> String {
+        if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
+        guard let value = next() else { throw Options.UsageError(message: "\(option) needs a value") }
+        return value
+    }
+
+    /// `--format`'s value as a format.
+    mutating func format(_ argument: String) throws(Options.UsageError) -> InputFormat {
+        let text = try value(of: "--format", argument)
+        guard let format = InputFormat(option: text) else { throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'") }
+        return format
+    }
+
+    /// The option's name without a value after `=`.
+    static func name(of argument: String) -> String {
+        argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    }
+}

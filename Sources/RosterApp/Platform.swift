@@ -60,7 +60,7 @@ enum Platform {
     /// like `O_EXCL`, fails if something appeared there meanwhile). A
     /// failure, or a kill, at any point leaves the target as it was.
     static func writeFile(to path: String, replacing: Bool, newFileMode: mode_t = 0o666,
-                          contents: (Int32) -> Bool) -> String? {
+                          beforeReplacing: () -> String? = { nil }, contents: (Int32) -> Bool) -> String? {
         var target = path
         var existing = stat()
         let isNew: Bool
@@ -89,6 +89,8 @@ enum Platform {
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
         }, contents: contents) { return failure }
         defer { unlink(temporary) }
+        crashPoint("before-rename")
+        if let refusal = beforeReplacing() { return refusal }
         if isNew {
             // link(2) never replaces: whatever appeared at the name meanwhile stays.
             guard link(temporary, target) == 0 else { return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno) }
@@ -98,8 +100,17 @@ enum Platform {
             if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG { return "it is \(kind(of: now.st_mode)), not a regular file" }
             guard rename(temporary, target) == 0 else { return Descriptor.describe(errno: errno) }
         }
+        crashPoint("before-folder-sync")
         syncFolder(folder.isEmpty ? "." : folder)
         return nil
+    }
+
+    /// A test build's way to die at a named step of a save, as kill -9
+    /// would (`ROSTER_CRASH_AT=before-rename`); nothing in a release build.
+    static func crashPoint(_ name: String) {
+        #if DEBUG
+        if ProcessInfo.processInfo.environment["ROSTER_CRASH_AT"] == name { kill(getpid(), SIGKILL) }
+        #endif
     }
 
     /// The temporary files being filled by `writeFile` (a write in the

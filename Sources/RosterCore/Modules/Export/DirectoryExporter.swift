@@ -141,7 +141,7 @@ public struct DirectoryExporter: Sendable {
     }
 
     /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
-    static func csvField(_ text: String) -> String {
+    public static func csvField(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
         else { return text }
         // Byte by byte, not by Character: a quote followed by a combining
@@ -158,7 +158,7 @@ public struct DirectoryExporter: Sendable {
     }
 
     /// 210715 cents as "2107.15": a plain number, no currency or grouping.
-    static func plainAmount(_ cents: Int64) -> String {
+    public static func plainAmount(_ cents: Int64) -> String {
         let magnitude = cents.magnitude
         let fraction = magnitude % 100
         return (cents < 0 ? "-" : "") + "\(magnitude / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
@@ -214,7 +214,7 @@ public struct DirectoryExporter: Sendable {
         Self.jsonString(text, escapingFormatCharacters: options.showsControlCharacters)
     }
 
-    static func jsonString(_ text: String, escapingFormatCharacters: Bool = false) -> String {
+    public static func jsonString(_ text: String, escapingFormatCharacters: Bool = false) -> String {
         // Most text needs no escape: one pass over its bytes says so, and
         // skips building it again a character at a time (a million people).
         if !needsEscaping(text.utf8, formatCharactersToo: escapingFormatCharacters) { return "\"" + text + "\"" }

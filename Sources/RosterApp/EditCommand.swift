@@ -1,0 +1,153 @@
+import Foundation
+import RosterCore
+import RosterStore
+import RosterSQL
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `roster update|add|delete TARGET …`: one edit for scripts, with the
+/// checks every edit passes and the save that never loses anyone's change
+/// (`FileSave`).
+enum EditCommand {
+    enum Verb: String, CaseIterable {
+        case update, add, delete
+    }
+
+    struct Arguments: Equatable {
+        var verb: Verb
+        var target: String
+        var ids: [String] = []
+        var changes: [FieldChange] = []
+        var ifVersion: Int64?
+        var backup = false
+        var format: InputFormat?
+    }
+
+    static let usage = """
+    Usage: roster update TARGET ID field=value…
+           roster add TARGET field=value…
+           roster delete TARGET ID…
+
+    Edits a directory file (JSON, JSON Lines or CSV) in place. ID is a
+    record's _id; fields are named as in searches: \(EditableField.list).
+    A value is checked as the person's editor checks it (an email has one @,
+    age is a whole number, balance an amount such as $1,200.00, active yes
+    or no); field= with nothing after it clears the field. add prints the
+    new person's _id. Records nobody edited keep their exact bytes.
+
+    The file is replaced atomically (a lock beside it, FILE.lock; a
+    temporary file, flushed, renamed over it), keeping its permissions. A
+    second Roster saving the same file waits for the first (5 s at most).
+    --backup      keep the file as it was in FILE~ first
+    --format json|jsonl|csv
+                  how to read TARGET (default: by extension, else by content)
+    --if-version N
+                  for a database row: refuse if it is no longer at version N
+
+    Exit status: 0 saved; 1 nothing saved (no such ID, the file is
+    unreadable or locked); 2 a mistake on the command line (a bad value,
+    an unknown field), nothing saved.
+    """
+
+    static func parse(_ verb: Verb, _ arguments: [String]) throws(Options.UsageError) -> Arguments {
+        var words: [String] = []
+        var parsed = Arguments(verb: verb, target: "")
+        var reader = ArgumentWords(arguments)
+        while let argument = reader.next() {
+            // Only a double dash starts an option: `balance=-5` is a value.
+            guard argument.hasPrefix("--") else {
+                words.append(argument)
+                continue
+            }
+            switch ArgumentWords.name(of: argument) {
+            case "--backup": parsed.backup = true
+            case "--format": parsed.format = try reader.format(argument)
+            case "--if-version":
+                let text = try reader.value(of: "--if-version", argument)
+                guard let version = Int64(text), version >= 0 else { throw Options.UsageError(message: "--if-version takes a version number, not '\(text)'") }
+                parsed.ifVersion = version
+            default: throw Options.UsageError(message: "\(verb.rawValue): unknown option '\(argument)'")
+            }
+        }
+        guard let target = words.first else { throw Options.UsageError(message: "\(verb.rawValue) needs a TARGET") }
+        parsed.target = target
+        var rest = words.dropFirst()
+        switch verb {
+        case .update:
+            guard let id = rest.popFirst(), !id.contains("=") else { throw Options.UsageError(message: "update needs an ID before the fields") }
+            parsed.ids = [id]
+            guard !rest.isEmpty else { throw Options.UsageError(message: "update needs at least one field=value") }
+        case .add:
+            guard !rest.isEmpty else { throw Options.UsageError(message: "add needs at least one field=value") }
+        case .delete:
+            guard !rest.isEmpty else { throw Options.UsageError(message: "delete needs at least one ID") }
+            parsed.ids = Array(rest)
+            return parsed
+        }
+        do {
+            parsed.changes = try rest.map { (assignment: String) throws(EditProblem) in try FieldCheck.change(from: assignment) }
+        } catch {
+            throw Options.UsageError(message: error.message)
+        }
+        return parsed
+    }
+
+    /// Runs the edit; returns the exit status.
+    static func run(_ verb: Verb, _ arguments: [String]) -> ExitStatus {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            Platform.writeOutput(usage + "\n")
+            return .success
+        }
+        let parsed: Arguments
+        do {
+            parsed = try parse(verb, arguments)
+        } catch {
+            Platform.writeError("roster: \(error.message) (try 'roster \(verb.rawValue) --help')")
+            return .usage
+        }
+        if parsed.target == "-" {
+            Platform.writeError("roster: standard input cannot be edited; name the file")
+            return .usage
+        }
+        if let target = DatabaseTarget(parsed.target), !(isFileName(parsed.target)) {
+            _ = target
+            Platform.writeError("roster: \(parsed.target): editing a database from the command line is not available yet; nothing written")
+            return .failure
+        }
+        if parsed.ifVersion != nil {
+            Platform.writeError("roster: --if-version is for a database's rows; a file's records carry no version (try 'roster \(verb.rawValue) --help')")
+            return .usage
+        }
+        let operation: RecordOperation
+        let newID = newRecordID()
+        switch verb {
+        case .update: operation = .update(id: parsed.ids[0], changes: parsed.changes)
+        case .add: operation = .add(id: newID, changes: parsed.changes)
+        case .delete: operation = .delete(ids: parsed.ids)
+        }
+        switch FileSave.save(operation, to: parsed.target, format: parsed.format, backup: parsed.backup) {
+        case .saved:
+            if verb == .add { Platform.writeOutput(newID + "\n") }
+            return .success
+        case .refused(let message):
+            Platform.writeError("roster: \(message)")
+            return .failure
+        }
+    }
+
+    /// A name that is a file here, not a connection string that looks like one.
+    private static func isFileName(_ argument: String) -> Bool {
+        !argument.contains("://") && !argument.hasPrefix("sqlite:") && Platform.fileExists(argument)
+            && !(argument.hasSuffix(".db") || argument.hasSuffix(".sqlite") || argument.hasSuffix(".sqlite3"))
+    }
+
+    /// A new record's `_id`: 24 random hexadecimal digits, the shape of the
+    /// ids directory files carry.
+    static func newRecordID() -> String {
+        (0..<3).map { _ in
+            let word = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            return String(repeating: "0", count: 8 - word.count) + word
+        }.joined()
+    }
+}

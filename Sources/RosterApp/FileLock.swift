@@ -1,0 +1,86 @@
+import Foundation
+import RosterCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `FILE.lock` beside a file being saved: made exclusively (as git's
+/// lockfile is, here by `link`, which never replaces), so that one Roster
+/// saves a file at a time. The holder keeps an advisory `flock` on it for
+/// as long as it lives, taken before the lock has its name: a lock whose
+/// `flock` anyone can take was left by a process that died (the kernel
+/// lets go of a dead process's locks), and is stale.
+struct FileLock {
+    let path: String
+    private let descriptor: Int32
+
+    /// Why the lock could not be had.
+    enum Refusal: Error, Equatable {
+        /// Another process held it for all of `patience`.
+        case held(by: String)
+        case failed(String)
+    }
+
+    /// Takes the lock for `target` (a regular file's real path), waiting
+    /// up to `patience` for another Roster to finish its save; a stale lock
+    /// is taken over.
+    static func acquire(for target: String, patience: Duration = .seconds(5)) -> Result<FileLock, Refusal> {
+        let path = target + ".lock"
+        let deadline = ContinuousClock.now + patience
+        var pause = Duration.milliseconds(2)
+        // Made under a name of its own, locked and signed, then linked to
+        // the lock's name: no one ever sees the lock unlocked.
+        let unnamed = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(unnamed, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failure(.failed(Descriptor.describe(errno: errno))) }
+        defer { unlink(unnamed) }
+        flock(descriptor, LOCK_EX)
+        _ = Descriptor.writeAll(Array("pid \(getpid())\n".utf8), to: descriptor)
+        while true {
+            if link(unnamed, path) == 0 {
+                unlink(unnamed)
+                Platform.crashPoint("after-lock")
+                return .success(FileLock(path: path, descriptor: descriptor))
+            }
+            guard errno == EEXIST else {
+                close(descriptor)
+                return .failure(.failed(Descriptor.describe(errno: errno)))
+            }
+            if removeIfStale(path) { continue }
+            guard ContinuousClock.now < deadline else {
+                close(descriptor)
+                return .failure(.held(by: holder(of: path)))
+            }
+            Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+            pause = min(pause * 2, .milliseconds(50))
+        }
+    }
+
+    /// Lets go: the lock file goes, then its `flock` with the descriptor.
+    func release() {
+        Platform.crashPoint("before-unlock")
+        unlink(path)
+        close(descriptor)
+    }
+
+    /// Removes the lock at `path` if its holder is gone: its `flock` can be
+    /// taken, and the name still names the file locked (not a new lock made
+    /// since by someone who removed this one first).
+    private static func removeIfStale(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        var opened = stat(), named = stat()
+        guard fstat(descriptor, &opened) == 0, lstat(path, &named) == 0,
+              opened.st_ino == named.st_ino, opened.st_dev == named.st_dev else { return false }
+        return unlink(path) == 0
+    }
+
+    /// Who holds the lock, as its file says ("process 1234").
+    private static func holder(of path: String) -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let pid = text.split(separator: "\n").first?.split(separator: " ").last, Int(pid) != nil else { return "another process" }
+        return "process \(pid)"
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import RosterCore
+import RosterStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Saves a change to a directory file without losing anyone's: under the
+/// file's lock (`FileLock`), the file is read afresh, the change applied to
+/// its records (`RecordFile`: every other record keeps its bytes), and the
+/// result written to a temporary file beside it, flushed and renamed over
+/// it (`Platform.writeFile`: mode and owner kept, a symbolic link's target
+/// written). A file changed by another program between the read and the
+/// rename (same device, inode, size and modification time to the
+/// nanosecond, or not) is read again and the change made again.
+enum FileSave {
+    enum Outcome: Equatable {
+        case saved
+        /// Nothing written; the message names the file and why.
+        case refused(String)
+    }
+
+    static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
+                     patience: Duration = .seconds(5)) -> Outcome {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            return .refused("\(path): it is \(Platform.kind(of: status.st_mode)), not a regular file; nothing written")
+        }
+        guard let resolved = realpath(path, nil) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
+        let target = String(cString: resolved)
+        free(resolved)
+        guard access(target, W_OK) == 0, access((target as NSString).deletingLastPathComponent, W_OK) == 0 else {
+            return .refused("\(path): Roster may not write this file (or its folder); nothing written")
+        }
+        let lock: FileLock
+        switch FileLock.acquire(for: target, patience: patience) {
+        case .success(let held): lock = held
+        case .failure(.held(let holder)):
+            return .refused("\(path) is being saved by \(holder) (its lock is \(target).lock); nothing written, try again")
+        case .failure(.failed(let reason)):
+            return .refused("\(path): cannot make its lock \(target).lock (\(reason)); nothing written")
+        }
+        defer { lock.release() }
+        for _ in 0..<3 {
+            switch attempt(operation, path: path, target: target, format: format, backup: backup) {
+            case .some(let outcome): return outcome
+            case .none: continue  // changed underneath: again, from what it holds now
+            }
+        }
+        return .refused("\(path) kept changing while Roster saved it; nothing written")
+    }
+
+    /// One read, change and write; nil when the file changed before the rename.
+    private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
+                                backup: Bool) -> Outcome? {
+        guard let (bytes, identity) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
+        return bytes.withUnsafeBufferPointer { buffer -> Outcome? in
+            let format = format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: buffer)
+            let pieces: [FilePiece]
+            do throws(RecordEditFailure) {
+                let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
+                pieces = try file.applying(operation, to: buffer, sourceName: path)
+            } catch {
+                return .refused(error.message)
+            }
+            if backup, let failure = Platform.writeFile(bytes, to: target + "~", replacing: true, newFileMode: identity.mode) {
+                return .refused("\(path): cannot keep a backup in \(target)~ (\(failure)); nothing written")
+            }
+            var changedUnderneath = false
+            let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
+                changedUnderneath = FileIdentity(path: target) != identity
+                return changedUnderneath ? "changed" : nil
+            }, contents: { descriptor in
+                pieces.allSatisfy { piece in
+                    switch piece {
+                    case .original(let range): return Descriptor.writeAll(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range])), to: descriptor)
+                    case .new(let text): return Descriptor.writeAll(text, to: descriptor)
+                    }
+                }
+            })
+            if changedUnderneath { return nil }
+            if let failure { return .refused("\(path): could not be saved (\(failure)); it is as it was") }
+            return .saved
+        }
+    }
+
+    /// The whole file and what it was when read.
+    private static func read(_ path: String) -> ([UInt8], FileIdentity)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            filled += got
+        }
+        return (bytes, FileIdentity(status))
+    }
+}
+
+/// What says a file is still the one that was read: device, inode, size
+/// and modification time to the nanosecond.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: timespec
+    let mode: mode_t
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modified = status.st_mtim
+        mode = status.st_mode & 0o7777
+    }
+
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    static func == (left: FileIdentity, right: FileIdentity) -> Bool {
+        left.device == right.device && left.inode == right.inode && left.size == right.size
+            && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
+    }
+}

@@ -1,0 +1,132 @@
+/// A value of a person an edit may set, named as the query language names
+/// it (`email=`, `age=`, `balance=`, `active=`, `first=`…). The record's
+/// `_id` is its key, never edited.
+public enum EditableField: Hashable, Sendable {
+    case text(TextField)
+    case age, balance, active
+
+    /// Every field with its spellings, the first being the one messages
+    /// use: the query language's, less those that are no one field (name,
+    /// the address's parts) and the `_id`, and with the picture.
+    public static let names: [([String], EditableField)] = QueryParser.fieldNames.compactMap { names, field in
+        switch field {
+        case .text(let scope):
+            guard let text = TextField.allCases.first(where: { "\($0)" == scope.rawValue }), text != .id else { return nil }
+            return (names, .text(text))
+        case .number(.age): return (names, .age)
+        case .number(.balance): return (names, .balance)
+        case .active: return (names, .active)
+        }
+    } + [(["picture"], .text(.picture))]
+
+    /// The field a name (any case, `_` and `-` ignored) spells, or nil.
+    public init?(name: String) {
+        let folded = String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
+        guard let found = Self.names.first(where: { $0.0.contains(folded) }) else { return nil }
+        self = found.1
+    }
+
+    /// How messages name the field.
+    public var name: String { Self.names.first { $0.1 == self }?.0[0] ?? "?" }
+
+    /// The names, for help and messages.
+    public static var list: String { names.map { $0.0[0] }.joined(separator: ", ") }
+}
+
+/// A checked value for a field; `nil` inside clears it (the record no
+/// longer says anything about it).
+public enum EditedValue: Equatable, Sendable {
+    case text(String)
+    case age(Int?)
+    case balance(cents: Int64?)
+    case active(Bool?)
+}
+
+/// One field set to one checked value.
+public struct FieldChange: Equatable, Sendable {
+    public let field: EditableField
+    public let value: EditedValue
+
+    public init(field: EditableField, value: EditedValue) {
+        self.field = field
+        self.value = value
+    }
+}
+
+/// Why a value cannot be saved: one line that names the field.
+public struct EditProblem: Error, Equatable, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}
+
+/// The checks every edit passes, typed in a form or given to a command:
+/// the same rules wherever the value comes from.
+public enum FieldCheck {
+    /// The longest text a field takes, in bytes.
+    public static let longestText = 4096
+
+    /// `field=value` as a command gives it.
+    public static func change(from assignment: String) throws(EditProblem) -> FieldChange {
+        guard let equals = assignment.firstIndex(of: "=") else {
+            throw EditProblem("expected field=value, found '\(DisplayText.sanitized(assignment))'")
+        }
+        let name = String(assignment[..<equals])
+        guard let field = EditableField(name: name) else {
+            throw EditProblem("unknown field '\(DisplayText.sanitized(name))' (fields: \(EditableField.list))")
+        }
+        return try change(field, String(assignment[assignment.index(after: equals)...]))
+    }
+
+    /// `text` checked as a value of `field`; empty clears the field.
+    public static func change(_ field: EditableField, _ text: String) throws(EditProblem) -> FieldChange {
+        FieldChange(field: field, value: try value(of: field, from: text))
+    }
+
+    static func value(of field: EditableField, from text: String) throws(EditProblem) -> EditedValue {
+        if let control = text.unicodeScalars.first(where: isControl) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw EditProblem("\(field.name): a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) is not allowed")
+        }
+        guard text.utf8.count <= longestText else { throw EditProblem("\(field.name): longer than \(longestText) bytes") }
+        let trimmed = text.trimmingSpaces
+        switch field {
+        case .age:
+            guard !trimmed.isEmpty else { return .age(nil) }
+            guard trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let age = Int(trimmed), age <= 200 else {
+                throw EditProblem("age: expected a whole number of years (0 to 200), found '\(DisplayText.sanitized(trimmed))'")
+            }
+            return .age(age)
+        case .balance:
+            guard !trimmed.isEmpty else { return .balance(cents: nil) }
+            guard case .cents(let cents) = Balance.amount(fromUTF8: trimmed.utf8) else {
+                throw EditProblem("balance: expected an amount such as $1,200.00, found '\(DisplayText.sanitized(trimmed))'")
+            }
+            return .balance(cents: cents)
+        case .active:
+            switch trimmed.lowercased() {
+            case "": return .active(nil)
+            case "yes", "y", "true", "1": return .active(true)
+            case "no", "n", "false", "0": return .active(false)
+            default: throw EditProblem("active: expected yes or no, found '\(DisplayText.sanitized(trimmed))'")
+            }
+        case .text(.email):
+            guard !trimmed.isEmpty else { return .text("") }
+            let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !trimmed.contains(" ") else {
+                throw EditProblem("email: expected one @ with a name before it and a domain after, found '\(DisplayText.sanitized(trimmed))'")
+            }
+            return .text(trimmed)
+        case .text:
+            return .text(trimmed)
+        }
+    }
+
+    /// C0 (tab and line breaks too: a field is one line), DEL and C1.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+

@@ -1,0 +1,172 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
+/// What each column of a CSV file's header holds (nil: a column Roster
+/// does not read, kept as it is).
+struct CSVColumns: Sendable {
+    let columns: [PersonColumn?]
+
+    func indices(of column: PersonColumn) -> [Int] {
+        columns.indices.filter { columns[$0] == column }
+    }
+}
+
+/// A CSV record's text, edited cell by cell: the cells an edit sets are
+/// written anew (quoted only when they must be), every other cell keeps its
+/// bytes, quotes and all.
+enum CSVRecordText {
+    /// A record's cells as byte ranges (quotes included).
+    static func cells(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (cells: [Range<Int>], end: Int, next: Int)? {
+        var cells: [Range<Int>] = []
+        var position = start
+        var cellStart = start
+        var inQuotes = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            if inQuotes {
+                if byte == UInt8(ascii: "\"") {
+                    if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\"") { position += 1 } else { inQuotes = false }
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inQuotes = true
+            } else if byte == UInt8(ascii: ",") {
+                cells.append(cellStart..<position)
+                cellStart = position + 1
+            } else if byte == 0x0A {
+                let end = position > cellStart && bytes[position - 1] == 0x0D ? position - 1 : position
+                cells.append(cellStart..<end)
+                return (cells, end, position + 1)
+            }
+            position += 1
+        }
+        if inQuotes { return nil }
+        cells.append(cellStart..<position)
+        return (cells, position, position)
+    }
+
+    /// A cell's text: unquoted, doubled quotes made single.
+    static func text(of cell: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var slice = bytes[cell]
+        guard slice.first == UInt8(ascii: "\""), slice.count >= 2, slice.last == UInt8(ascii: "\"") else {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        slice = slice.dropFirst().dropLast()
+        var result: [UInt8] = []
+        var skipNext = false
+        for (offset, byte) in zip(slice.indices, slice) {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            result.append(byte)
+            if byte == UInt8(ascii: "\""), offset + 1 < slice.endIndex, slice[offset + 1] == UInt8(ascii: "\"") { skipNext = true }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The header and the records after it, each with its `_id` (the
+    /// `id` column's cell) when the header has one.
+    static func layout(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(RecordEditFailure) -> RecordLayout {
+        let start = InputFormat.startsWithByteOrderMark(bytes) ? InputFormat.byteOrderMark.count : 0
+        guard let header = cells(bytes, from: start) else {
+            throw RecordEditFailure(.unreadable, "\(sourceName), line 1: a quote in the header never closes; nothing written")
+        }
+        let columns = CSVColumns(columns: header.cells.map { PersonColumn(header: text(of: $0, in: bytes)) })
+        let idColumn = columns.indices(of: .text(.id)).first
+        var records: [RecordFile.RecordSpan] = []
+        var position = header.next
+        var line = 2
+        while position < bytes.count {
+            guard let record = cells(bytes, from: position) else {
+                let (line, column) = JSONRecordText.lineAndColumn(of: position, in: bytes)
+                throw RecordEditFailure(.unreadable, "\(sourceName), line \(line), column \(column): a quote never closes; nothing written")
+            }
+            let isBlank = record.end == position
+            if !isBlank {
+                let id = idColumn.flatMap { $0 < record.cells.count ? text(of: record.cells[$0], in: bytes) : nil }
+                records.append(RecordFile.RecordSpan(span: position..<record.end, id: id?.isEmpty == false ? id : nil, line: line))
+            }
+            line += bytes[position..<record.next].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            position = record.next
+        }
+        return RecordLayout(records: records, start: records.first?.span.lowerBound ?? header.next,
+                            end: records.last?.span.upperBound ?? header.next, columns: columns)
+    }
+
+    /// The record at `span` with `changes` made.
+    static func edited(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>, _ changes: [FieldChange], columns: CSVColumns,
+                       sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+        guard let record = cells(UnsafeBufferPointer(rebasing: bytes[..<span.upperBound]), from: span.lowerBound) else {
+            throw RecordEditFailure(.unreadable, "\(sourceName): the record is not readable CSV")
+        }
+        var texts = record.cells.map { Array(bytes[$0]) }
+        let old = { (index: Int) -> String in index < record.cells.count ? text(of: record.cells[index], in: bytes) : "" }
+        for (index, cell) in try cellTexts(changes, columns: columns, old: old, sourceName: sourceName) {
+            guard index < texts.count else {
+                throw RecordEditFailure(.refused, "\(sourceName): the record has fewer cells than the header; nothing written")
+            }
+            texts[index] = Array(DirectoryExporter.csvField(cell).utf8)
+        }
+        return Array(texts.joined(separator: [UInt8(ascii: ",")]))
+    }
+
+    /// A new row: the `_id` in the id column, the changes in theirs, every other cell empty.
+    static func new(id: String, changes: [FieldChange], columns: CSVColumns, sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+        guard let idColumn = columns.indices(of: .text(.id)).first else {
+            throw RecordEditFailure(.refused, "\(sourceName) has no id column, so a new person could not be found again; nothing written")
+        }
+        var texts = [String](repeating: "", count: columns.columns.count)
+        texts[idColumn] = id
+        for (index, cell) in try cellTexts(changes, columns: columns, old: { _ in "" }, sourceName: sourceName) { texts[index] = cell }
+        return Array(texts.map(DirectoryExporter.csvField).joined(separator: ",").utf8)
+    }
+
+    /// Each change as the cells it writes: (column, text).
+    private static func cellTexts(_ changes: [FieldChange], columns: CSVColumns, old: (Int) -> String,
+                                  sourceName: String) throws(RecordEditFailure) -> [(Int, String)] {
+        var cells: [(Int, String)] = []
+        for change in changes {
+            var written: [(Int, String)] = []
+            switch change.value {
+            case .text(let text):
+                guard case .text(let field) = change.field else { continue }
+                written = columns.indices(of: .text(field)).map { ($0, text) }
+                if written.isEmpty, field == .firstName || field == .lastName {
+                    written = columns.indices(of: .wholeName).map { ($0, wholeName(old($0), setting: field, to: text)) }
+                }
+            case .age(let age):
+                written = columns.indices(of: .age).map { ($0, age.map(String.init) ?? "") }
+            case .balance(let cents):
+                written = columns.indices(of: .balanceText).map { ($0, cents.map { Balance.format(cents: $0) } ?? "") }
+                    + columns.indices(of: .balanceNumber).map { ($0, cents.map(DirectoryExporter.plainAmount) ?? "") }
+            case .active(let active):
+                written = columns.indices(of: .active).map { index in (index, active.map { activeText($0, like: old(index)) } ?? "") }
+            }
+            guard !written.isEmpty else {
+                throw RecordEditFailure(.refused, "\(sourceName) has no column for \(change.field.name); nothing written")
+            }
+            cells += written
+        }
+        return cells
+    }
+
+    /// A whole-name cell with one part changed (its last word is the last name).
+    static func wholeName(_ old: String, setting field: TextField, to text: String) -> String {
+        var words = old.split(separator: " ").map(String.init)
+        let last = words.popLast() ?? ""
+        let first = words.joined(separator: " ")
+        let parts = field == .firstName ? [text, last] : [first, text]
+        return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Yes or no in the spelling the cell had (`yes`, `1`, `true`…).
+    static func activeText(_ active: Bool, like old: String) -> String {
+        switch old.lowercased() {
+        case "yes", "no": return active ? "yes" : "no"
+        case "y", "n": return active ? "y" : "n"
+        case "1", "0": return active ? "1" : "0"
+        default: return active ? "true" : "false"
+        }
+    }
+}

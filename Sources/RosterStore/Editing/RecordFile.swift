@@ -1,0 +1,200 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
+/// One change to a file's records, by `_id`.
+public enum RecordOperation: Equatable, Sendable {
+    case update(id: String, changes: [FieldChange])
+    /// A new record with this `_id`, after every other.
+    case add(id: String, changes: [FieldChange])
+    case delete(ids: [String])
+}
+
+/// Why an operation cannot be applied: one line, nothing written.
+public struct RecordEditFailure: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// No record has the `_id` (exit 1, as an unknown person).
+        case unknownID
+        /// The file cannot take the change (a format, a column it lacks).
+        case refused
+        /// The file is not readable as its format.
+        case unreadable
+    }
+    public let kind: Kind
+    public let message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// What a save writes, in order: stretches of the file as it was read, and
+/// new bytes between them. Records nobody edited are stretches: their bytes
+/// (key order, spacing, number spellings, fields Roster does not know)
+/// reach the new file exactly.
+public enum FilePiece: Equatable, Sendable {
+    case original(Range<Int>)
+    case new([UInt8])
+}
+
+/// A people file as a row of records, each a byte span with its `_id`:
+/// enough to rewrite one record, add one or drop some, and keep every
+/// other byte. JSON (an array), JSON Lines and CSV share the bookkeeping;
+/// how one record's text changes is each format's (`JSONRecordText`,
+/// `CSVRecordText`).
+public struct RecordFile: Sendable {
+    public let format: InputFormat
+    let records: [RecordSpan]
+    /// Where the first record starts (or a new one would go), and where
+    /// the records end: everything outside is kept as it is.
+    let recordsStart: Int
+    let recordsEnd: Int
+    let byteCount: Int
+    /// CSV: the header's columns; nil for JSON.
+    let columns: CSVColumns?
+
+    struct RecordSpan: Sendable {
+        let span: Range<Int>
+        let id: String?
+        let line: Int
+    }
+
+    /// Reads the records of `bytes` in `format`; `sourceName` names the file in messages.
+    public init(bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(RecordEditFailure) {
+        self.format = format
+        byteCount = bytes.count
+        let layout: RecordLayout
+        switch format {
+        case .json: layout = try JSONRecordText.arrayLayout(bytes, sourceName: sourceName)
+        case .jsonLines: layout = JSONRecordText.linesLayout(bytes)
+        case .csv: layout = try CSVRecordText.layout(bytes, sourceName: sourceName)
+        }
+        records = layout.records
+        recordsStart = layout.start
+        recordsEnd = layout.end
+        columns = layout.columns
+    }
+
+    public var count: Int { records.count }
+
+    /// Whether a record has `id`.
+    public func contains(id: String) -> Bool { records.contains { $0.id == id } }
+
+    /// The file with `operation` applied, as pieces of the old file and
+    /// new bytes.
+    public func applying(_ operation: RecordOperation, to bytes: UnsafeBufferPointer<UInt8>,
+                         sourceName: String) throws(RecordEditFailure) -> [FilePiece] {
+        switch operation {
+        case .update(let id, let changes):
+            let record = try only(id, sourceName: sourceName)
+            let text = try recordText(bytes, record, changes, sourceName: sourceName)
+            return [.original(0..<record.span.lowerBound), .new(text), .original(record.span.upperBound..<byteCount)]
+        case .add(let id, let changes):
+            guard !contains(id: id) else { throw RecordEditFailure(.refused, "\(sourceName): a record already has _id \(id)") }
+            let text = try newRecordText(bytes, id: id, changes: changes, sourceName: sourceName)
+            guard let last = records.last else {
+                return [.original(0..<recordsStart), .new(text + emptyFileSeparator(bytes)), .original(recordsStart..<byteCount)]
+            }
+            return [.original(0..<last.span.upperBound), .new(separatorBeforeNew(bytes) + text), .original(last.span.upperBound..<byteCount)]
+        case .delete(let ids):
+            for id in ids { _ = try only(id, sourceName: sourceName) }
+            return kept { record in !ids.contains { $0 == record.id } }
+        }
+    }
+
+    /// The one record with `id`.
+    private func only(_ id: String, sourceName: String) throws(RecordEditFailure) -> RecordSpan {
+        let found = records.filter { $0.id == id }
+        guard let record = found.first else { throw RecordEditFailure(.unknownID, "\(sourceName): no record has _id \(id)") }
+        guard found.count == 1 else {
+            let lines = found.map { String($0.line) }.joined(separator: ", ")
+            throw RecordEditFailure(.refused, "\(sourceName): \(found.count) records have _id \(id) (lines \(lines)); nothing written")
+        }
+        return record
+    }
+
+    /// The file holding only the records `isKept` keeps: each after the bytes
+    /// that separated it from the record before it in the file.
+    private func kept(_ isKept: (RecordSpan) -> Bool) -> [FilePiece] {
+        var pieces: [FilePiece] = [.original(0..<recordsStart)]
+        var isFirst = true
+        for (index, record) in records.enumerated() where isKept(record) {
+            if !isFirst { pieces.append(.original(records[index - 1].span.upperBound..<record.span.lowerBound)) }
+            isFirst = false
+            pieces.append(.original(record.span))
+        }
+        pieces.append(.original(recordsEnd..<byteCount))
+        return pieces
+    }
+
+    private func recordText(_ bytes: UnsafeBufferPointer<UInt8>, _ record: RecordSpan, _ changes: [FieldChange],
+                            sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+        switch format {
+        case .json, .jsonLines:
+            return try JSONRecordText.edited(bytes, record.span, changes, oneLine: format == .jsonLines,
+                                             where: "\(sourceName), line \(record.line)")
+        case .csv:
+            return try CSVRecordText.edited(bytes, record.span, changes, columns: columns!, sourceName: sourceName)
+        }
+    }
+
+    private func newRecordText(_ bytes: UnsafeBufferPointer<UInt8>, id: String, changes: [FieldChange],
+                               sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+        switch format {
+        case .json, .jsonLines:
+            return JSONRecordText.new(id: id, index: records.count, changes: changes,
+                                      styledAfter: records.last.map { UnsafeBufferPointer(rebasing: bytes[$0.span]) },
+                                      oneLine: format == .jsonLines)
+        case .csv:
+            return try CSVRecordText.new(id: id, changes: changes, columns: columns!, sourceName: sourceName)
+        }
+    }
+
+    /// What goes between the last record and a new one: what the file has
+    /// between its last two records, else the format's plain separator.
+    private func separatorBeforeNew(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if records.count >= 2 {
+            return Array(bytes[records[records.count - 2].span.upperBound..<records[records.count - 1].span.lowerBound])
+        }
+        switch format {
+        case .json: return Array(",\n".utf8)
+        case .jsonLines, .csv: return lineBreak(bytes)
+        }
+    }
+
+    /// After the only record of a file that had none: a line break where
+    /// records are lines and the file does not go on with one.
+    private func emptyFileSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard format != .json else { return [] }
+        return recordsStart < byteCount && bytes[recordsStart] == 0x0A ? [] : lineBreak(bytes)
+    }
+
+    /// CRLF when the file's first line ends so, else LF.
+    private func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D else { return [0x0A] }
+        return [0x0D, 0x0A]
+    }
+}
+
+/// Where a format's records are.
+struct RecordLayout {
+    var records: [RecordFile.RecordSpan]
+    var start: Int
+    var end: Int
+    var columns: CSVColumns?
+}
+
+extension FilePiece {
+    /// The bytes the pieces make, from `bytes` (tests and small files).
+    public static func joined(_ pieces: [FilePiece], _ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        for piece in pieces {
+            switch piece {
+            case .original(let range): result.append(contentsOf: bytes[range])
+            case .new(let text): result.append(contentsOf: text)
+            }
+        }
+        return result
+    }
+}

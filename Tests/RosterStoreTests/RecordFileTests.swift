@@ -1,0 +1,166 @@
+import Testing
+@testable import RosterCore
+@testable import RosterStore
+
+/// Editing a file's records: only the record an edit touches changes;
+/// every other byte (other records, key order, spacing, number spellings,
+/// fields Roster does not know) reaches the new file exactly.
+@Suite("Editing a file's records")
+struct RecordFileTests {
+    static func applying(_ operation: RecordOperation, to text: String, _ format: InputFormat) throws -> String {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            let file = try RecordFile(bytes: buffer, format: format, sourceName: "people")
+            return String(decoding: FilePiece.joined(try file.applying(operation, to: buffer, sourceName: "people"), buffer), as: UTF8.self)
+        }
+    }
+
+    static func change(_ assignment: String) throws -> FieldChange { try FieldCheck.change(from: assignment) }
+
+    static let json = """
+    [
+      {"_id": "a1", "index": 0, "isActive": true, "balance": "$2,107.15", "age": 35, "name": {"first": "Bertha", "last": "Irwin"},
+       "company": "COMSTAR", "shoe": 1.50e1, "email": "b@x.io"},
+      {  "_id" : "b2",   "balance": 1194.790, "name": {"first": "Norton"}, "tags": [1, {"x": "}"}]  },
+      {"_id": "c3"}
+    ]
+
+    """
+
+    @Test("an update changes the values it sets where they stand and nothing else")
+    func updateKeepsBytes() throws {
+        let edited = try Self.applying(.update(id: "a1", changes: [Self.change("email=new@x.io"), Self.change("age=36"),
+                                                                  Self.change("first=Berta"), Self.change("active=no")]), to: Self.json, .json)
+        #expect(edited == Self.json.replacingOccurrences(of: "\"b@x.io\"", with: "\"new@x.io\"")
+            .replacingOccurrences(of: "\"age\": 35", with: "\"age\": 36")
+            .replacingOccurrences(of: "\"Bertha\"", with: "\"Berta\"")
+            .replacingOccurrences(of: "\"isActive\": true", with: "\"isActive\": false"))
+    }
+
+    @Test("a balance keeps its kind: a number stays a number, text is written as $1,200.00")
+    func balanceKind() throws {
+        let number = try Self.applying(.update(id: "b2", changes: [Self.change("balance=$1,200")]), to: Self.json, .json)
+        #expect(number.contains("\"balance\": 1200.00,"))
+        let text = try Self.applying(.update(id: "a1", changes: [Self.change("balance=-3.5")]), to: Self.json, .json)
+        #expect(text.contains("\"balance\": \"-$3.50\""))
+    }
+
+    @Test("a cleared number goes with its separator; a new field follows the last in the record's spacing")
+    func clearAndAdd() throws {
+        let edited = try Self.applying(.update(id: "a1", changes: [Self.change("age="), Self.change("phone=+1 555")]), to: Self.json, .json)
+        #expect(!edited.contains("\"age\""))
+        #expect(edited.contains("\"email\": \"b@x.io\", \"phone\": \"+1 555\"}"))
+        let named = try Self.applying(.update(id: "c3", changes: [Self.change("last=Lovelace")]), to: Self.json, .json)
+        #expect(named.contains("{\"_id\": \"c3\", \"name\": {\"last\": \"Lovelace\"}}"))
+        let nested = try Self.applying(.update(id: "b2", changes: [Self.change("last=Curtis")]), to: Self.json, .json)
+        #expect(nested.contains("\"name\": {\"first\": \"Norton\", \"last\": \"Curtis\"}, \"tags\": [1, {\"x\": \"}\"}]  }"))
+    }
+
+    @Test("deleting keeps the separators of the records left; deleting everyone leaves an empty list")
+    func delete() throws {
+        let middle = try Self.applying(.delete(ids: ["b2"]), to: Self.json, .json)
+        #expect(middle == Self.json.replacingOccurrences(of: "  {  \"_id\" : \"b2\",   \"balance\": 1194.790, \"name\": {\"first\": \"Norton\"}, \"tags\": [1, {\"x\": \"}\"}]  },\n", with: ""))
+        let all = try Self.applying(.delete(ids: ["c3", "a1", "b2"]), to: Self.json, .json)
+        #expect(all == "[\n  \n]\n")
+        #expect(try Self.applying(.delete(ids: ["a1"]), to: Self.json, .json).hasPrefix("[\n  {  \"_id\" : \"b2\""))
+    }
+
+    @Test("adding puts the new record last, spaced as the records before it")
+    func add() throws {
+        let added = try Self.applying(.add(id: "d4", changes: [Self.change("first=Ada"), Self.change("company=ACME"), Self.change("age=36")]),
+                                      to: Self.json, .json)
+        #expect(added.hasSuffix("{\"_id\": \"c3\"},\n  {\"_id\": \"d4\", \"index\": 3, \"age\": 36, \"name\": {\"first\": \"Ada\"}, \"company\": \"ACME\"}\n]\n"))
+        #expect(try Self.applying(.add(id: "x", changes: [Self.change("first=A")]), to: "[]", .json)
+            == "[{\"_id\": \"x\", \"index\": 0, \"name\": {\"first\": \"A\"}}]")
+        #expect(throws: RecordEditFailure.self) { try Self.applying(.add(id: "a1", changes: []), to: Self.json, .json) }
+    }
+
+    @Test("an unknown or doubled _id, or an unreadable file, is refused with where and why")
+    func refusals() throws {
+        #expect(throws: RecordEditFailure(.unknownID, "people: no record has _id zz")) {
+            try Self.applying(.update(id: "zz", changes: [Self.change("age=1")]), to: Self.json, .json)
+        }
+        #expect(throws: RecordEditFailure(.unknownID, "people: no record has _id zz")) {
+            try Self.applying(.delete(ids: ["a1", "zz"]), to: Self.json, .json)
+        }
+        #expect(throws: RecordEditFailure(.refused, "people: 2 records have _id a (lines 1, 2); nothing written")) {
+            try Self.applying(.update(id: "a", changes: [Self.change("age=1")]), to: "[{\"_id\": \"a\"},\n{\"_id\": \"a\"}]", .json)
+        }
+        #expect(throws: RecordEditFailure(.unreadable, "people, line 2, column 13: expected ',' or '}' in an object, found text; nothing written")) {
+            try Self.applying(.update(id: "a", changes: [Self.change("age=1")]), to: "[{\"_id\": \"a\"},\n{\"_id\": \"b\" \"age\": 3}]", .json)
+        }
+    }
+
+    static let lines = "{\"_id\":\"a1\",\"age\":35,\"x\":[1,2]}\r\n\nnot json\n{\"_id\": \"b2\", \"name\": {\"first\": \"N\"}}"
+
+    @Test("JSON Lines: a record stays on its line; blank and unreadable lines are kept")
+    func jsonLines() throws {
+        #expect(try Self.applying(.update(id: "a1", changes: [Self.change("age=36"), Self.change("email=a@b.c")]), to: Self.lines, .jsonLines)
+            == "{\"_id\":\"a1\",\"age\":36,\"x\":[1,2],\"email\":\"a@b.c\"}\r\n\nnot json\n{\"_id\": \"b2\", \"name\": {\"first\": \"N\"}}")
+        #expect(try Self.applying(.delete(ids: ["a1"]), to: Self.lines, .jsonLines) == "not json\n{\"_id\": \"b2\", \"name\": {\"first\": \"N\"}}")
+        #expect(try Self.applying(.add(id: "c3", changes: [Self.change("first=Ada")]), to: Self.lines, .jsonLines)
+            == Self.lines + "\n{\"_id\": \"c3\", \"index\": 3, \"name\": {\"first\": \"Ada\"}}")
+        #expect(try Self.applying(.add(id: "c3", changes: [Self.change("first=Ada")]), to: "", .jsonLines)
+            == "{\"_id\": \"c3\", \"index\": 0, \"name\": {\"first\": \"Ada\"}}\n")
+    }
+
+    static let csv = "first_name,last_name,Notes,balance,balance_text,active,id\r\nBertha,Irwin,\"a, b\",2107.15,\"$2,107.15\",yes,a1\r\n\"N\",\"C\",,1.0,$1.00,no,b2\r\n"
+
+    @Test("CSV: the cells an edit sets are written anew, the others keep their bytes and quotes")
+    func csvUpdate() throws {
+        let edited = try Self.applying(.update(id: "b2", changes: [Self.change("balance=$1,200"), Self.change("active=yes"),
+                                                                  Self.change("last=O\"Neil, Jr")]), to: Self.csv, .csv)
+        #expect(edited == "first_name,last_name,Notes,balance,balance_text,active,id\r\nBertha,Irwin,\"a, b\",2107.15,\"$2,107.15\",yes,a1\r\n\"N\",\"O\"\"Neil, Jr\",,1200.00,\"$1,200.00\",yes,b2\r\n")
+        #expect(throws: RecordEditFailure(.refused, "people has no column for email; nothing written")) {
+            try Self.applying(.update(id: "a1", changes: [Self.change("email=a@b.c")]), to: Self.csv, .csv)
+        }
+    }
+
+    @Test("CSV: add and delete whole rows, CRLF kept; a whole-name column takes a first or last name")
+    func csvRows() throws {
+        #expect(try Self.applying(.delete(ids: ["a1"]), to: Self.csv, .csv)
+            == "first_name,last_name,Notes,balance,balance_text,active,id\r\n\"N\",\"C\",,1.0,$1.00,no,b2\r\n")
+        #expect(try Self.applying(.add(id: "c3", changes: [Self.change("first=Ada")]), to: Self.csv, .csv)
+            == Self.csv + "Ada,,,,,,c3\r\n")
+        let whole = "name,id\nAda Lovelace,a1\n"
+        #expect(try Self.applying(.update(id: "a1", changes: [Self.change("first=Augusta Ada")]), to: whole, .csv)
+            == "name,id\nAugusta Ada Lovelace,a1\n")
+    }
+}
+
+/// The checks every edit passes, wherever the value comes from.
+@Suite("Checking an edited value")
+struct FieldCheckTests {
+    @Test("good values, as they are kept", arguments: [
+        ("email=ada@x.io", FieldChange(field: .text(.email), value: .text("ada@x.io"))),
+        ("Age= 36 ", FieldChange(field: .age, value: .age(36))),
+        ("age=", FieldChange(field: .age, value: .age(nil))),
+        ("balance=$1,200.00", FieldChange(field: .balance, value: .balance(cents: 120000))),
+        ("balance=-7", FieldChange(field: .balance, value: .balance(cents: -700))),
+        ("active=No", FieldChange(field: .active, value: .active(false))),
+        ("is_active=y", FieldChange(field: .active, value: .active(true))),
+        ("first_name=Ada = A", FieldChange(field: .text(.firstName), value: .text("Ada = A"))),
+        ("eye=", FieldChange(field: .text(.eyeColor), value: .text(""))),
+    ])
+    func good(_ assignment: String, _ expected: FieldChange) throws {
+        #expect(try FieldCheck.change(from: assignment) == expected)
+    }
+
+    @Test("bad values name the field and why", arguments: [
+        ("email=ada", "email: expected one @ with a name before it and a domain after, found 'ada'"),
+        ("email=a@b@c", "email: expected one @ with a name before it and a domain after, found 'a@b@c'"),
+        ("age=3.5", "age: expected a whole number of years (0 to 200), found '3.5'"),
+        ("age=-1", "age: expected a whole number of years (0 to 200), found '-1'"),
+        ("balance=lots", "balance: expected an amount such as $1,200.00, found 'lots'"),
+        ("active=maybe", "active: expected yes or no, found 'maybe'"),
+        ("company=\u{1B}]0;x\u{07}", "company: a control character (U+001B) is not allowed"),
+        ("address=a\nb", "address: a control character (U+000A) is not allowed"),
+        ("last=\u{9B}31m", "last: a control character (U+009B) is not allowed"),
+        ("colour=red", "unknown field 'colour' (fields: first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture)"),
+        ("id=x", "unknown field 'id' (fields: first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture)"),
+        ("email", "expected field=value, found 'email'"),
+    ])
+    func bad(_ assignment: String, _ message: String) {
+        #expect(throws: EditProblem(message)) { try FieldCheck.change(from: assignment) }
+    }
+}

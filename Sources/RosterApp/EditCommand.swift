@@ -22,6 +22,7 @@ enum EditCommand {
         var ifVersion: Int64?
         var backup = false
         var format: InputFormat?
+        var table = "people"
     }
 
     static let usage = """
@@ -62,6 +63,7 @@ enum EditCommand {
             }
             switch ArgumentWords.name(of: argument) {
             case "--backup": parsed.backup = true
+            case "--table": parsed.table = try reader.value(of: "--table", argument)
             case "--format": parsed.format = try reader.format(argument)
             case "--if-version":
                 let text = try reader.value(of: "--if-version", argument)
@@ -110,12 +112,12 @@ enum EditCommand {
             Platform.writeError("roster: standard input cannot be edited; name the file")
             return .usage
         }
-        if let target = DatabaseTarget(parsed.target), !(isFileName(parsed.target)) {
-            _ = target
-            Platform.writeError("roster: \(parsed.target): editing a database from the command line is not available yet; nothing written")
-            return .failure
+        let target = isFileName(parsed.target) ? nil : DatabaseTarget(parsed.target)
+        if let target, let malformation = DatabaseSource.malformation(of: target) {
+            Platform.writeError("roster: \(malformation) (try 'roster \(verb.rawValue) --help')")
+            return .usage
         }
-        if parsed.ifVersion != nil {
+        if target == nil, parsed.ifVersion != nil {
             Platform.writeError("roster: --if-version is for a database's rows; a file's records carry no version (try 'roster \(verb.rawValue) --help')")
             return .usage
         }
@@ -126,6 +128,7 @@ enum EditCommand {
         case .add: operation = .add(id: newID, changes: parsed.changes)
         case .delete: operation = .delete(ids: parsed.ids)
         }
+        if let target { return save(operation, to: target, arguments: parsed, newID: newID) }
         switch FileSave.save(operation, to: parsed.target, format: parsed.format, backup: parsed.backup) {
         case .saved:
             if verb == .add { Platform.writeOutput(newID + "\n") }
@@ -133,6 +136,52 @@ enum EditCommand {
         case .refused(let message):
             Platform.writeError("roster: \(message)")
             return .failure
+        }
+    }
+
+    /// The edit in a database: one transaction, checked against the row's
+    /// version. `update` prints the row's new version (for the next
+    /// `--if-version`), `add` the new `_id`.
+    private static func save(_ operation: RecordOperation, to target: DatabaseTarget, arguments: Arguments, newID: String) -> ExitStatus {
+        let name = target.displayName
+        do throws(DatabaseError) {
+            let receipt: PeopleEditor.Receipt
+            switch target {
+            case .postgres(let conninfo):
+                let connection = try PasswordPrompt.connect(conninfo, prompt: PasswordPrompt.forThisTerminal())
+                let table = try PeopleTable(name: arguments.table, dialect: .postgres)
+                try table.verify(connection, target: name)
+                receipt = try editing(PeopleEditor(table: table).apply(operation, ifVersion: arguments.ifVersion, on: connection), target: name)
+            case .sqlite(let path):
+                guard Platform.fileExists(path) else { throw DatabaseError(.failed, "\(name): no such file") }
+                let connection = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(5))
+                let table = try PeopleTable(name: arguments.table, dialect: .sqlite)
+                try table.verify(connection, target: name)
+                receipt = try editing(PeopleEditor(table: table).apply(operation, ifVersion: arguments.ifVersion, on: connection), target: name)
+            }
+            if receipt.addedVersions {
+                Platform.writeError("roster: \(name): table \(arguments.table) had no version column; added one (every person at version 0)")
+            }
+            switch arguments.verb {
+            case .add: Platform.writeOutput(newID + "\n")
+            case .update: Platform.writeOutput("\(receipt.version ?? 0)\n")
+            case .delete: break
+            }
+            return .success
+        } catch {
+            let message = error.message.hasPrefix(name) ? error.message : "\(name): \(error.message)"
+            Platform.writeError("roster: \(message)")
+            return .failure
+        }
+    }
+
+    /// An edit's refusal as a database error whose message is whole.
+    private static func editing(_ edit: @autoclosure () throws(RecordEditFailure) -> PeopleEditor.Receipt,
+                                target: String) throws(DatabaseError) -> PeopleEditor.Receipt {
+        do {
+            return try edit()
+        } catch {
+            throw DatabaseError(.failed, "\(target): \(error.message)")
         }
     }
 

@@ -118,6 +118,10 @@ enum ImportCommand {
             interruption.uninstall()
             bar.finish()
             reportChangedRecords(report, from: name)
+            if report.addedVersions {
+                Platform.writeError("roster: \(parsed.target.displayName): table \(parsed.table) had no version column (an older import made it); "
+                                    + "added one, every person at version 0")
+            }
             Platform.writeError(summary(of: report, from: name, arguments: parsed))
             return .success
         } catch {

@@ -19,6 +19,9 @@ public struct ImportReport: Sendable, Equatable {
     /// "Name (_id X)", the first few).
     public var nulReplaced: Int = 0
     public var nulExamples: [String] = []
+    /// Whether the table, made by an import from before edits, got its
+    /// `version` column now.
+    public var addedVersions = false
 
     public init(written: Int, duplicates: Int, tablePeople: Int, companies: Int, changes: ImportChanges? = nil) {
         self.written = written
@@ -105,6 +108,7 @@ public struct PeopleImporter {
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
             try waitForOtherImports(on: connection)
             for statement in table.tableStatements { try connection.execute(statement) }
+            let addedVersions = try PeopleEditor(table: table).addVersionColumn(connection)
             // One import at a time per table: the summary is computed from it.
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
             let loadingEmpty = try isEmpty(connection.execute(emptinessQuery))
@@ -153,6 +157,7 @@ public struct PeopleImporter {
             progress(.committing)
             var result = report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
             (result.nulReplaced, result.nulExamples) = (nul.positions.count, Self.examples(nul.positions, of: store))
+            result.addedVersions = addedVersions
             return result
         }
     }
@@ -187,6 +192,7 @@ public struct PeopleImporter {
         try connection.execute("PRAGMA cache_size = -\(Self.sqliteCacheKiB)")
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
             for statement in table.tableStatements { try connection.execute(statement) }
+            let addedVersions = try PeopleEditor(table: table).addVersionColumn(connection)
             let loadingEmpty = try isEmpty(connection.query(emptinessQuery))
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
             let placeholders = Array(repeating: "?", count: PeopleTable.columns.count).joined(separator: ", ")
@@ -230,7 +236,9 @@ public struct PeopleImporter {
             for company in totals { try insertTotals.run(company.values) }
             try connection.execute("ANALYZE \(table.table)")
             progress(.committing)
-            return report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
+            var result = report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
+            result.addedVersions = addedVersions
+            return result
         }
     }
 

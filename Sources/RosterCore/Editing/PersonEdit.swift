@@ -130,3 +130,32 @@ public enum FieldCheck {
     }
 }
 
+
+extension Person {
+    /// The person with `changes` made: a set text is present (even empty),
+    /// a cleared figure absent; a balance is written `$1,200.00`.
+    public func applying(_ changes: [FieldChange]) -> Person {
+        var person = self
+        for change in changes {
+            switch change.value {
+            case .text(let text):
+                guard case .text(let field) = change.field else { continue }
+                person.setText(field, text)
+                person.presentTextFields |= TextField.bit(field)
+            case .age(let age):
+                person.age = age
+            case .active(let active):
+                person.isActive = active
+            case .balance(let cents):
+                person.balance = Balance(text: cents.map { Balance.format(cents: $0) } ?? "", cents: cents)
+                person.presentTextFields &= ~TextField.balanceIsNumberBit
+                if cents == nil {
+                    person.presentTextFields &= ~TextField.bit(.balance)
+                } else {
+                    person.presentTextFields |= TextField.bit(.balance)
+                }
+            }
+        }
+        return person
+    }
+}

@@ -19,11 +19,13 @@ public struct RecordEditFailure: Error, Equatable, Sendable {
         case refused
         /// The file is not readable as its format.
         case unreadable
+        /// A database row is no longer at the version the edit was based on.
+        case conflict
     }
     public let kind: Kind
     public let message: String
 
-    init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }

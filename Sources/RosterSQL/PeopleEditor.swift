@@ -1,0 +1,197 @@
+import RosterCore
+import RosterStore
+
+/// A connection an edit runs on: statements with bound parameters, in a
+/// transaction.
+protocol EditingConnection {
+    func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow]
+    func transaction<Result>(_ body: () throws(DatabaseError) -> Result) throws(DatabaseError) -> Result
+}
+
+extension PostgresConnection: EditingConnection {}
+extension SQLiteConnection: EditingConnection {}
+
+/// Edits of a people table `roster import` made, one transaction each: the
+/// row, its folded keys and search text, and its companies' summary rows
+/// change together, so that counts, totals, order and search stay exact.
+/// Every row carries a `version`; an edit names the version it was based
+/// on, and a row no longer at it is a conflict, never overwritten.
+public struct PeopleEditor: Sendable {
+    public let table: PeopleTable
+
+    public init(table: PeopleTable) {
+        self.table = table
+    }
+
+    /// What an edit did.
+    public struct Receipt: Equatable, Sendable {
+        /// The row's version after the edit (nil: deleted).
+        public let version: Int64?
+        /// Whether the table had no version column and got one first.
+        public let addedVersions: Bool
+    }
+
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: PostgresConnection) throws(RecordEditFailure) -> Receipt {
+        try apply(operation, ifVersion: ifVersion, connection)
+    }
+
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: SQLiteConnection) throws(RecordEditFailure) -> Receipt {
+        try apply(operation, ifVersion: ifVersion, connection)
+    }
+
+    private func apply(_ operation: RecordOperation, ifVersion: Int64?, _ connection: some EditingConnection) throws(RecordEditFailure) -> Receipt {
+        var refusal: RecordEditFailure?
+        do throws(DatabaseError) {
+            let added = try addVersionColumn(connection)
+            let version = try connection.transaction { () throws(DatabaseError) -> Int64? in
+                let outcome: Result<Int64?, RecordEditFailure>
+                switch operation {
+                case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, connection)
+                case .add(let id, let changes): outcome = try add(id, changes, connection)
+                case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, connection)
+                }
+                switch outcome {
+                case .success(let version): return version
+                case .failure(let failure):
+                    // A refusal writes nothing: thrown, the transaction rolls back.
+                    refusal = failure
+                    throw DatabaseError(.failed, failure.message)
+                }
+            }
+            return Receipt(version: version, addedVersions: added)
+        } catch {
+            throw refusal ?? RecordEditFailure(.refused, "\(table.name): \(error.message); nothing changed")
+        }
+    }
+
+    // MARK: Versions
+
+    /// Adds the `version` column a table from before edits lacks (every
+    /// row at 0); true if it did.
+    func addVersionColumn(_ connection: some EditingConnection) throws(DatabaseError) -> Bool {
+        switch table.dialect {
+        case .postgres:
+            let has = try connection.rows("SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = 'version' AND NOT attisdropped",
+                                          [.text(table.table)])
+            guard has.first?.int(0) == 0 else { return false }
+            _ = try connection.rows("ALTER TABLE \(table.table) ADD COLUMN IF NOT EXISTS \(PeopleTable.versionColumn.postgres)", [])
+        case .sqlite:
+            let has = try connection.rows("SELECT count(*) FROM pragma_table_info(?1) WHERE name = 'version'", [.text(table.name)])
+            guard has.first?.int(0) == 0 else { return false }
+            _ = try connection.rows("ALTER TABLE \(table.table) ADD COLUMN \(PeopleTable.versionColumn.sqlite)", [])
+        }
+        return true
+    }
+
+    // MARK: Operations
+
+    /// The `n`th bound parameter in the table's dialect.
+    private func parameter(_ number: Int) -> String { table.dialect == .postgres ? "$\(number)" : "?\(number)" }
+
+    /// The row of `id`, locked for the transaction where the server can:
+    /// its position, company key, version, then the whole person.
+    private func current(_ id: String, _ connection: some EditingConnection) throws(DatabaseError) -> (position: Int, companyKey: [UInt8], version: Int64, person: Person)? {
+        let lock = table.dialect == .postgres ? " FOR UPDATE" : ""
+        let rows = try connection.rows("""
+            SELECT position, company_key, version, \(SQLPeopleRepository.personColumns) FROM \(table.table) \
+            WHERE person_key = \(parameter(1))\(lock)
+            """, [.text(id)])
+        guard let row = rows.first else { return nil }
+        return (Int(row.int(0) ?? 0), row.bytes(1) ?? [], row.int(2) ?? 0, SQLPeopleRepository.person(from: row, at: 3))
+    }
+
+    private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?,
+                        _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, RecordEditFailure> {
+        guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion)) }
+        if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
+        let values = try rowValues(row.person.applying(changes), position: row.position, key: id)
+        let columns = PeopleTable.columns.dropFirst()
+        let assignments = columns.enumerated().map { "\($0.element.name) = \(parameter($0.offset + 1))" }.joined(separator: ", ")
+        let updated = try connection.rows("""
+            UPDATE \(table.table) SET \(assignments), version = version + 1 \
+            WHERE person_key = \(parameter(columns.count + 1)) AND version = \(parameter(columns.count + 2)) RETURNING version
+            """, Array(values.dropFirst()) + [.text(id), .int(row.version)])
+        // The row was locked (PostgreSQL) or the database was (SQLite): no
+        // one can have moved it on since; zero rows would still be a conflict.
+        guard let version = updated.first?.int(0) else { return .failure(conflict(id, expected: row.version, actual: nil)) }
+        try refreshSummary([row.companyKey, companyKey(of: values)], connection)
+        return .success(version)
+    }
+
+    private func add(_ id: String, _ changes: [FieldChange], _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, RecordEditFailure> {
+        if try current(id, connection) != nil { return .failure(RecordEditFailure(.refused, "table \(table.name): a person already has _id \(id)")) }
+        let last = try connection.rows("SELECT coalesce(max(position), -1) + 1 FROM \(table.table)", []).first?.int(0) ?? 0
+        var person = Person(index: Int(last), isActive: nil, balanceCents: nil, age: nil, presentTextFields: TextField.bit(.id)) { _ in "" }
+        person.id = id
+        let values = try rowValues(person.applying(changes), position: Int(last), key: id)
+        let placeholders = (1...values.count).map(parameter).joined(separator: ", ")
+        _ = try connection.rows("INSERT INTO \(table.table) (\(table.columnList), version) VALUES (\(placeholders), 1)", values)
+        try refreshSummary([companyKey(of: values)], connection)
+        return .success(1)
+    }
+
+    private func delete(_ ids: [String], ifVersion: Int64?, _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, RecordEditFailure> {
+        var companies: [[UInt8]] = []
+        for id in ids {
+            guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion)) }
+            if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
+            _ = try connection.rows("DELETE FROM \(table.table) WHERE person_key = \(parameter(1)) AND version = \(parameter(2))",
+                                    [.text(id), .int(row.version)])
+            companies.append(row.companyKey)
+        }
+        try refreshSummary(companies, connection)
+        return .success(nil)
+    }
+
+    // MARK: Rows and the summary
+
+    /// The table's values for `person`, keys folded exactly as an import
+    /// folds them: through a store of one, loaded from the person's record.
+    private func rowValues(_ person: Person, position: Int, key: String) throws(DatabaseError) -> [SQLValue] {
+        let record = DirectoryExporter(format: .json).export([person])
+        guard let store = try? PeopleLoader(format: .json).load(bytes: record, sourceName: "edit").store, store.count == 1 else {
+            throw DatabaseError(.failed, "the edited person could not be made into a row")
+        }
+        var values = ImportRows.values(for: store[0], at: 0, key: key, store: store)
+        if let column = PeopleTable.columns.firstIndex(where: { $0.name == "position" }) { values[column] = .int(Int64(position)) }
+        return values
+    }
+
+    private func companyKey(of values: [SQLValue]) -> [UInt8] {
+        guard let index = PeopleTable.columns.firstIndex(where: { $0.name == "company_key" }), case .bytes(let key) = values[index] else { return [] }
+        return key
+    }
+
+    /// Counts the companies at `keys` again from their rows: their summary
+    /// rows are replaced (a company left with nobody loses its row).
+    private func refreshSummary(_ keys: [[UInt8]], _ connection: some EditingConnection) throws(DatabaseError) {
+        var seen = Set<[UInt8]>()
+        for key in keys where seen.insert(key).inserted {
+            let spelling = try connection.rows("SELECT spelling FROM \(table.summaryTable) WHERE company_key = \(parameter(1))", [.bytes(key)])
+                .first?.text(0)
+            let totals = try connection.rows(table.totalsQuery(where: "company_key = \(parameter(1))"), [.bytes(key)])
+            _ = try connection.rows("DELETE FROM \(table.summaryTable) WHERE company_key = \(parameter(1))", [.bytes(key)])
+            guard let row = totals.first else { continue }
+            let name = key == ImportRows.noCompanyKey ? "" : spelling ?? (row.text(1) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let company = CompanyTotals(totalsRow: row, spelling: name) else {
+                throw DatabaseError(.failed, "the company totals could not be read")
+            }
+            let placeholders = (1...table.summaryColumns.count).map(parameter).joined(separator: ", ")
+            _ = try connection.rows("INSERT INTO \(table.summaryTable) (\(table.summaryColumns.joined(separator: ", "))) VALUES (\(placeholders))",
+                                    company.values)
+        }
+    }
+
+    // MARK: Refusals
+
+    private func missing(_ id: String, ifVersion: Int64?) -> RecordEditFailure {
+        ifVersion == nil
+            ? RecordEditFailure(.unknownID, "table \(table.name): no person has _id \(id)")
+            : RecordEditFailure(.conflict, "table \(table.name): _id \(id) was deleted by someone else; nothing changed")
+    }
+
+    private func conflict(_ id: String, expected: Int64, actual: Int64?) -> RecordEditFailure {
+        RecordEditFailure(.conflict, "table \(table.name): _id \(id) is at version \(actual.map(String.init) ?? "?"), not \(expected): "
+                          + "someone else changed it; nothing changed")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import RosterCore
+@testable import RosterSQL
+import RosterStore
+import Testing
+import TestSupport
+import TestTraits
+
+/// Edits of an imported table, on real PostgreSQL and real SQLite: each
+/// leaves the table, its summary and its search exactly as a fresh import
+/// of the edited people would, and a row no longer at the version an edit
+/// was based on is a conflict.
+@Suite("Editing a database's people", .blockingWork)
+struct PeopleEditorTests {
+    static let people = Fixtures.array([
+        Fixtures.record(first: "Ada", last: "Lovelace", company: "ACME", balance: "$1,000.00", index: 1, extra: "\"age\": 36"),
+        Fixtures.record(first: "Bo", last: "Diddley", company: "ACME", email: "bo@acme.test", balance: "$5.00", index: 2, extra: "\"age\": 30"),
+        Fixtures.record(first: "Cy", last: "Young", company: "Zeta", email: "cy@zeta.test", balance: "$2.50", index: 3, extra: "\"age\": 50"),
+    ])
+
+    static func change(_ assignment: String) throws -> FieldChange { try FieldCheck.change(from: assignment) }
+
+    /// Runs `operation` on the imported table.
+    static func apply(_ operation: RecordOperation, ifVersion: Int64? = nil, to imported: SQLRepositoryFixture.Imported)
+        throws -> PeopleEditor.Receipt {
+        let editor = PeopleEditor(table: try PeopleTable(name: imported.table, dialect: imported.dialect))
+        switch imported.dialect {
+        case .postgres: return try editor.apply(operation, ifVersion: ifVersion, on: PostgresConnection(imported.target))
+        case .sqlite: return try editor.apply(operation, ifVersion: ifVersion, on: SQLiteConnection(path: imported.target, access: .readWrite))
+        }
+    }
+
+    /// The summary's rows, sorted by company key.
+    static func summary(_ imported: SQLRepositoryFixture.Imported) throws -> [CompanyTotals] {
+        let table = try PeopleTable(name: imported.table, dialect: imported.dialect)
+        let sql = "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable) ORDER BY company_key"
+        let rows: [SQLRow]
+        switch imported.dialect {
+        case .postgres: rows = try PostgresConnection(imported.target).execute(sql)
+        case .sqlite: rows = try SQLiteConnection(path: imported.target, access: .readOnly).query(sql)
+        }
+        return rows.compactMap(CompanyTotals.init(summaryRow:))
+    }
+
+    /// Everyone, as `--list` would print them.
+    static func listed(_ imported: SQLRepositoryFixture.Imported) throws -> [String] {
+        let repository = try imported.open()
+        let arrangement = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        return try repository.people(in: arrangement, positions: 0..<arrangement.count).map { "\($0.fullName) \($0.company) \($0.email) \($0.balance.text) \($0.age.map(String.init) ?? "-")" }
+    }
+
+    @Test("update, add and delete: the people, the summary and the search are a fresh import's of the result",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func editsMatchAFreshImport(_ dialect: PeopleTable.Dialect) async throws {
+        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
+        let updated = try Self.apply(.update(id: "id2", changes: [Self.change("company=Zeta"), Self.change("email=bo@zeta.io"),
+                                                                 Self.change("balance=$7.25"), Self.change("age=")]), to: imported)
+        #expect(updated == PeopleEditor.Receipt(version: 1, addedVersions: false))
+        #expect(try Self.apply(.add(id: "id4", changes: [Self.change("first=Di"), Self.change("last=Zed"), Self.change("company=New Co")]),
+                               to: imported).version == 1)
+        #expect(try Self.apply(.delete(ids: ["id1"]), to: imported).version == nil)
+        let expected = try SQLRepositoryFixture.importing(json: Fixtures.array([
+            Fixtures.record(first: "Bo", last: "Diddley", company: "Zeta", email: "bo@zeta.io", balance: "$7.25", index: 2),
+            Fixtures.record(first: "Cy", last: "Young", company: "Zeta", email: "cy@zeta.test", balance: "$2.50", index: 3, extra: "\"age\": 50"),
+            "{\"_id\": \"id4\", \"index\": 3, \"name\": {\"first\": \"Di\", \"last\": \"Zed\"}, \"company\": \"New Co\"}",
+        ]), into: dialect)
+        #expect(try Self.summary(imported) == Self.summary(expected))
+        #expect(try Self.listed(imported) == Self.listed(expected))
+        let repository = try imported.open()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        #expect(try await repository.search(SearchQuery("bo@zeta"), in: everyone, within: nil).count == 1, "the search text follows the edit")
+        #expect(try await repository.search(SearchQuery("lovelace"), in: everyone, within: nil).count == 0)
+    }
+
+    @Test("a stale version or a row deleted meanwhile is a conflict, and nothing changes",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func conflicts(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
+        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=40")]), ifVersion: 0, to: imported).version == 1)
+        let before = try Self.listed(imported)
+        #expect(throws: RecordEditFailure(.conflict, "table people: _id id1 is at version 1, not 0: someone else changed it; nothing changed")) {
+            try Self.apply(.update(id: "id1", changes: [Self.change("age=41")]), ifVersion: 0, to: imported)
+        }
+        #expect(throws: RecordEditFailure(.conflict, "table people: _id id1 is at version 1, not 0: someone else changed it; nothing changed")) {
+            try Self.apply(.delete(ids: ["id2", "id1"]), ifVersion: 0, to: imported)
+        }
+        #expect(try Self.listed(imported) == before, "the delete of b2 went back with the refused a1")
+        _ = try Self.apply(.delete(ids: ["id3"]), to: imported)
+        #expect(throws: RecordEditFailure(.conflict, "table people: _id id3 was deleted by someone else; nothing changed")) {
+            try Self.apply(.update(id: "id3", changes: [Self.change("age=1")]), ifVersion: 0, to: imported)
+        }
+        #expect(throws: RecordEditFailure(.unknownID, "table people: no person has _id zz")) {
+            try Self.apply(.update(id: "zz", changes: [Self.change("age=1")]), to: imported)
+        }
+    }
+
+    @Test("a table imported before edits gets its version column, once; importing again moves a replaced row's version on",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func versionColumn(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
+        let drop = "ALTER TABLE people DROP COLUMN version"
+        switch dialect {
+        case .postgres: _ = try PostgresConnection(imported.target).execute(drop)
+        case .sqlite: try SQLiteConnection(path: imported.target, access: .readWrite).execute(drop)
+        }
+        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=40")]), to: imported) == PeopleEditor.Receipt(version: 1, addedVersions: true))
+        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=41")]), to: imported) == PeopleEditor.Receipt(version: 2, addedVersions: false))
+        let importer = PeopleImporter(table: try PeopleTable(name: "people", dialect: dialect))
+        let store = try Fixtures.directory(json: Self.people).store
+        switch dialect {
+        case .postgres: _ = try importer.importPeople(store, into: PostgresConnection(imported.target))
+        case .sqlite: _ = try importer.importPeople(store, into: SQLiteConnection(path: imported.target, access: .readWrite))
+        }
+        #expect(throws: RecordEditFailure.self) {
+            try Self.apply(.update(id: "id1", changes: [Self.change("age=42")]), ifVersion: 2, to: imported)
+        }
+        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=42")]), ifVersion: 3, to: imported).version == 4)
+    }
+}
+
+/// Two `roster` processes editing one person in one real database: the
+/// second, based on the version both read, is refused, and the first's
+/// change stays.
+@Suite("Two rosters editing one database", .blockingWork)
+struct TwoRostersEditingTests {
+    static func roster(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let binary = try #require(ProcessInfo.processInfo.environment["ROSTER_BINARY"], "set ROSTER_BINARY to the roster binary")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        (process.standardOutput, process.standardError, process.standardInput) = (output, errors, FileHandle.nullDevice)
+        try process.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complained = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, said, complained)
+    }
+
+    @Test("A and B both based on version 0: A's update lands (version 1), B's is a conflict; --list shows A's",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func secondEditIsAConflict(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: dialect)
+        let target = dialect == .sqlite ? "sqlite:" + imported.target : imported.target
+        let first = try Self.roster(["update", target, "id1", "email=a@first.io", "--if-version", "0"])
+        #expect(first.status == 0 && first.output == "1\n", "\(first.error)")
+        let second = try Self.roster(["update", target, "id1", "email=a@second.io", "--if-version", "0"])
+        #expect(second.status == 1)
+        #expect(second.error.hasSuffix(": table people: _id id1 is at version 1, not 0: someone else changed it; nothing changed\n"), "\(second.error)")
+        let list = try Self.roster(["--list", target, "--filter", "ada"])
+        #expect(list.output.contains("a@first.io") && !list.output.contains("a@second.io"), "\(list.output)")
+        let added = try Self.roster(["add", target, "first=Di", "company=ACME"])
+        #expect(added.status == 0 && added.output.count == 25)
+        #expect(try Self.roster(["delete", target, String(added.output.dropLast()), "--if-version", "1"]).status == 0)
+        #expect(try Self.roster(["--list", target]).output.components(separatedBy: "\n  ").count - 1 == 3, "three people again")
+    }
+}

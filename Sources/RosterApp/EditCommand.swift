@@ -30,21 +30,27 @@ enum EditCommand {
            roster add TARGET field=value…
            roster delete TARGET ID…
 
-    Edits a directory file (JSON, JSON Lines or CSV) in place. ID is a
-    record's _id; fields are named as in searches: \(EditableField.list).
+    Edits a directory file (JSON, JSON Lines or CSV) in place, or a table
+    'roster import' filled (TARGET as for browsing, --table NAME). ID is a
+    record's _id; fields are named as in searches:
+      \(EditableField.list).
     A value is checked as the person's editor checks it (an email has one @,
     age is a whole number, balance an amount such as $1,200.00, active yes
     or no); field= with nothing after it clears the field. add prints the
     new person's _id. Records nobody edited keep their exact bytes.
 
-    The file is replaced atomically (a lock beside it, FILE.lock; a
-    temporary file, flushed, renamed over it), keeping its permissions. A
-    second Roster saving the same file waits for the first (5 s at most).
+    In a database each edit is one transaction, the company summary and
+    search kept exact. A file is replaced atomically (a lock beside it,
+    FILE.lock; a temporary file, flushed, renamed over it), keeping its
+    permissions. A second Roster saving the same file waits for the first
+    (5 s at most).
     --backup      keep the file as it was in FILE~ first
     --format json|jsonl|csv
                   how to read TARGET (default: by extension, else by content)
     --if-version N
                   for a database row: refuse if it is no longer at version N
+                  (update prints the row's new version)
+    --table NAME  the database's table (default people)
 
     Exit status: 0 saved; 1 nothing saved (no such ID, the file is
     unreadable or locked); 2 a mistake on the command line (a bad value,

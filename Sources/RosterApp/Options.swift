@@ -49,6 +49,9 @@ public struct Options: Equatable, Sendable {
     public static let usage = """
     Usage: roster [options] [FILE | - | DATABASE]
            roster import FILE --into DATABASE [--table NAME]
+           roster update FILE|DATABASE ID field=value… [--if-version N] [--backup]
+           roster add FILE|DATABASE field=value…
+           roster delete FILE|DATABASE ID… [--if-version N]
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
     company. With no FILE, opens the bundled directory; with -, reads
@@ -99,6 +102,12 @@ public struct Options: Equatable, Sendable {
     off a terminal it stops with libpq's reason. A table that is missing,
     or not one roster import made, is one line naming it, status 1.
 
+    update, add and delete edit people by _id, fields named as in searches
+    (email=, age=, balance=$1,200.00, active=no, company=, first=…), each
+    value checked; see 'roster update --help'. A file is rewritten
+    atomically under FILE.lock, other records' bytes kept; a database row
+    carries a version, and --if-version N refuses one no longer at N.
+
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
     Space collapse/expand, Tab company overview, F counts by field (f/F
@@ -121,7 +130,8 @@ public struct Options: Equatable, Sendable {
     of each database directory browsed (JSON Lines, up to 200,000 people or
     64 MiB, named by a digest of the target without its password), shown
     "offline as of 14:02, r reconnects — TARGET" when the server is unreachable.
-    Roster writes only those files and the files you export to with e.
+    Roster writes only those files, the files you export to with e, and
+    the file update, add and delete edit.
 
     Exit status: 0 success, 1 data or I/O error, 2 usage error, 128+N when
     ended by signal N (130 SIGINT, 143 SIGTERM...), the terminal restored.

@@ -29,6 +29,8 @@ public final class AppDependencies {
     private var connectionWatcher: ConnectionWatcher?
     /// Reads off the main actor (and searches), for work of its own.
     private let makeSearcher: @MainActor () -> ListSearchScheduling
+    /// Brings work done in the background to the main actor (the event loop sets it).
+    var post: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
 
     /// `makeSearcher` builds a search scheduler for each list.
     public convenience init(screen: Screen, interactor: DirectoryLoading, sourceName: String,
@@ -37,7 +39,8 @@ public final class AppDependencies {
     }
 
     init(screen: Screen, interactor: DirectoryLoading, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
-         placeStore: PlaceStore?, startingView: StartingView = StartingView()) {
+         placeStore: PlaceStore?, startingView: StartingView = StartingView(),
+         editing: Result<any PeopleEditing, EditFailure> = .failure(EditFailure(.readOnly, "this directory cannot be edited"))) {
         self.placeStore = placeStore
         self.startingView = startingView
         self.makeSearcher = makeSearcher
@@ -45,6 +48,11 @@ public final class AppDependencies {
         listWireframe = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: PromptHistory(), session: ListSession())
         self.interactor = interactor
         self.sourceName = sourceName
+        switch editing {
+        case .success(let editing): listWireframe.editing = editing
+        case .failure(let reason): listWireframe.readOnlyReason = reason.message
+        }
+        listWireframe.onSaved = { [weak self] recordID in self?.sourceSaved(recordID: recordID) }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
             if key == .character("r") { listWireframe.reconnect() }
@@ -134,6 +142,33 @@ public final class AppDependencies {
             self?.listWireframe.wentLive(marksNotFound: marked.count - found.count)
         }
         watchConnection(of: live, post: post)
+    }
+
+    /// A save landed: the file is read again in the background, and the
+    /// list shows it in place of the old, in the same order, filter and
+    /// columns, at the person saved (found again by `_id`), saying so.
+    func sourceSaved(recordID: String) {
+        guard let post else { return }
+        let (interactor, filter) = (self.interactor, listWireframe.filter)
+        var found = listWireframe.place
+        found?.selectedID = recordID
+        found?.selectedPosition = nil
+        let place = found
+        listWireframe.say("saved; reading it again…")
+        Task.detached {
+            let result = await Self.loadAndArrange(interactor: interactor, progress: LoadProgress())
+            post { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success(let arranged):
+                    self.listWireframe.presentList(arranged)
+                    self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
+                    self.listWireframe.say("saved to \(self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName)")
+                case .failure(let error):
+                    self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
+                }
+            }
+        }
     }
 
     /// Stops watching the connection (the app is ending).

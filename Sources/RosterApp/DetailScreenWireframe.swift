@@ -8,10 +8,13 @@ final class DetailScreenWireframe: DetailWireframe {
     private var presenter: DetailPresenter?
     /// Called with the display position the detail ended on.
     private let onClose: (Int) -> Void
+    /// `E`: the list opens the editor of the person at this position.
+    private let onEdit: (Int) -> Void
 
-    init(root: RootWireframe, onClose: @escaping (Int) -> Void) {
+    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int) -> Void = { _ in }) {
         self.root = root
         self.onClose = onClose
+        self.onEdit = onEdit
     }
 
     /// `reader` reads the person off the main actor.
@@ -29,6 +32,11 @@ final class DetailScreenWireframe: DetailWireframe {
         case .back(let position):
             presenter = nil
             onClose(position)
+        case .edit(let position):
+            // Over the list, where a save shows: the detail closes first.
+            presenter = nil
+            onClose(position)
+            onEdit(position)
         case .quit:
             root.finish(status: .success)
         }

@@ -139,7 +139,7 @@ enum EditCommand {
         case .saved:
             if verb == .add { Platform.writeOutput(newID + "\n") }
             return .success
-        case .refused(let message):
+        case .refused(let message), .conflict(let message):
             Platform.writeError("roster: \(message)")
             return .failure
         }
@@ -182,7 +182,7 @@ enum EditCommand {
     }
 
     /// An edit's refusal as a database error whose message is whole.
-    private static func editing(_ edit: @autoclosure () throws(RecordEditFailure) -> PeopleEditor.Receipt,
+    private static func editing(_ edit: @autoclosure () throws(EditFailure) -> PeopleEditor.Receipt,
                                 target: String) throws(DatabaseError) -> PeopleEditor.Receipt {
         do {
             return try edit()

@@ -27,6 +27,7 @@ final class EventLoop {
     func run() -> ExitStatus {
         let root = dependencies.root
         var isLoading = true
+        dependencies.post = { [mailbox] work in mailbox.post(.run(work)) }
         dependencies.startLoading { [mailbox] result in mailbox.post(.loaded(result)) }
         root.draw()
         while root.exitStatus == nil {

@@ -18,10 +18,14 @@ enum FileSave {
         case saved
         /// Nothing written; the message names the file and why.
         case refused(String)
+        /// Nothing written: someone else changed a field this edit changes.
+        case conflict(String)
     }
 
+    /// `base`, for an update: the person as the user saw them; a field
+    /// changed since by someone else, and by this edit too, is a conflict.
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
-                     patience: Duration = .seconds(5)) -> Outcome {
+                     base: Person? = nil, patience: Duration = .seconds(5)) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -43,7 +47,7 @@ enum FileSave {
         }
         defer { lock.release() }
         for _ in 0..<3 {
-            switch attempt(operation, path: path, target: target, format: format, backup: backup) {
+            switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base) {
             case .some(let outcome): return outcome
             case .none: continue  // changed underneath: again, from what it holds now
             }
@@ -53,13 +57,20 @@ enum FileSave {
 
     /// One read, change and write; nil when the file changed before the rename.
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
-                                backup: Bool) -> Outcome? {
+                                backup: Bool, base: Person?) -> Outcome? {
         guard let (bytes, identity) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         return bytes.withUnsafeBufferPointer { buffer -> Outcome? in
             let format = format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: buffer)
             let pieces: [FilePiece]
-            do throws(RecordEditFailure) {
+            do throws(EditFailure) {
                 let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
+                if let base, case .update(let id, let changes) = operation, let current = file.person(id: id, in: buffer) {
+                    let changed = current.conflicts(with: changes, base: base)
+                    if !changed.isEmpty {
+                        let fields = changed.map { "\($0.name) is now '\(DisplayText.sanitized(current.value(of: $0)))'" }.joined(separator: ", ")
+                        return .conflict("someone else changed this person meanwhile (\(fields)); nothing saved")
+                    }
+                }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
             } catch {
                 return .refused(error.message)

@@ -20,6 +20,12 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     private var detailWireframe: DetailScreenWireframe?
     private var companiesWireframe: CompaniesScreenWireframe?
     private var frequencyWireframe: FrequencyScreenWireframe?
+    private var editorWireframe: EditorScreenWireframe?
+    /// How the source is written (`E`), or nil with `readOnlyReason`.
+    var editing: (any PeopleEditing)?
+    var readOnlyReason = "this directory cannot be edited"
+    /// A save landed: the source is read again, at the person with this `_id`.
+    var onSaved: ((String) -> Void)?
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
@@ -128,9 +134,12 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         guard let repository else { return }
         switch route {
         case .detail(let shown, let position):
-            let detail = DetailScreenWireframe(root: root) { [weak self] lastShown in self?.detailDidClose(at: lastShown) }
+            let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
+                                               onEdit: { [weak self] position in self?.edit(shown: shown, position: position, in: repository) })
             detailWireframe = detail
             detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher())
+        case .edit(let shown, let position):
+            edit(shown: shown, position: position, in: repository)
         case .skippedRecords:
             root.push(SkippedRecordsView(
                 sourceName: repository.sourceName, records: repository.skippedRecords,
@@ -193,6 +202,40 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         // A company's list may have marked people: they show here too.
         guard filter != presenter.filter else { return presenter.marksMayHaveChanged() }
         presenter.applyFilter(filter)
+    }
+
+    /// Reads the person whole (off the main actor for a source that may
+    /// wait), then opens the editor on them.
+    private func edit(shown: PeopleArrangement, position: Int, in repository: any PeopleRepository) {
+        guard let editing else { return presenter?.say(readOnlyReason) ?? () }
+        repository.reads(through: makeSearcher()).read({ () -> Result<Person, RepositoryError> in
+            do throws(RepositoryError) {
+                guard let person = try repository.people(in: shown, positions: position..<(position + 1)).first else { return .failure(.notFound) }
+                return .success(person)
+            } catch {
+                return .failure(error)
+            }
+        }) { [weak self] read in
+            guard let self else { return }
+            switch read {
+            case .failure(let error):
+                self.presenter?.say("cannot edit: \(error.reason)")
+            case .success(let person):
+                let editor = EditorScreenWireframe(root: self.root) { [weak self] route in self?.editorDidClose(route) }
+                self.editorWireframe = editor
+                editor.present(person: person, editing: editing, reader: self.makeSearcher())
+            }
+        }
+    }
+
+    private func editorDidClose(_ route: EditorRoute) {
+        editorWireframe = nil
+        if case .saved(let recordID) = route { onSaved?(recordID) }
+    }
+
+    /// Says `text` in the list's status line.
+    func say(_ text: String) {
+        presenter?.say(text)
     }
 
     private func detailDidClose(at position: Int) {

@@ -79,8 +79,25 @@ public enum RosterCommand {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
         }
         let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
-        return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme)
+        return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme,
+                      editing: editing(of: source, given: options.file, format: options.format))
     }
+
+    /// How the screens save to `source`, or why they cannot.
+    static func editing(of source: DirectorySource, given file: String?, format: InputFormat?) -> Result<any PeopleEditing, EditFailure> {
+        switch source {
+        case .standardInput:
+            return .failure(EditFailure(.readOnly, "standard input cannot be edited; open the file itself to edit"))
+        case .file(let path, _):
+            guard file != nil else {
+                return .failure(EditFailure(.readOnly, "the bundled directory is not edited; copy it (cp \(path) people.json) and open the copy"))
+            }
+            return .success(FileEditing(path: path, format: format))
+        }
+    }
+
+    /// Why the screens do not edit a database yet.
+    static let databaseNotEditedHere = EditFailure(.readOnly, "the screens edit files for now; here use: roster update TARGET ID field=value")
 
     /// Browses a database, connected to before the screen starts (a failure
     /// is one plain line), asking for a password on the terminal if needed;
@@ -249,7 +266,7 @@ public enum RosterCommand {
 
     @MainActor
     static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
-                       theme: Theme) -> ExitStatus {
+                       theme: Theme, editing: Result<any PeopleEditing, EditFailure> = .failure(databaseNotEditedHere)) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -263,7 +280,7 @@ public enum RosterCommand {
         let mailbox = Mailbox(wakePipe: wakePipe)
         let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: sourceName,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
-                                           startingView: StartingView(filter: options.filter, sort: options.sort))
+                                           startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing)
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()
         defer { MainThreadReads.allow() }

@@ -31,20 +31,20 @@ public struct PeopleEditor: Sendable {
         public let addedVersions: Bool
     }
 
-    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: PostgresConnection) throws(RecordEditFailure) -> Receipt {
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: PostgresConnection) throws(EditFailure) -> Receipt {
         try apply(operation, ifVersion: ifVersion, connection)
     }
 
-    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: SQLiteConnection) throws(RecordEditFailure) -> Receipt {
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: SQLiteConnection) throws(EditFailure) -> Receipt {
         try apply(operation, ifVersion: ifVersion, connection)
     }
 
-    private func apply(_ operation: RecordOperation, ifVersion: Int64?, _ connection: some EditingConnection) throws(RecordEditFailure) -> Receipt {
-        var refusal: RecordEditFailure?
+    private func apply(_ operation: RecordOperation, ifVersion: Int64?, _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
+        var refusal: EditFailure?
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
             let version = try connection.transaction { () throws(DatabaseError) -> Int64? in
-                let outcome: Result<Int64?, RecordEditFailure>
+                let outcome: Result<Int64?, EditFailure>
                 switch operation {
                 case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, connection)
                 case .add(let id, let changes): outcome = try add(id, changes, connection)
@@ -60,7 +60,7 @@ public struct PeopleEditor: Sendable {
             }
             return Receipt(version: version, addedVersions: added)
         } catch {
-            throw refusal ?? RecordEditFailure(.refused, "\(table.name): \(error.message); nothing changed")
+            throw refusal ?? EditFailure(.failed, "\(table.name): \(error.message); nothing changed")
         }
     }
 
@@ -101,7 +101,7 @@ public struct PeopleEditor: Sendable {
     }
 
     private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?,
-                        _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, RecordEditFailure> {
+                        _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion)) }
         if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
         let values = try rowValues(row.person.applying(changes), position: row.position, key: id)
@@ -118,8 +118,8 @@ public struct PeopleEditor: Sendable {
         return .success(version)
     }
 
-    private func add(_ id: String, _ changes: [FieldChange], _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, RecordEditFailure> {
-        if try current(id, connection) != nil { return .failure(RecordEditFailure(.refused, "table \(table.name): a person already has _id \(id)")) }
+    private func add(_ id: String, _ changes: [FieldChange], _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
+        if try current(id, connection) != nil { return .failure(EditFailure(.failed, "table \(table.name): a person already has _id \(id)")) }
         let last = try connection.rows("SELECT coalesce(max(position), -1) + 1 FROM \(table.table)", []).first?.int(0) ?? 0
         var person = Person(index: Int(last), isActive: nil, balanceCents: nil, age: nil, presentTextFields: TextField.bit(.id)) { _ in "" }
         person.id = id
@@ -130,7 +130,7 @@ public struct PeopleEditor: Sendable {
         return .success(1)
     }
 
-    private func delete(_ ids: [String], ifVersion: Int64?, _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, RecordEditFailure> {
+    private func delete(_ ids: [String], ifVersion: Int64?, _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         var companies: [[UInt8]] = []
         for id in ids {
             guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion)) }
@@ -184,14 +184,14 @@ public struct PeopleEditor: Sendable {
 
     // MARK: Refusals
 
-    private func missing(_ id: String, ifVersion: Int64?) -> RecordEditFailure {
+    private func missing(_ id: String, ifVersion: Int64?) -> EditFailure {
         ifVersion == nil
-            ? RecordEditFailure(.unknownID, "table \(table.name): no person has _id \(id)")
-            : RecordEditFailure(.conflict, "table \(table.name): _id \(id) was deleted by someone else; nothing changed")
+            ? EditFailure(.notFound, "table \(table.name): no person has _id \(id)")
+            : EditFailure(.conflict, "table \(table.name): _id \(id) was deleted by someone else; nothing changed")
     }
 
-    private func conflict(_ id: String, expected: Int64, actual: Int64?) -> RecordEditFailure {
-        RecordEditFailure(.conflict, "table \(table.name): _id \(id) is at version \(actual.map(String.init) ?? "?"), not \(expected): "
+    private func conflict(_ id: String, expected: Int64, actual: Int64?) -> EditFailure {
+        EditFailure(.conflict, "table \(table.name): _id \(id) is at version \(actual.map(String.init) ?? "?"), not \(expected): "
                           + "someone else changed it; nothing changed")
     }
 }

@@ -78,18 +78,18 @@ struct PeopleEditorTests {
         let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
         #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=40")]), ifVersion: 0, to: imported).version == 1)
         let before = try Self.listed(imported)
-        #expect(throws: RecordEditFailure(.conflict, "table people: _id id1 is at version 1, not 0: someone else changed it; nothing changed")) {
+        #expect(throws: EditFailure(.conflict, "table people: _id id1 is at version 1, not 0: someone else changed it; nothing changed")) {
             try Self.apply(.update(id: "id1", changes: [Self.change("age=41")]), ifVersion: 0, to: imported)
         }
-        #expect(throws: RecordEditFailure(.conflict, "table people: _id id1 is at version 1, not 0: someone else changed it; nothing changed")) {
+        #expect(throws: EditFailure(.conflict, "table people: _id id1 is at version 1, not 0: someone else changed it; nothing changed")) {
             try Self.apply(.delete(ids: ["id2", "id1"]), ifVersion: 0, to: imported)
         }
         #expect(try Self.listed(imported) == before, "the delete of b2 went back with the refused a1")
         _ = try Self.apply(.delete(ids: ["id3"]), to: imported)
-        #expect(throws: RecordEditFailure(.conflict, "table people: _id id3 was deleted by someone else; nothing changed")) {
+        #expect(throws: EditFailure(.conflict, "table people: _id id3 was deleted by someone else; nothing changed")) {
             try Self.apply(.update(id: "id3", changes: [Self.change("age=1")]), ifVersion: 0, to: imported)
         }
-        #expect(throws: RecordEditFailure(.unknownID, "table people: no person has _id zz")) {
+        #expect(throws: EditFailure(.notFound, "table people: no person has _id zz")) {
             try Self.apply(.update(id: "zz", changes: [Self.change("age=1")]), to: imported)
         }
     }
@@ -111,7 +111,7 @@ struct PeopleEditorTests {
         case .postgres: _ = try importer.importPeople(store, into: PostgresConnection(imported.target))
         case .sqlite: _ = try importer.importPeople(store, into: SQLiteConnection(path: imported.target, access: .readWrite))
         }
-        #expect(throws: RecordEditFailure.self) {
+        #expect(throws: EditFailure.self) {
             try Self.apply(.update(id: "id1", changes: [Self.change("age=42")]), ifVersion: 2, to: imported)
         }
         #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=42")]), ifVersion: 3, to: imported).version == 4)

@@ -72,21 +72,21 @@ struct RecordFileTests {
         #expect(added.hasSuffix("{\"_id\": \"c3\"},\n  {\"_id\": \"d4\", \"index\": 3, \"age\": 36, \"name\": {\"first\": \"Ada\"}, \"company\": \"ACME\"}\n]\n"))
         #expect(try Self.applying(.add(id: "x", changes: [Self.change("first=A")]), to: "[]", .json)
             == "[{\"_id\": \"x\", \"index\": 0, \"name\": {\"first\": \"A\"}}]")
-        #expect(throws: RecordEditFailure.self) { try Self.applying(.add(id: "a1", changes: []), to: Self.json, .json) }
+        #expect(throws: EditFailure.self) { try Self.applying(.add(id: "a1", changes: []), to: Self.json, .json) }
     }
 
     @Test("an unknown or doubled _id, or an unreadable file, is refused with where and why")
     func refusals() throws {
-        #expect(throws: RecordEditFailure(.unknownID, "people: no record has _id zz")) {
+        #expect(throws: EditFailure(.notFound, "people: no record has _id zz")) {
             try Self.applying(.update(id: "zz", changes: [Self.change("age=1")]), to: Self.json, .json)
         }
-        #expect(throws: RecordEditFailure(.unknownID, "people: no record has _id zz")) {
+        #expect(throws: EditFailure(.notFound, "people: no record has _id zz")) {
             try Self.applying(.delete(ids: ["a1", "zz"]), to: Self.json, .json)
         }
-        #expect(throws: RecordEditFailure(.refused, "people: 2 records have _id a (lines 1, 2); nothing written")) {
+        #expect(throws: EditFailure(.failed, "people: 2 records have _id a (lines 1, 2); nothing written")) {
             try Self.applying(.update(id: "a", changes: [Self.change("age=1")]), to: "[{\"_id\": \"a\"},\n{\"_id\": \"a\"}]", .json)
         }
-        #expect(throws: RecordEditFailure(.unreadable, "people, line 2, column 13: expected ',' or '}' in an object, found text; nothing written")) {
+        #expect(throws: EditFailure(.unreadable, "people, line 2, column 13: expected ',' or '}' in an object, found text; nothing written")) {
             try Self.applying(.update(id: "a", changes: [Self.change("age=1")]), to: "[{\"_id\": \"a\"},\n{\"_id\": \"b\" \"age\": 3}]", .json)
         }
     }
@@ -111,7 +111,7 @@ struct RecordFileTests {
         let edited = try Self.applying(.update(id: "b2", changes: [Self.change("balance=$1,200"), Self.change("active=yes"),
                                                                   Self.change("last=O\"Neil, Jr")]), to: Self.csv, .csv)
         #expect(edited == "first_name,last_name,Notes,balance,balance_text,active,id\r\nBertha,Irwin,\"a, b\",2107.15,\"$2,107.15\",yes,a1\r\n\"N\",\"O\"\"Neil, Jr\",,1200.00,\"$1,200.00\",yes,b2\r\n")
-        #expect(throws: RecordEditFailure(.refused, "people has no column for email; nothing written")) {
+        #expect(throws: EditFailure(.failed, "people has no column for email; nothing written")) {
             try Self.applying(.update(id: "a1", changes: [Self.change("email=a@b.c")]), to: Self.csv, .csv)
         }
     }

@@ -67,10 +67,10 @@ enum CSVRecordText {
 
     /// The header and the records after it, each with its `_id` (the
     /// `id` column's cell) when the header has one.
-    static func layout(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(RecordEditFailure) -> RecordLayout {
+    static func layout(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(EditFailure) -> RecordLayout {
         let start = InputFormat.startsWithByteOrderMark(bytes) ? InputFormat.byteOrderMark.count : 0
         guard let header = cells(bytes, from: start) else {
-            throw RecordEditFailure(.unreadable, "\(sourceName), line 1: a quote in the header never closes; nothing written")
+            throw EditFailure(.unreadable, "\(sourceName), line 1: a quote in the header never closes; nothing written")
         }
         let columns = CSVColumns(columns: header.cells.map { PersonColumn(header: text(of: $0, in: bytes)) })
         let idColumn = columns.indices(of: .text(.id)).first
@@ -80,7 +80,7 @@ enum CSVRecordText {
         while position < bytes.count {
             guard let record = cells(bytes, from: position) else {
                 let (line, column) = JSONRecordText.lineAndColumn(of: position, in: bytes)
-                throw RecordEditFailure(.unreadable, "\(sourceName), line \(line), column \(column): a quote never closes; nothing written")
+                throw EditFailure(.unreadable, "\(sourceName), line \(line), column \(column): a quote never closes; nothing written")
             }
             let isBlank = record.end == position
             if !isBlank {
@@ -96,15 +96,15 @@ enum CSVRecordText {
 
     /// The record at `span` with `changes` made.
     static func edited(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>, _ changes: [FieldChange], columns: CSVColumns,
-                       sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+                       sourceName: String) throws(EditFailure) -> [UInt8] {
         guard let record = cells(UnsafeBufferPointer(rebasing: bytes[..<span.upperBound]), from: span.lowerBound) else {
-            throw RecordEditFailure(.unreadable, "\(sourceName): the record is not readable CSV")
+            throw EditFailure(.unreadable, "\(sourceName): the record is not readable CSV")
         }
         var texts = record.cells.map { Array(bytes[$0]) }
         let old = { (index: Int) -> String in index < record.cells.count ? text(of: record.cells[index], in: bytes) : "" }
         for (index, cell) in try cellTexts(changes, columns: columns, old: old, sourceName: sourceName) {
             guard index < texts.count else {
-                throw RecordEditFailure(.refused, "\(sourceName): the record has fewer cells than the header; nothing written")
+                throw EditFailure(.failed, "\(sourceName): the record has fewer cells than the header; nothing written")
             }
             texts[index] = Array(DirectoryExporter.csvField(cell).utf8)
         }
@@ -112,9 +112,9 @@ enum CSVRecordText {
     }
 
     /// A new row: the `_id` in the id column, the changes in theirs, every other cell empty.
-    static func new(id: String, changes: [FieldChange], columns: CSVColumns, sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+    static func new(id: String, changes: [FieldChange], columns: CSVColumns, sourceName: String) throws(EditFailure) -> [UInt8] {
         guard let idColumn = columns.indices(of: .text(.id)).first else {
-            throw RecordEditFailure(.refused, "\(sourceName) has no id column, so a new person could not be found again; nothing written")
+            throw EditFailure(.failed, "\(sourceName) has no id column, so a new person could not be found again; nothing written")
         }
         var texts = [String](repeating: "", count: columns.columns.count)
         texts[idColumn] = id
@@ -124,7 +124,7 @@ enum CSVRecordText {
 
     /// Each change as the cells it writes: (column, text).
     private static func cellTexts(_ changes: [FieldChange], columns: CSVColumns, old: (Int) -> String,
-                                  sourceName: String) throws(RecordEditFailure) -> [(Int, String)] {
+                                  sourceName: String) throws(EditFailure) -> [(Int, String)] {
         var cells: [(Int, String)] = []
         for change in changes {
             var written: [(Int, String)] = []
@@ -144,7 +144,7 @@ enum CSVRecordText {
                 written = columns.indices(of: .active).map { index in (index, active.map { activeText($0, like: old(index)) } ?? "") }
             }
             guard !written.isEmpty else {
-                throw RecordEditFailure(.refused, "\(sourceName) has no column for \(change.field.name); nothing written")
+                throw EditFailure(.failed, "\(sourceName) has no column for \(change.field.name); nothing written")
             }
             cells += written
         }

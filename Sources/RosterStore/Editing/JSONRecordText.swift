@@ -25,7 +25,7 @@ enum JSONRecordText {
     // MARK: Where the records are
 
     /// The records of a JSON array, each with its `_id`.
-    static func arrayLayout(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(RecordEditFailure) -> RecordLayout {
+    static func arrayLayout(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(EditFailure) -> RecordLayout {
         var cursor = JSONCursor(bytes: bytes, base: 0, isFinal: true, line: 1, lineStart: 0)
         if InputFormat.startsWithByteOrderMark(bytes) { cursor.position = InputFormat.byteOrderMark.count }
         do throws(ScanFailure) {
@@ -180,12 +180,12 @@ enum JSONRecordText {
 
     /// The record at `span` with `changes` made.
     static func edited(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>, _ changes: [FieldChange], oneLine: Bool,
-                       where place: String) throws(RecordEditFailure) -> [UInt8] {
+                       where place: String) throws(EditFailure) -> [UInt8] {
         var cursor = JSONCursor(bytes: UnsafeBufferPointer(rebasing: bytes[..<span.upperBound]), base: 0, isFinal: true, line: 1, lineStart: 0)
         cursor.position = span.lowerBound
         do {
             guard try cursor.peek() == UInt8(ascii: "{") else {
-                throw RecordEditFailureBox.refused("\(place): the record is not an object")
+                throw EditFailureBox.refused("\(place): the record is not an object")
             }
             let record = try object(&cursor)
             var settings: [Setting] = []
@@ -210,10 +210,10 @@ enum JSONRecordText {
                 }
             }
             return rewritten(record, bytes, settings, oneLine: oneLine)
-        } catch let failure as RecordEditFailureBox {
+        } catch let failure as EditFailureBox {
             throw failure.failure
         } catch {
-            throw RecordEditFailure(.unreadable, "\(place): the record is not readable JSON")
+            throw EditFailure(.unreadable, "\(place): the record is not readable JSON")
         }
     }
 
@@ -353,15 +353,15 @@ enum JSONRecordText {
 
     // MARK: Messages
 
-    static func unreadable(_ failure: ScanFailure, _ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) -> RecordEditFailure {
+    static func unreadable(_ failure: ScanFailure, _ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) -> EditFailure {
         switch failure {
         case .syntax(let message, let offset):
             let (line, column) = lineAndColumn(of: offset, in: bytes)
-            return RecordEditFailure(.unreadable, "\(sourceName), line \(line), column \(column): \(message); nothing written")
+            return EditFailure(.unreadable, "\(sourceName), line \(line), column \(column): \(message); nothing written")
         case .empty, .needMore:
-            return RecordEditFailure(.unreadable, "\(sourceName): the file ends too early; nothing written")
+            return EditFailure(.unreadable, "\(sourceName): the file ends too early; nothing written")
         case .notAList(let found):
-            return RecordEditFailure(.unreadable, "\(sourceName): expected a list of people, found \(found); nothing written")
+            return EditFailure(.unreadable, "\(sourceName): expected a list of people, found \(found); nothing written")
         }
     }
 
@@ -377,10 +377,10 @@ enum JSONRecordText {
     }
 }
 
-/// A `RecordEditFailure` carried through code that throws `ScanFailure`.
-struct RecordEditFailureBox: Error {
-    let failure: RecordEditFailure
-    static func refused(_ message: String) -> RecordEditFailureBox { RecordEditFailureBox(failure: RecordEditFailure(.refused, message)) }
+/// A `EditFailure` carried through code that throws `ScanFailure`.
+struct EditFailureBox: Error {
+    let failure: EditFailure
+    static func refused(_ message: String) -> EditFailureBox { EditFailureBox(failure: EditFailure(.failed, message)) }
 }
 
 /// Decoded bytes, collected.

@@ -10,27 +10,6 @@ public enum RecordOperation: Equatable, Sendable {
     case delete(ids: [String])
 }
 
-/// Why an operation cannot be applied: one line, nothing written.
-public struct RecordEditFailure: Error, Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
-        /// No record has the `_id` (exit 1, as an unknown person).
-        case unknownID
-        /// The file cannot take the change (a format, a column it lacks).
-        case refused
-        /// The file is not readable as its format.
-        case unreadable
-        /// A database row is no longer at the version the edit was based on.
-        case conflict
-    }
-    public let kind: Kind
-    public let message: String
-
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
 /// What a save writes, in order: stretches of the file as it was read, and
 /// new bytes between them. Records nobody edited are stretches: their bytes
 /// (key order, spacing, number spellings, fields Roster does not know)
@@ -63,7 +42,7 @@ public struct RecordFile: Sendable {
     }
 
     /// Reads the records of `bytes` in `format`; `sourceName` names the file in messages.
-    public init(bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(RecordEditFailure) {
+    public init(bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(EditFailure) {
         self.format = format
         byteCount = bytes.count
         let layout: RecordLayout
@@ -83,17 +62,31 @@ public struct RecordFile: Sendable {
     /// Whether a record has `id`.
     public func contains(id: String) -> Bool { records.contains { $0.id == id } }
 
+    /// The person the record with `id` holds now, read as the loader reads
+    /// it (nil: no such record, or it does not read).
+    public func person(id: String, in bytes: UnsafeBufferPointer<UInt8>) -> Person? {
+        guard let record = records.first(where: { $0.id == id }) else { return nil }
+        let text: [UInt8]
+        switch format {
+        case .json, .jsonLines: text = [UInt8(ascii: "[")] + bytes[record.span] + [UInt8(ascii: "]")]
+        case .csv: text = Array(bytes[..<recordsStart]) + bytes[record.span] + [0x0A]
+        }
+        guard let store = try? PeopleLoader(format: format == .csv ? .csv : .json).load(bytes: text, sourceName: "record").store,
+              store.count == 1 else { return nil }
+        return store[0]
+    }
+
     /// The file with `operation` applied, as pieces of the old file and
     /// new bytes.
     public func applying(_ operation: RecordOperation, to bytes: UnsafeBufferPointer<UInt8>,
-                         sourceName: String) throws(RecordEditFailure) -> [FilePiece] {
+                         sourceName: String) throws(EditFailure) -> [FilePiece] {
         switch operation {
         case .update(let id, let changes):
             let record = try only(id, sourceName: sourceName)
             let text = try recordText(bytes, record, changes, sourceName: sourceName)
             return [.original(0..<record.span.lowerBound), .new(text), .original(record.span.upperBound..<byteCount)]
         case .add(let id, let changes):
-            guard !contains(id: id) else { throw RecordEditFailure(.refused, "\(sourceName): a record already has _id \(id)") }
+            guard !contains(id: id) else { throw EditFailure(.failed, "\(sourceName): a record already has _id \(id)") }
             let text = try newRecordText(bytes, id: id, changes: changes, sourceName: sourceName)
             guard let last = records.last else {
                 return [.original(0..<recordsStart), .new(text + emptyFileSeparator(bytes)), .original(recordsStart..<byteCount)]
@@ -106,12 +99,12 @@ public struct RecordFile: Sendable {
     }
 
     /// The one record with `id`.
-    private func only(_ id: String, sourceName: String) throws(RecordEditFailure) -> RecordSpan {
+    private func only(_ id: String, sourceName: String) throws(EditFailure) -> RecordSpan {
         let found = records.filter { $0.id == id }
-        guard let record = found.first else { throw RecordEditFailure(.unknownID, "\(sourceName): no record has _id \(id)") }
+        guard let record = found.first else { throw EditFailure(.notFound, "\(sourceName): no record has _id \(id)") }
         guard found.count == 1 else {
             let lines = found.map { String($0.line) }.joined(separator: ", ")
-            throw RecordEditFailure(.refused, "\(sourceName): \(found.count) records have _id \(id) (lines \(lines)); nothing written")
+            throw EditFailure(.failed, "\(sourceName): \(found.count) records have _id \(id) (lines \(lines)); nothing written")
         }
         return record
     }
@@ -131,7 +124,7 @@ public struct RecordFile: Sendable {
     }
 
     private func recordText(_ bytes: UnsafeBufferPointer<UInt8>, _ record: RecordSpan, _ changes: [FieldChange],
-                            sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+                            sourceName: String) throws(EditFailure) -> [UInt8] {
         switch format {
         case .json, .jsonLines:
             return try JSONRecordText.edited(bytes, record.span, changes, oneLine: format == .jsonLines,
@@ -142,7 +135,7 @@ public struct RecordFile: Sendable {
     }
 
     private func newRecordText(_ bytes: UnsafeBufferPointer<UInt8>, id: String, changes: [FieldChange],
-                               sourceName: String) throws(RecordEditFailure) -> [UInt8] {
+                               sourceName: String) throws(EditFailure) -> [UInt8] {
         switch format {
         case .json, .jsonLines:
             return JSONRecordText.new(id: id, index: records.count, changes: changes,

@@ -124,6 +124,10 @@ public final class DetailPresenter: DetailModuleInterface {
         wireframe?.navigate(to: .back(position: position))
     }
 
+    public func edit() {
+        wireframe?.navigate(to: .edit(position: position))
+    }
+
     public func quit() {
         wireframe?.navigate(to: .quit)
     }

@@ -21,6 +21,8 @@ public protocol ListModuleInterface: AnyObject {
     /// Selects the person at a display position (a mouse click).
     func select(position: Int)
     func openSelected()
+    /// `E`: the selected person's editor.
+    func editSelected()
     func showSkippedRecords()
     /// `r`: connects to the database again after it went away.
     func reconnect()
@@ -161,6 +163,8 @@ public struct ListScope: Equatable, Sendable {
 public enum ListRoute: Equatable, Sendable {
     /// The detail screen, walking the people the list shows from display `position`.
     case detail(shown: PeopleArrangement, position: Int)
+    /// The editor of the person at display `position` of `shown`.
+    case edit(shown: PeopleArrangement, position: Int)
     /// The records that were skipped while loading, with reasons.
     case skippedRecords
     /// The company overview, counting the people the list shows under

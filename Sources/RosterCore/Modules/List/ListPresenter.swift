@@ -191,6 +191,20 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .detail(shown: displayed, position: selection))
     }
 
+    public func editSelected() {
+        if waitForArrangement({ $0.editSelected() }) { return }
+        guard peopleCount > 0 else { return }
+        wireframe?.navigate(to: .edit(shown: displayed, position: selection))
+    }
+
+    /// Says `text` in the status line: at once, or with the result of the
+    /// work in flight (a place being found), whose frame would wipe it.
+    public func say(_ text: String) {
+        messageAfterWork = text
+        sayMessageAfterWorkIfDone()
+        refresh()
+    }
+
     public func toggleSection() {
         if waitForArrangement({ $0.toggleSection() }) { return }
         guard peopleCount > 0 else { return }

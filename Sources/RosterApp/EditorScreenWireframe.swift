@@ -1,0 +1,31 @@
+import RosterCore
+import RosterTUI
+
+/// Builds the person editor over the list and returns from it.
+@MainActor
+final class EditorScreenWireframe: EditorWireframe {
+    private unowned let root: RootWireframe
+    private var presenter: EditorPresenter?
+    /// Told how the editor ended, once it is off the screen.
+    private let onClose: (EditorRoute) -> Void
+
+    init(root: RootWireframe, onClose: @escaping (EditorRoute) -> Void) {
+        self.root = root
+        self.onClose = onClose
+    }
+
+    /// `reader` runs the save off the main actor.
+    func present(person: Person, editing: any PeopleEditing, reader: BackgroundReading) {
+        let presenter = EditorPresenter(person: person, interactor: EditorInteractor(editing: editing, reader: reader), wireframe: self)
+        let view = EditorView(presenter: presenter)
+        presenter.attach(view: view)
+        self.presenter = presenter
+        root.push(view)
+    }
+
+    func navigate(to route: EditorRoute) {
+        presenter = nil
+        root.pop()
+        onClose(route)
+    }
+}

@@ -1,0 +1,43 @@
+// Every protocol of the person editor (`E`).
+
+/// Presenter → view.
+@MainActor
+public protocol EditorViewInterface: AnyObject {
+    func show(_ model: EditorViewModel)
+}
+
+/// View → presenter.
+@MainActor
+public protocol EditorModuleInterface: AnyObject {
+    /// A key's edit of the field being typed in.
+    func edit(_ edit: LineEdit)
+    /// Tab / ↓ (1), Shift-Tab / ↑ (-1).
+    func moveField(by delta: Int)
+    /// Enter: saves, once every field reads.
+    func save()
+    /// Esc: back, asking first when something was changed.
+    func cancel()
+    /// The answer to "throw the changes away?".
+    func answer(_ yes: Bool)
+}
+
+public enum EditorRoute: Equatable, Sendable {
+    /// Saved: the person with this `_id` is to be shown as they are now.
+    case saved(recordID: String)
+    /// Back with nothing written.
+    case cancelled
+}
+
+/// Presenter → wireframe.
+@MainActor
+public protocol EditorWireframe: AnyObject {
+    func navigate(to route: EditorRoute)
+}
+
+/// The editor's use case: saving off the main actor.
+@MainActor
+public protocol EditorInteractorInput: AnyObject {
+    /// Saves `changes` to the person `base` is; `deliver` gets nil when
+    /// saved, or why not, on the main actor.
+    func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
+}

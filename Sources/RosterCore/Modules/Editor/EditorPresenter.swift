@@ -1,0 +1,139 @@
+/// The person editor: a form of the person's fields, each a line editor
+/// prefilled with today's value and checked as it is typed (`FieldCheck`,
+/// the same checks `roster update` makes), the reason shown under a field
+/// that does not read. Nothing is written until Enter; Esc with changes
+/// asks first.
+@MainActor
+public final class EditorPresenter: EditorModuleInterface {
+    /// The fields the form shows, in order.
+    public static let fields: [EditableField] = [
+        .text(.firstName), .text(.lastName), .text(.company), .text(.email), .text(.phone), .text(.address),
+        .age, .balance, .active, .text(.eyeColor), .text(.favoriteFruit),
+    ]
+
+    private weak var view: EditorViewInterface?
+    private weak var wireframe: EditorWireframe?
+    private let interactor: EditorInteractorInput
+    /// The person as they were when editing began.
+    public let base: Person
+    private var editors: [LineEditor]
+    private let originals: [String]
+    public private(set) var focused = 0
+    private var status: String?
+    private var question: String?
+    private var isSaving = false
+
+    public init(person: Person, interactor: EditorInteractorInput, wireframe: EditorWireframe) {
+        base = person
+        originals = Self.fields.map { person.value(of: $0) }
+        editors = originals.map { LineEditor($0) }
+        self.interactor = interactor
+        self.wireframe = wireframe
+    }
+
+    public func attach(view: EditorViewInterface) {
+        self.view = view
+        view.show(makeViewModel())
+    }
+
+    // MARK: Intents
+
+    public func edit(_ edit: LineEdit) {
+        guard !isSaving, question == nil else { return }
+        switch edit {
+        case .previousEntry: return moveField(by: -1)
+        case .nextEntry, .complete: return moveField(by: 1)
+        default: editors[focused].apply(edit)
+        }
+        status = nil
+        refresh()
+    }
+
+    public func moveField(by delta: Int) {
+        guard !isSaving, question == nil else { return }
+        focused = (focused + delta + editors.count) % editors.count
+        refresh()
+    }
+
+    public func save() {
+        guard !isSaving, question == nil else { return }
+        let checked = checkedChanges()
+        if let bad = checked.firstIndex(where: { $0.problem != nil }) {
+            focused = bad
+            status = "not saved: fix \(Self.fields[bad].name) first"
+            return refresh()
+        }
+        let changes = checked.compactMap(\.change)
+        guard !changes.isEmpty else { return wireframe?.navigate(to: .cancelled) ?? () }
+        isSaving = true
+        status = "saving…"
+        refresh()
+        interactor.save(changes, base: base) { [weak self] failure in
+            guard let self else { return }
+            self.isSaving = false
+            guard let failure else { return self.wireframe?.navigate(to: .saved(recordID: self.base.id)) ?? () }
+            self.status = "not saved: " + failure.message
+            self.refresh()
+        }
+    }
+
+    public func cancel() {
+        guard !isSaving else { return }
+        guard question == nil else { return answer(false) }
+        let changed = changedCount
+        guard changed > 0 else { return wireframe?.navigate(to: .cancelled) ?? () }
+        question = "Throw away \(NumberText.count(changed, "change", "changes"))? (y/n)"
+        refresh()
+    }
+
+    public func answer(_ yes: Bool) {
+        guard question != nil else { return }
+        question = nil
+        if yes { return wireframe?.navigate(to: .cancelled) ?? () }
+        refresh()
+    }
+
+    // MARK: State
+
+    private var changedCount: Int { zip(editors, originals).filter { $0.text != $1 }.count }
+
+    /// Each field's change (nil when unchanged) or why it does not read.
+    private func checkedChanges() -> [(change: FieldChange?, problem: String?)] {
+        zip(Self.fields, zip(editors, originals)).map { field, pair in
+            do throws(EditProblem) {
+                let change = try FieldCheck.change(field, pair.0.text)
+                return (pair.0.text == pair.1 ? nil : change, nil)
+            } catch {
+                // Today's value is never refused: the file had it.
+                return pair.0.text == pair.1 ? (nil, nil) : (nil, error.message)
+            }
+        }
+    }
+
+    private func refresh() {
+        view?.show(makeViewModel())
+    }
+
+    public func makeViewModel() -> EditorViewModel {
+        let checked = checkedChanges()
+        let fields = Self.fields.indices.map { index in
+            EditorViewModel.Field(label: Self.label(of: Self.fields[index]), text: editors[index].text, cursor: editors[index].cursor,
+                                  problem: checked[index].problem, isChanged: editors[index].text != originals[index])
+        }
+        let changed = changedCount
+        let name = base.fullName.isEmpty ? base.id : base.fullName
+        return EditorViewModel(title: "Edit \(name)", fields: fields, focused: focused,
+                               status: status ?? (changed == 0 ? "nothing changed" : "\(NumberText.count(changed, "field", "fields")) changed"),
+                               question: question, isSaving: isSaving)
+    }
+
+    /// The person screen's label for a field.
+    static func label(of field: EditableField) -> String {
+        switch field {
+        case .text(let text): return text.label
+        case .age: return "Age"
+        case .balance: return "Balance"
+        case .active: return "Active"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Writing people: a second seam beside `PeopleRepository`, which a source
+/// offers or not (standard input does not; neither does an offline copy).
+/// Saves block (a file is rewritten, a server answers): callers run them
+/// off the main actor.
+public protocol PeopleEditing: Sendable {
+    /// Saves `changes` to the person whose record's `_id` is `recordID`.
+    /// `base` is that person as the user saw them when they began: a field
+    /// someone else changed since, and this edit changes too, is a
+    /// conflict, never overwritten; others' changes to other fields stay.
+    func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure)
+}
+
+/// Why a save did not happen: one line for the screen or the command
+/// line (which names the file or table), and nothing was written.
+public struct EditFailure: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// The source cannot be written (standard input, a read-only file).
+        case readOnly
+        /// Someone else changed a field this edit changes.
+        case conflict
+        /// The person is no longer there (or never was: an unknown `_id`).
+        case notFound
+        /// The file is not readable as its format.
+        case unreadable
+        /// Anything else: a lock held too long, a lost server, a full disk.
+        case failed
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+extension Person {
+    /// The fields of `changes` whose value in `self` differs from `base`'s
+    /// and from the change's own: what someone else changed meanwhile that
+    /// this edit would overwrite.
+    public func conflicts(with changes: [FieldChange], base: Person) -> [EditableField] {
+        let mine = base.applying(changes)
+        return changes.map(\.field).filter { field in
+            let now = value(of: field), before = base.value(of: field)
+            return now != before && now != mine.value(of: field)
+        }
+    }
+
+    /// A field's value as text, for comparing and saying.
+    public func value(of field: EditableField) -> String {
+        switch field {
+        case .text(let text): return self.text(text)
+        case .age: return age.map(String.init) ?? ""
+        case .balance: return balance.cents.map { Balance.format(cents: $0) } ?? balance.text
+        case .active: return isActive.map { $0 ? "yes" : "no" } ?? ""
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `E` in the real binary, in tmux: the form, the save, the list after it,
+/// and the file as a diff would show it.
+@Suite("End to end: editing a person on screen", .serialized, .blockingWork)
+struct EditingEndToEndTests {
+    static let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json")
+        .standardized.path
+
+    /// A copy of the bundled directory of its own.
+    static func copy() throws -> String {
+        let path = NSTemporaryDirectory() + "roster-e2e-edit-\(UUID().uuidString).json"
+        try FileManager.default.copyItem(atPath: bundled, toPath: path)
+        return path
+    }
+
+    /// The lines of `edited` that differ from the bundled file's.
+    static func changedLines(_ edited: String) throws -> [String] {
+        let before = try String(contentsOfFile: bundled, encoding: .utf8).components(separatedBy: "\n")
+        let after = try String(contentsOfFile: edited, encoding: .utf8).components(separatedBy: "\n")
+        #expect(before.count == after.count)
+        return zip(before, after).filter { $0 != $1 }.map(\.1)
+    }
+
+    @Test("at 80x24: E, Tab to the email, a bad one is explained, a good one saved; the list shows it at the same person; one line of the file changed")
+    func editAndSave() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("j", "j", "E")
+        #expect(session.waitFor(text: "Roster — Edit Tammy Noble"))
+        #expect(session.waitFor(text: "Email           tammy.noble@comgy.co.uk"))
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type("tammy.example")
+        #expect(session.waitFor(text: "↳ email: expected one @"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "not saved: fix email first"))
+        session.send("C-u")
+        session.type("tammy@example.org")
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+        session.send("k", "j")  // the message shows for one frame
+        #expect(session.waitFor(text: "3/400 · COMGY"))
+        #expect(session.screen().contains("Tammy Noble                  tammy@example.org"))
+        #expect(try Self.changedLines(file) == ["  \"email\": \"tammy@example.org\","])
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("from the person's screen E edits them too; Esc with a change asks, y throws it away and nothing is written")
+    func fromDetailAndCancel() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))", rows: 12, columns: 50)
+        #expect(session.waitFor(text: "1/400"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "Frank Dillon"))
+        session.send("E")
+        #expect(session.waitFor(text: "Edit Frank Dillon"))
+        session.type("x")
+        session.send("Escape")
+        #expect(session.waitFor(text: "Throw away 1 change? (y/n)"))
+        session.send("y")
+        #expect(session.waitFor(text: "1/400"))
+        #expect(try Self.changedLines(file).isEmpty)
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("standard input and the bundled directory say at once why they are not edited")
+    func readOnlySources() throws {
+        let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")
+        #expect(piped.waitFor(text: "1/400"))
+        piped.send("E")
+        #expect(piped.waitFor(text: "standard input cannot be edited"))
+        let bundled = try TmuxSession(TmuxSession.shellQuoted(rosterBinary))
+        #expect(bundled.waitFor(text: "1/400"))
+        bundled.send("E")
+        #expect(bundled.waitFor(text: "the bundled directory is not edited"))
+    }
+}

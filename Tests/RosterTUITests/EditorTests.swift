@@ -1,0 +1,156 @@
+import Testing
+import TestSupport
+import RosterCore
+@testable import RosterTUI
+
+/// Records the saves an editor asks for and answers them as told.
+@MainActor
+final class HeldSaves: EditorInteractorInput {
+    var saves: [(changes: [FieldChange], base: Person)] = []
+    var deliveries: [@MainActor @Sendable (EditFailure?) -> Void] = []
+
+    func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
+        saves.append((changes, base))
+        deliveries.append(deliver)
+    }
+}
+
+@MainActor
+final class EditorRoutes: EditorWireframe {
+    var routes: [EditorRoute] = []
+    func navigate(to route: EditorRoute) { routes.append(route) }
+}
+
+/// The person editor: typed as a form, checked as it is typed, nothing
+/// saved before Enter, and nothing thrown away without asking.
+@MainActor
+@Suite("Person editor")
+struct EditorTests {
+    let interactor = HeldSaves()
+    let routes = EditorRoutes()
+    let presenter: EditorPresenter
+    let view: EditorView
+
+    nonisolated static var ada: Person {
+        var person = Person(index: 0, isActive: true, balanceCents: 100_000, age: 36, presentTextFields: 0x0FFF) { field in
+            switch field {
+            case .id: return "a1"
+            case .firstName: return "Ada"
+            case .lastName: return "Lovelace"
+            case .company: return "ACME"
+            case .email: return "ada@acme.test"
+            case .balance: return "$1,000.00"
+            default: return ""
+            }
+        }
+        person.id = "a1"
+        return person
+    }
+
+    init() {
+        presenter = EditorPresenter(person: Self.ada, interactor: interactor, wireframe: routes)
+        view = EditorView(presenter: presenter)
+        presenter.attach(view: view)
+    }
+
+    func type(_ keys: [Key], rows: Int = 24, columns: Int = 80) -> MemoryScreen {
+        for key in keys { view.handle(key, screenSize: ScreenSize(rows: rows, columns: columns)) }
+        return ViewSnapshotTests.draw(view, rows: rows, columns: columns)
+    }
+
+    @Test("the form shows today's values, the first field being typed in, with the cursor at its end")
+    func opens() {
+        let screen = type([])
+        #expect(screen.line(0).hasPrefix(" Roster — Edit Ada Lovelace"))
+        #expect(screen.line(2) == "  First name      Ada" + String(repeating: " ", count: 59))
+        #expect(screen.line(5).hasPrefix("  Email           ada@acme.test"))
+        #expect(screen.line(8).hasPrefix("  Age             36"))
+        #expect(screen.line(9).hasPrefix("  Balance         $1,000.00"))
+        #expect(screen.line(10).hasPrefix("  Active          yes"))
+        #expect(screen.cursor == CellPosition(row: 2, column: 21))
+        #expect(screen.line(23).hasPrefix(" nothing changed") && screen.line(23).hasSuffix("⏎ save  Tab/↑↓ field  Esc cancel "))
+    }
+
+    @Test("a value that does not read says why under its field; Enter then saves nothing and goes to it")
+    func checksAsTyped() {
+        var screen = type([.tab, .tab, .tab, .control("u"), .typed("ada.acme"), .down, .down, .down, .control("u"), .typed("old")])
+        #expect(screen.line(5).hasPrefix("• Email           ada.acme"))
+        #expect(screen.line(6).hasPrefix("                  ↳ email: expected one @"))
+        #expect(screen.line(9).hasPrefix("• Age             old"))
+        #expect(screen.line(10).hasPrefix("                  ↳ age: expected a whole number"))
+        #expect(screen.line(23).hasPrefix(" 2 fields changed"))
+        screen = type([.enter])
+        #expect(interactor.saves.isEmpty)
+        #expect(presenter.focused == 3)
+        #expect(screen.line(23).hasPrefix(" not saved: fix email first"))
+    }
+
+    @Test("Enter saves exactly the changed fields, based on the person as opened; saved goes back to the list at them")
+    func saves() throws {
+        _ = type([.tab, .tab, .control("u"), .typed("Babbage & Co"), .tab, .tab, .tab, .tab, .control("u"), .typed("37"), .enter])
+        #expect(interactor.saves.count == 1)
+        #expect(interactor.saves.first?.changes == [FieldChange(field: .text(.company), value: .text("Babbage & Co")),
+                                                     FieldChange(field: .age, value: .age(37))])
+        #expect(interactor.saves.first?.base == Self.ada)
+        #expect(type([]).line(23).hasPrefix(" saving…"))
+        #expect(type([.character("x"), .enter]).line(5).hasPrefix("  Email           ada@acme.test"), "keys wait while saving")
+        #expect(interactor.saves.count == 1)
+        let deliver = try #require(interactor.deliveries.first)
+        deliver(nil)
+        #expect(routes.routes == [.saved(recordID: "a1")])
+    }
+
+    @Test("a save that fails says why and keeps the form as typed")
+    func failedSave() throws {
+        _ = type([.tab, .tab, .tab, .control("u"), .typed("ada@new.io"), .enter])
+        let deliver = try #require(interactor.deliveries.first)
+        deliver(EditFailure(.conflict, "someone else changed this person meanwhile (email is now 'x@y.z'); nothing saved"))
+        let screen = type([])
+        #expect(screen.line(23).hasPrefix(" not saved: someone else changed this person meanwhile"))
+        #expect(screen.line(5).hasPrefix("• Email           ada@new.io"))
+        #expect(routes.routes.isEmpty)
+    }
+
+    @Test("Esc with changes asks; n keeps typing, y throws them away; Esc or Enter with none goes back at once")
+    func cancelling() {
+        var screen = type([.character("!"), .escape])
+        #expect(screen.line(23).hasPrefix(" Throw away 1 change? (y/n)"))
+        screen = type([.character("n")])
+        #expect(screen.line(2).hasPrefix("• First name      Ada!"))
+        #expect(routes.routes.isEmpty)
+        _ = type([.escape, .character("y")])
+        #expect(routes.routes == [.cancelled])
+        let untouched = EditorPresenter(person: Self.ada, interactor: interactor, wireframe: routes)
+        untouched.cancel()
+        untouched.save()
+        #expect(routes.routes == [.cancelled, .cancelled, .cancelled])
+        #expect(interactor.saves.isEmpty)
+    }
+
+    @Test("pasted control characters never reach the field; at 40x10 the form scrolls to the field typed in")
+    func hostileAndSmall() {
+        _ = type([.paste("x\u{1B}[2J\u{07}y")])
+        #expect(presenter.makeViewModel().fields[0].text == "Adax[2Jy")
+        let screen = type([.backTab, .backTab], rows: 10, columns: 40)
+        #expect(screen.line(0).hasPrefix(" Roster — Edit Ada Lovelace"))
+        #expect(screen.line(8).hasPrefix("  Eye color"))
+        #expect(screen.line(9).hasPrefix(" 1 field changed"))
+        #expect(screen.cursor?.row == 8)
+    }
+}
+
+@Suite("Someone else's change, against the person as first shown")
+struct ConflictTests {
+    @Test("a field changed meanwhile, and by this edit to another value, is a conflict; other fields merge")
+    func conflicts() throws {
+        let base = EditorTests.ada
+        var theirs = base
+        theirs.email = "theirs@x.io"
+        theirs.phone = "123"
+        let mine = [try FieldCheck.change(from: "email=mine@x.io"), try FieldCheck.change(from: "age=40")]
+        #expect(theirs.conflicts(with: mine, base: base) == [.text(.email)])
+        #expect(theirs.conflicts(with: [try FieldCheck.change(from: "email=theirs@x.io")], base: base).isEmpty, "the same value is no conflict")
+        #expect(theirs.conflicts(with: [try FieldCheck.change(from: "phone=")], base: base) == [.text(.phone)])
+        #expect(base.conflicts(with: mine, base: base).isEmpty)
+    }
+}

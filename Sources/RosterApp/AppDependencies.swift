@@ -1,5 +1,6 @@
 import RosterCore
 import RosterTUI
+import RosterSQL
 
 /// How the list first shows, from the command line (`--filter`, `--sort`).
 struct StartingView: Equatable {
@@ -29,6 +30,9 @@ public final class AppDependencies {
     private var connectionWatcher: ConnectionWatcher?
     /// Reads off the main actor (and searches), for work of its own.
     private let makeSearcher: @MainActor () -> ListSearchScheduling
+    /// How the screens save to the source, or why they cannot; nil: the
+    /// repository is its own editor if it is one (a database's table).
+    private let editing: Result<any PeopleEditing, EditFailure>?
     /// Brings work done in the background to the main actor (the event loop sets it).
     var post: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
 
@@ -40,7 +44,7 @@ public final class AppDependencies {
 
     init(screen: Screen, interactor: DirectoryLoading, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
          placeStore: PlaceStore?, startingView: StartingView = StartingView(),
-         editing: Result<any PeopleEditing, EditFailure> = .failure(EditFailure(.readOnly, "this directory cannot be edited"))) {
+         editing: Result<any PeopleEditing, EditFailure>? = .failure(EditFailure(.readOnly, "this directory cannot be edited"))) {
         self.placeStore = placeStore
         self.startingView = startingView
         self.makeSearcher = makeSearcher
@@ -48,10 +52,7 @@ public final class AppDependencies {
         listWireframe = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: PromptHistory(), session: ListSession())
         self.interactor = interactor
         self.sourceName = sourceName
-        switch editing {
-        case .success(let editing): listWireframe.editing = editing
-        case .failure(let reason): listWireframe.readOnlyReason = reason.message
-        }
+        self.editing = editing
         listWireframe.onSaved = { [weak self] recordID in self?.sourceSaved(recordID: recordID) }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
@@ -133,6 +134,7 @@ public final class AppDependencies {
         let recordIDs = marked.count <= Self.marksCarriedOver ? marked.compactMap { try? copy.person($0).id } : []
         session.unmarkAll()
         listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
+        offerEditing(of: live)
         listWireframe.start(at: .success(place), sort: nil, filter: filter)
         live.reads(through: makeSearcher()).read({
             // One that could not be looked up is counted as not found.
@@ -144,24 +146,46 @@ public final class AppDependencies {
         watchConnection(of: live, post: post)
     }
 
-    /// A save landed: the file is read again in the background, and the
-    /// list shows it in place of the old, in the same order, filter and
+    /// Tells the list how `E` saves to `repository`'s source, or why it cannot.
+    private func offerEditing(of repository: any PeopleRepository) {
+        let offered = editing ?? (repository as? any PeopleEditing).map { .success($0) }
+            ?? .failure(EditFailure(.readOnly, "the offline copy cannot be edited; r connects to the server again"))
+        switch offered {
+        case .success(let editing): listWireframe.editing = editing
+        case .failure(let reason):
+            listWireframe.editing = nil
+            listWireframe.readOnlyReason = reason.message
+        }
+    }
+
+    /// A save landed: the source is read again in the background (a file
+    /// whole; a table's summary, over the same connections), and the list
+    /// shows it in place of the old, in the same order, filter and
     /// columns, at the person saved (found again by `_id`), saying so.
     func sourceSaved(recordID: String) {
         guard let post else { return }
         let (interactor, filter) = (self.interactor, listWireframe.filter)
+        let table = listWireframe.shownRepository as? SQLPeopleRepository
         var found = listWireframe.place
         found?.selectedID = recordID
         found?.selectedPosition = nil
         let place = found
         listWireframe.say("saved; reading it again…")
         Task.detached {
-            let result = await Self.loadAndArrange(interactor: interactor, progress: LoadProgress())
+            let result: Result<ArrangedDirectory, LoadError>
+            if let table {
+                result = Result { () throws(DatabaseError) in try table.reread() }
+                    .map { ArrangedDirectory(repository: $0, arrangement: $0.arrange(sort: .byLastName, byCompany: true, company: nil)) }
+                    .mapError { LoadError.database(target: table.sourceName, message: $0.message) }
+            } else {
+                result = await Self.loadAndArrange(interactor: interactor, progress: LoadProgress())
+            }
             post { [weak self] in
                 guard let self else { return }
                 switch result {
                 case .success(let arranged):
                     self.listWireframe.presentList(arranged)
+                    self.offerEditing(of: arranged.repository)
                     self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
                     self.listWireframe.say("saved to \(self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName)")
                 case .failure(let error):
@@ -181,6 +205,7 @@ public final class AppDependencies {
         switch result {
         case .success(let arranged):
             listWireframe.presentList(arranged)
+            offerEditing(of: arranged.repository)
             listWireframe.start(at: placeStore?.load(), sort: startingView.sort, filter: startingView.filter)
         case .failure(let error):
             loadFailure = error

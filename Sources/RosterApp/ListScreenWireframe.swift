@@ -54,6 +54,9 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         return list
     }
 
+    /// The source on screen.
+    var shownRepository: (any PeopleRepository)? { repository }
+
     /// The list's presenter, once the directory is on screen (tests look at it).
     var listPresenter: ListPresenter? { presenter }
 

@@ -96,8 +96,6 @@ public enum RosterCommand {
         }
     }
 
-    /// Why the screens do not edit a database yet.
-    static let databaseNotEditedHere = EditFailure(.readOnly, "the screens edit files for now; here use: roster update TARGET ID field=value")
 
     /// Browses a database, connected to before the screen starts (a failure
     /// is one plain line), asking for a password on the terminal if needed;
@@ -119,7 +117,8 @@ public enum RosterCommand {
             // failures are quiet: it is a cache.
             let keeper = isServer ? OfflineCopyKeeper(snapshot: snapshot) : nil
             let interactor = DatabaseOpeningInteractor(connected: connected, target: target, table: options.table) { keeper?.keep($0) }
-            let status = browse(interactor: interactor, sourceName: connected.name, placeStore: placeStore, options: options, theme: theme)
+            let status = browse(interactor: interactor, sourceName: connected.name, placeStore: placeStore, options: options, theme: theme,
+                                editing: nil)
             // Not after a signal: whoever sent it wants Roster gone now (a
             // copy being written in the background is left unfinished, and
             // the old one stays: it is written by rename).
@@ -143,7 +142,9 @@ public enum RosterCommand {
                 let link = LiveDirectoryLink(target: target.displayName) { DatabaseSource.open(target, table: table) }
                 let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
                                                        link: link)
-                let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme)
+                // Not editable while offline (`offerEditing`); the live directory is.
+                let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme,
+                                    editing: nil)
                 OfflineCopyKeeper(snapshot: snapshot).finish(link.live)
                 return status
             case .failure:
@@ -266,7 +267,7 @@ public enum RosterCommand {
 
     @MainActor
     static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
-                       theme: Theme, editing: Result<any PeopleEditing, EditFailure> = .failure(databaseNotEditedHere)) -> ExitStatus {
+                       theme: Theme, editing: Result<any PeopleEditing, EditFailure>?) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen

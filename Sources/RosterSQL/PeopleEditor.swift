@@ -31,22 +31,28 @@ public struct PeopleEditor: Sendable {
         public let addedVersions: Bool
     }
 
-    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: PostgresConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, connection)
+    /// `base`, for an update from a screen: the person as first shown; a
+    /// field someone changed since that this edit changes too is a
+    /// conflict (their other changes stay).
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil,
+                      on connection: PostgresConnection) throws(EditFailure) -> Receipt {
+        try apply(operation, ifVersion: ifVersion, base: base, connection)
     }
 
-    public func apply(_ operation: RecordOperation, ifVersion: Int64?, on connection: SQLiteConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, connection)
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil,
+                      on connection: SQLiteConnection) throws(EditFailure) -> Receipt {
+        try apply(operation, ifVersion: ifVersion, base: base, connection)
     }
 
-    private func apply(_ operation: RecordOperation, ifVersion: Int64?, _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
+    func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil,
+               _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
         var refusal: EditFailure?
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
             let version = try connection.transaction { () throws(DatabaseError) -> Int64? in
                 let outcome: Result<Int64?, EditFailure>
                 switch operation {
-                case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, connection)
+                case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, base: base, connection)
                 case .add(let id, let changes): outcome = try add(id, changes, connection)
                 case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, connection)
                 }
@@ -100,10 +106,17 @@ public struct PeopleEditor: Sendable {
         return (Int(row.int(0) ?? 0), row.bytes(1) ?? [], row.int(2) ?? 0, SQLPeopleRepository.person(from: row, at: 3))
     }
 
-    private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?,
+    private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?, base: Person?,
                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
-        guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion)) }
+        guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion ?? (base == nil ? nil : 0))) }
         if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
+        if let base {
+            let changed = row.person.conflicts(with: changes, base: base)
+            if !changed.isEmpty {
+                let fields = changed.map { "\($0.name) is now '\(row.person.value(of: $0))'" }.joined(separator: ", ")
+                return .failure(EditFailure(.conflict, "someone else changed this person meanwhile (\(fields)); nothing saved"))
+            }
+        }
         let values = try rowValues(row.person.applying(changes), position: row.position, key: id)
         let columns = PeopleTable.columns.dropFirst()
         let assignments = columns.enumerated().map { "\($0.element.name) = \(parameter($0.offset + 1))" }.joined(separator: ", ")

@@ -42,16 +42,26 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)
 
-    init(table: PeopleTable, target: String, browse: any PeopleDatabaseSession & AnyObject,
-         search: any PeopleDatabaseSession & AnyObject) throws(DatabaseError) {
+    convenience init(table: PeopleTable, target: String, browse: any PeopleDatabaseSession & AnyObject,
+                     search: any PeopleDatabaseSession & AnyObject) throws(DatabaseError) {
+        try self.init(table: table, target: target, lanes: (DatabaseLane(browse, label: "browse", timeout: Self.statementTimeout),
+                                                             DatabaseLane(search, label: "search", timeout: Self.statementTimeout)))
+    }
+
+    /// Reads the table's summary through `lanes` (browsing, searching),
+    /// which the repository then reads through.
+    init(table: PeopleTable, target: String, lanes: (browse: DatabaseLane, search: DatabaseLane)) throws(DatabaseError) {
         self.table = table
         self.target = target
         // In key order from the server (both compare the keys byte by byte,
         // as `lexicographicallyPrecedes` does): no sort of 70,000 keys here.
-        let rows = try browse.rows(
-            "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable) ORDER BY company_key", [])
-        // Reading no row also checks that the people table has what is read.
-        _ = try browse.rows("SELECT \(table.dialect.rowID), \(Self.personColumns) FROM \(table.table) WHERE 1 = 0", [])
+        let rows = try lanes.browse.sync { browse throws(DatabaseError) in
+            let rows = try browse.rows(
+                "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable) ORDER BY company_key", [])
+            // Reading no row also checks that the people table has what is read.
+            _ = try browse.rows("SELECT \(table.dialect.rowID), \(Self.personColumns) FROM \(table.table) WHERE 1 = 0", [])
+            return rows
+        }
         var totals: [CompanyTotals] = []
         totals.reserveCapacity(rows.count)
         for row in rows {
@@ -67,8 +77,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             return Company(name: none ? "" : company.spelling, key: none ? [] : company.companyKey, headcount: Int(company.headcount))
         }
         personCount = Int(totals.reduce(0) { $0 + $1.headcount })
-        self.browse = DatabaseLane(browse, label: "browse", timeout: Self.statementTimeout)
-        searching = DatabaseLane(search, label: "search", timeout: Self.statementTimeout)
+        browse = lanes.browse
+        searching = lanes.search
         windows = KeysetWindows(table: table)
     }
 

@@ -69,6 +69,27 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("over SQLite: a new company saved from the form shows as its own section, the person selected in it, and --list agrees")
+    func overSQLite() throws {
+        let database = NSTemporaryDirectory() + "roster-e2e-edit-\(UUID().uuidString).db"
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        #expect(try runRoster(["import", Self.bundled, "--into", database]).status == 0)
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(database))")
+        #expect(session.waitFor(text: "400 people · 34 companies"))
+        session.send("j", "E")
+        #expect(session.waitFor(text: "Edit José Garza"))
+        session.send("Tab", "Tab", "C-u")
+        session.type("Aardvark Inc")
+        session.send("Enter")
+        #expect(session.waitFor(text: "400 people · 35 companies"))
+        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+        session.send("j", "k")  // the message shows for one frame
+        #expect(session.waitFor(text: "1/400 · Aardvark Inc"))
+        #expect(try runRoster(["--list", database, "--filter", "company:aardvark"]).output == "Aardvark Inc (1 person)\n  José Garza\tjose.garza@comgy.org\t$2,454.99\n")
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("standard input and the bundled directory say at once why they are not edited")
     func readOnlySources() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")

@@ -155,3 +155,32 @@ struct TwoRostersEditingTests {
         #expect(try Self.roster(["--list", target]).output.components(separatedBy: "\n  ").count - 1 == 3, "three people again")
     }
 }
+
+/// The screens' edits (`PeopleEditing`) of an open table: saved through
+/// the repository, read again over the same connections.
+@Suite("Editing an open table", .blockingWork)
+struct RepositoryEditingTests {
+    @Test("a save lands and the table read again shows it; someone else's change to the same field is a conflict, to another field merges",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func savesAndConflicts(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: dialect)
+        let repository = try imported.open()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let shown = try repository.people(in: everyone, positions: 0..<3)
+        let ada = try #require(shown.first { $0.id == "id1" })
+        try repository.update(recordID: "id1", changes: [FieldCheck.change(from: "company=Zeta")], base: ada)
+        let again = try repository.reread()
+        #expect(again.companies.map(\.name) == ["ACME", "Zeta"])
+        #expect(again.companies.map(\.headcount) == [1, 2])
+        // Someone else moves Ada's email on; this screen still shows the old one.
+        _ = try PeopleEditorTests.apply(.update(id: "id1", changes: [FieldCheck.change(from: "email=theirs@x.io")]), to: imported)
+        #expect(throws: EditFailure(.conflict, "someone else changed this person meanwhile (email is now 'theirs@x.io'); nothing saved")) {
+            try again.update(recordID: "id1", changes: [FieldCheck.change(from: "email=mine@x.io")], base: ada)
+        }
+        try again.update(recordID: "id1", changes: [FieldCheck.change(from: "age=41")], base: ada)
+        let merged = try again.reread()
+        let now = try merged.people(in: merged.arrange(sort: .byLastName, byCompany: false, company: nil), positions: 0..<3)
+        let saved = try #require(now.first { $0.id == "id1" })
+        #expect(saved.email == "theirs@x.io" && saved.age == 41 && saved.company == "Zeta")
+    }
+}

@@ -1,0 +1,44 @@
+import RosterCore
+import RosterStore
+
+/// The screens' edits of a table: through the browse lane's connection
+/// (PostgreSQL: the lane serializes it with reads, and its timeout and
+/// cancelling hold), or a connection of the save's own that may write
+/// (SQLite: the browse connections are read-only).
+extension SQLPeopleRepository: PeopleEditing {
+    public func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
+        let editor = PeopleEditor(table: table)
+        let operation = RecordOperation.update(id: recordID, changes: changes)
+        switch table.dialect {
+        case .postgres:
+            var outcome: Result<Void, EditFailure> = .success(())
+            do throws(DatabaseError) {
+                try browse.sync { session throws(DatabaseError) in
+                    guard let connection = session as? PostgresConnection else { throw DatabaseError(.failed, "no connection to write with") }
+                    do throws(EditFailure) {
+                        _ = try editor.apply(operation, ifVersion: nil, base: base, on: connection)
+                    } catch {
+                        outcome = .failure(error)
+                    }
+                }
+            } catch {
+                throw EditFailure(.failed, ConnectionTrouble.words(for: error))
+            }
+            try outcome.get()
+        case .sqlite:
+            let connection: SQLiteConnection
+            do throws(DatabaseError) {
+                connection = try SQLiteConnection(path: target, access: .readWrite, busyTimeout: .seconds(5))
+            } catch {
+                throw EditFailure(.readOnly, "\(target) cannot be written (\(ConnectionTrouble.words(for: error)))")
+            }
+            _ = try editor.apply(operation, ifVersion: nil, base: base, on: connection)
+        }
+    }
+
+    /// The same table read again (its summary, so new companies and counts
+    /// show) over the same lanes: what a screen shows after a save.
+    public func reread() throws(DatabaseError) -> SQLPeopleRepository {
+        try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching))
+    }
+}

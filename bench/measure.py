@@ -17,6 +17,7 @@ It prints a table and writes bench/RESULTS.md.
 """
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -133,6 +134,27 @@ def first_frame_in_tmux(path, people, environment=""):
         tmux(socket, "kill-server")
 
 
+def save_row(people, path):
+    """`roster update` of one person in a copy of the file (the lock, the
+    read, the rewrite, fsync and rename), against `cp` of the same file in
+    the same run; peak RSS against `--list`'s (the load's)."""
+    scratch = os.path.join(DATA, f"save-{people}.json")
+    copy = scratch + ".cp"
+    shutil.copyfile(path, scratch)
+    with open(path, "rb") as source:
+        person_id = re.search(rb'"_id": *"([^"]+)"', source.read(4096)).group(1).decode()
+    copies = [run_measured(["cp", path, copy]) for _ in range(RUNS)]
+    saves = [run_measured([os.path.join(BIN, "roster"), "update", scratch, person_id, f"email=saved{run}@example.org"])
+             for run in range(RUNS)]
+    assert all(status == 0 for _, _, status in saves), "roster update failed"
+    listing = [run_measured([os.path.join(BIN, "roster"), "--list", scratch]) for _ in range(RUNS)]
+    for leftover in [scratch, copy]:
+        os.remove(leftover)
+    return {"people": people, "cp": statistics.median(w for w, _, _ in copies),
+            "save": statistics.median(w for w, _, _ in saves), "save_rss": statistics.median(r for _, r, _ in saves),
+            "list_rss": statistics.median(r for _, r, _ in listing)}
+
+
 def hostile_inputs():
     """Inputs that were slow before: one 50 MB element, by name and through a
     pipe (reading a pipe must stay linear); start-up with a huge old state
@@ -190,9 +212,11 @@ def machine():
 def main():
     rows = []
     format_rows = []
+    save_rows = []
     for people in SIZES:
         format_rows.append(formats_row(people))
         path = dataset(people)
+        save_rows.append(save_row(people, path))
         size_mb = os.path.getsize(path) / 1e6
         print(f"measuring {people:,} people ({size_mb:.0f} MB) ...", file=sys.stderr)
         phases = [key_values([os.path.join(BIN, "roster-bench"), "phases", path]) for _ in range(RUNS)]
@@ -298,6 +322,20 @@ def main():
                  for f in (row["formats"][name] for name in ["json", "csv", "jsonl"])]
         wall, rss = row["export_json"]
         lines.append(f"| {row['people']:,} | " + " | ".join(cells) + f" | {wall:.3f} s / {rss:.0f} MiB |")
+    lines += [
+        "",
+        "## Saving one edit",
+        "",
+        "`roster update FILE ID email=…` on a copy of the JSON file (lock, read, rewrite with every other record's bytes kept, "
+        "fsync, rename, folder fsync), against `cp` of the same file in the same run (no fsync); medians of "
+        f"{RUNS} fresh processes. Target: ≤ 2× `cp`, memory within the load's peak (`--list`).",
+        "",
+        "| people | `cp` | `roster update` | ÷ `cp` | peak RSS | ÷ `--list` RSS |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in save_rows:
+        lines.append(f"| {row['people']:,} | {row['cp']:.3f} s | {row['save']:.3f} s | {row['save'] / row['cp']:.2f}× "
+                     f"| {row['save_rss']:.0f} MiB | {row['save_rss'] / row['list_rss']:.2f}× |")
     lines += [
         "",
         "## Hostile inputs",

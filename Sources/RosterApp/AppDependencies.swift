@@ -53,7 +53,7 @@ public final class AppDependencies {
         self.interactor = interactor
         self.sourceName = sourceName
         self.editing = editing
-        listWireframe.onSaved = { [weak self] recordID in self?.sourceSaved(recordID: recordID) }
+        listWireframe.onSaved = { [weak self] recordID, deleted in self?.sourceSaved(recordID: recordID, deleted: deleted) }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
             if key == .character("r") { listWireframe.reconnect() }
@@ -162,7 +162,7 @@ public final class AppDependencies {
     /// whole; a table's summary, over the same connections), and the list
     /// shows it in place of the old, in the same order, filter and
     /// columns, at the person saved (found again by `_id`), saying so.
-    func sourceSaved(recordID: String) {
+    func sourceSaved(recordID: String?, deleted: Bool = false) {
         guard let post else { return }
         let (interactor, filter) = (self.interactor, listWireframe.filter)
         let table = listWireframe.shownRepository as? SQLPeopleRepository
@@ -170,6 +170,8 @@ public final class AppDependencies {
         found?.selectedID = recordID
         found?.selectedPosition = nil
         let place = found
+        // After a delete, the row where the selection was (the next person).
+        let row = recordID == nil ? listWireframe.listPresenter?.selection : nil
         listWireframe.say("saved; reading it again…")
         Task.detached {
             let result: Result<ArrangedDirectory, LoadError>
@@ -187,7 +189,11 @@ public final class AppDependencies {
                     self.listWireframe.presentList(arranged)
                     self.offerEditing(of: arranged.repository)
                     self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
-                    self.listWireframe.say("saved to \(self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName)")
+                    if let row, let presenter = self.listWireframe.listPresenter {
+                        presenter.select(position: min(row, max(0, arranged.repository.personCount - 1)))
+                    }
+                    let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
+                    self.listWireframe.say(deleted ? "deleted from \(name)" : "saved to \(name)")
                 case .failure(let error):
                     self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
                 }

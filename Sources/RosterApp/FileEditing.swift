@@ -11,7 +11,18 @@ struct FileEditing: PeopleEditing {
         guard !recordID.isEmpty else {
             throw EditFailure(.readOnly, "this person has no _id in the file, so Roster cannot find them again to save")
         }
-        switch FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base) {
+        try Self.outcome(FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base))
+    }
+
+    func delete(_ people: [Person]) throws(EditFailure) {
+        guard people.allSatisfy({ !$0.id.isEmpty }) else {
+            throw EditFailure(.readOnly, "someone marked has no _id in the file, so Roster cannot find them again; nothing deleted")
+        }
+        try Self.outcome(FileSave.save(.delete(ids: people.map(\.id)), to: path, format: format, backup: false, deleting: people))
+    }
+
+    private static func outcome(_ outcome: FileSave.Outcome) throws(EditFailure) {
+        switch outcome {
         case .saved: return
         case .conflict(let message): throw EditFailure(.conflict, message)
         case .refused(let message): throw EditFailure(.failed, message)
@@ -19,11 +30,3 @@ struct FileEditing: PeopleEditing {
     }
 }
 
-/// A source the screens cannot write, and why, in one line.
-struct ReadOnlySource: PeopleEditing {
-    let reason: String
-
-    func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
-        throw EditFailure(.readOnly, reason)
-    }
-}

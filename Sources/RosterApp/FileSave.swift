@@ -24,8 +24,10 @@ enum FileSave {
 
     /// `base`, for an update: the person as the user saw them; a field
     /// changed since by someone else, and by this edit too, is a conflict.
+    /// `deleting`, for a delete: the people as the user saw them; one
+    /// changed since is a conflict, and nobody is deleted.
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
-                     base: Person? = nil, patience: Duration = .seconds(5)) -> Outcome {
+                     base: Person? = nil, deleting: [Person] = [], patience: Duration = .seconds(5)) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -47,7 +49,7 @@ enum FileSave {
         }
         defer { lock.release() }
         for _ in 0..<3 {
-            switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base) {
+            switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting) {
             case .some(let outcome): return outcome
             case .none: continue  // changed underneath: again, from what it holds now
             }
@@ -57,7 +59,7 @@ enum FileSave {
 
     /// One read, change and write; nil when the file changed before the rename.
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
-                                backup: Bool, base: Person?) -> Outcome? {
+                                backup: Bool, base: Person?, deleting: [Person]) -> Outcome? {
         guard let (bytes, identity) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         return bytes.withUnsafeBufferPointer { buffer -> Outcome? in
             let format = format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: buffer)
@@ -70,6 +72,9 @@ enum FileSave {
                         let fields = changed.map { "\($0.name) is now '\(DisplayText.sanitized(current.value(of: $0)))'" }.joined(separator: ", ")
                         return .conflict("someone else changed this person meanwhile (\(fields)); nothing saved")
                     }
+                }
+                for person in deleting where file.person(id: person.id, in: buffer).map({ $0 != person }) ?? false {
+                    return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile; nobody deleted")
                 }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
             } catch {

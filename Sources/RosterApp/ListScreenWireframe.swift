@@ -24,8 +24,10 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// How the source is written (`E`), or nil with `readOnlyReason`.
     var editing: (any PeopleEditing)?
     var readOnlyReason = "this directory cannot be edited"
-    /// A save landed: the source is read again, at the person with this `_id`.
-    var onSaved: ((String) -> Void)?
+    /// A save landed: the source is read again, at the person with this
+    /// `_id` (nil: at the row where the selection was); `deleted` says
+    /// what the save was.
+    var onSaved: ((_ recordID: String?, _ deleted: Bool) -> Void)?
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
@@ -143,6 +145,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher())
         case .edit(let shown, let position):
             edit(shown: shown, position: position, in: repository)
+        case .delete(let people):
+            delete(people)
         case .skippedRecords:
             root.push(SkippedRecordsView(
                 sourceName: repository.sourceName, records: repository.skippedRecords,
@@ -231,9 +235,33 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         }
     }
 
+    /// Deletes `people` off the main actor; the list is read again after.
+    private func delete(_ people: [Person]) {
+        guard let editing, let repository else { return presenter?.say(readOnlyReason) ?? () }
+        let selected = presenter?.selectedID
+        makeSearcher().read({ () -> Result<String?, EditFailure> in
+            do throws(EditFailure) {
+                try editing.delete(people)
+                // The selected person, if they stay, stays selected.
+                let kept = selected.flatMap { try? repository.person($0) }.map(\.id)
+                return .success(people.contains { $0.id == kept } ? nil : kept)
+            } catch {
+                return .failure(error)
+            }
+        }) { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .failure(let failure): self.presenter?.say("nothing deleted: \(failure.message)")
+            case .success(let kept):
+                self.session.unmarkAll()
+                self.onSaved?(kept, true)
+            }
+        }
+    }
+
     private func editorDidClose(_ route: EditorRoute) {
         editorWireframe = nil
-        if case .saved(let recordID) = route { onSaved?(recordID) }
+        if case .saved(let recordID) = route { onSaved?(recordID, false) }
     }
 
     /// Says `text` in the list's status line.

@@ -34,17 +34,19 @@ public struct PeopleEditor: Sendable {
     /// `base`, for an update from a screen: the person as first shown; a
     /// field someone changed since that this edit changes too is a
     /// conflict (their other changes stay).
-    public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil,
+    /// `deleting`, for a delete from a screen: the people as shown; one
+    /// changed since is a conflict, and nobody is deleted.
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
                       on connection: PostgresConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, base: base, connection)
+        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, connection)
     }
 
-    public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil,
+    public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
                       on connection: SQLiteConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, base: base, connection)
+        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, connection)
     }
 
-    func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil,
+    func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
                _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
         var refusal: EditFailure?
         do throws(DatabaseError) {
@@ -54,7 +56,7 @@ public struct PeopleEditor: Sendable {
                 switch operation {
                 case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, base: base, connection)
                 case .add(let id, let changes): outcome = try add(id, changes, connection)
-                case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, connection)
+                case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, shown: deleting, connection)
                 }
                 switch outcome {
                 case .success(let version): return version
@@ -143,11 +145,15 @@ public struct PeopleEditor: Sendable {
         return .success(1)
     }
 
-    private func delete(_ ids: [String], ifVersion: Int64?, _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
+    private func delete(_ ids: [String], ifVersion: Int64?, shown: [Person],
+                        _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         var companies: [[UInt8]] = []
         for id in ids {
-            guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion)) }
+            guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion ?? (shown.isEmpty ? nil : 0))) }
             if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
+            if let seen = shown.first(where: { $0.id == id }), seen != row.person {
+                return .failure(EditFailure(.conflict, "someone else changed \(seen.fullName) meanwhile; nobody deleted"))
+            }
             _ = try connection.rows("DELETE FROM \(table.table) WHERE person_key = \(parameter(1)) AND version = \(parameter(2))",
                                     [.text(id), .int(row.version)])
             companies.append(row.companyKey)

@@ -7,8 +7,15 @@ import RosterStore
 /// (SQLite: the browse connections are read-only).
 extension SQLPeopleRepository: PeopleEditing {
     public func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
+        try apply(.update(id: recordID, changes: changes), base: base)
+    }
+
+    public func delete(_ people: [Person]) throws(EditFailure) {
+        try apply(.delete(ids: people.map(\.id)), deleting: people)
+    }
+
+    private func apply(_ operation: RecordOperation, base: Person? = nil, deleting: [Person] = []) throws(EditFailure) {
         let editor = PeopleEditor(table: table)
-        let operation = RecordOperation.update(id: recordID, changes: changes)
         switch table.dialect {
         case .postgres:
             var outcome: Result<Void, EditFailure> = .success(())
@@ -16,7 +23,7 @@ extension SQLPeopleRepository: PeopleEditing {
                 try browse.sync { session throws(DatabaseError) in
                     guard let connection = session as? PostgresConnection else { throw DatabaseError(.failed, "no connection to write with") }
                     do throws(EditFailure) {
-                        _ = try editor.apply(operation, ifVersion: nil, base: base, on: connection)
+                        _ = try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting, on: connection)
                     } catch {
                         outcome = .failure(error)
                     }
@@ -32,7 +39,7 @@ extension SQLPeopleRepository: PeopleEditing {
             } catch {
                 throw EditFailure(.readOnly, "\(target) cannot be written (\(ConnectionTrouble.words(for: error)))")
             }
-            _ = try editor.apply(operation, ifVersion: nil, base: base, on: connection)
+            _ = try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting, on: connection)
         }
     }
 

@@ -90,6 +90,30 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("D asks, n deletes nobody, y deletes the marked people from the file, the selected one staying selected")
+    func deleteMarked() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("D")
+        #expect(session.waitFor(text: "Delete Frank Dillon? (y/n)"))
+        session.send("n")
+        #expect(session.waitFor(text: "nobody deleted"))
+        session.send("j", "m", "m", "D")
+        #expect(session.waitFor(text: "Delete 2 marked people? (y/n)"))
+        session.send("y")
+        #expect(session.waitFor(text: "398 people · 34 companies"))
+        #expect(session.waitFor(text: "deleted from roster-e2e-edit-"))
+        session.send("j", "k")
+        #expect(session.waitFor(text: "2/398 · COMGY"))
+        #expect(session.screen().contains("> Agnes Sanchez") || session.screen().contains("Agnes Sanchez"))
+        let list = try runRoster(["--list", file, "--filter", "company:comgy"]).output
+        #expect(!list.contains("José Garza") && !list.contains("Tammy Noble") && list.hasPrefix("COMGY (4 people)"), "\(list)")
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("standard input and the bundled directory say at once why they are not edited")
     func readOnlySources() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")

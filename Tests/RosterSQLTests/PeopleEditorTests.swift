@@ -182,5 +182,13 @@ struct RepositoryEditingTests {
         let now = try merged.people(in: merged.arrange(sort: .byLastName, byCompany: false, company: nil), positions: 0..<3)
         let saved = try #require(now.first { $0.id == "id1" })
         #expect(saved.email == "theirs@x.io" && saved.age == 41 && saved.company == "Zeta")
+        // Deleting people as shown: one changed since is a conflict, and nobody goes.
+        let bo = try #require(shown.first { $0.id == "id2" })
+        #expect(throws: EditFailure(.conflict, "someone else changed Ada Lovelace meanwhile; nobody deleted")) {
+            try merged.delete([bo, ada])
+        }
+        try merged.delete([bo, saved])
+        let left = try merged.reread()
+        #expect(left.personCount == 1 && left.companies.map(\.name) == ["Zeta"])
     }
 }

@@ -8,6 +8,10 @@ public protocol PeopleEditing: Sendable {
     /// someone else changed since, and this edit changes too, is a
     /// conflict, never overwritten; others' changes to other fields stay.
     func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure)
+    /// Deletes the people whose records' `_id`s are `recordIDs`, all or
+    /// none; `base` are those people as the user saw them: one changed
+    /// since by someone else is a conflict (nothing deleted).
+    func delete(_ people: [Person]) throws(EditFailure)
 }
 
 /// Why a save did not happen: one line for the screen or the command

@@ -23,6 +23,8 @@ public protocol ListModuleInterface: AnyObject {
     func openSelected()
     /// `E`: the selected person's editor.
     func editSelected()
+    /// `D`: asks, then deletes the marked people, else the selected one.
+    func deleteMarkedOrSelected()
     func showSkippedRecords()
     /// `r`: connects to the database again after it went away.
     func reconnect()
@@ -165,6 +167,8 @@ public enum ListRoute: Equatable, Sendable {
     case detail(shown: PeopleArrangement, position: Int)
     /// The editor of the person at display `position` of `shown`.
     case edit(shown: PeopleArrangement, position: Int)
+    /// These people deleted (the user said yes).
+    case delete([Person])
     /// The records that were skipped while loading, with reasons.
     case skippedRecords
     /// The company overview, counting the people the list shows under

@@ -30,6 +30,16 @@ extension ListPresenter {
     }
 
     public func confirmOverwrite(_ yes: Bool) {
+        if let people = pendingDeletion {
+            pendingDeletion = nil
+            if yes {
+                message = "deleting \(NumberText.count(people.count, "person", "people"))…"
+                wireframe?.navigate(to: .delete(people))
+            } else {
+                message = "nobody deleted"
+            }
+            return render()
+        }
         guard let said = exportFlow.confirm(yes, { exportContent }) else { return }
         message = said
         render()
@@ -94,6 +104,22 @@ extension ListPresenter {
             message = "could not copy"
         }
         render()
+    }
+
+    /// `D`: the marked people, else the selected one, are read whole and
+    /// the list asks before deleting them.
+    public func deleteMarkedOrSelected() {
+        readPeopleToCopy { presenter, people in
+            presenter.pendingDeletion = people
+            presenter.render()
+        }
+    }
+
+    /// "Delete Ada Lovelace? (y/n)", "Delete 3 marked people? (y/n)".
+    static func deletionQuestion(_ people: [Person]) -> String {
+        people.count == 1
+            ? "Delete \(people[0].fullName.isEmpty ? "this person" : people[0].fullName)? (y/n)"
+            : "Delete \(NumberText.count(people.count, "marked person", "marked people"))? (y/n)"
     }
 
     public func copyVCards() {

@@ -33,7 +33,7 @@ extension ListPresenter {
             sortLabel: sortOrder.label + (isGroupedByCompany ? "" : ", flat") + (isArranging ? " (sorting…)" : ""),
             exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
             promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
-            question: exportFlow.question,
+            question: exportFlow.question ?? pendingDeletion.map(Self.deletionQuestion),
             message: message ?? exportFlow.writing?.note ?? (isMarkingAll ? "marking \(NumberText.count(displayed.count, "person", "people"))…" : nil),
             messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),

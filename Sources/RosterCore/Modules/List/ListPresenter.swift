@@ -49,6 +49,8 @@ public final class ListPresenter: ListModuleInterface {
 
     /// The export's name prompt, question and file name.
     let exportFlow: ListExportFlow
+    /// The people `D` is about to delete, while its question waits.
+    var pendingDeletion: [Person]?
     var message: String?
     /// A message that waits for the search or new order in flight, to show
     /// with its result (a message shows for one frame: the result's frame

@@ -128,7 +128,7 @@ enum EditCommand {
             return .usage
         }
         let operation: RecordOperation
-        let newID = newRecordID()
+        let newID = FieldCheck.newRecordID()
         switch verb {
         case .update: operation = .update(id: parsed.ids[0], changes: parsed.changes)
         case .add: operation = .add(id: newID, changes: parsed.changes)
@@ -195,14 +195,5 @@ enum EditCommand {
     private static func isFileName(_ argument: String) -> Bool {
         !argument.contains("://") && !argument.hasPrefix("sqlite:") && Platform.fileExists(argument)
             && !(argument.hasSuffix(".db") || argument.hasSuffix(".sqlite") || argument.hasSuffix(".sqlite3"))
-    }
-
-    /// A new record's `_id`: 24 random hexadecimal digits, the shape of the
-    /// ids directory files carry.
-    static func newRecordID() -> String {
-        (0..<3).map { _ in
-            let word = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-            return String(repeating: "0", count: 8 - word.count) + word
-        }.joined()
     }
 }

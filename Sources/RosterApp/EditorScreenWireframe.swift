@@ -15,8 +15,9 @@ final class EditorScreenWireframe: EditorWireframe {
     }
 
     /// `reader` runs the save off the main actor.
-    func present(person: Person, editing: any PeopleEditing, reader: BackgroundReading) {
-        let presenter = EditorPresenter(person: person, interactor: EditorInteractor(editing: editing, reader: reader), wireframe: self)
+    func present(person: Person, adding: Bool = false, editing: any PeopleEditing, reader: BackgroundReading) {
+        let presenter = EditorPresenter(person: person, adding: adding, interactor: EditorInteractor(editing: editing, reader: reader),
+                                        wireframe: self)
         let view = EditorView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

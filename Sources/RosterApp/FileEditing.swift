@@ -21,6 +21,10 @@ struct FileEditing: PeopleEditing {
         try Self.outcome(FileSave.save(.delete(ids: people.map(\.id)), to: path, format: format, backup: false, deleting: people))
     }
 
+    func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
+        try Self.outcome(FileSave.save(.add(id: recordID, changes: changes), to: path, format: format, backup: false))
+    }
+
     private static func outcome(_ outcome: FileSave.Outcome) throws(EditFailure) {
         switch outcome {
         case .saved: return

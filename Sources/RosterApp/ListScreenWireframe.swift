@@ -147,6 +147,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             edit(shown: shown, position: position, in: repository)
         case .delete(let people):
             delete(people)
+        case .add(let shown, let position):
+            add(shown: shown, position: position, in: repository)
         case .skippedRecords:
             root.push(SkippedRecordsView(
                 sourceName: repository.sourceName, records: repository.skippedRecords,
@@ -232,6 +234,23 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                 self.editorWireframe = editor
                 editor.present(person: person, editing: editing, reader: self.makeSearcher())
             }
+        }
+    }
+
+    /// A form for a new person, in the company of the person at
+    /// `position` (read off the main actor for a source that may wait).
+    private func add(shown: PeopleArrangement, position: Int?, in repository: any PeopleRepository) {
+        guard let editing else { return presenter?.say(readOnlyReason) ?? () }
+        repository.reads(through: makeSearcher()).read({ () -> String in
+            guard let position else { return "" }
+            return ((try? repository.people(in: shown, positions: position..<(position + 1)))?.first?.company) ?? ""
+        }) { [weak self] company in
+            guard let self else { return }
+            var blank = Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
+            blank.company = company
+            let editor = EditorScreenWireframe(root: self.root) { [weak self] route in self?.editorDidClose(route) }
+            self.editorWireframe = editor
+            editor.present(person: blank, adding: true, editing: editing, reader: self.makeSearcher())
         }
     }
 

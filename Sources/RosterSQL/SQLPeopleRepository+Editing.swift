@@ -10,6 +10,10 @@ extension SQLPeopleRepository: PeopleEditing {
         try apply(.update(id: recordID, changes: changes), base: base)
     }
 
+    public func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
+        try apply(.add(id: recordID, changes: changes))
+    }
+
     public func delete(_ people: [Person]) throws(EditFailure) {
         try apply(.delete(ids: people.map(\.id)), deleting: people)
     }

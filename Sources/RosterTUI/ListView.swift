@@ -10,7 +10,7 @@ public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
-        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete
+        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete, add
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -19,6 +19,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
         KeyBinding([.character("E")], "E", "edit the person (a form; ⏎ saves)", .edit),
+        KeyBinding([.character("a")], "a", "add a person (a form, in the selected person's company)", .add),
         KeyBinding([.character("D")], "D", "delete the marked people, else the selected one (asks first)", .delete),
         KeyBinding([.escape], "Esc", "clear the filter, else back (a value's list: back at once)", .clearFilter),
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
@@ -245,6 +246,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .open: presenter.openSelected()
         case .edit: presenter.editSelected()
         case .delete: presenter.deleteMarkedOrSelected()
+        case .add: presenter.addPerson()
         case .search: presenter.beginSearch()
         case .clearFilter: presenter.cancelSearch()
         case .skipped: presenter.showSkippedRecords()

@@ -114,6 +114,26 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("a adds a person in the selected person's company; the list shows them selected")
+    func addPerson() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("a")
+        #expect(session.waitFor(text: "New person in COMGY"))
+        session.type("Ada")
+        session.send("Tab")
+        session.type("Byron")
+        session.send("Enter")
+        #expect(session.waitFor(text: "401 people · 34 companies"))
+        session.send("j", "k")
+        #expect(session.waitFor(text: "1/401 · COMGY"))
+        #expect(try runRoster(["--list", file, "--filter", "company:comgy"]).output.hasPrefix("COMGY (7 people)\n  Ada Byron\t\t\n"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("standard input and the bundled directory say at once why they are not edited")
     func readOnlySources() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")

@@ -75,6 +75,13 @@ struct RecordFileTests {
         #expect(throws: EditFailure.self) { try Self.applying(.add(id: "a1", changes: []), to: Self.json, .json) }
     }
 
+    @Test("a new record's name object is spaced as the last record's is")
+    func newNameStyle() throws {
+        let seedShaped = "[\n {\n  \"_id\": \"a\",\n  \"name\": {\n   \"first\": \"B\",\n   \"last\": \"I\"\n  }\n }\n]\n"
+        #expect(try Self.applying(.add(id: "n", changes: [Self.change("first=Ada"), Self.change("last=Byron")]), to: seedShaped, .json)
+            == "[\n {\n  \"_id\": \"a\",\n  \"name\": {\n   \"first\": \"B\",\n   \"last\": \"I\"\n  }\n },\n {\n  \"_id\": \"n\",\n  \"index\": 1,\n  \"name\": {\n   \"first\": \"Ada\",\n   \"last\": \"Byron\"\n  }\n }\n]\n")
+    }
+
     @Test("an unknown or doubled _id, or an unreadable file, is refused with where and why")
     func refusals() throws {
         #expect(throws: EditFailure(.notFound, "people: no record has _id zz")) {

@@ -13,6 +13,12 @@ final class HeldSaves: EditorInteractorInput {
         saves.append((changes, base))
         deliveries.append(deliver)
     }
+
+    var adds: [(changes: [FieldChange], recordID: String)] = []
+    func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
+        adds.append((changes, recordID))
+        deliveries.append(deliver)
+    }
 }
 
 @MainActor
@@ -136,6 +142,35 @@ struct EditorTests {
         #expect(screen.line(8).hasPrefix("  Eye color"))
         #expect(screen.line(9).hasPrefix(" 1 field changed"))
         #expect(screen.cursor?.row == 8)
+    }
+}
+
+extension EditorTests {
+    @Test("a: a new person's form starts in the company given; it needs a name; every value typed is added under a new _id")
+    func adding() throws {
+        var blank = Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
+        blank.company = "ACME"
+        let presenter = EditorPresenter(person: blank, adding: true, interactor: interactor, wireframe: routes)
+        let view = EditorView(presenter: presenter)
+        presenter.attach(view: view)
+        var screen = ViewSnapshotTests.draw(view, rows: 24, columns: 80)
+        #expect(screen.line(0).hasPrefix(" Roster — New person in ACME"))
+        #expect(screen.line(4).hasPrefix("• Company         ACME"))
+        presenter.save()
+        screen = ViewSnapshotTests.draw(view, rows: 24, columns: 80)
+        #expect(screen.line(23).hasPrefix(" not saved: a new person needs a first or last name"))
+        #expect(interactor.adds.isEmpty)
+        presenter.edit(.insert("Grace"))
+        presenter.moveField(by: 6)
+        presenter.edit(.insert("85"))
+        presenter.save()
+        let added = try #require(interactor.adds.first)
+        #expect(added.changes == [FieldChange(field: .text(.firstName), value: .text("Grace")),
+                                  FieldChange(field: .text(.company), value: .text("ACME")), FieldChange(field: .age, value: .age(85))])
+        #expect(added.recordID.count == 24 && added.recordID.allSatisfy(\.isHexDigit))
+        let deliver = try #require(interactor.deliveries.first)
+        deliver(nil)
+        #expect(routes.routes == [.saved(recordID: added.recordID)])
     }
 }
 

@@ -124,6 +124,15 @@ public enum FieldCheck {
         }
     }
 
+    /// A new record's `_id`: 24 random hexadecimal digits, the shape of the
+    /// ids directory files carry.
+    public static func newRecordID() -> String {
+        (0..<3).map { _ in
+            let word = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            return String(repeating: "0", count: 8 - word.count) + word
+        }.joined()
+    }
+
     /// C0 (tab and line breaks too: a field is one line), DEL and C1.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

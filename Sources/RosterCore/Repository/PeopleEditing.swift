@@ -12,6 +12,8 @@ public protocol PeopleEditing: Sendable {
     /// none; `base` are those people as the user saw them: one changed
     /// since by someone else is a conflict (nothing deleted).
     func delete(_ people: [Person]) throws(EditFailure)
+    /// Adds a person of `changes` with the `_id` `recordID`, after everyone.
+    func add(recordID: String, changes: [FieldChange]) throws(EditFailure)
 }
 
 /// Why a save did not happen: one line for the screen or the command

@@ -329,10 +329,18 @@ enum JSONRecordText {
     static func new(id: String, index: Int, changes: [FieldChange], styledAfter neighbour: UnsafeBufferPointer<UInt8>?,
                     oneLine: Bool) -> [UInt8] {
         var style = Style()
+        var nameStyle: Style?
         if let neighbour, let base = neighbour.baseAddress {
             let whole = UnsafeBufferPointer(start: base, count: neighbour.count)
             var cursor = JSONCursor(bytes: whole, base: 0, isFinal: true, line: 1, lineStart: 0)
-            if let object = try? object(&cursor) { style = Style(object, whole, oneLine: oneLine) }
+            if let object = try? object(&cursor) {
+                style = Style(object, whole, oneLine: oneLine)
+                // The name object spaced as the neighbour's is.
+                if let name = object.members.last(where: { $0.key == "name" }), whole[name.value.lowerBound] == UInt8(ascii: "{") {
+                    cursor.position = name.value.lowerBound
+                    if let nameObject = try? Self.object(&cursor) { nameStyle = Style(nameObject, whole, oneLine: oneLine) }
+                }
+            }
         }
         var settings: [Setting] = [("_id", jsonText(id)), (RecordValue.index.jsonKey, Array(String(index).utf8))]
         var name: [Setting] = []
@@ -345,7 +353,7 @@ enum JSONRecordText {
                 }
             }
             if value == .name, !name.isEmpty {
-                settings.append(("name", newObject(name, style: nil, oneLine: true)))
+                settings.append(("name", newObject(name, style: nameStyle, oneLine: true)))
             }
         }
         return newObject(settings, style: style, oneLine: oneLine)

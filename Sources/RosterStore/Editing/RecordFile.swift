@@ -153,7 +153,11 @@ public struct RecordFile: Sendable {
             return Array(bytes[records[records.count - 2].span.upperBound..<records[records.count - 1].span.lowerBound])
         }
         switch format {
-        case .json: return Array(",\n".utf8)
+        case .json:
+            // A comma and the spacing the only record has after the `[`.
+            var start = recordsStart
+            while start > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { start -= 1 }
+            return [UInt8(ascii: ",")] + (start < recordsStart ? Array(bytes[start..<recordsStart]) : Array("\n".utf8))
         case .jsonLines, .csv: return lineBreak(bytes)
         }
     }

@@ -40,4 +40,6 @@ public protocol EditorInteractorInput: AnyObject {
     /// Saves `changes` to the person `base` is; `deliver` gets nil when
     /// saved, or why not, on the main actor.
     func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
+    /// Adds a person of `changes` with the `_id` `recordID`.
+    func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
 }

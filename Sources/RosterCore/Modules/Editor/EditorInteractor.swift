@@ -20,4 +20,16 @@ public final class EditorInteractor: EditorInteractorInput {
             }
         }, then: deliver)
     }
+
+    public func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
+        let editing = self.editing
+        reader.read({ () -> EditFailure? in
+            do throws(EditFailure) {
+                try editing.add(recordID: recordID, changes: changes)
+                return nil
+            } catch {
+                return error
+            }
+        }, then: deliver)
+    }
 }

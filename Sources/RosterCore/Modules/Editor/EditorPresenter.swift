@@ -23,10 +23,16 @@ public final class EditorPresenter: EditorModuleInterface {
     private var question: String?
     private var isSaving = false
 
-    public init(person: Person, interactor: EditorInteractorInput, wireframe: EditorWireframe) {
+    /// Whether the form makes a new person (`a`) rather than changing one.
+    public let isAdding: Bool
+
+    /// Edits `person`; with `adding`, makes a new person starting from
+    /// `person`'s values (a company), every value given counted as new.
+    public init(person: Person, adding: Bool = false, interactor: EditorInteractorInput, wireframe: EditorWireframe) {
         base = person
-        originals = Self.fields.map { person.value(of: $0) }
-        editors = originals.map { LineEditor($0) }
+        isAdding = adding
+        originals = Self.fields.map { adding ? "" : person.value(of: $0) }
+        editors = Self.fields.map { LineEditor(person.value(of: $0)) }
         self.interactor = interactor
         self.wireframe = wireframe
     }
@@ -64,16 +70,27 @@ public final class EditorPresenter: EditorModuleInterface {
             return refresh()
         }
         let changes = checked.compactMap(\.change)
+        if isAdding, !changes.contains(where: { [.text(.firstName), .text(.lastName)].contains($0.field) && $0.value != .text("") }) {
+            focused = 0
+            status = "not saved: a new person needs a first or last name"
+            return refresh()
+        }
         guard !changes.isEmpty else { return wireframe?.navigate(to: .cancelled) ?? () }
         isSaving = true
         status = "saving…"
         refresh()
-        interactor.save(changes, base: base) { [weak self] failure in
+        let recordID = isAdding ? FieldCheck.newRecordID() : base.id
+        let done: @MainActor @Sendable (EditFailure?) -> Void = { [weak self] failure in
             guard let self else { return }
             self.isSaving = false
-            guard let failure else { return self.wireframe?.navigate(to: .saved(recordID: self.base.id)) ?? () }
+            guard let failure else { return self.wireframe?.navigate(to: .saved(recordID: recordID)) ?? () }
             self.status = "not saved: " + failure.message
             self.refresh()
+        }
+        if isAdding {
+            interactor.add(changes, recordID: recordID, then: done)
+        } else {
+            interactor.save(changes, base: base, then: done)
         }
     }
 
@@ -122,7 +139,8 @@ public final class EditorPresenter: EditorModuleInterface {
         }
         let changed = changedCount
         let name = base.fullName.isEmpty ? base.id : base.fullName
-        return EditorViewModel(title: "Edit \(name)", fields: fields, focused: focused,
+        let title = isAdding ? (base.company.isEmpty ? "New person" : "New person in \(base.company)") : "Edit \(name)"
+        return EditorViewModel(title: title, fields: fields, focused: focused,
                                status: status ?? (changed == 0 ? "nothing changed" : "\(NumberText.count(changed, "field", "fields")) changed"),
                                question: question, isSaving: isSaving)
     }

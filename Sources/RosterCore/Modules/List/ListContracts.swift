@@ -25,6 +25,8 @@ public protocol ListModuleInterface: AnyObject {
     func editSelected()
     /// `D`: asks, then deletes the marked people, else the selected one.
     func deleteMarkedOrSelected()
+    /// `a`: a form for a new person, in the selected person's company.
+    func addPerson()
     func showSkippedRecords()
     /// `r`: connects to the database again after it went away.
     func reconnect()
@@ -169,6 +171,9 @@ public enum ListRoute: Equatable, Sendable {
     case edit(shown: PeopleArrangement, position: Int)
     /// These people deleted (the user said yes).
     case delete([Person])
+    /// A form for a new person, in the company of the person at display
+    /// `position` of `shown` (nil: the list is empty).
+    case add(shown: PeopleArrangement, position: Int?)
     /// The records that were skipped while loading, with reasons.
     case skippedRecords
     /// The company overview, counting the people the list shows under

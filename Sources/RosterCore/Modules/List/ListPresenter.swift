@@ -199,6 +199,11 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .edit(shown: displayed, position: selection))
     }
 
+    public func addPerson() {
+        if waitForArrangement({ $0.addPerson() }) { return }
+        wireframe?.navigate(to: .add(shown: displayed, position: peopleCount > 0 ? selection : nil))
+    }
+
     /// Says `text` in the status line: at once, or with the result of the
     /// work in flight (a place being found), whose frame would wipe it.
     public func say(_ text: String) {

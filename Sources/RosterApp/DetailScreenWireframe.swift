@@ -8,10 +8,10 @@ final class DetailScreenWireframe: DetailWireframe {
     private var presenter: DetailPresenter?
     /// Called with the display position the detail ended on.
     private let onClose: (Int) -> Void
-    /// `E`: the list opens the editor of the person at this position.
-    private let onEdit: (Int) -> Void
+    /// `E` / `v`: the list opens an editor of the person at this position.
+    private let onEdit: (Int, Bool) -> Void
 
-    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int) -> Void = { _ in }) {
+    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int, Bool) -> Void = { _, _ in }) {
         self.root = root
         self.onClose = onClose
         self.onEdit = onEdit
@@ -32,11 +32,11 @@ final class DetailScreenWireframe: DetailWireframe {
         case .back(let position):
             presenter = nil
             onClose(position)
-        case .edit(let position):
+        case .edit(let position, let inEditor):
             // Over the list, where a save shows: the detail closes first.
             presenter = nil
             onClose(position)
-            onEdit(position)
+            onEdit(position, inEditor)
         case .quit:
             root.finish(status: .success)
         }

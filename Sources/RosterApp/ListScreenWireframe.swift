@@ -1,5 +1,6 @@
 import RosterCore
 import RosterTUI
+import RosterStore
 
 /// Builds the list module and takes it where its presenter asks.
 @MainActor
@@ -140,11 +141,13 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         switch route {
         case .detail(let shown, let position):
             let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
-                                               onEdit: { [weak self] position in self?.edit(shown: shown, position: position, in: repository) })
+                                               onEdit: { [weak self] position, inEditor in
+                                                   self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository)
+                                               })
             detailWireframe = detail
             detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher())
-        case .edit(let shown, let position):
-            edit(shown: shown, position: position, in: repository)
+        case .edit(let shown, let position, let inEditor):
+            edit(shown: shown, position: position, inEditor: inEditor, in: repository)
         case .delete(let people):
             delete(people)
         case .add(let shown, let position):
@@ -215,7 +218,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
 
     /// Reads the person whole (off the main actor for a source that may
     /// wait), then opens the editor on them.
-    private func edit(shown: PeopleArrangement, position: Int, in repository: any PeopleRepository) {
+    private func edit(shown: PeopleArrangement, position: Int, inEditor: Bool = false, in repository: any PeopleRepository) {
         guard let editing else { return presenter?.say(readOnlyReason) ?? () }
         repository.reads(through: makeSearcher()).read({ () -> Result<Person, RepositoryError> in
             do throws(RepositoryError) {
@@ -229,10 +232,38 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             switch read {
             case .failure(let error):
                 self.presenter?.say("cannot edit: \(error.reason)")
+            case .success(let person) where inEditor:
+                self.editInEditor(person, editing: editing)
             case .success(let person):
                 let editor = EditorScreenWireframe(root: self.root) { [weak self] route in self?.editorDidClose(route) }
                 self.editorWireframe = editor
                 editor.present(person: person, editing: editing, reader: self.makeSearcher())
+            }
+        }
+    }
+
+    /// `v`: the person's record in the user's editor until it reads (each
+    /// try that does not reopens it, the reason at the top, the text kept),
+    /// then saved off the main actor.
+    private func editInEditor(_ person: Person, editing: any PeopleEditing) {
+        var text = RecordEditText.text(for: person)
+        while true {
+            switch ExternalEditor.edit(text, on: root.screen) {
+            case .failure(let failure):
+                return presenter?.say(failure.message) ?? ()
+            case .success(let edited):
+                switch RecordEditText.reading(edited, base: person) {
+                case .unchanged:
+                    return presenter?.say("nothing changed") ?? ()
+                case .problem(let problem):
+                    text = RecordEditText.text(reopening: edited, for: person, problem: problem)
+                case .changes(let changes):
+                    presenter?.say("saving…")
+                    return EditorInteractor(editing: editing, reader: makeSearcher()).save(changes, base: person) { [weak self] failure in
+                        if let failure { return self?.presenter?.say("not saved: \(failure.message)") ?? () }
+                        self?.onSaved?(person.id, false)
+                    }
+                }
             }
         }
     }

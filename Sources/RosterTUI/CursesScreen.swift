@@ -239,6 +239,19 @@ public final class CursesScreen: Screen, TerminalInput {
         repaintAll()
     }
 
+    /// Leaves full-screen mode for `body` (another program on the
+    /// terminal, as a shell escape does), then takes it back.
+    public func handOver(_ body: () -> Void) {
+        _ = Descriptor.writeAll(Array(bracketedPasteOff.utf8), to: STDOUT_FILENO)
+        def_prog_mode()
+        endwin()
+        body()
+        reset_prog_mode()
+        _ = Descriptor.writeAll(Array(bracketedPasteOn.utf8), to: STDOUT_FILENO)
+        repaintAll()
+        wrefresh(roster_stdscr())
+    }
+
     /// Leaves full-screen mode: alternate screen left, cursor shown, modes reset.
     public func end() {
         guard !hasEnded else { return }

@@ -8,7 +8,7 @@ import RosterCore
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
-        case previous, next, back, quit, help, copy, nextField, previousField, retry, edit
+        case previous, next, back, quit, help, copy, nextField, previousField, retry, edit, editInEditor
         case pageUp, pageDown, halfPageUp, halfPageDown, firstField, lastField
     }
 
@@ -26,6 +26,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.backTab], "S-Tab", "previous field", .previousField),
         KeyBinding([.character("y")], "y", "copy the field (OSC 52; in tmux to its buffer too)", .copy),
         KeyBinding([.character("E")], "E", "edit the person (a form; ⏎ saves)", .edit),
+        KeyBinding([.character("v")], "v", "edit the person's record in $VISUAL / $EDITOR", .editInEditor),
         KeyBinding([.character("r")], "r", "read the person again (after \"not loaded\"; reconnects first)", .retry),
         KeyBinding([.character("?"), .function(1)], "?", "help", .help, hint: true),
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
@@ -81,7 +82,8 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable).withProblem(model?.problemDetail)
         case .copy: presenter.copyField()
         case .retry: presenter.retry()
-        case .edit: presenter.edit()
+        case .edit: presenter.edit(inEditor: false)
+        case .editInEditor: presenter.edit(inEditor: true)
         case .nextField:
             presenter.moveFieldCursor(by: 1)
             revealSelectedField(in: layout)

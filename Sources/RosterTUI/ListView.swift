@@ -10,7 +10,7 @@ public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
-        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete, add
+        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete, add, editInEditor
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -18,9 +18,6 @@ public final class ListView: ListViewInterface, ScreenView {
         first: .first, last: .last, noun: "person") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
-        KeyBinding([.character("E")], "E", "edit the person (a form; ⏎ saves)", .edit),
-        KeyBinding([.character("a")], "a", "add a person (a form, in the selected person's company)", .add),
-        KeyBinding([.character("D")], "D", "delete the marked people, else the selected one (asks first)", .delete),
         KeyBinding([.escape], "Esc", "clear the filter, else back (a value's list: back at once)", .clearFilter),
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
@@ -36,6 +33,10 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("M")], "M", "mark everyone shown (under the filter)", .markAll),
         KeyBinding([.character("u")], "u", "unmark everyone (shown or not)", .unmarkAll),
         KeyBinding([.character("e")], "e", "export the marked, else all shown, to a file (.csv .json .vcf)", .export),
+        KeyBinding([.character("E")], "E", "edit the person (a form; ⏎ saves)", .edit),
+        KeyBinding([.character("v")], "v", "edit the person's record in $VISUAL / $EDITOR", .editInEditor),
+        KeyBinding([.character("a")], "a", "add a person (a form, in the selected person's company)", .add),
+        KeyBinding([.character("D")], "D", "delete the marked people, else the selected one (asks first)", .delete),
         KeyBinding([.character("y")], "y", "copy marked (else selected) emails: Name <email>, … (OSC 52)", .copyAddresses),
         KeyBinding([.character("Y")], "Y", "copy marked (else selected) people as vCards", .copyVCards),
         KeyBinding([.character("C")], "C", "choose, order and hide columns", .columns),
@@ -247,6 +248,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .edit: presenter.editSelected()
         case .delete: presenter.deleteMarkedOrSelected()
         case .add: presenter.addPerson()
+        case .editInEditor: presenter.editInEditor()
         case .search: presenter.beginSearch()
         case .clearFilter: presenter.cancelSearch()
         case .skipped: presenter.showSkippedRecords()

@@ -61,6 +61,15 @@ public protocol Screen: AnyObject {
     /// Writes a control sequence straight to the terminal (after the frame);
     /// true once written. Only the app's own sequences, never content.
     func writeControlSequence(_ bytes: [UInt8]) -> Bool
+    /// Gives the terminal to another program (`$EDITOR`) while `body`
+    /// runs: full-screen mode left, then taken back and drawn whole.
+    func handOver(_ body: () -> Void)
+}
+
+extension Screen {
+    public func handOver(_ body: () -> Void) {
+        body()
+    }
 }
 
 /// The terminal's clipboard through OSC 52 (`ESC ] 52 ; c ; base64 BEL`),

@@ -134,6 +134,34 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("v: $EDITOR on the record; a try that does not read reopens it with the reason at the top; the next saves")
+    func externalEditor() throws {
+        let file = try Self.copy()
+        let folder = NSTemporaryDirectory() + "roster-e2e-editor-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: file)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        // The first run breaks the JSON; the second keeps what it was given and fixes it, with a new email.
+        let script = folder + "/editor.sh"
+        try """
+        #!/bin/sh
+        if [ ! -f '\(folder)/first' ]; then touch '\(folder)/first'; sed -i 's/"age": \\([0-9]*\\),/"age": \\1/' "$1"
+        else cp "$1" '\(folder)/second'; sed -i 's/"age": \\([0-9]*\\)$/"age": \\1,/; s/"email": "[^"]*"/"email": "v@example.org"/' "$1"; fi
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let session = try TmuxSession("env EDITOR=\(TmuxSession.shellQuoted(script)) \(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("j", "v")
+        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+        let second = try String(contentsOfFile: folder + "/second", encoding: .utf8)
+        #expect(second.hasPrefix("// not saved: the record: line "), "\(second.prefix(120))")
+        #expect(try Self.changedLines(file) == ["  \"email\": \"v@example.org\","])
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("standard input and the bundled directory say at once why they are not edited")
     func readOnlySources() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")

@@ -13,8 +13,8 @@ public protocol DetailModuleInterface: AnyObject {
     func showNext()
     func goBack()
     func quit()
-    /// `E`: the person's editor.
-    func edit()
+    /// `E`: the person's editor; `v`: their record in the user's own editor.
+    func edit(inEditor: Bool)
     /// Tab / Shift+Tab: the field `y` copies (it starts on the email).
     func moveFieldCursor(by delta: Int)
     /// `y`: copies the field under the cursor to the clipboard.
@@ -43,8 +43,9 @@ public protocol Clipboard: AnyObject {
 public enum DetailRoute: Equatable, Sendable {
     /// Back to the list, selecting the person last shown.
     case back(position: Int)
-    /// The editor of the person shown (at display `position`).
-    case edit(position: Int)
+    /// The editor of the person shown (at display `position`); with
+    /// `inEditor`, the user's own editor.
+    case edit(position: Int, inEditor: Bool)
     case quit
 }
 

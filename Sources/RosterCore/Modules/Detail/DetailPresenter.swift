@@ -124,8 +124,8 @@ public final class DetailPresenter: DetailModuleInterface {
         wireframe?.navigate(to: .back(position: position))
     }
 
-    public func edit() {
-        wireframe?.navigate(to: .edit(position: position))
+    public func edit(inEditor: Bool) {
+        wireframe?.navigate(to: .edit(position: position, inEditor: inEditor))
     }
 
     public func quit() {

@@ -27,6 +27,8 @@ public protocol ListModuleInterface: AnyObject {
     func deleteMarkedOrSelected()
     /// `a`: a form for a new person, in the selected person's company.
     func addPerson()
+    /// `v`: the selected person's record in the user's own editor.
+    func editInEditor()
     func showSkippedRecords()
     /// `r`: connects to the database again after it went away.
     func reconnect()
@@ -167,8 +169,9 @@ public struct ListScope: Equatable, Sendable {
 public enum ListRoute: Equatable, Sendable {
     /// The detail screen, walking the people the list shows from display `position`.
     case detail(shown: PeopleArrangement, position: Int)
-    /// The editor of the person at display `position` of `shown`.
-    case edit(shown: PeopleArrangement, position: Int)
+    /// The editor of the person at display `position` of `shown`; with
+    /// `inEditor`, the user's own editor on their record (`v`).
+    case edit(shown: PeopleArrangement, position: Int, inEditor: Bool = false)
     /// These people deleted (the user said yes).
     case delete([Person])
     /// A form for a new person, in the company of the person at display

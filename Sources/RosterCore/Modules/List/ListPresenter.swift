@@ -199,6 +199,12 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .edit(shown: displayed, position: selection))
     }
 
+    public func editInEditor() {
+        if waitForArrangement({ $0.editInEditor() }) { return }
+        guard peopleCount > 0 else { return }
+        wireframe?.navigate(to: .edit(shown: displayed, position: selection, inEditor: true))
+    }
+
     public func addPerson() {
         if waitForArrangement({ $0.addPerson() }) { return }
         wireframe?.navigate(to: .add(shown: displayed, position: peopleCount > 0 ? selection : nil))

@@ -1,0 +1,58 @@
+import Foundation
+import RosterCore
+import RosterTUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `v`: the user's own editor (`$VISUAL`, else `$EDITOR`, else `vi`, run
+/// by `sh` as git runs it) on a private temporary file (0600, removed
+/// after), with the terminal handed over while it runs.
+enum ExternalEditor {
+    /// The editor's command line, from the environment.
+    static func command(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return value }
+        }
+        return "vi"
+    }
+
+    /// Runs the editor on `text`; what the file held when it quit, or why
+    /// there is nothing (it could not start, or failed).
+    @MainActor
+    static func edit(_ text: String, on screen: Screen) -> Result<String, EditFailure> {
+        let path = NSTemporaryDirectory() + "roster-edit-\(UUID().uuidString.prefix(12)).json"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return .failure(EditFailure(.failed, "cannot make a temporary file (\(Descriptor.describe(errno: errno)))")) }
+        defer { unlink(path) }
+        let written = Descriptor.writeAll(Array(text.utf8), to: descriptor)
+        close(descriptor)
+        guard written else { return .failure(EditFailure(.failed, "cannot write a temporary file")) }
+        let editor = command()
+        var status: Int32 = -1
+        screen.handOver { status = run(editor, on: path) }
+        guard status == 0 else {
+            return .failure(EditFailure(.failed, status < 0 ? "the editor (\(editor)) could not start" : "the editor (\(editor)) failed (status \(status)); nothing saved"))
+        }
+        guard let edited = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .failure(EditFailure(.failed, "the edited file could not be read back (is it UTF-8?); nothing saved"))
+        }
+        return .success(edited)
+    }
+
+    /// `sh -c 'EDITOR "$1"' sh PATH`, waited for; its exit status (-1: not started).
+    private static func run(_ editor: String, on path: String) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        Descriptor.closeInChild(from: 3, &actions)
+        let words: [String] = ["sh", "-c", editor + " \"$1\"", "sh", path]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, "/bin/sh", &actions, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}

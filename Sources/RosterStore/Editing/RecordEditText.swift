@@ -1,0 +1,81 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
+/// A person as the text `v` hands the user's editor (`$VISUAL`,
+/// `$EDITOR`), and that text, saved, read back as changes: the record as
+/// JSON under a few `//` lines that say what to do (and what was wrong
+/// with the last try), which are left out when it is read.
+public enum RecordEditText {
+    /// The text for `person`'s record, with `problem` (why the last try
+    /// did not read) at the top.
+    public static func text(for person: Person, problem: String? = nil) -> String {
+        let exported = String(decoding: DirectoryExporter(format: .json).export([person]), as: UTF8.self)
+        let record: Substring
+        if let open = exported.firstIndex(of: "{"), let close = exported.lastIndex(of: "}") {
+            record = exported[open...close]
+        } else {
+            record = "{}"
+        }
+        return header(for: person, problem: problem) + record + "\n"
+    }
+
+    /// `edited` with its header written again for `problem`: the user's
+    /// text is never thrown away.
+    public static func text(reopening edited: String, for person: Person, problem: String) -> String {
+        let kept = withoutHeader(edited).split(separator: "\n", omittingEmptySubsequences: false).drop { $0.isEmpty }
+        return header(for: person, problem: problem) + kept.joined(separator: "\n")
+    }
+
+    private static func header(for person: Person, problem: String?) -> String {
+        // Always four lines, so that a line number in a problem is the
+        // line of the text as saved, and of the text reopened.
+        var lines: [String] = []
+        lines.append(problem.map { "// not saved: \($0.replacingOccurrences(of: "\n", with: " "))" } ?? "// Roster")
+        lines.append("// \(person.fullName.isEmpty ? "This person" : person.fullName): save and quit to keep your changes; quit without")
+        lines.append("// saving, or empty the file, to change nothing. Lines starting with // are left out.")
+        lines.append("// The _id cannot change; fields Roster does not know are not saved from here.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The text with its `//` lines blank (kept as lines, so that line
+    /// numbers stay those of the file the user edited).
+    private static func withoutHeader(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") ? "" : $0 }
+            .joined(separator: "\n")
+    }
+
+    /// What the user's saved text means for `base`.
+    public enum Reading: Equatable, Sendable {
+        /// Nothing to save (the text emptied, or no field changed).
+        case unchanged
+        case changes([FieldChange])
+        /// Why the text does not read as the person's record.
+        case problem(String)
+    }
+
+    public static func reading(_ text: String, base: Person) -> Reading {
+        let body = withoutHeader(text)
+        guard body.contains(where: { !$0.isWhitespace }) else { return .unchanged }
+        let edited: Person
+        do throws(LoadError) {
+            let loaded = try PeopleLoader(format: .json).load(bytes: Array(("[" + body + "]").utf8), sourceName: "the record")
+            if let skipped = loaded.skipped.first { return .problem(skipped.description) }
+            guard loaded.store.count == 1 else { return .problem("expected one record, found \(loaded.store.count)") }
+            edited = loaded.store[0]
+        } catch {
+            return .problem(error.message)
+        }
+        guard edited.id == base.id else { return .problem("the _id cannot change (it is \(base.id))") }
+        var changes: [FieldChange] = []
+        for (_, field) in EditableField.names where edited.value(of: field) != base.value(of: field) {
+            do throws(EditProblem) {
+                changes.append(try FieldCheck.change(field, edited.value(of: field)))
+            } catch {
+                return .problem(error.message)
+            }
+        }
+        return changes.isEmpty ? .unchanged : .changes(changes)
+    }
+}

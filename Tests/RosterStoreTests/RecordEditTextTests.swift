@@ -1,0 +1,55 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+@testable import RosterStore
+
+/// `v`'s text: the record under four `//` lines, and what the user saved
+/// read back as changes, or as the reason it does not read.
+@Suite("A record in the user's editor")
+struct RecordEditTextTests {
+    static func ada() throws -> Person {
+        try Fixtures.directory(json: Fixtures.array([Fixtures.record(index: 1, extra: "\"age\": 36")])).store[0]
+    }
+
+    @Test("the text is the record as JSON under four lines saying what to do")
+    func text() throws {
+        let text = RecordEditText.text(for: try Self.ada())
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "// Roster")
+        #expect(lines[1].hasPrefix("// Ada Lovelace: save and quit"))
+        #expect(lines[4] == "{")
+        #expect(text.contains("\"email\": \"ada@acme.test\""))
+        #expect(RecordEditText.reading(text, base: try Self.ada()) == .unchanged, "saved as it was: nothing to do")
+        #expect(RecordEditText.reading("// all gone\n\n", base: try Self.ada()) == .unchanged, "emptied: nothing to do")
+    }
+
+    @Test("changed values are checked changes, only of the fields that changed")
+    func changes() throws {
+        let ada = try Self.ada()
+        let edited = RecordEditText.text(for: ada).replacingOccurrences(of: "ada@acme.test", with: "ada@new.io")
+            .replacingOccurrences(of: "\"age\": 36", with: "\"age\": 37")
+        #expect(RecordEditText.reading(edited, base: ada) == .changes([FieldChange(field: .text(.email), value: .text("ada@new.io")),
+                                                                      FieldChange(field: .age, value: .age(37))]))
+    }
+
+    @Test("a text that does not read says where; the _id and bad values are refused; reopening keeps the user's text")
+    func problems() throws {
+        let ada = try Self.ada()
+        let text = RecordEditText.text(for: ada)
+        let broken = text.replacingOccurrences(of: "\"age\": 36,", with: "\"age\": 36")
+        guard case .problem(let problem) = RecordEditText.reading(broken, base: ada) else {
+            Issue.record("a broken record read")
+            return
+        }
+        let line = broken.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"age\": 36") }! + 2
+        #expect(problem.hasPrefix("the record: line \(line), column 3:"), "\(problem)")
+        let reopened = RecordEditText.text(reopening: broken, for: ada, problem: problem)
+        #expect(reopened.hasPrefix("// not saved: the record: line \(line)"))
+        #expect(reopened.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).joined(separator: "\n")
+            == broken.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).joined(separator: "\n"))
+        #expect(RecordEditText.reading(text.replacingOccurrences(of: "\"id1\"", with: "\"id9\""), base: ada)
+            == .problem("the _id cannot change (it is id1)"))
+        #expect(RecordEditText.reading(text.replacingOccurrences(of: "ada@acme.test", with: "ada"), base: ada)
+            == .problem("email: expected one @ with a name before it and a domain after, found 'ada'"))
+    }
+}

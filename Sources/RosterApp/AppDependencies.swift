@@ -53,7 +53,7 @@ public final class AppDependencies {
         self.interactor = interactor
         self.sourceName = sourceName
         self.editing = editing
-        listWireframe.onSaved = { [weak self] recordID, deleted in self?.sourceSaved(recordID: recordID, deleted: deleted) }
+        listWireframe.onSaved = { [weak self] recordID, note in self?.sourceSaved(recordID: recordID, note: note) }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
             if key == .character("r") { listWireframe.reconnect() }
@@ -162,7 +162,7 @@ public final class AppDependencies {
     /// whole; a table's summary, over the same connections), and the list
     /// shows it in place of the old, in the same order, filter and
     /// columns, at the person saved (found again by `_id`), saying so.
-    func sourceSaved(recordID: String?, deleted: Bool = false) {
+    func sourceSaved(recordID: String?, note: ListScreenWireframe.SavedNote = .saved) {
         guard let post else { return }
         let (interactor, filter) = (self.interactor, listWireframe.filter)
         let table = listWireframe.shownRepository as? SQLPeopleRepository
@@ -193,7 +193,11 @@ public final class AppDependencies {
                         presenter.select(position: min(row, max(0, arranged.repository.personCount - 1)))
                     }
                     let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
-                    self.listWireframe.say(deleted ? "deleted from \(name)" : "saved to \(name)")
+                    switch note {
+                    case .saved: self.listWireframe.say("saved to \(name)")
+                    case .deleted: self.listWireframe.say("deleted from \(name)")
+                    case .undone(let what): self.listWireframe.say("undone: \(what)")
+                    }
                 case .failure(let error):
                     self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
                 }

@@ -73,7 +73,7 @@ enum FileSave {
                         return .conflict("someone else changed this person meanwhile (\(fields)); nothing saved")
                     }
                 }
-                for person in deleting where file.person(id: person.id, in: buffer).map({ $0 != person }) ?? false {
+                for person in deleting where file.person(id: person.id, in: buffer).map({ $0.differs(from: person) }) ?? false {
                     return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile; nobody deleted")
                 }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)

@@ -25,10 +25,17 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// How the source is written (`E`), or nil with `readOnlyReason`.
     var editing: (any PeopleEditing)?
     var readOnlyReason = "this directory cannot be edited"
+    /// The last change saved from a screen, for `U` (one, until the app quits).
+    private var lastChange: UndoableChange?
+    /// What a landed save says once the source is read again.
+    enum SavedNote {
+        case saved, deleted
+        case undone(String)
+    }
+
     /// A save landed: the source is read again, at the person with this
-    /// `_id` (nil: at the row where the selection was); `deleted` says
-    /// what the save was.
-    var onSaved: ((_ recordID: String?, _ deleted: Bool) -> Void)?
+    /// `_id` (nil: at the row where the selection was), saying `note`.
+    var onSaved: ((_ recordID: String?, _ note: SavedNote) -> Void)?
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
@@ -150,6 +157,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             edit(shown: shown, position: position, inEditor: inEditor, in: repository)
         case .delete(let people):
             delete(people)
+        case .undo:
+            undo()
         case .add(let shown, let position):
             add(shown: shown, position: position, in: repository)
         case .skippedRecords:
@@ -261,7 +270,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                     presenter?.say("saving…")
                     return EditorInteractor(editing: editing, reader: makeSearcher()).save(changes, base: person) { [weak self] failure in
                         if let failure { return self?.presenter?.say("not saved: \(failure.message)") ?? () }
-                        self?.onSaved?(person.id, false)
+                        self?.lastChange = UndoableChange.update(changes, of: person)
+                        self?.onSaved?(person.id, .saved)
                     }
                 }
             }
@@ -285,6 +295,37 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         }
     }
 
+    /// `U`: the last change saved from a screen taken back, off the main
+    /// actor, as any edit is saved (someone's change since is a conflict).
+    private func undo() {
+        guard let editing, let change = lastChange else {
+            return presenter?.say(editing == nil ? readOnlyReason : "nothing to undo") ?? ()
+        }
+        presenter?.say("undoing…")
+        makeSearcher().read({ () -> EditFailure? in
+            do throws(EditFailure) {
+                switch change {
+                case .updated(let before, let after): try editing.update(recordID: after.id, changes: before, base: after)
+                case .added(let person): try editing.delete([person])
+                case .deleted(let people):
+                    for person in people { try editing.add(recordID: person.id, changes: person.allValues) }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }) { [weak self] failure in
+            guard let self else { return }
+            if let failure { return self.presenter?.say("not undone: \(failure.message)") ?? () }
+            self.lastChange = nil
+            switch change {
+            case .updated(_, let after): self.onSaved?(after.id, .undone(change.done))
+            case .added: self.onSaved?(nil, .undone(change.done))
+            case .deleted(let people): self.onSaved?(people.first?.id, .undone(change.done))
+            }
+        }
+    }
+
     /// Deletes `people` off the main actor; the list is read again after.
     private func delete(_ people: [Person]) {
         guard let editing, let repository else { return presenter?.say(readOnlyReason) ?? () }
@@ -304,14 +345,18 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             case .failure(let failure): self.presenter?.say("nothing deleted: \(failure.message)")
             case .success(let kept):
                 self.session.unmarkAll()
-                self.onSaved?(kept, true)
+                self.lastChange = .deleted(people)
+                self.onSaved?(kept, .deleted)
             }
         }
     }
 
     private func editorDidClose(_ route: EditorRoute) {
         editorWireframe = nil
-        if case .saved(let recordID) = route { onSaved?(recordID, false) }
+        if case .saved(let recordID, let undo) = route {
+            lastChange = undo
+            onSaved?(recordID, .saved)
+        }
     }
 
     /// Says `text` in the list's status line.

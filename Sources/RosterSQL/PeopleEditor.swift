@@ -151,7 +151,7 @@ public struct PeopleEditor: Sendable {
         for id in ids {
             guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion ?? (shown.isEmpty ? nil : 0))) }
             if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
-            if let seen = shown.first(where: { $0.id == id }), seen != row.person {
+            if let seen = shown.first(where: { $0.id == id }), seen.differs(from: row.person) {
                 return .failure(EditFailure(.conflict, "someone else changed \(seen.fullName) meanwhile; nobody deleted"))
             }
             _ = try connection.rows("DELETE FROM \(table.table) WHERE person_key = \(parameter(1)) AND version = \(parameter(2))",

@@ -10,7 +10,7 @@ public final class ListView: ListViewInterface, ScreenView {
     public enum Action: Sendable {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
-        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete, add, editInEditor
+        case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete, add, editInEditor, undo
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -37,6 +37,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.character("v")], "v", "edit the person's record in $VISUAL / $EDITOR", .editInEditor),
         KeyBinding([.character("a")], "a", "add a person (a form, in the selected person's company)", .add),
         KeyBinding([.character("D")], "D", "delete the marked people, else the selected one (asks first)", .delete),
+        KeyBinding([.character("U")], "U", "undo the last change saved (E, v, a, D) in this session", .undo),
         KeyBinding([.character("y")], "y", "copy marked (else selected) emails: Name <email>, … (OSC 52)", .copyAddresses),
         KeyBinding([.character("Y")], "Y", "copy marked (else selected) people as vCards", .copyVCards),
         KeyBinding([.character("C")], "C", "choose, order and hide columns", .columns),
@@ -249,6 +250,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .delete: presenter.deleteMarkedOrSelected()
         case .add: presenter.addPerson()
         case .editInEditor: presenter.editInEditor()
+        case .undo: presenter.undo()
         case .search: presenter.beginSearch()
         case .clearFilter: presenter.cancelSearch()
         case .skipped: presenter.showSkippedRecords()

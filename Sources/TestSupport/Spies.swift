@@ -39,7 +39,7 @@ public final class SpyDetailWireframe: DetailWireframe {
 @MainActor
 public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
-        case move(Int), first, last, select(Int), open, edit, editInEditor, add, delete, skipped, quit
+        case move(Int), first, last, select(Int), open, edit, editInEditor, add, delete, undo, skipped, quit
         case beginSearch, editSearch(String), editPrompt(LineEdit), commitSearch, cancelSearch
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
@@ -60,6 +60,7 @@ public final class SpyListModule: ListModuleInterface {
     public func deleteMarkedOrSelected() { calls.append(.delete) }
     public func addPerson() { calls.append(.add) }
     public func editInEditor() { calls.append(.editInEditor) }
+    public func undo() { calls.append(.undo) }
     public func showSkippedRecords() { calls.append(.skipped) }
     public func quit() { calls.append(.quit) }
     public func beginSearch() { calls.append(.beginSearch) }

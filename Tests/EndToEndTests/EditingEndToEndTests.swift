@@ -162,6 +162,31 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("U takes back the last change: an edit leaves the file as it was, byte for byte; a delete adds the person back")
+    func undo() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("U")
+        #expect(session.waitFor(text: "nothing to undo"))
+        session.send("j", "E", "Tab", "Tab", "Tab", "C-u")
+        session.type("u@example.org")
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+        session.send("U")
+        #expect(session.waitFor(text: "undone: José Garza's email put back"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == String(contentsOfFile: Self.bundled, encoding: .utf8))
+        session.send("D", "y")
+        #expect(session.waitFor(text: "399 people"))
+        session.send("U")
+        #expect(session.waitFor(text: "undone: José Garza added back"))
+        #expect(session.waitFor(text: "400 people · 34 companies"))
+        #expect(try runRoster(["--list", file]).output == runRoster(["--list", Self.bundled]).output)
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("standard input and the bundled directory say at once why they are not edited")
     func readOnlySources() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")

@@ -103,7 +103,9 @@ struct EditorTests {
         #expect(interactor.saves.count == 1)
         let deliver = try #require(interactor.deliveries.first)
         deliver(nil)
-        #expect(routes.routes == [.saved(recordID: "a1")])
+        #expect(routes.routes == [.saved(recordID: "a1", undo: .updated(before: [FieldChange(field: .text(.company), value: .text("ACME")),
+                                                                             FieldChange(field: .age, value: .age(36))],
+                                                                    after: Self.ada.applying(interactor.saves[0].changes)))])
     }
 
     @Test("a save that fails says why and keeps the form as typed")
@@ -170,7 +172,9 @@ extension EditorTests {
         #expect(added.recordID.count == 24 && added.recordID.allSatisfy(\.isHexDigit))
         let deliver = try #require(interactor.deliveries.first)
         deliver(nil)
-        #expect(routes.routes == [.saved(recordID: added.recordID)])
+        var person = blank.applying(added.changes)
+        person.id = added.recordID
+        #expect(routes.routes == [.saved(recordID: added.recordID, undo: .added(person))])
     }
 }
 

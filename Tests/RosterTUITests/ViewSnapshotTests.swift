@@ -551,8 +551,10 @@ struct HelpOverlayTests {
         let third = ViewSnapshotTests.draw(view).text
         #expect(view.handle(.pageDown, screenSize: size))
         let fourth = ViewSnapshotTests.draw(view).text
+        #expect(view.handle(.pageDown, screenSize: size))
+        let last = fourth + ViewSnapshotTests.draw(view).text
         #expect((third + fourth).contains("Search queries (also --filter)"))
-        #expect(fourth.contains("age:30-39") && fourth.contains("-term -company:acme"))
+        #expect(last.contains("age:30-39") && last.contains("-term -company:acme"))
         let text = screen.text + second + third
         // Label and help on one line, side by side (both merely somewhere
         // on the pages would pass for almost any label).

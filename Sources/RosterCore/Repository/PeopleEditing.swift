@@ -63,3 +63,53 @@ extension Person {
         }
     }
 }
+
+extension Person {
+    /// Whether any value an edit can set differs from `other`'s (what a
+    /// delete checks against the person as shown).
+    public func differs(from other: Person) -> Bool {
+        EditableField.names.contains { value(of: $0.1) != other.value(of: $0.1) }
+    }
+
+    /// Every value the person has, as changes that would make them anew
+    /// (an undone delete); values the checks refuse are left out.
+    public var allValues: [FieldChange] {
+        EditableField.names.compactMap { _, field in
+            let text = value(of: field)
+            return text.isEmpty ? nil : try? FieldCheck.change(field, text)
+        }
+    }
+}
+
+/// The last change saved from a screen, and how to take it back (`U`).
+public enum UndoableChange: Equatable, Sendable {
+    /// `before` puts back what an update changed; `after` is the person
+    /// as the update left them (someone's change since is a conflict).
+    case updated(before: [FieldChange], after: Person)
+    /// Deleted again.
+    case added(Person)
+    /// Added back, with every value Roster knows, under the same `_id`s.
+    case deleted([Person])
+
+    /// The update `changes` of `base`, undone; nil when a value it had
+    /// would not pass today's checks (it could not be saved back).
+    public static func update(_ changes: [FieldChange], of base: Person) -> UndoableChange? {
+        var before: [FieldChange] = []
+        for change in changes {
+            guard let back = try? FieldCheck.change(change.field, base.value(of: change.field)) else { return nil }
+            before.append(back)
+        }
+        return .updated(before: before, after: base.applying(changes))
+    }
+
+    /// "Ada Lovelace's email put back", "Ada Lovelace deleted again", "2 people added back".
+    public var done: String {
+        switch self {
+        case .updated(let before, let after):
+            return "\(after.fullName)'s \(before.map(\.field.name).joined(separator: ", ")) put back"
+        case .added(let person): return "\(person.fullName) deleted again"
+        case .deleted(let people):
+            return people.count == 1 ? "\(people[0].fullName) added back" : "\(NumberText.count(people.count, "person", "people")) added back"
+        }
+    }
+}

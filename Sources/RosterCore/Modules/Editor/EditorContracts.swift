@@ -22,8 +22,9 @@ public protocol EditorModuleInterface: AnyObject {
 }
 
 public enum EditorRoute: Equatable, Sendable {
-    /// Saved: the person with this `_id` is to be shown as they are now.
-    case saved(recordID: String)
+    /// Saved: the person with this `_id` is to be shown as they are now;
+    /// `undo` takes the change back.
+    case saved(recordID: String, undo: UndoableChange?)
     /// Back with nothing written.
     case cancelled
 }

@@ -83,7 +83,12 @@ public final class EditorPresenter: EditorModuleInterface {
         let done: @MainActor @Sendable (EditFailure?) -> Void = { [weak self] failure in
             guard let self else { return }
             self.isSaving = false
-            guard let failure else { return self.wireframe?.navigate(to: .saved(recordID: recordID)) ?? () }
+            guard let failure else {
+                var added = self.base.applying(changes)
+                added.id = recordID
+                let undo = self.isAdding ? UndoableChange.added(added) : UndoableChange.update(changes, of: self.base)
+                return self.wireframe?.navigate(to: .saved(recordID: recordID, undo: undo)) ?? ()
+            }
             self.status = "not saved: " + failure.message
             self.refresh()
         }

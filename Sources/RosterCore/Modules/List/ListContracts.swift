@@ -29,6 +29,8 @@ public protocol ListModuleInterface: AnyObject {
     func addPerson()
     /// `v`: the selected person's record in the user's own editor.
     func editInEditor()
+    /// `U`: takes back the last change saved from a screen.
+    func undo()
     func showSkippedRecords()
     /// `r`: connects to the database again after it went away.
     func reconnect()
@@ -174,6 +176,8 @@ public enum ListRoute: Equatable, Sendable {
     case edit(shown: PeopleArrangement, position: Int, inEditor: Bool = false)
     /// These people deleted (the user said yes).
     case delete([Person])
+    /// The last change saved from a screen, taken back.
+    case undo
     /// A form for a new person, in the company of the person at display
     /// `position` of `shown` (nil: the list is empty).
     case add(shown: PeopleArrangement, position: Int?)

@@ -205,6 +205,11 @@ public final class ListPresenter: ListModuleInterface {
         wireframe?.navigate(to: .edit(shown: displayed, position: selection, inEditor: true))
     }
 
+    public func undo() {
+        if waitForArrangement({ $0.undo() }) { return }
+        wireframe?.navigate(to: .undo)
+    }
+
     public func addPerson() {
         if waitForArrangement({ $0.addPerson() }) { return }
         wireframe?.navigate(to: .add(shown: displayed, position: peopleCount > 0 ? selection : nil))

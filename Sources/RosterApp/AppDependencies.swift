@@ -172,7 +172,7 @@ public final class AppDependencies {
         let place = found
         // After a delete, the row where the selection was (the next person).
         let row = recordID == nil ? listWireframe.listPresenter?.selection : nil
-        listWireframe.say("saved; reading it again…")
+        listWireframe.say(note == .reread ? "reading it again…" : "saved; reading it again…")
         Task.detached {
             let result: Result<ArrangedDirectory, LoadError>
             if let table {
@@ -197,6 +197,7 @@ public final class AppDependencies {
                     case .saved: self.listWireframe.say("saved to \(name)")
                     case .deleted: self.listWireframe.say("deleted from \(name)")
                     case .undone(let what): self.listWireframe.say("undone: \(what)")
+                    case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
                     }
                 case .failure(let error):
                     self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")

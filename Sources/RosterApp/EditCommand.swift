@@ -98,6 +98,10 @@ enum EditCommand {
         } catch {
             throw Options.UsageError(message: error.message)
         }
+        // A field given twice is a mistake, not "the last wins".
+        for (index, change) in parsed.changes.enumerated() where parsed.changes[..<index].contains(where: { $0.field == change.field }) {
+            throw Options.UsageError(message: "\(change.field.name) is given twice")
+        }
         return parsed
     }
 

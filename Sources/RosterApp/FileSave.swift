@@ -69,8 +69,8 @@ enum FileSave {
                 if let base, case .update(let id, let changes) = operation, let current = file.person(id: id, in: buffer) {
                     let changed = current.conflicts(with: changes, base: base)
                     if !changed.isEmpty {
-                        let fields = changed.map { "\($0.name) is now '\(DisplayText.sanitized(current.value(of: $0)))'" }.joined(separator: ", ")
-                        return .conflict("someone else changed this person meanwhile (\(fields)); nothing saved")
+                        let fields = changed.map { "\($0.name) to '\(DisplayText.sanitized(current.value(of: $0)))'" }.joined(separator: ", ")
+                        return .conflict("changed meanwhile: \(fields)")
                     }
                 }
                 for person in deleting where file.person(id: person.id, in: buffer).map({ $0.differs(from: person) }) ?? false {

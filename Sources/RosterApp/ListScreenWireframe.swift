@@ -28,8 +28,10 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// The last change saved from a screen, for `U` (one, until the app quits).
     private var lastChange: UndoableChange?
     /// What a landed save says once the source is read again.
-    enum SavedNote {
+    enum SavedNote: Equatable {
         case saved, deleted
+        /// Nothing saved; read again to show what someone else saved.
+        case reread
         case undone(String)
     }
 
@@ -353,9 +355,13 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
 
     private func editorDidClose(_ route: EditorRoute) {
         editorWireframe = nil
-        if case .saved(let recordID, let undo) = route {
+        switch route {
+        case .saved(let recordID, let undo):
             lastChange = undo
             onSaved?(recordID, .saved)
+        case .cancelled(let stale):
+            // The person changed underneath: shown as they are now.
+            if stale, let place = presenter?.place { onSaved?(place.selectedID, .reread) } else { presenter?.say("nothing saved") }
         }
     }
 

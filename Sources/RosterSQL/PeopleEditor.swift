@@ -115,8 +115,8 @@ public struct PeopleEditor: Sendable {
         if let base {
             let changed = row.person.conflicts(with: changes, base: base)
             if !changed.isEmpty {
-                let fields = changed.map { "\($0.name) is now '\(row.person.value(of: $0))'" }.joined(separator: ", ")
-                return .failure(EditFailure(.conflict, "someone else changed this person meanwhile (\(fields)); nothing saved"))
+                let fields = changed.map { "\($0.name) to '\(row.person.value(of: $0))'" }.joined(separator: ", ")
+                return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)"))
             }
         }
         let values = try rowValues(row.person.applying(changes), position: row.position, key: id)

@@ -108,7 +108,9 @@ public final class EditorView: EditorViewInterface, ScreenView {
             let isFocused = line.field == model.focused
             let label = (field.isChanged ? "• " : "  ") + field.label
             screen.put(DisplayText.fit(label, columns: valueColumn - 1), row: row, column: 0, style: isFocused ? .bold : .normal)
-            let (shown, cursorColumn) = Self.window(field.text, cursor: field.cursor, width: valueWidth)
+            // The field typed in scrolls to its cursor; the others show their start, cut with "…".
+            let (shown, cursorColumn) = isFocused ? Self.window(field.text, cursor: field.cursor, width: valueWidth)
+                : (DisplayText.fit(DisplayText.sanitized(field.text), columns: valueWidth), 0)
             screen.put(DisplayText.padded(shown, columns: valueWidth), row: row, column: valueColumn, style: isFocused ? .selected : .normal)
             if isFocused, model.question == nil, !model.isSaving { screen.showCursor(row: row, column: valueColumn + cursorColumn) }
         }

@@ -174,7 +174,7 @@ struct RepositoryEditingTests {
         #expect(again.companies.map(\.headcount) == [1, 2])
         // Someone else moves Ada's email on; this screen still shows the old one.
         _ = try PeopleEditorTests.apply(.update(id: "id1", changes: [FieldCheck.change(from: "email=theirs@x.io")]), to: imported)
-        #expect(throws: EditFailure(.conflict, "someone else changed this person meanwhile (email is now 'theirs@x.io'); nothing saved")) {
+        #expect(throws: EditFailure(.conflict, "changed meanwhile: email to 'theirs@x.io'")) {
             try again.update(recordID: "id1", changes: [FieldCheck.change(from: "email=mine@x.io")], base: ada)
         }
         try again.update(recordID: "id1", changes: [FieldCheck.change(from: "age=41")], base: ada)

@@ -116,7 +116,7 @@ public enum FieldCheck {
             guard !trimmed.isEmpty else { return .text("") }
             let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !trimmed.contains(" ") else {
-                throw EditProblem("email: expected one @ with a name before it and a domain after, found '\(DisplayText.sanitized(trimmed))'")
+                throw EditProblem("email: expected name@domain, found '\(DisplayText.sanitized(trimmed))'")
             }
             return .text(trimmed)
         case .text:

@@ -101,7 +101,7 @@ public struct RecordFile: Sendable {
     /// The one record with `id`.
     private func only(_ id: String, sourceName: String) throws(EditFailure) -> RecordSpan {
         let found = records.filter { $0.id == id }
-        guard let record = found.first else { throw EditFailure(.notFound, "\(sourceName): no record has _id \(id)") }
+        guard let record = found.first else { throw EditFailure(.notFound, "\(sourceName): no record has _id \(id); nothing written") }
         guard found.count == 1 else {
             let lines = found.map { String($0.line) }.joined(separator: ", ")
             throw EditFailure(.failed, "\(sourceName): \(found.count) records have _id \(id) (lines \(lines)); nothing written")

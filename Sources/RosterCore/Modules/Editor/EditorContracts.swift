@@ -25,8 +25,9 @@ public enum EditorRoute: Equatable, Sendable {
     /// Saved: the person with this `_id` is to be shown as they are now;
     /// `undo` takes the change back.
     case saved(recordID: String, undo: UndoableChange?)
-    /// Back with nothing written.
-    case cancelled
+    /// Back with nothing written; `stale` when a save was refused because
+    /// the person changed (or went) underneath: the list reads them again.
+    case cancelled(stale: Bool)
 }
 
 /// Presenter → wireframe.

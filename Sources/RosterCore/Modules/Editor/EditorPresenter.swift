@@ -22,6 +22,8 @@ public final class EditorPresenter: EditorModuleInterface {
     private var status: String?
     private var question: String?
     private var isSaving = false
+    /// A save was refused because the person changed or went meanwhile.
+    private var isStale = false
 
     /// Whether the form makes a new person (`a`) rather than changing one.
     public let isAdding: Bool
@@ -75,7 +77,7 @@ public final class EditorPresenter: EditorModuleInterface {
             status = "not saved: a new person needs a first or last name"
             return refresh()
         }
-        guard !changes.isEmpty else { return wireframe?.navigate(to: .cancelled) ?? () }
+        guard !changes.isEmpty else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         isSaving = true
         status = "saving…"
         refresh()
@@ -89,6 +91,7 @@ public final class EditorPresenter: EditorModuleInterface {
                 let undo = self.isAdding ? UndoableChange.added(added) : UndoableChange.update(changes, of: self.base)
                 return self.wireframe?.navigate(to: .saved(recordID: recordID, undo: undo)) ?? ()
             }
+            self.isStale = self.isStale || failure.kind == .conflict || failure.kind == .notFound
             self.status = "not saved: " + failure.message
             self.refresh()
         }
@@ -103,7 +106,7 @@ public final class EditorPresenter: EditorModuleInterface {
         guard !isSaving else { return }
         guard question == nil else { return answer(false) }
         let changed = changedCount
-        guard changed > 0 else { return wireframe?.navigate(to: .cancelled) ?? () }
+        guard changed > 0 else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         question = "Throw away \(NumberText.count(changed, "change", "changes"))? (y/n)"
         refresh()
     }
@@ -111,7 +114,7 @@ public final class EditorPresenter: EditorModuleInterface {
     public func answer(_ yes: Bool) {
         guard question != nil else { return }
         question = nil
-        if yes { return wireframe?.navigate(to: .cancelled) ?? () }
+        if yes { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         refresh()
     }
 
@@ -127,7 +130,8 @@ public final class EditorPresenter: EditorModuleInterface {
                 return (pair.0.text == pair.1 ? nil : change, nil)
             } catch {
                 // Today's value is never refused: the file had it.
-                return pair.0.text == pair.1 ? (nil, nil) : (nil, error.message)
+                let reason = error.message.hasPrefix(field.name + ": ") ? String(error.message.dropFirst(field.name.count + 2)) : error.message
+                return pair.0.text == pair.1 ? (nil, nil) : (nil, reason)
             }
         }
     }

@@ -56,7 +56,7 @@ public final class RootWireframe {
             return
         }
         if screen.size.isTooSmall {
-            if key == .character("q") { finish(status: .success) }
+            if key == .character("q"), topView?.holdsUnsavedWork != true { finish(status: .success) }
             return
         }
         switch topView?.timing(of: key) ?? .inOrder {
@@ -110,7 +110,7 @@ public final class RootWireframe {
     /// Draws the top screen, or the too-small notice, and shows the frame.
     public func draw() {
         if screen.size.isTooSmall {
-            drawTooSmall(on: screen)
+            drawTooSmall(on: screen, unsaved: topView?.holdsUnsavedWork == true)
         } else {
             topView?.draw(on: screen)
         }

@@ -47,6 +47,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
 
     public var acceptsTypedText: Bool { model?.question == nil }
 
+    public var holdsUnsavedWork: Bool { model?.fields.contains(where: \.isChanged) == true }
+
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         if model?.question != nil {

@@ -11,6 +11,9 @@ public protocol ScreenView: AnyObject {
     func timing(of key: Key) -> KeyTiming
     /// Whether a prompt is open that takes `.typed` text as one edit.
     var acceptsTypedText: Bool { get }
+    /// Whether the screen holds typing not saved yet (a changed form):
+    /// `q` on the too-small notice then does not quit.
+    var holdsUnsavedWork: Bool { get }
 }
 
 /// When a typed key is handled (see `ScreenView.timing(of:)`).
@@ -28,4 +31,5 @@ extension ScreenView {
     /// Whether a prompt is open that takes `.typed` text as one edit; when
     /// not, the root hands such text over as keys, one at a time.
     public var acceptsTypedText: Bool { false }
+    public var holdsUnsavedWork: Bool { false }
 }

@@ -130,14 +130,15 @@ public final class ErrorView: ScreenView {
 }
 
 /// The terminal is smaller than Roster can draw in; shown until it grows.
+/// With `unsaved` typing on the screen below, q does not quit.
 @MainActor
-public func drawTooSmall(on screen: Screen) {
+public func drawTooSmall(on screen: Screen, unsaved: Bool = false) {
     screen.erase()
     let size = screen.size
     drawCentered([
         ("Terminal too small", .bold),
         ("\(size.columns)×\(size.rows), needs \(ScreenSize.minimum.columns)×\(ScreenSize.minimum.rows)", .normal),
-        ("q quits", .dim),
+        unsaved ? ("unsaved changes: enlarge it", .dim) : ("q quits", .dim),
     ], on: screen)
 }
 

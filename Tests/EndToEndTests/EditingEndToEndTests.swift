@@ -189,6 +189,25 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("with the form changed, a terminal too small says so and q does not quit; grown again, the form is as typed")
+    func tooSmallKeepsTheForm() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("E")
+        #expect(session.waitFor(text: "Edit Frank Dillon"))
+        session.type("x")
+        session.resize(rows: 8, columns: 30)
+        #expect(session.waitFor(text: "unsaved changes: enlarge it"))
+        session.send("q")
+        session.resize(rows: 24, columns: 80)
+        #expect(session.waitFor(text: "• First name      Frankx"))
+        #expect(!session.screen().contains("roster exited"))
+        session.send("Escape", "y", "q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("standard input and the bundled directory say at once why they are not edited")
     func readOnlySources() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")

@@ -19,6 +19,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     /// Hands a filter to the people list (which then calls `update`).
     private let onFilterChosen: (String?) -> Void
     private let onClose: () -> Void
+    private let editingAccess: SourceEditingAccess
     private var repository: (any PeopleRepository)?
     /// The people list's filter, as last told.
     private var filter: String?
@@ -26,8 +27,10 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     private var companyList: ListScreenWireframe?
 
     init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
+         editingAccess: SourceEditingAccess,
          sort: SortOrder, onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
         self.root = root
+        self.editingAccess = editingAccess
         self.session = session
         self.makeSearcher = makeSearcher
         self.history = history
@@ -62,7 +65,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
             companyList = ListScreenWireframe.pushed(
                 ArrangedDirectory(repository: repository, arrangement: people), filter: filter,
                 scope: people.sections.first.map { ListScope(title: $0.title, parent: "overview") },
-                root: root, makeSearcher: makeSearcher, history: history, session: session,
+                root: root, makeSearcher: makeSearcher, history: history, session: session, editingAccess: editingAccess,
                 onLeave: { [weak self] filter in self?.companyListDidClose(filter: filter) })
         case .clearFilter:
             onFilterChosen(nil)

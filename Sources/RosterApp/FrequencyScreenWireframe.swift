@@ -30,6 +30,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     /// Hands a filter to the people list (which then calls `update`).
     private let onFilterChosen: (String?) -> Void
     private let onClose: () -> Void
+    private let editingAccess: SourceEditingAccess
     private var repository: (any PeopleRepository)?
     /// The people list's filter, as last told.
     private var filter: String?
@@ -37,9 +38,11 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     private var valueList: ListScreenWireframe?
 
     init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
+         editingAccess: SourceEditingAccess,
          shown: PeopleArrangement,
          onFilterChosen: @escaping (String?) -> Void, onClose: @escaping () -> Void) {
         self.root = root
+        self.editingAccess = editingAccess
         self.makeSearcher = makeSearcher
         self.history = history
         self.session = session
@@ -93,7 +96,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
 
     private func openList(_ arranged: ArrangedDirectory, filter: String?, title: String?, term: String?) {
         valueList = ListScreenWireframe.pushed(
-            arranged, filter: filter, scope: title.map { ListScope(title: $0, parent: "counts", filterIsScope: term != nil) }, root: root, makeSearcher: makeSearcher, history: history, session: session,
+            arranged, filter: filter, scope: title.map { ListScope(title: $0, parent: "counts", filterIsScope: term != nil) }, root: root, makeSearcher: makeSearcher, history: history, session: session, editingAccess: editingAccess,
             onLeave: { [weak self] ended in self?.valueListDidClose(filter: Self.removing(term, from: ended)) })
     }
 

@@ -2,6 +2,18 @@ import RosterCore
 import RosterTUI
 import RosterStore
 
+/// How the screens save to the source, shared by every list of a session:
+/// the source's editing (nil: read-only, and why), what a landed save
+/// does, and the last change for `U`.
+@MainActor
+final class SourceEditingAccess {
+    var editing: (any PeopleEditing)?
+    var readOnlyReason = "this directory cannot be edited"
+    var onSaved: ((_ recordID: String?, _ note: ListScreenWireframe.SavedNote) -> Void)?
+    /// The last change saved from a screen, for `U` (one, until the app quits).
+    var lastChange: UndoableChange?
+}
+
 /// Builds the list module and takes it where its presenter asks.
 @MainActor
 public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
@@ -22,22 +34,25 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     private var companiesWireframe: CompaniesScreenWireframe?
     private var frequencyWireframe: FrequencyScreenWireframe?
     private var editorWireframe: EditorScreenWireframe?
-    /// How the source is written (`E`), or nil with `readOnlyReason`.
-    var editing: (any PeopleEditing)?
-    var readOnlyReason = "this directory cannot be edited"
-    /// The last change saved from a screen, for `U` (one, until the app quits).
-    private var lastChange: UndoableChange?
-    /// What a landed save says once the source is read again.
-    enum SavedNote: Equatable {
-        case saved, deleted
-        /// Nothing saved; read again to show what someone else saved.
-        case reread
-        case undone(String)
+    /// How the source is saved to, shared by every list of the session
+    /// (a company's list edits as the main list does).
+    let editingAccess: SourceEditingAccess
+    var editing: (any PeopleEditing)? {
+        get { editingAccess.editing }
+        set { editingAccess.editing = newValue }
     }
-
-    /// A save landed: the source is read again, at the person with this
-    /// `_id` (nil: at the row where the selection was), saying `note`.
-    var onSaved: ((_ recordID: String?, _ note: SavedNote) -> Void)?
+    var readOnlyReason: String {
+        get { editingAccess.readOnlyReason }
+        set { editingAccess.readOnlyReason = newValue }
+    }
+    var onSaved: ((_ recordID: String?, _ note: SavedNote) -> Void)? {
+        get { editingAccess.onSaved }
+        set { editingAccess.onSaved = newValue }
+    }
+    private var lastChange: UndoableChange? {
+        get { editingAccess.lastChange }
+        set { editingAccess.lastChange = newValue }
+    }
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
@@ -45,8 +60,9 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// `makeSearcher` gives each list its own search scheduler, so that one
     /// list's newer search never cancels another's.
     init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
-         isMainList: Bool = true) {
+         editingAccess: SourceEditingAccess = SourceEditingAccess(), isMainList: Bool = true) {
         self.root = root
+        self.editingAccess = editingAccess
         self.history = history
         self.session = session
         self.makeSearcher = makeSearcher
@@ -59,11 +75,20 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// ended with.
     static func pushed(_ arranged: ArrangedDirectory, filter: String?, scope: ListScope?, root: RootWireframe,
                        makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
-                       onLeave: @escaping (String?) -> Void) -> ListScreenWireframe {
-        let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, session: session, isMainList: false)
+                       editingAccess: SourceEditingAccess, onLeave: @escaping (String?) -> Void) -> ListScreenWireframe {
+        let list = ListScreenWireframe(root: root, makeSearcher: makeSearcher, history: history, session: session,
+                                       editingAccess: editingAccess, isMainList: false)
         list.onLeave = onLeave
         list.presentList(arranged, filter: filter, scope: scope)
         return list
+    }
+
+    /// What a landed save says once the source is read again.
+    enum SavedNote: Equatable {
+        case saved, deleted
+        /// Nothing saved; read again to show what someone else saved.
+        case reread
+        case undone(String)
     }
 
     /// The source on screen.
@@ -171,7 +196,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                 onQuit: { [weak root] in root?.finish(status: .success) }))
         case .companies(let shown, let filter, let selectedCompany) where isMainList:
             let companies = CompaniesScreenWireframe(
-                root: root, makeSearcher: makeSearcher, history: history, session: session, sort: shown.sort,
+                root: root, makeSearcher: makeSearcher, history: history, session: session, editingAccess: editingAccess, sort: shown.sort,
                 onFilterChosen: { [weak self] filter in self?.takeFilter(filter) },
                 onClose: { [weak self] in self?.companiesWireframe = nil })
             companiesWireframe = companies
@@ -179,7 +204,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                               selectedCompany: selectedCompany)
         case .counts(let shown, let filter, let field):
             let counts = FrequencyScreenWireframe(
-                root: root, makeSearcher: makeSearcher, history: history, session: session, shown: shown,
+                root: root, makeSearcher: makeSearcher, history: history, session: session, editingAccess: editingAccess, shown: shown,
                 onFilterChosen: { [weak self] filter in self?.takeFilter(filter) },
                 onClose: { [weak self] in self?.frequencyWireframe = nil })
             frequencyWireframe = counts

@@ -15,6 +15,13 @@ struct EditingEndToEndTests {
         return path
     }
 
+    /// Roster on `file` in tmux, its first frame drawn.
+    static func open(_ file: String, rows: Int = 24, columns: Int = 80) throws -> TmuxSession {
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))", rows: rows, columns: columns)
+        #expect(session.waitFor(text: "1/400"))
+        return session
+    }
+
     /// The lines of `edited` that differ from the bundled file's.
     static func changedLines(_ edited: String) throws -> [String] {
         let before = try String(contentsOfFile: bundled, encoding: .utf8).components(separatedBy: "\n")
@@ -27,8 +34,7 @@ struct EditingEndToEndTests {
     func editAndSave() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
-        #expect(session.waitFor(text: "1/400"))
+        let session = try Self.open(file)
         session.send("j", "j", "E")
         #expect(session.waitFor(text: "Roster — Edit Tammy Noble"))
         #expect(session.waitFor(text: "Email           tammy.noble@comgy.co.uk"))
@@ -96,8 +102,7 @@ struct EditingEndToEndTests {
     func deleteMarked() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
-        #expect(session.waitFor(text: "1/400"))
+        let session = try Self.open(file)
         session.send("D")
         #expect(session.waitFor(text: "Delete Frank Dillon? (y/n)"))
         session.send("n")
@@ -120,8 +125,7 @@ struct EditingEndToEndTests {
     func addPerson() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
-        #expect(session.waitFor(text: "1/400"))
+        let session = try Self.open(file)
         session.send("a")
         #expect(session.waitFor(text: "New person in COMGY"))
         session.type("Ada")
@@ -168,8 +172,7 @@ struct EditingEndToEndTests {
     func undo() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
-        #expect(session.waitFor(text: "1/400"))
+        let session = try Self.open(file)
         session.send("U")
         #expect(session.waitFor(text: "nothing to undo"))
         session.send("j", "E", "Tab", "Tab", "Tab", "C-u")
@@ -193,8 +196,7 @@ struct EditingEndToEndTests {
     func tooSmallKeepsTheForm() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
-        #expect(session.waitFor(text: "1/400"))
+        let session = try Self.open(file)
         session.send("E")
         #expect(session.waitFor(text: "Edit Frank Dillon"))
         session.type("x")
@@ -205,6 +207,26 @@ struct EditingEndToEndTests {
         #expect(session.waitFor(text: "• First name      Frankx"))
         #expect(!session.screen().contains("roster exited"))
         session.send("Escape", "y", "q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("a company's list (from the overview) edits as the main list does")
+    func fromACompanysList() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try Self.open(file)
+        session.send("Tab")
+        #expect(session.waitFor(text: "1/34"))
+        session.send("Enter")
+        #expect(session.waitFor(text: "› COMGY"))
+        session.send("E")
+        #expect(session.waitFor(text: "Edit Frank Dillon"))
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type("frank@example.org")
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+        #expect(try Self.changedLines(file) == ["  \"email\": \"frank@example.org\","])
+        session.send("q")
         #expect(session.exitStatus() == 0)
     }
 

@@ -33,9 +33,8 @@ final class DetailScreenWireframe: DetailWireframe {
             presenter = nil
             onClose(position)
         case .edit(let position, let inEditor):
-            // Over the list, where a save shows: the detail closes first.
-            presenter = nil
-            onClose(position)
+            // Over the person's screen: Esc comes back to it; a save shows
+            // the list, read again, at the person.
             onEdit(position, inEditor)
         case .quit:
             root.finish(status: .success)

@@ -386,7 +386,12 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             onSaved?(recordID, .saved)
         case .cancelled(let stale):
             // The person changed underneath: shown as they are now.
-            if stale, let place = presenter?.place { onSaved?(place.selectedID, .reread) } else { presenter?.say("nothing saved") }
+            if stale, let place = presenter?.place {
+                onSaved?(place.selectedID, .reread)
+            } else if detailWireframe == nil {
+                // (Over the person's screen, that screen shows again: the list says nothing.)
+                presenter?.say("nothing saved")
+            }
         }
     }
 

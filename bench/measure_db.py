@@ -38,7 +38,7 @@ PEOPLE = int(os.environ.get("BENCH_DB_PEOPLE", "1000000"))
 MULTIPLIER = int(os.environ.get("BENCH_DB_MULTIPLIER", "10"))
 RUNS = int(os.environ.get("BENCH_DB_RUNS", "5"))
 # Presses of j per launch of the app in tmux (CI's smoke run uses a few).
-KEYS = int(os.environ.get("BENCH_DB_KEYS", "100"))
+J_PRESSES = int(os.environ.get("BENCH_DB_KEYS", "100"))
 KEYS = "company_key, last_key, first_key, position, person_key"
 ROW = "person_key, first_name, last_name, email, balance, company"
 NO_MATCH = "%qqxzjv%"
@@ -244,7 +244,7 @@ def real_binary(target, table, count):
     listing = [measure.run_measured(argv) for _ in range(3)]
     wall = statistics.median(w for w, _, _ in listing)
     result = {"list": wall, "list_rate": count / wall, "list_rss": statistics.median(r for _, r, _ in listing)}
-    screens = [app_in_tmux(target, table, count, KEYS) for _ in range(3)]
+    screens = [app_in_tmux(target, table, count, J_PRESSES) for _ in range(3)]
     result["first_frame"] = statistics.median(s["first_frame"] for s in screens)
     result["overview"] = statistics.median(s["overview"] for s in screens)
     keys = sorted(k for s in screens for k in s["keys"])
@@ -386,7 +386,7 @@ def render(results, binary, pg_import, sqlite_import, pg_build, sqlite_build, to
         "Search matching nobody: `LIKE '%qqxzjv%'` on `search_text` with the keyset order and `LIMIT 50`; at "
         f"{PEOPLE:,} through the trigram index (pg_trgm GIN; SQLite FTS5 trigram), at {big:,} without one (a scan).",
         "",
-        "Real binary (`roster TARGET --table T --list`, medians of 3; then the app in tmux, " f"{KEYS} presses of `j`): ",
+        "Real binary (`roster TARGET --table T --list`, medians of 3; then the app in tmux, " f"{J_PRESSES} presses of `j`): ",
     ]
     for (database, rows), r in binary.items():
         if "error" in r:

@@ -288,6 +288,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             case .failure(let failure):
                 return presenter?.say(failure.message) ?? ()
             case .success(let edited):
+                // Quit without saving (even after a try that did not read): nothing.
+                if edited == text { return presenter?.say("nothing saved") ?? () }
                 switch RecordEditText.reading(edited, base: person) {
                 case .unchanged:
                     return presenter?.say("nothing changed") ?? ()

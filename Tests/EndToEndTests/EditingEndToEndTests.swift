@@ -15,6 +15,22 @@ struct EditingEndToEndTests {
         return path
     }
 
+    /// A copy of the bundled directory and a folder for an editor script's traces.
+    static func copyWithScratchFolder() throws -> (file: String, folder: String) {
+        let folder = NSTemporaryDirectory() + "roster-e2e-editor-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return (try copy(), folder)
+    }
+
+    /// Roster on `file` in tmux with `EDITOR` a shell script of `body`
+    /// (kept in `folder`), before its first frame.
+    static func open(_ file: String, editor body: String, in folder: String) throws -> TmuxSession {
+        let script = folder + "/editor.sh"
+        try body.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        return try TmuxSession("env EDITOR=\(TmuxSession.shellQuoted(script)) \(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+    }
+
     /// Roster on `file` in tmux, its first frame drawn.
     static func open(_ file: String, rows: Int = 24, columns: Int = 80) throws -> TmuxSession {
         let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))", rows: rows, columns: columns)
@@ -144,22 +160,17 @@ struct EditingEndToEndTests {
 
     @Test("v: $EDITOR on the record; a try that does not read reopens it with the reason at the top; the next saves")
     func externalEditor() throws {
-        let file = try Self.copy()
-        let folder = NSTemporaryDirectory() + "roster-e2e-editor-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (file, folder) = try Self.copyWithScratchFolder()
         defer {
             try? FileManager.default.removeItem(atPath: file)
             try? FileManager.default.removeItem(atPath: folder)
         }
         // The first run breaks the JSON; the second keeps what it was given and fixes it, with a new email.
-        let script = folder + "/editor.sh"
-        try """
+        let session = try Self.open(file, editor: """
         #!/bin/sh
         if [ ! -f '\(folder)/first' ]; then touch '\(folder)/first'; sed -i 's/"age": \\([0-9]*\\),/"age": \\1/' "$1"
         else cp "$1" '\(folder)/second'; sed -i 's/"age": \\([0-9]*\\)$/"age": \\1,/; s/"email": "[^"]*"/"email": "v@example.org"/' "$1"; fi
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        let session = try TmuxSession("env EDITOR=\(TmuxSession.shellQuoted(script)) \(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        """, in: folder)
         #expect(session.waitFor(text: "1/400"))
         session.send("j", "v")
         #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
@@ -202,6 +213,7 @@ struct EditingEndToEndTests {
         session.send("E")
         #expect(session.waitFor(text: "Edit Frank Dillon"))
         session.type("x")
+        #expect(session.waitFor(text: "• First name      Frankx"))
         session.resize(rows: 8, columns: 30)
         #expect(session.waitFor(text: "unsaved changes: enlarge it"))
         session.send("q")
@@ -228,6 +240,28 @@ struct EditingEndToEndTests {
         session.send("Enter")
         #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
         #expect(try Self.changedLines(file) == ["  \"email\": \"frank@example.org\","])
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("v: quitting without saving after a try that did not read saves nothing and does not reopen the editor")
+    func externalEditorGivenUp() throws {
+        let (file, folder) = try Self.copyWithScratchFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: file)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        // Breaks the JSON the first time; then quits without writing, as :q! does.
+        let session = try Self.open(file, editor: """
+        #!/bin/sh
+        echo run >> '\(folder)/runs'
+        if [ ! -f '\(folder)/first' ]; then touch '\(folder)/first'; sed -i 's/"age": \\([0-9]*\\),/"age": \\1/' "$1"; fi
+        """, in: folder)
+        #expect(session.waitFor(text: "1/400"))
+        session.send("v")
+        #expect(session.waitFor(text: "nothing saved"))
+        #expect(try String(contentsOfFile: folder + "/runs", encoding: .utf8) == "run\nrun\n")
+        #expect(try Self.changedLines(file).isEmpty)
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

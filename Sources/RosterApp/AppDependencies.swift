@@ -53,7 +53,7 @@ public final class AppDependencies {
         self.interactor = interactor
         self.sourceName = sourceName
         self.editing = editing
-        listWireframe.onSaved = { [weak self] recordID, note in self?.sourceSaved(recordID: recordID, note: note) }
+        listWireframe.editingAccess.onSaved = { [weak self] recordID, note in self?.sourceSaved(recordID: recordID, note: note) }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
             if key == .character("r") { listWireframe.reconnect() }
@@ -151,10 +151,10 @@ public final class AppDependencies {
         let offered = editing ?? (repository as? any PeopleEditing).map { .success($0) }
             ?? .failure(EditFailure(.readOnly, "the offline copy cannot be edited; r connects to the server again"))
         switch offered {
-        case .success(let editing): listWireframe.editing = editing
+        case .success(let editing): listWireframe.editingAccess.editing = editing
         case .failure(let reason):
-            listWireframe.editing = nil
-            listWireframe.readOnlyReason = reason.message
+            listWireframe.editingAccess.editing = nil
+            listWireframe.editingAccess.readOnlyReason = reason.message
         }
     }
 

@@ -122,7 +122,7 @@ enum EditCommand {
             Platform.writeError("roster: standard input cannot be edited; name the file")
             return .usage
         }
-        let target = isFileName(parsed.target) ? nil : DatabaseTarget(parsed.target)
+        let target = RosterCommand.databaseTarget(named: parsed.target)
         if let target, let malformation = DatabaseSource.malformation(of: target) {
             Platform.writeError("roster: \(malformation) (try 'roster \(verb.rawValue) --help')")
             return .usage
@@ -193,11 +193,5 @@ enum EditCommand {
         } catch {
             throw DatabaseError(.failed, "\(target): \(error.message)")
         }
-    }
-
-    /// A name that is a file here, not a connection string that looks like one.
-    private static func isFileName(_ argument: String) -> Bool {
-        !argument.contains("://") && !argument.hasPrefix("sqlite:") && Platform.fileExists(argument)
-            && !(argument.hasSuffix(".db") || argument.hasSuffix(".sqlite") || argument.hasSuffix(".sqlite3"))
     }
 }

@@ -37,22 +37,6 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// How the source is saved to, shared by every list of the session
     /// (a company's list edits as the main list does).
     let editingAccess: SourceEditingAccess
-    var editing: (any PeopleEditing)? {
-        get { editingAccess.editing }
-        set { editingAccess.editing = newValue }
-    }
-    var readOnlyReason: String {
-        get { editingAccess.readOnlyReason }
-        set { editingAccess.readOnlyReason = newValue }
-    }
-    var onSaved: ((_ recordID: String?, _ note: SavedNote) -> Void)? {
-        get { editingAccess.onSaved }
-        set { editingAccess.onSaved = newValue }
-    }
-    private var lastChange: UndoableChange? {
-        get { editingAccess.lastChange }
-        set { editingAccess.lastChange = newValue }
-    }
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
@@ -255,7 +239,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// Reads the person whole (off the main actor for a source that may
     /// wait), then opens the editor on them.
     private func edit(shown: PeopleArrangement, position: Int, inEditor: Bool = false, in repository: any PeopleRepository) {
-        guard let editing else { return presenter?.say(readOnlyReason) ?? () }
+        guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
         repository.reads(through: makeSearcher()).read({ () -> Result<Person, RepositoryError> in
             do throws(RepositoryError) {
                 guard let person = try repository.people(in: shown, positions: position..<(position + 1)).first else { return .failure(.notFound) }
@@ -299,8 +283,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                     presenter?.say("saving…")
                     return EditorInteractor(editing: editing, reader: makeSearcher()).save(changes, base: person) { [weak self] failure in
                         if let failure { return self?.presenter?.say("not saved: \(failure.message)") ?? () }
-                        self?.lastChange = UndoableChange.update(changes, of: person)
-                        self?.onSaved?(person.id, .saved)
+                        self?.editingAccess.lastChange = UndoableChange.update(changes, of: person)
+                        self?.editingAccess.onSaved?(person.id, .saved)
                     }
                 }
             }
@@ -310,7 +294,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// A form for a new person, in the company of the person at
     /// `position` (read off the main actor for a source that may wait).
     private func add(shown: PeopleArrangement, position: Int?, in repository: any PeopleRepository) {
-        guard let editing else { return presenter?.say(readOnlyReason) ?? () }
+        guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
         repository.reads(through: makeSearcher()).read({ () -> String in
             guard let position else { return "" }
             return ((try? repository.people(in: shown, positions: position..<(position + 1)))?.first?.company) ?? ""
@@ -327,55 +311,37 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// `U`: the last change saved from a screen taken back, off the main
     /// actor, as any edit is saved (someone's change since is a conflict).
     private func undo() {
-        guard let editing, let change = lastChange else {
-            return presenter?.say(editing == nil ? readOnlyReason : "nothing to undo") ?? ()
+        guard let editing = editingAccess.editing, let change = editingAccess.lastChange else {
+            return presenter?.say(editingAccess.editing == nil ? editingAccess.readOnlyReason : "nothing to undo") ?? ()
         }
         presenter?.say("undoing…")
-        makeSearcher().read({ () -> EditFailure? in
-            do throws(EditFailure) {
-                switch change {
-                case .updated(let before, let after): try editing.update(recordID: after.id, changes: before, base: after)
-                case .added(let person): try editing.delete([person])
-                case .deleted(let people):
-                    for person in people { try editing.add(recordID: person.id, changes: person.allValues) }
-                }
-                return nil
-            } catch {
-                return error
-            }
-        }) { [weak self] failure in
+        EditorInteractor(editing: editing, reader: makeSearcher()).perform({ editing throws(EditFailure) in
+            try change.undo(through: editing)
+        }) { [weak self] outcome in
             guard let self else { return }
-            if let failure { return self.presenter?.say("not undone: \(failure.message)") ?? () }
-            self.lastChange = nil
-            switch change {
-            case .updated(_, let after): self.onSaved?(after.id, .undone(change.done))
-            case .added: self.onSaved?(nil, .undone(change.done))
-            case .deleted(let people): self.onSaved?(people.first?.id, .undone(change.done))
-            }
+            if let failure = outcome.failure { return self.presenter?.say("not undone: \(failure.message)") ?? () }
+            self.editingAccess.lastChange = nil
+            self.editingAccess.onSaved?(change.selectedAfterUndo, .undone(change.done))
         }
     }
 
     /// Deletes `people` off the main actor; the list is read again after.
     private func delete(_ people: [Person]) {
-        guard let editing, let repository else { return presenter?.say(readOnlyReason) ?? () }
+        guard let editing = editingAccess.editing, let repository else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
         let selected = presenter?.selectedID
-        makeSearcher().read({ () -> Result<String?, EditFailure> in
-            do throws(EditFailure) {
-                try editing.delete(people)
-                // The selected person, if they stay, stays selected.
-                let kept = selected.flatMap { try? repository.person($0) }.map(\.id)
-                return .success(people.contains { $0.id == kept } ? nil : kept)
-            } catch {
-                return .failure(error)
-            }
+        EditorInteractor(editing: editing, reader: makeSearcher()).perform({ editing throws(EditFailure) -> String? in
+            try editing.delete(people)
+            // The selected person, if they stay, stays selected.
+            let kept = selected.flatMap { try? repository.person($0) }.map(\.id)
+            return people.contains { $0.id == kept } ? nil : kept
         }) { [weak self] outcome in
             guard let self else { return }
             switch outcome {
             case .failure(let failure): self.presenter?.say("nothing deleted: \(failure.message)")
             case .success(let kept):
                 self.session.unmarkAll()
-                self.lastChange = .deleted(people)
-                self.onSaved?(kept, .deleted)
+                self.editingAccess.lastChange = .deleted(people)
+                self.editingAccess.onSaved?(kept, .deleted)
             }
         }
     }
@@ -384,12 +350,12 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         editorWireframe = nil
         switch route {
         case .saved(let recordID, let undo):
-            lastChange = undo
-            onSaved?(recordID, .saved)
+            editingAccess.lastChange = undo
+            editingAccess.onSaved?(recordID, .saved)
         case .cancelled(let stale):
             // The person changed underneath: shown as they are now.
             if stale, let place = presenter?.place {
-                onSaved?(place.selectedID, .reread)
+                editingAccess.onSaved?(place.selectedID, .reread)
             } else if detailWireframe == nil {
                 // (Over the person's screen, that screen shows again: the list says nothing.)
                 presenter?.say("nothing saved")

@@ -168,7 +168,12 @@ public enum RosterCommand {
 
     /// The database FILE names (postgres://…, host=…, sqlite:…, PATH.db), if it names one.
     static func databaseTarget(_ options: Options) -> DatabaseTarget? {
-        guard let argument = options.file, let target = DatabaseTarget(argument) else { return nil }
+        databaseTarget(named: options.file)
+    }
+
+    /// The database `argument` names, or nil for a file (or nothing).
+    static func databaseTarget(named argument: String?) -> DatabaseTarget? {
+        guard let argument, let target = DatabaseTarget(argument) else { return nil }
         // A file whose name holds '=' is a file, not a libpq connection string.
         if case .postgres = target, !argument.contains("://"), Platform.fileExists(argument) { return nil }
         return target

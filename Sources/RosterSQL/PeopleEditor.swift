@@ -110,7 +110,7 @@ public struct PeopleEditor: Sendable {
 
     private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?, base: Person?,
                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
-        guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion ?? (base == nil ? nil : 0))) }
+        guard let row = try current(id, connection) else { return .failure(missing(id, wasSeen: ifVersion != nil || base != nil)) }
         if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
         if let base {
             let changed = row.person.conflicts(with: changes, base: base)
@@ -149,7 +149,7 @@ public struct PeopleEditor: Sendable {
                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         var companies: [[UInt8]] = []
         for id in ids {
-            guard let row = try current(id, connection) else { return .failure(missing(id, ifVersion: ifVersion ?? (shown.isEmpty ? nil : 0))) }
+            guard let row = try current(id, connection) else { return .failure(missing(id, wasSeen: ifVersion != nil || !shown.isEmpty)) }
             if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
             if let seen = shown.first(where: { $0.id == id }), seen.differs(from: row.person) {
                 return .failure(EditFailure(.conflict, "someone else changed \(seen.fullName) meanwhile; nobody deleted"))
@@ -203,10 +203,12 @@ public struct PeopleEditor: Sendable {
 
     // MARK: Refusals
 
-    private func missing(_ id: String, ifVersion: Int64?) -> EditFailure {
-        ifVersion == nil
-            ? EditFailure(.notFound, "table \(table.name): no person has _id \(id)")
-            : EditFailure(.conflict, "table \(table.name): _id \(id) was deleted by someone else; nothing changed")
+    /// No row has `id`: a conflict when the edit was based on the row as
+    /// seen (a version, a screen), else an unknown `_id`.
+    private func missing(_ id: String, wasSeen: Bool) -> EditFailure {
+        wasSeen
+            ? EditFailure(.conflict, "table \(table.name): _id \(id) was deleted by someone else; nothing changed")
+            : EditFailure(.notFound, "table \(table.name): no person has _id \(id)")
     }
 
     private func conflict(_ id: String, expected: Int64, actual: Int64?) -> EditFailure {

@@ -102,6 +102,25 @@ public enum UndoableChange: Equatable, Sendable {
         return .updated(before: before, after: base.applying(changes))
     }
 
+    /// Takes the change back through `editing`.
+    public func undo(through editing: any PeopleEditing) throws(EditFailure) {
+        switch self {
+        case .updated(let before, let after): try editing.update(recordID: after.id, changes: before, base: after)
+        case .added(let person): try editing.delete([person])
+        case .deleted(let people):
+            for person in people { try editing.add(recordID: person.id, changes: person.allValues) }
+        }
+    }
+
+    /// The person to select once it is undone (nil: the row where the selection was).
+    public var selectedAfterUndo: String? {
+        switch self {
+        case .updated(_, let after): return after.id
+        case .added: return nil
+        case .deleted(let people): return people.first?.id
+        }
+    }
+
     /// "Ada Lovelace's email put back", "Ada Lovelace deleted again", "2 people added back".
     public var done: String {
         switch self {

@@ -105,9 +105,7 @@ enum JSONRecordText {
             return nil
         }
         while true {
-            guard try cursor.nextToken() == UInt8(ascii: "\"") else {
-                throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(try cursor.peek()))")
-            }
+            try expectName(&cursor)
             let isID: Bool
             if cursor.startsWith(idKey) {
                 cursor.position += idKey.count
@@ -128,15 +126,26 @@ enum JSONRecordText {
             } else {
                 try cursor.skipValue()
             }
-            let next = try cursor.nextToken()
-            cursor.position += 1
-            if next == UInt8(ascii: ",") { continue }
-            guard next == UInt8(ascii: "}") else {
-                cursor.position -= 1
-                throw cursor.failure("expected ',' or '}' in an object, found \(cursor.describeByte(next))")
-            }
-            return id
+            if try !memberFollows(&cursor) { return id }
         }
+    }
+
+    /// At a member's name: its opening quote, else why not.
+    private static func expectName(_ cursor: inout JSONCursor) throws(ScanFailure) {
+        guard try cursor.nextToken() == UInt8(ascii: "\"") else {
+            throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(try cursor.peek()))")
+        }
+    }
+
+    /// After a member: past its `,` (true: another follows) or the
+    /// object's `}` (false), else why not.
+    private static func memberFollows(_ cursor: inout JSONCursor) throws(ScanFailure) -> Bool {
+        let next = try cursor.nextToken()
+        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else {
+            throw cursor.failure("expected ',' or '}' in an object, found \(cursor.describeByte(next))")
+        }
+        cursor.position += 1
+        return next == UInt8(ascii: ",")
     }
 
     /// The object at the cursor, scanned whole.
@@ -149,9 +158,7 @@ enum JSONRecordText {
             return Object(open: open, close: cursor.position - 1, members: [])
         }
         while true {
-            guard try cursor.nextToken() == UInt8(ascii: "\"") else {
-                throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(try cursor.peek()))")
-            }
+            try expectName(&cursor)
             let keyStart = cursor.position
             let key = CollectingSink()
             try cursor.scanString(into: key)
@@ -162,14 +169,7 @@ enum JSONRecordText {
             try cursor.skipValue()
             members.append(Member(key: String(decoding: key.bytes, as: UTF8.self), keyStart: keyStart, keyEnd: keyEnd,
                                   value: valueStart..<cursor.position))
-            let next = try cursor.nextToken()
-            cursor.position += 1
-            if next == UInt8(ascii: ",") { continue }
-            guard next == UInt8(ascii: "}") else {
-                cursor.position -= 1
-                throw cursor.failure("expected ',' or '}' in an object, found \(cursor.describeByte(next))")
-            }
-            return Object(open: open, close: cursor.position - 1, members: members)
+            if try !memberFollows(&cursor) { return Object(open: open, close: cursor.position - 1, members: members) }
         }
     }
 

@@ -10,25 +10,24 @@ public final class EditorInteractor: EditorInteractorInput {
     }
 
     public func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
-        let editing = self.editing
-        reader.read({ () -> EditFailure? in
-            do throws(EditFailure) {
-                try editing.update(recordID: base.id, changes: changes, base: base)
-                return nil
-            } catch {
-                return error
-            }
-        }, then: deliver)
+        perform({ editing throws(EditFailure) in try editing.update(recordID: base.id, changes: changes, base: base) }) { deliver($0.failure) }
     }
 
     public func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
+        perform({ editing throws(EditFailure) in try editing.add(recordID: recordID, changes: changes) }) { deliver($0.failure) }
+    }
+
+    /// Runs `work` on the source's editing off the main actor; its value,
+    /// or why it failed, goes to `deliver` on the main actor. Every save of
+    /// a screen (the form, `v`, `D`, `U`) goes through here.
+    public func perform<Value: Sendable>(_ work: @escaping @Sendable (any PeopleEditing) throws(EditFailure) -> Value,
+                                         then deliver: @escaping @MainActor @Sendable (Result<Value, EditFailure>) -> Void) {
         let editing = self.editing
-        reader.read({ () -> EditFailure? in
+        reader.read({ () -> Result<Value, EditFailure> in
             do throws(EditFailure) {
-                try editing.add(recordID: recordID, changes: changes)
-                return nil
+                return .success(try work(editing))
             } catch {
-                return error
+                return .failure(error)
             }
         }, then: deliver)
     }

@@ -54,13 +54,14 @@ let package = Package(
         .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["RosterCore", "RosterStore", "RosterTUI"]),
         .target(name: "TestTraits"),
+        .target(name: "TestServers", dependencies: ["RosterCore", "RosterSQL"]),
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "RosterStore", "TestSupport", "TestTraits"]),
         .testTarget(name: "RosterStoreTests", dependencies: ["RosterStore", "RosterCore", "TestSupport"]),
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "RosterStore", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "TestTraits"]),
-        .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport", "TestTraits"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "TestTraits", "TestServers"]),
+        .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport", "TestTraits", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]
 )

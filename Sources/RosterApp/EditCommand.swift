@@ -143,7 +143,7 @@ enum EditCommand {
         case .saved:
             if verb == .add { Platform.writeOutput(newID + "\n") }
             return .success
-        case .refused(let message), .conflict(let message):
+        case .refused(let message), .conflict(let message, _):
             Platform.writeError("roster: \(message)")
             return .failure
         }

@@ -14,10 +14,14 @@ final class EditorScreenWireframe: EditorWireframe {
         self.onClose = onClose
     }
 
-    /// `reader` runs the save off the main actor.
-    func present(person: Person, adding: Bool = false, editing: any PeopleEditing, reader: BackgroundReading) {
+    /// `reader` runs the save off the main actor. With `conflict`, the
+    /// editor opens on the conflict screen: those changes were refused
+    /// because someone left the person as its `theirs`.
+    func present(person: Person, adding: Bool = false, editing: any PeopleEditing, reader: BackgroundReading,
+                 conflict: (changes: [FieldChange], theirs: Person)? = nil) {
         let presenter = EditorPresenter(person: person, adding: adding, interactor: EditorInteractor(editing: editing, reader: reader),
                                         wireframe: self)
+        if let conflict { presenter.showConflict(conflict.changes, with: conflict.theirs) }
         let view = EditorView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter

@@ -28,7 +28,7 @@ struct FileEditing: PeopleEditing {
     private static func outcome(_ outcome: FileSave.Outcome) throws(EditFailure) {
         switch outcome {
         case .saved: return
-        case .conflict(let message): throw EditFailure(.conflict, message)
+        case .conflict(let message, let theirs): throw EditFailure(.conflict, message, theirs: theirs)
         case .refused(let message): throw EditFailure(.failed, message)
         }
     }

@@ -12,14 +12,18 @@ import Glibc
 /// it (`Platform.writeFile`: mode and owner kept, a symbolic link's target
 /// written). A file changed by another program between the read and the
 /// rename (same device, inode, size and modification time to the
-/// nanosecond, or not) is read again and the change made again.
+/// nanosecond, or not) is read again and the change made again. A file
+/// modified within a second of the read is also compared byte for byte
+/// before the rename (git's "racily clean" rule): a same-size write in the
+/// same clock tick leaves the modification time as it was.
 enum FileSave {
     enum Outcome: Equatable {
         case saved
         /// Nothing written; the message names the file and why.
         case refused(String)
-        /// Nothing written: someone else changed a field this edit changes.
-        case conflict(String)
+        /// Nothing written: someone else changed a field this edit changes;
+        /// `theirs` is the person as the file holds them now.
+        case conflict(String, theirs: Person?)
     }
 
     /// `base`, for an update: the person as the user saw them; a field
@@ -27,7 +31,8 @@ enum FileSave {
     /// `deleting`, for a delete: the people as the user saw them; one
     /// changed since is a conflict, and nobody is deleted.
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
-                     base: Person? = nil, deleting: [Person] = [], patience: Duration = .seconds(5)) -> Outcome {
+                     base: Person? = nil, deleting: [Person] = [], patience: Duration = .seconds(5),
+                     meanwhile: (() -> Void)? = nil) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -49,7 +54,8 @@ enum FileSave {
         }
         defer { lock.release() }
         for _ in 0..<3 {
-            switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting) {
+            switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting,
+                           meanwhile: meanwhile) {
             case .some(let outcome): return outcome
             case .none: continue  // changed underneath: again, from what it holds now
             }
@@ -57,9 +63,11 @@ enum FileSave {
         return .refused("\(path) kept changing while Roster saved it; nothing written")
     }
 
-    /// One read, change and write; nil when the file changed before the rename.
+    /// One read, change and write; nil when the file changed before the
+    /// rename. `meanwhile` runs just before that check (a test's other program).
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
-                                backup: Bool, base: Person?, deleting: [Person]) -> Outcome? {
+                                backup: Bool, base: Person?, deleting: [Person], meanwhile: (() -> Void)?) -> Outcome? {
+        let readAt = Date()
         guard let (bytes, identity) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         return bytes.withUnsafeBufferPointer { buffer -> Outcome? in
             let format = format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: buffer)
@@ -70,11 +78,11 @@ enum FileSave {
                     let changed = current.conflicts(with: changes, base: base)
                     if !changed.isEmpty {
                         let fields = changed.map { "\($0.name) to '\(DisplayText.sanitized(current.value(of: $0)))'" }.joined(separator: ", ")
-                        return .conflict("changed meanwhile: \(fields)")
+                        return .conflict("changed meanwhile: \(fields)", theirs: current)
                     }
                 }
                 for person in deleting where file.person(id: person.id, in: buffer).map({ $0.differs(from: person) }) ?? false {
-                    return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile; nobody deleted")
+                    return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile; nobody deleted", theirs: nil)
                 }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
             } catch {
@@ -85,7 +93,9 @@ enum FileSave {
             }
             var changedUnderneath = false
             let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
+                meanwhile?()
                 changedUnderneath = FileIdentity(path: target) != identity
+                    || (identity.isRecent(before: readAt) && read(target)?.0 != bytes)
                 return changedUnderneath ? "changed" : nil
             }, contents: { descriptor in
                 pieces.allSatisfy { piece in
@@ -141,6 +151,13 @@ struct FileIdentity: Equatable {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         self.init(status)
+    }
+
+    /// Modified less than a second before `time`: a write after `time` in
+    /// the same clock tick, of the same size, would leave all of this as it
+    /// was, so only the bytes can tell.
+    func isRecent(before time: Date) -> Bool {
+        Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 > time.timeIntervalSince1970 - 1
     }
 
     static func == (left: FileIdentity, right: FileIdentity) -> Bool {

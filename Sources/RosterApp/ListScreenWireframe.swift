@@ -255,9 +255,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             case .success(let person) where inEditor:
                 self.editInEditor(person, editing: editing)
             case .success(let person):
-                let editor = EditorScreenWireframe(root: self.root) { [weak self] route in self?.editorDidClose(route) }
-                self.editorWireframe = editor
-                editor.present(person: person, editing: editing, reader: self.makeSearcher())
+                self.openEditor(person, editing: editing)
             }
         }
     }
@@ -282,9 +280,14 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                 case .changes(let changes):
                     presenter?.say("saving…")
                     return EditorInteractor(editing: editing, reader: makeSearcher()).save(changes, base: person) { [weak self] failure in
-                        if let failure { return self?.presenter?.say("not saved: \(failure.message)") ?? () }
-                        self?.editingAccess.lastChange = UndoableChange.update(changes, of: person)
-                        self?.editingAccess.onSaved?(person.id, .saved)
+                        guard let self else { return }
+                        if let failure, failure.kind == .conflict, let theirs = failure.theirs {
+                            // Someone changed the same fields: choose on the conflict screen.
+                            return self.openEditor(person, editing: editing, conflict: (changes, theirs))
+                        }
+                        if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
+                        self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
+                        self.editingAccess.onSaved?(person.id, .saved)
                     }
                 }
             }
@@ -302,10 +305,16 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             guard let self else { return }
             var blank = Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
             blank.company = company
-            let editor = EditorScreenWireframe(root: self.root) { [weak self] route in self?.editorDidClose(route) }
-            self.editorWireframe = editor
-            editor.present(person: blank, adding: true, editing: editing, reader: self.makeSearcher())
+            self.openEditor(blank, adding: true, editing: editing)
         }
+    }
+
+    /// The person editor (`E`, `a`, or the conflict screen after `v`) over the list.
+    private func openEditor(_ person: Person, adding: Bool = false, editing: any PeopleEditing,
+                            conflict: (changes: [FieldChange], theirs: Person)? = nil) {
+        let editor = EditorScreenWireframe(root: root) { [weak self] route in self?.editorDidClose(route) }
+        editorWireframe = editor
+        editor.present(person: person, adding: adding, editing: editing, reader: makeSearcher(), conflict: conflict)
     }
 
     /// `U`: the last change saved from a screen taken back, off the main

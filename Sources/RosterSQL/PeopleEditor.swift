@@ -116,7 +116,7 @@ public struct PeopleEditor: Sendable {
             let changed = row.person.conflicts(with: changes, base: base)
             if !changed.isEmpty {
                 let fields = changed.map { "\($0.name) to '\(row.person.value(of: $0))'" }.joined(separator: ", ")
-                return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)"))
+                return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)", theirs: row.person))
             }
         }
         let values = try rowValues(row.person.applying(changes), position: row.position, key: id)

@@ -4,11 +4,16 @@ import RosterCore
 /// typed in highlighted with the terminal's cursor in it, a changed field
 /// marked `•`, the reason under a field that does not read. When the
 /// fields do not fit, the form scrolls to keep the one being typed in shown.
+/// After a conflicting save it is the conflict screen instead: each field
+/// that differs as it was, yours and theirs side by side, the value it
+/// takes highlighted, and a field changed on both sides marked `?` until
+/// chosen for.
 @MainActor
 public final class EditorView: EditorViewInterface, ScreenView {
     public enum Action: Sendable, Equatable {
         case save, cancel, next, previous
         case edit(LineEdit)
+        case choose(PersonMerge.Choice)
     }
 
     /// Keys of the form; any other character is typed into the field.
@@ -28,7 +33,19 @@ public final class EditorView: EditorViewInterface, ScreenView {
         KeyBinding([.control("k")], "^K", "delete to the end", .edit(.deleteToEnd)),
     ]
 
+    /// Keys of the conflict screen.
+    public static let conflictKeyTable: [KeyBinding<Action>] = [
+        KeyBinding([.character("m")], "m", "take yours for this field", .choose(.mine)),
+        KeyBinding([.character("t")], "t", "take theirs for this field", .choose(.theirs)),
+        KeyBinding([.character("e")], "e", "edit it in the form (yours as a start)", .choose(.edit)),
+        KeyBinding([.enter], "⏎", "save the merge, once every field is chosen", .save),
+        KeyBinding([.tab, .down, .character("j")], "Tab/↓", "next field", .next),
+        KeyBinding([.backTab, .up, .character("k")], "S-Tab/↑", "previous field", .previous),
+        KeyBinding([.escape], "Esc", "back to the form, nothing saved", .cancel),
+    ]
+
     private static let hints = StatusHints([StatusHints.Hint("⏎ save"), StatusHints.Hint("Tab/↑↓ field"), StatusHints.Hint("Esc cancel")])
+    private static let conflictHints = StatusHints(["m yours", "t theirs", "e edit", "⏎ save"].map { StatusHints.Hint($0) })
     /// Label column width: the longest label and a space.
     private static let labelWidth = 16
 
@@ -59,16 +76,19 @@ public final class EditorView: EditorViewInterface, ScreenView {
             }
             return true
         }
-        if let action = Self.keyTable.action(for: key) {
+        let keys = model?.conflict == nil ? Self.keyTable : Self.conflictKeyTable
+        if let action = keys.action(for: key) {
             switch action {
             case .save: presenter.save()
             case .cancel: presenter.cancel()
             case .next: presenter.moveField(by: 1)
             case .previous: presenter.moveField(by: -1)
             case .edit(let edit): presenter.edit(edit)
+            case .choose(let choice): presenter.choose(choice)
             }
             return true
         }
+        if model?.conflict != nil { return false }
         switch key {
         case .character(let character): presenter.edit(.insert(PastedText.cleaned(String(character))))
         case .typed(let text), .paste(let text): presenter.edit(.insert(PastedText.cleaned(text)))
@@ -89,6 +109,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
         let size = screen.size
         screen.erase()
         screen.putTitleBar(source: model.title, right: model.isSaving ? "saving…" : "")
+        if let rows = model.conflict { return drawConflict(rows, status: model.question ?? model.status, on: screen) }
         let lines = lines(of: model)
         let height = max(1, size.rows - 3)
         // The focused field and its problem stay in view.
@@ -118,6 +139,46 @@ public final class EditorView: EditorViewInterface, ScreenView {
         }
         let status = model.question ?? model.status
         screen.putStatusBar(left: " " + status, hints: model.question == nil ? Self.hints : StatusHints([]), row: size.rows - 1)
+    }
+
+    /// The conflict screen: a header, then a line per field that differs,
+    /// scrolled to keep the one being chosen for in view.
+    private func drawConflict(_ rows: [EditorViewModel.ConflictRow], status: String, on screen: Screen) {
+        let size = screen.size
+        let labelWidth = min(Self.labelWidth, max(6, size.columns / 4))
+        let cellWidth = max(1, (size.columns - labelWidth - 3) / 3)
+        let columns = [labelWidth, labelWidth + 1 + cellWidth, labelWidth + 2 + 2 * cellWidth]
+        screen.put(DisplayText.fit("  Field", columns: labelWidth), row: 2, column: 0, style: .bold)
+        for (column, heading) in zip(columns, ["Was", "Yours", "Theirs"]) {
+            screen.put(DisplayText.fit(heading, columns: cellWidth), row: 2, column: column, style: .bold)
+        }
+        let height = max(1, size.rows - 4)
+        if let focused = rows.firstIndex(where: \.isFocused) {
+            if focused < top { top = focused }
+            if focused >= top + height { top = focused - height + 1 }
+        }
+        top = max(0, min(top, max(0, rows.count - height)))
+        for (offset, row) in rows[top..<min(rows.count, top + height)].enumerated() {
+            let line = 3 + offset
+            // › the field being chosen for; ? one still waiting; ✎ one to edit.
+            let mark = row.choice == nil ? "?" : (row.choice == .edit ? "✎" : " ")
+            screen.put(DisplayText.fit((row.isFocused ? "›" : " ") + mark + row.label, columns: labelWidth - 1), row: line, column: 0,
+                       style: row.isFocused ? .bold : .normal)
+            let cells: [(String, PersonMerge.Choice?)] = [(row.was, nil), (row.mine, .mine), (row.theirs, .theirs)]
+            for (column, cell) in zip(columns, cells) {
+                let taken = cell.1 != nil && (row.choice == cell.1 || (row.choice == .edit && cell.1 == .mine))
+                let waiting = row.choice == nil && cell.1 != nil
+                let text = cell.0.isEmpty ? "—" : DisplayText.sanitized(cell.0)
+                screen.put(DisplayText.padded(DisplayText.fit(text, columns: cellWidth), columns: cellWidth), row: line, column: column,
+                           style: taken ? .selected : (waiting ? .match : .normal))
+            }
+        }
+        let legend = 3 + min(rows.count, height) + 1
+        if legend < size.rows - 1 {
+            screen.put(DisplayText.fit("? changed on both sides: m yours, t theirs, e edit. The rest is merged.", columns: size.columns),
+                       row: legend, column: 0, style: .normal)
+        }
+        screen.putStatusBar(left: " " + status, hints: Self.conflictHints, row: size.rows - 1)
     }
 
     /// The part of `text` a field of `width` columns shows, scrolled so the

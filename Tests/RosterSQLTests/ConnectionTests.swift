@@ -1,3 +1,4 @@
+import TestServers
 import RosterCore
 import Foundation
 import RosterSQL

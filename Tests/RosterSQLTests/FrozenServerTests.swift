@@ -1,3 +1,4 @@
+import TestServers
 import Foundation
 import RosterCore
 @testable import RosterSQL

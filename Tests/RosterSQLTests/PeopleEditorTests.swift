@@ -174,9 +174,12 @@ struct RepositoryEditingTests {
         #expect(again.companies.map(\.headcount) == [1, 2])
         // Someone else moves Ada's email on; this screen still shows the old one.
         _ = try PeopleEditorTests.apply(.update(id: "id1", changes: [FieldCheck.change(from: "email=theirs@x.io")]), to: imported)
-        #expect(throws: EditFailure(.conflict, "changed meanwhile: email to 'theirs@x.io'")) {
+        let conflict = #expect(throws: EditFailure.self) {
             try again.update(recordID: "id1", changes: [FieldCheck.change(from: "email=mine@x.io")], base: ada)
         }
+        #expect(conflict?.kind == .conflict)
+        #expect(conflict?.message == "changed meanwhile: email to 'theirs@x.io'")
+        #expect(conflict?.theirs?.email == "theirs@x.io" && conflict?.theirs?.company == "Zeta", "the row as it is now, for the conflict screen")
         try again.update(recordID: "id1", changes: [FieldCheck.change(from: "age=41")], base: ada)
         let merged = try again.reread()
         let now = try merged.people(in: merged.arrange(sort: .byLastName, byCompany: false, company: nil), positions: 0..<3)

@@ -1,3 +1,4 @@
+import TestServers
 import Foundation
 import RosterCore
 import RosterSQL

@@ -181,6 +181,84 @@ extension EditorTests {
     }
 }
 
+/// The conflict screen.
+extension EditorTests {
+    /// Ada, as someone else saved her meanwhile: a new email and phone.
+    static var adaTheirs: Person {
+        var theirs = ada
+        theirs.email = "theirs@acme.test"
+        theirs.phone = "555"
+        return theirs
+    }
+
+    /// Changes Ada's email and age, saves, and has the save refused: the conflict screen.
+    func conflictScreen() throws -> MemoryScreen {
+        _ = type([.tab, .tab, .tab, .control("u"), .typed("mine@acme.test"), .tab, .tab, .tab, .control("u"), .typed("40"), .enter])
+        let deliver = try #require(interactor.deliveries.first)
+        deliver(EditFailure(.conflict, "changed meanwhile: email to 'theirs@acme.test'", theirs: Self.adaTheirs))
+        return type([])
+    }
+
+    @Test("a conflicting save shows was, yours and theirs side by side; a field changed on one side is merged; Enter waits for a choice")
+    func conflictScreenShows() throws {
+        let screen = try conflictScreen()
+        #expect(screen.line(0).contains("Changed meanwhile: Ada Lovelace"))
+        #expect(screen.line(2).hasPrefix("  Field         Was"))
+        #expect(screen.line(2).contains("Yours") && screen.line(2).contains("Theirs"))
+        #expect(screen.line(3).hasPrefix("›?Email         ada@acme.test"))
+        #expect(screen.line(3).contains("mine@acme.test") && screen.line(3).contains("theirs@acme.test"))
+        #expect(screen.line(4).hasPrefix("  Phone         —"), "only they changed it: merged, not asked")
+        #expect(screen.line(5).hasPrefix("  Age           36"))
+        #expect(screen.line(23).hasPrefix(" 1 field changed on both sides: choose"))
+        #expect(screen.line(23).contains("m yours") && screen.line(23).contains("t theirs"))
+        let waiting = type([.enter])
+        #expect(waiting.line(23).hasPrefix(" choose for 1 field first"))
+        #expect(interactor.saves.count == 1, "nothing saved while a field waits")
+    }
+
+    @Test("the conflict screen at 80x24 and at 40x10, scrolled to the field being chosen for")
+    func conflictScreenSnapshots() throws {
+        #expect(snapshotMismatch(try conflictScreen().text, named: "editor-conflict-80x24") == nil)
+        let small = type([.down, .down], rows: 10, columns: 40)
+        #expect(snapshotMismatch(small.text, named: "editor-conflict-40x10") == nil)
+    }
+
+    @Test("m keeps yours: saved again against their version, their phone kept, your age and email sent")
+    func conflictTakesMine() throws {
+        _ = try conflictScreen()
+        #expect(type([.enter]).line(23).hasPrefix(" choose for 1 field first"))
+        #expect(type([.character("m")]).line(23).hasPrefix(" every field chosen: ⏎ saves"))
+        _ = type([.enter])
+        #expect(interactor.saves.count == 2)
+        #expect(interactor.saves[1].base == Self.adaTheirs)
+        #expect(interactor.saves[1].changes == [try FieldCheck.change(from: "email=mine@acme.test"), try FieldCheck.change(from: "age=40")])
+    }
+
+    @Test("t takes theirs: only your other change is sent; e edits in the form based on theirs; Esc goes back to the form unsaved")
+    func conflictTakesTheirsOrEdits() throws {
+        _ = try conflictScreen()
+        _ = type([.character("t"), .enter])
+        #expect(interactor.saves.count == 2)
+        #expect(interactor.saves[1].changes == [try FieldCheck.change(from: "age=40")])
+        #expect(interactor.saves[1].base == Self.adaTheirs)
+
+        let other = EditorTests()
+        _ = try other.conflictScreen()
+        let form = other.type([.character("e"), .enter])
+        #expect(form.line(5).hasPrefix("• Email           mine@acme.test"), "the form, at the field to edit")
+        #expect(form.line(6).hasPrefix("  Phone           555"), "their phone, now the base")
+        #expect(form.line(23).hasPrefix(" merged with their changes: edit, then ⏎ saves"))
+        #expect(other.interactor.saves.count == 1)
+
+        let third = EditorTests()
+        _ = try third.conflictScreen()
+        let back = third.type([.escape])
+        #expect(back.line(23).hasPrefix(" not saved: changed meanwhile (⏎ tries again)"))
+        #expect(back.line(6).hasPrefix("  Phone            "), "the form as it was")
+        #expect(third.interactor.saves.count == 1)
+    }
+}
+
 @Suite("Someone else's change, against the person as first shown")
 struct ConflictTests {
     @Test("a field changed meanwhile, and by this edit to another value, is a conflict; other fields merge")

@@ -34,10 +34,14 @@ public struct EditFailure: Error, Equatable, Sendable {
 
     public let kind: Kind
     public let message: String
+    /// For a conflict over fields: the person as the source holds them
+    /// now, for the conflict screen to merge with.
+    public let theirs: Person?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, theirs: Person? = nil) {
         self.kind = kind
         self.message = message
+        self.theirs = theirs
     }
 }
 

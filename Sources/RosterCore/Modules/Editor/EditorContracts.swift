@@ -19,6 +19,8 @@ public protocol EditorModuleInterface: AnyObject {
     func cancel()
     /// The answer to "throw the changes away?".
     func answer(_ yes: Bool)
+    /// On the conflict screen: whose value the field takes (m, t, e).
+    func choose(_ choice: PersonMerge.Choice)
 }
 
 public enum EditorRoute: Equatable, Sendable {

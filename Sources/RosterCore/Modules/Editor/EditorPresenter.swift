@@ -2,7 +2,10 @@
 /// prefilled with today's value and checked as it is typed (`FieldCheck`,
 /// the same checks `roster update` makes), the reason shown under a field
 /// that does not read. Nothing is written until Enter; Esc with changes
-/// asks first.
+/// asks first. A save refused because someone changed the same fields
+/// meanwhile opens the conflict screen (`PersonMerge`): was, yours and
+/// theirs side by side; each field changed on both sides waits for a
+/// choice, then the save is made again against their version.
 @MainActor
 public final class EditorPresenter: EditorModuleInterface {
     /// The fields the form shows, in order.
@@ -14,10 +17,14 @@ public final class EditorPresenter: EditorModuleInterface {
     private weak var view: EditorViewInterface?
     private weak var wireframe: EditorWireframe?
     private let interactor: EditorInteractorInput
-    /// The person as they were when editing began.
-    public let base: Person
+    /// The person the save is based on: as they were when editing began,
+    /// or as someone else left them, once a conflict is settled.
+    public private(set) var base: Person
     private var editors: [LineEditor]
-    private let originals: [String]
+    private var originals: [String]
+    /// The conflict screen, while it is up, and its row being chosen for.
+    private var merge: PersonMerge?
+    private var mergeFocus = 0
     public private(set) var focused = 0
     private var status: String?
     private var question: String?
@@ -59,12 +66,19 @@ public final class EditorPresenter: EditorModuleInterface {
 
     public func moveField(by delta: Int) {
         guard !isSaving, question == nil else { return }
+        if let merge {
+            let shown = merge.shown
+            let at = shown.firstIndex(of: mergeFocus) ?? 0
+            mergeFocus = shown[(at + delta + shown.count) % shown.count]
+            return refresh()
+        }
         focused = (focused + delta + editors.count) % editors.count
         refresh()
     }
 
     public func save() {
         guard !isSaving, question == nil else { return }
+        if merge != nil { return settle() }
         let checked = checkedChanges()
         if let bad = checked.firstIndex(where: { $0.problem != nil }) {
             focused = bad
@@ -92,6 +106,9 @@ public final class EditorPresenter: EditorModuleInterface {
                 return self.wireframe?.navigate(to: .saved(recordID: recordID, undo: undo)) ?? ()
             }
             self.isStale = self.isStale || failure.kind == .conflict || failure.kind == .notFound
+            if failure.kind == .conflict, let theirs = failure.theirs, !self.isAdding {
+                return self.showConflict(with: theirs)
+            }
             self.status = "not saved: " + failure.message
             self.refresh()
         }
@@ -105,6 +122,11 @@ public final class EditorPresenter: EditorModuleInterface {
     public func cancel() {
         guard !isSaving else { return }
         guard question == nil else { return answer(false) }
+        if merge != nil {
+            merge = nil
+            status = "not saved: changed meanwhile (⏎ tries again)"
+            return refresh()
+        }
         let changed = changedCount
         guard changed > 0 else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         question = "Throw away \(NumberText.count(changed, "change", "changes"))? (y/n)"
@@ -116,6 +138,71 @@ public final class EditorPresenter: EditorModuleInterface {
         question = nil
         if yes { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         refresh()
+    }
+
+    public func choose(_ choice: PersonMerge.Choice) {
+        guard !isSaving, question == nil, merge != nil else { return }
+        merge?.choose(choice, at: mergeFocus)
+        status = nil
+        // On to the next field still waiting, if any.
+        if let merge, let next = merge.shown.first(where: { merge.rows[$0].choice == nil }) { mergeFocus = next }
+        refresh()
+    }
+
+    // MARK: Conflict
+
+    /// Opens on the conflict screen: `changes`, made outside the form (in
+    /// `v`), were refused because someone left the person as `theirs`.
+    public func showConflict(_ changes: [FieldChange], with theirs: Person) {
+        let mine = base.applying(changes)
+        editors = Self.fields.map { LineEditor(mine.value(of: $0)) }
+        isStale = true
+        showConflict(with: theirs)
+    }
+
+    /// Someone changed fields this edit changes too: the conflict screen,
+    /// at the first field waiting for a choice.
+    private func showConflict(with theirs: Person) {
+        // Each value as saving spells it ("1200" is "$1,200.00"), so that
+        // both sides setting the same value is no conflict.
+        let mine = Self.fields.indices.map { index in
+            guard editors[index].text != originals[index], let change = try? FieldCheck.change(Self.fields[index], editors[index].text) else {
+                return originals[index]
+            }
+            return base.applying([change]).value(of: Self.fields[index])
+        }
+        let merge = PersonMerge(fields: Self.fields, base: base, mine: mine, theirs: theirs)
+        guard !merge.shown.isEmpty else { return showConflictSettled(merge) }
+        self.merge = merge
+        mergeFocus = merge.shown.first { merge.rows[$0].choice == nil } ?? merge.shown[0]
+        status = nil
+        refresh()
+    }
+
+    /// ⏎ on the conflict screen: once every field is chosen, the form is
+    /// based on their version with the merged values, and saved again (or
+    /// shown, when a field was chosen to edit).
+    private func settle() {
+        guard let merge else { return }
+        guard merge.values != nil else {
+            status = "choose for \(NumberText.count(merge.unresolved, "field", "fields")) first: m yours, t theirs, e edit"
+            return refresh()
+        }
+        showConflictSettled(merge)
+    }
+
+    private func showConflictSettled(_ merge: PersonMerge) {
+        guard let values = merge.values else { return }
+        self.merge = nil
+        base = merge.theirs
+        originals = Self.fields.map { merge.theirs.value(of: $0) }
+        editors = values.map { LineEditor($0) }
+        if let edited = merge.rows.firstIndex(where: { $0.choice == .edit }) {
+            focused = edited
+            status = "merged with their changes: edit, then ⏎ saves"
+            return refresh()
+        }
+        save()
     }
 
     // MARK: State
@@ -149,6 +236,18 @@ public final class EditorPresenter: EditorModuleInterface {
         let changed = changedCount
         let name = base.fullName.isEmpty ? base.id : base.fullName
         let title = isAdding ? (base.company.isEmpty ? "New person" : "New person in \(base.company)") : "Edit \(name)"
+        if let merge {
+            let rows = merge.shown.map { index in
+                let row = merge.rows[index]
+                return EditorViewModel.ConflictRow(label: Self.label(of: row.field), was: row.base, mine: row.mine, theirs: row.theirs,
+                                                   choice: row.choice, isConflict: row.isConflict, isFocused: index == mergeFocus)
+            }
+            let waiting = merge.unresolved
+            return EditorViewModel(title: "Changed meanwhile: \(name)", fields: fields, focused: focused,
+                                   status: status ?? (waiting == 0 ? "every field chosen: ⏎ saves"
+                                       : "\(NumberText.count(waiting, "field", "fields")) changed on both sides: choose"),
+                                   question: question, isSaving: isSaving, conflict: rows)
+        }
         return EditorViewModel(title: title, fields: fields, focused: focused,
                                status: status ?? (changed == 0 ? "nothing changed" : "\(NumberText.count(changed, "field", "fields")) changed"),
                                question: question, isSaving: isSaving)

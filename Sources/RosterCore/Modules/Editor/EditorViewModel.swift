@@ -20,4 +20,31 @@ public struct EditorViewModel: Equatable, Sendable {
     /// A question waiting for y or n ("Throw away 2 changes? (y/n)").
     public let question: String?
     public let isSaving: Bool
+    /// The conflict screen's rows (a field that differs somewhere), while
+    /// it is up instead of the form.
+    public let conflict: [ConflictRow]?
+
+    /// One field on the conflict screen: was, yours and theirs.
+    public struct ConflictRow: Equatable, Sendable {
+        public let label: String
+        public let was: String
+        public let mine: String
+        public let theirs: String
+        /// Whose value it takes; nil while it waits for a choice.
+        public let choice: PersonMerge.Choice?
+        /// Changed on both sides (the others were merged for the user).
+        public let isConflict: Bool
+        public let isFocused: Bool
+    }
+
+    public init(title: String, fields: [Field], focused: Int, status: String, question: String?, isSaving: Bool,
+                conflict: [ConflictRow]? = nil) {
+        self.title = title
+        self.fields = fields
+        self.focused = focused
+        self.status = status
+        self.question = question
+        self.isSaving = isSaving
+        self.conflict = conflict
+    }
 }

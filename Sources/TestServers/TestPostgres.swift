@@ -12,8 +12,8 @@ import RosterSQL
 ///
 /// No skip: if the server cannot start, every database test fails with
 /// the reason (`make test` installs the packages, so this is a real fault).
-final class TestPostgres: Sendable {
-    static let password = "roster-test-secret"
+public final class TestPostgres: Sendable {
+    public static let password = "roster-test-secret"
     /// Started on first use; the same for every test.
     static let shared: Result<TestPostgres, ServerFailure> = {
         do throws(ServerFailure) {
@@ -23,31 +23,31 @@ final class TestPostgres: Sendable {
         }
     }()
 
-    struct ServerFailure: Error, CustomStringConvertible {
-        var description: String
+    public struct ServerFailure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The one server, or the reason it is missing (the test then fails).
-    static func server() throws -> TestPostgres {
+    public static func server() throws -> TestPostgres {
         try shared.get()
     }
 
-    let directory: String
-    var socketDirectory: String { directory }
+    public let directory: String
+    public var socketDirectory: String { directory }
 
     private init(directory: String) {
         self.directory = directory
     }
 
     /// A connection string for `database` as `postgres`.
-    func conninfo(database: String, password: String = TestPostgres.password) -> String {
+    public func conninfo(database: String, password: String = TestPostgres.password) -> String {
         "host=\(socketDirectory) user=postgres dbname=\(database) password=\(password) connect_timeout=10"
     }
 
     private static let databaseCounter = Locked(0)
 
     /// A fresh, empty database of its own, so tests can run side by side.
-    func makeDatabase() throws -> String {
+    public func makeDatabase() throws -> String {
         let number = Self.databaseCounter.withLock { counter in
             counter += 1
             return counter

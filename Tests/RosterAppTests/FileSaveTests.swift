@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import RosterCore
+@testable import RosterApp
+
+/// A save never writes over a change another program made after Roster
+/// read the file, even one that leaves its size and modification time as
+/// they were (a same-size write in the same clock tick).
+@Suite("Saving a file changed underneath")
+struct FileSaveTests {
+    static let text = """
+        [
+          {"_id": "id1", "name": {"first": "Ada", "last": "Lovelace"}, "email": "ada@x.io", "age": 36},
+          {"_id": "id2", "name": {"first": "Alan", "last": "Turing"}, "email": "alan@x.io", "age": 41}
+        ]
+
+        """
+
+    @Test("another program's same-size write, its modification time put back, between the read and the rename: read again, both kept")
+    func racyWrite() throws {
+        let path = NSTemporaryDirectory() + "roster-racy-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.text.write(toFile: path, atomically: false, encoding: .utf8)
+        var runs = 0
+        let outcome = FileSave.save(.update(id: "id1", changes: [try FieldCheck.change(from: "age=37")]), to: path, format: nil, backup: false) {
+            runs += 1
+            guard runs == 1 else { return }
+            var before = stat()
+            stat(path, &before)
+            // In place, same size: Alan's age 41 becomes 42; then the old times, as a coarse clock would leave them.
+            let handle = FileHandle(forUpdatingAtPath: path)!
+            let data = handle.readDataToEndOfFile()
+            let changed = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"age\": 41", with: "\"age\": 42")
+            handle.seek(toFileOffset: 0)
+            handle.write(Data(changed.utf8))
+            handle.closeFile()
+            var times = [before.st_atim, before.st_mtim]
+            utimensat(AT_FDCWD, path, &times, 0)
+        }
+        #expect(outcome == .saved)
+        #expect(runs == 2, "the first write was seen, and the save made again")
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("\"age\": 42"), "the other program's change is kept")
+        #expect(saved.contains("\"age\": 37"), "and so is this one")
+    }
+}

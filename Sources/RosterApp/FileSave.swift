@@ -68,7 +68,8 @@ enum FileSave {
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
                                 backup: Bool, base: Person?, deleting: [Person], meanwhile: (() -> Void)?) -> Outcome? {
         let readAt = Date()
-        guard let (bytes, identity) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
+        guard let (bytes, identity, source) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
+        defer { close(source) }
         return bytes.withUnsafeBufferPointer { buffer -> Outcome? in
             let format = format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: buffer)
             let pieces: [FilePiece]
@@ -95,12 +96,18 @@ enum FileSave {
             let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
                 meanwhile?()
                 changedUnderneath = FileIdentity(path: target) != identity
-                    || (identity.isRecent(before: readAt) && read(target)?.0 != bytes)
+                    || (identity.isRecent(before: readAt) && !Self.holds(target, bytes))
                 return changedUnderneath ? "changed" : nil
             }, contents: { descriptor in
                 pieces.allSatisfy { piece in
                     switch piece {
-                    case .original(let range): return Descriptor.writeAll(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range])), to: descriptor)
+                    case .original(let range):
+                        // In the kernel where it can; what it could not, from the bytes read
+                        // (a file changed meanwhile is caught before the rename either way).
+                        var reached = range.lowerBound
+                        return Descriptor.copyAll(range, of: source, to: descriptor, from: &reached)
+                            || Descriptor.writeAll(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[reached..<range.upperBound])),
+                                                   to: descriptor)
                     case .new(let text): return Descriptor.writeAll(text, to: descriptor)
                     }
                 }
@@ -111,22 +118,51 @@ enum FileSave {
         }
     }
 
-    /// The whole file and what it was when read.
-    private static func read(_ path: String) -> ([UInt8], FileIdentity)? {
+    /// The whole file, what it was when read, and its open descriptor
+    /// (the unchanged stretches are copied from it).
+    private static func read(_ path: String) -> ([UInt8], FileIdentity, Int32)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            filled += got
+        guard fstat(descriptor, &status) == 0, let bytes = readAll(descriptor, count: Int(status.st_size)) else {
+            close(descriptor)
+            return nil
         }
-        return (bytes, FileIdentity(status))
+        return (bytes, FileIdentity(status), descriptor)
+    }
+
+    /// `count` bytes of `descriptor` from where it stands, into memory
+    /// never zeroed first (nil: an error, or the file ended early).
+    private static func readAll(_ descriptor: Int32, count: Int) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + initialized, count - initialized)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else {
+                    failed = true
+                    return
+                }
+                initialized += got
+            }
+        }
+        return failed ? nil : bytes
+    }
+
+    /// Whether the file at `path` holds exactly `bytes`, read a block at a
+    /// time (never a second copy of a large file in memory).
+    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            guard let block = readAll(descriptor, count: min(1 << 20, bytes.count - offset)),
+                  block.elementsEqual(bytes[offset..<(offset + block.count)]) else { return false }
+            offset += block.count
+        }
+        var probe: UInt8 = 0
+        return Glibc.read(descriptor, &probe, 1) == 0
     }
 }
 

@@ -44,3 +44,27 @@ struct FileSaveTests {
         #expect(saved.contains("\"age\": 37"), "and so is this one")
     }
 }
+
+/// The unchanged stretches of a saved file are copied inside the kernel,
+/// and written from memory where the kernel cannot copy.
+@Suite("Copying a file's stretch")
+struct CopyRangeTests {
+    @Test("a stretch of one file copies to another; to a pipe the kernel cannot, and says so having copied nothing")
+    func copies() throws {
+        let path = NSTemporaryDirectory() + "roster-copy-\(UUID().uuidString)"
+        defer { unlink(path); unlink(path + ".out") }
+        try "0123456789".write(toFile: path, atomically: false, encoding: .utf8)
+        let source = open(path, O_RDONLY), target = open(path + ".out", O_WRONLY | O_CREAT, 0o600)
+        defer { close(source); close(target) }
+        var reached = 0
+        #expect(Descriptor.copyAll(2..<7, of: source, to: target, from: &reached))
+        #expect(reached == 7)
+        #expect(try String(contentsOfFile: path + ".out", encoding: .utf8) == "23456")
+
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        #expect(!Descriptor.copyAll(2..<7, of: source, to: ends[1], from: &reached))
+        #expect(reached == 2, "nothing copied: the caller writes the whole stretch itself")
+    }
+}

@@ -25,6 +25,25 @@ public enum Descriptor {
         bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
 
+    /// Copies `range` of the file open as `source` to the end of what was
+    /// written to `descriptor`, inside the kernel (`copy_file_range`: no
+    /// trip through this process's memory); false when the kernel cannot
+    /// here (another file system, an old kernel) or the source ends early,
+    /// and then nothing of the range may have been copied past the point
+    /// reached: the caller writes the rest its own way from `from`.
+    public static func copyAll(_ range: Range<Int>, of source: Int32, to descriptor: Int32, from: inout Int) -> Bool {
+        var offset = Int64(range.lowerBound)
+        from = range.lowerBound
+        while from < range.upperBound {
+            guard let copyFileRange else { return false }
+            let copied = copyFileRange(source, &offset, descriptor, nil, range.upperBound - from, 0)
+            if copied < 0, errno == EINTR { continue }
+            guard copied > 0 else { return false }
+            from += copied
+        }
+        return true
+    }
+
     /// What `errno` `code` means, as a lowercase phrase for a message
     /// ("no such file or directory").
     public static func describe(errno code: Int32) -> String {
@@ -33,6 +52,11 @@ public enum Descriptor {
 }
 
 extension Descriptor {
+    private typealias CopyFileRange = @convention(c) (Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32) -> Int
+
+    /// glibc's `copy_file_range` (2.27), behind `_GNU_SOURCE` too.
+    private static let copyFileRange: CopyFileRange? = dlsym(nil, "copy_file_range").map { unsafeBitCast($0, to: CopyFileRange.self) }
+
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which

@@ -35,6 +35,20 @@ public final class AppDependencies {
     private let editing: Result<any PeopleEditing, EditFailure>?
     /// Brings work done in the background to the main actor (the event loop sets it).
     var post: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
+    /// Watches a directory file for other programs' changes.
+    private var fileWatcher: FileWatcher?
+    /// The file as it was when last read: a change event that finds it so
+    /// is a save of ours, already read again.
+    private var readIdentity: FileIdentity?
+    /// Another program changed the file: read again once the list is on
+    /// top and idle (a form, a prompt or the person's screen is never
+    /// pulled from under the user).
+    private var changedOnDisk = false
+    /// The file the screens edit, if the source is one.
+    private var filePath: String? {
+        if case .success(let editing as FileEditing)? = editing { return editing.path }
+        return nil
+    }
 
     /// `makeSearcher` builds a search scheduler for each list.
     public convenience init(screen: Screen, interactor: DirectoryLoading, sourceName: String,
@@ -63,6 +77,7 @@ public final class AppDependencies {
     /// Shows the loading screen and loads (and groups) off the main actor;
     /// `deliver` is called from the background with the outcome.
     func startLoading(deliver: @escaping @Sendable (Result<ArrangedDirectory, LoadError>) -> Void) {
+        readIdentity = filePath.flatMap { FileIdentity(path: $0) }
         root.setRoot(LoadingView(sourceName: sourceName, progress: progress) { [weak root] in
             root?.finish(status: .success)
         })
@@ -172,7 +187,10 @@ public final class AppDependencies {
         let place = found
         // After a delete, the row where the selection was (the next person).
         let row = recordID == nil ? listWireframe.listPresenter?.selection : nil
-        listWireframe.say(note == .reread ? "reading it again…" : "saved; reading it again…")
+        // Whatever changed on disk meanwhile is read now too.
+        readIdentity = filePath.flatMap { FileIdentity(path: $0) }
+        changedOnDisk = false
+        listWireframe.say(note == .reread || note == .changedOnDisk ? "reading it again…" : "saved; reading it again…")
         Task.detached {
             let result: Result<ArrangedDirectory, LoadError>
             if let table {
@@ -198,6 +216,7 @@ public final class AppDependencies {
                     case .deleted: self.listWireframe.say("deleted from \(name)")
                     case .undone(let what): self.listWireframe.say("undone: \(what)")
                     case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
+                    case .changedOnDisk: self.listWireframe.say("changed on disk; read again")
                     }
                 case .failure(let error):
                     self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
@@ -206,9 +225,34 @@ public final class AppDependencies {
         }
     }
 
-    /// Stops watching the connection (the app is ending).
+    /// Stops watching the connection and the file (the app is ending).
     func stopWatching() {
         connectionWatcher?.stop()
+        fileWatcher?.stop()
+    }
+
+    /// A directory file is watched from now on: another program's change
+    /// (another Roster's save, an editor, `sed -i`) is read again in place,
+    /// the place kept by `_id`, as after a save.
+    func watchFile(post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+        guard fileWatcher == nil, let filePath else { return }
+        fileWatcher = FileWatcher(path: filePath) {
+            post { [weak self] in self?.fileChanged() }
+        }
+    }
+
+    private func fileChanged() {
+        guard let filePath, FileIdentity(path: filePath) != readIdentity else { return }
+        changedOnDisk = true
+        reloadIfDue()
+    }
+
+    /// Reads a file changed on disk again, once the list is on top and
+    /// idle; the event loop asks after every round.
+    func reloadIfDue() {
+        guard changedOnDisk, root.depth == 1, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
+        changedOnDisk = false
+        sourceSaved(recordID: listWireframe.place?.selectedID, note: .changedOnDisk)
     }
 
     /// The load finished: the list, or the error screen.

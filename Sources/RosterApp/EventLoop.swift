@@ -59,6 +59,7 @@ final class EventLoop {
                     dependencies.directoryLoaded(result)
                     if case .success(let arranged) = result {
                         dependencies.watchConnection(of: arranged.repository) { [mailbox] work in mailbox.post(.run(work)) }
+                        dependencies.watchFile { [mailbox] work in mailbox.post(.run(work)) }
                     }
                 case .run(let work):
                     work()
@@ -67,6 +68,7 @@ final class EventLoop {
                 needsDraw = true
             }
             root.handleTypedAhead()
+            dependencies.reloadIfDue()
             if let status = root.exitStatus { return status }
             if needsDraw, root.exitStatus == nil { root.draw() }
         }

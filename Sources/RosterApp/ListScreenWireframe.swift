@@ -73,6 +73,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         /// Nothing saved; read again to show what someone else saved.
         case reread
         case undone(String)
+        /// Another program changed the file; read again.
+        case changedOnDisk
     }
 
     /// The source on screen.

@@ -108,12 +108,7 @@ struct ConflictEndToEndTests {
         let phone = try #require(session.lines().first { $0.contains("Phone") }.map { String($0.dropFirst(18)).trimmingCharacters(in: .whitespaces) })
         #expect(!phone.isEmpty)
         // Another program changes the same email, and the phone, by replacing the file.
-        let sed = Process()
-        sed.executableURL = URL(fileURLWithPath: "/bin/sed")
-        sed.arguments = ["-i", "-e", "s/\"\(email)\"/\"by.sed@example.org\"/", "-e", "s/\"\(phone)\"/\"+1 (555) 000-1111\"/", file]
-        try sed.run()
-        sed.waitUntilExit()
-        #expect(sed.terminationStatus == 0)
+        try FileWatchTests.sed("s/\"\(email)\"/\"by.sed@example.org\"/", "s/\"\(phone)\"/\"+1 (555) 000-1111\"/", on: file)
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("by.sed@example.org"))
 
         Self.change(session, email: "mine@example.org", balance: "7")

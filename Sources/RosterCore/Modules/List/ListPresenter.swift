@@ -121,6 +121,13 @@ public final class ListPresenter: ListModuleInterface {
     public var hasWorkInFlight: Bool { isArranging || isPlacing || isFindingPlace || isMarkingAll || searchesAnswered < searchesAsked }
 
     /// The selected person, if anyone is shown.
+    /// Nothing typed into, asked or still working: the list may be read
+    /// again under the user (a file changed on disk) without losing anything.
+    public var isIdle: Bool {
+        !search.isEditing && exportFlow.line == nil && exportFlow.writing == nil && exportFlow.fileName == nil
+            && pendingDeletion == nil && !hasWorkInFlight
+    }
+
     public var selectedID: PersonID? { window.loadedRow(at: selection)?.id }
 
     public func attach(view: ListViewInterface) {

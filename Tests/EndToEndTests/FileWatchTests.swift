@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Another program's change to the file on screen shows by itself, the
+/// place kept; never under a form or prompt the user is typing in.
+@Suite("End to end: a file changed on disk", .serialized, .blockingWork)
+struct FileWatchTests {
+    /// `sed -i` of `expressions` on `file`: another program replacing it by rename.
+    static func sed(_ expressions: String..., on file: String) throws {
+        let sed = Process()
+        sed.executableURL = URL(fileURLWithPath: "/bin/sed")
+        sed.arguments = ["-i"] + expressions.flatMap { ["-e", $0] } + [file]
+        try sed.run()
+        sed.waitUntilExit()
+        #expect(sed.terminationStatus == 0)
+    }
+
+    @Test("sed -i changes the selected person's email: the list shows it without a key, says so, and keeps the selection")
+    func changedBySed() throws {
+        let file = try EditingEndToEndTests.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try EditingEndToEndTests.open(file)
+        session.send("j", "j")
+        #expect(session.waitFor(text: "3/400 · COMGY"))
+        try Self.sed("s/tammy.noble@comgy.co.uk/tammy@changed.example/", on: file)
+        #expect(session.waitFor(text: "tammy@changed.example"))
+        #expect(session.waitFor(text: "changed on disk; read again"))
+        session.send("k", "j")  // the message shows for one frame
+        #expect(session.waitFor(text: "3/400 · COMGY"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("a change while the form is open leaves the form alone; back on the list it is read again; a save of ours is not read twice")
+    func notUnderTheForm() throws {
+        let file = try EditingEndToEndTests.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try EditingEndToEndTests.open(file)
+        session.send("j", "j", "E")
+        #expect(session.waitFor(text: "Roster — Edit Tammy Noble"))
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type("typed@form.example")
+        try Self.sed("s/frank.dillon@comgy.io/frank@changed.example/", on: file)
+        // The form keeps what was typed, whatever the file does meanwhile.
+        #expect(!session.waitFor("the form stays", timeout: 1.5, quietly: true) { !$0.contains("typed@form.example") })
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+        #expect(session.waitFor(text: "frank@changed.example"), "the save read the file again, with sed's change")
+        #expect(session.screen().contains("typed@form.example"))
+        // Our own save is not taken for another program's change.
+        #expect(!session.waitFor("read again for nothing", timeout: 1.5, quietly: true) { $0.contains("changed on disk") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+}

@@ -190,7 +190,10 @@ public final class AppDependencies {
         // Whatever changed on disk meanwhile is read now too.
         readIdentity = filePath.flatMap { FileIdentity(path: $0) }
         changedOnDisk = false
-        listWireframe.say(note == .reread || note == .changedOnDisk ? "reading it again…" : "saved; reading it again…")
+        switch note {
+        case .saved, .deleted, .undone: listWireframe.say("saved; reading it again…")
+        case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
+        }
         Task.detached {
             let result: Result<ArrangedDirectory, LoadError>
             if let table {
@@ -217,6 +220,7 @@ public final class AppDependencies {
                     case .undone(let what): self.listWireframe.say("undone: \(what)")
                     case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
                     case .changedOnDisk: self.listWireframe.say("changed on disk; read again")
+                    case .refused(let why): self.listWireframe.say(why + "; read again")
                     }
                 case .failure(let error):
                     self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")

@@ -83,7 +83,7 @@ enum FileSave {
                     }
                 }
                 for person in deleting where file.person(id: person.id, in: buffer).map({ $0.differs(from: person) }) ?? false {
-                    return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile; nobody deleted", theirs: nil)
+                    return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile", theirs: nil)
                 }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
             } catch {

@@ -75,6 +75,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case undone(String)
         /// Another program changed the file; read again.
         case changedOnDisk
+        /// Refused (someone changed the people meanwhile): read again, saying this.
+        case refused(String)
     }
 
     /// The source on screen.
@@ -348,6 +350,9 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         }) { [weak self] outcome in
             guard let self else { return }
             switch outcome {
+            case .failure(let failure) where failure.kind == .conflict || failure.kind == .notFound:
+                // They changed (or went) meanwhile: shown as they are now.
+                self.editingAccess.onSaved?(self.place?.selectedID, .refused("nothing deleted: \(failure.message)"))
             case .failure(let failure): self.presenter?.say("nothing deleted: \(failure.message)")
             case .success(let kept):
                 self.session.unmarkAll()
@@ -373,6 +378,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             }
         }
     }
+
+    public var editingRefusal: String? { editingAccess.editing == nil ? editingAccess.readOnlyReason : nil }
 
     /// Says `text` in the list's status line.
     func say(_ text: String) {

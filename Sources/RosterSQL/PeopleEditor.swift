@@ -135,8 +135,11 @@ public struct PeopleEditor: Sendable {
 
     private func add(_ id: String, _ changes: [FieldChange], _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         if try current(id, connection) != nil { return .failure(EditFailure(.failed, "table \(table.name): a person already has _id \(id)")) }
-        let last = try connection.rows("SELECT coalesce(max(position), -1) + 1 FROM \(table.table)", []).first?.int(0) ?? 0
-        var person = Person(index: Int(last), isActive: nil, balanceCents: nil, age: nil, presentTextFields: TextField.bit(.id)) { _ in "" }
+        let next = try connection.rows("SELECT coalesce(max(position), -1) + 1, coalesce(max(record_index), -1) + 1 FROM \(table.table)", [])
+        let last = next.first?.int(0) ?? 0
+        // The next `index` after the highest, never the count: after a delete the count is someone's.
+        let index = Int(max(next.first?.int(1) ?? 0, 0))
+        var person = Person(index: index, isActive: nil, balanceCents: nil, age: nil, presentTextFields: TextField.bit(.id)) { _ in "" }
         person.id = id
         let values = try rowValues(person.applying(changes), position: Int(last), key: id)
         let placeholders = (1...values.count).map(parameter).joined(separator: ", ")
@@ -152,7 +155,7 @@ public struct PeopleEditor: Sendable {
             guard let row = try current(id, connection) else { return .failure(missing(id, wasSeen: ifVersion != nil || !shown.isEmpty)) }
             if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
             if let seen = shown.first(where: { $0.id == id }), seen.differs(from: row.person) {
-                return .failure(EditFailure(.conflict, "someone else changed \(seen.fullName) meanwhile; nobody deleted"))
+                return .failure(EditFailure(.conflict, "someone else changed \(seen.fullName) meanwhile"))
             }
             _ = try connection.rows("DELETE FROM \(table.table) WHERE person_key = \(parameter(1)) AND version = \(parameter(2))",
                                     [.text(id), .int(row.version)])

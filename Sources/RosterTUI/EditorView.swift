@@ -175,8 +175,11 @@ public final class EditorView: EditorViewInterface, ScreenView {
         }
         let legend = 3 + min(rows.count, height) + 1
         if legend < size.rows - 1 {
-            screen.put(DisplayText.fit("? changed on both sides: m yours, t theirs, e edit. The rest is merged.", columns: size.columns),
-                       row: legend, column: 0, style: .normal)
+            let text = size.columns >= 60 ? "? changed on both sides: m yours, t theirs, e edit (✎: in the form, after ⏎). The rest is merged."
+                : "? both changed: m yours t theirs e edit"
+            for (offset, line) in DisplayText.wrapped(text, columns: size.columns).prefix(max(0, size.rows - 1 - legend)).enumerated() {
+                screen.put(line, row: legend + offset, column: 0, style: .normal)
+            }
         }
         screen.putStatusBar(left: " " + status, hints: Self.conflictHints, row: size.rows - 1)
     }

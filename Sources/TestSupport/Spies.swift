@@ -16,6 +16,8 @@ public final class SpyListWireframe: ListWireframe {
     public private(set) var routes: [ListRoute] = []
     /// The filters the screens above were told to count again under.
     public private(set) var recounts: [String?] = []
+    /// What the source says when asked to be edited (nil: it can be).
+    public var editingRefusal: String?
     public init() {}
     public func navigate(to route: ListRoute) { routes.append(route) }
     public func filterDidChange(shown: PeopleArrangement, filter: String?) { recounts.append(filter) }

@@ -84,7 +84,7 @@ struct ConflictEndToEndTests {
         #expect(b.waitFor(text: "Changed meanwhile: \(name)"))
         let screen = b.screen()
         #expect(screen.contains("from.b@example.org") && screen.contains("from.a@example.org"), "yours and theirs side by side")
-        #expect(screen.contains("1 field changed on both sides: choose"))
+        #expect(screen.contains("1 field to choose for"))
         b.send("Enter")
         #expect(b.waitFor(text: "choose for 1 field first"))
         b.send("t")

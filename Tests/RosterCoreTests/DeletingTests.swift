@@ -30,6 +30,15 @@ struct DeletingTests {
         #expect(wireframe.routes.isEmpty)
     }
 
+    @Test("over a source that cannot be edited, D says why at once and asks nothing")
+    func readOnly() {
+        wireframe.editingRefusal = "standard input cannot be edited"
+        presenter.deleteMarkedOrSelected()
+        #expect(view.last?.question == nil)
+        #expect(view.last?.message == "standard input cannot be edited")
+        #expect(wireframe.routes.isEmpty)
+    }
+
     @Test("with people marked, D counts them and y hands exactly them on")
     func marked() {
         presenter.toggleMark()

@@ -75,6 +75,16 @@ struct RecordFileTests {
         #expect(throws: EditFailure.self) { try Self.applying(.add(id: "a1", changes: []), to: Self.json, .json) }
     }
 
+    @Test("a new record's index is one past the highest, not the count: after a delete the count is someone's")
+    func addAfterDelete() throws {
+        let file = "[{\"_id\": \"a\", \"index\": 0},\n{\"_id\": \"b\", \"index\": 1},\n{\"_id\": \"c\", \"index\": 2}]\n"
+        let deleted = try Self.applying(.delete(ids: ["a"]), to: file, .json)
+        let added = try Self.applying(.add(id: "d", changes: [Self.change("first=Ada")]), to: deleted, .json)
+        #expect(added.contains("{\"_id\": \"d\", \"index\": 3,"))
+        let lines = try Self.applying(.add(id: "e", changes: [Self.change("first=Ada")]), to: "{\"_id\": \"x\", \"index\" : 41}\n", .jsonLines)
+        #expect(lines.contains("{\"_id\": \"e\", \"index\": 42,"))
+    }
+
     @Test("a new record's name object is spaced as the last record's is")
     func newNameStyle() throws {
         let seedShaped = "[\n {\n  \"_id\": \"a\",\n  \"name\": {\n   \"first\": \"B\",\n   \"last\": \"I\"\n  }\n }\n]\n"

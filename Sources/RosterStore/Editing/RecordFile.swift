@@ -138,12 +138,39 @@ public struct RecordFile: Sendable {
                                sourceName: String) throws(EditFailure) -> [UInt8] {
         switch format {
         case .json, .jsonLines:
-            return JSONRecordText.new(id: id, index: records.count, changes: changes,
+            return JSONRecordText.new(id: id, index: nextIndex(bytes), changes: changes,
                                       styledAfter: records.last.map { UnsafeBufferPointer(rebasing: bytes[$0.span]) },
                                       oneLine: format == .jsonLines)
         case .csv:
             return try CSVRecordText.new(id: id, changes: changes, columns: columns!, sourceName: sourceName)
         }
+    }
+
+    /// One past the highest `index` in the file, never the count: after a
+    /// delete the count is someone's index. Every `"index"` key followed by
+    /// a whole number counts, nested ones and ones inside text included:
+    /// a number too high only leaves a gap, never a second person with it.
+    private func nextIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let key = Array("\"index\"".utf8)
+        var highest = -1
+        var position = 0
+        let count = bytes.count
+        while position + key.count < count {
+            guard bytes[position] == key[0], bytes[position..<(position + key.count)].elementsEqual(key) else {
+                position += 1
+                continue
+            }
+            position += key.count
+            while position < count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":"), UInt8(ascii: "\"")].contains(bytes[position]) { position += 1 }
+            var value = 0, digits = 0
+            while position < count, digits < 18, (0x30...0x39).contains(bytes[position]) {
+                value = value * 10 + Int(bytes[position] - 0x30)
+                digits += 1
+                position += 1
+            }
+            if digits > 0 { highest = max(highest, value) }
+        }
+        return max(highest + 1, records.count)
     }
 
     /// What goes between the last record and a new one: what the file has

@@ -22,6 +22,8 @@ public final class EditorPresenter: EditorModuleInterface {
     public private(set) var base: Person
     private var editors: [LineEditor]
     private var originals: [String]
+    /// What each field held when the form opened (or was merged).
+    private var startingTexts: [String]
     /// The conflict screen, while it is up, and its row being chosen for.
     private var merge: PersonMerge?
     private var mergeFocus = 0
@@ -42,6 +44,7 @@ public final class EditorPresenter: EditorModuleInterface {
         isAdding = adding
         originals = Self.fields.map { adding ? "" : person.value(of: $0) }
         editors = Self.fields.map { LineEditor(person.value(of: $0)) }
+        startingTexts = editors.map(\.text)
         self.interactor = interactor
         self.wireframe = wireframe
     }
@@ -127,7 +130,8 @@ public final class EditorPresenter: EditorModuleInterface {
             status = "not saved: changed meanwhile (⏎ tries again)"
             return refresh()
         }
-        let changed = changedCount
+        // What the user typed since the form opened (a new person's prefilled company is not theirs).
+        let changed = zip(editors, startingTexts).filter { $0.text != $1 }.count
         guard changed > 0 else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         question = "Throw away \(NumberText.count(changed, "change", "changes"))? (y/n)"
         refresh()
@@ -137,6 +141,7 @@ public final class EditorPresenter: EditorModuleInterface {
         guard question != nil else { return }
         question = nil
         if yes { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
+        status = nil
         refresh()
     }
 
@@ -185,7 +190,7 @@ public final class EditorPresenter: EditorModuleInterface {
     private func settle() {
         guard let merge else { return }
         guard merge.values != nil else {
-            status = "choose for \(NumberText.count(merge.unresolved, "field", "fields")) first: m yours, t theirs, e edit"
+            status = "choose for \(NumberText.count(merge.unresolved, "field", "fields")) first"
             return refresh()
         }
         showConflictSettled(merge)
@@ -197,6 +202,7 @@ public final class EditorPresenter: EditorModuleInterface {
         base = merge.theirs
         originals = Self.fields.map { merge.theirs.value(of: $0) }
         editors = values.map { LineEditor($0) }
+        startingTexts = originals
         if let edited = merge.rows.firstIndex(where: { $0.choice == .edit }) {
             focused = edited
             status = "merged with their changes: edit, then ⏎ saves"
@@ -244,8 +250,9 @@ public final class EditorPresenter: EditorModuleInterface {
             }
             let waiting = merge.unresolved
             return EditorViewModel(title: "Changed meanwhile: \(name)", fields: fields, focused: focused,
-                                   status: status ?? (waiting == 0 ? "every field chosen: ⏎ saves"
-                                       : "\(NumberText.count(waiting, "field", "fields")) changed on both sides: choose"),
+                                   status: status ?? (waiting > 0 ? "\(NumberText.count(waiting, "field", "fields")) to choose for"
+                                       : merge.rows.contains { $0.choice == .edit } ? "every field chosen: ⏎ opens the form to edit"
+                                       : "every field chosen: ⏎ saves"),
                                    question: question, isSaving: isSaving, conflict: rows)
         }
         return EditorViewModel(title: title, fields: fields, focused: focused,

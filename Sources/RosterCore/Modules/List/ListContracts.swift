@@ -205,8 +205,13 @@ public protocol ListWireframe: AnyObject {
     /// connection came back: screens built from this list's people (the
     /// overview, the counts) count `shown` again.
     func filterDidChange(shown: PeopleArrangement, filter: String?)
+    /// Why the source cannot be edited (standard input, the bundled
+    /// directory, an offline copy), or nil: asked before a question that
+    /// would lead nowhere (`D`).
+    var editingRefusal: String? { get }
 }
 
 extension ListWireframe {
     public func filterDidChange(shown: PeopleArrangement, filter: String?) {}
+    public var editingRefusal: String? { nil }
 }

@@ -109,6 +109,10 @@ extension ListPresenter {
     /// `D`: the marked people, else the selected one, are read whole and
     /// the list asks before deleting them.
     public func deleteMarkedOrSelected() {
+        if let refusal = wireframe?.editingRefusal {
+            message = refusal
+            return render()
+        }
         readPeopleToCopy { presenter, people in
             presenter.pendingDeletion = people
             presenter.render()

@@ -191,7 +191,7 @@ public final class AppDependencies {
         readIdentity = filePath.flatMap { FileIdentity(path: $0) }
         changedOnDisk = false
         switch note {
-        case .saved, .deleted, .undone: listWireframe.say("saved; reading it again…")
+        case .saved, .savedFromDetail, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
         }
         Task.detached {
@@ -215,18 +215,34 @@ public final class AppDependencies {
                     }
                     let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
                     switch note {
-                    case .saved: self.listWireframe.say("saved to \(name)")
+                    case .saved, .savedFromDetail: self.listWireframe.say("saved to \(name)")
                     case .deleted: self.listWireframe.say("deleted from \(name)")
                     case .undone(let what): self.listWireframe.say("undone: \(what)")
                     case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
                     case .changedOnDisk: self.listWireframe.say("changed on disk; read again")
                     case .refused(let why): self.listWireframe.say(why + "; read again")
                     }
+                    if let recordID, note == .saved || note == .savedFromDetail {
+                        self.listWireframe.listPresenter?.whenSettled { presenter in
+                            Self.landed(on: recordID, in: presenter, reopeningDetail: note == .savedFromDetail)
+                        }
+                    }
                 case .failure(let error):
                     self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
                 }
             }
         }
+    }
+
+    /// After a save, once the list has landed: the person's screen again if
+    /// the save was made from it; or, when the search on no longer matches
+    /// the person saved, a word saying so (they are not lost, only hidden).
+    private static func landed(on recordID: String, in presenter: ListPresenter, reopeningDetail: Bool) {
+        guard presenter.place.selectedID == recordID else {
+            if presenter.filter != nil { presenter.say("saved; they no longer match the search (Esc shows everyone)") }
+            return
+        }
+        if reopeningDetail { presenter.openSelected() }
     }
 
     /// Stops watching the connection and the file (the app is ending).

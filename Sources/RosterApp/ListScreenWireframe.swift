@@ -70,6 +70,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// What a landed save says once the source is read again.
     enum SavedNote: Equatable {
         case saved, deleted
+        /// Saved from the person's screen, which shows them again.
+        case savedFromDetail
         /// Nothing saved; read again to show what someone else saved.
         case reread
         case undone(String)
@@ -291,7 +293,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                         }
                         if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
                         self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
-                        self.editingAccess.onSaved?(person.id, .saved)
+                        self.editingAccess.onSaved?(person.id, self.detailWireframe == nil ? .saved : .savedFromDetail)
                     }
                 }
             }
@@ -367,7 +369,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         switch route {
         case .saved(let recordID, let undo):
             editingAccess.lastChange = undo
-            editingAccess.onSaved?(recordID, .saved)
+            editingAccess.onSaved?(recordID, detailWireframe == nil ? .saved : .savedFromDetail)
         case .cancelled(let stale):
             // The person changed underneath: shown as they are now.
             if stale, let place = presenter?.place {

@@ -71,6 +71,35 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("a save from the person's screen comes back to it, showing the new value; one that leaves the search says so")
+    func landing() throws {
+        let file = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try Self.open(file)
+        session.send("j", "Enter")
+        #expect(session.waitFor(text: "Roster — José Garza"))
+        session.send("E")
+        #expect(session.waitFor(text: "Roster — Edit José Garza"))
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type("jose@landed.example")
+        session.send("Enter")
+        #expect(session.waitFor("the person's screen, saved") { $0.contains("Roster — José Garza") && $0.contains("jose@landed.example") })
+        session.send("Escape")
+        #expect(session.waitFor(text: "Last name ↑"), "back on the list (the person's screen says 2/400 too)")
+        session.send("/")
+        session.type("garza")
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: garza"))
+        session.send("E")
+        #expect(session.waitFor(text: "Roster — Edit José Garza"))
+        session.send("Tab", "C-u")
+        session.type("Smith")
+        session.send("Enter")
+        #expect(session.waitFor(text: "they no longer match the search"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("from the person's screen E edits them too; Esc with a change asks, y throws it away and nothing is written")
     func fromDetailAndCancel() throws {
         let file = try Self.copy()

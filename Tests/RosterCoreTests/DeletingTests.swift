@@ -39,6 +39,18 @@ struct DeletingTests {
         #expect(wireframe.routes.isEmpty)
     }
 
+    @Test("on a folded company's heading D, E and v act on no one they cannot see, and say so")
+    func foldedHeading() throws {
+        presenter.toggleSection()
+        presenter.deleteMarkedOrSelected()
+        #expect(view.last?.question == nil)
+        let said = try #require(view.last?.message)
+        #expect(said.hasSuffix(" is folded: Space opens it to choose someone"))
+        presenter.editSelected()
+        presenter.editInEditor()
+        #expect(wireframe.routes.isEmpty)
+    }
+
     @Test("with people marked, D counts them and y hands exactly them on")
     func marked() {
         presenter.toggleMark()

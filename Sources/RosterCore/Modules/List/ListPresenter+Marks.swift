@@ -113,6 +113,7 @@ extension ListPresenter {
             message = refusal
             return render()
         }
+        if session.marked.isEmpty, peopleCount > 0, saidFoldedHeading() { return }
         readPeopleToCopy { presenter, people in
             presenter.pendingDeletion = people
             presenter.render()

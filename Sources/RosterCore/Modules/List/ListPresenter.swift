@@ -56,6 +56,8 @@ public final class ListPresenter: ListModuleInterface {
     /// with its result (a message shows for one frame: the result's frame
     /// would wipe one said before it).
     var messageAfterWork: String?
+    /// Run once nothing is in flight (`whenSettled`).
+    var settledWaiters: [@MainActor (ListPresenter) -> Void] = []
     /// Searches asked for, and the last one whose result was shown (a newer
     /// search supersedes an older, whose result never comes): a search is
     /// in flight while they differ.
@@ -190,6 +192,16 @@ public final class ListPresenter: ListModuleInterface {
         select(position: isCollapsed(last) ? displayed.sections[last].range.lowerBound : peopleCount - 1)
     }
 
+    /// On a folded company's heading no one is to be seen, so no one is
+    /// edited or deleted: says so (true), or false when a person is selected.
+    func saidFoldedHeading() -> Bool {
+        let section = displayed.sectionIndex(containing: selection)
+        guard isCollapsed(section) else { return false }
+        message = "\(DisplayText.sanitized(displayed.sections[section].title)) is folded: Space opens it to choose someone"
+        render()
+        return true
+    }
+
     public func openSelected() {
         if waitForArrangement({ $0.openSelected() }) { return }
         guard peopleCount > 0 else { return }
@@ -202,13 +214,13 @@ public final class ListPresenter: ListModuleInterface {
 
     public func editSelected() {
         if waitForArrangement({ $0.editSelected() }) { return }
-        guard peopleCount > 0 else { return }
+        guard peopleCount > 0, !saidFoldedHeading() else { return }
         wireframe?.navigate(to: .edit(shown: displayed, position: selection))
     }
 
     public func editInEditor() {
         if waitForArrangement({ $0.editInEditor() }) { return }
-        guard peopleCount > 0 else { return }
+        guard peopleCount > 0, !saidFoldedHeading() else { return }
         wireframe?.navigate(to: .edit(shown: displayed, position: selection, inEditor: true))
     }
 
@@ -265,10 +277,21 @@ public final class ListPresenter: ListModuleInterface {
 
     /// Says `messageAfterWork` once no search or new order is in flight.
     func sayMessageAfterWorkIfDone() {
-        guard let waiting = messageAfterWork, !hasWorkInFlight else { return }
+        guard !hasWorkInFlight else { return }
+        let waiters = settledWaiters
+        settledWaiters = []
+        for waiter in waiters { waiter(self) }
+        guard let waiting = messageAfterWork else { return }
         messageAfterWork = nil
         message = waiting
         render()
+    }
+
+    /// Runs `body` once the list has landed: no order, search, placement
+    /// or remembered place still in flight (at once if none is).
+    public func whenSettled(_ body: @escaping @MainActor (ListPresenter) -> Void) {
+        settledWaiters.append(body)
+        sayMessageAfterWorkIfDone()
     }
 
     /// Quits; while an export is being written, the first `q` says so

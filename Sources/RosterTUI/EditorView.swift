@@ -14,6 +14,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
         case save, cancel, next, previous
         case edit(LineEdit)
         case choose(PersonMerge.Choice)
+        case help
     }
 
     /// Keys of the form; any other character is typed into the field.
@@ -31,6 +32,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
         KeyBinding([.control("w")], "^W", "delete the word before the cursor", .edit(.deleteWordBackward)),
         KeyBinding([.control("u")], "^U", "delete to the start", .edit(.deleteToStart)),
         KeyBinding([.control("k")], "^K", "delete to the end", .edit(.deleteToEnd)),
+        KeyBinding([.function(1)], "F1", "these keys (? is typed into the field)", .help),
     ]
 
     /// Keys of the conflict screen.
@@ -42,6 +44,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
         KeyBinding([.tab, .down, .character("j")], "Tab/↓", "next field", .next),
         KeyBinding([.backTab, .up, .character("k")], "S-Tab/↑", "previous field", .previous),
         KeyBinding([.escape], "Esc", "back to the form, nothing saved", .cancel),
+        KeyBinding([.character("?"), .function(1)], "?/F1", "these keys", .help),
     ]
 
     private static let hints = StatusHints([StatusHints.Hint("⏎ save"), StatusHints.Hint("Tab/↑↓ field"), StatusHints.Hint("Esc cancel")])
@@ -51,6 +54,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
 
     private let presenter: EditorModuleInterface
     private var model: EditorViewModel?
+    private var help: HelpOverlay?
     /// The first form line shown.
     private var top = 0
 
@@ -68,6 +72,10 @@ public final class EditorView: EditorViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .close { help = nil }
+            return true
+        }
         if model?.question != nil {
             switch key {
             case .character("y"), .character("Y"): presenter.answer(true)
@@ -85,6 +93,9 @@ public final class EditorView: EditorViewInterface, ScreenView {
             case .previous: presenter.moveField(by: -1)
             case .edit(let edit): presenter.edit(edit)
             case .choose(let choice): presenter.choose(choice)
+            case .help:
+                help = model?.conflict == nil ? HelpOverlay(title: "Person editor keys", table: Self.keyTable)
+                    : HelpOverlay(title: "Conflict screen keys", table: Self.conflictKeyTable)
             }
             return true
         }
@@ -109,6 +120,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
         let size = screen.size
         screen.erase()
         screen.putTitleBar(source: model.title, right: model.isSaving ? "saving…" : "")
+        defer { help?.draw(on: screen) }
         if let rows = model.conflict { return drawConflict(rows, status: model.question ?? model.status, on: screen) }
         let lines = lines(of: model)
         let height = max(1, size.rows - 3)
@@ -135,7 +147,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
             let (shown, cursorColumn) = isFocused ? Self.window(field.text, cursor: field.cursor, width: valueWidth)
                 : (DisplayText.fit(DisplayText.sanitized(field.text), columns: valueWidth), 0)
             screen.put(DisplayText.padded(shown, columns: valueWidth), row: row, column: valueColumn, style: isFocused ? .selected : .normal)
-            if isFocused, model.question == nil, !model.isSaving { screen.showCursor(row: row, column: valueColumn + cursorColumn) }
+            if isFocused, model.question == nil, !model.isSaving, help == nil { screen.showCursor(row: row, column: valueColumn + cursorColumn) }
         }
         let status = model.question ?? model.status
         screen.putStatusBar(left: " " + status, hints: model.question == nil ? Self.hints : StatusHints([]), row: size.rows - 1)

@@ -235,6 +235,20 @@ extension EditorTests {
         #expect(snapshotMismatch(small.text, named: "editor-conflict-40x10") == nil)
     }
 
+    @Test("F1 shows the form's keys (? is typed into the field); on the conflict screen ? shows its keys; any key closes them")
+    func help() throws {
+        let formHelp = type([.function(1)])
+        #expect(formHelp.text.contains("Person editor keys"))
+        #expect(formHelp.text.contains("next field"))
+        #expect(type([.character("x")]).line(2).hasPrefix("  First name      Ada "), "the key closed the help, typing nothing")
+        #expect(type([.character("?")]).line(2).hasPrefix("• First name      Ada?"))
+        _ = type([.control("u"), .typed("Ada")])
+
+        let conflictHelp = try conflictScreen().text.contains("Conflict screen keys") ? "" : type([.character("?")]).text
+        #expect(conflictHelp.contains("Conflict screen keys"))
+        #expect(conflictHelp.contains("take theirs for this field"))
+    }
+
     @Test("m keeps yours: saved again against their version, their phone kept, your age and email sent")
     func conflictTakesMine() throws {
         _ = try conflictScreen()

@@ -191,7 +191,7 @@ public final class AppDependencies {
         readIdentity = filePath.flatMap { FileIdentity(path: $0) }
         changedOnDisk = false
         switch note {
-        case .saved, .savedFromDetail, .deleted, .undone: listWireframe.say("saved; reading it again…")
+        case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
         }
         Task.detached {
@@ -215,16 +215,19 @@ public final class AppDependencies {
                     }
                     let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
                     switch note {
-                    case .saved, .savedFromDetail: self.listWireframe.say("saved to \(name)")
+                    case .saved, .savedFromDetail, .savedFromCompanyList: self.listWireframe.say("saved to \(name)")
                     case .deleted: self.listWireframe.say("deleted from \(name)")
                     case .undone(let what): self.listWireframe.say("undone: \(what)")
                     case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
                     case .changedOnDisk: self.listWireframe.say("changed on disk; read again")
                     case .refused(let why): self.listWireframe.say(why + "; read again")
                     }
-                    if let recordID, note == .saved || note == .savedFromDetail {
-                        self.listWireframe.listPresenter?.whenSettled { presenter in
+                    if let recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
+                        self.listWireframe.listPresenter?.whenSettled { [weak self] presenter in
                             Self.landed(on: recordID, in: presenter, reopeningDetail: note == .savedFromDetail)
+                            if note == .savedFromCompanyList, presenter.place.selectedID == recordID {
+                                self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
+                            }
                         }
                     }
                 case .failure(let error):

@@ -77,6 +77,18 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
         }
     }
 
+    /// The company's own list, at the person with `recordID` (a save from
+    /// it read the source again), saying `note`.
+    func openPeople(of companyID: Int, selecting recordID: String, saying note: String) {
+        navigate(to: .people(companyID: companyID))
+        guard let presenter = companyList?.listPresenter else { return }
+        var place = presenter.place
+        place.selectedID = recordID
+        place.selectedPosition = nil
+        presenter.restore(place)
+        presenter.say(note)
+    }
+
     /// A company's list closed with `filter`: the people list takes it up
     /// (and the overview follows it, through `update`).
     private func companyListDidClose(filter: String?) {

@@ -72,6 +72,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case saved, deleted
         /// Saved from the person's screen, which shows them again.
         case savedFromDetail
+        /// Saved from a company's list (over the overview), which shows again.
+        case savedFromCompanyList
         /// Nothing saved; read again to show what someone else saved.
         case reread
         case undone(String)
@@ -293,7 +295,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                         }
                         if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
                         self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
-                        self.editingAccess.onSaved?(person.id, self.detailWireframe == nil ? .saved : .savedFromDetail)
+                        self.editingAccess.onSaved?(person.id, self.savedNote)
                     }
                 }
             }
@@ -369,7 +371,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         switch route {
         case .saved(let recordID, let undo):
             editingAccess.lastChange = undo
-            editingAccess.onSaved?(recordID, detailWireframe == nil ? .saved : .savedFromDetail)
+            editingAccess.onSaved?(recordID, savedNote)
         case .cancelled(let stale):
             // The person changed underneath: shown as they are now.
             if stale, let place = presenter?.place {
@@ -379,6 +381,20 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                 presenter?.say("nothing saved")
             }
         }
+    }
+
+    /// How a save from this list (or the person's screen over it) lands.
+    private var savedNote: SavedNote {
+        isMainList ? (detailWireframe == nil ? .saved : .savedFromDetail) : .savedFromCompanyList
+    }
+
+    /// After a save from a company's list, the source read again: the
+    /// overview and that company's list open again over this list, at the
+    /// person saved.
+    func reopenCompanyList(selecting recordID: String, saying note: String) {
+        guard isMainList, let presenter, let companyID = presenter.selectedCompanyID else { return }
+        presenter.showCompanies()
+        companiesWireframe?.openPeople(of: companyID, selecting: recordID, saying: note)
     }
 
     public var editingRefusal: String? { editingAccess.editing == nil ? editingAccess.readOnlyReason : nil }

@@ -269,6 +269,12 @@ struct EditingEndToEndTests {
         session.send("Enter")
         #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
         #expect(try Self.changedLines(file) == ["  \"email\": \"frank@example.org\","])
+        // Back in the company's list, at Frank; Esc goes to the overview as before.
+        #expect(session.waitFor("the company's list again") { $0.contains("› COMGY") && $0.contains("frank@example.org") })
+        session.send("j", "k")  // the message shows for one frame
+        #expect(session.waitFor(text: "1/6 · COMGY"))
+        session.send("Escape")
+        #expect(session.waitFor(text: ": companies"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

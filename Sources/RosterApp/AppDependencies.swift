@@ -37,6 +37,8 @@ public final class AppDependencies {
     var post: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
     /// Watches a directory file for other programs' changes.
     private var fileWatcher: FileWatcher?
+    /// Watches an SQLite table's database for other connections' changes.
+    private var tableWatch: SQLiteChangeWatch?
     /// The file as it was when last read: a change event that finds it so
     /// is a save of ours, already read again.
     private var readIdentity: FileIdentity?
@@ -190,6 +192,7 @@ public final class AppDependencies {
         // Whatever changed on disk meanwhile is read now too.
         readIdentity = filePath.flatMap { FileIdentity(path: $0) }
         changedOnDisk = false
+        let tableWatch = self.tableWatch
         switch note {
         case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
@@ -197,6 +200,7 @@ public final class AppDependencies {
         Task.detached {
             let result: Result<ArrangedDirectory, LoadError>
             if let table {
+                tableWatch?.countFromNow()
                 result = Result { () throws(DatabaseError) in try table.reread() }
                     .map { ArrangedDirectory(repository: $0, arrangement: $0.arrange(sort: .byLastName, byCompany: true, company: nil)) }
                     .mapError { LoadError.database(target: table.sourceName, message: $0.message) }
@@ -219,7 +223,7 @@ public final class AppDependencies {
                     case .deleted: self.listWireframe.say("deleted from \(name)")
                     case .undone(let what): self.listWireframe.say("undone: \(what)")
                     case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
-                    case .changedOnDisk: self.listWireframe.say("changed on disk; read again")
+                    case .changedOnDisk: self.listWireframe.say(table == nil ? "changed on disk; read again" : "changed in the database; read again")
                     case .refused(let why): self.listWireframe.say(why + "; read again")
                     }
                     if let recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
@@ -252,12 +256,24 @@ public final class AppDependencies {
     func stopWatching() {
         connectionWatcher?.stop()
         fileWatcher?.stop()
+        tableWatch?.stop()
     }
 
-    /// A directory file is watched from now on: another program's change
-    /// (another Roster's save, an editor, `sed -i`) is read again in place,
-    /// the place kept by `_id`, as after a save.
-    func watchFile(post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+    /// A directory file, or an SQLite table, is watched from now on:
+    /// another program's change (another Roster's save, an editor, `sed
+    /// -i`, `roster update`) is read again in place, the place kept by
+    /// `_id`, as after a save.
+    func watchForChanges(post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+        if tableWatch == nil, let table = listWireframe.shownRepository as? SQLPeopleRepository, let watch = table.changeWatch() {
+            // An SQLite table: another connection's commit is read again the same way.
+            tableWatch = watch
+            watch.start {
+                post { [weak self] in
+                    self?.changedOnDisk = true
+                    self?.reloadIfDue()
+                }
+            }
+        }
         guard fileWatcher == nil, let filePath else { return }
         fileWatcher = FileWatcher(path: filePath) {
             post { [weak self] in self?.fileChanged() }

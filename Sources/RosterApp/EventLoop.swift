@@ -59,7 +59,7 @@ final class EventLoop {
                     dependencies.directoryLoaded(result)
                     if case .success(let arranged) = result {
                         dependencies.watchConnection(of: arranged.repository) { [mailbox] work in mailbox.post(.run(work)) }
-                        dependencies.watchFile { [mailbox] work in mailbox.post(.run(work)) }
+                        dependencies.watchForChanges { [mailbox] work in mailbox.post(.run(work)) }
                     }
                 case .run(let work):
                     work()

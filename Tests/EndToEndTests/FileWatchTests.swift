@@ -31,6 +31,29 @@ struct FileWatchTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("two Rosters on one SQLite table: A saves, B shows it without a key, selection kept; roster update from a script shows too")
+    func sqliteTable() throws {
+        let (database, _, cleanUp) = try ConflictEndToEndTests.source(.sqlite)
+        defer { cleanUp() }
+        let a = try ConflictEndToEndTests.openForm(database, environment: "")
+        let b = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(database))")
+        #expect(b.waitFor(text: "/400"))
+        b.send("j", "j")
+        #expect(b.waitFor(text: "3/400"))
+        ConflictEndToEndTests.change(a, email: "from.a@example.org")
+        #expect(a.waitFor(text: "saved"))
+        #expect(b.waitFor(text: "from.a@example.org"), "B shows A's save by itself")
+        #expect(b.waitFor(text: "changed in the database; read again"))
+        b.send("j", "k")  // the message shows for one frame
+        #expect(b.waitFor(text: "3/400"))
+        // A's own save is not taken for someone else's.
+        #expect(!a.waitFor("read again for nothing", timeout: 1.5, quietly: true) { $0.contains("changed in the database") })
+        for session in [a, b] {
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
+    }
+
     @Test("a change while the form is open leaves the form alone; back on the list it is read again; a save of ours is not read twice")
     func notUnderTheForm() throws {
         let file = try EditingEndToEndTests.copy()

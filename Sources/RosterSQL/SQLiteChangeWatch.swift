@@ -1,0 +1,65 @@
+import Dispatch
+import RosterCore
+
+/// Tells when another connection changed an SQLite database (another
+/// Roster's save, `roster update`, the `sqlite3` shell): SQLite has no
+/// notifications, so a connection of the watch's own asks `PRAGMA
+/// data_version` twice a second, on a queue of its own (a cheap read of
+/// the file's change counter; it moves only for other connections'
+/// commits). Never the browse connections: their reads go on meanwhile.
+public final class SQLiteChangeWatch: @unchecked Sendable {
+    private let connection: SQLiteConnection
+    private let queue = DispatchQueue(label: "roster.sqlite-change-watch")
+    private var timer: DispatchSourceTimer?
+    /// The version changes are counted from (touched only on `queue`).
+    private var counted: Int64?
+
+    /// A watch on the database at `path`; nil if it cannot be opened (then
+    /// it is simply not watched).
+    public init?(path: String) {
+        guard let connection = try? SQLiteConnection(path: path, access: .readOnly, busyTimeout: .milliseconds(200)) else { return nil }
+        self.connection = connection
+    }
+
+    /// Asks every `interval`; `changed` runs on the watch's queue when the
+    /// database moved on since the last count.
+    public func start(every interval: DispatchTimeInterval = .milliseconds(500), changed: @escaping @Sendable () -> Void) {
+        queue.sync { counted = version() }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in
+            guard let self, let now = self.version(), now != self.counted else { return }
+            self.counted = now
+            changed()
+        }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// Changes are counted from now: the database is about to be read
+    /// again (whatever changed before is in that read).
+    public func countFromNow() {
+        queue.sync { counted = version() ?? counted }
+    }
+
+    public func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    deinit {
+        timer?.cancel()
+    }
+
+    private func version() -> Int64? {
+        (try? connection.query("PRAGMA data_version"))?.first?.int(0)
+    }
+}
+
+extension SQLPeopleRepository {
+    /// A watch on the table's database for other connections' changes;
+    /// nil for PostgreSQL (not yet: `r` reads others' changes there).
+    public func changeWatch() -> SQLiteChangeWatch? {
+        table.dialect == .sqlite ? SQLiteChangeWatch(path: target) : nil
+    }
+}

@@ -55,6 +55,9 @@ public final class EditorView: EditorViewInterface, ScreenView {
     private let presenter: EditorModuleInterface
     private var model: EditorViewModel?
     private var help: HelpOverlay?
+    /// Where the field typed in was scrolled to at the last frame (it moves
+    /// only when the cursor would leave it).
+    private var fieldStart = (field: -1, start: 0)
     /// The first form line shown.
     private var top = 0
 
@@ -143,9 +146,17 @@ public final class EditorView: EditorViewInterface, ScreenView {
             let isFocused = line.field == model.focused
             let label = (field.isChanged ? "• " : "  ") + field.label
             screen.put(DisplayText.fit(label, columns: valueColumn - 1), row: row, column: 0, style: isFocused ? .bold : .normal)
-            // The field typed in scrolls to its cursor; the others show their start, cut with "…".
-            let (shown, cursorColumn) = isFocused ? Self.window(field.text, cursor: field.cursor, width: valueWidth)
-                : (DisplayText.fit(DisplayText.sanitized(field.text), columns: valueWidth), 0)
+            // The field typed in scrolls to its cursor as the prompts do (… where it is cut);
+            // the others show their start, cut with "…".
+            let (shown, cursorColumn): (String, Int)
+            if isFocused {
+                let window = LineWindow(text: field.text, cursor: field.cursor, columns: valueWidth,
+                                        previousStart: fieldStart.field == line.field ? fieldStart.start : 0)
+                fieldStart = (line.field, window.start)
+                (shown, cursorColumn) = (window.text, window.cursorColumn)
+            } else {
+                (shown, cursorColumn) = (DisplayText.fit(DisplayText.sanitized(field.text), columns: valueWidth), 0)
+            }
             screen.put(DisplayText.padded(shown, columns: valueWidth), row: row, column: valueColumn, style: isFocused ? .selected : .normal)
             if isFocused, model.question == nil, !model.isSaving, help == nil { screen.showCursor(row: row, column: valueColumn + cursorColumn) }
         }
@@ -194,22 +205,5 @@ public final class EditorView: EditorViewInterface, ScreenView {
             }
         }
         screen.putStatusBar(left: " " + status, hints: Self.conflictHints, row: size.rows - 1)
-    }
-
-    /// The part of `text` a field of `width` columns shows, scrolled so the
-    /// cursor is in it, and the cursor's column in that part.
-    static func window(_ text: String, cursor: Int, width: Int) -> (String, Int) {
-        let characters = Array(DisplayText.sanitized(text))
-        let cursor = min(cursor, characters.count)
-        var start = 0
-        while DisplayText.width(String(characters[start..<cursor])) >= width, start < cursor { start += 1 }
-        var end = start, used = 0
-        while end < characters.count {
-            let next = DisplayText.width(of: characters[end])
-            if used + next > width { break }
-            used += next
-            end += 1
-        }
-        return (String(characters[start..<end]), DisplayText.width(String(characters[start..<cursor])))
     }
 }

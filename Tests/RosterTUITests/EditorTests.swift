@@ -235,6 +235,17 @@ extension EditorTests {
         #expect(snapshotMismatch(small.text, named: "editor-conflict-40x10") == nil)
     }
 
+    @Test("a value longer than its field scrolls to the cursor with … on the side that is cut, as the prompts do")
+    func longValue() {
+        let long = "1234 Harbor Lane, Apartment 5, Springfield, Nowhere 99999"
+        let end = type([.tab, .tab, .tab, .tab, .tab, .typed(long)], rows: 24, columns: 40).line(7)
+        #expect(end.hasPrefix("• Address    …"), "\(end)")
+        #expect(end.trimmingCharacters(in: .whitespaces).hasSuffix("Nowhere 99999"))
+        let start = type([.home], rows: 24, columns: 40).line(7)
+        #expect(start.hasPrefix("• Address    1234 Harbor"))
+        #expect(start.trimmingCharacters(in: .whitespaces).hasSuffix("…"))
+    }
+
     @Test("F1 shows the form's keys (? is typed into the field); on the conflict screen ? shows its keys; any key closes them")
     func help() throws {
         let formHelp = type([.function(1)])

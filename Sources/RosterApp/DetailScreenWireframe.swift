@@ -9,9 +9,9 @@ final class DetailScreenWireframe: DetailWireframe {
     /// Called with the display position the detail ended on.
     private let onClose: (Int) -> Void
     /// `E` / `v`: the list opens an editor of the person at this position.
-    private let onEdit: (Int, Bool) -> Void
+    private let onEdit: (Int, Bool, String?) -> Void
 
-    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int, Bool) -> Void = { _, _ in }) {
+    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int, Bool, String?) -> Void = { _, _, _ in }) {
         self.root = root
         self.onClose = onClose
         self.onEdit = onEdit
@@ -32,10 +32,10 @@ final class DetailScreenWireframe: DetailWireframe {
         case .back(let position):
             presenter = nil
             onClose(position)
-        case .edit(let position, let inEditor):
+        case .edit(let position, let inEditor, let field):
             // Over the person's screen: Esc comes back to it; a save shows
             // the list, read again, at the person.
-            onEdit(position, inEditor)
+            onEdit(position, inEditor, field)
         case .quit:
             root.finish(status: .success)
         }

@@ -167,8 +167,9 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         switch route {
         case .detail(let shown, let position):
             let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
-                                               onEdit: { [weak self] position, inEditor in
-                                                   self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository)
+                                               onEdit: { [weak self] position, inEditor, field in
+                                                   self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository,
+                                                              focusing: field)
                                                })
             detailWireframe = detail
             detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher())
@@ -246,7 +247,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
 
     /// Reads the person whole (off the main actor for a source that may
     /// wait), then opens the editor on them.
-    private func edit(shown: PeopleArrangement, position: Int, inEditor: Bool = false, in repository: any PeopleRepository) {
+    private func edit(shown: PeopleArrangement, position: Int, inEditor: Bool = false, in repository: any PeopleRepository,
+                      focusing field: String? = nil) {
         guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
         repository.reads(through: makeSearcher()).read({ () -> Result<Person, RepositoryError> in
             do throws(RepositoryError) {
@@ -263,7 +265,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             case .success(let person) where inEditor:
                 self.editInEditor(person, editing: editing)
             case .success(let person):
-                self.openEditor(person, editing: editing)
+                self.openEditor(person, editing: editing, focusing: field)
             }
         }
     }
@@ -319,10 +321,10 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
 
     /// The person editor (`E`, `a`, or the conflict screen after `v`) over the list.
     private func openEditor(_ person: Person, adding: Bool = false, editing: any PeopleEditing,
-                            conflict: (changes: [FieldChange], theirs: Person)? = nil) {
+                            conflict: (changes: [FieldChange], theirs: Person)? = nil, focusing field: String? = nil) {
         let editor = EditorScreenWireframe(root: root) { [weak self] route in self?.editorDidClose(route) }
         editorWireframe = editor
-        editor.present(person: person, adding: adding, editing: editing, reader: makeSearcher(), conflict: conflict)
+        editor.present(person: person, adding: adding, editing: editing, reader: makeSearcher(), conflict: conflict, focusing: field)
     }
 
     /// `U`: the last change saved from a screen taken back, off the main

@@ -71,7 +71,7 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("a save from the person's screen comes back to it, showing the new value; one that leaves the search says so")
+    @Test("E from the person's screen opens the form at the field the cursor is on; the save comes back to that screen, showing the new value; one that leaves the search says so")
     func landing() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -80,7 +80,8 @@ struct EditingEndToEndTests {
         #expect(session.waitFor(text: "Roster — José Garza"))
         session.send("E")
         #expect(session.waitFor(text: "Roster — Edit José Garza"))
-        session.send("Tab", "Tab", "Tab", "C-u")
+        // The form opens at the field the person's screen's cursor is on: the email.
+        session.send("C-u")
         session.type("jose@landed.example")
         session.send("Enter")
         #expect(session.waitFor("the person's screen, saved") { $0.contains("Roster — José Garza") && $0.contains("jose@landed.example") })

@@ -45,7 +45,8 @@ public enum DetailRoute: Equatable, Sendable {
     case back(position: Int)
     /// The editor of the person shown (at display `position`); with
     /// `inEditor`, the user's own editor.
-    case edit(position: Int, inEditor: Bool)
+    /// `field`: the label of the field the cursor is on, for the form to open at.
+    case edit(position: Int, inEditor: Bool, field: String?)
     case quit
 }
 

@@ -124,8 +124,14 @@ public final class DetailPresenter: DetailModuleInterface {
         wireframe?.navigate(to: .back(position: position))
     }
 
+    /// `E` or `v`: the form opens at the field the cursor is on.
     public func edit(inEditor: Bool) {
-        wireframe?.navigate(to: .edit(position: position, inEditor: inEditor))
+        var field: String?
+        if case .loaded(let person) = person(at: position) {
+            let fields = Self.fields(of: person)
+            field = fields.indices.contains(fieldCursor) ? fields[fieldCursor].label : nil
+        }
+        wireframe?.navigate(to: .edit(position: position, inEditor: inEditor, field: field))
     }
 
     public func quit() {

@@ -67,6 +67,14 @@ public final class EditorPresenter: EditorModuleInterface {
         refresh()
     }
 
+    /// Starts at the field the person's screen calls `label` (its cursor
+    /// was there), if the form has one.
+    public func focus(label: String) {
+        guard let index = Self.fields.firstIndex(where: { Self.label(of: $0) == label }) else { return }
+        focused = index
+        refresh()
+    }
+
     public func moveField(by delta: Int) {
         guard !isSaving, question == nil else { return }
         if let merge {

@@ -193,11 +193,19 @@ public final class AppDependencies {
         readIdentity = filePath.flatMap { FileIdentity(path: $0) }
         changedOnDisk = false
         let tableWatch = self.tableWatch
+        // Marks are kept by who they are (`_id`), not where they were: the
+        // file read again may hold people in other places (someone deleted
+        // one). Past a few thousand, or without an `_id`, they are let go.
+        let marked = listWireframe.session.marked
+        let shown = listWireframe.shownRepository
         switch note {
         case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
         }
         Task.detached {
+            let markedRecords: [String]? = marked.count > 5_000 ? nil : marked.compactMap { id in
+                (try? shown?.person(id)).map(\.id).flatMap { $0.isEmpty ? nil : $0 }
+            }
             let result: Result<ArrangedDirectory, LoadError>
             if let table {
                 tableWatch?.countFromNow()
@@ -207,10 +215,17 @@ public final class AppDependencies {
             } else {
                 result = await Self.loadAndArrange(interactor: interactor, progress: LoadProgress())
             }
+            let remarked = (try? result.get()).map { arranged in
+                (markedRecords ?? []).compactMap { try? arranged.repository.personID(recordID: $0) }
+            } ?? []
             post { [weak self] in
                 guard let self else { return }
                 switch result {
                 case .success(let arranged):
+                    if !marked.isEmpty {
+                        self.listWireframe.session.unmarkAll()
+                        self.listWireframe.session.mark(remarked)
+                    }
                     self.listWireframe.presentList(arranged)
                     self.offerEditing(of: arranged.repository)
                     self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
@@ -235,7 +250,12 @@ public final class AppDependencies {
                         }
                     }
                 case .failure(let error):
-                    self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
+                    switch note {
+                    case .changedOnDisk, .reread, .refused:
+                        self.listWireframe.say("\(self.sourceName) changed but could not be read again (the list shows it as it was): \(error.message)")
+                    default:
+                        self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
+                    }
                 }
             }
         }

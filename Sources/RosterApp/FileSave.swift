@@ -75,6 +75,9 @@ enum FileSave {
             let pieces: [FilePiece]
             do throws(EditFailure) {
                 let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
+                if let base, case .update(let id, _) = operation, !file.contains(id: id) {
+                    return .conflict("\(DisplayText.sanitized(base.fullName)) was deleted by someone else meanwhile; nothing saved", theirs: nil)
+                }
                 if let base, case .update(let id, let changes) = operation, let current = file.person(id: id, in: buffer) {
                     let changed = current.conflicts(with: changes, base: base)
                     if !changed.isEmpty {

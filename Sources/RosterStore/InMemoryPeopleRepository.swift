@@ -10,6 +10,8 @@ import RosterCore
 /// crossed once per arrangement, search or window, never once per person.
 public final class InMemoryPeopleRepository: PeopleRepository {
     public let store: PeopleStore
+    /// Every `_id`'s person, made at the first `personID(recordID:)`.
+    private let recordIndex = Locked<[String: Int]?>(nil)
     public let skippedRecords: [SkippedRecord]
     public let sourceName: String
 
@@ -131,8 +133,20 @@ public final class InMemoryPeopleRepository: PeopleRepository {
         return handle(of: arrangement).grouped.order.firstIndex(of: UInt32(id.rawValue))
     }
 
+    /// The first person whose record has `recordID` (found through an index
+    /// of every `_id`, made at the first ask: marks are found again by it
+    /// after the file is read anew).
     public func personID(recordID: String) -> PersonID? {
-        (0..<store.count).first { store.text(.id, of: $0) == recordID }.map(PersonID.init)
+        guard !recordID.isEmpty else { return nil }
+        return recordIndex.withLock { index in
+            if index == nil {
+                var made: [String: Int] = [:]
+                made.reserveCapacity(store.count)
+                for person in (0..<store.count).reversed() { made[store.text(.id, of: person)] = person }
+                index = made
+            }
+            return index?[recordID].map(PersonID.init)
+        }
     }
 
     public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {

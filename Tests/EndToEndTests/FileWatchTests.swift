@@ -31,6 +31,27 @@ struct FileWatchTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("marks stay on the people marked when someone else deletes a person before them (marks go by _id, not by place)")
+    func marksFollowPeople() throws {
+        let file = try EditingEndToEndTests.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try EditingEndToEndTests.open(file)
+        session.send("j", "m")  // José Garza, the second; m moves on to Tammy Noble
+        #expect(session.waitFor(text: "3/400 · 1 marked"))
+        #expect(session.lines()[4].hasPrefix("● José Garza"))
+        // Frank Dillon, the first, is deleted by a script.
+        #expect(try runRoster(["delete", file, "d12482a030f9d00c67de36e4"]).status == 0)
+        #expect(session.waitFor(text: "399 people"))
+        #expect(session.waitFor("José still marked, no one else") { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.contains { $0.hasPrefix("● José Garza") } && lines.filter { $0.hasPrefix("● ") }.count == 1
+        })
+        session.send("j", "k")  // the message shows for one frame
+        #expect(session.waitFor(text: "1 marked"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("two Rosters on one SQLite table: A saves, B shows it without a key, selection kept; roster update from a script shows too")
     func sqliteTable() throws {
         let (database, _, cleanUp) = try ConflictEndToEndTests.source(.sqlite)

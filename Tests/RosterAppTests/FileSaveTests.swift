@@ -43,6 +43,21 @@ struct FileSaveTests {
         #expect(saved.contains("\"age\": 42"), "the other program's change is kept")
         #expect(saved.contains("\"age\": 37"), "and so is this one")
     }
+
+    @Test("an edit of someone deleted meanwhile says so, by name, and writes nothing")
+    func deletedMeanwhile() throws {
+        let path = NSTemporaryDirectory() + "roster-gone-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.text.write(toFile: path, atomically: false, encoding: .utf8)
+        var base = Person(index: 9, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
+        base.id = "gone"
+        base.firstName = "Grace"
+        base.lastName = "Hopper"
+        let outcome = FileSave.save(.update(id: "gone", changes: [try FieldCheck.change(from: "age=40")]), to: path, format: nil, backup: false,
+                                    base: base)
+        #expect(outcome == .conflict("Grace Hopper was deleted by someone else meanwhile; nothing saved", theirs: nil))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.text)
+    }
 }
 
 /// The unchanged stretches of a saved file are copied inside the kernel,

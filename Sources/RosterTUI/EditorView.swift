@@ -111,10 +111,12 @@ public final class EditorView: EditorViewInterface, ScreenView {
         return true
     }
 
-    /// Each field's lines: its own, and its problem's under it.
-    private func lines(of model: EditorViewModel) -> [(field: Int, isProblem: Bool)] {
-        model.fields.indices.flatMap { index -> [(field: Int, isProblem: Bool)] in
-            [(index, false)] + (model.fields[index].problem == nil ? [] : [(index, true)])
+    /// Each field's lines: its own, and its problem's under it, wrapped to
+    /// `width` (the reason says what was found: it is never cut).
+    private func lines(of model: EditorViewModel, width: Int) -> [(field: Int, problem: String?)] {
+        model.fields.indices.flatMap { index -> [(field: Int, problem: String?)] in
+            let problem = model.fields[index].problem.map { DisplayText.wrapped("↳ " + $0, columns: width) } ?? []
+            return [(index, nil)] + problem.map { (index, $0) }
         }
     }
 
@@ -125,7 +127,9 @@ public final class EditorView: EditorViewInterface, ScreenView {
         screen.putTitleBar(source: model.title, right: model.isSaving ? "saving…" : "")
         defer { help?.draw(on: screen) }
         if let rows = model.conflict { return drawConflict(rows, status: model.question ?? model.status, on: screen) }
-        let lines = lines(of: model)
+        let valueColumn = min(Self.labelWidth + 2, max(4, size.columns / 3))
+        let valueWidth = max(1, size.columns - valueColumn - 1)
+        let lines = lines(of: model, width: valueWidth)
         let height = max(1, size.rows - 3)
         // The focused field and its problem stay in view.
         let focusedLines = lines.indices.filter { lines[$0].field == model.focused }
@@ -134,13 +138,11 @@ public final class EditorView: EditorViewInterface, ScreenView {
             if last >= top + height { top = last - height + 1 }
         }
         top = max(0, min(top, max(0, lines.count - height)))
-        let valueColumn = min(Self.labelWidth + 2, max(4, size.columns / 3))
-        let valueWidth = max(1, size.columns - valueColumn - 1)
         for (offset, line) in lines[top..<min(lines.count, top + height)].enumerated() {
             let row = 2 + offset
             let field = model.fields[line.field]
-            if line.isProblem {
-                screen.put(DisplayText.fit("↳ " + (field.problem ?? ""), columns: valueWidth), row: row, column: valueColumn, style: .match)
+            if let problem = line.problem {
+                screen.put(DisplayText.fit(problem, columns: valueWidth), row: row, column: valueColumn, style: .match)
                 continue
             }
             let isFocused = line.field == model.focused

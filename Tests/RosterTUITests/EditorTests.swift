@@ -235,6 +235,14 @@ extension EditorTests {
         #expect(snapshotMismatch(small.text, named: "editor-conflict-40x10") == nil)
     }
 
+    @Test("at 40 columns a field's reason wraps under it, whole: what was found is never cut")
+    func reasonWraps() {
+        let screen = type([.tab, .tab, .tab, .control("u"), .typed("ada.acme.test")], rows: 24, columns: 40)
+        let reason = (6...8).map { screen.line($0).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(reason.contains("↳ expected name@domain"))
+        #expect(reason.contains("'ada.acme.test'"), "\(reason)")
+    }
+
     @Test("a value longer than its field scrolls to the cursor with … on the side that is cut, as the prompts do")
     func longValue() {
         let long = "1234 Harbor Lane, Apartment 5, Springfield, Nowhere 99999"

@@ -198,14 +198,27 @@ public final class EditorView: EditorViewInterface, ScreenView {
                            style: taken ? .selected : (waiting ? .match : .normal))
             }
         }
-        let legend = 3 + min(rows.count, height) + 1
-        if legend < size.rows - 1 {
-            let text = size.columns >= 60 ? "? changed on both sides: m yours, t theirs, e edit (✎: in the form, after ⏎). The rest is merged."
-                : "? both changed: m yours t theirs e edit"
-            for (offset, line) in DisplayText.wrapped(text, columns: size.columns).prefix(max(0, size.rows - 1 - legend)).enumerated() {
-                screen.put(line, row: legend + offset, column: 0, style: .normal)
+        // Under the table, as room allows: the field chosen for, whole (a
+        // cell may cut it), then what the keys do.
+        var next = 3 + min(rows.count, height) + 1
+        func say(_ text: String, style: TextStyle = .normal) {
+            for line in DisplayText.wrapped(text, columns: size.columns) where next < size.rows - 1 {
+                screen.put(line, row: next, column: 0, style: style)
+                next += 1
             }
         }
+        if let focused = rows.first(where: \.isFocused) {
+            say("\(focused.label): yours \(Self.quoted(focused.mine)), theirs \(Self.quoted(focused.theirs)), was \(Self.quoted(focused.was))",
+                style: .bold)
+        }
+        say(size.columns >= 60 ? "? changed on both sides: m yours, t theirs, e edit (✎: in the form, after ⏎). The rest is merged."
+            : "? both changed: m yours t theirs e edit")
         screen.putStatusBar(left: " " + status, hints: Self.conflictHints, row: size.rows - 1)
+    }
+
+    /// A value as the conflict screen's line under the table says it: in
+    /// quotes, made safe; "nothing" for an empty one.
+    private static func quoted(_ value: String) -> String {
+        value.isEmpty ? "nothing" : "'\(DisplayText.sanitized(value))'"
     }
 }

@@ -62,11 +62,13 @@ struct PeopleEditorTests {
         let expected = try SQLRepositoryFixture.importing(json: Fixtures.array([
             Fixtures.record(first: "Bo", last: "Diddley", company: "Zeta", email: "bo@zeta.io", balance: "$7.25", index: 2),
             Fixtures.record(first: "Cy", last: "Young", company: "Zeta", email: "cy@zeta.test", balance: "$2.50", index: 3, extra: "\"age\": 50"),
-            "{\"_id\": \"id4\", \"index\": 3, \"name\": {\"first\": \"Di\", \"last\": \"Zed\"}, \"company\": \"New Co\"}",
+            "{\"_id\": \"id4\", \"index\": 4, \"name\": {\"first\": \"Di\", \"last\": \"Zed\"}, \"company\": \"New Co\"}",
         ]), into: dialect)
         #expect(try Self.summary(imported) == Self.summary(expected))
         #expect(try Self.listed(imported) == Self.listed(expected))
         let repository = try imported.open()
+        let added = try #require(try repository.personID(recordID: "id4"))
+        #expect(try repository.person(added).index == 4, "one past the highest index (Cy's 3), never the count")
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         #expect(try await repository.search(SearchQuery("bo@zeta"), in: everyone, within: nil).count == 1, "the search text follows the edit")
         #expect(try await repository.search(SearchQuery("lovelace"), in: everyone, within: nil).count == 0)

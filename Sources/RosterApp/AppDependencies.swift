@@ -37,8 +37,9 @@ public final class AppDependencies {
     var post: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
     /// Watches a directory file for other programs' changes.
     private var fileWatcher: FileWatcher?
-    /// Watches an SQLite table's database for other connections' changes.
-    private var tableWatch: SQLiteChangeWatch?
+    /// Watches a table for others' changes (SQLite's data version,
+    /// PostgreSQL's notifications).
+    private var tableWatch: (any TableChangeWatch)?
     /// The file as it was when last read: a change event that finds it so
     /// is a save of ours, already read again.
     private var readIdentity: FileIdentity?
@@ -284,13 +285,20 @@ public final class AppDependencies {
     /// -i`, `roster update`) is read again in place, the place kept by
     /// `_id`, as after a save.
     func watchForChanges(post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
-        if tableWatch == nil, let table = listWireframe.shownRepository as? SQLPeopleRepository, let watch = table.changeWatch() {
-            // An SQLite table: another connection's commit is read again the same way.
-            tableWatch = watch
-            watch.start {
+        if tableWatch == nil, let table = listWireframe.shownRepository as? SQLPeopleRepository {
+            // A table: someone else's commit is read again the same way. The
+            // watch connects (PostgreSQL: a second connection) off the main actor.
+            Task.detached {
+                guard let watch = table.changeWatch() else { return }
+                watch.start {
+                    post { [weak self] in
+                        self?.changedOnDisk = true
+                        self?.reloadIfDue()
+                    }
+                }
                 post { [weak self] in
-                    self?.changedOnDisk = true
-                    self?.reloadIfDue()
+                    guard let self, self.tableWatch == nil else { return watch.stop() }
+                    self.tableWatch = watch
                 }
             }
         }

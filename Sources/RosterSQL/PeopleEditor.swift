@@ -59,7 +59,13 @@ public struct PeopleEditor: Sendable {
                 case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, shown: deleting, connection)
                 }
                 switch outcome {
-                case .success(let version): return version
+                case .success(let version):
+                    // Other Rosters listening on the database hear of it at commit (`PostgresChangeListener`).
+                    if table.dialect == .postgres {
+                        _ = try connection.rows("SELECT pg_notify(\(parameter(1)), \(parameter(2)))",
+                                                [.text(PostgresChangeListener.channel), .text(PostgresChangeListener.payload(table: table.name))])
+                    }
+                    return version
                 case .failure(let failure):
                     // A refusal writes nothing: thrown, the transaction rolls back.
                     refusal = failure

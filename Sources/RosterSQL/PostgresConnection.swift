@@ -30,13 +30,63 @@ public final class PostgresConnection {
     /// `user@host/db`, and the connection is tried again with that password
     /// as a separate parameter: it never becomes part of a connection
     /// string, a message or a title. `askPassword` throws to give up.
-    public init(_ conninfo: String, askPassword: ((_ prompt: String) throws(DatabaseError) -> String)? = nil) throws(DatabaseError) {
+    public convenience init(_ conninfo: String, askPassword: ((_ prompt: String) throws(DatabaseError) -> String)? = nil) throws(DatabaseError) {
         var connection = try Self.open(conninfo, password: nil)
         if PQstatus(connection) != CONNECTION_OK, PQconnectionNeedsPassword(connection) == 1, let askPassword {
             let prompt = "Password for \(Self.account(connection)): "
             PQfinish(connection)
             connection = try Self.open(conninfo, password: try askPassword(prompt))
         }
+        try self.init(opened: connection)
+    }
+
+    /// A second connection to the same server, database and user, with the
+    /// same password (taken from libpq's own parameters, never through a
+    /// string): what a listener needs beside the browsing connections.
+    public func duplicate() throws(DatabaseError) -> PostgresConnection {
+        guard let options = PQconninfo(connection) else { throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting") }
+        defer { PQconninfoFree(options) }
+        var keywords: [UnsafeMutablePointer<CChar>?] = [], values: [UnsafeMutablePointer<CChar>?] = []
+        var option = options
+        while let name = option.pointee.keyword {
+            if let value = option.pointee.val {
+                keywords.append(strdup(name))
+                values.append(strdup(value))
+            }
+            option += 1
+        }
+        defer {
+            keywords.forEach { free($0) }
+            values.forEach { pointer in
+                if let pointer { memset(pointer, 0, strlen(pointer)) }
+                free(pointer)
+            }
+        }
+        let keywordArray: [UnsafePointer<CChar>?] = keywords.map { $0.map { UnsafePointer($0) } } + [nil]
+        let valueArray: [UnsafePointer<CChar>?] = values.map { $0.map { UnsafePointer($0) } } + [nil]
+        guard let copy = PQconnectdbParams(keywordArray, valueArray, 0) else {
+            throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting")
+        }
+        return try PostgresConnection(opened: copy)
+    }
+
+    /// The connection's socket, for a listener to poll.
+    public var socket: Int32 { PQsocket(connection) }
+
+    /// Reads what the server sent without waiting: the payloads of the
+    /// notifications that came (`LISTEN`), or nil when the connection is lost.
+    public func takeNotifications() -> [String]? {
+        guard PQconsumeInput(connection) == 1 else { return nil }
+        var payloads: [String] = []
+        while let notification = PQnotifies(connection) {
+            payloads.append(String(cString: notification.pointee.extra))
+            PQfreemem(notification)
+        }
+        return payloads
+    }
+
+    /// Takes over a connection libpq opened (or failed to).
+    private init(opened connection: OpaquePointer) throws(DatabaseError) {
         guard PQstatus(connection) == CONNECTION_OK else {
             let failure = Self.connectionError(connection)
             PQfinish(connection)

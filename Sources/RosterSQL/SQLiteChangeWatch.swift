@@ -1,13 +1,22 @@
 import Dispatch
 import RosterCore
 
+/// Tells when someone else changed a table the screens show.
+public protocol TableChangeWatch: AnyObject, Sendable {
+    /// `changed` runs (on the watch's own queue) after each change by someone else.
+    func start(changed: @escaping @Sendable () -> Void)
+    /// The table is about to be read again: what changed before is in that read.
+    func countFromNow()
+    func stop()
+}
+
 /// Tells when another connection changed an SQLite database (another
 /// Roster's save, `roster update`, the `sqlite3` shell): SQLite has no
 /// notifications, so a connection of the watch's own asks `PRAGMA
 /// data_version` twice a second, on a queue of its own (a cheap read of
 /// the file's change counter; it moves only for other connections'
 /// commits). Never the browse connections: their reads go on meanwhile.
-public final class SQLiteChangeWatch: @unchecked Sendable {
+public final class SQLiteChangeWatch: TableChangeWatch, @unchecked Sendable {
     private let connection: SQLiteConnection
     private let queue = DispatchQueue(label: "roster.sqlite-change-watch")
     private var timer: DispatchSourceTimer?
@@ -23,7 +32,11 @@ public final class SQLiteChangeWatch: @unchecked Sendable {
 
     /// Asks every `interval`; `changed` runs on the watch's queue when the
     /// database moved on since the last count.
-    public func start(every interval: DispatchTimeInterval = .milliseconds(500), changed: @escaping @Sendable () -> Void) {
+    public func start(changed: @escaping @Sendable () -> Void) {
+        start(every: .milliseconds(500), changed: changed)
+    }
+
+    public func start(every interval: DispatchTimeInterval, changed: @escaping @Sendable () -> Void) {
         queue.sync { counted = version() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
@@ -57,9 +70,16 @@ public final class SQLiteChangeWatch: @unchecked Sendable {
 }
 
 extension SQLPeopleRepository {
-    /// A watch on the table's database for other connections' changes;
-    /// nil for PostgreSQL (not yet: `r` reads others' changes there).
-    public func changeWatch() -> SQLiteChangeWatch? {
-        table.dialect == .sqlite ? SQLiteChangeWatch(path: target) : nil
+    /// A watch on the table for others' changes: SQLite's data version, or
+    /// PostgreSQL's notifications on a connection beside the browse lane's.
+    public func changeWatch() -> (any TableChangeWatch)? {
+        switch table.dialect {
+        case .sqlite: return SQLiteChangeWatch(path: target)
+        case .postgres:
+            let name = table.name
+            return try? browse.sync { session throws(DatabaseError) -> PostgresChangeListener? in
+                (session as? PostgresConnection).flatMap { PostgresChangeListener(beside: $0, table: name) }
+            }
+        }
     }
 }

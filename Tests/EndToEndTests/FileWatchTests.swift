@@ -52,12 +52,13 @@ struct FileWatchTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("two Rosters on one SQLite table: A saves, B shows it without a key, selection kept; roster update from a script shows too")
-    func sqliteTable() throws {
-        let (database, _, cleanUp) = try ConflictEndToEndTests.source(.sqlite)
+    @Test("two Rosters on one table (SQLite, PostgreSQL): A saves, B shows it without a key, selection kept; A does not read its own save twice",
+          arguments: [ConflictEndToEndTests.Kind.sqlite, .postgres])
+    func sharedTable(kind: ConflictEndToEndTests.Kind) throws {
+        let (database, environment, cleanUp) = try ConflictEndToEndTests.source(kind)
         defer { cleanUp() }
-        let a = try ConflictEndToEndTests.openForm(database, environment: "")
-        let b = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(database))")
+        let a = try ConflictEndToEndTests.openForm(database, environment: environment)
+        let b = try TmuxSession("env \(environment)\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(database))")
         #expect(b.waitFor(text: "/400"))
         b.send("j", "j")
         #expect(b.waitFor(text: "3/400"))

@@ -45,29 +45,14 @@ public final class PostgresConnection {
     /// string): what a listener needs beside the browsing connections.
     public func duplicate() throws(DatabaseError) -> PostgresConnection {
         guard let options = PQconninfo(connection) else { throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting") }
-        defer { PQconninfoFree(options) }
-        var keywords: [UnsafeMutablePointer<CChar>?] = [], values: [UnsafeMutablePointer<CChar>?] = []
+        var pairs: [(String, String)] = []
         var option = options
         while let name = option.pointee.keyword {
-            if let value = option.pointee.val {
-                keywords.append(strdup(name))
-                values.append(strdup(value))
-            }
+            if let value = option.pointee.val { pairs.append((String(cString: name), String(cString: value))) }
             option += 1
         }
-        defer {
-            keywords.forEach { free($0) }
-            values.forEach { pointer in
-                if let pointer { memset(pointer, 0, strlen(pointer)) }
-                free(pointer)
-            }
-        }
-        let keywordArray: [UnsafePointer<CChar>?] = keywords.map { $0.map { UnsafePointer($0) } } + [nil]
-        let valueArray: [UnsafePointer<CChar>?] = values.map { $0.map { UnsafePointer($0) } } + [nil]
-        guard let copy = PQconnectdbParams(keywordArray, valueArray, 0) else {
-            throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting")
-        }
-        return try PostgresConnection(opened: copy)
+        PQconninfoFree(options)
+        return try PostgresConnection(opened: try Self.connect(pairs, expandingDatabaseName: false))
     }
 
     /// The connection's socket, for a listener to poll.
@@ -147,22 +132,25 @@ public final class PostgresConnection {
         if let password { SecretRedaction.remember(password) }
         let timeout = getenv("PGCONNECT_TIMEOUT") == nil ? [("connect_timeout", defaultConnectTimeout)] : []
         let pairs = timeout + deadServerDefaults + [("dbname", conninfo)] + (password.map { [("password", $0)] } ?? [])
-        let keywords = pairs.map(\.0)
-        let values = pairs.map(\.1)
-        let keywordPointers = keywords.map { strdup($0) }
-        let valuePointers = values.map { strdup($0) }
+        // expand_dbname: a dbname holding `=` or a URI is a whole connection string.
+        return try connect(pairs, expandingDatabaseName: true)
+    }
+
+    /// `PQconnectdbParams` of `pairs`, through copies that are wiped (a
+    /// password among them) before they are freed.
+    private static func connect(_ pairs: [(String, String)], expandingDatabaseName: Bool) throws(DatabaseError) -> OpaquePointer {
+        let keywordPointers = pairs.map { strdup($0.0) }
+        let valuePointers = pairs.map { strdup($0.1) }
         defer {
             keywordPointers.forEach { free($0) }
             valuePointers.forEach { pointer in
-                // The password is wiped from this copy before it is freed.
                 if let pointer { memset(pointer, 0, strlen(pointer)) }
                 free(pointer)
             }
         }
         let keywordArray: [UnsafePointer<CChar>?] = keywordPointers.map { $0.map { UnsafePointer($0) } } + [nil]
         let valueArray: [UnsafePointer<CChar>?] = valuePointers.map { $0.map { UnsafePointer($0) } } + [nil]
-        // expand_dbname 1: a dbname holding `=` or a URI is a whole connection string.
-        guard let connection = PQconnectdbParams(keywordArray, valueArray, 1) else {
+        guard let connection = PQconnectdbParams(keywordArray, valueArray, expandingDatabaseName ? 1 : 0) else {
             throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting")
         }
         return connection

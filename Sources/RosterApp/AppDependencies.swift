@@ -266,7 +266,10 @@ public final class AppDependencies {
     /// the save was made from it; or, when the search on no longer matches
     /// the person saved, a word saying so (they are not lost, only hidden).
     private static func landed(on recordID: String, in presenter: ListPresenter, reopeningDetail: Bool) {
-        guard presenter.place.selectedID == recordID else {
+        // A database's rows load after the frame: a selection not loaded yet
+        // is not known to be someone else, and says nothing.
+        guard let selected = presenter.place.selectedID else { return }
+        guard selected == recordID else {
             if presenter.filter != nil { presenter.say("saved; they no longer match the search (Esc shows everyone)") }
             return
         }

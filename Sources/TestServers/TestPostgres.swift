@@ -46,6 +46,14 @@ public final class TestPostgres: Sendable {
 
     private static let databaseCounter = Locked(0)
 
+    /// How many connections to `database` are listening for Roster's
+    /// changes (a Roster's listener, once it is ready).
+    public func listeners(in database: String) throws -> Int {
+        let admin = try PostgresConnection(conninfo(database: "postgres"))
+        let rows = try admin.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'", [.text(database)])
+        return Int(rows.first?.int(0) ?? 0)
+    }
+
     /// A fresh, empty database of its own, so tests can run side by side.
     public func makeDatabase() throws -> String {
         let number = Self.databaseCounter.withLock { counter in

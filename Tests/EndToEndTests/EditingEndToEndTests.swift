@@ -146,6 +146,28 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("over SQLite with a search on, a save of someone who still matches says saved, never that they left the search")
+    func overSQLiteSearching() throws {
+        let database = NSTemporaryDirectory() + "roster-e2e-edit-\(UUID().uuidString).db"
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        #expect(try runRoster(["import", Self.bundled, "--into", database]).status == 0)
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(database))")
+        #expect(session.waitFor(text: "400 people · 34 companies"))
+        session.send("/")
+        session.type("comzen")
+        session.send("Enter")
+        #expect(session.waitFor(text: "filter: comzen"))
+        session.send("j", "E")
+        #expect(session.waitFor(text: "Roster — Edit "))
+        session.send("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "C-u")
+        session.type("57")
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+        #expect(!session.waitFor("a false word", timeout: 2, quietly: true) { $0.contains("no longer match") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("D asks, n deletes nobody, y deletes the marked people from the file, the selected one staying selected")
     func deleteMarked() throws {
         let file = try Self.copy()

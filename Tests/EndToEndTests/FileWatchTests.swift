@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestServers
 
 /// Another program's change to the file on screen shows by itself, the
 /// place kept; never under a form or prompt the user is typing in.
@@ -62,6 +63,15 @@ struct FileWatchTests {
         #expect(b.waitFor(text: "/400"))
         b.send("j", "j")
         #expect(b.waitFor(text: "3/400"))
+        if kind == .postgres {
+            // Both Rosters listen (on a connection each, made after the first frame) before A saves.
+            let server = try TestPostgres.server()
+            // postgres://postgres@/NAME?host=/socket/folder
+            let name = String(database.components(separatedBy: "@/").last?.split(separator: "?").first ?? "")
+            let deadline = Date().addingTimeInterval(15)
+            while try server.listeners(in: name) < 2, Date() < deadline { usleep(50_000) }
+            #expect(try server.listeners(in: name) == 2)
+        }
         ConflictEndToEndTests.change(a, email: "from.a@example.org")
         #expect(a.waitFor(text: "saved"))
         #expect(b.waitFor(text: "from.a@example.org"), "B shows A's save by itself")

@@ -47,6 +47,8 @@ public final class AppDependencies {
     /// top and idle (a form, a prompt or the person's screen is never
     /// pulled from under the user).
     private var changedOnDisk = false
+    /// `FileSave.ownSaves` as the last change event found it.
+    private var ownSavesSeen = 0
     /// The file the screens edit, if the source is one.
     private var filePath: String? {
         if case .success(let editing as FileEditing)? = editing { return editing.path }
@@ -312,6 +314,10 @@ public final class AppDependencies {
     }
 
     private func fileChanged() {
+        // A save of ours since the last event: its own re-read shows it (and whatever came with it).
+        let own = FileSave.ownSaves.load(ordering: .acquiring)
+        defer { ownSavesSeen = own }
+        guard own == ownSavesSeen else { return }
         guard let filePath, FileIdentity(path: filePath) != readIdentity else { return }
         changedOnDisk = true
         reloadIfDue()

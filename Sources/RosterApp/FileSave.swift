@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RosterCore
 import RosterStore
 #if canImport(Glibc)
@@ -17,6 +18,11 @@ import Glibc
 /// before the rename (git's "racily clean" rule): a same-size write in the
 /// same clock tick leaves the modification time as it was.
 enum FileSave {
+    /// Saves this process made, counted before each rename: a change on
+    /// disk seen while the count moved may be ours (whose own re-read
+    /// follows), not another program's.
+    static let ownSaves = Atomic<Int>(0)
+
     enum Outcome: Equatable {
         case saved
         /// Nothing written; the message names the file and why.
@@ -96,6 +102,7 @@ enum FileSave {
                 return .refused("\(path): cannot keep a backup in \(target)~ (\(failure)); nothing written")
             }
             var changedUnderneath = false
+            ownSaves.add(1, ordering: .releasing)
             let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
                 meanwhile?()
                 changedUnderneath = FileIdentity(path: target) != identity

@@ -43,6 +43,8 @@ extension SQLPeopleRepository: PeopleEditing {
             } catch {
                 throw EditFailure(.readOnly, "\(target) cannot be written (\(ConnectionTrouble.words(for: error)))")
             }
+            // Counted before it commits, so that our own watch knows it for ours.
+            SQLiteChangeWatch.ownSaves.add(1, ordering: .releasing)
             _ = try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting, on: connection)
         }
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import RosterCore
+import Synchronization
 
 /// Tells when someone else changed a table the screens show.
 public protocol TableChangeWatch: AnyObject, Sendable {
@@ -22,6 +23,11 @@ public final class SQLiteChangeWatch: TableChangeWatch, @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     /// The version changes are counted from (touched only on `queue`).
     private var counted: Int64?
+    /// Saves this process makes, counted before each commits: a change seen
+    /// while the count moved may be ours, and our own save reads the table
+    /// again anyway (with anyone else's change of the same moment).
+    static let ownSaves = Atomic<Int>(0)
+    private var ownSavesSeen = 0
 
     /// A watch on the database at `path`; nil if it cannot be opened (then
     /// it is simply not watched).
@@ -37,13 +43,21 @@ public final class SQLiteChangeWatch: TableChangeWatch, @unchecked Sendable {
     }
 
     public func start(every interval: DispatchTimeInterval, changed: @escaping @Sendable () -> Void) {
-        queue.sync { counted = version() }
+        queue.sync {
+            counted = version()
+            ownSavesSeen = Self.ownSaves.load(ordering: .acquiring)
+        }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
         timer.setEventHandler { [weak self] in
-            guard let self, let now = self.version(), now != self.counted else { return }
+            guard let self else { return }
+            // The version first: a save of ours it shows was counted before it committed.
+            let now = self.version()
+            let own = Self.ownSaves.load(ordering: .acquiring)
+            defer { self.ownSavesSeen = own }
+            guard let now, now != self.counted else { return }
             self.counted = now
-            changed()
+            if own == self.ownSavesSeen { changed() }
         }
         timer.resume()
         self.timer = timer

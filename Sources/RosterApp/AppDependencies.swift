@@ -206,7 +206,7 @@ public final class AppDependencies {
         case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
         }
         Task.detached {
-            let markedRecords: [String]? = marked.count > 5_000 ? nil : marked.compactMap { id in
+            let markedRecords: [String] = marked.count > 5_000 ? [] : marked.compactMap { id in
                 (try? shown?.person(id)).map(\.id).flatMap { $0.isEmpty ? nil : $0 }
             }
             let result: Result<ArrangedDirectory, LoadError>
@@ -219,7 +219,7 @@ public final class AppDependencies {
                 result = await Self.loadAndArrange(interactor: interactor, progress: LoadProgress())
             }
             let remarked = (try? result.get()).map { arranged in
-                (markedRecords ?? []).compactMap { try? arranged.repository.personID(recordID: $0) }
+                markedRecords.compactMap { try? arranged.repository.personID(recordID: $0) }
             } ?? []
             post { [weak self] in
                 guard let self else { return }
@@ -285,7 +285,7 @@ public final class AppDependencies {
         tableWatch?.stop()
     }
 
-    /// A directory file, or an SQLite table, is watched from now on:
+    /// A directory file, or a table (SQLite or PostgreSQL), is watched from now on:
     /// another program's change (another Roster's save, an editor, `sed
     /// -i`, `roster update`) is read again in place, the place kept by
     /// `_id`, as after a save.
@@ -296,10 +296,7 @@ public final class AppDependencies {
             Task.detached {
                 guard let watch = table.changeWatch() else { return }
                 watch.start {
-                    post { [weak self] in
-                        self?.changedOnDisk = true
-                        self?.reloadIfDue()
-                    }
+                    post { [weak self] in self?.changedElsewhere() }
                 }
                 post { [weak self] in
                     guard let self, self.tableWatch == nil else { return watch.stop() }
@@ -319,6 +316,11 @@ public final class AppDependencies {
         defer { ownSavesSeen = own }
         guard own == ownSavesSeen else { return }
         guard let filePath, FileIdentity(path: filePath) != readIdentity else { return }
+        changedElsewhere()
+    }
+
+    /// Someone else changed the source: read again as soon as that takes nothing from the user.
+    private func changedElsewhere() {
         changedOnDisk = true
         reloadIfDue()
     }

@@ -42,7 +42,7 @@ public final class AppDependencies {
     private var tableWatch: (any TableChangeWatch)?
     /// The file as it was when last read: a change event that finds it so
     /// is a save of ours, already read again.
-    private var readIdentity: FileIdentity?
+    private var lastReading: FileReading?
     /// Another program changed the file: read again once the list is on
     /// top and idle (a form, a prompt or the person's screen is never
     /// pulled from under the user).
@@ -82,7 +82,7 @@ public final class AppDependencies {
     /// Shows the loading screen and loads (and groups) off the main actor;
     /// `deliver` is called from the background with the outcome.
     func startLoading(deliver: @escaping @Sendable (Result<ArrangedDirectory, LoadError>) -> Void) {
-        readIdentity = filePath.flatMap { FileIdentity(path: $0) }
+        lastReading = filePath.flatMap { FileReading(path: $0) }
         root.setRoot(LoadingView(sourceName: sourceName, progress: progress) { [weak root] in
             root?.finish(status: .success)
         })
@@ -167,8 +167,10 @@ public final class AppDependencies {
     }
 
     /// Tells the list how `E` saves to `repository`'s source, or why it cannot.
-    private func offerEditing(of repository: any PeopleRepository) {
-        let offered = editing ?? (repository as? any PeopleEditing).map { .success($0) }
+    /// `reading`: the file as it was just before `repository` was read from it.
+    private func offerEditing(of repository: any PeopleRepository, reading: FileReading? = nil) {
+        let offered = editing.map { $0.map { editing in (editing as? FileEditing)?.knowing(repository, read: reading) ?? editing } }
+            ?? (repository as? any PeopleEditing).map { .success($0) }
             ?? .failure(EditFailure(.readOnly, "the offline copy cannot be edited; r connects to the server again"))
         switch offered {
         case .success(let editing): listWireframe.editingAccess.editing = editing
@@ -193,7 +195,8 @@ public final class AppDependencies {
         // After a delete, the row where the selection was (the next person).
         let row = recordID == nil ? listWireframe.listPresenter?.selection : nil
         // Whatever changed on disk meanwhile is read now too.
-        readIdentity = filePath.flatMap { FileIdentity(path: $0) }
+        lastReading = filePath.flatMap { FileReading(path: $0) }
+        let path = filePath
         changedOnDisk = false
         let tableWatch = self.tableWatch
         // Marks are kept by who they are (`_id`), not where they were: the
@@ -210,6 +213,8 @@ public final class AppDependencies {
                 (try? shown?.person(id)).map(\.id).flatMap { $0.isEmpty ? nil : $0 }
             }
             let result: Result<ArrangedDirectory, LoadError>
+            // Taken a tick after the save's rename, so that the next save can trust it (`FileSave.updateInPlace`).
+            let reading: FileReading? = if let path { await FileReading.settled(path: path) } else { nil }
             if let table {
                 tableWatch?.countFromNow()
                 result = Result { () throws(DatabaseError) in try table.reread() }
@@ -230,7 +235,7 @@ public final class AppDependencies {
                         self.listWireframe.session.mark(remarked)
                     }
                     self.listWireframe.presentList(arranged)
-                    self.offerEditing(of: arranged.repository)
+                    self.offerEditing(of: arranged.repository, reading: reading)
                     self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
                     if let row, let presenter = self.listWireframe.listPresenter {
                         presenter.select(position: min(row, max(0, arranged.repository.personCount - 1)))
@@ -315,7 +320,7 @@ public final class AppDependencies {
         let own = FileSave.ownSaves.load(ordering: .acquiring)
         defer { ownSavesSeen = own }
         guard own == ownSavesSeen else { return }
-        guard let filePath, FileIdentity(path: filePath) != readIdentity else { return }
+        guard let filePath, FileIdentity(path: filePath) != lastReading?.identity else { return }
         changedElsewhere()
     }
 
@@ -338,7 +343,7 @@ public final class AppDependencies {
         switch result {
         case .success(let arranged):
             listWireframe.presentList(arranged)
-            offerEditing(of: arranged.repository)
+            offerEditing(of: arranged.repository, reading: lastReading)
             listWireframe.start(at: placeStore?.load(), sort: startingView.sort, filter: startingView.filter)
         case .failure(let error):
             loadFailure = error

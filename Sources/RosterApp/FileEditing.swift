@@ -6,12 +6,21 @@ import RosterStore
 struct FileEditing: PeopleEditing {
     let path: String
     let format: InputFormat?
+    /// Where a person's record is in the file as the screens last read it
+    /// (nil: not known; the save reads the whole file).
+    var knownRecord: @Sendable (String) -> KnownRecord? = { _ in nil }
+
+    init(path: String, format: InputFormat?) {
+        self.path = path
+        self.format = format
+    }
 
     func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
         guard !recordID.isEmpty else {
             throw EditFailure(.readOnly, "this person has no _id in the file, so Roster cannot find them again to save")
         }
-        try Self.outcome(FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base))
+        try Self.outcome(FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base,
+                                       known: knownRecord(recordID)))
     }
 
     func delete(_ people: [Person]) throws(EditFailure) {
@@ -23,6 +32,16 @@ struct FileEditing: PeopleEditing {
 
     func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
         try Self.outcome(FileSave.save(.add(id: recordID, changes: changes), to: path, format: format, backup: false))
+    }
+
+    /// These saves, told where the records of `repository` are in the
+    /// file as `reading` found it: a save of one person's change to a file
+    /// still as it was then writes that record alone, without reading the rest.
+    func knowing(_ repository: any PeopleRepository, read reading: FileReading?) -> FileEditing {
+        guard let reading, let read = repository as? InMemoryPeopleRepository else { return self }
+        var editing = self
+        editing.knownRecord = { recordID in read.fileOffset(recordID: recordID).map { KnownRecord(reading: reading, offset: $0) } }
+        return editing
     }
 
     private static func outcome(_ outcome: FileSave.Outcome) throws(EditFailure) {

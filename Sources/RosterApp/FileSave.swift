@@ -37,7 +37,7 @@ enum FileSave {
     /// `deleting`, for a delete: the people as the user saw them; one
     /// changed since is a conflict, and nobody is deleted.
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
-                     base: Person? = nil, deleting: [Person] = [], patience: Duration = .seconds(5),
+                     base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, patience: Duration = .seconds(5),
                      meanwhile: (() -> Void)? = nil) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
@@ -59,6 +59,11 @@ enum FileSave {
             return .refused("\(path): cannot make its lock \(target).lock (\(reason)); nothing written")
         }
         defer { lock.release() }
+        if let known, !backup, case .update(let id, let changes) = operation,
+           let outcome = updateInPlace(id: id, changes: changes, known: known, path: path, target: target, format: format, base: base,
+                                       meanwhile: meanwhile) {
+            return outcome
+        }
         for _ in 0..<3 {
             switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting,
                            meanwhile: meanwhile) {
@@ -81,19 +86,7 @@ enum FileSave {
             let pieces: [FilePiece]
             do throws(EditFailure) {
                 let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
-                if let base, case .update(let id, _) = operation, !file.contains(id: id) {
-                    return .conflict("\(DisplayText.sanitized(base.fullName)) was deleted by someone else meanwhile; nothing saved", theirs: nil)
-                }
-                if let base, case .update(let id, let changes) = operation, let current = file.person(id: id, in: buffer) {
-                    let changed = current.conflicts(with: changes, base: base)
-                    if !changed.isEmpty {
-                        let fields = changed.map { "\($0.name) to '\(DisplayText.sanitized(current.value(of: $0)))'" }.joined(separator: ", ")
-                        return .conflict("changed meanwhile: \(fields)", theirs: current)
-                    }
-                }
-                for person in deleting where file.person(id: person.id, in: buffer).map({ $0.differs(from: person) }) ?? false {
-                    return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile", theirs: nil)
-                }
+                if let conflict = conflict(of: operation, in: file, buffer, base: base, deleting: deleting) { return conflict }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
             } catch {
                 return .refused(error.message)
@@ -101,31 +94,57 @@ enum FileSave {
             if backup, let failure = Platform.writeFile(bytes, to: target + "~", replacing: true, newFileMode: identity.mode) {
                 return .refused("\(path): cannot keep a backup in \(target)~ (\(failure)); nothing written")
             }
-            var changedUnderneath = false
-            ownSaves.add(1, ordering: .releasing)
-            let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
-                meanwhile?()
-                changedUnderneath = FileIdentity(path: target) != identity
-                    || (identity.isRecent(before: readAt) && !Self.holds(target, bytes))
-                return changedUnderneath ? "changed" : nil
-            }, contents: { descriptor in
-                pieces.allSatisfy { piece in
-                    switch piece {
-                    case .original(let range):
-                        // In the kernel where it can; what it could not, from the bytes read
-                        // (a file changed meanwhile is caught before the rename either way).
-                        var reached = range.lowerBound
-                        return Descriptor.copyAll(range, of: source, to: descriptor, from: &reached)
-                            || Descriptor.writeAll(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[reached..<range.upperBound])),
-                                                   to: descriptor)
-                    case .new(let text): return Descriptor.writeAll(text, to: descriptor)
-                    }
-                }
-            })
-            if changedUnderneath { return nil }
-            if let failure { return .refused("\(path): could not be saved (\(failure)); it is as it was") }
-            return .saved
+            return replace(path: path, target: target, with: pieces, from: source, identity: identity, meanwhile: meanwhile) {
+                !identity.isRecent(before: readAt) || Self.holds(target, bytes)
+            }
         }
+    }
+
+    /// Why `operation` may not be made to `file` as it is now: a field
+    /// this edit changes that someone else changed since `base`, a person
+    /// gone, or one of `deleting` changed.
+    static func conflict(of operation: RecordOperation, in file: RecordFile, _ buffer: UnsafeBufferPointer<UInt8>,
+                         base: Person?, deleting: [Person]) -> Outcome? {
+        if let base, case .update(let id, _) = operation, !file.contains(id: id) {
+            return .conflict("\(DisplayText.sanitized(base.fullName)) was deleted by someone else meanwhile; nothing saved", theirs: nil)
+        }
+        if let base, case .update(let id, let changes) = operation, let current = file.person(id: id, in: buffer) {
+            let changed = current.conflicts(with: changes, base: base)
+            if !changed.isEmpty {
+                let fields = changed.map { "\($0.name) to '\(DisplayText.sanitized(current.value(of: $0)))'" }.joined(separator: ", ")
+                return .conflict("changed meanwhile: \(fields)", theirs: current)
+            }
+        }
+        for person in deleting where file.person(id: person.id, in: buffer).map({ $0.differs(from: person) }) ?? false {
+            return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile", theirs: nil)
+        }
+        return nil
+    }
+
+    /// Writes `pieces` (stretches of `source`, and new bytes) to a
+    /// temporary file and renames it over `target`, unless the file is no
+    /// longer the one read (nil: read it again). `isStill` adds the
+    /// caller's own check of that. (A stretch copied from a file changed
+    /// meanwhile is caught before the rename.)
+    static func replace(path: String, target: String, with pieces: [FilePiece], from source: Int32, identity: FileIdentity,
+                        meanwhile: (() -> Void)?, isStill: () -> Bool) -> Outcome? {
+        var changedUnderneath = false
+        ownSaves.add(1, ordering: .releasing)
+        let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
+            meanwhile?()
+            changedUnderneath = FileIdentity(path: target) != identity || !isStill()
+            return changedUnderneath ? "changed" : nil
+        }, contents: { descriptor in
+            pieces.allSatisfy { piece in
+                switch piece {
+                case .original(let range): return Descriptor.copyAll(range, of: source, to: descriptor)
+                case .new(let text): return Descriptor.writeAll(text, to: descriptor)
+                }
+            }
+        })
+        if changedUnderneath { return nil }
+        if let failure { return .refused("\(path): could not be saved (\(failure)); it is as it was") }
+        return .saved
     }
 
     /// The whole file, what it was when read, and its open descriptor
@@ -143,7 +162,7 @@ enum FileSave {
 
     /// `count` bytes of `descriptor` from where it stands, into memory
     /// never zeroed first (nil: an error, or the file ended early).
-    private static func readAll(_ descriptor: Int32, count: Int) -> [UInt8]? {
+    static func readAll(_ descriptor: Int32, count: Int) -> [UInt8]? {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             while initialized < count {
@@ -178,7 +197,7 @@ enum FileSave {
 
 /// What says a file is still the one that was read: device, inode, size
 /// and modification time to the nanosecond.
-struct FileIdentity: Equatable {
+struct FileIdentity: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -199,12 +218,20 @@ struct FileIdentity: Equatable {
         self.init(status)
     }
 
-    /// Modified less than a second before `time`: a write after `time` in
-    /// the same clock tick, of the same size, would leave all of this as it
+    /// Modified less than a clock tick before `time`: a write after `time`
+    /// in the same tick, of the same size, would leave all of this as it
     /// was, so only the bytes can tell.
     func isRecent(before time: Date) -> Bool {
-        Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 > time.timeIntervalSince1970 - 1
+        modifiedAt > time.timeIntervalSince1970 - tick
     }
+
+    var modifiedAt: Double { Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 }
+
+    /// The coarsest step the file system's clock may take, in seconds:
+    /// Linux stamps files from its tick (10 ms at 100 Hz, the slowest), so
+    /// a tenth of a second with room to spare; a whole second where the
+    /// time has no fraction (FAT, ext3, some network file systems).
+    var tick: Double { modified.tv_nsec == 0 ? 1 : 0.1 }
 
     static func == (left: FileIdentity, right: FileIdentity) -> Bool {
         left.device == right.device && left.inode == right.inode && left.size == right.size

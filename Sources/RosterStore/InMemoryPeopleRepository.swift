@@ -149,6 +149,15 @@ public final class InMemoryPeopleRepository: PeopleRepository {
         }
     }
 
+    /// Where the one record with `recordID` starts in the file read; nil
+    /// when no record, or more than one, has it, or when a record was
+    /// skipped (it might have it too).
+    public func fileOffset(recordID: String) -> Int? {
+        guard !recordID.isEmpty, skippedRecords.isEmpty else { return nil }
+        let found = store.positions(withID: recordID, limit: 2)
+        return found.count == 1 ? store.fileOffset(of: found[0]) : nil
+    }
+
     public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
         CompanySummary.all(in: store, grouped: handle(of: arrangement).grouped)
     }

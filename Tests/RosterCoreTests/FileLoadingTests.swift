@@ -82,6 +82,32 @@ struct FileLoadingTests {
         }
     }
 
+    @Test("every person's file offset is where their record starts, whatever the format, chunk size and split")
+    func fileOffsets() async throws {
+        let records = (0..<400).map { Fixtures.record(first: "P\($0)", company: "C\($0 % 7)", index: $0, extra: #""_id": "r\#($0)", "note": "}, {""#) }
+        let csv = "_id,first_name,company\n" + (0..<400).map { "r\($0),\"P\($0),\n\",C" }.joined(separator: "\r\n") + "\n"
+        for (text, ext) in [(Fixtures.array(records), "json"), (records.joined(separator: "\n  \n"), "jsonl"), (csv, "csv")] {
+            let path = try Self.temporaryFile(text) + "." + ext
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            defer { unlink(path) }
+            let bytes = Array(text.utf8)
+            for (chunk, threshold) in [(97, 1), (4096, 1), (1 << 20, Int.max)] {
+                let store = try await PeopleLoader(chunkSize: chunk, parallelThreshold: threshold).load(path: path, sourceName: "f").store
+                #expect(store.count == 400)
+                for position in 0..<store.count {
+                    let record = Array(bytes[store.fileOffset(of: position)...].prefix(ext == "csv" ? 8 : 400))
+                    let id = store[position].id
+                    if ext == "csv" {
+                        #expect(String(decoding: record, as: UTF8.self).hasPrefix(id + ","), "\(ext), chunk \(chunk), person \(position)")
+                    } else {
+                        let end = try #require(RecordFile.endOfJSONValue(in: record), "\(ext), chunk \(chunk), person \(position)")
+                        #expect(String(decoding: record[..<end], as: UTF8.self).contains(#""_id": "\#(id)""#))
+                    }
+                }
+            }
+        }
+    }
+
     @Test("bytes read add up to the file's size, however it is split, never more")
     func progressCountsEachByteOnce() async throws {
         let json = Self.generated(people: 600)

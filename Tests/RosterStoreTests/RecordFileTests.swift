@@ -119,6 +119,9 @@ struct RecordFileTests {
             == Self.lines + "\n{\"_id\": \"c3\", \"index\": 3, \"name\": {\"first\": \"Ada\"}}")
         #expect(try Self.applying(.add(id: "c3", changes: [Self.change("first=Ada")]), to: "", .jsonLines)
             == "{\"_id\": \"c3\", \"index\": 0, \"name\": {\"first\": \"Ada\"}}\n")
+        // An indented line is a record like any (the load reads it), and keeps its indentation.
+        #expect(try Self.applying(.update(id: "i1", changes: [Self.change("age=2")]), to: "\t {\"_id\": \"i1\", \"age\": 1}\n", .jsonLines)
+            == "\t {\"_id\": \"i1\", \"age\": 2}\n")
     }
 
     static let csv = "first_name,last_name,Notes,balance,balance_text,active,id\r\nBertha,Irwin,\"a, b\",2107.15,\"$2,107.15\",yes,a1\r\n\"N\",\"C\",,1.0,$1.00,no,b2\r\n"

@@ -26,20 +26,44 @@ public enum Descriptor {
     }
 
     /// Copies `range` of the file open as `source` to the end of what was
-    /// written to `descriptor`, inside the kernel (`copy_file_range`: no
-    /// trip through this process's memory); false when the kernel cannot
-    /// here (another file system, an old kernel) or the source ends early,
-    /// and then nothing of the range may have been copied past the point
-    /// reached: the caller writes the rest its own way from `from`.
-    public static func copyAll(_ range: Range<Int>, of source: Int32, to descriptor: Int32, from: inout Int) -> Bool {
+    /// written to `descriptor`: inside the kernel where it can
+    /// (`copy_file_range`: no trip through this process's memory), a
+    /// block at a time through memory where it cannot (another file
+    /// system, a pipe, an old kernel). False when reading or writing
+    /// failed, or the source ended early. `copied` hears the bytes done
+    /// so far, every 32 MiB or so.
+    public static func copyAll(_ range: Range<Int>, of source: Int32, to descriptor: Int32,
+                               copied: (Int) -> Void = { _ in }) -> Bool {
         var offset = Int64(range.lowerBound)
-        from = range.lowerBound
-        while from < range.upperBound {
-            guard let copyFileRange else { return false }
-            let copied = copyFileRange(source, &offset, descriptor, nil, range.upperBound - from, 0)
-            if copied < 0, errno == EINTR { continue }
-            guard copied > 0 else { return false }
-            from += copied
+        var kernelCopies = copyFileRange != nil
+        while offset < range.upperBound {
+            let step = min(range.upperBound - Int(offset), 32 << 20)
+            if kernelCopies, let copyFileRange {
+                let done = copyFileRange(source, &offset, descriptor, nil, step, 0)
+                if done < 0, errno == EINTR { continue }
+                if done <= 0 {
+                    kernelCopies = false  // and the rest through memory, from where it stopped
+                    continue
+                }
+            } else {
+                guard copyThroughMemory(Int(offset)..<(Int(offset) + step), of: source, to: descriptor) else { return false }
+                offset += Int64(step)
+            }
+            copied(Int(offset) - range.lowerBound)
+        }
+        return true
+    }
+
+    /// `range` of `source` read with `pread` and written, a MiB at a time.
+    private static func copyThroughMemory(_ range: Range<Int>, of source: Int32, to descriptor: Int32) -> Bool {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { block.deallocate() }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let got = pread(source, block.baseAddress, min(block.count, range.upperBound - offset), off_t(offset))
+            if got < 0, errno == EINTR { continue }
+            guard got > 0, writeAll(UnsafeRawBufferPointer(rebasing: block[..<got]), to: descriptor) else { return false }
+            offset += got
         }
         return true
     }

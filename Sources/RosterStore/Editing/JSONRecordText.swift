@@ -79,14 +79,25 @@ enum JSONRecordText {
                 var cursor = JSONCursor(bytes: UnsafeBufferPointer(rebasing: bytes[..<end]), base: 0, isFinal: true, line: line, lineStart: start)
                 cursor.position = start
                 cursor.skipWhitespace()
+                let first = cursor.position  // the line's indentation stays as it is
                 let id = try? recordID(&cursor)
-                records.append(RecordFile.RecordSpan(span: start..<end, id: id ?? nil, line: line))
+                records.append(RecordFile.RecordSpan(span: first..<end, id: id ?? nil, line: line))
             }
             start = next
             line += 1
         }
         let first = records.first?.span.lowerBound ?? bytes.count
         return RecordLayout(records: records, start: first, end: records.last?.span.upperBound ?? bytes.count)
+    }
+
+    /// Where the JSON value at the start of `bytes` ends (nil: it runs
+    /// past them, or is not JSON).
+    static func endOfValue(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(bytes: buffer, base: 0, isFinal: true, line: 1, lineStart: 0)
+            guard (try? cursor.skipValue()) != nil else { return nil }
+            return cursor.position
+        }
     }
 
     private static let idKey = Array("\"_id\"".utf8)

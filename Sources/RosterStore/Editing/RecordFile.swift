@@ -59,6 +59,10 @@ public struct RecordFile: Sendable {
 
     public var count: Int { records.count }
 
+    /// Where the JSON value at the start of `bytes` ends (nil: it runs
+    /// past them, or is not JSON): one record read alone.
+    public static func endOfJSONValue(in bytes: [UInt8]) -> Int? { JSONRecordText.endOfValue(in: bytes) }
+
     /// Whether a record has `id`.
     public func contains(id: String) -> Bool { records.contains { $0.id == id } }
 

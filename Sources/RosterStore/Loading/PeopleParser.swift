@@ -206,6 +206,7 @@ struct PeopleParser {
             skipped.append(SkippedRecord(number: number, line: line, reason: "expected a person (an object), found \(found)"))
             return
         }
+        let start = cursor.absolutePosition
         cursor.position += 1
         record.reset()
         if try cursor.nextToken() == UInt8(ascii: "}") {
@@ -252,7 +253,7 @@ struct PeopleParser {
         if let problem = record.problem {
             skipped.append(SkippedRecord(number: number, line: line, reason: problem))
         } else {
-            record.commit(to: segment, companies: &companies)
+            record.commit(to: segment, companies: &companies, fileOffset: start)
         }
     }
 

@@ -11,6 +11,8 @@ final class PeopleSegmentBuilder {
     private(set) var count = 0
     let arena = ByteArena()
     var recordStart = ContiguousArray<Int>()
+    /// Where each person's record starts in the file read.
+    var fileOffsets = ContiguousArray<Int>()
     /// `PeopleSegment.textFieldCount` ends per person, relative to its `recordStart`.
     var fieldEnds = ContiguousArray<UInt32>()
     var indexValues = ContiguousArray<Int>()
@@ -28,6 +30,7 @@ final class PeopleSegmentBuilder {
     func reserve(people: Int) {
         arena.reserve(people * 240)
         recordStart.reserveCapacity(people)
+        fileOffsets.reserveCapacity(people)
         fieldEnds.reserveCapacity(people * PeopleSegment.textFieldCount)
         indexValues.reserveCapacity(people)
         ages.reserveCapacity(people)
@@ -50,12 +53,13 @@ final class PeopleSegmentBuilder {
     /// segment (no copy); the builder is left empty.
     func freeze(with companies: CompanyTable) -> PeopleSegment {
         let segment = PeopleSegment(
-            count: count, arena: arena.freeze(), recordStart: recordStart, fieldEnds: fieldEnds, indexValues: indexValues,
+            count: count, arena: arena.freeze(), recordStart: recordStart, fileOffsets: fileOffsets, fieldEnds: fieldEnds, indexValues: indexValues,
             ages: ages, activeFlags: activeFlags, cents: cents, presentFields: presentFields, nameKeys: nameKeys.freeze(),
             nameKeyEnds: nameKeyEnds, namePrefixes: namePrefixes, companyIDs: companyIDs,
             companyNames: companies.names, companyHeadcounts: companies.headcounts)
         count = 0
         recordStart = []
+        fileOffsets = []
         fieldEnds = []
         indexValues = []
         ages = []

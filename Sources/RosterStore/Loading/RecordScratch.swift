@@ -137,10 +137,12 @@ struct RecordScratch {
         TextFolding.hasVisibleText(bytes.bytes(starts[field.rawValue]..<ends[field.rawValue]))
     }
 
-    /// Appends this record to `segment` in the store's field order.
-    mutating func commit(to segment: PeopleSegmentBuilder, companies: inout CompanyTable) {
+    /// Appends this record to `segment` in the store's field order;
+    /// `fileOffset` is where its text starts in the file.
+    mutating func commit(to segment: PeopleSegmentBuilder, companies: inout CompanyTable, fileOffset: Int) {
         let recordStart = segment.arena.count
         segment.recordStart.append(recordStart)
+        segment.fileOffsets.append(fileOffset)
         for field in 0..<PeopleSegment.textFieldCount {
             segment.arena.append(contentsOf: bytes.bytes(starts[field]..<ends[field]))
             segment.fieldEnds.append(UInt32(truncatingIfNeeded: segment.arena.count - recordStart))

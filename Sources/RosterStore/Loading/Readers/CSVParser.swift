@@ -201,7 +201,7 @@ struct CSVParser: ChunkParser {
         if let problem {
             skipped.append(SkippedRecord(number: elementCount, line: recordLine, reason: problem))
         } else {
-            record.commit(to: segment, companies: &companies)
+            record.commit(to: segment, companies: &companies, fileOffset: base + start)
         }
         return position
     }

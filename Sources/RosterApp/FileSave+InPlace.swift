@@ -1,0 +1,107 @@
+import Foundation
+import RosterCore
+import RosterStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A directory file as it was just before it was read: what a save made
+/// later checks that read against.
+struct FileReading: Sendable {
+    let identity: FileIdentity
+    let startedAt: Date
+
+    init?(path: String) {
+        startedAt = Date()
+        guard let identity = FileIdentity(path: path) else { return nil }
+        self.identity = identity
+    }
+
+    /// A reading taken once the file's last change is a clock tick in the
+    /// past (a tenth of a second's wait at most, usually none; just after
+    /// a save, the tick of its rename), so that it vouches for what is read next.
+    static func settled(path: String) async -> FileReading? {
+        guard let first = FileReading(path: path) else { return nil }
+        if first.vouchesForContent { return first }
+        let wait = first.identity.modifiedAt + first.identity.tick - first.startedAt.timeIntervalSince1970
+        try? await Task.sleep(for: .milliseconds(Int(min(max(wait, 0), 1) * 1000) + 1))
+        return FileReading(path: path)
+    }
+
+    /// Whether a file that still has `identity` is sure to hold what was
+    /// read: one modified within the second before the read could have
+    /// been written again since, in the same clock tick, leaving it as it was.
+    var vouchesForContent: Bool { !identity.isRecent(before: startedAt) }
+}
+
+/// Where the record a save changes starts, as the screens' last read of
+/// the file found it.
+struct KnownRecord: Sendable {
+    let reading: FileReading
+    let offset: Int
+}
+
+extension FileSave {
+    /// One person's change when the file is still exactly the one the
+    /// screens read: only that record is read (from where the read found
+    /// it) and checked, and every other byte is copied in the kernel, so a
+    /// save costs about a copy of the file, and no memory. Nil when the
+    /// file may have changed since, or the record is not where it was, or
+    /// the format is CSV: then the whole file is read, as for any save.
+    static func updateInPlace(id: String, changes: [FieldChange], known: KnownRecord, path: String, target: String,
+                              format: InputFormat?, base: Person?, meanwhile: (() -> Void)?) -> Outcome? {
+        guard let format = format ?? InputFormat(extensionOf: path), format != .csv, known.reading.vouchesForContent else { return nil }
+        let source = open(target, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { return nil }
+        defer { close(source) }
+        var status = stat()
+        guard fstat(source, &status) == 0, FileIdentity(status) == known.reading.identity,
+              let record = recordBytes(at: known.offset, of: source, size: Int(status.st_size), format: format) else { return nil }
+        // The record alone, as a file of one record in the same format.
+        let opening: [UInt8] = format == .json ? [UInt8(ascii: "[")] : []
+        let alone = opening + record + (format == .json ? [UInt8(ascii: "]")] : [])
+        let operation = RecordOperation.update(id: id, changes: changes)
+        return alone.withUnsafeBufferPointer { buffer -> Outcome? in
+            guard let file = try? RecordFile(bytes: buffer, format: format, sourceName: path), file.count == 1,
+                  file.contains(id: id) else { return nil }
+            if let conflict = conflict(of: operation, in: file, buffer, base: base, deleting: []) { return conflict }
+            // The edited record in place of the old, at the same place in the file.
+            guard let edited = try? file.applying(operation, to: buffer, sourceName: path), edited.count == 3,
+                  case .original(let before) = edited[0], case .new(let text) = edited[1], case .original(let after) = edited[2]
+            else { return nil }
+            let start = known.offset - opening.count
+            let pieces: [FilePiece] = [.original(0..<(start + before.upperBound)), .new(text),
+                                       .original((start + after.lowerBound)..<Int(status.st_size))]
+            return replace(path: path, target: target, with: pieces, from: source, identity: known.reading.identity,
+                           meanwhile: meanwhile) { true }
+        }
+    }
+
+    /// The record starting at `offset`: a JSON object to its closing
+    /// brace, a JSON Lines record to its line's end (nil: not one there).
+    /// Read a block at a time, as far as the record goes.
+    private static func recordBytes(at offset: Int, of source: Int32, size: Int, format: InputFormat) -> [UInt8]? {
+        var length = min(64 << 10, size - offset)
+        while length > 0 {
+            guard let bytes = read(length, at: offset, of: source) else { return nil }
+            let isWhole = offset + length == size
+            switch format {
+            case .jsonLines:
+                if let end = bytes.firstIndex(of: 0x0A) { return Array(bytes[..<end]) }
+                if isWhole { return bytes }
+            case .json, .csv:
+                guard bytes.first == UInt8(ascii: "{") else { return nil }
+                if let end = RecordFile.endOfJSONValue(in: bytes) { return Array(bytes[..<end]) }
+                if isWhole { return nil }
+            }
+            guard length < PeopleLoader.defaultRecordLimit else { return nil }
+            length = min(length * 4, size - offset)
+        }
+        return nil
+    }
+
+    private static func read(_ count: Int, at offset: Int, of source: Int32) -> [UInt8]? {
+        guard lseek(source, off_t(offset), SEEK_SET) == off_t(offset) else { return nil }
+        return readAll(source, count: count)
+    }
+}

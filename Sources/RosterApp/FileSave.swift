@@ -137,7 +137,8 @@ enum FileSave {
         }, contents: { descriptor in
             pieces.allSatisfy { piece in
                 switch piece {
-                case .original(let range): return Descriptor.copyAll(range, of: source, to: descriptor)
+                case .original(let range):
+                    return Descriptor.copyAll(range, of: source, to: descriptor) { _ in Descriptor.startWriteback(of: descriptor) }
                 case .new(let text): return Descriptor.writeAll(text, to: descriptor)
                 }
             }

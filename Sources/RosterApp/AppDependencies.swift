@@ -235,6 +235,12 @@ public final class AppDependencies {
                         self.listWireframe.session.mark(remarked)
                     }
                     self.listWireframe.presentList(arranged)
+                    // The directory as it was is let go once the screens are off it: its memory
+                    // goes back to the system (on 1M people, five saves left 790 MB resident without this, 560 with).
+                    Task.detached {
+                        try? await Task.sleep(for: .seconds(1))
+                        Platform.returnFreedMemory()
+                    }
                     self.offerEditing(of: arranged.repository, reading: reading)
                     self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
                     if let row, let presenter = self.listWireframe.listPresenter {

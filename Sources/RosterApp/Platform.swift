@@ -48,6 +48,13 @@ enum Platform {
     /// the regular file it names. Nothing but a regular file is ever
     /// replaced: a directory, a device, a FIFO, a socket or a broken link is
     /// an error, with nothing touched. Returns why it failed, or nil.
+    /// glibc's `malloc_trim`: memory freed (the directory as it was before a
+    /// re-read) goes back to the system.
+    static func returnFreedMemory() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let trim = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(trim, to: Trim.self)(0) }
+    }
+
     static func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, newFileMode: mode_t = 0o666) -> String? {
         writeFile(to: path, replacing: replacing, newFileMode: newFileMode) { write(bytes, to: $0) }
     }

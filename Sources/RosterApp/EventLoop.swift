@@ -31,11 +31,12 @@ final class EventLoop {
         dependencies.startLoading { [mailbox] result in mailbox.post(.loaded(result)) }
         root.draw()
         while root.exitStatus == nil {
-            // While loading, wake ten times a second to move the progress bar.
-            guard terminal.waitForInput(orReadable: wakePipe.readEnd, timeout: isLoading ? .milliseconds(100) : nil) else {
+            // While loading or saving, wake ten times a second to move the progress bar.
+            let isMoving = isLoading || root.isMoving
+            guard terminal.waitForInput(orReadable: wakePipe.readEnd, timeout: isMoving ? .milliseconds(100) : nil) else {
                 return .failure
             }
-            var needsDraw = isLoading
+            var needsDraw = isMoving
             while let key = terminal.readKey() {
                 needsDraw = true
                 switch key {

@@ -9,6 +9,8 @@ struct FileEditing: PeopleEditing {
     /// Where a person's record is in the file as the screens last read it
     /// (nil: not known; the save reads the whole file).
     var knownRecord: @Sendable (String) -> KnownRecord? = { _ in nil }
+    /// How far a save has got: a large file takes a moment to copy.
+    let saveProgress: SaveProgress? = SaveProgress()
 
     init(path: String, format: InputFormat?) {
         self.path = path
@@ -20,18 +22,19 @@ struct FileEditing: PeopleEditing {
             throw EditFailure(.readOnly, "this person has no _id in the file, so Roster cannot find them again to save")
         }
         try Self.outcome(FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base,
-                                       known: knownRecord(recordID)))
+                                       known: knownRecord(recordID), progress: saveProgress))
     }
 
     func delete(_ people: [Person]) throws(EditFailure) {
         guard people.allSatisfy({ !$0.id.isEmpty }) else {
             throw EditFailure(.readOnly, "someone marked has no _id in the file, so Roster cannot find them again; nothing deleted")
         }
-        try Self.outcome(FileSave.save(.delete(ids: people.map(\.id)), to: path, format: format, backup: false, deleting: people))
+        try Self.outcome(FileSave.save(.delete(ids: people.map(\.id)), to: path, format: format, backup: false, deleting: people,
+                                       progress: saveProgress))
     }
 
     func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
-        try Self.outcome(FileSave.save(.add(id: recordID, changes: changes), to: path, format: format, backup: false))
+        try Self.outcome(FileSave.save(.add(id: recordID, changes: changes), to: path, format: format, backup: false, progress: saveProgress))
     }
 
     /// These saves, told where the records of `repository` are in the

@@ -49,7 +49,8 @@ extension FileSave {
     /// file may have changed since, or the record is not where it was, or
     /// the format is CSV: then the whole file is read, as for any save.
     static func updateInPlace(id: String, changes: [FieldChange], known: KnownRecord, path: String, target: String,
-                              format: InputFormat?, base: Person?, meanwhile: (() -> Void)?) -> Outcome? {
+                              format: InputFormat?, base: Person?, progress: SaveProgress? = nil,
+                              meanwhile: (() -> Void)?) -> Outcome? {
         guard let format = format ?? InputFormat(extensionOf: path), format != .csv, known.reading.vouchesForContent else { return nil }
         let source = open(target, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { return nil }
@@ -73,7 +74,7 @@ extension FileSave {
             let pieces: [FilePiece] = [.original(0..<(start + before.upperBound)), .new(text),
                                        .original((start + after.lowerBound)..<Int(status.st_size))]
             return replace(path: path, target: target, with: pieces, from: source, identity: known.reading.identity,
-                           meanwhile: meanwhile) { true }
+                           progress: progress, meanwhile: meanwhile) { true }
         }
     }
 

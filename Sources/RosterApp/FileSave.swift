@@ -37,8 +37,8 @@ enum FileSave {
     /// `deleting`, for a delete: the people as the user saw them; one
     /// changed since is a conflict, and nobody is deleted.
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
-                     base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, patience: Duration = .seconds(5),
-                     meanwhile: (() -> Void)? = nil) -> Outcome {
+                     base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, progress: SaveProgress? = nil,
+                     patience: Duration = .seconds(5), meanwhile: (() -> Void)? = nil) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -61,12 +61,12 @@ enum FileSave {
         defer { lock.release() }
         if let known, !backup, case .update(let id, let changes) = operation,
            let outcome = updateInPlace(id: id, changes: changes, known: known, path: path, target: target, format: format, base: base,
-                                       meanwhile: meanwhile) {
+                                       progress: progress, meanwhile: meanwhile) {
             return outcome
         }
         for _ in 0..<3 {
             switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting,
-                           meanwhile: meanwhile) {
+                           progress: progress, meanwhile: meanwhile) {
             case .some(let outcome): return outcome
             case .none: continue  // changed underneath: again, from what it holds now
             }
@@ -77,7 +77,8 @@ enum FileSave {
     /// One read, change and write; nil when the file changed before the
     /// rename. `meanwhile` runs just before that check (a test's other program).
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
-                                backup: Bool, base: Person?, deleting: [Person], meanwhile: (() -> Void)?) -> Outcome? {
+                                backup: Bool, base: Person?, deleting: [Person], progress: SaveProgress?,
+                                meanwhile: (() -> Void)?) -> Outcome? {
         let readAt = Date()
         guard let (bytes, identity, source) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         defer { close(source) }
@@ -94,7 +95,8 @@ enum FileSave {
             if backup, let failure = Platform.writeFile(bytes, to: target + "~", replacing: true, newFileMode: identity.mode) {
                 return .refused("\(path): cannot keep a backup in \(target)~ (\(failure)); nothing written")
             }
-            return replace(path: path, target: target, with: pieces, from: source, identity: identity, meanwhile: meanwhile) {
+            return replace(path: path, target: target, with: pieces, from: source, identity: identity, progress: progress,
+                           meanwhile: meanwhile) {
                 !identity.isRecent(before: readAt) || Self.holds(target, bytes)
             }
         }
@@ -125,10 +127,17 @@ enum FileSave {
     /// temporary file and renames it over `target`, unless the file is no
     /// longer the one read (nil: read it again). `isStill` adds the
     /// caller's own check of that. (A stretch copied from a file changed
-    /// meanwhile is caught before the rename.)
+    /// meanwhile is caught before the rename.) `progress` follows the bytes written.
     static func replace(path: String, target: String, with pieces: [FilePiece], from source: Int32, identity: FileIdentity,
-                        meanwhile: (() -> Void)?, isStill: () -> Bool) -> Outcome? {
+                        progress: SaveProgress?, meanwhile: (() -> Void)?, isStill: () -> Bool) -> Outcome? {
         var changedUnderneath = false
+        var written = 0
+        progress?.begin(total: pieces.reduce(0) { total, piece in
+            switch piece {
+            case .original(let range): total + range.count
+            case .new(let text): total + text.count
+            }
+        })
         ownSaves.add(1, ordering: .releasing)
         let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
             meanwhile?()
@@ -138,8 +147,15 @@ enum FileSave {
             pieces.allSatisfy { piece in
                 switch piece {
                 case .original(let range):
-                    return Descriptor.copyAll(range, of: source, to: descriptor) { _ in Descriptor.startWriteback(of: descriptor) }
-                case .new(let text): return Descriptor.writeAll(text, to: descriptor)
+                    defer { written += range.count }
+                    return Descriptor.copyAll(range, of: source, to: descriptor) { copied in
+                        Descriptor.startWriteback(of: descriptor)
+                        progress?.advance(to: written + copied)
+                    }
+                case .new(let text):
+                    written += text.count
+                    progress?.advance(to: written)
+                    return Descriptor.writeAll(text, to: descriptor)
                 }
             }
         })

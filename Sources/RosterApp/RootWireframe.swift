@@ -20,6 +20,8 @@ public final class RootWireframe {
 
     public var topView: ScreenView? { stack.last }
     public var depth: Int { stack.count }
+    /// Whether the screen on top shows something moving (see `ScreenView.isMoving`).
+    public var isMoving: Bool { topView?.isMoving == true }
 
     /// Replaces every screen with `view`.
     public func setRoot(_ view: ScreenView) {

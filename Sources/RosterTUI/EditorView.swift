@@ -72,6 +72,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
     public var acceptsTypedText: Bool { model?.question == nil }
 
     public var holdsUnsavedWork: Bool { model?.fields.contains(where: \.isChanged) == true }
+    public var isMoving: Bool { model?.saveProgress != nil }
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
@@ -124,7 +125,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
         guard let model else { return }
         let size = screen.size
         screen.erase()
-        screen.putTitleBar(source: model.title, right: model.isSaving ? "saving…" : "")
+        let saved = model.saveProgress?.fraction
+        screen.putTitleBar(source: model.title, right: !model.isSaving ? "" : saved.map { "saving… \(Int($0 * 100))%" } ?? "saving…")
         defer { help?.draw(on: screen) }
         if let rows = model.conflict { return drawConflict(rows, status: model.question ?? model.status, on: screen) }
         let valueColumn = min(Self.labelWidth + 2, max(4, size.columns / 3))
@@ -162,7 +164,13 @@ public final class EditorView: EditorViewInterface, ScreenView {
             screen.put(DisplayText.padded(shown, columns: valueWidth), row: row, column: valueColumn, style: isFocused ? .selected : .normal)
             if isFocused, model.question == nil, !model.isSaving, help == nil { screen.showCursor(row: row, column: valueColumn + cursorColumn) }
         }
-        let status = model.question ?? model.status
+        var status = model.question ?? model.status
+        if model.question == nil, let saved {
+            // saving… ████████▌           42%
+            let cells = max(4, min(30, size.columns / 3))
+            let bar = BarText.bar(count: Int(saved * 1000), largest: 1000, cells: cells)
+            status += " " + bar + String(repeating: " ", count: cells - bar.count) + " \(Int(saved * 100))%"
+        }
         screen.putStatusBar(left: " " + status, hints: model.question == nil ? Self.hints : StatusHints([]), row: size.rows - 1)
     }
 

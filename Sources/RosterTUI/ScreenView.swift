@@ -14,6 +14,9 @@ public protocol ScreenView: AnyObject {
     /// Whether the screen holds typing not saved yet (a changed form):
     /// `q` on the too-small notice then does not quit.
     var holdsUnsavedWork: Bool { get }
+    /// Whether the screen shows something moving (a save's progress bar):
+    /// the event loop then draws it ten times a second.
+    var isMoving: Bool { get }
 }
 
 /// When a typed key is handled (see `ScreenView.timing(of:)`).
@@ -32,4 +35,5 @@ extension ScreenView {
     /// not, the root hands such text over as keys, one at a time.
     public var acceptsTypedText: Bool { false }
     public var holdsUnsavedWork: Bool { false }
+    public var isMoving: Bool { false }
 }

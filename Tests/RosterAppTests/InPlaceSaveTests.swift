@@ -49,10 +49,11 @@ struct InPlaceSaveTests {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    static func inPlace(_ editing: FileEditing, _ id: String, _ changes: [FieldChange], base: Person? = nil) throws -> FileSave.Outcome? {
+    static func inPlace(_ editing: FileEditing, _ id: String, _ changes: [FieldChange], base: Person? = nil,
+                        progress: SaveProgress? = nil) throws -> FileSave.Outcome? {
         let known = try #require(editing.knownRecord(id))
         return FileSave.updateInPlace(id: id, changes: changes, known: known, path: editing.path, target: editing.path,
-                                      format: nil, base: base, meanwhile: nil)
+                                      format: nil, base: base, progress: progress, meanwhile: nil)
     }
 
     @Test("JSON and JSON Lines: the record is rewritten where the load found it, every other byte as the whole-file save leaves it",
@@ -61,8 +62,11 @@ struct InPlaceSaveTests {
         let (path, editing, _) = try await Self.loaded(text, extension: ext)
         defer { unlink(path) }
         let changes = [try FieldCheck.change(from: "email=alan@turing.org"), try FieldCheck.change(from: "age=42")]
-        #expect(try Self.inPlace(editing, "id2", changes) == .saved)
+        let progress = SaveProgress()
+        #expect(progress.fraction == nil)
+        #expect(try Self.inPlace(editing, "id2", changes, progress: progress) == .saved)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.savedTheWholeWay(text, extension: ext, "id2", changes))
+        #expect(progress.fraction == 1, "every byte of the new file counted")
     }
 
     @Test("through the screens' saves: a loaded file's person saved in place, and read back as changed")

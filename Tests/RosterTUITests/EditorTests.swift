@@ -14,6 +14,8 @@ final class HeldSaves: EditorInteractorInput {
         deliveries.append(deliver)
     }
 
+    let saveProgress: SaveProgress? = SaveProgress()
+
     var adds: [(changes: [FieldChange], recordID: String)] = []
     func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
         adds.append((changes, recordID))
@@ -89,6 +91,23 @@ struct EditorTests {
         #expect(interactor.saves.isEmpty)
         #expect(presenter.focused == 3)
         #expect(screen.line(23).hasPrefix(" not saved: fix email first"))
+    }
+
+    @Test("while a save runs, how far it has got: a bar and a percentage, drawn ten times a second until it lands")
+    func saveProgress() throws {
+        #expect(!view.isMoving)
+        _ = type([.control("u"), .typed("Augusta"), .enter])
+        let progress = try #require(interactor.saveProgress)
+        #expect(type([]).line(23).hasPrefix(" saving…   "), "nothing said yet: no bar")
+        progress.begin(total: 1000)
+        progress.advance(to: 420)
+        let screen = type([])
+        #expect(view.isMoving)
+        #expect(screen.line(0).hasSuffix("saving… 42% "))
+        #expect(screen.line(23).hasPrefix(" saving… ██████████▉                42%"), "26 cells at 80 columns")
+        interactor.deliveries[0](EditFailure(.failed, "people.json: no space left on device"))
+        #expect(!view.isMoving)
+        #expect(type([]).line(23).hasPrefix(" not saved: people.json: no space left on device"))
     }
 
     @Test("Enter saves exactly the changed fields, based on the person as opened; saved goes back to the list at them")

@@ -1,3 +1,4 @@
+import Synchronization
 /// Writing people: a second seam beside `PeopleRepository`, which a source
 /// offers or not (standard input does not; neither does an offline copy).
 /// Saves block (a file is rewritten, a server answers): callers run them
@@ -14,6 +15,39 @@ public protocol PeopleEditing: Sendable {
     func delete(_ people: [Person]) throws(EditFailure)
     /// Adds a person of `changes` with the `_id` `recordID`, after everyone.
     func add(recordID: String, changes: [FieldChange]) throws(EditFailure)
+    /// How far the save in flight has got, where a save takes long enough
+    /// to show (a large file rewritten); nil where it never does.
+    var saveProgress: SaveProgress? { get }
+}
+
+extension PeopleEditing {
+    public var saveProgress: SaveProgress? { nil }
+}
+
+/// How far a save has got: bytes of the new file written, of how many.
+/// The saving thread moves it; the form's progress bar reads it as it
+/// draws. Equal only to itself.
+public final class SaveProgress: Sendable, Equatable {
+    private let done = Atomic<Int>(0)
+    private let total = Atomic<Int>(0)
+
+    public init() {}
+
+    /// A save of `bytes` begins.
+    public func begin(total bytes: Int) {
+        done.store(0, ordering: .relaxed)
+        total.store(bytes, ordering: .relaxed)
+    }
+
+    public func advance(to bytes: Int) { done.store(bytes, ordering: .relaxed) }
+
+    public static func == (left: SaveProgress, right: SaveProgress) -> Bool { left === right }
+
+    /// Done so far, 0 to 1; nil before a save has said how much it writes.
+    public var fraction: Double? {
+        let total = total.load(ordering: .relaxed)
+        return total > 0 ? min(1, Double(done.load(ordering: .relaxed)) / Double(total)) : nil
+    }
 }
 
 /// Why a save did not happen: one line for the screen or the command

@@ -46,4 +46,10 @@ public protocol EditorInteractorInput: AnyObject {
     func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
     /// Adds a person of `changes` with the `_id` `recordID`.
     func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
+    /// How far the save in flight has got (nil: the source never says).
+    var saveProgress: SaveProgress? { get }
+}
+
+extension EditorInteractorInput {
+    public var saveProgress: SaveProgress? { nil }
 }

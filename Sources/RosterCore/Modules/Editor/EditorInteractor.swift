@@ -9,6 +9,8 @@ public final class EditorInteractor: EditorInteractorInput {
         self.reader = reader
     }
 
+    public var saveProgress: SaveProgress? { editing.saveProgress }
+
     public func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
         perform({ editing throws(EditFailure) in try editing.update(recordID: base.id, changes: changes, base: base) }) { deliver($0.failure) }
     }

@@ -261,11 +261,11 @@ public final class EditorPresenter: EditorModuleInterface {
                                    status: status ?? (waiting > 0 ? "\(NumberText.count(waiting, "field", "fields")) to choose for"
                                        : merge.rows.contains { $0.choice == .edit } ? "every field chosen: ⏎ opens the form to edit"
                                        : "every field chosen: ⏎ saves"),
-                                   question: question, isSaving: isSaving, conflict: rows)
+                                   question: question, isSaving: isSaving, saveProgress: interactor.saveProgress, conflict: rows)
         }
         return EditorViewModel(title: title, fields: fields, focused: focused,
                                status: status ?? (changed == 0 ? "nothing changed" : "\(NumberText.count(changed, "field", "fields")) changed"),
-                               question: question, isSaving: isSaving)
+                               question: question, isSaving: isSaving, saveProgress: interactor.saveProgress)
     }
 
     /// The person screen's label for a field.

@@ -20,6 +20,9 @@ public struct EditorViewModel: Equatable, Sendable {
     /// A question waiting for y or n ("Throw away 2 changes? (y/n)").
     public let question: String?
     public let isSaving: Bool
+    /// While saving: how far the save has got, read as the form draws
+    /// (nil where the source never says).
+    public let saveProgress: SaveProgress?
     /// The conflict screen's rows (a field that differs somewhere), while
     /// it is up instead of the form.
     public let conflict: [ConflictRow]?
@@ -38,13 +41,14 @@ public struct EditorViewModel: Equatable, Sendable {
     }
 
     public init(title: String, fields: [Field], focused: Int, status: String, question: String?, isSaving: Bool,
-                conflict: [ConflictRow]? = nil) {
+                saveProgress: SaveProgress? = nil, conflict: [ConflictRow]? = nil) {
         self.title = title
         self.fields = fields
         self.focused = focused
         self.status = status
         self.question = question
         self.isSaving = isSaving
+        self.saveProgress = isSaving ? saveProgress : nil
         self.conflict = conflict
     }
 }

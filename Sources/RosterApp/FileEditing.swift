@@ -11,6 +11,8 @@ struct FileEditing: PeopleEditing {
     var knownRecord: @Sendable (String) -> KnownRecord? = { _ in nil }
     /// How far a save has got: a large file takes a moment to copy.
     let saveProgress: SaveProgress? = SaveProgress()
+    /// The records deletes took out, so that an undo puts them back as they were.
+    private let removedRecords = Locked<[RemovedRecord]>([])
 
     init(path: String, format: InputFormat?) {
         self.path = path
@@ -30,7 +32,22 @@ struct FileEditing: PeopleEditing {
             throw EditFailure(.readOnly, "someone marked has no _id in the file, so Roster cannot find them again; nothing deleted")
         }
         try Self.outcome(FileSave.save(.delete(ids: people.map(\.id)), to: path, format: format, backup: false, deleting: people,
-                                       progress: saveProgress))
+                                       progress: saveProgress, removed: { [removedRecords] taken in removedRecords.withLock { $0 = taken } }))
+    }
+
+    /// Each as the delete found them, where they were: their records' own
+    /// text (fields Roster does not know included), after the record each
+    /// followed, in one save. One not taken out by the last delete here is
+    /// added with the values Roster knows.
+    func restore(_ people: [Person]) throws(EditFailure) {
+        let ids = Set(people.map(\.id))
+        let records = removedRecords.withLock { $0.filter { ids.contains($0.id) } }
+        if !records.isEmpty {
+            try Self.outcome(FileSave.save(.restore(records), to: path, format: format, backup: false, progress: saveProgress))
+        }
+        for person in people where !records.contains(where: { $0.id == person.id }) {
+            try add(recordID: person.id, changes: person.allValues)
+        }
     }
 
     func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {

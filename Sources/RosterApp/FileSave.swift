@@ -35,10 +35,13 @@ enum FileSave {
     /// `base`, for an update: the person as the user saw them; a field
     /// changed since by someone else, and by this edit too, is a conflict.
     /// `deleting`, for a delete: the people as the user saw them; one
-    /// changed since is a conflict, and nobody is deleted.
+    /// changed since is a conflict, and nobody is deleted. `removed`
+    /// hears, once a delete is saved, the records it took out (an undo
+    /// puts them back as they were).
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
                      base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, progress: SaveProgress? = nil,
-                     patience: Duration = .seconds(5), meanwhile: (() -> Void)? = nil) -> Outcome {
+                     removed: (([RemovedRecord]) -> Void)? = nil, patience: Duration = .seconds(5),
+                     meanwhile: (() -> Void)? = nil) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -66,7 +69,7 @@ enum FileSave {
         }
         for _ in 0..<3 {
             switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting,
-                           progress: progress, meanwhile: meanwhile) {
+                           progress: progress, removed: removed, meanwhile: meanwhile) {
             case .some(let outcome): return outcome
             case .none: continue  // changed underneath: again, from what it holds now
             }
@@ -78,27 +81,31 @@ enum FileSave {
     /// rename. `meanwhile` runs just before that check (a test's other program).
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
                                 backup: Bool, base: Person?, deleting: [Person], progress: SaveProgress?,
-                                meanwhile: (() -> Void)?) -> Outcome? {
+                                removed: (([RemovedRecord]) -> Void)?, meanwhile: (() -> Void)?) -> Outcome? {
         let readAt = Date()
         guard let (bytes, identity, source) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         defer { close(source) }
         return bytes.withUnsafeBufferPointer { buffer -> Outcome? in
             let format = format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: buffer)
             let pieces: [FilePiece]
+            var taken: [RemovedRecord] = []
             do throws(EditFailure) {
                 let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
                 if let conflict = conflict(of: operation, in: file, buffer, base: base, deleting: deleting) { return conflict }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
+                if case .delete(let ids) = operation, removed != nil { taken = file.removing(ids, in: buffer) }
             } catch {
                 return .refused(error.message)
             }
             if backup, let failure = Platform.writeFile(bytes, to: target + "~", replacing: true, newFileMode: identity.mode) {
                 return .refused("\(path): cannot keep a backup in \(target)~ (\(failure)); nothing written")
             }
-            return replace(path: path, target: target, with: pieces, from: source, identity: identity, progress: progress,
-                           meanwhile: meanwhile) {
+            let outcome = replace(path: path, target: target, with: pieces, from: source, identity: identity, progress: progress,
+                                  meanwhile: meanwhile) {
                 !identity.isRecent(before: readAt) || Self.holds(target, bytes)
             }
+            if outcome == .saved { removed?(taken) }
+            return outcome
         }
     }
 

@@ -57,6 +57,9 @@ public struct PeopleEditor: Sendable {
                 case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, base: base, connection)
                 case .add(let id, let changes): outcome = try add(id, changes, connection)
                 case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, shown: deleting, connection)
+                case .restore:
+                    // A file's records put back as their text; a table's people come back as adds (`PeopleEditing.restore`).
+                    outcome = .failure(EditFailure(.failed, "\(table.name): a file's records cannot be put back in a table"))
                 }
                 switch outcome {
                 case .success(let version):

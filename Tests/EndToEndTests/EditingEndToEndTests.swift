@@ -233,7 +233,7 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("U takes back the last change: an edit leaves the file as it was, byte for byte; a delete adds the person back")
+    @Test("U takes back the last change: an edit, and a delete, leave the file as it was, byte for byte")
     func undo() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -252,7 +252,8 @@ struct EditingEndToEndTests {
         session.send("U")
         #expect(session.waitFor(text: "undone: José Garza added back"))
         #expect(session.waitFor(text: "400 people · 34 companies"))
-        #expect(try runRoster(["--list", file]).output == runRoster(["--list", Self.bundled]).output)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == String(contentsOfFile: Self.bundled, encoding: .utf8),
+                "the record's own text, where it was")
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

@@ -22,7 +22,8 @@ struct FileSaveTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.text.write(toFile: path, atomically: false, encoding: .utf8)
         var runs = 0
-        let outcome = FileSave.save(.update(id: "id1", changes: [try FieldCheck.change(from: "age=37")]), to: path, format: nil, backup: false) {
+        let outcome = FileSave.save(.update(id: "id1", changes: [try FieldCheck.change(from: "age=37")]), to: path, format: nil, backup: false,
+                                    meanwhile: {
             runs += 1
             guard runs == 1 else { return }
             var before = stat()
@@ -36,7 +37,7 @@ struct FileSaveTests {
             handle.closeFile()
             var times = [before.st_atim, before.st_mtim]
             utimensat(AT_FDCWD, path, &times, 0)
-        }
+        })
         #expect(outcome == .saved)
         #expect(runs == 2, "the first write was seen, and the save made again")
         let saved = try String(contentsOfFile: path, encoding: .utf8)

@@ -17,6 +17,65 @@ struct RecordFileTests {
 
     static func change(_ assignment: String) throws -> FieldChange { try FieldCheck.change(from: assignment) }
 
+    /// `ids` deleted from `text`, then put back from what the delete took out: the text after each.
+    static func deletedAndRestored(_ ids: [String], in text: String, _ format: InputFormat,
+                                   meanwhile: (String) throws -> String = { $0 }) throws -> (deleted: String, restored: String) {
+        let removed = try Array(text.utf8).withUnsafeBufferPointer { buffer in
+            try RecordFile(bytes: buffer, format: format, sourceName: "people").removing(ids, in: buffer)
+        }
+        #expect(removed.map(\.id) == ids.sorted { text.range(of: $0)!.lowerBound < text.range(of: $1)!.lowerBound })
+        let deleted = try meanwhile(try applying(.delete(ids: ids), to: text, format))
+        return (deleted, try applying(.restore(removed), to: deleted, format))
+    }
+
+    static let uniform = """
+    [
+      {"_id": "a1", "name": {"first": "A"}, "tags": ["x", {"y": "}"}], "unknown": 1.50e1},
+      {"_id": "b2", "name": {"first": "B"}},
+      {"_id": "c3", "name": {"first": "C"}},
+      {"_id": "d4", "name": {"first": "D"}}
+    ]
+
+    """
+
+    @Test("a delete taken back puts each record's own text where it was: first, middle, last, neighbours, everyone",
+          arguments: [["a1"], ["b2"], ["d4"], ["b2", "c3"], ["a1", "b2"], ["a1", "c3"], ["c3", "d4"], ["d4", "a1", "c3", "b2"]])
+    func restoresInPlace(_ ids: [String]) throws {
+        let lines = "{\"_id\": \"a1\", \"x\": [1]}\n{\"_id\": \"b2\"}\n{\"_id\": \"c3\"}\n{\"_id\": \"d4\"}\n"
+        let csv = "id,first_name,Notes\r\na1,A,\"x, y\"\r\nb2,B,\r\nc3,C,\r\nd4,D,\r\n"
+        for (text, format) in [(Self.uniform, InputFormat.json), (lines, .jsonLines), (csv, .csv)] {
+            let restored = try Self.deletedAndRestored(ids, in: text, format).restored
+            guard ids.count < 4 else {
+                // Everyone deleted: the list's own spacing is gone with them; the same records, each its own bytes, in order.
+                #expect(try Self.records(restored, format) == Self.records(text, format), "\(format)")
+                continue
+            }
+            #expect(restored == text, "\(format)")
+        }
+    }
+
+    /// Each record's text, in order.
+    static func records(_ text: String, _ format: InputFormat) throws -> [String] {
+        try Array(text.utf8).withUnsafeBufferPointer { buffer in
+            try RecordFile(bytes: buffer, format: format, sourceName: "people").records.map { String(decoding: buffer[$0.span], as: UTF8.self) }
+        }
+    }
+
+    @Test("put back after someone else's change meanwhile: after its record if still there, else last; an _id taken again is refused")
+    func restoresAfterChanges() throws {
+        // b2 went meanwhile: c3, which followed it, goes last.
+        let restored = try Self.deletedAndRestored(["c3"], in: Self.uniform, .json) { try Self.applying(.delete(ids: ["b2"]), to: $0, .json) }
+        #expect(restored.restored == Self.uniform.replacingOccurrences(of: "  {\"_id\": \"b2\", \"name\": {\"first\": \"B\"}},\n", with: "")
+            .replacingOccurrences(of: "  {\"_id\": \"c3\", \"name\": {\"first\": \"C\"}},\n", with: "")
+            .replacingOccurrences(of: "\"D\"}}\n", with: "\"D\"}},\n  {\"_id\": \"c3\", \"name\": {\"first\": \"C\"}}\n"))
+        let removed = try Array(Self.uniform.utf8).withUnsafeBufferPointer { buffer in
+            try RecordFile(bytes: buffer, format: .json, sourceName: "people").removing(["a1"], in: buffer)
+        }
+        #expect(throws: EditFailure(.failed, "people: a record already has _id a1 again; nothing put back")) {
+            try Self.applying(.restore(removed), to: Self.uniform, .json)
+        }
+    }
+
     static let json = """
     [
       {"_id": "a1", "index": 0, "isActive": true, "balance": "$2,107.15", "age": 35, "name": {"first": "Bertha", "last": "Irwin"},

@@ -15,6 +15,11 @@ public protocol PeopleEditing: Sendable {
     func delete(_ people: [Person]) throws(EditFailure)
     /// Adds a person of `changes` with the `_id` `recordID`, after everyone.
     func add(recordID: String, changes: [FieldChange]) throws(EditFailure)
+    /// Puts back `people`, whom a delete of this source's took out, under
+    /// the same `_id`s: where the source can, each as they were, where
+    /// they were (a file: the record's own text, after the record it
+    /// followed); else added with every value Roster knows.
+    func restore(_ people: [Person]) throws(EditFailure)
     /// How far the save in flight has got, where a save takes long enough
     /// to show (a large file rewritten); nil where it never does.
     var saveProgress: SaveProgress? { get }
@@ -22,6 +27,10 @@ public protocol PeopleEditing: Sendable {
 
 extension PeopleEditing {
     public var saveProgress: SaveProgress? { nil }
+
+    public func restore(_ people: [Person]) throws(EditFailure) {
+        for person in people { try add(recordID: person.id, changes: person.allValues) }
+    }
 }
 
 /// How far a save has got: bytes of the new file written, of how many.
@@ -126,7 +135,8 @@ public enum UndoableChange: Equatable, Sendable {
     case updated(before: [FieldChange], after: Person)
     /// Deleted again.
     case added(Person)
-    /// Added back, with every value Roster knows, under the same `_id`s.
+    /// Put back under the same `_id`s (`PeopleEditing.restore`: in a file,
+    /// each record's own text where it was).
     case deleted([Person])
 
     /// The update `changes` of `base`, undone; nil when a value it had
@@ -145,8 +155,7 @@ public enum UndoableChange: Equatable, Sendable {
         switch self {
         case .updated(let before, let after): try editing.update(recordID: after.id, changes: before, base: after)
         case .added(let person): try editing.delete([person])
-        case .deleted(let people):
-            for person in people { try editing.add(recordID: person.id, changes: person.allValues) }
+        case .deleted(let people): try editing.restore(people)
         }
     }
 

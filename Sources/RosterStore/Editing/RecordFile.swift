@@ -8,6 +8,18 @@ public enum RecordOperation: Equatable, Sendable {
     /// A new record with this `_id`, after every other.
     case add(id: String, changes: [FieldChange])
     case delete(ids: [String])
+    /// Records a delete took out, each put back after the record it
+    /// followed (`RemovedRecord`).
+    case restore([RemovedRecord])
+}
+
+/// A record a delete took out, to put back as it was: its own text (every
+/// field, known to Roster or not, as spelled), and the `_id` of the record
+/// it followed (nil: it was first).
+public struct RemovedRecord: Equatable, Sendable {
+    public let id: String
+    public let text: [UInt8]
+    public let after: String?
 }
 
 /// What a save writes, in order: stretches of the file as it was read, and
@@ -99,7 +111,65 @@ public struct RecordFile: Sendable {
         case .delete(let ids):
             for id in ids { _ = try only(id, sourceName: sourceName) }
             return kept { record in !ids.contains { $0 == record.id } }
+        case .restore(let removed):
+            if let taken = removed.first(where: { contains(id: $0.id) }) {
+                throw EditFailure(.failed, "\(sourceName): a record already has _id \(taken.id) again; nothing put back")
+            }
+            return restoring(removed, bytes)
         }
+    }
+
+    /// The records `ids` are, as a delete of them takes them out: each
+    /// with the `_id` of the nearest record before it that stays.
+    public func removing(_ ids: [String], in bytes: UnsafeBufferPointer<UInt8>) -> [RemovedRecord] {
+        var removed: [RemovedRecord] = []
+        var lastKept: String?
+        for record in records {
+            if let id = record.id, ids.contains(id) {
+                removed.append(RemovedRecord(id: id, text: Array(bytes[record.span]), after: lastKept))
+            } else if let id = record.id {
+                lastKept = id
+            }
+        }
+        return removed
+    }
+
+    /// The file with `removed` back in it: each after the record it
+    /// followed, in the order they were; first ones before the first
+    /// record; one whose record is gone since, after the last.
+    private func restoring(_ removed: [RemovedRecord], _ bytes: UnsafeBufferPointer<UInt8>) -> [FilePiece] {
+        let separator = separatorBeforeNew(bytes)
+        guard let last = records.last else {
+            let texts = removed.map(\.text).joined(separator: separator)
+            return [.original(0..<recordsStart), .new(Array(texts) + emptyFileSeparator(bytes)), .original(recordsStart..<byteCount)]
+        }
+        let present = Set(records.compactMap(\.id))
+        var following: [String?: [RemovedRecord]] = [:]
+        var orphans: [RemovedRecord] = []
+        for record in removed {
+            if let after = record.after, !present.contains(after) {
+                orphans.append(record)
+            } else {
+                following[record.after, default: []].append(record)
+            }
+        }
+        var pieces: [FilePiece] = []
+        var copied = 0
+        if let first = following[nil] {
+            pieces += [.original(0..<records[0].span.lowerBound), .new(first.flatMap { $0.text + separator })]
+            copied = records[0].span.lowerBound
+        }
+        for record in records {
+            guard let id = record.id, let after = following.removeValue(forKey: id) else { continue }
+            pieces += [.original(copied..<record.span.upperBound), .new(after.flatMap { separator + $0.text })]
+            copied = record.span.upperBound
+        }
+        if !orphans.isEmpty {
+            pieces += [.original(copied..<last.span.upperBound), .new(orphans.flatMap { separator + $0.text })]
+            copied = last.span.upperBound
+        }
+        pieces.append(.original(copied..<byteCount))
+        return pieces
     }
 
     /// The one record with `id`.

@@ -51,6 +51,7 @@ public struct PeopleEditor: Sendable {
         var refusal: EditFailure?
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
+            try ChangeLog.make(for: table, connection)
             let version = try connection.transaction { () throws(DatabaseError) -> Int64? in
                 let outcome: Result<Int64?, EditFailure>
                 switch operation {
@@ -63,10 +64,11 @@ public struct PeopleEditor: Sendable {
                 }
                 switch outcome {
                 case .success(let version):
+                    try ChangeLog.record(operation, version: version, in: table, connection)
                     // Other Rosters listening on the database hear of it at commit (`PostgresChangeListener`).
                     if table.dialect == .postgres {
                         _ = try connection.rows("SELECT pg_notify(\(parameter(1)), \(parameter(2)))",
-                                                [.text(PostgresChangeListener.channel), .text(PostgresChangeListener.payload(table: table.name))])
+                                                [.text(ChangeLog.channel), .text(ChangeLog.payload(table: table.name))])
                     }
                     return version
                 case .failure(let failure):

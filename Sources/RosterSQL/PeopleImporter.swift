@@ -154,6 +154,7 @@ public struct PeopleImporter {
                                 rows: totals.map(\.values))
             // Fresh statistics, so that the planner sees the new rows at once.
             try connection.execute("ANALYZE \(table.table)")
+            try ChangeLog.recordImport(in: table, connection)
             progress(.committing)
             var result = report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
             (result.nulReplaced, result.nulExamples) = (nul.positions.count, Self.examples(nul.positions, of: store))
@@ -235,6 +236,7 @@ public struct PeopleImporter {
                 "INSERT INTO \(table.summaryTable) (\(table.summaryColumns.joined(separator: ", "))) VALUES (\(summaryPlaceholders))")
             for company in totals { try insertTotals.run(company.values) }
             try connection.execute("ANALYZE \(table.table)")
+            try ChangeLog.recordImport(in: table, connection)
             progress(.committing)
             var result = report(written: written, duplicates: Int(duplicates), totals: totals, changes: changes)
             result.addedVersions = addedVersions

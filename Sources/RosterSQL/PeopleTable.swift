@@ -54,6 +54,8 @@ public struct PeopleTable: Sendable, Equatable {
     public var summaryTable: String { SQLText.identifier(name + "_companies") }
     /// SQLite only: the FTS5 table over `search_text`.
     public var searchTable: String { SQLText.identifier(name + "_search") }
+    /// The change log (`ChangeLog`).
+    public var changeLog: String { SQLText.identifier(name + "_changes") }
     public var browseIndex: String { SQLText.identifier(name + "_browse") }
 
     /// The browse order's columns, in index order.
@@ -150,6 +152,7 @@ public struct PeopleTable: Sendable, Equatable {
                 headcount bigint NOT NULL, active bigint NOT NULL, balances bigint NOT NULL, total_cents numeric NOT NULL, \
                 ages bigint NOT NULL, age_sum bigint NOT NULL)
                 """,
+                ChangeLog.createStatement(for: self),
             ]
         case .sqlite:
             return [
@@ -161,6 +164,7 @@ public struct PeopleTable: Sendable, Equatable {
                 headcount INTEGER NOT NULL, active INTEGER NOT NULL, balances INTEGER NOT NULL, total_cents TEXT NOT NULL, \
                 ages INTEGER NOT NULL, age_sum INTEGER NOT NULL)
                 """,
+                ChangeLog.createStatement(for: self),
             ]
         }
     }

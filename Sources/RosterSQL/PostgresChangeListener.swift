@@ -4,64 +4,125 @@ import Foundation
 import RosterCore
 
 /// Tells when another Roster (or `roster update`) saved to a PostgreSQL
-/// table: every save notifies one channel in its own transaction (so the
-/// notification comes at commit, once per save, never per row), and this
-/// listens on a connection of its own, whose socket Dispatch polls: no
-/// thread waits on it, and the table is never polled. A notification
-/// carries the table's name and the saving process's token, so a save of
-/// this process's own is not taken for someone else's.
+/// table: every save writes the table's change log and notifies one
+/// channel in its own transaction (so the notification comes at commit,
+/// once per save, never per row). This listens on a connection of its own,
+/// whose socket Dispatch polls: no thread waits on it, and the table is
+/// never polled. A notification only wakes it: it then reads the log from
+/// the last number it saw (`ChangeLog`), so saves of this process's own
+/// (its token) are told apart, and none is seen twice.
 ///
-/// Not yet: a change log to catch up from after the listening connection
-/// is lost (it then simply stops; `r` reads the table again).
+/// When its connection is lost (the server restarted, the backend was
+/// ended) it connects again every second, listens, and reads the log from
+/// where it was: what was saved meanwhile is caught up with, once.
 public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable {
-    public static let channel = "roster_changes"
-    /// This process, as its notifications name it.
-    static let token = UUID().uuidString
-
-    /// What a save in this process sends: the table, then the process.
-    static func payload(table: String) -> String { table + "\t" + token }
-
-    private let connection: PostgresConnection
-    private let table: String
+    // Unchecked: every stored property below is touched only on `queue`.
+    private var connection: PostgresConnection
+    private let table: PeopleTable
+    /// Whose log rows are this process's own (the tests play another process).
+    private let ownToken: String
     private let queue = DispatchQueue(label: "roster.postgres-listener")
     private var source: DispatchSourceRead?
+    private var retry: DispatchSourceTimer?
+    private var changed: (@Sendable () -> Void)?
+    /// The log's number up to which changes are known: nil where the table
+    /// has no log (then every notification from another process counts).
+    private var seen: Int64?
+    private var isStopped = false
 
     /// Listens beside `browsing` (the same server, user and password), for
-    /// saves to `table`; nil if the second connection cannot be made.
-    init?(beside browsing: PostgresConnection, table: String) {
-        guard let connection = try? browsing.duplicate(),
-              (try? connection.execute("LISTEN \(SQLText.identifier(Self.channel))")) != nil else { return nil }
+    /// saves to `table` after the log's number `since` (what the table's
+    /// read already showed); nil if the second connection cannot be made.
+    init?(beside browsing: PostgresConnection, table: PeopleTable, since: Int64?, ownToken: String = ChangeLog.token) {
+        guard let connection = try? browsing.duplicate(), Self.listen(on: connection) else { return nil }
         self.connection = connection
         self.table = table
+        self.ownToken = ownToken
+        seen = since ?? ChangeLog.latest(of: table, connection)
     }
 
     public func start(changed: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            self.changed = changed
+            watch()
+            catchUp()  // what was saved between the table's read and the LISTEN
+        }
+    }
+
+    /// The table is about to be read again: what the log holds now is in that read.
+    public func countFromNow() {
+        queue.async { [self] in
+            if let latest = ChangeLog.latest(of: table, connection) { seen = max(seen ?? 0, latest) }
+        }
+    }
+
+    public func stop() {
+        queue.async { [self] in
+            isStopped = true
+            source?.cancel()
+            retry?.cancel()
+        }
+    }
+
+    /// What the listening connection is called in `pg_stat_activity`.
+    static let applicationName = "roster listener"
+
+    private static func listen(on connection: PostgresConnection) -> Bool {
+        (try? connection.execute("SET application_name = '\(applicationName)'")) != nil
+            && (try? connection.execute("LISTEN \(SQLText.identifier(ChangeLog.channel))")) != nil
+    }
+
+    private func watch() {
         let source = DispatchSource.makeReadSource(fileDescriptor: connection.socket, queue: queue)
         source.setEventHandler { [weak self] in
             guard let self else { return }
-            guard let payloads = self.connection.takeNotifications() else {
-                self.source?.cancel()  // the connection is gone: no more news from it
-                return
+            guard let payloads = self.connection.takeNotifications() else { return self.lost() }
+            let forTable = payloads.filter { $0.split(separator: "\t", maxSplits: 1).first.map(String.init) == self.table.name }
+            guard !forTable.isEmpty else { return }
+            if self.seen == nil {
+                // No log to read: the notifications alone tell.
+                if forTable.contains(where: { !$0.hasSuffix("\t" + self.ownToken) }) { self.changed?() }
+            } else {
+                self.catchUp()
             }
-            let others = payloads.filter { payload in
-                let parts = payload.split(separator: "\t", maxSplits: 1).map(String.init)
-                return parts.first == self.table && parts.last != Self.token
-            }
-            if !others.isEmpty { changed() }
         }
         source.resume()
         self.source = source
     }
 
-    /// Nothing to count from: saves of this process are told apart by their token.
-    public func countFromNow() {}
+    /// Reads the log after the last number seen; tells of changes by others.
+    private func catchUp(afterReconnecting: Bool = false) {
+        guard let from = seen, let entries = try? ChangeLog.entries(of: table, after: from, connection) else {
+            if afterReconnecting { changed?() }  // no log to tell what was missed: read it all again
+            return
+        }
+        guard let last = entries.last else { return }
+        seen = last.seq
+        if entries.contains(where: { $0.token != ownToken }) { changed?() }
+    }
 
-    public func stop() {
+    /// The connection went: try again every second until it comes back.
+    private func lost() {
         source?.cancel()
         source = nil
+        guard !isStopped, retry == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { [weak self] in
+            guard let self, !self.isStopped, let connection = try? self.connection.duplicate(), Self.listen(on: connection) else { return }
+            self.retry?.cancel()
+            self.retry = nil
+            self.connection = connection
+            self.watch()
+            self.catchUp(afterReconnecting: true)
+            if self.seen == nil { self.seen = ChangeLog.latest(of: self.table, connection) }  // a log made meanwhile
+        }
+        timer.resume()
+        retry = timer
     }
 
     deinit {
         source?.cancel()
+        retry?.cancel()
     }
 }

@@ -59,15 +59,24 @@ public final class PostgresConnection {
     public var socket: Int32 { PQsocket(connection) }
 
     /// Reads what the server sent without waiting: the payloads of the
-    /// notifications that came (`LISTEN`), or nil when the connection is lost.
+    /// notifications that came (`LISTEN`), or nil when the connection is
+    /// lost (also when what was read was the server saying it ends it:
+    /// libpq has then closed the socket, and no more will come on it).
     public func takeNotifications() -> [String]? {
-        guard PQconsumeInput(connection) == 1 else { return nil }
         var payloads: [String] = []
-        while let notification = PQnotifies(connection) {
-            payloads.append(String(cString: notification.pointee.extra))
-            PQfreemem(notification)
+        while true {
+            guard PQconsumeInput(connection) == 1, PQstatus(connection) == CONNECTION_OK else { return nil }
+            while let notification = PQnotifies(connection) {
+                payloads.append(String(cString: notification.pointee.extra))
+                PQfreemem(notification)
+            }
+            // Read to the end of what came: the server's goodbye and the closed
+            // socket may come together, and a poller may not say so twice.
+            var byte: UInt8 = 0
+            let pending = recv(PQsocket(connection), &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if pending == 0 { return nil }
+            if pending < 0 { return payloads }
         }
-        return payloads
     }
 
     /// Takes over a connection libpq opened (or failed to).

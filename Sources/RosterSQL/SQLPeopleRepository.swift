@@ -26,6 +26,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let table: PeopleTable
     /// The target, without password.
     let target: String
+    /// The change log's number when the table was read (nil: it has no
+    /// log): another process's change after it was not in the read.
+    let changeLogPosition: Int64?
     public let personCount: Int
     public let companies: [Company]
     /// Per company id, the summary row (keys as stored: 0xFF for none).
@@ -55,13 +58,16 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         self.target = target
         // In key order from the server (both compare the keys byte by byte,
         // as `lexicographicallyPrecedes` does): no sort of 70,000 keys here.
-        let rows = try lanes.browse.sync { browse throws(DatabaseError) in
+        let (rows, logged) = try lanes.browse.sync { browse throws(DatabaseError) in
+            // The log's number first: a save between the two reads is then caught up with (twice at worst, never missed).
+            let logged = ChangeLog.latest(of: table, browse)
             let rows = try browse.rows(
                 "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable) ORDER BY company_key", [])
             // Reading no row also checks that the people table has what is read.
             _ = try browse.rows("SELECT \(table.dialect.rowID), \(Self.personColumns) FROM \(table.table) WHERE 1 = 0", [])
-            return rows
+            return (rows, logged)
         }
+        changeLogPosition = logged
         var totals: [CompanyTotals] = []
         totals.reserveCapacity(rows.count)
         for row in rows {

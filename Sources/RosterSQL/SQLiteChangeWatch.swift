@@ -90,9 +90,9 @@ extension SQLPeopleRepository {
         switch table.dialect {
         case .sqlite: return SQLiteChangeWatch(path: target)
         case .postgres:
-            let name = table.name
+            let (table, since) = (self.table, changeLogPosition)
             return try? browse.sync { session throws(DatabaseError) -> PostgresChangeListener? in
-                (session as? PostgresConnection).flatMap { PostgresChangeListener(beside: $0, table: name) }
+                (session as? PostgresConnection).flatMap { PostgresChangeListener(beside: $0, table: table, since: since) }
             }
         }
     }

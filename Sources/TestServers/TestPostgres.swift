@@ -50,8 +50,17 @@ public final class TestPostgres: Sendable {
     /// changes (a Roster's listener, once it is ready).
     public func listeners(in database: String) throws -> Int {
         let admin = try PostgresConnection(conninfo(database: "postgres"))
-        let rows = try admin.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'", [.text(database)])
+        let rows = try admin.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'roster listener'", [.text(database)])
         return Int(rows.first?.int(0) ?? 0)
+    }
+
+    /// Ends the listening connections of every Roster on `database` (as a
+    /// restarted server or a dropped network would); how many there were.
+    public func endListeners(in database: String) throws -> Int {
+        let admin = try PostgresConnection(conninfo(database: "postgres"))
+        return try admin.execute("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'roster listener'
+            """, [.text(database)]).count
     }
 
     /// A fresh, empty database of its own, so tests can run side by side.

@@ -86,6 +86,30 @@ struct FileWatchTests {
         }
     }
 
+    @Test("PostgreSQL: B's listening connection is ended while three saves are made; B connects again and shows all three, without a key")
+    func catchesUpAfterLosingItsListener() throws {
+        let (database, environment, cleanUp) = try ConflictEndToEndTests.source(.postgres)
+        defer { cleanUp() }
+        let b = try TmuxSession("env \(environment)\(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(database))")
+        #expect(b.waitFor(text: "/400"))
+        let server = try TestPostgres.server()
+        let name = String(database.components(separatedBy: "@/").last?.split(separator: "?").first ?? "")
+        let deadline = Date().addingTimeInterval(15)
+        while try server.listeners(in: name) < 1, Date() < deadline { usleep(50_000) }
+        #expect(try server.endListeners(in: name) == 1)
+        for (id, email) in [("d12482a030f9d00c67de36e4", "frank@caught.up"), ("af7247c92d019ddfc91742fc", "jose@caught.up"),
+                            ("b887fa693025b403d9eaf72b", "tammy@caught.up")] {
+            let updated = try runRoster(["update", database, id, "email=\(email)"], environment: ["PGPASSWORD": TestPostgres.password])
+            #expect(updated.status == 0, "\(updated.error)")
+        }
+        #expect(b.waitFor("all three saves shown") { screen in
+            ["frank@caught.up", "jose@caught.up", "tammy@caught.up"].allSatisfy { screen.contains($0) }
+        })
+        #expect(b.screen().contains("1/400"), "the selection kept")
+        b.send("q")
+        #expect(b.exitStatus() == 0)
+    }
+
     @Test("a change while the form is open leaves the form alone; back on the list it is read again; a save of ours is not read twice")
     func notUnderTheForm() throws {
         let file = try EditingEndToEndTests.copy()

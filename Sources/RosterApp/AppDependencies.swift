@@ -47,6 +47,10 @@ public final class AppDependencies {
     /// top and idle (a form, a prompt or the person's screen is never
     /// pulled from under the user).
     private var changedOnDisk = false
+    /// Re-reads begun (the last one started is the one shown).
+    private var rereadsStarted = 0
+    /// A re-read that finished while the user had moved on: shown once they are back.
+    private var heldReread: (startedOn: ObjectIdentifier?, show: () -> Void)?
     /// `FileSave.ownSaves` as the last change event found it.
     private var ownSavesSeen = 0
     /// The file the screens edit, if the source is one.
@@ -204,6 +208,11 @@ public final class AppDependencies {
         // one). Past a few thousand, or without an `_id`, they are let go.
         let marked = listWireframe.session.marked
         let shown = listWireframe.shownRepository
+        // A later re-read supersedes this one; the screen it began on is where it may land.
+        rereadsStarted += 1
+        heldReread = nil
+        let generation = rereadsStarted
+        let startedOn = root.topView.map(ObjectIdentifier.init)
         switch note {
         case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
@@ -227,52 +236,71 @@ public final class AppDependencies {
                 markedRecords.compactMap { try? arranged.repository.personID(recordID: $0) }
             } ?? []
             post { [weak self] in
-                guard let self else { return }
-                switch result {
-                case .success(let arranged):
-                    if !marked.isEmpty {
-                        self.listWireframe.session.unmarkAll()
-                        self.listWireframe.session.mark(remarked)
-                    }
-                    self.listWireframe.presentList(arranged)
-                    // The directory as it was is let go once the screens are off it: its memory
-                    // goes back to the system (on 1M people, five saves left 790 MB resident without this, 560 with).
-                    Task.detached {
-                        try? await Task.sleep(for: .seconds(1))
-                        Platform.returnFreedMemory()
-                    }
-                    self.offerEditing(of: arranged.repository, reading: reading)
-                    self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
-                    if let row, let presenter = self.listWireframe.listPresenter {
-                        presenter.select(position: min(row, max(0, arranged.repository.personCount - 1)))
-                    }
-                    let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
-                    switch note {
-                    case .saved, .savedFromDetail, .savedFromCompanyList: self.listWireframe.say("saved to \(name)")
-                    case .deleted: self.listWireframe.say("deleted from \(name)")
-                    case .undone(let what): self.listWireframe.say("undone: \(what)")
-                    case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
-                    case .changedOnDisk: self.listWireframe.say(table == nil ? "changed on disk; read again" : "changed in the database; read again")
-                    case .refused(let why): self.listWireframe.say(why + "; read again")
-                    }
-                    if let recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
-                        self.listWireframe.listPresenter?.whenSettled { [weak self] presenter in
-                            Self.landed(on: recordID, in: presenter, reopeningDetail: note == .savedFromDetail)
-                            if note == .savedFromCompanyList, presenter.place.selectedID == recordID {
-                                self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
+                guard let self, generation == self.rereadsStarted else { return }
+                self.heldReread = nil
+                self.land(on: startedOn) { [weak self] in
+                    guard let self, generation == self.rereadsStarted else { return }
+                    // Changed again after it was read (another program's write that came with our own save's): once more.
+                    if let path, let reading, FileIdentity(path: path) != reading.identity { self.changedOnDisk = true }
+                    switch result {
+                    case .success(let arranged):
+                        if !marked.isEmpty {
+                            self.listWireframe.session.unmarkAll()
+                            self.listWireframe.session.mark(remarked)
+                        }
+                        self.listWireframe.presentList(arranged)
+                        // The directory as it was is let go once the screens are off it: its memory
+                        // goes back to the system (on 1M people, five saves left 790 MB resident without this, 560 with).
+                        Task.detached {
+                            try? await Task.sleep(for: .seconds(1))
+                            Platform.returnFreedMemory()
+                        }
+                        self.offerEditing(of: arranged.repository, reading: reading)
+                        self.listWireframe.start(at: .success(place), sort: nil, filter: filter)
+                        if let row, let presenter = self.listWireframe.listPresenter {
+                            presenter.select(position: min(row, max(0, arranged.repository.personCount - 1)))
+                        }
+                        let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
+                        switch note {
+                        case .saved, .savedFromDetail, .savedFromCompanyList: self.listWireframe.say("saved to \(name)")
+                        case .deleted: self.listWireframe.say("deleted from \(name)")
+                        case .undone(let what): self.listWireframe.say("undone: \(what)")
+                        case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
+                        case .changedOnDisk: self.listWireframe.say(table == nil ? "changed on disk; read again" : "changed in the database; read again")
+                        case .refused(let why): self.listWireframe.say(why + "; read again")
+                        }
+                        if let recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
+                            self.listWireframe.listPresenter?.whenSettled { [weak self] presenter in
+                                Self.landed(on: recordID, in: presenter, reopeningDetail: note == .savedFromDetail)
+                                if note == .savedFromCompanyList, presenter.place.selectedID == recordID {
+                                    self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
+                                }
                             }
                         }
-                    }
-                case .failure(let error):
-                    switch note {
-                    case .changedOnDisk, .reread, .refused:
-                        self.listWireframe.say("\(self.sourceName) changed but could not be read again (the list shows it as it was): \(error.message)")
-                    default:
-                        self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
+                    case .failure(let error):
+                        switch note {
+                        case .changedOnDisk, .reread, .refused:
+                            self.listWireframe.say("\(self.sourceName) changed but could not be read again (the list shows it as it was): \(error.message)")
+                        default:
+                            self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Shows a re-read now if the user is where it began (or back on the
+    /// list) with nothing typed or asked; else holds it until they are:
+    /// a form or a prompt opened meanwhile is never pulled from under them.
+    private func land(on startedOn: ObjectIdentifier?, _ show: @escaping () -> Void) {
+        if mayLand(on: startedOn) { return show() }
+        heldReread = (startedOn, show)
+    }
+
+    private func mayLand(on startedOn: ObjectIdentifier?) -> Bool {
+        let top = root.topView.map(ObjectIdentifier.init)
+        return (root.depth == 1 || top == startedOn) && listWireframe.listPresenter?.isIdle != false
     }
 
     /// After a save, once the list has landed: the person's screen again if
@@ -339,7 +367,11 @@ public final class AppDependencies {
     /// Reads a file changed on disk again, once the list is on top and
     /// idle; the event loop asks after every round.
     func reloadIfDue() {
-        guard changedOnDisk, root.depth == 1, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
+        if let held = heldReread, mayLand(on: held.startedOn) {
+            heldReread = nil
+            held.show()
+        }
+        guard heldReread == nil, changedOnDisk, root.depth == 1, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
         changedOnDisk = false
         sourceSaved(recordID: listWireframe.place?.selectedID, note: .changedOnDisk)
     }

@@ -23,6 +23,25 @@ enum FileSave {
     /// follows), not another program's.
     static let ownSaves = Atomic<Int>(0)
 
+    /// Saves under way: quitting waits for them (`finishSaves`), so that
+    /// a save the user confirmed is never cut short by a `q` meanwhile.
+    private static let underWay = DispatchGroup()
+    private static let underWayCount = Atomic<Int>(0)
+
+    /// How the last save ended, when it did not save.
+    private static let lastRefusal = Locked<String?>(nil)
+
+    /// Waits for the saves under way to end (two minutes at most: a save
+    /// is bounded by the lock's patience and one copy of the file), saying
+    /// so, and how they ended.
+    static func finishSaves(saying say: (String) -> Void) {
+        guard underWayCount.load(ordering: .acquiring) > 0 else { return }
+        lastRefusal.withLock { $0 = nil }
+        say("roster: finishing the save under way, so that it is not lost…")
+        guard underWay.wait(timeout: .now() + 120) == .success else { return say("roster: the save is still not done; it is left to finish or fail alone") }
+        say(lastRefusal.withLock { $0 }.map { "roster: not saved: " + $0 } ?? "roster: saved")
+    }
+
     enum Outcome: Equatable {
         case saved
         /// Nothing written; the message names the file and why.
@@ -42,6 +61,24 @@ enum FileSave {
                      base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, progress: SaveProgress? = nil,
                      removed: (([RemovedRecord]) -> Void)? = nil, patience: Duration = .seconds(5),
                      meanwhile: (() -> Void)? = nil) -> Outcome {
+        progress?.begin(total: 0)  // nothing said yet: not the last save's 100%
+        underWay.enter()
+        underWayCount.add(1, ordering: .releasing)
+        let outcome = saveLocked(operation, to: path, format: format, backup: backup, base: base, deleting: deleting, known: known,
+                                 progress: progress, removed: removed, patience: patience, meanwhile: meanwhile)
+        switch outcome {
+        case .saved: break
+        case .refused(let message), .conflict(let message, _): lastRefusal.withLock { $0 = message }
+        }
+        underWayCount.subtract(1, ordering: .releasing)
+        underWay.leave()
+        return outcome
+    }
+
+    private static func saveLocked(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
+                                   base: Person?, deleting: [Person], known: KnownRecord?, progress: SaveProgress?,
+                                   removed: (([RemovedRecord]) -> Void)?, patience: Duration,
+                                   meanwhile: (() -> Void)?) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {

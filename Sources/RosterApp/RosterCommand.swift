@@ -293,8 +293,9 @@ public enum RosterCommand {
         let status = loop.run()
         dependencies.stopWatching()
         screen.end()
+        if status == .success { FileSave.finishSaves { Platform.writeError($0) } }
         for path in Platform.removeUnfinishedWrites() {
-            Platform.writeError("roster: the export to \(DisplayText.sanitized(path)) was stopped unfinished; nothing was written to it")
+            Platform.writeError("roster: the write to \(DisplayText.sanitized(path)) was stopped unfinished; nothing was written to it")
         }
         if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }
         dependencies.savePlace()

@@ -171,7 +171,9 @@ public final class EditorView: EditorViewInterface, ScreenView {
             let bar = BarText.bar(count: Int(saved * 1000), largest: 1000, cells: cells)
             status += " " + bar + String(repeating: " ", count: cells - bar.count) + " \(Int(saved * 100))%"
         }
-        screen.putStatusBar(left: " " + status, hints: model.question == nil ? Self.hints : StatusHints([]), row: size.rows - 1)
+        // While saving, keys wait: no hints of what they would do.
+        screen.putStatusBar(left: " " + status, hints: model.question == nil && !model.isSaving ? Self.hints : StatusHints([]),
+                            row: size.rows - 1)
     }
 
     /// The conflict screen: a header, then a line per field that differs,

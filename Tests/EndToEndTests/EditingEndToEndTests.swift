@@ -258,6 +258,38 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("a form opened while a save's re-read runs is never pulled away when it lands: what is typed there is saved too")
+    func formOpenedDuringTheReread() throws {
+        // Big enough that reading it again takes a moment.
+        let path = NSTemporaryDirectory() + "roster-e2e-big-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let records = (0..<100_000).map { n in
+            #"{"_id": "p\#(n)", "name": {"first": "F\#(n)", "last": "L\#(n)"}, "company": "C\#(n % 500)", "email": "p\#(n)@x.io"}"#
+        }
+        try ("[\n" + records.joined(separator: ",\n") + "\n]\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " " + TmuxSession.shellQuoted(path))
+        #expect(session.waitFor(text: "1/100,000", timeout: 120))
+        session.send("E")
+        #expect(session.waitFor(text: "Roster — Edit"))
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type("first@save.example")
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved; reading it again"))
+        session.send("j", "E")
+        #expect(session.waitFor(text: "Roster — Edit"))
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type("second@save.example")
+        // The re-read lands meanwhile: the form stays as typed.
+        #expect(!session.waitFor("the form pulled away", timeout: 5, quietly: true) { !$0.contains("second@save.example") })
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved to roster-e2e-big-", timeout: 120))
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("first@save.example"))
+        #expect(saved.contains("second@save.example"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("with the form changed, a terminal too small says so and q does not quit; grown again, the form is as typed")
     func tooSmallKeepsTheForm() throws {
         let file = try Self.copy()

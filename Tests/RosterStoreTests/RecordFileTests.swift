@@ -61,6 +61,31 @@ struct RecordFileTests {
         }
     }
 
+    @Test("an edit that gave a record a field it did not have, undone, takes the field out again: the old bytes")
+    func undoOfANewField() throws {
+        let text = "[\n  {\"_id\": \"a1\", \"name\": {\"first\": \"A\"}, \"age\": 3}\n]\n"
+        let person = try #require(try Array(text.utf8).withUnsafeBufferPointer { buffer in
+            try RecordFile(bytes: buffer, format: .json, sourceName: "people").person(id: "a1", in: buffer)
+        })
+        let changes = [try Self.change("phone=555"), try Self.change("email=a@b.c"), try Self.change("age=4")]
+        let edited = try Self.applying(.update(id: "a1", changes: changes), to: text, .json)
+        #expect(edited.contains("\"phone\": \"555\""))
+        guard case .updated(let before, _)? = UndoableChange.update(changes, of: person) else { Issue.record("no undo"); return }
+        #expect(before.first?.value == .absent)
+        #expect(try Self.applying(.update(id: "a1", changes: before), to: edited, .json) == text)
+        let csv = "id,first_name,phone\na1,A,\n"
+        #expect(try Self.applying(.update(id: "a1", changes: [FieldChange(field: .text(.phone), value: .absent)]),
+                                  to: "id,first_name,phone\na1,A,555\n", .csv) == csv, "a CSV row keeps its cell, empty")
+    }
+
+    @Test("a delete is a few stretches of the file, not one per record kept (each is a system call)")
+    func deleteIsFewStretches() throws {
+        let pieces = try Array(Self.uniform.utf8).withUnsafeBufferPointer { buffer in
+            try RecordFile(bytes: buffer, format: .json, sourceName: "people").applying(.delete(ids: ["b2"]), to: buffer, sourceName: "people")
+        }
+        #expect(pieces.count == 2, "before b2, and from c3 on: \(pieces)")
+    }
+
     @Test("put back after someone else's change meanwhile: after its record if still there, else last; an _id taken again is refused")
     func restoresAfterChanges() throws {
         // b2 went meanwhile: c3, which followed it, goes last.

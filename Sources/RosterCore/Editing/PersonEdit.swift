@@ -40,6 +40,9 @@ public enum EditedValue: Equatable, Sendable {
     case age(Int?)
     case balance(cents: Int64?)
     case active(Bool?)
+    /// A text field the record did not have, taken out again (an undo):
+    /// not `""`, which a record does say.
+    case absent
 }
 
 /// One field set to one checked value.
@@ -151,6 +154,10 @@ extension Person {
                 guard case .text(let field) = change.field else { continue }
                 person.setText(field, text)
                 person.presentTextFields |= TextField.bit(field)
+            case .absent:
+                guard case .text(let field) = change.field else { continue }
+                person.setText(field, "")
+                person.presentTextFields &= ~TextField.bit(field)
             case .age(let age):
                 person.age = age
             case .active(let active):

@@ -144,6 +144,10 @@ public enum UndoableChange: Equatable, Sendable {
     public static func update(_ changes: [FieldChange], of base: Person) -> UndoableChange? {
         var before: [FieldChange] = []
         for change in changes {
+            if case .text(let field) = change.field, !base.has(field) {
+                before.append(FieldChange(field: change.field, value: .absent))  // it was not there: it goes again
+                continue
+            }
             guard let back = try? FieldCheck.change(change.field, base.value(of: change.field)) else { return nil }
             before.append(back)
         }

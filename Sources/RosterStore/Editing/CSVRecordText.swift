@@ -135,6 +135,10 @@ enum CSVRecordText {
                 if written.isEmpty, field == .firstName || field == .lastName {
                     written = columns.indices(of: .wholeName).map { ($0, wholeName(old($0), setting: field, to: text)) }
                 }
+            case .absent:
+                // A CSV row has every column: an absent field is an empty cell.
+                guard case .text(let field) = change.field else { continue }
+                written = columns.indices(of: .text(field)).map { ($0, "") }
             case .age(let age):
                 written = columns.indices(of: .age).map { ($0, age.map(String.init) ?? "") }
             case .balance(let cents):

@@ -255,6 +255,8 @@ enum JSONRecordText {
         switch value {
         case .text(let text):
             return jsonText(text)
+        case .absent:
+            return nil
         case .age(let age):
             return age.map { Array(String($0).utf8) }
         case .active(let active):

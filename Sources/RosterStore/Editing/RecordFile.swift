@@ -185,16 +185,25 @@ public struct RecordFile: Sendable {
 
     /// The file holding only the records `isKept` keeps: each after the bytes
     /// that separated it from the record before it in the file.
+    /// Stretches that meet are one piece: a delete of one person in a
+    /// million is three stretches, not two million (each a system call).
     private func kept(_ isKept: (RecordSpan) -> Bool) -> [FilePiece] {
-        var pieces: [FilePiece] = [.original(0..<recordsStart)]
+        var stretches: [Range<Int>] = [0..<recordsStart]
+        func keep(_ range: Range<Int>) {
+            if let last = stretches.last, last.upperBound == range.lowerBound {
+                stretches[stretches.count - 1] = last.lowerBound..<range.upperBound
+            } else if !range.isEmpty {
+                stretches.append(range)
+            }
+        }
         var isFirst = true
         for (index, record) in records.enumerated() where isKept(record) {
-            if !isFirst { pieces.append(.original(records[index - 1].span.upperBound..<record.span.lowerBound)) }
+            if !isFirst { keep(records[index - 1].span.upperBound..<record.span.lowerBound) }
             isFirst = false
-            pieces.append(.original(record.span))
+            keep(record.span)
         }
-        pieces.append(.original(recordsEnd..<byteCount))
-        return pieces
+        keep(recordsEnd..<byteCount)
+        return stretches.map { .original($0) }
     }
 
     private func recordText(_ bytes: UnsafeBufferPointer<UInt8>, _ record: RecordSpan, _ changes: [FieldChange],

@@ -29,8 +29,9 @@ struct FileReading: Sendable {
     }
 
     /// Whether a file that still has `identity` is sure to hold what was
-    /// read: one modified within the second before the read could have
-    /// been written again since, in the same clock tick, leaving it as it was.
+    /// read: one modified within a clock tick before the read
+    /// (`FileIdentity.tick`) could have been written again since, in the
+    /// same tick and at the same size, leaving all of its identity as it was.
     var vouchesForContent: Bool { !identity.isRecent(before: startedAt) }
 }
 

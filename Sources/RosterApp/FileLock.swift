@@ -14,6 +14,17 @@ struct FileLock {
     let path: String
     private let descriptor: Int32
 
+    /// The locks this process holds now (an interrupted exit removes them).
+    private static let held = Locked<Set<String>>([])
+
+    /// For an exit cut short (Ctrl-C during a save): the locks this process
+    /// holds go, so that none is left beside the file. The save stops with
+    /// the process (its temporary file removed: the file stays as it was).
+    /// A lock left anyway would be stale and taken over: this spares the clutter.
+    static func abandonHeld() {
+        for path in held.withLock({ $0 }) { unlink(path) }
+    }
+
     /// Why the lock could not be had.
     enum Refusal: Error, Equatable {
         /// Another process held it for all of `patience`.
@@ -39,6 +50,7 @@ struct FileLock {
         while true {
             if link(unnamed, path) == 0 {
                 unlink(unnamed)
+                held.withLock { _ = $0.insert(path) }
                 Platform.crashPoint("after-lock")
                 return .success(FileLock(path: path, descriptor: descriptor))
             }
@@ -59,6 +71,7 @@ struct FileLock {
     /// Lets go: the lock file goes, then its `flock` with the descriptor.
     func release() {
         Platform.crashPoint("before-unlock")
+        Self.held.withLock { _ = $0.remove(path) }
         unlink(path)
         close(descriptor)
     }

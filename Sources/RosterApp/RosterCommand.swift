@@ -297,6 +297,7 @@ public enum RosterCommand {
         for path in Platform.removeUnfinishedWrites() {
             Platform.writeError("roster: the write to \(DisplayText.sanitized(path)) was stopped unfinished; nothing was written to it")
         }
+        if status != .success { FileLock.abandonHeld() }
         if let failure = dependencies.loadFailure { Platform.writeError("roster: \(failure.message)") }
         dependencies.savePlace()
         return status

@@ -61,6 +61,23 @@ struct FileSaveTests {
     }
 }
 
+/// A lock held when the exit is cut short goes with it.
+@Suite("A save's lock")
+struct FileLockTests {
+    @Test("held, it is a file beside the target; an exit cut short removes it; released after that, nothing fails")
+    func abandoned() throws {
+        let target = NSTemporaryDirectory() + "roster-lock-\(UUID().uuidString).json"
+        let lock = try FileLock.acquire(for: target).get()
+        #expect(access(target + ".lock", F_OK) == 0)
+        FileLock.abandonHeld()
+        #expect(access(target + ".lock", F_OK) != 0, "no lock left beside the file")
+        lock.release()
+        let again = try FileLock.acquire(for: target, patience: .milliseconds(10)).get()
+        again.release()
+        #expect(access(target + ".lock", F_OK) != 0)
+    }
+}
+
 /// The unchanged stretches of a saved file are copied inside the kernel,
 /// and written from memory where the kernel cannot copy.
 @Suite("Copying a file's stretch")

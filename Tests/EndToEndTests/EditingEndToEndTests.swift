@@ -279,6 +279,7 @@ struct EditingEndToEndTests {
         #expect(session.waitFor(text: "Roster — Edit"))
         session.send("Tab", "Tab", "Tab", "C-u")
         session.type("second@save.example")
+        #expect(session.waitFor(text: "second@save.example"))
         // The re-read lands meanwhile: the form stays as typed.
         #expect(!session.waitFor("the form pulled away", timeout: 5, quietly: true) { !$0.contains("second@save.example") })
         session.send("Enter")

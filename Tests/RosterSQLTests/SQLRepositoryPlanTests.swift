@@ -112,9 +112,12 @@ import TestSupport
         try holder.execute("LOCK TABLE people IN ACCESS EXCLUSIVE MODE")
         let search = Task { try await repository.search(SearchQuery("abc"), in: everyone, within: nil) }
         let watcher = try PostgresConnection(imported.target)
+        // A real wait, not a yield: the search's task needs a thread of the (small) cooperative pool to start at all.
+        let deadline = ContinuousClock.now + .seconds(60)
         while try watcher.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")
             .first?.int(0) == 0 {
-            await Task.yield()
+            try #require(ContinuousClock.now < deadline, "the search never waited on the lock")
+            try await Task.sleep(for: .milliseconds(10))
         }
         search.cancel()
         let outcome = await search.result

@@ -53,6 +53,8 @@ public final class AppDependencies {
     private var heldReread: (startedOn: ObjectIdentifier?, show: () -> Void)?
     /// `FileSave.ownSaves` as the last change event found it.
     private var ownSavesSeen = 0
+    /// Edits made offline, for a server's directory: sent once it answers.
+    private let outbox: Outbox?
     /// The file the screens edit, if the source is one.
     private var filePath: String? {
         if case .success(let editing as FileEditing)? = editing { return editing.path }
@@ -67,7 +69,9 @@ public final class AppDependencies {
 
     init(screen: Screen, interactor: DirectoryLoading, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
          placeStore: PlaceStore?, startingView: StartingView = StartingView(),
-         editing: Result<any PeopleEditing, EditFailure>? = .failure(EditFailure(.readOnly, "this directory cannot be edited"))) {
+         editing: Result<any PeopleEditing, EditFailure>? = .failure(EditFailure(.readOnly, "this directory cannot be edited")),
+         outbox: Outbox? = nil) {
+        self.outbox = outbox
         self.placeStore = placeStore
         self.startingView = startingView
         self.makeSearcher = makeSearcher
@@ -160,6 +164,7 @@ public final class AppDependencies {
         listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
         offerEditing(of: live)
         listWireframe.start(at: .success(place), sort: nil, filter: filter)
+        if let live = live as? SQLPeopleRepository { sendOutbox(to: live) }
         live.reads(through: makeSearcher()).read({
             // One that could not be looked up is counted as not found.
             recordIDs.compactMap { (try? live.personID(recordID: $0)) ?? nil }
@@ -175,6 +180,7 @@ public final class AppDependencies {
     private func offerEditing(of repository: any PeopleRepository, reading: FileReading? = nil) {
         let offered = editing.map { $0.map { editing in (editing as? FileEditing)?.knowing(repository, read: reading) ?? editing } }
             ?? (repository as? any PeopleEditing).map { .success($0) }
+            ?? (repository as? OfflineCopyRepository)?.editing.map { .success($0) }
             ?? .failure(EditFailure(.readOnly, "the offline copy cannot be edited; r connects to the server again"))
         switch offered {
         case .success(let editing): listWireframe.editingAccess.editing = editing
@@ -203,6 +209,7 @@ public final class AppDependencies {
         let path = filePath
         changedOnDisk = false
         let tableWatch = self.tableWatch
+        let outbox = self.outbox
         // Marks are kept by who they are (`_id`), not where they were: the
         // file read again may hold people in other places (someone deleted
         // one). Past a few thousand, or without an `_id`, they are let go.
@@ -215,7 +222,7 @@ public final class AppDependencies {
         let startedOn = root.topView.map(ObjectIdentifier.init)
         switch note {
         case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
-        case .reread, .changedOnDisk, .refused: listWireframe.say("reading it again…")
+        case .reread, .changedOnDisk, .refused, .sent: listWireframe.say("reading it again…")
         }
         Task.detached {
             let markedRecords: [String] = marked.count > 5_000 ? [] : marked.compactMap { id in
@@ -235,6 +242,7 @@ public final class AppDependencies {
             let remarked = (try? result.get()).map { arranged in
                 markedRecords.compactMap { try? arranged.repository.personID(recordID: $0) }
             } ?? []
+            let unsent = outbox?.pendingRecordIDs()
             post { [weak self] in
                 guard let self, generation == self.rereadsStarted else { return }
                 self.heldReread = nil
@@ -244,6 +252,8 @@ public final class AppDependencies {
                     if let path, let reading, FileIdentity(path: path) != reading.identity { self.changedOnDisk = true }
                     switch result {
                     case .success(let arranged):
+                        let isOffline = arranged.repository is OfflineCopyRepository
+                        if let unsent { self.listWireframe.session.unsent = unsent }
                         if !marked.isEmpty {
                             self.listWireframe.session.unmarkAll()
                             self.listWireframe.session.mark(remarked)
@@ -262,12 +272,14 @@ public final class AppDependencies {
                         }
                         let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
                         switch note {
-                        case .saved, .savedFromDetail, .savedFromCompanyList: self.listWireframe.say("saved to \(name)")
-                        case .deleted: self.listWireframe.say("deleted from \(name)")
+                        case .saved, .savedFromDetail, .savedFromCompanyList:
+                            self.listWireframe.say(isOffline ? "saved offline" + Self.unsentNote(unsent) : "saved to \(name)")
+                        case .deleted: self.listWireframe.say(isOffline ? "deleted offline" + Self.unsentNote(unsent) : "deleted from \(name)")
                         case .undone(let what): self.listWireframe.say("undone: \(what)")
                         case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
                         case .changedOnDisk: self.listWireframe.say(table == nil ? "changed on disk; read again" : "changed in the database; read again")
                         case .refused(let why): self.listWireframe.say(why + "; read again")
+                        case .sent(let what): self.listWireframe.say(what)
                         }
                         if let recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
                             self.listWireframe.listPresenter?.whenSettled { [weak self] presenter in
@@ -279,7 +291,7 @@ public final class AppDependencies {
                         }
                     case .failure(let error):
                         switch note {
-                        case .changedOnDisk, .reread, .refused:
+                        case .changedOnDisk, .reread, .refused, .sent:
                             self.listWireframe.say("\(self.sourceName) changed but could not be read again (the list shows it as it was): \(error.message)")
                         default:
                             self.listWireframe.say("saved, but \(self.sourceName) could not be read again: \(error.message)")
@@ -287,6 +299,58 @@ public final class AppDependencies {
                     }
                 }
             }
+        }
+    }
+
+    /// "; 2 people unsent ⇡, sent once the server answers".
+    private static func unsentNote(_ unsent: Set<String>?) -> String {
+        guard let count = unsent?.count, count > 0 else { return "" }
+        return "; \(NumberText.count(count, "person", "people")) unsent ⇡, sent once the server answers"
+    }
+
+    // MARK: The outbox
+
+    /// Edits made offline go to the server `live`, off the main actor
+    /// (`OutboxSender`); then the list is read again to show them and says
+    /// what was sent, and each person someone changed on the server
+    /// meanwhile opens on the conflict screen, one after another.
+    private func sendOutbox(to live: SQLPeopleRepository) {
+        guard let outbox, !listWireframe.session.unsent.isEmpty else { return }
+        listWireframe.say("sending the edits made offline…")
+        live.reads(through: makeSearcher()).read({ OutboxSender.send(outbox, to: live) }) { [weak self] report in
+            guard let self else { return }
+            self.unsentChanged(report.unsent)
+            self.heldEdits = report.held
+            if report.isEmpty { return self.listWireframe.say("nothing to send") }
+            self.sourceSaved(recordID: self.listWireframe.place?.selectedID, note: .sent(report.summary))
+            self.settleNextHeldEdit(on: live)
+        }
+    }
+
+    /// The people with edits not sent, as the outbox has them now: marked so on every list.
+    private func unsentChanged(_ unsent: Set<String>) {
+        listWireframe.session.unsent = unsent
+        listWireframe.listPresenter?.marksMayHaveChanged()
+    }
+
+    /// Edits made offline the server refused for a conflict, waiting for the conflict screen.
+    private var heldEdits: [OutboxSender.HeldEdit] = []
+
+    /// The next held edit on the conflict screen. Saved there, or let go,
+    /// it leaves the outbox; otherwise it stays, for the next sending.
+    private func settleNextHeldEdit(on live: SQLPeopleRepository) {
+        guard let outbox, !heldEdits.isEmpty else { return }
+        let held = heldEdits.removeFirst()
+        let editing = SettlingEditing(live: live, outbox: outbox, operations: held.operations)
+        listWireframe.resolve(held, editing: editing) { [weak self] settled in
+            guard let self else { return }
+            if settled {
+                live.reads(through: self.makeSearcher()).read({ () -> Set<String> in
+                    _ = outbox.remove(held.operations)
+                    return outbox.pendingRecordIDs()
+                }) { [weak self] unsent in self?.unsentChanged(unsent) }
+            }
+            self.settleNextHeldEdit(on: live)
         }
     }
 
@@ -380,9 +444,12 @@ public final class AppDependencies {
     func directoryLoaded(_ result: Result<ArrangedDirectory, LoadError>) {
         switch result {
         case .success(let arranged):
+            // A small private file: its people show marked from the first frame.
+            listWireframe.session.unsent = outbox?.pendingRecordIDs() ?? []
             listWireframe.presentList(arranged)
             offerEditing(of: arranged.repository, reading: lastReading)
             listWireframe.start(at: placeStore?.load(), sort: startingView.sort, filter: startingView.filter)
+            if let live = arranged.repository as? SQLPeopleRepository { sendOutbox(to: live) }
         case .failure(let error):
             loadFailure = error
             root.discardTypedAhead()

@@ -81,6 +81,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case changedOnDisk
         /// Refused (someone changed the people meanwhile): read again, saying this.
         case refused(String)
+        /// Edits made offline were sent (`OutboxSender.Report.summary`).
+        case sent(String)
     }
 
     /// The source on screen.
@@ -325,6 +327,19 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         let editor = EditorScreenWireframe(root: root) { [weak self] route in self?.editorDidClose(route) }
         editorWireframe = editor
         editor.present(person: person, adding: adding, editing: editing, reader: makeSearcher(), conflict: conflict, focusing: field)
+    }
+
+    /// The conflict screen for edits made offline that the server refused
+    /// because someone changed the same fields meanwhile: was, yours and
+    /// theirs, as after any save refused so. `onClose` is told whether the
+    /// user settled it (saved, or let their edit go), not the server again.
+    func resolve(_ held: OutboxSender.HeldEdit, editing: any PeopleEditing, onClose: @escaping (_ settled: Bool) -> Void) {
+        let editor = EditorScreenWireframe(root: root) { [weak self] route in
+            self?.editorDidClose(route)
+            if case .cancelled(stale: true) = route { onClose(false) } else { onClose(true) }
+        }
+        editorWireframe = editor
+        editor.present(person: held.base, editing: editing, reader: makeSearcher(), conflict: (held.changes, held.theirs))
     }
 
     /// `U`: the last change saved from a screen taken back, off the main

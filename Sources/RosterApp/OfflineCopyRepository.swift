@@ -57,10 +57,14 @@ final class LiveDirectoryLink: Sendable {
 final class OfflineCopyRepository: DelegatingRepository, Reconnecting {
     let base: any PeopleRepository
     let link: LiveDirectoryLink
+    /// How the screens save while offline: to the outbox, then the copy
+    /// (nil: the copy is read-only).
+    let editing: OutboxEditing?
 
-    init(copy: any PeopleRepository, link: LiveDirectoryLink) {
+    init(copy: any PeopleRepository, link: LiveDirectoryLink, editing: OutboxEditing? = nil) {
         base = copy
         self.link = link
+        self.editing = editing
     }
 
     var isConnectionLost: Bool { link.live == nil }
@@ -77,8 +81,9 @@ final class OfflineCopyRepository: DelegatingRepository, Reconnecting {
 struct OfflineCopyInteractor: DirectoryLoading {
     let copy: any DirectoryLoading
     let link: LiveDirectoryLink
+    var editing: OutboxEditing?
 
     func loadDirectory(progress: LoadProgress) async -> Result<any PeopleRepository, LoadError> {
-        await copy.loadDirectory(progress: progress).map { OfflineCopyRepository(copy: $0, link: link) }
+        await copy.loadDirectory(progress: progress).map { OfflineCopyRepository(copy: $0, link: link, editing: editing) }
     }
 }

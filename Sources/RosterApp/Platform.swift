@@ -136,7 +136,7 @@ enum Platform {
     }
 
     /// Makes a rename or link in `folder` durable.
-    private static func syncFolder(_ folder: String) {
+    static func syncFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
@@ -151,15 +151,8 @@ enum Platform {
     /// failed, or nil.
     static func writePrivateFile(_ bytes: [UInt8], to path: String) -> String? {
         let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            return "cannot make the folder \(folder)"
-        }
+        if let failure = makePrivateFolder(folder) { return failure }
         var status = stat()
-        guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return "\(folder) is not a folder" }
-        if status.st_mode & 0o777 != 0o700, chmod(folder, 0o700) != 0 { return Descriptor.describe(errno: errno) }
         if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             return "it is \(kind(of: status.st_mode)), not a regular file"
         }
@@ -176,6 +169,21 @@ enum Platform {
             unlink(temporary)
             return reason
         }
+        return nil
+    }
+
+    /// Makes `folder` (and those above it) if it is not there, and gives it
+    /// mode 0700 whatever it had; returns why not, or nil.
+    static func makePrivateFolder(_ folder: String) -> String? {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            return "cannot make the folder \(folder)"
+        }
+        var status = stat()
+        guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return "\(folder) is not a folder" }
+        if status.st_mode & 0o777 != 0o700, chmod(folder, 0o700) != 0 { return Descriptor.describe(errno: errno) }
         return nil
     }
 

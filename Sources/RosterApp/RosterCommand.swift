@@ -110,6 +110,10 @@ public enum RosterCommand {
                                        table: options.table ?? DatabaseSource.defaultTable)
         let placeStore = options.noState ? nil : PlaceStore(stateFile: PlaceStore.defaultStateFile(),
                                                             dataFile: DatabaseSource.placeKey(target, table: options.table))
+        // Edits made while the server cannot be reached wait here (a server's only: an SQLite file is always at hand).
+        let outbox = isServer ? Outbox(folder: Outbox.defaultFolder(), targetName: target.displayName,
+                                       table: options.table ?? DatabaseSource.defaultTable) : nil
+        defer { if let outbox { sayUnsent(outbox, target: target.displayName) } }
         switch DatabaseSource.connect(target, table: options.table, prompt: prompt) {
         case .success(let connected):
             // Only a server's directory, read whole, is worth keeping (an
@@ -118,7 +122,7 @@ public enum RosterCommand {
             let keeper = isServer ? OfflineCopyKeeper(snapshot: snapshot) : nil
             let interactor = DatabaseOpeningInteractor(connected: connected, target: target, table: options.table) { keeper?.keep($0) }
             let status = browse(interactor: interactor, sourceName: connected.name, placeStore: placeStore, options: options, theme: theme,
-                                editing: nil)
+                                editing: nil, outbox: outbox)
             // Not after a signal: whoever sent it wants Roster gone now (a
             // copy being written in the background is left unfinished, and
             // the old one stays: it is written by rename).
@@ -140,11 +144,11 @@ public enum RosterCommand {
                 // answers, the live directory replaces the copy on screen.
                 let table = options.table
                 let link = LiveDirectoryLink(target: target.displayName) { DatabaseSource.open(target, table: table) }
+                // Edits made meanwhile go to the outbox (and the copy), and to the server once it answers.
                 let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
-                                                       link: link)
-                // Not editable while offline (`offerEditing`); the live directory is.
+                                                       link: link, editing: outbox.map { OutboxEditing(outbox: $0, copyPath: snapshot.path) })
                 let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme,
-                                    editing: nil)
+                                    editing: nil, outbox: outbox)
                 OfflineCopyKeeper(snapshot: snapshot).finish(link.live)
                 return status
             case .failure:
@@ -153,6 +157,14 @@ public enum RosterCommand {
                 return .failure
             }
         }
+    }
+
+    /// At the end of a session over a server: the edits made offline that
+    /// it has not got yet, counted, and that they are kept.
+    static func sayUnsent(_ outbox: Outbox, target: String) {
+        let unsent = outbox.pending().count
+        guard unsent > 0 else { return }
+        Platform.writeError("roster: \(NumberText.count(unsent, "edit", "edits")) made offline not sent yet; kept, and sent when roster next reaches \(target)")
     }
 
     /// Why FILE cannot be browsed when it names a file (or an SQLite
@@ -272,7 +284,7 @@ public enum RosterCommand {
 
     @MainActor
     static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
-                       theme: Theme, editing: Result<any PeopleEditing, EditFailure>?) -> ExitStatus {
+                       theme: Theme, editing: Result<any PeopleEditing, EditFailure>?, outbox: Outbox? = nil) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -286,7 +298,8 @@ public enum RosterCommand {
         let mailbox = Mailbox(wakePipe: wakePipe)
         let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: sourceName,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
-                                           startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing)
+                                           startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing,
+                                           outbox: outbox)
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()
         defer { MainThreadReads.allow() }

@@ -29,6 +29,8 @@ public struct PeopleEditor: Sendable {
         public let version: Int64?
         /// Whether the table had no version column and got one first.
         public let addedVersions: Bool
+        /// Sent with an operation id the table had applied already: nothing was done again.
+        public var wasAppliedBefore = false
     }
 
     /// `base`, for an update from a screen: the person as first shown; a
@@ -36,23 +38,32 @@ public struct PeopleEditor: Sendable {
     /// conflict (their other changes stay).
     /// `deleting`, for a delete from a screen: the people as shown; one
     /// changed since is a conflict, and nobody is deleted.
+    /// `operationID`, for an edit made offline and sent now: claimed in
+    /// the edit's transaction (`AppliedOperations`); one claimed before is
+    /// not applied again (`Receipt.wasAppliedBefore`).
     public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
-                      on connection: PostgresConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, connection)
+                      operationID: String? = nil, on connection: PostgresConnection) throws(EditFailure) -> Receipt {
+        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, operationID: operationID, connection)
     }
 
     public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
-                      on connection: SQLiteConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, connection)
+                      operationID: String? = nil, on connection: SQLiteConnection) throws(EditFailure) -> Receipt {
+        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, operationID: operationID, connection)
     }
 
     func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
-               _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
+               operationID: String? = nil, _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
         var refusal: EditFailure?
+        var wasAppliedBefore = false
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
             try ChangeLog.make(for: table, connection)
+            if operationID != nil { try AppliedOperations.make(for: table, connection) }
             let version = try connection.transaction { () throws(DatabaseError) -> Int64? in
+                if let operationID, try !AppliedOperations.claim(operationID, in: table, connection) {
+                    wasAppliedBefore = true
+                    return nil
+                }
                 let outcome: Result<Int64?, EditFailure>
                 switch operation {
                 case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, base: base, connection)
@@ -77,7 +88,7 @@ public struct PeopleEditor: Sendable {
                     throw DatabaseError(.failed, failure.message)
                 }
             }
-            return Receipt(version: version, addedVersions: added)
+            return Receipt(version: version, addedVersions: added, wasAppliedBefore: wasAppliedBefore)
         } catch {
             throw refusal ?? EditFailure(.failed, "\(table.name): \(error.message); nothing changed")
         }

@@ -56,6 +56,8 @@ public struct PeopleTable: Sendable, Equatable {
     public var searchTable: String { SQLText.identifier(name + "_search") }
     /// The change log (`ChangeLog`).
     public var changeLog: String { SQLText.identifier(name + "_changes") }
+    /// The edits sent with an operation id that landed (`AppliedOperations`).
+    public var appliedOperations: String { SQLText.identifier(name + "_applied") }
     public var browseIndex: String { SQLText.identifier(name + "_browse") }
 
     /// The browse order's columns, in index order.

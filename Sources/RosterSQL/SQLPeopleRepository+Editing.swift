@@ -18,16 +18,28 @@ extension SQLPeopleRepository: PeopleEditing {
         try apply(.delete(ids: people.map(\.id)), deleting: people)
     }
 
-    private func apply(_ operation: RecordOperation, base: Person? = nil, deleting: [Person] = []) throws(EditFailure) {
+    /// An edit made offline, sent now under its `operationID`, checked as
+    /// it was made (against `base`, the person then shown; `deleting`, the
+    /// people then shown): true when applied now, false when the table had
+    /// applied it already (sent before, its reply lost).
+    public func send(_ operation: RecordOperation, operationID: String, base: Person? = nil,
+                     deleting: [Person] = []) throws(EditFailure) -> Bool {
+        try !apply(operation, base: base, deleting: deleting, operationID: operationID).wasAppliedBefore
+    }
+
+    @discardableResult
+    private func apply(_ operation: RecordOperation, base: Person? = nil, deleting: [Person] = [],
+                       operationID: String? = nil) throws(EditFailure) -> PeopleEditor.Receipt {
         let editor = PeopleEditor(table: table)
         switch table.dialect {
         case .postgres:
-            var outcome: Result<Void, EditFailure> = .success(())
+            var outcome: Result<PeopleEditor.Receipt, EditFailure> = .failure(EditFailure(.failed, "no connection to write with"))
             do throws(DatabaseError) {
                 try browse.sync { session throws(DatabaseError) in
                     guard let connection = session as? PostgresConnection else { throw DatabaseError(.failed, "no connection to write with") }
                     do throws(EditFailure) {
-                        _ = try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting, on: connection)
+                        outcome = .success(try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting,
+                                                            operationID: operationID, on: connection))
                     } catch {
                         outcome = .failure(error)
                     }
@@ -35,7 +47,7 @@ extension SQLPeopleRepository: PeopleEditing {
             } catch {
                 throw EditFailure(.failed, ConnectionTrouble.words(for: error))
             }
-            try outcome.get()
+            return try outcome.get()
         case .sqlite:
             let connection: SQLiteConnection
             do throws(DatabaseError) {
@@ -45,7 +57,7 @@ extension SQLPeopleRepository: PeopleEditing {
             }
             // Counted before it commits, so that our own watch knows it for ours.
             SQLiteChangeWatch.ownSaves.add(1, ordering: .releasing)
-            _ = try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting, on: connection)
+            return try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting, operationID: operationID, on: connection)
         }
     }
 

@@ -66,12 +66,19 @@ extension ListView {
                        style: selected ? .selected : .dim)
         case .person(let person):
             let cells = Self.cells(columns, text: { $0.text(of: person.person) })
-            screen.put(Self.line(cells, width: width, marker: person.isMarked ? "● " : "  "), row: line, column: 0,
+            // The gutter: ● marked, ⇡ edited offline and not sent yet (●⇡ both).
+            let marker = switch (person.isMarked, person.isUnsent) {
+            case (true, true): "●⇡"
+            case (true, false): "● "
+            case (false, true): "⇡ "
+            case (false, false): "  "
+            }
+            screen.put(Self.line(cells, width: width, marker: marker), row: line, column: 0,
                        style: selected ? .selected : .normal)
             if !selected {
                 // The mark and the name stand out; the balance is coloured.
                 if person.isMarked, let name = cells.first {
-                    screen.put("● " + name.text, row: line, column: 0, style: .marked)
+                    screen.put(marker + name.text, row: line, column: 0, style: .marked)
                 }
                 if let balance = cells.first(where: { $0.column == .balance }) {
                     screen.put(balance.text, row: line, column: balance.start, style: .balance)

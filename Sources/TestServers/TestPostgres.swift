@@ -63,6 +63,12 @@ public final class TestPostgres: Sendable {
             """, [.text(database)]).count
     }
 
+    /// The first column of the first row of `query` (a count) in `database`.
+    public func integer(_ query: String, in database: String) throws -> Int? {
+        let connection = try PostgresConnection(conninfo(database: database))
+        return try connection.execute(query).first?.int(0).map(Int.init)
+    }
+
     /// A fresh, empty database of its own, so tests can run side by side.
     public func makeDatabase() throws -> String {
         let number = Self.databaseCounter.withLock { counter in

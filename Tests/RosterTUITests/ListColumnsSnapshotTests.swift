@@ -29,6 +29,24 @@ struct ListColumnsSnapshotTests {
         #expect(screen.line(13).contains("2 marked"))
     }
 
+    @Test("rows edited offline and not sent show ⇡ (●⇡ when marked too); the status line counts them")
+    func unsentRows() throws {
+        let (view, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let people = presenter.rows.compactMap { row -> PersonRow? in
+            if case .person(let person) = row { return person } else { return nil }
+        }
+        let (first, second) = (people[0], people[1])
+        presenter.session.unsent = [first.person.texts[TextField.id.rawValue], second.person.texts[TextField.id.rawValue]]
+        presenter.toggleMark()  // the first person, selected
+        presenter.marksMayHaveChanged()
+        let screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
+        let lines = (0..<14).map(screen.line)
+        #expect(lines.contains { $0.hasPrefix("●⇡" + first.name) }, "\(screen.text)")
+        #expect(lines.contains { $0.hasPrefix("⇡ " + second.name) }, "\(screen.text)")
+        #expect(lines.filter { $0.hasPrefix("⇡") || $0.hasPrefix("●⇡") }.count == 2)
+        #expect(screen.line(13).contains("1 marked · 2 unsent ⇡"), "\(screen.text)")
+    }
+
     @Test("the flat list sorted by age shows the company and Age ↓")
     func flatByAge() throws {
         let json = Fixtures.seedJSON

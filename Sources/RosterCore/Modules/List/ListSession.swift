@@ -8,6 +8,11 @@ public final class ListSession {
     public var columns: ColumnChoice
     /// Counts changes to `marked`, so a list can tell its counts are stale.
     public private(set) var marksVersion = 0
+    /// The `_id`s of people with edits made offline and not sent to the
+    /// server yet (their rows show ⇡; the status line counts them).
+    public var unsent: Set<String> = [] {
+        didSet { if unsent != oldValue { marksVersion += 1 } }
+    }
 
     public init(columns: ColumnChoice = .standard) {
         self.columns = columns

@@ -110,6 +110,8 @@ public struct PersonRow: Equatable, Sendable {
     public var person: ListedPerson
     /// Marked with `m`.
     public var isMarked: Bool = false
+    /// Edited offline, not sent to the server yet.
+    public var isUnsent: Bool = false
 }
 
 /// The list's rows as a random-access collection: row `i` is built when
@@ -128,16 +130,19 @@ public struct ListRows: RandomAccessCollection, Sendable {
 
     /// The people marked (`m`), by id.
     let marked: Set<PersonID>
+    /// The people with edits not sent yet, by `_id`.
+    let unsent: Set<String>
 
     public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, collapsedCompanies: Set<Int> = [],
-                marked: Set<PersonID> = []) {
-        self.init(ListWindow(arrangement, repository: repository), collapsedCompanies: collapsedCompanies, marked: marked)
+                marked: Set<PersonID> = [], unsent: Set<String> = []) {
+        self.init(ListWindow(arrangement, repository: repository), collapsedCompanies: collapsedCompanies, marked: marked, unsent: unsent)
     }
 
-    public init(_ window: ListWindow, collapsedCompanies: Set<Int> = [], marked: Set<PersonID> = []) {
+    public init(_ window: ListWindow, collapsedCompanies: Set<Int> = [], marked: Set<PersonID> = [], unsent: Set<String> = []) {
         grouped = window.arrangement
         self.window = window
         self.marked = marked
+        self.unsent = unsent
         guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
             collapsed = []
             headerRows = []
@@ -182,7 +187,8 @@ public struct ListRows: RandomAccessCollection, Sendable {
         // not read yet is a stand-in that says so.
         let person = window.row(at: position) ?? .loading(position: position, companyID: grouped.sections[section].companyID)
         return .person(PersonRow(name: person.name, balance: person.balance, position: position, person: person,
-                                 isMarked: !marked.isEmpty && marked.contains(person.id)))
+                                 isMarked: !marked.isEmpty && marked.contains(person.id),
+                                 isUnsent: !unsent.isEmpty && person.isLoaded && unsent.contains(person.texts[TextField.id.rawValue])))
     }
 
     /// The row showing the person at display `position` (the header, when

@@ -1,0 +1,82 @@
+import RosterCore
+import RosterStore
+
+/// How the screens save while a database's offline copy is on screen:
+/// each edit is written to the outbox first (flushed to disk, so that the
+/// screen calling it saved is true), then made to the copy, so that every
+/// screen shows it at once. The outbox is sent once the server answers
+/// (`OutboxSender`).
+struct OutboxEditing: PeopleEditing {
+    let outbox: Outbox
+    /// The offline copy's file, edited as any JSON Lines file is.
+    let copy: FileEditing
+
+    init(outbox: Outbox, copyPath: String) {
+        self.outbox = outbox
+        copy = FileEditing(path: copyPath, format: .jsonLines)
+    }
+
+    func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
+        try keep([OutboxOperation(kind: .update, person: recordID, base: base, changes: changes)]) { () throws(EditFailure) in
+            try copy.update(recordID: recordID, changes: changes, base: base)
+        }
+    }
+
+    /// One operation a person: each is sent, and may be refused, alone.
+    func delete(_ people: [Person]) throws(EditFailure) {
+        try keep(people.map { OutboxOperation(kind: .delete, person: $0.id, base: $0, changes: []) }) { () throws(EditFailure) in
+            try copy.delete(people)
+        }
+    }
+
+    func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
+        try keep([OutboxOperation(kind: .add, person: recordID, base: nil, changes: changes)]) { () throws(EditFailure) in
+            try copy.add(recordID: recordID, changes: changes)
+        }
+    }
+
+    /// The server gets them back as adds of every value Roster knows; the
+    /// copy gets each record's own text back where it was.
+    func restore(_ people: [Person]) throws(EditFailure) {
+        try keep(people.map { OutboxOperation(kind: .add, person: $0.id, base: nil, changes: $0.allValues) }) { () throws(EditFailure) in
+            try copy.restore(people)
+        }
+    }
+
+    var saveProgress: SaveProgress? { copy.saveProgress }
+
+    /// `operations` kept (on disk) before `made` makes them to the copy;
+    /// taken out again when the copy refuses them (nothing is then saved).
+    private func keep(_ operations: [OutboxOperation], then made: () throws(EditFailure) -> Void) throws(EditFailure) {
+        guard operations.allSatisfy({ !$0.person.isEmpty }) else {
+            throw EditFailure(.readOnly, "this person has no _id, so the server could not be told who they are; nothing saved")
+        }
+        if let failure = outbox.append(operations) {
+            throw EditFailure(.failed, "the edit could not be kept for sending (\(failure)); nothing saved")
+        }
+        do throws(EditFailure) {
+            try made()
+        } catch {
+            _ = outbox.remove(Set(operations.map(\.id)))
+            throw error
+        }
+    }
+}
+
+/// The conflict screen's saves for edits made offline: saved to the
+/// server as any screen's save is, and then crossed off the outbox.
+struct SettlingEditing: PeopleEditing {
+    let live: any PeopleEditing
+    let outbox: Outbox
+    /// The outbox operations the edit on screen stands for.
+    let operations: Set<String>
+
+    func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
+        try live.update(recordID: recordID, changes: changes, base: base)
+        _ = outbox.remove(operations)
+    }
+
+    func delete(_ people: [Person]) throws(EditFailure) { try live.delete(people) }
+
+    func add(recordID: String, changes: [FieldChange]) throws(EditFailure) { try live.add(recordID: recordID, changes: changes) }
+}

@@ -242,7 +242,7 @@ public final class AppDependencies {
             let remarked = (try? result.get()).map { arranged in
                 markedRecords.compactMap { try? arranged.repository.personID(recordID: $0) }
             } ?? []
-            let unsent = outbox?.pendingRecordIDs()
+            let unsent = outbox?.unsent()
             post { [weak self] in
                 guard let self, generation == self.rereadsStarted else { return }
                 self.heldReread = nil
@@ -302,10 +302,10 @@ public final class AppDependencies {
         }
     }
 
-    /// "; 2 people unsent ⇡, sent once the server answers".
-    private static func unsentNote(_ unsent: Set<String>?) -> String {
+    /// "; 2 edits unsent ⇡, sent once the server answers".
+    private static func unsentNote(_ unsent: UnsentEdits?) -> String {
         guard let count = unsent?.count, count > 0 else { return "" }
-        return "; \(NumberText.count(count, "person", "people")) unsent ⇡, sent once the server answers"
+        return "; \(NumberText.count(count, "edit", "edits")) unsent ⇡, sent once the server answers"
     }
 
     // MARK: The outbox
@@ -315,11 +315,12 @@ public final class AppDependencies {
     /// what was sent, and each person someone changed on the server
     /// meanwhile opens on the conflict screen, one after another.
     private func sendOutbox(to live: SQLPeopleRepository) {
-        guard let outbox, !listWireframe.session.unsent.isEmpty else { return }
+        guard let outbox, listWireframe.session.unsent.count > 0 else { return }
         listWireframe.say("sending the edits made offline…")
-        live.reads(through: makeSearcher()).read({ OutboxSender.send(outbox, to: live) }) { [weak self] report in
+        live.reads(through: makeSearcher()).read({ (OutboxSender.send(outbox, to: live), outbox.unsent()) }) { [weak self] sent in
             guard let self else { return }
-            self.unsentChanged(report.unsent)
+            let (report, unsent) = sent
+            self.unsentChanged(unsent)
             self.heldEdits = report.held
             if report.isEmpty { return self.listWireframe.say("nothing to send") }
             self.sourceSaved(recordID: self.listWireframe.place?.selectedID, note: .sent(report.summary))
@@ -328,7 +329,7 @@ public final class AppDependencies {
     }
 
     /// The people with edits not sent, as the outbox has them now: marked so on every list.
-    private func unsentChanged(_ unsent: Set<String>) {
+    private func unsentChanged(_ unsent: UnsentEdits) {
         listWireframe.session.unsent = unsent
         listWireframe.listPresenter?.marksMayHaveChanged()
     }
@@ -345,9 +346,9 @@ public final class AppDependencies {
         listWireframe.resolve(held, editing: editing) { [weak self] settled in
             guard let self else { return }
             if settled {
-                live.reads(through: self.makeSearcher()).read({ () -> Set<String> in
+                live.reads(through: self.makeSearcher()).read({ () -> UnsentEdits in
                     _ = outbox.remove(held.operations)
-                    return outbox.pendingRecordIDs()
+                    return outbox.unsent()
                 }) { [weak self] unsent in self?.unsentChanged(unsent) }
             }
             self.settleNextHeldEdit(on: live)
@@ -445,7 +446,7 @@ public final class AppDependencies {
         switch result {
         case .success(let arranged):
             // A small private file: its people show marked from the first frame.
-            listWireframe.session.unsent = outbox?.pendingRecordIDs() ?? []
+            listWireframe.session.unsent = outbox?.unsent() ?? UnsentEdits()
             listWireframe.presentList(arranged)
             offerEditing(of: arranged.repository, reading: lastReading)
             listWireframe.start(at: placeStore?.load(), sort: startingView.sort, filter: startingView.filter)

@@ -151,9 +151,10 @@ struct Outbox: Sendable {
         }
     }
 
-    /// The `_id`s of the people with edits not sent yet.
-    func pendingRecordIDs() -> Set<String> {
-        Set(pending().map(\.person))
+    /// The edits not sent yet, counted, and the people they edit.
+    func unsent() -> UnsentEdits {
+        let pending = pending()
+        return UnsentEdits(people: Set(pending.map(\.person)), count: pending.count)
     }
 
     /// `operations` as the file's lines.

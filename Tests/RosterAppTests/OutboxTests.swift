@@ -39,7 +39,7 @@ struct OutboxTests {
         #expect(read.first?.fieldChanges == changes.sorted { $0.field.name < $1.field.name })
         #expect(read.first?.basePerson?.value(of: .text(.email)) == person.email)
         #expect(read.first?.basePerson?.differs(from: person) == false)
-        #expect(outbox.pendingRecordIDs() == [person.id, "new1"])
+        #expect(outbox.unsent() == UnsentEdits(people: [person.id, "new1"], count: 3))
         let mode = { (path: String) in (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue }
         #expect(try mode(outbox.path) == 0o600)
         #expect(try mode(folder.path) == 0o700)

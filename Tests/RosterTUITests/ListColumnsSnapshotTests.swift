@@ -36,7 +36,8 @@ struct ListColumnsSnapshotTests {
             if case .person(let person) = row { return person } else { return nil }
         }
         let (first, second) = (people[0], people[1])
-        presenter.session.unsent = [first.person.texts[TextField.id.rawValue], second.person.texts[TextField.id.rawValue]]
+        presenter.session.unsent = UnsentEdits(people: [first.person.texts[TextField.id.rawValue], second.person.texts[TextField.id.rawValue]],
+                                               count: 3)
         presenter.toggleMark()  // the first person, selected
         presenter.marksMayHaveChanged()
         let screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
@@ -44,7 +45,7 @@ struct ListColumnsSnapshotTests {
         #expect(lines.contains { $0.hasPrefix("●⇡" + first.name) }, "\(screen.text)")
         #expect(lines.contains { $0.hasPrefix("⇡ " + second.name) }, "\(screen.text)")
         #expect(lines.filter { $0.hasPrefix("⇡") || $0.hasPrefix("●⇡") }.count == 2)
-        #expect(screen.line(13).contains("1 marked · 2 unsent ⇡"), "\(screen.text)")
+        #expect(screen.line(13).contains("1 marked · 3 unsent ⇡"), "\(screen.text)")
     }
 
     @Test("the flat list sorted by age shows the company and Age ↓")

@@ -37,7 +37,7 @@ extension ListPresenter {
             message: message ?? exportFlow.writing?.note ?? (isMarkingAll ? "marking \(NumberText.count(displayed.count, "person", "people"))…" : nil),
             messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
-            marks: [marksLabel, session.unsent.isEmpty ? nil : "\(NumberText.grouped(session.unsent.count)) unsent ⇡"]
+            marks: [marksLabel, session.unsent.count == 0 ? nil : "\(NumberText.grouped(session.unsent.count)) unsent ⇡"]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             connection: interactor.connectionStatus)
     }

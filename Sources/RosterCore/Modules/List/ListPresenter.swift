@@ -256,7 +256,7 @@ public final class ListPresenter: ListModuleInterface {
 
     func makeRows() -> ListRows {
         rowsMarksVersion = session.marksVersion
-        return ListRows(window, collapsedCompanies: collapsedCompanies, marked: session.marked, unsent: session.unsent)
+        return ListRows(window, collapsedCompanies: collapsedCompanies, marked: session.marked, unsent: session.unsent.people)
     }
 
     /// The marks `rows` show, as of this version of them.

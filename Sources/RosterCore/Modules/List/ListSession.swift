@@ -8,9 +8,9 @@ public final class ListSession {
     public var columns: ColumnChoice
     /// Counts changes to `marked`, so a list can tell its counts are stale.
     public private(set) var marksVersion = 0
-    /// The `_id`s of people with edits made offline and not sent to the
-    /// server yet (their rows show ⇡; the status line counts them).
-    public var unsent: Set<String> = [] {
+    /// Edits made offline and not sent to the server yet (their people's
+    /// rows show ⇡; the status line counts them).
+    public var unsent = UnsentEdits() {
         didSet { if unsent != oldValue { marksVersion += 1 } }
     }
 
@@ -35,5 +35,18 @@ public final class ListSession {
     public func unmarkAll() {
         marksVersion += 1
         marked.removeAll()
+    }
+}
+
+/// Edits made offline that the server has not got yet.
+public struct UnsentEdits: Equatable, Sendable {
+    /// The `_id`s of the people they edit.
+    public var people: Set<String>
+    /// How many edits (operations).
+    public var count: Int
+
+    public init(people: Set<String> = [], count: Int = 0) {
+        self.people = people
+        self.count = count
     }
 }

@@ -270,7 +270,10 @@ public final class AppDependencies {
                         if let row, let presenter = self.listWireframe.listPresenter {
                             presenter.select(position: min(row, max(0, arranged.repository.personCount - 1)))
                         }
-                        let name = self.sourceName.split(separator: "/").last.map(String.init) ?? self.sourceName
+                        // A file's name, or a database's ("staff" of postgres://ann@db/staff?host=/run/pg).
+                        let path = table == nil ? self.sourceName
+                            : self.sourceName.split(separator: "?", maxSplits: 1).first.map(String.init) ?? self.sourceName
+                        let name = path.split(separator: "/").last.map(String.init) ?? self.sourceName
                         switch note {
                         case .saved, .savedFromDetail, .savedFromCompanyList:
                             self.listWireframe.say(isOffline ? "saved offline" + Self.unsentNote(unsent) : "saved to \(name)")

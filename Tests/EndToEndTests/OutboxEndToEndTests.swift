@@ -117,7 +117,7 @@ struct OutboxEndToEndTests {
         #expect(back.waitFor(text: "Changed meanwhile: \(first)"))
         #expect(back.screen().contains("offline.one@example.org") && back.screen().contains("from.server@example.org"))
         back.send("m", "Enter")
-        #expect(back.waitFor(text: "saved"))
+        #expect(back.waitFor(text: "saved to \(database)"), "the database's name, not the socket folder's")
         #expect(back.waitFor("nothing left unsent") { !$0.contains("unsent") && $0.contains("/400") })
         back.send("q")
         #expect(back.exitStatus() == 0)

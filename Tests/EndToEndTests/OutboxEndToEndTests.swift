@@ -130,5 +130,20 @@ struct OutboxEndToEndTests {
         #expect(try server.integer("SELECT count(*) FROM people_applied", in: database) == 2)
         #expect(try server.integer("SELECT count(*) FROM people_changes WHERE operation = 'update'", in: database) == 4)
         #expect(!FileManager.default.fileExists(atPath: outboxPath))
+
+        // Offline again, an edit, and the server back while Roster is open: r goes live and sends it.
+        door.close()
+        let again = try TmuxSession(command)
+        #expect(again.waitFor(text: "offline as of"))
+        let fourth = Self.edit(again, down: 1, email: "offline.four@example.org")
+        #expect(again.waitFor(text: "saved offline; 1 edit unsent ⇡"))
+        door.open()
+        again.send("r")
+        #expect(again.waitFor(text: "1 offline edit sent"))
+        #expect(again.waitFor("the live directory, nothing unsent") { !$0.contains("offline as of") && !$0.contains("unsent") })
+        again.send("q")
+        #expect(again.exitStatus() == 0)
+        #expect(try listed(fourth).contains("offline.four@example.org"))
+        #expect(try server.integer("SELECT count(*) FROM people_applied", in: database) == 3)
     }
 }

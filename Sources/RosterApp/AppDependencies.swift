@@ -340,20 +340,19 @@ public final class AppDependencies {
     /// Edits made offline the server refused for a conflict, waiting for the conflict screen.
     private var heldEdits: [OutboxSender.HeldEdit] = []
 
-    /// The next held edit on the conflict screen. Saved there, or let go,
-    /// it leaves the outbox; otherwise it stays, for the next sending.
+    /// The next held edit on the conflict screen. Saved there (theirs chosen
+    /// too), or thrown away, it leaves the outbox; quitting on the screen
+    /// leaves it there, for the next sending.
     private func settleNextHeldEdit(on live: SQLPeopleRepository) {
         guard let outbox, !heldEdits.isEmpty else { return }
         let held = heldEdits.removeFirst()
         let editing = SettlingEditing(live: live, outbox: outbox, operations: held.operations)
-        listWireframe.resolve(held, editing: editing) { [weak self] settled in
+        listWireframe.resolve(held, editing: editing) { [weak self] in
             guard let self else { return }
-            if settled {
-                live.reads(through: self.makeSearcher()).read({ () -> UnsentEdits in
-                    _ = outbox.remove(held.operations)
-                    return outbox.unsent()
-                }) { [weak self] unsent in self?.unsentChanged(unsent) }
-            }
+            live.reads(through: self.makeSearcher()).read({ () -> UnsentEdits in
+                _ = outbox.remove(held.operations)
+                return outbox.unsent()
+            }) { [weak self] unsent in self?.unsentChanged(unsent) }
             self.settleNextHeldEdit(on: live)
         }
     }

@@ -18,10 +18,10 @@ final class EditorScreenWireframe: EditorWireframe {
     /// editor opens on the conflict screen: those changes were refused
     /// because someone left the person as its `theirs`.
     func present(person: Person, adding: Bool = false, editing: any PeopleEditing, reader: BackgroundReading,
-                 conflict: (changes: [FieldChange], theirs: Person)? = nil, focusing field: String? = nil) {
+                 conflict: (changes: [FieldChange], theirs: Person)? = nil, conflictNote: String? = nil, focusing field: String? = nil) {
         let presenter = EditorPresenter(person: person, adding: adding, interactor: EditorInteractor(editing: editing, reader: reader),
                                         wireframe: self)
-        if let conflict { presenter.showConflict(conflict.changes, with: conflict.theirs) }
+        if let conflict { presenter.showConflict(conflict.changes, with: conflict.theirs, note: conflictNote) }
         if let field { presenter.focus(label: field) }
         let view = EditorView(presenter: presenter)
         presenter.attach(view: view)

@@ -331,15 +331,16 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
 
     /// The conflict screen for edits made offline that the server refused
     /// because someone changed the same fields meanwhile: was, yours and
-    /// theirs, as after any save refused so. `onClose` is told whether the
-    /// user settled it (saved, or let their edit go), not the server again.
-    func resolve(_ held: OutboxSender.HeldEdit, editing: any PeopleEditing, onClose: @escaping (_ settled: Bool) -> Void) {
+    /// theirs, as after any save refused so. `onClose` is told once the
+    /// user has settled it: saved (theirs, yours or a mix), or thrown away.
+    func resolve(_ held: OutboxSender.HeldEdit, editing: any PeopleEditing, onClose: @escaping () -> Void) {
         let editor = EditorScreenWireframe(root: root) { [weak self] route in
             self?.editorDidClose(route)
-            if case .cancelled(stale: true) = route { onClose(false) } else { onClose(true) }
+            onClose()
         }
         editorWireframe = editor
-        editor.present(person: held.base, editing: editing, reader: makeSearcher(), conflict: (held.changes, held.theirs))
+        editor.present(person: held.base, editing: editing, reader: makeSearcher(), conflict: (held.changes, held.theirs),
+                       conflictNote: "your edit made offline")
     }
 
     /// `U`: the last change saved from a screen taken back, off the main

@@ -36,8 +36,10 @@ final class OfflineCopyKeeper: Sendable {
 
     /// At the exit: waits for the background copy, or copies `repository`
     /// now when the background one could not be kept (the connection was
-    /// lost while it was read, and is back). While it waits, a line on the
-    /// terminal says what Roster is doing; it is erased once done.
+    /// lost while it was read, and is back), or when the table changed
+    /// since it was read (saves, edits sent from the outbox, colleagues'
+    /// changes): then from the table read again. While it waits, a line on
+    /// the terminal says what Roster is doing; it is erased once done.
     ///
     /// A server that stopped answering is waited for `deadline` at most:
     /// then the exit goes on, says the copy was not refreshed, and the
@@ -50,23 +52,35 @@ final class OfflineCopyKeeper: Sendable {
             guard Self.wait(for: finished, upTo: deadline) else { return gaveUp(note) }
         }
         var noted = waiting
-        if !isSaved, let repository, repository.failure == nil {
-            if !noted { note("roster: keeping an offline copy (for when the server is away)…") }
-            noted = true
+        if let repository, repository.failure == nil {
+            let wasSaved = isSaved
             let saved = DispatchSemaphore(value: 0)
             let (snapshot, outcome) = (self.snapshot, self.outcome)
             Thread.detachNewThread {
-                let copy = snapshot.save(repository, isIntact: { repository.failure == nil })
-                outcome.withLock { $0 = copy }
+                // Asked here, not on the exiting thread: a server that stopped answering is only waited `deadline` for.
+                if !wasSaved || repository.hasChangedSinceRead {
+                    // Read again: the summary read at the start may be out of date.
+                    let table = (try? repository.reread()) ?? repository
+                    let copy = snapshot.save(table, isIntact: { table.failure == nil })
+                    outcome.withLock { $0 = copy }
+                }
                 saved.signal()
             }
-            guard Self.wait(for: saved, upTo: deadline) else { return gaveUp(note) }
+            // Said only when it takes long enough to be noticed.
+            let quietly = min(deadline, Self.quietWait)
+            if !Self.wait(for: saved, upTo: quietly) {
+                if !noted { note("roster: keeping an offline copy (for when the server is away)…") }
+                noted = true
+                guard Self.wait(for: saved, upTo: deadline - quietly) else { return gaveUp(note) }
+            }
         }
         if noted { note("") }
     }
 
     /// How long the exit waits for a copy being written.
     static let exitDeadline: Duration = .seconds(15)
+    /// How long a copy may take at the exit before a line says so.
+    static let quietWait: Duration = .milliseconds(300)
 
     private static func wait(for semaphore: DispatchSemaphore, upTo limit: Duration) -> Bool {
         semaphore.wait(timeout: .now() + DispatchTimeInterval(limit)) == .success

@@ -123,7 +123,8 @@ struct Outbox: Sendable {
             let folder = (path as NSString).deletingLastPathComponent
             if let failure = Platform.makePrivateFolder(folder) { return failure }
             let existed = FileManager.default.fileExists(atPath: path)
-            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            // Read-write: the last byte is read to see whether a crash cut the last line short.
+            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { return Descriptor.describe(errno: errno) }
             defer { close(descriptor) }
             var status = stat()

@@ -1,5 +1,8 @@
 import RosterCore
 import RosterStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How the screens save while a database's offline copy is on screen:
 /// each edit is written to the outbox first (flushed to disk, so that the
@@ -35,11 +38,21 @@ struct OutboxEditing: PeopleEditing {
         }
     }
 
-    /// The server gets them back as adds of every value Roster knows; the
-    /// copy gets each record's own text back where it was.
+    /// An undone delete. One not sent yet is taken out of the outbox (the
+    /// server never hears of it); one sent already is sent back as an add
+    /// of every value Roster knows. The copy gets each record's own text
+    /// back where it was.
     func restore(_ people: [Person]) throws(EditFailure) {
-        try keep(people.map { OutboxOperation(kind: .add, person: $0.id, base: nil, changes: $0.allValues) }) { () throws(EditFailure) in
+        let ids = Set(people.map(\.id))
+        let unsentDeletes = outbox.pending().filter { $0.kind == .delete && ids.contains($0.person) }
+        let cancelled = Set(unsentDeletes.map(\.person))
+        let adds = people.filter { !cancelled.contains($0.id) }
+            .map { OutboxOperation(kind: .add, person: $0.id, base: nil, changes: $0.allValues) }
+        try keep(adds) { () throws(EditFailure) in
             try copy.restore(people)
+            if let failure = outbox.remove(Set(unsentDeletes.map(\.id))) {
+                throw EditFailure(.failed, "the outbox could not be updated (\(failure))")
+            }
         }
     }
 
@@ -47,6 +60,8 @@ struct OutboxEditing: PeopleEditing {
 
     /// `operations` kept (on disk) before `made` makes them to the copy;
     /// taken out again when the copy refuses them (nothing is then saved).
+    /// The copy keeps its modification time: the title's "offline as of"
+    /// says when the server was last read, not when the user edited.
     private func keep(_ operations: [OutboxOperation], then made: () throws(EditFailure) -> Void) throws(EditFailure) {
         guard operations.allSatisfy({ !$0.person.isEmpty }) else {
             throw EditFailure(.readOnly, "this person has no _id, so the server could not be told who they are; nothing saved")
@@ -54,11 +69,17 @@ struct OutboxEditing: PeopleEditing {
         if let failure = outbox.append(operations) {
             throw EditFailure(.failed, "the edit could not be kept for sending (\(failure)); nothing saved")
         }
+        var taken = stat()
+        let hadTime = stat(copy.path, &taken) == 0
         do throws(EditFailure) {
             try made()
         } catch {
             _ = outbox.remove(Set(operations.map(\.id)))
             throw error
+        }
+        if hadTime {
+            var times = [taken.st_atim, taken.st_mtim]
+            _ = utimensat(AT_FDCWD, copy.path, &times, 0)
         }
     }
 }

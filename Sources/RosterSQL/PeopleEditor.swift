@@ -156,7 +156,8 @@ public struct PeopleEditor: Sendable {
     }
 
     private func add(_ id: String, _ changes: [FieldChange], _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
-        if try current(id, connection) != nil { return .failure(EditFailure(.failed, "table \(table.name): a person already has _id \(id)")) }
+        // Refused as a conflict with what is there (an edit sent from the outbox is then said and let go, not retried).
+        if try current(id, connection) != nil { return .failure(EditFailure(.conflict, "table \(table.name): a person already has _id \(id)")) }
         let next = try connection.rows("SELECT coalesce(max(position), -1) + 1, coalesce(max(record_index), -1) + 1 FROM \(table.table)", [])
         let last = next.first?.int(0) ?? 0
         // The next `index` after the highest, never the count: after a delete the count is someone's.

@@ -61,6 +61,14 @@ extension SQLPeopleRepository: PeopleEditing {
         }
     }
 
+    /// Whether anyone (this process included) has saved to the table since
+    /// it was read: its change log has moved on. False when that cannot be told.
+    public var hasChangedSinceRead: Bool {
+        let latest = try? browse.sync { session throws(DatabaseError) in ChangeLog.latest(of: table, session) }
+        guard let latest = latest ?? nil else { return false }
+        return latest > (changeLogPosition ?? 0)
+    }
+
     /// The same table read again (its summary, so new companies and counts
     /// show) over the same lanes: what a screen shows after a save.
     public func reread() throws(DatabaseError) -> SQLPeopleRepository {

@@ -114,7 +114,7 @@ struct OutboxEndToEndTests {
 
         // The next one sends them all, that one recognised; the conflict screen opens for the first person.
         let back = try TmuxSession(command)
-        #expect(back.waitFor(text: "Changed meanwhile: \(first)"))
+        #expect(back.waitFor(text: "Changed meanwhile: \(first) — your edit made offline"))
         #expect(back.screen().contains("offline.one@example.org") && back.screen().contains("from.server@example.org"))
         back.send("m", "Enter")
         #expect(back.waitFor(text: "saved to \(database)"), "the database's name, not the socket folder's")
@@ -131,19 +131,28 @@ struct OutboxEndToEndTests {
         #expect(try server.integer("SELECT count(*) FROM people_changes WHERE operation = 'update'", in: database) == 4)
         #expect(!FileManager.default.fileExists(atPath: outboxPath))
 
-        // Offline again, an edit, and the server back while Roster is open: r goes live and sends it.
+        // Offline again, two edits, one of them also made on the server; the server back while Roster
+        // is open: r goes live and sends one; theirs chosen on the conflict screen settles the other.
         door.close()
         let again = try TmuxSession(command)
         #expect(again.waitFor(text: "offline as of"))
         let fourth = Self.edit(again, down: 1, email: "offline.four@example.org")
         #expect(again.waitFor(text: "saved offline; 1 edit unsent ⇡"))
+        let fifth = Self.edit(again, down: 1, email: "offline.five@example.org")
+        #expect(again.waitFor(text: "saved offline; 2 edits unsent ⇡"))
+        let theirs = try runRoster(["update", direct, try Self.recordID(of: fifth), "email=five.server@example.org"], environment: password)
+        #expect(theirs.status == 0, "\(theirs.error)")
         door.open()
         again.send("r")
-        #expect(again.waitFor(text: "1 offline edit sent"))
-        #expect(again.waitFor("the live directory, nothing unsent") { !$0.contains("offline as of") && !$0.contains("unsent") })
+        #expect(again.waitFor(text: "Changed meanwhile: \(fifth) — your edit made offline"))
+        again.send("t", "Enter")
+        #expect(again.waitFor(text: "nothing saved; read again with the change made meanwhile"))
+        #expect(again.waitFor("the outbox emptied") { _ in !FileManager.default.fileExists(atPath: outboxPath) })
+        #expect(!again.screen().contains("offline as of"))
         again.send("q")
         #expect(again.exitStatus() == 0)
         #expect(try listed(fourth).contains("offline.four@example.org"))
+        #expect(try listed(fifth).contains("five.server@example.org"), "theirs, as chosen")
         #expect(try server.integer("SELECT count(*) FROM people_applied", in: database) == 3)
     }
 }

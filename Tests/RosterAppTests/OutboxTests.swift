@@ -107,6 +107,28 @@ struct OutboxTests {
         try editing.delete([people[1], people[2]])
         #expect(outbox.pending().map(\.kind) == [.update, .delete, .delete])
         #expect(outbox.pending().map(\.person).suffix(2) == [people[1].id, people[2].id])
+        // Undone before it was sent: the server never hears of the delete; the copy has them back.
+        try editing.restore([people[1], people[2]])
+        #expect(outbox.pending().map(\.kind) == [.update])
+        #expect(try String(contentsOfFile: copyPath, encoding: .utf8).contains(people[2].email))
+        // One line an edit, no blank ones between.
+        #expect(!(try String(contentsOfFile: outbox.path, encoding: .utf8)).contains("\n\n"))
+    }
+
+    @Test("an offline save leaves the copy's modification time alone: the title's 'offline as of' is when the server was read")
+    func copyTimeKept() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let people = try Self.people()
+        let copyPath = folder.path + "/copy.jsonl"
+        try people.map(DirectoryExporter(format: .json).jsonLine).joined().write(toFile: copyPath, atomically: true, encoding: .utf8)
+        let read = Date(timeIntervalSince1970: 1_700_000_000)
+        try FileManager.default.setAttributes([.modificationDate: read], ofItemAtPath: copyPath)
+        let editing = OutboxEditing(outbox: Outbox(folder: folder, targetName: "postgres://ann@db/hr", table: "people"), copyPath: copyPath)
+        try editing.update(recordID: people[0].id, changes: [try FieldCheck.change(from: "email=ann@new.test")], base: people[0])
+        #expect(try String(contentsOfFile: copyPath, encoding: .utf8).contains("ann@new.test"))
+        #expect(try FileManager.default.attributesOfItem(atPath: copyPath)[.modificationDate] as? Date == read)
     }
 }
 
@@ -176,6 +198,20 @@ struct OutboxSenderTests {
         #expect(OutboxSender.send(outbox, to: server).sent == 2)
         #expect(OutboxSender.send(outbox, to: server).isEmpty)
         #expect(server.applied.count == 4)
+    }
+
+    @Test("an add the server refuses (the _id is taken) is said and crossed off; the edits after it go on")
+    func refusedAddDoesNotBlock() throws {
+        let outbox = Self.outbox()
+        defer { try? FileManager.default.removeItem(atPath: (outbox.path as NSString).deletingLastPathComponent) }
+        let operations = [OutboxOperation(kind: .add, person: "id1", base: nil, changes: [try FieldCheck.change(from: "first=A")]),
+                          try Self.update(2, email: "p2.new@x.test", base: "p2@x.test")]
+        #expect(outbox.append(operations) == nil)
+        let server = FakeServer()
+        server.refusals["id1"] = EditFailure(.conflict, "table people: a person already has _id id1")
+        let report = OutboxSender.send(outbox, to: server)
+        #expect(report.sent == 1 && report.stopped == nil && report.refused == ["not sent: table people: a person already has _id id1"])
+        #expect(outbox.pending().isEmpty)
     }
 
     @Test("a lost connection stops the sending and keeps what is left; a person deleted meanwhile is said and crossed off")

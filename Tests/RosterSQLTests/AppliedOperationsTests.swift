@@ -39,6 +39,10 @@ struct AppliedOperationsTests {
         #expect(try Self.count("SELECT count(*) FROM \(imported.table)_applied", imported) == 1)
         #expect(try Self.count("SELECT count(*) FROM \(imported.table)_changes WHERE operation = 'update'", imported) == 1)
         #expect(try PeopleEditorTests.listed(imported).contains("Bo Diddley ACME bo@offline.test $5.00 30"))
+        // An add of an _id someone has is refused as a conflict (said and let go when sent from an outbox), not a failure to retry.
+        #expect(throws: EditFailure(.conflict, "table \(imported.table): a person already has _id id2")) {
+            try repository.send(.add(id: "id2", changes: []), operationID: UUID().uuidString)
+        }
     }
 
     @Test("a conflict claims nothing: the same id is refused again, not taken for applied",

@@ -33,6 +33,8 @@ public final class EditorPresenter: EditorModuleInterface {
     private var isSaving = false
     /// A save was refused because the person changed or went meanwhile.
     private var isStale = false
+    /// Where the changes on the conflict screen were made ("your edit made offline").
+    private var conflictNote: String?
 
     /// Whether the form makes a new person (`a`) rather than changing one.
     public let isAdding: Bool
@@ -165,8 +167,10 @@ public final class EditorPresenter: EditorModuleInterface {
     // MARK: Conflict
 
     /// Opens on the conflict screen: `changes`, made outside the form (in
-    /// `v`), were refused because someone left the person as `theirs`.
-    public func showConflict(_ changes: [FieldChange], with theirs: Person) {
+    /// `v`, or offline), were refused because someone left the person as
+    /// `theirs`; `note` says where they were made, after the title.
+    public func showConflict(_ changes: [FieldChange], with theirs: Person, note: String? = nil) {
+        conflictNote = note
         let mine = base.applying(changes)
         editors = Self.fields.map { LineEditor(mine.value(of: $0)) }
         isStale = true
@@ -257,7 +261,7 @@ public final class EditorPresenter: EditorModuleInterface {
                                                    choice: row.choice, isConflict: row.isConflict, isFocused: index == mergeFocus)
             }
             let waiting = merge.unresolved
-            return EditorViewModel(title: "Changed meanwhile: \(name)", fields: fields, focused: focused,
+            return EditorViewModel(title: "Changed meanwhile: \(name)" + (conflictNote.map { " — \($0)" } ?? ""), fields: fields, focused: focused,
                                    status: status ?? (waiting > 0 ? "\(NumberText.count(waiting, "field", "fields")) to choose for"
                                        : merge.rows.contains { $0.choice == .edit } ? "every field chosen: ⏎ opens the form to edit"
                                        : "every field chosen: ⏎ saves"),

@@ -47,8 +47,10 @@ public final class EditorView: EditorViewInterface, ScreenView {
         KeyBinding([.character("?"), .function(1)], "?/F1", "these keys", .help),
     ]
 
-    private static let hints = StatusHints([StatusHints.Hint("⏎ save"), StatusHints.Hint("Tab/↑↓ field"), StatusHints.Hint("Esc cancel")])
-    private static let conflictHints = StatusHints(["m yours", "t theirs", "e edit", "⏎ save"].map { StatusHints.Hint($0) })
+    /// Saving stays longest on a narrow bar (it is how the form ends well), then going back.
+    private static let hints = StatusHints([StatusHints.Hint("⏎ save", keep: 2), StatusHints.Hint("Tab/↑↓ field"),
+                                            StatusHints.Hint("Esc cancel", keep: 1)])
+    private static let conflictHints = StatusHints(["m yours", "t theirs", "e edit"].map { StatusHints.Hint($0) } + [StatusHints.Hint("⏎ save", keep: 2)])
     /// Label column width: the longest label and a space.
     private static let labelWidth = 16
 

@@ -165,6 +165,7 @@ struct EditorTests {
         #expect(screen.line(0).hasPrefix(" Roster — Edit Ada Lovelace"))
         #expect(screen.line(8).hasPrefix("  Eye color"))
         #expect(screen.line(9).hasPrefix(" 1 field changed"))
+        #expect(screen.line(9).contains("⏎ save"), "the way to finish stays on a narrow bar: \(screen.line(9))")
         #expect(screen.cursor?.row == 8)
     }
 }

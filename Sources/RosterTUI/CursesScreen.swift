@@ -149,7 +149,7 @@ public final class CursesScreen: Screen, TerminalInput {
         switch character {
         case "—", "–", "─": return "-"
         case "·", "•": return "."
-        case "↑": return "^"
+        case "↑", "⇡": return "^"
         case "↓": return "v"
         case "←": return "<"
         case "→", "⏎", "›": return ">"

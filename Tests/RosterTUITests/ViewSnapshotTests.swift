@@ -950,6 +950,8 @@ struct FrequencyViewTests {
         #expect(bar == "██▉")
         #expect(bar.map { CursesScreen.asciiStandIn(for: $0, width: 1) }.joined() == "###")
         #expect(CursesScreen.asciiStandIn(for: "▏", width: 1) == "#")
+        // The unsent mark (⇡) reads as the sort arrow's stand-in does, beside the mark's `*`.
+        #expect(["●", "⇡"].map { CursesScreen.asciiStandIn(for: $0, width: 1) } == ["*", "^"])
     }
 
     @Test("keys: f / F change the field, s sorts, Esc clears a filter else goes back, Enter opens")

@@ -274,16 +274,17 @@ public final class AppDependencies {
                         let path = table == nil ? self.sourceName
                             : self.sourceName.split(separator: "?", maxSplits: 1).first.map(String.init) ?? self.sourceName
                         let name = path.split(separator: "/").last.map(String.init) ?? self.sourceName
-                        switch note {
+                        let said = switch note {
                         case .saved, .savedFromDetail, .savedFromCompanyList:
-                            self.listWireframe.say(isOffline ? "saved offline" + Self.unsentNote(unsent) : "saved to \(name)")
-                        case .deleted: self.listWireframe.say(isOffline ? "deleted offline" + Self.unsentNote(unsent) : "deleted from \(name)")
-                        case .undone(let what): self.listWireframe.say("undone: \(what)")
-                        case .reread: self.listWireframe.say("nothing saved; read again with the change made meanwhile")
-                        case .changedOnDisk: self.listWireframe.say(table == nil ? "changed on disk; read again" : "changed in the database; read again")
-                        case .refused(let why): self.listWireframe.say(why + "; read again")
-                        case .sent(let what): self.listWireframe.say(what)
+                            isOffline ? "saved offline" + Self.unsentNote(unsent) : "saved to \(name)"
+                        case .deleted: isOffline ? "deleted offline" + Self.unsentNote(unsent) : "deleted from \(name)"
+                        case .undone(let what): "undone: \(what)"
+                        case .reread: "nothing saved; read again with the change made meanwhile"
+                        case .changedOnDisk: table == nil ? "changed on disk; read again" : "changed in the database; read again"
+                        case .refused(let why): why + "; read again"
+                        case .sent(let what): what
                         }
+                        self.listWireframe.say(said + self.takeSendingNote(after: note))
                         if let recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
                             self.listWireframe.listPresenter?.whenSettled { [weak self] presenter in
                                 Self.landed(on: recordID, in: presenter, reopeningDetail: note == .savedFromDetail)
@@ -326,6 +327,9 @@ public final class AppDependencies {
             self.unsentChanged(unsent)
             self.heldEdits = report.held
             if report.isEmpty { return self.listWireframe.say("nothing to send") }
+            // Said now, under the conflict screen if one opens: said again once it closes.
+            let sent = report.summary(mentioningHeld: false)
+            self.sendingNote = report.held.isEmpty || sent.isEmpty ? nil : sent
             self.sourceSaved(recordID: self.listWireframe.place?.selectedID, note: .sent(report.summary))
             self.settleNextHeldEdit(on: live)
         }
@@ -335,6 +339,18 @@ public final class AppDependencies {
     private func unsentChanged(_ unsent: UnsentEdits) {
         listWireframe.session.unsent = unsent
         listWireframe.listPresenter?.marksMayHaveChanged()
+    }
+
+    /// What the last sending of the outbox said, while its conflict screens
+    /// are up (they cover the list): said once the last one has closed.
+    private var sendingNote: String?
+
+    /// "; sent from the outbox: …" once no conflict screen is left, else "".
+    private func takeSendingNote(after note: ListScreenWireframe.SavedNote) -> String {
+        guard let sendingNote, heldEdits.isEmpty, root.depth == 1 else { return "" }
+        self.sendingNote = nil
+        if case .sent = note { return "" }
+        return "; earlier: " + sendingNote
     }
 
     /// Edits made offline the server refused for a conflict, waiting for the conflict screen.

@@ -49,11 +49,14 @@ enum OutboxSender {
 
         var isEmpty: Bool { sent == 0 && alreadyApplied == 0 && refused.isEmpty && held.isEmpty && stopped == nil }
 
-        /// "3 offline edits sent", "2 offline edits sent; 1 held: …".
-        var summary: String {
+        /// "3 offline edits sent", "2 offline edits sent; 1 person changed … meanwhile: choose on the conflict screen".
+        var summary: String { summary(mentioningHeld: true) }
+
+        /// The summary, the held edits left out once they are settled.
+        func summary(mentioningHeld: Bool) -> String {
             var parts: [String] = []
             if sent + alreadyApplied > 0 { parts.append("\(NumberText.count(sent + alreadyApplied, "offline edit", "offline edits")) sent") }
-            if !held.isEmpty {
+            if mentioningHeld, !held.isEmpty {
                 parts.append("\(NumberText.count(held.count, "person", "people")) changed on the server meanwhile: choose on the conflict screen")
             }
             parts += refused

@@ -194,9 +194,11 @@ public final class AppDependencies {
     /// whole; a table's summary, over the same connections), and the list
     /// shows it in place of the old, in the same order, filter and
     /// columns, at the person saved (found again by `_id`), saying so.
-    func sourceSaved(recordID: String?, note: ListScreenWireframe.SavedNote = .saved) {
+    /// `filter`: the search to read again under, when the list's own may
+    /// not have landed (going live, the outbox sent meanwhile).
+    func sourceSaved(recordID: String?, note: ListScreenWireframe.SavedNote = .saved, filter intended: String? = nil) {
         guard let post else { return }
-        let (interactor, filter) = (self.interactor, listWireframe.filter)
+        let (interactor, filter) = (self.interactor, listWireframe.filter ?? intended)
         let table = listWireframe.shownRepository as? SQLPeopleRepository
         var found = listWireframe.place
         found?.selectedID = recordID
@@ -321,7 +323,9 @@ public final class AppDependencies {
     private func sendOutbox(to live: SQLPeopleRepository) {
         guard let outbox, listWireframe.session.unsent.count > 0 else { return }
         listWireframe.say("sending the edits made offline…")
-        live.reads(through: makeSearcher()).read({ (OutboxSender.send(outbox, to: live), outbox.unsent()) }) { [weak self] sent in
+        // The search the list is going back to: kept through the re-read even if its answer is lost meanwhile.
+        let filter = listWireframe.filter
+        live.reads(through: makeSearcher()).read({ (OutboxSender.send(outbox, to: live.outboxWriter()), outbox.unsent()) }) { [weak self] sent in
             guard let self else { return }
             let (report, unsent) = sent
             self.unsentChanged(unsent)
@@ -330,15 +334,23 @@ public final class AppDependencies {
             // Said now, under the conflict screen if one opens: said again once it closes.
             let sent = report.summary(mentioningHeld: false)
             self.sendingNote = report.held.isEmpty || sent.isEmpty ? nil : sent
-            self.sourceSaved(recordID: self.listWireframe.place?.selectedID, note: .sent(report.summary))
-            self.settleNextHeldEdit(on: live)
+            // Read again from where the list is once it has landed (the place and search it
+            // was going back to, not its top), then the conflict screens over it.
+            let readAgain: @MainActor (ListPresenter?) -> Void = { [weak self] presenter in
+                // A search whose answer was lost meanwhile is asked again: a re-read begun later (a conflict settled) takes it up.
+                if let filter, let presenter, presenter.filter == nil, presenter.pendingFilter == nil { presenter.applyFilter(filter) }
+                self?.sourceSaved(recordID: presenter?.place.selectedID, note: .sent(report.summary), filter: filter)
+                self?.settleNextHeldEdit(on: live)
+            }
+            guard let presenter = self.listWireframe.listPresenter else { return readAgain(nil) }
+            presenter.whenSettled(readAgain)
         }
     }
 
     /// The people with edits not sent, as the outbox has them now: marked so on every list.
     private func unsentChanged(_ unsent: UnsentEdits) {
         listWireframe.session.unsent = unsent
-        listWireframe.listPresenter?.marksMayHaveChanged()
+        listWireframe.listPresenter?.marksMayHaveChanged(keepingMessage: true)
     }
 
     /// What the last sending of the outbox said, while its conflict screens

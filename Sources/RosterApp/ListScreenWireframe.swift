@@ -146,8 +146,10 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         return place
     }
 
-    /// The search the list is narrowed by, if any.
-    var filter: String? { presenter?.filter }
+    /// The search the list is narrowed by, or is being narrowed by (its
+    /// answer not in yet: a list just shown again, going live, applying
+    /// it): what a list shown in its place takes up.
+    var filter: String? { presenter?.filter ?? presenter?.pendingFilter }
 
     /// `r` from a screen over the list: the list reconnects (and says how it went).
     func reconnect() {

@@ -10,6 +10,7 @@ protocol OutboxDestination: Sendable {
 }
 
 extension SQLPeopleRepository: OutboxDestination {}
+extension OutboxWriter: OutboxDestination {}
 
 /// Sends an outbox's edits to the server, in the order they were made,
 /// one transaction each, each under its operation id (an edit sent before
@@ -54,14 +55,29 @@ enum OutboxSender {
 
         /// The summary, the held edits left out once they are settled.
         func summary(mentioningHeld: Bool) -> String {
-            var parts: [String] = []
+            // What did not go first: at 80 columns the end of a long line is cut.
+            var parts = refused
             if sent + alreadyApplied > 0 { parts.append("\(NumberText.count(sent + alreadyApplied, "offline edit", "offline edits")) sent") }
             if mentioningHeld, !held.isEmpty {
                 parts.append("\(NumberText.count(held.count, "person", "people")) changed on the server meanwhile: choose on the conflict screen")
             }
-            parts += refused
             if let stopped { parts.append("the rest not sent yet (\(stopped)); kept") }
             return parts.joined(separator: "; ")
+        }
+    }
+
+    /// "not sent: Ada Lovelace's edit (someone deleted them meanwhile)": who,
+    /// by name, and why, short (the table's own words name an `_id`).
+    static func refusal(of operation: OutboxOperation, base: Person?, changes: [FieldChange], _ error: EditFailure) -> String {
+        let named = base?.fullName ?? Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
+            .applying(changes).fullName
+        let who = named.isEmpty ? "_id \(operation.person)" : named
+        switch operation.kind {
+        case .update: return "not sent: \(who)'s edit (someone deleted them meanwhile)"
+        case .add: return "not sent: the add of \(who) (someone has that _id)"
+        case .delete:
+            let gone = error.message.contains("was deleted") || error.kind == .notFound
+            return "not sent: the delete of \(who) (someone \(gone ? "deleted them already" : "changed them meanwhile"))"
         }
     }
 
@@ -99,7 +115,7 @@ enum OutboxSender {
                     heldPeople[operation.person] = ([operation], theirs)
                     heldOrder.append(operation.person)
                 } else if [.conflict, .notFound].contains(error.kind) {
-                    report.refused.append("not sent: \(error.message)")
+                    report.refused.append(Self.refusal(of: operation, base: base, changes: changes, error))
                     crossedOff.insert(operation.id)
                 } else {
                     report.stopped = error.message

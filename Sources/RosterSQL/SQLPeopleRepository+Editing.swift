@@ -27,6 +27,15 @@ extension SQLPeopleRepository: PeopleEditing {
         try !apply(operation, base: base, deleting: deleting, operationID: operationID).wasAppliedBefore
     }
 
+    /// A writer of its own for edits sent from an outbox: on PostgreSQL a
+    /// second connection beside the browse lane (the same server, user and
+    /// password), so that a long sending never holds up the screen's reads.
+    public func outboxWriter() -> OutboxWriter {
+        let connection = table.dialect == .postgres
+            ? try? browse.sync { session throws(DatabaseError) in try (session as? PostgresConnection)?.duplicate() } : nil
+        return OutboxWriter(repository: self, connection: connection ?? nil)
+    }
+
     @discardableResult
     private func apply(_ operation: RecordOperation, base: Person? = nil, deleting: [Person] = [],
                        operationID: String? = nil) throws(EditFailure) -> PeopleEditor.Receipt {
@@ -73,5 +82,25 @@ extension SQLPeopleRepository: PeopleEditing {
     /// show) over the same lanes: what a screen shows after a save.
     public func reread() throws(DatabaseError) -> SQLPeopleRepository {
         try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching))
+    }
+}
+
+/// Sends edits from an outbox to a table, each under its operation id
+/// (`SQLPeopleRepository.send`), over a connection of its own where it has
+/// one. Used from one thread at a time (the sending's).
+public final class OutboxWriter: @unchecked Sendable {
+    private let repository: SQLPeopleRepository
+    private let connection: PostgresConnection?
+
+    init(repository: SQLPeopleRepository, connection: PostgresConnection?) {
+        self.repository = repository
+        self.connection = connection
+    }
+
+    /// True when applied now, false when the table had applied it already.
+    public func send(_ operation: RecordOperation, operationID: String, base: Person?, deleting: [Person]) throws(EditFailure) -> Bool {
+        guard let connection else { return try repository.send(operation, operationID: operationID, base: base, deleting: deleting) }
+        return try !PeopleEditor(table: repository.table).apply(operation, ifVersion: nil, base: base, deleting: deleting,
+                                                               operationID: operationID, on: connection).wasAppliedBefore
     }
 }

@@ -210,7 +210,8 @@ struct OutboxSenderTests {
         let server = FakeServer()
         server.refusals["id1"] = EditFailure(.conflict, "table people: a person already has _id id1")
         let report = OutboxSender.send(outbox, to: server)
-        #expect(report.sent == 1 && report.stopped == nil && report.refused == ["not sent: table people: a person already has _id id1"])
+        #expect(report.sent == 1 && report.stopped == nil && report.refused == ["not sent: the add of A (someone has that _id)"])
+        #expect(report.summary == "not sent: the add of A (someone has that _id); 1 offline edit sent", "what did not go first")
         #expect(outbox.pending().isEmpty)
     }
 
@@ -224,7 +225,7 @@ struct OutboxSenderTests {
         server.refusals["id1"] = EditFailure(.conflict, "table people: _id id1 was deleted by someone else; nothing changed")
         server.lostAfter = 1
         let report = OutboxSender.send(outbox, to: server)
-        #expect(report.sent == 1 && report.refused == ["not sent: table people: _id id1 was deleted by someone else; nothing changed"])
+        #expect(report.sent == 1 && report.refused == ["not sent: P1 Lovelace's edit (someone deleted them meanwhile)"], "by name, not _id")
         #expect(report.stopped == "the connection to the server was lost")
         #expect(report.unsent == ["id3", "id4"])
         #expect(outbox.pending() == Array(operations[2...]))

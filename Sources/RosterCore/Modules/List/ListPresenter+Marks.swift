@@ -84,7 +84,10 @@ extension ListPresenter {
     }
 
     /// Marks made in another list (a company's) show here too.
-    public func marksMayHaveChanged() {
+    /// `keepingMessage`: the message of the last frame stays (a mark that
+    /// changed by itself, as an outbox line sent, is no reason to drop it).
+    public func marksMayHaveChanged(keepingMessage: Bool = false) {
+        if keepingMessage, message == nil { message = messageShown }
         render()
     }
 

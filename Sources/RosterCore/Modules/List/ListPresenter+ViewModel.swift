@@ -45,7 +45,7 @@ extension ListPresenter {
     /// A filter whose search has not answered yet, with the prompt closed
     /// (`--filter`, a count's value opened, Enter before the result): the
     /// status line names it as being searched, over the people still shown.
-    var pendingFilter: String? {
+    public var pendingFilter: String? {
         guard !search.isEditing, searchesAsked > searchesAnswered, !SearchQuery(search.line.text).isEmpty else { return nil }
         return search.line.text
     }

@@ -20,9 +20,27 @@ struct OutboxEditing: PeopleEditing {
     }
 
     func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
+        // `U` on an edit not sent yet: it leaves the outbox (the server never hears of either).
+        if let undone = unsentUpdate(undoneBy: changes, of: recordID, shown: base) {
+            return try keep([]) { () throws(EditFailure) in
+                try copy.update(recordID: recordID, changes: changes, base: base)
+                if let failure = outbox.remove([undone.id]) { throw EditFailure(.failed, "the outbox could not be updated (\(failure))") }
+            }
+        }
         try keep([OutboxOperation(kind: .update, person: recordID, base: base, changes: changes)]) { () throws(EditFailure) in
             try copy.update(recordID: recordID, changes: changes, base: base)
         }
+    }
+
+    /// The person's last edit in the outbox, when `changes` put back exactly
+    /// what it changed, on the person it left (nothing else edited since).
+    private func unsentUpdate(undoneBy changes: [FieldChange], of recordID: String, shown: Person) -> OutboxOperation? {
+        guard let last = outbox.pending().last(where: { $0.person == recordID }), last.kind == .update,
+              let before = last.basePerson, let made = last.fieldChanges,
+              Set(made.map(\.field.name)) == Set(changes.map(\.field.name)),
+              !shown.differs(from: before.applying(made)) else { return nil }
+        let back = shown.applying(changes)
+        return changes.allSatisfy { back.value(of: $0.field) == before.value(of: $0.field) } ? last : nil
     }
 
     /// One operation a person: each is sent, and may be refused, alone.

@@ -104,6 +104,12 @@ struct OutboxTests {
             try editing.update(recordID: people[0].id, changes: [try FieldCheck.change(from: "email=x@y.test")], base: stale)
         }
         #expect(outbox.pending().count == 1)
+        // Undone before it was sent: the edit leaves the outbox, the copy has the old value back.
+        let undo = try #require(UndoableChange.update([try FieldCheck.change(from: "email=ann@new.test")], of: people[0]))
+        try undo.undo(through: editing)
+        #expect(outbox.pending().isEmpty)
+        #expect(try String(contentsOfFile: copyPath, encoding: .utf8).contains(people[0].email))
+        try editing.update(recordID: people[0].id, changes: [try FieldCheck.change(from: "email=ann@new.test")], base: people[0])
         try editing.delete([people[1], people[2]])
         #expect(outbox.pending().map(\.kind) == [.update, .delete, .delete])
         #expect(outbox.pending().map(\.person).suffix(2) == [people[1].id, people[2].id])

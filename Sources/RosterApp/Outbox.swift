@@ -120,8 +120,8 @@ struct Outbox: Sendable {
         guard !operations.isEmpty else { return nil }
         guard var bytes = Self.lines(operations) else { return "an edit could not be written down" }
         return locked { () -> String? in
+            // (`locked` made the folder, private, before taking the lock.)
             let folder = (path as NSString).deletingLastPathComponent
-            if let failure = Platform.makePrivateFolder(folder) { return failure }
             let existed = FileManager.default.fileExists(atPath: path)
             // Read-write: the last byte is read to see whether a crash cut the last line short.
             let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)

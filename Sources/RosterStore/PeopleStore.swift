@@ -159,6 +159,12 @@ public final class PeopleStore: Sendable {
         let (segment, local) = locate(position)
         return segments[segment].withNameKey(of: local, body)
     }
+
+    /// How many bytes the name key of the person at `position` has.
+    public func nameKeyLength(of position: Int) -> Int {
+        let (segment, local) = locate(position)
+        return segments[segment].withNameKey(of: local) { $0.count }
+    }
 }
 
 /// The people one loader thread parsed: a contiguous run of the file,

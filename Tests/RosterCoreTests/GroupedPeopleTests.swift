@@ -47,6 +47,37 @@ struct GroupedPeopleTests {
         #expect(outline == ["X: Amy Li, Zed Lia, Al Longname, Bo Longname-Extended"])
     }
 
+    @Test("many people of few names, keys about 16 bytes long, in large and small companies: the order is a plain sort's")
+    func matchesAPlainSort() throws {
+        // Names whose keys ("last\0first") straddle the 16 bytes the sort
+        // compares as integers, equal names, empty first names, and company
+        // names alike in their first 16 bytes: every shortcut is taken.
+        let lasts = ["Lee", "Leeuwenhoek", "Leeuwenhoek-Van", "Montgomery", "Montgomeryy", "O"]
+        let firsts = ["", "Al", "Alexandra", "Alexandrina", "Alexandrz", "Bo"]
+        let companies = ["Big Company Name A", "Big Company Name B", "big company name", "Small", "small", "Tiny", ""]
+        var random = SeededRandom(seed: 21)
+        let people = (0..<600).map { _ in
+            (firsts.randomElement(using: &random)!, lasts.randomElement(using: &random)!,
+             random.next() % 4 == 0 ? companies[3 + Int(random.next() % 4)] : companies[Int(random.next() % 3)])
+        }
+        let store = try Fixtures.directory(people: people).store
+        func key(_ text: String) -> [UInt8] { Array(text.lowercased().utf8) }
+        func nameKey(_ position: Int) -> [UInt8] { key(people[position].1) + [0] + key(people[position].0) }
+        for byCompany in [true, false] {
+            let grouped = GroupedPeople(store: store, sort: .byLastName, byCompany: byCompany)
+            let expected = (0..<people.count).sorted { a, b in
+                let companyA = key(people[a].2), companyB = key(people[b].2)
+                if byCompany, companyA != companyB {
+                    if companyA.isEmpty != companyB.isEmpty { return companyB.isEmpty }
+                    return companyA.lexicographicallyPrecedes(companyB)
+                }
+                if nameKey(a) != nameKey(b) { return nameKey(a).lexicographicallyPrecedes(nameKey(b)) }
+                return a < b
+            }
+            #expect(grouped.order.map(Int.init) == expected, "byCompany: \(byCompany)")
+        }
+    }
+
     @Test("people without a company come last, under No company")
     func noCompanyLast() throws {
         let outline = try Self.outline([("A", "One", ""), ("B", "Two", "Zeta"), ("C", "Three", "  "), ("D", "Four", "Alpha")])

@@ -36,7 +36,8 @@ extension CompanyName {
 struct CompanyTable {
     private var spellings = SpellingTable()
     private var idOfSpelling: [UInt32] = []
-    private var idsByKey: [FoldedKey: UInt32] = [:]
+    /// Folded keys, numbered as the companies are.
+    private var keys = SpellingTable()
     private(set) var names: [CompanyName] = []
     private(set) var headcounts: [Int] = []
 
@@ -51,12 +52,12 @@ struct CompanyTable {
 
     /// The id for a company already folded (used when merging segments).
     mutating func id(for name: CompanyName) -> UInt32 {
-        if let known = idsByKey[FoldedKey(bytes: name.key)] { return known }
-        let id = UInt32(names.count)
-        idsByKey[FoldedKey(bytes: name.key)] = id
-        names.append(name)
-        headcounts.append(0)
-        return id
+        let (number, isNew) = name.key.withUnsafeBufferPointer { keys.number(of: $0) }
+        if isNew {
+            names.append(name)
+            headcounts.append(0)
+        }
+        return UInt32(number)
     }
 
     mutating func addHeadcount(_ people: Int, to id: UInt32) {
@@ -68,12 +69,3 @@ struct CompanyTable {
     }
 }
 
-/// A folded key as a dictionary key, hashed in one pass over its bytes
-/// (an `[UInt8]` key hashes byte by byte: seconds for a 50 MB name).
-struct FoldedKey: Hashable {
-    let bytes: [UInt8]
-
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-}

@@ -7,49 +7,73 @@ import RosterCore
 /// The loader looks up a company (and each accented name) a million times;
 /// this open-addressing table hashes the raw bytes and compares them in
 /// place, so a spelling already seen costs no allocation at all.
+///
+/// Each slot holds what a lookup needs (length, first eight bytes, where
+/// the rest is kept, number): a spelling of up to eight bytes is found
+/// with one read of memory, a longer one with two. Slots that pointed into
+/// separate arrays cost three cache misses a person at 70,000 companies,
+/// a tenth of the JSON parse.
 struct SpellingTable {
-    private struct Entry {
-        var start: Int
-        var count: Int
-        var hash: UInt64
+    private struct Slot {
+        /// The spelling's first eight bytes, zero-padded (`head(of:)`).
+        var prefix: UInt64 = 0
+        /// Where it starts in `storage`.
+        var start = 0
+        var count: Int32 = 0
+        /// Its number; -1 for an empty slot.
+        var number: Int32 = -1
     }
 
     private let storage = ByteArena()
-    private var entries: [Entry] = []
-    private var slots = [Int32](repeating: -1, count: 64)
-
-    var count: Int { entries.count }
+    private var slots = [Slot](repeating: Slot(), count: 64)
+    private(set) var count = 0
 
     /// The number of `spelling`, and whether this is its first sighting.
     mutating func number(of spelling: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
+        let prefix = Self.head(of: spelling)
         let hash = Self.hash(spelling)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry < 0 { break }
-            let known = entries[entry]
-            if known.hash == hash, known.count == spelling.count,
-               Self.equal(storage.bytes(known.start..<known.start + known.count), spelling) {
-                return (entry, false)
+        var index = Int(truncatingIfNeeded: hash) & mask
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            while true {
+                let slot = slots[index]
+                if slot.number < 0 { return nil }
+                if slot.prefix == prefix, Int(slot.count) == spelling.count,
+                   spelling.count <= 8 || Self.equal(storage.bytes((slot.start + 8)..<(slot.start + spelling.count)),
+                                                     UnsafeBufferPointer(rebasing: spelling[8...])) {
+                    return Int(slot.number)
+                }
+                index = (index + 1) & mask
             }
-            slot = (slot + 1) & mask
         }
-        let number = entries.count
-        slots[slot] = Int32(number)
-        entries.append(Entry(start: storage.count, count: spelling.count, hash: hash))
+        if let found { return (found, false) }
+        let number = count
+        slots[index] = Slot(prefix: prefix, start: storage.count, count: Int32(truncatingIfNeeded: spelling.count), number: Int32(number))
         storage.append(contentsOf: spelling)
-        if entries.count * 2 > slots.count { grow() }
+        count += 1
+        if count * 2 > slots.count { grow() }
         return (number, true)
     }
 
+    /// The first eight bytes of `bytes` as one integer, zero-padded: with
+    /// the length, equal heads mean equal spellings of up to eight bytes.
+    @inline(__always)
+    private static func head(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
+        var head: UInt64 = 0
+        for index in 0..<bytes.count { head |= UInt64(base[index]) << (8 * UInt64(index)) }
+        return head
+    }
+
     private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
         let mask = slots.count - 1
-        for (number, entry) in entries.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number)
+        for slot in old where slot.number >= 0 {
+            var index = Int(truncatingIfNeeded: Self.hash(storage.bytes(slot.start..<(slot.start + Int(slot.count))))) & mask
+            while slots[index].number >= 0 { index = (index + 1) & mask }
+            slots[index] = slot
         }
     }
 

@@ -12,6 +12,8 @@ struct RecordScratch {
     /// Start and end in `bytes` for each `TextField`; start == end: empty.
     private var starts = ContiguousArray<Int>(repeating: 0, count: PeopleSegment.textFieldCount)
     private var ends = ContiguousArray<Int>(repeating: 0, count: PeopleSegment.textFieldCount)
+    /// Each field's end in the store's order (`lengthInStoreOrder`).
+    private var storeEnds = ContiguousArray<UInt32>(repeating: 0, count: PeopleSegment.textFieldCount)
     var index = PeopleSegment.missingInt
     var age = PeopleSegment.missingAge
     var active: UInt8 = 2
@@ -123,6 +125,22 @@ struct RecordScratch {
         ends[TextField.firstName.rawValue] = firstEnd
     }
 
+    /// When every field's bytes follow the one before (empty ones aside),
+    /// from the start: how many bytes they take, with each field's end in
+    /// `storeEnds`. Nil when they came in another order, or with bytes
+    /// between them (a key given twice, a whole name split in two).
+    private mutating func lengthInStoreOrder() -> Int? {
+        var end = 0
+        for field in 0..<PeopleSegment.textFieldCount {
+            if starts[field] != ends[field] {
+                guard starts[field] == end else { return nil }
+                end = ends[field]
+            }
+            storeEnds[field] = UInt32(truncatingIfNeeded: end)
+        }
+        return end
+    }
+
     private func text(_ field: TextField) -> UnsafeBufferPointer<UInt8> {
         bytes.bytes(starts[field.rawValue]..<ends[field.rawValue])
     }
@@ -143,9 +161,15 @@ struct RecordScratch {
         let recordStart = segment.arena.count
         segment.recordStart.append(recordStart)
         segment.fileOffsets.append(fileOffset)
-        for field in 0..<PeopleSegment.textFieldCount {
-            segment.arena.append(contentsOf: bytes.bytes(starts[field]..<ends[field]))
-            segment.fieldEnds.append(UInt32(truncatingIfNeeded: segment.arena.count - recordStart))
+        if let length = lengthInStoreOrder() {
+            // The fields arrived in the store's order (most files): one copy.
+            segment.arena.append(contentsOf: bytes.bytes(0..<length))
+            segment.fieldEnds.append(contentsOf: storeEnds)
+        } else {
+            for field in 0..<PeopleSegment.textFieldCount {
+                segment.arena.append(contentsOf: bytes.bytes(starts[field]..<ends[field]))
+                segment.fieldEnds.append(UInt32(truncatingIfNeeded: segment.arena.count - recordStart))
+            }
         }
         let companyID = companies.id(forSpelling: text(.company))
         segment.companyIDs.append(companyID)

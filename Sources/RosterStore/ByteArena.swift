@@ -41,6 +41,35 @@ final class ByteArena {
         count += bytes.count
     }
 
+    /// Appends the JSON string text at `bytes[start...]` up to its first
+    /// quote, backslash or control byte (or the end), and returns that
+    /// byte's offset. Eight bytes at a time, each word stored as it is
+    /// checked (the bytes past the stop are written but not counted), so
+    /// a short string costs no call to `memmove`.
+    @inline(__always)
+    func appendPlainText(from bytes: UnsafeBufferPointer<UInt8>, start: Int) -> Int {
+        var position = start
+        let end = bytes.count
+        if let base = bytes.baseAddress {
+            while position + 8 <= end {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let special = JSONCursor.stops(in: word)
+                if count + 8 > capacity { grow(toAtLeast: count + 8) }
+                UnsafeMutableRawPointer(storage + count).storeBytes(of: word, as: UInt64.self)
+                // The lowest flagged byte is exact (little-endian loads).
+                let plain = special == 0 ? 8 : special.trailingZeroBitCount / 8
+                count += plain
+                position += plain
+                if plain < 8 { return position }
+            }
+        }
+        while position < end, !JSONCursor.stops(at: bytes[position]) {
+            append(bytes[position])
+            position += 1
+        }
+        return position
+    }
+
     /// Copies `range` of this arena to its end.
     func appendCopy(of range: Range<Int>) {
         guard !range.isEmpty else { return }

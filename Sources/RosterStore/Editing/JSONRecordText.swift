@@ -408,5 +408,9 @@ struct EditFailureBox: Error {
 final class CollectingSink: ByteSink {
     var bytes: [UInt8] = []
     func append(_ byte: UInt8) { bytes.append(byte) }
-    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+    func appendPlainText(from text: UnsafeBufferPointer<UInt8>, start: Int) -> Int {
+        let end = JSONCursor.endOfPlainText(text, from: start)
+        bytes.append(contentsOf: text[start..<end])
+        return end
+    }
 }

@@ -61,24 +61,27 @@ struct JSONCursor {
         .syntax(message, offset: absolutePosition)
     }
 
-    /// (Compares, not a `switch`: that became a jump table, an indirect
-    /// branch per byte of indentation, and a tenth of the parse.)
+    /// (A bit test, not a `switch` or a chain of compares: the compiler made
+    /// those a jump table, an indirect branch per byte of indentation.)
     @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
             if byte > 0x20 { return }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                position += 1
-            } else if byte == 0x0A {
+            if byte == 0x0A {
                 position += 1
                 line += 1
                 lineStart = base + position
+            } else if (UInt64(1) &<< UInt64(byte)) & Self.blanks != 0 {
+                position += 1
             } else {
                 return
             }
         }
     }
+
+    /// Space, tab and carriage return, as bits by byte value.
+    private static let blanks: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0D
 
     /// Skips whitespace and returns the next byte, or throws at the end.
     @inline(__always)
@@ -121,11 +124,7 @@ struct JSONCursor {
     mutating func scanString<Sink: ByteSink>(into output: Sink) throws(ScanFailure) {
         position += 1  // opening quote
         while true {
-            let runStart = position
-            position = Self.endOfPlainText(bytes, from: position)
-            if position > runStart {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-            }
+            position = output.appendPlainText(from: bytes, start: position)
             let byte = try peek()
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -147,25 +146,36 @@ struct JSONCursor {
         var position = start
         let count = bytes.count
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             while position + 8 <= count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                let quotes = word ^ (ones &* 0x22)
-                let slashes = word ^ (ones &* 0x5C)
-                let hasQuote = (quotes &- ones) & ~quotes
-                let hasSlash = (slashes &- ones) & ~slashes
-                let hasControl = (word &- ones &* 0x20) & ~word
-                if (hasQuote | hasSlash | hasControl) & highs != 0 { break }
+                if stops(in: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) != 0 { break }
                 position += 8
             }
         }
         while position < count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if stops(at: bytes[position]) { break }
             position += 1
         }
         return position
+    }
+
+    /// The high bit of each byte of `word` (eight bytes of text, loaded
+    /// little-endian) that ends plain text: a quote, a backslash or a
+    /// control byte. The lowest set bit is exact; higher ones may be
+    /// false (a borrow carries past the first match).
+    @inline(__always)
+    static func stops(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let slashes = word ^ (ones &* 0x5C)
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasSlash = (slashes &- ones) & ~slashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasSlash | hasControl) & 0x8080_8080_8080_8080
+    }
+
+    @inline(__always)
+    static func stops(at byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
     }
 
     /// Scans the string at `position`, keeping nothing.
@@ -374,7 +384,9 @@ struct JSONCursor {
 /// Where a scanned string's decoded bytes go.
 protocol ByteSink {
     func append(_ byte: UInt8)
-    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+    /// Takes the plain text from `start` (see `ByteArena.appendPlainText`)
+    /// and returns where it stops.
+    func appendPlainText(from bytes: UnsafeBufferPointer<UInt8>, start: Int) -> Int
 }
 
 extension ByteArena: ByteSink {}
@@ -382,5 +394,7 @@ extension ByteArena: ByteSink {}
 /// A sink for strings that are validated but not kept.
 struct DiscardingSink: ByteSink {
     @inline(__always) func append(_ byte: UInt8) {}
-    @inline(__always) func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {}
+    @inline(__always) func appendPlainText(from bytes: UnsafeBufferPointer<UInt8>, start: Int) -> Int {
+        JSONCursor.endOfPlainText(bytes, from: start)
+    }
 }

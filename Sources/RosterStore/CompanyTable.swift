@@ -60,6 +60,11 @@ struct CompanyTable {
         return UInt32(number)
     }
 
+    /// See `SpellingTable.touch`.
+    func touch(_ spelling: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        spellings.touch(spelling)
+    }
+
     mutating func addHeadcount(_ people: Int, to id: UInt32) {
         headcounts[Int(id)] += people
     }

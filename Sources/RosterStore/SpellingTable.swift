@@ -55,6 +55,15 @@ struct SpellingTable {
         return (number, true)
     }
 
+    /// Reads the slot where a lookup of `spelling` starts, and returns
+    /// what it read: lookups made after touching several slots find them
+    /// in cache (the reads overlap; the lookups' own would not).
+    @inline(__always)
+    func touch(_ spelling: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let index = Int(truncatingIfNeeded: Self.hash(spelling)) & (slots.count - 1)
+        return slots.withUnsafeBufferPointer { $0[index].prefix }
+    }
+
     /// The first eight bytes of `bytes` as one integer, zero-padded: with
     /// the length, equal heads mean equal spellings of up to eight bytes.
     @inline(__always)

@@ -18,7 +18,6 @@ struct PeopleParser {
 
     let segment = PeopleSegmentBuilder()
     private(set) var skipped: [SkippedRecord] = []
-    private var companies = CompanyTable()
     private(set) var phase: Phase
     /// Elements seen so far, people and skipped alike.
     private(set) var elementCount = 0
@@ -45,7 +44,7 @@ struct PeopleParser {
 
     /// The people parsed, with this parser's company table attached.
     func finishedSegment() -> PeopleSegment {
-        segment.freeze(with: companies)
+        segment.freeze()
     }
 
     /// Parses as much of `bytes` as forms whole elements; returns how many
@@ -253,7 +252,7 @@ struct PeopleParser {
         if let problem = record.problem {
             skipped.append(SkippedRecord(number: number, line: line, reason: problem))
         } else {
-            record.commit(to: segment, companies: &companies, fileOffset: start)
+            record.commit(to: segment, fileOffset: start)
         }
     }
 

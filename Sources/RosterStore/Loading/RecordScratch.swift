@@ -157,7 +157,7 @@ struct RecordScratch {
 
     /// Appends this record to `segment` in the store's field order;
     /// `fileOffset` is where its text starts in the file.
-    mutating func commit(to segment: PeopleSegmentBuilder, companies: inout CompanyTable, fileOffset: Int) {
+    mutating func commit(to segment: PeopleSegmentBuilder, fileOffset: Int) {
         let recordStart = segment.arena.count
         segment.recordStart.append(recordStart)
         segment.fileOffsets.append(fileOffset)
@@ -171,9 +171,10 @@ struct RecordScratch {
                 segment.fieldEnds.append(UInt32(truncatingIfNeeded: segment.arena.count - recordStart))
             }
         }
-        let companyID = companies.id(forSpelling: text(.company))
-        segment.companyIDs.append(companyID)
-        companies.addHeadcount(1, to: companyID)
+        let company = TextField.company.rawValue
+        let fieldEnds = segment.fieldEnds.count - PeopleSegment.textFieldCount
+        let companyStart = company == 0 ? 0 : Int(segment.fieldEnds[fieldEnds + company - 1])
+        segment.appendCompany(spelling: (recordStart + companyStart)..<(recordStart + Int(segment.fieldEnds[fieldEnds + company])))
         foldedNames.appendFolded(text(.lastName), to: segment.nameKeys)
         segment.nameKeys.append(0)
         foldedNames.appendFolded(text(.firstName), to: segment.nameKeys)

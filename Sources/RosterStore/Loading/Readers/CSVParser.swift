@@ -23,7 +23,6 @@ import RosterCore
 struct CSVParser: ChunkParser {
     let segment = PeopleSegmentBuilder()
     private(set) var skipped: [SkippedRecord] = []
-    private var companies = CompanyTable()
     /// Records after the header, people and skipped alike (blank lines are none).
     private(set) var elementCount = 0
     private(set) var line = 1
@@ -55,7 +54,7 @@ struct CSVParser: ChunkParser {
     }
 
     func finishedSegment() -> PeopleSegment {
-        segment.freeze(with: companies)
+        segment.freeze()
     }
 
     /// One cell as scanned: its bytes (quotes removed, doubled quotes
@@ -201,7 +200,7 @@ struct CSVParser: ChunkParser {
         if let problem {
             skipped.append(SkippedRecord(number: elementCount, line: recordLine, reason: problem))
         } else {
-            record.commit(to: segment, companies: &companies, fileOffset: base + start)
+            record.commit(to: segment, fileOffset: base + start)
         }
         return position
     }

@@ -178,6 +178,8 @@ public struct GroupedPeople: Sendable {
         /// The name key's length: two keys of at most 16 bytes with equal
         /// prefixes differ only in length (in the padding's place), so
         /// most ties between people of one name never read the keys.
+        /// `.max` where the prefixes are not the name key's own (a text
+        /// order, first name first): the keys are compared.
         var nameKeyLength: UInt32
     }
 
@@ -279,7 +281,7 @@ public struct GroupedPeople: Sendable {
         if a.prefix != b.prefix { return (a.prefix < b.prefix) != reverse }
         if a.secondPrefix != b.secondPrefix { return (a.secondPrefix < b.secondPrefix) != reverse }
         var order = textKeys.map { $0.compare(Int(a.position), Int(b.position)) } ?? 0
-        if order == 0, textKeys == nil, a.nameKeyLength <= 16, b.nameKeyLength <= 16 {
+        if order == 0, a.nameKeyLength <= 16, b.nameKeyLength <= 16 {
             order = a.nameKeyLength == b.nameKeyLength ? 0 : a.nameKeyLength < b.nameKeyLength ? -1 : 1
         } else if order == 0 {
             order = store.withNameKey(of: Int(a.position)) { left in

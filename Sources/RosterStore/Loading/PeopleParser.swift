@@ -42,7 +42,7 @@ struct PeopleParser {
         segment.reserve(people: expectedPeople)
     }
 
-    /// The people parsed, with this parser's company table attached.
+    /// The people parsed, with their company table attached.
     func finishedSegment() -> PeopleSegment {
         segment.freeze()
     }

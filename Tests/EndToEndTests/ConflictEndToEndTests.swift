@@ -81,10 +81,12 @@ struct ConflictEndToEndTests {
         Self.change(a, email: "from.a@example.org")
         #expect(a.waitFor(text: "saved"))
         Self.change(b, email: "from.b@example.org", balance: "12.50")
-        #expect(b.waitFor(text: "Changed meanwhile: \(name)"))
-        let screen = b.screen()
-        #expect(screen.contains("from.b@example.org") && screen.contains("from.a@example.org"), "yours and theirs side by side")
-        #expect(screen.contains("1 field to choose for"))
+        // The whole conflict screen, not only its title: a capture can come
+        // while the terminal is still being drawn, top line first.
+        #expect(b.waitFor("the conflict screen, yours and theirs side by side") {
+            $0.contains("Changed meanwhile: \(name)") && $0.contains("from.b@example.org") && $0.contains("from.a@example.org")
+                && $0.contains("1 field to choose for")
+        })
         b.send("Enter")
         #expect(b.waitFor(text: "choose for 1 field first"))
         b.send("t")
@@ -112,8 +114,9 @@ struct ConflictEndToEndTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("by.sed@example.org"))
 
         Self.change(session, email: "mine@example.org", balance: "7")
-        #expect(session.waitFor(text: "Changed meanwhile: \(name)"))
-        #expect(session.screen().contains("by.sed@example.org"))
+        #expect(session.waitFor("the conflict screen with sed's email") {
+            $0.contains("Changed meanwhile: \(name)") && $0.contains("by.sed@example.org") && $0.contains("to choose for")
+        })
         session.send("m", "Enter")
         #expect(session.waitFor(text: "saved"))
         #expect(try Self.listed(name, in: file, environment: "") == "  \(name)\tmine@example.org\t$7.00")

@@ -114,8 +114,10 @@ struct OutboxEndToEndTests {
 
         // The next one sends them all, that one recognised; the conflict screen opens for the first person.
         let back = try TmuxSession(command)
-        #expect(back.waitFor(text: "Changed meanwhile: \(first) — your edit made offline"))
-        #expect(back.screen().contains("offline.one@example.org") && back.screen().contains("from.server@example.org"))
+        #expect(back.waitFor("the conflict screen, the offline edit beside the server's") {
+            $0.contains("Changed meanwhile: \(first) — your edit made offline") && $0.contains("offline.one@example.org")
+                && $0.contains("from.server@example.org")
+        })
         back.send("m", "Enter")
         // The database's name (not the socket folder's), and what the sending did, said once the screen closed.
         #expect(back.waitFor(text: "saved to \(database); earlier: 2 offline edits sent"))

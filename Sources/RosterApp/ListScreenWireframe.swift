@@ -2,38 +2,26 @@ import RosterCore
 import RosterTUI
 import RosterStore
 
-/// How the screens save to the source, shared by every list of a session:
-/// the source's editing (nil: read-only, and why), what a landed save
-/// does, and the last change for `U`.
-@MainActor
-final class SourceEditingAccess {
-    var editing: (any PeopleEditing)?
-    var readOnlyReason = "this directory cannot be edited"
-    var onSaved: ((_ recordID: String?, _ note: ListScreenWireframe.SavedNote) -> Void)?
-    /// The last change saved from a screen, for `U` (one, until the app quits).
-    var lastChange: UndoableChange?
-}
-
 /// Builds the list module and takes it where its presenter asks.
 @MainActor
 public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
-    private unowned let root: RootWireframe
-    private let makeSearcher: () -> ListSearchScheduling
+    unowned let root: RootWireframe
+    let makeSearcher: () -> ListSearchScheduling
     /// The main list is the root screen; a company's list (from the
     /// overview) is pushed and goes back with Esc.
-    private let isMainList: Bool
+    let isMainList: Bool
     /// The prompts' entries, shared by every list of the session.
     private let history: PromptHistory
     /// Marks and columns, shared by every list of the session.
     let session: ListSession
-    private var presenter: ListPresenter?
+    var presenter: ListPresenter?
     private var listView: ListView?
     private var columnChooser: ColumnChooserPresenter?
-    private var repository: (any PeopleRepository)?
-    private var detailWireframe: DetailScreenWireframe?
-    private var companiesWireframe: CompaniesScreenWireframe?
+    var repository: (any PeopleRepository)?
+    var detailWireframe: DetailScreenWireframe?
+    var companiesWireframe: CompaniesScreenWireframe?
     private var frequencyWireframe: FrequencyScreenWireframe?
-    private var editorWireframe: EditorScreenWireframe?
+    var editorWireframe: EditorScreenWireframe?
     /// How the source is saved to, shared by every list of the session
     /// (a company's list edits as the main list does).
     let editingAccess: SourceEditingAccess
@@ -247,174 +235,6 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         // A company's list may have marked people: they show here too.
         guard filter != presenter.filter else { return presenter.marksMayHaveChanged() }
         presenter.applyFilter(filter)
-    }
-
-    /// Reads the person whole (off the main actor for a source that may
-    /// wait), then opens the editor on them.
-    private func edit(shown: PeopleArrangement, position: Int, inEditor: Bool = false, in repository: any PeopleRepository,
-                      focusing field: String? = nil) {
-        guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
-        repository.reads(through: makeSearcher()).read({ () -> Result<Person, RepositoryError> in
-            do throws(RepositoryError) {
-                guard let person = try repository.people(in: shown, positions: position..<(position + 1)).first else { return .failure(.notFound) }
-                return .success(person)
-            } catch {
-                return .failure(error)
-            }
-        }) { [weak self] read in
-            guard let self else { return }
-            switch read {
-            case .failure(let error):
-                self.presenter?.say("cannot edit: \(error.reason)")
-            case .success(let person) where inEditor:
-                self.editInEditor(person, editing: editing)
-            case .success(let person):
-                self.openEditor(person, editing: editing, focusing: field)
-            }
-        }
-    }
-
-    /// `v`: the person's record in the user's editor until it reads (each
-    /// try that does not reopens it, the reason at the top, the text kept),
-    /// then saved off the main actor.
-    private func editInEditor(_ person: Person, editing: any PeopleEditing) {
-        var text = RecordEditText.text(for: person)
-        while true {
-            switch ExternalEditor.edit(text, on: root.screen) {
-            case .failure(let failure):
-                return presenter?.say(failure.message) ?? ()
-            case .success(let edited):
-                // Quit without saving (even after a try that did not read): nothing.
-                if edited == text { return presenter?.say("nothing saved") ?? () }
-                switch RecordEditText.reading(edited, base: person) {
-                case .unchanged:
-                    return presenter?.say("nothing changed") ?? ()
-                case .problem(let problem):
-                    text = RecordEditText.text(reopening: edited, for: person, problem: problem)
-                case .changes(let changes):
-                    presenter?.say("saving…")
-                    return EditorInteractor(editing: editing, reader: makeSearcher()).save(changes, base: person) { [weak self] failure in
-                        guard let self else { return }
-                        if let failure, failure.kind == .conflict, let theirs = failure.theirs {
-                            // Someone changed the same fields: choose on the conflict screen.
-                            return self.openEditor(person, editing: editing, conflict: (changes, theirs))
-                        }
-                        if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
-                        self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
-                        self.editingAccess.onSaved?(person.id, self.savedNote)
-                    }
-                }
-            }
-        }
-    }
-
-    /// A form for a new person, in the company of the person at
-    /// `position` (read off the main actor for a source that may wait).
-    private func add(shown: PeopleArrangement, position: Int?, in repository: any PeopleRepository) {
-        guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
-        repository.reads(through: makeSearcher()).read({ () -> String in
-            guard let position else { return "" }
-            return ((try? repository.people(in: shown, positions: position..<(position + 1)))?.first?.company) ?? ""
-        }) { [weak self] company in
-            guard let self else { return }
-            var blank = Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
-            blank.company = company
-            self.openEditor(blank, adding: true, editing: editing)
-        }
-    }
-
-    /// The person editor (`E`, `a`, or the conflict screen after `v`) over the list.
-    private func openEditor(_ person: Person, adding: Bool = false, editing: any PeopleEditing,
-                            conflict: (changes: [FieldChange], theirs: Person)? = nil, focusing field: String? = nil) {
-        let editor = EditorScreenWireframe(root: root) { [weak self] route in self?.editorDidClose(route) }
-        editorWireframe = editor
-        editor.present(person: person, adding: adding, editing: editing, reader: makeSearcher(), conflict: conflict, focusing: field)
-    }
-
-    /// The conflict screen for edits made offline that the server refused
-    /// because someone changed the same fields meanwhile: was, yours and
-    /// theirs, as after any save refused so. `onClose` is told once the
-    /// user has settled it: saved (theirs, yours or a mix), or thrown away.
-    func resolve(_ held: OutboxSender.HeldEdit, editing: any PeopleEditing, onClose: @escaping () -> Void) {
-        let editor = EditorScreenWireframe(root: root) { [weak self] route in
-            self?.editorDidClose(route)
-            onClose()
-        }
-        editorWireframe = editor
-        editor.present(person: held.base, editing: editing, reader: makeSearcher(), conflict: (held.changes, held.theirs),
-                       conflictNote: "your edit made offline")
-    }
-
-    /// `U`: the last change saved from a screen taken back, off the main
-    /// actor, as any edit is saved (someone's change since is a conflict).
-    private func undo() {
-        guard let editing = editingAccess.editing, let change = editingAccess.lastChange else {
-            return presenter?.say(editingAccess.editing == nil ? editingAccess.readOnlyReason : "nothing to undo") ?? ()
-        }
-        presenter?.say("undoing…")
-        EditorInteractor(editing: editing, reader: makeSearcher()).perform({ editing throws(EditFailure) in
-            try change.undo(through: editing)
-        }) { [weak self] outcome in
-            guard let self else { return }
-            if let failure = outcome.failure { return self.presenter?.say("not undone: \(failure.message)") ?? () }
-            self.editingAccess.lastChange = nil
-            self.editingAccess.onSaved?(change.selectedAfterUndo, .undone(change.done))
-        }
-    }
-
-    /// Deletes `people` off the main actor; the list is read again after.
-    private func delete(_ people: [Person]) {
-        guard let editing = editingAccess.editing, let repository else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
-        let selected = presenter?.selectedID
-        EditorInteractor(editing: editing, reader: makeSearcher()).perform({ editing throws(EditFailure) -> String? in
-            try editing.delete(people)
-            // The selected person, if they stay, stays selected.
-            let kept = selected.flatMap { try? repository.person($0) }.map(\.id)
-            return people.contains { $0.id == kept } ? nil : kept
-        }) { [weak self] outcome in
-            guard let self else { return }
-            switch outcome {
-            case .failure(let failure) where failure.kind == .conflict || failure.kind == .notFound:
-                // They changed (or went) meanwhile: shown as they are now.
-                self.editingAccess.onSaved?(self.place?.selectedID, .refused("nothing deleted: \(failure.message)"))
-            case .failure(let failure): self.presenter?.say("nothing deleted: \(failure.message)")
-            case .success(let kept):
-                self.session.unmarkAll()
-                self.editingAccess.lastChange = .deleted(people)
-                self.editingAccess.onSaved?(kept, .deleted)
-            }
-        }
-    }
-
-    private func editorDidClose(_ route: EditorRoute) {
-        editorWireframe = nil
-        switch route {
-        case .saved(let recordID, let undo):
-            editingAccess.lastChange = undo
-            editingAccess.onSaved?(recordID, savedNote)
-        case .cancelled(let stale):
-            // The person changed underneath: shown as they are now.
-            if stale, let place = presenter?.place {
-                editingAccess.onSaved?(place.selectedID, .reread)
-            } else if detailWireframe == nil {
-                // (Over the person's screen, that screen shows again: the list says nothing.)
-                presenter?.say("nothing saved")
-            }
-        }
-    }
-
-    /// How a save from this list (or the person's screen over it) lands.
-    private var savedNote: SavedNote {
-        isMainList ? (detailWireframe == nil ? .saved : .savedFromDetail) : .savedFromCompanyList
-    }
-
-    /// After a save from a company's list, the source read again: the
-    /// overview and that company's list open again over this list, at the
-    /// person saved.
-    func reopenCompanyList(selecting recordID: String, saying note: String) {
-        guard isMainList, let presenter, let companyID = presenter.selectedCompanyID else { return }
-        presenter.showCompanies()
-        companiesWireframe?.openPeople(of: companyID, selecting: recordID, saying: note)
     }
 
     public var editingRefusal: String? { editingAccess.editing == nil ? editingAccess.readOnlyReason : nil }

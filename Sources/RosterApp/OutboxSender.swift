@@ -124,27 +124,31 @@ enum OutboxSender {
                 }
             }
         }
-        for person in heldOrder {
-            guard let held = heldPeople[person], let base = held.operations[0].basePerson else { continue }
-            // Later edits of the person are made on top of the first: together they are what the user wants.
-            var mine = base
-            var ids: Set<String> = []
-            var fields: [EditableField] = []
-            // (A delete made after the edits is left in the outbox, for the next sending.)
-            for operation in held.operations where operation.kind == .update {
-                ids.insert(operation.id)
-                guard let changes = operation.fieldChanges else { continue }
-                mine = mine.applying(changes)
-                fields += changes.map(\.field).filter { !fields.contains($0) }
-            }
-            let changes = fields.compactMap { field in try? FieldCheck.change(field, mine.value(of: field)) }
-            report.held.append(HeldEdit(base: base, changes: changes, theirs: held.theirs, operations: ids))
-        }
+        report.held = heldOrder.compactMap { heldPeople[$0].flatMap { Self.heldEdit($0.operations, theirs: $0.theirs) } }
         report.unsent.formUnion(heldOrder)
         if let failure = outbox.remove(crossedOff) {
             // Sent but not crossed off: sent again next time, and recognised then.
             report.refused.append("the outbox could not be updated (\(failure))")
         }
         return report
+    }
+
+    /// A person's edits the server refused for a conflict, as one edit for
+    /// the conflict screen: later edits are made on top of the first, and
+    /// together they are what the user wants. (A delete made after the
+    /// edits is left in the outbox, for the next sending.)
+    static func heldEdit(_ operations: [OutboxOperation], theirs: Person) -> HeldEdit? {
+        guard let base = operations.first?.basePerson else { return nil }
+        var mine = base
+        var ids: Set<String> = []
+        var fields: [EditableField] = []
+        for operation in operations where operation.kind == .update {
+            ids.insert(operation.id)
+            guard let changes = operation.fieldChanges else { continue }
+            mine = mine.applying(changes)
+            fields += changes.map(\.field).filter { !fields.contains($0) }
+        }
+        let changes = fields.compactMap { field in try? FieldCheck.change(field, mine.value(of: field)) }
+        return HeldEdit(base: base, changes: changes, theirs: theirs, operations: ids)
     }
 }

@@ -226,15 +226,7 @@ public struct PeopleImporter {
                 // The triggers were not there for the load: fill the FTS5 index from the table at once.
                 try connection.execute("INSERT INTO \(table.searchTable) (\(table.searchTable)) VALUES ('rebuild')")
             }
-            progress(.summarizing)
-            let totals = try summarize(totals: connection.query(table.totalsQuery),
-                                       existing: connection.query("SELECT company_key, spelling FROM \(table.summaryTable)"),
-                                       store: store)
-            try connection.execute("DELETE FROM \(table.summaryTable)")
-            let summaryPlaceholders = Array(repeating: "?", count: table.summaryColumns.count).joined(separator: ", ")
-            let insertTotals = try connection.prepare(
-                "INSERT INTO \(table.summaryTable) (\(table.summaryColumns.joined(separator: ", "))) VALUES (\(summaryPlaceholders))")
-            for company in totals { try insertTotals.run(company.values) }
+            let totals = try writeSummary(of: store, into: connection)
             try connection.execute("ANALYZE \(table.table)")
             try ChangeLog.recordImport(in: table, connection)
             progress(.committing)
@@ -242,6 +234,21 @@ public struct PeopleImporter {
             result.addedVersions = addedVersions
             return result
         }
+    }
+
+    /// The summary table written afresh from the table's rows (spellings
+    /// kept from the one before); returns its figures.
+    private func writeSummary(of store: PeopleStore, into connection: SQLiteConnection) throws(DatabaseError) -> [CompanyTotals] {
+        progress(.summarizing)
+        let totals = try summarize(totals: connection.query(table.totalsQuery),
+                                   existing: connection.query("SELECT company_key, spelling FROM \(table.summaryTable)"),
+                                   store: store)
+        try connection.execute("DELETE FROM \(table.summaryTable)")
+        let summaryPlaceholders = Array(repeating: "?", count: table.summaryColumns.count).joined(separator: ", ")
+        let insertTotals = try connection.prepare(
+            "INSERT INTO \(table.summaryTable) (\(table.summaryColumns.joined(separator: ", "))) VALUES (\(summaryPlaceholders))")
+        for company in totals { try insertTotals.run(company.values) }
+        return totals
     }
 
     /// Creates the secondary indexes one by one, saying how many are done.

@@ -4,8 +4,8 @@ import CLibpq
 import Glibc
 #endif
 
-/// One connection to a PostgreSQL server through libpq: the only file that
-/// imports `CLibpq`.
+/// One connection to a PostgreSQL server through libpq; what its failures
+/// mean is in `PostgresConnection+Errors.swift`.
 ///
 /// Not `Sendable`, on purpose: libpq allows one thread at a time on a
 /// connection, so the compiler keeps each one in one isolation domain (make
@@ -17,7 +17,7 @@ import Glibc
 /// Values are always bound (`PQexecParams`, `PQsendQueryParams`); the SQL
 /// text holds only `$n` placeholders and identifiers quoted by `SQLText`.
 public final class PostgresConnection {
-    private let connection: OpaquePointer
+    let connection: OpaquePointer
     /// Asks the server to stop whatever this connection is running.
     public let cancelHandle: PostgresCancelHandle
 
@@ -367,75 +367,10 @@ public final class PostgresConnection {
         })
     }
 
-    // MARK: Errors
-
     private func send(_ buffer: [UInt8]) -> Bool {
         buffer.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) == 1 }
         }
-    }
-
-    /// The connection's own error (it is broken, or refused to send).
-    private func connectionFailure() -> DatabaseError {
-        let message = Self.lastMessage(connection)
-        if PQstatus(connection) != CONNECTION_OK {
-            return DatabaseError(.connectionLost, "PostgreSQL: the connection was lost (\(message))")
-        }
-        return DatabaseError(.failed, "PostgreSQL: " + message)
-    }
-
-    private func error(_ result: OpaquePointer?) -> DatabaseError {
-        if PQstatus(connection) != CONNECTION_OK { return connectionFailure() }
-        let state = Self.field(result, "C")
-        let message = Self.field(result, "M") ?? Self.lastMessage(connection)
-        let kind: DatabaseError.Kind
-        switch state {
-        // No SQLSTATE: libpq's own error ("server closed the connection
-        // unexpectedly", "no connection to the server"); class 08, and the
-        // server shutting down or restarting (57P01-57P03): the connection
-        // is gone, whatever PQstatus says yet. The same state as any loss:
-        // banner, reconnect on its own, and `r`.
-        case nil, "57P01", "57P02", "57P03": kind = .connectionLost
-        case let code? where code.hasPrefix("08"): kind = .connectionLost
-        // Both a cancel and a timeout are 57014; only the text tells them apart.
-        case "57014": kind = message.contains("timeout") ? .timedOut : .cancelled
-        case "42P01": kind = .missingTable
-        case "3D000": kind = .unknownDatabase
-        case "28P01", "28000": kind = .authentication
-        default: kind = .failed
-        }
-        return DatabaseError(kind, "PostgreSQL: " + message, code: state)
-    }
-
-    private static func field(_ result: OpaquePointer?, _ code: Unicode.Scalar) -> String? {
-        PQresultErrorField(result, Int32(code.value)).map { String(cString: $0) }
-    }
-
-    private static func lastMessage(_ connection: OpaquePointer) -> String {
-        PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error"
-    }
-
-    /// libpq says `connection to server on socket "…" failed: FATAL:  …`;
-    /// the part after `FATAL:` is what the user can act on.
-    private static func connectionError(_ connection: OpaquePointer) -> DatabaseError {
-        let raw = DatabaseError.oneLine(lastMessage(connection))
-        let reason = raw.firstRange(of: "FATAL: ").map { String(raw[$0.upperBound...]) } ?? raw
-        if PQconnectionNeedsPassword(connection) == 1 {
-            // "connection to server on socket "…" failed: fe_sendauth: no password supplied"
-            let missing = raw.ranges(of: "failed: ").last.map { String(raw[$0.upperBound...]) } ?? reason
-            return DatabaseError(.passwordRequired,
-                                 "PostgreSQL: \(missing) (the server asks for a password: give it in ~/.pgpass, PGPASSWORD, "
-                                 + "or run roster on a terminal to be asked)")
-        }
-        let kind: DatabaseError.Kind
-        if reason.contains("password authentication failed") || reason.contains("authentication failed") {
-            kind = .authentication
-        } else if reason.hasPrefix("database "), reason.hasSuffix(" does not exist") {
-            kind = .unknownDatabase
-        } else {
-            kind = .cannotConnect
-        }
-        return DatabaseError(kind, "PostgreSQL: " + reason)
     }
 
     /// Reads and discards whatever a query still has to say.

@@ -104,7 +104,7 @@ public final class ListView: ListViewInterface, ScreenView {
         hintTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
     }
 
-    private let presenter: ListModuleInterface
+    let presenter: ListModuleInterface
     var model: ListViewModel?
     /// First row on screen; kept between frames so scrolling is stable.
     var scroll = ScrollWindow()
@@ -117,9 +117,9 @@ public final class ListView: ListViewInterface, ScreenView {
     /// company (a sticky header), as of the last frame.
     var pinnedHeaderRow: Int?
     /// The balance's and the columns' widths in the last frame with people's values.
-    private var lastMeasure: (balance: Int, widest: [ListColumn: Int])?
+    var lastMeasure: (balance: Int, widest: [ListColumn: Int])?
     /// The list `lastMeasure` was taken of.
-    private var measuredList: MeasuredList?
+    var measuredList: MeasuredList?
 
     /// What identifies one list for `measure`: scrolling keeps it, a new
     /// search, order or column choice changes it.
@@ -130,10 +130,10 @@ public final class ListView: ListViewInterface, ScreenView {
         let columns: ListColumns
     }
     /// The key overlay (`?`), while it shows.
-    private(set) var help: HelpOverlay?
+    var help: HelpOverlay?
     /// The columns the last frame showed, name first (the chooser says
     /// which have no room); nil before one, or with no one to show.
-    public private(set) var placedColumns: [ListColumn]?
+    public internal(set) var placedColumns: [ListColumn]?
 
     public init(presenter: ListModuleInterface) {
         self.presenter = presenter
@@ -279,127 +279,4 @@ public final class ListView: ListViewInterface, ScreenView {
         case .reconnect: presenter.reconnect()
         }
     }
-
-    // MARK: Drawing
-
-    /// The title bar, then the column titles, then the people.
-    static let firstBodyRow = 2
-    static func bodyHeight(_ size: ScreenSize) -> Int { max(1, size.rows - 3) }
-    static func halfPage(_ size: ScreenSize) -> Int { max(1, bodyHeight(size) / 2) }
-
-    public func draw(on screen: Screen) {
-        guard let model else { return }
-        // Rows drawn as loading are read now, off the main actor.
-        defer { presenter.frameDrawn() }
-        let size = screen.size
-        screen.erase()
-        let summary = [model.summary, model.notice].compactMap { $0 }.joined(separator: " · ")
-        screen.putTitleBar(source: model.sourceName, then: model.scopeTitle.map { " › \($0)" } ?? "", right: summary)
-        if let emptyMessage = model.emptyMessage {
-            placedColumns = nil
-            let text = DisplayText.fit(emptyMessage, columns: size.columns)
-            screen.put(text, row: Self.firstBodyRow + Self.bodyHeight(size) / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2),
-                       style: .dim)
-        } else {
-            drawRows(of: model, on: screen)
-        }
-        drawBottomLine(of: model, on: screen)
-    }
-
-    /// The column titles and the rows that fit, the selected one on screen.
-    private func drawRows(of model: ListViewModel, on screen: Screen) {
-        let size = screen.size
-        let height = Self.bodyHeight(size)
-        scroll(toShow: model.selectedRow ?? 0, rowCount: model.rows.count, height: height)
-        let end = min(model.rows.count, topRow + height)
-        let shown = (topRow..<end).map { model.rows[$0] }
-        // Inside a company, its header stays on the first line, drawn
-        // as the real one is; scrolling keeps the selection below it.
-        // Not when the top row is its company's last: the next header comes
-        // at once, and the pinned one would head none of its people.
-        let nextIsHeader = topRow + 1 < model.rows.count && model.rows.headerRow(forRow: topRow + 1) == topRow + 1
-        pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow && !nextIsHeader ? $0 : nil }
-        let measure = measure(shown, of: MeasuredList(rowCount: model.rows.count, filter: model.filter, sortLabel: model.sortLabel,
-                                                      columns: model.columns))
-        let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
-        placedColumns = columns.map(\.column)
-        drawColumnTitles(columns, of: model.columns, on: screen)
-        for (offset, row) in shown.enumerated() {
-            draw(row, columns: columns, selected: topRow + offset == model.selectedRow, highlight: model.highlight,
-                 at: Self.firstBodyRow + offset, on: screen)
-        }
-        if let header = pinnedHeaderRow {
-            screen.putLine("", row: Self.firstBodyRow, style: .normal)
-            draw(model.rows[header], columns: columns, selected: false, highlight: model.highlight, at: Self.firstBodyRow, on: screen)
-        }
-    }
-
-    /// How wide the values on screen are: the balance column is as wide as
-    /// the widest amount shown. Rows still being read have no values to
-    /// measure: the columns keep the widths of the last frame that had some.
-    ///
-    /// Scrolling the same list (`list`: what identifies it), columns only
-    /// widen: they do not jump back and forth from page to page.
-    private func measure(_ shown: [ListRow], of list: MeasuredList) -> (balance: Int, widest: [ListColumn: Int]) {
-        var measure = (balance: shown.reduce(0) { widest, row in
-            guard case .person(let person) = row else { return widest }
-            return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
-        }, widest: Self.widestValues(shown))
-        guard shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) else {
-            return lastMeasure ?? measure
-        }
-        if list == measuredList, let last = lastMeasure {
-            measure.balance = max(measure.balance, last.balance)
-            measure.widest.merge(last.widest, uniquingKeysWith: max)
-        }
-        (lastMeasure, measuredList) = (measure, list)
-        return measure
-    }
-
-    /// The last line: a question, the export or search prompt, or the
-    /// status bar (with the help over the screen, when open).
-    private func drawBottomLine(of model: ListViewModel, on screen: Screen) {
-        let size = screen.size
-        if let question = model.question {
-            // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
-            screen.putBar(left: " " + DisplayText.fit(question, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName),
-                          right: "y yes  any other key no ", row: size.rows - 1, leftWins: true)
-            return
-        }
-        if let name = model.exportPrompt {
-            // What will be written, above the prompt (as a search's error is).
-            model.exportSummary.map { screen.putLine(DisplayText.fit(" " + $0, columns: size.columns), row: size.rows - 2, style: .dim) }
-            drawPrompt(.export, label: " export to: ", text: name, hints: Self.exportPromptHints, on: screen, nameFirst: true)
-            return
-        }
-        if let prompt = model.searchPrompt {
-            let marked = drawPrompt(.search, label: " /", text: prompt, hints: [model.position] + Self.searchPromptHints,
-                                    on: screen, mark: model.searchError?.range)
-            if let error = model.searchError { drawError(error, under: marked, on: screen) }
-            return
-        }
-        promptShown = nil
-        let filter = model.filter.map { (model.isFilterPending ? "searching: " : "filter: ") + $0 }
-        // On a narrow terminal the company goes first (its header is on
-        // screen), so that the order and the filter stay readable.
-        let company = DisplayText.width(" " + [model.position, model.marks ?? "", model.currentCompany, model.sortLabel, filter ?? ""]
-            .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
-        var status = [model.position, model.marks, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
-        if let message = model.message {
-            // A message that does not fit after the place takes the line alone,
-            // its file name shortened before its reason.
-            // (taking the hint's room too when it must).
-            let room = size.columns - DisplayText.width("q quit ") - 2
-            if DisplayText.width(status.joined(separator: " · ")) > room {
-                status = [DisplayText.fit(message, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName)]
-            }
-        }
-        // A one-off message takes the room of all hints but quitting.
-        let hints = ConnectionHints.adding(to: model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints),
-                                           connection: model.connection)
-        screen.putStatusBar(left: " " + status.joined(separator: " · "), hints: model.message != nil ? hints.quitOnly : hints,
-                            row: size.rows - 1)
-        help?.draw(on: screen)
-    }
-
 }

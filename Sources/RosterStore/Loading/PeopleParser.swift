@@ -213,22 +213,7 @@ struct PeopleParser {
         } else {
             var guess = 0
             while true {
-                let quote = try cursor.nextToken()
-                guard quote == UInt8(ascii: "\"") else {
-                    throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(quote))")
-                }
-                let key: PersonKey?
-                if guess < expectedKeys.count, cursor.startsWith(expectedKeys[guess].quoted) {
-                    // Most files list keys in the same order: no need to decode them.
-                    key = expectedKeys[guess].key
-                    cursor.position += expectedKeys[guess].quoted.count
-                    guess += 1
-                } else {
-                    keyBytes.removeAll()
-                    try cursor.scanString(into: keyBytes)
-                    key = PersonKey(bytes: keyBytes.bytes(0..<keyBytes.count))
-                    if let key, let known = expectedKeys.firstIndex(where: { $0.key == key }) { guess = known + 1 }
-                }
+                let key = try readKey(&cursor, guess: &guess)
                 try cursor.expect(UInt8(ascii: ":"), "':' after a name")
                 _ = try cursor.nextToken()
                 try parseField(key, &cursor)
@@ -254,6 +239,28 @@ struct PeopleParser {
         } else {
             record.commit(to: segment, fileOffset: start)
         }
+    }
+
+    /// The member name at the cursor, read past; nil for a name Roster
+    /// does not know. `guess`: where the name is expected among the keys
+    /// in the order most files list them (the one after the last).
+    @inline(__always)
+    private mutating func readKey(_ cursor: inout JSONCursor, guess: inout Int) throws(ScanFailure) -> PersonKey? {
+        let quote = try cursor.nextToken()
+        guard quote == UInt8(ascii: "\"") else {
+            throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(quote))")
+        }
+        if guess < expectedKeys.count, cursor.startsWith(expectedKeys[guess].quoted) {
+            // Most files list keys in the same order: no need to decode them.
+            defer { guess += 1 }
+            cursor.position += expectedKeys[guess].quoted.count
+            return expectedKeys[guess].key
+        }
+        keyBytes.removeAll()
+        try cursor.scanString(into: keyBytes)
+        let key = PersonKey(bytes: keyBytes.bytes(0..<keyBytes.count))
+        if let key, let known = expectedKeys.firstIndex(where: { $0.key == key }) { guess = known + 1 }
+        return key
     }
 
     private mutating func parseField(_ key: PersonKey?, _ cursor: inout JSONCursor) throws(ScanFailure) {

@@ -102,51 +102,17 @@ struct CSVParser: ChunkParser {
         var lastLineStart = lineStart
         var problem: String?
         var isBlank = true
-        if columns != nil {
-            record.reset()
-            balanceFromText = false
-        } else {
-            headerCells.removeAll(keepingCapacity: true)
-        }
+        beginRecord()
         while true {
             // One cell.
             var cell: Cell
             var cellEnd: Int
             if position < count, bytes[position] == UInt8(ascii: "\"") {
                 isBlank = false
-                let opening = position
-                let (openingLine, openingLineStart) = (line + lines, lastLineStart)
-                position += 1
-                var contentStart = position
-                var hasDoubled = false
-                decoded.removeAll()
-                while true {
-                    guard let quote = Self.find(UInt8(ascii: "\""), in: bytes, from: position) else {
-                        guard isFinal else { return nil }
-                        throw .invalid("a quote opened here never closes (is the file truncated?)",
-                                       location: location(of: base + opening, in: bytes, base: base, line: openingLine, lineStart: openingLineStart))
-                    }
-                    for index in position..<quote where Self.endsLine(bytes, at: index) {
-                        lines += 1
-                        lastLineStart = base + index + 1
-                    }
-                    if quote + 1 < count, bytes[quote + 1] == UInt8(ascii: "\"") {
-                        hasDoubled = true
-                        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<(quote + 1)]))
-                        position = quote + 2
-                        contentStart = position
-                        continue
-                    }
-                    if quote + 1 == count, !isFinal { return nil }  // a doubled quote may follow
-                    if hasDoubled {
-                        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<quote]))
-                        cell = Cell(bytes: decoded.bytes(0..<decoded.count), quoted: true)
-                    } else {
-                        cell = Cell(bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<quote]), quoted: true)
-                    }
-                    position = quote + 1
-                    break
-                }
+                guard let quoted = try quotedCell(bytes, at: position, base: base, isFinal: isFinal, lines: &lines,
+                                                  lastLineStart: &lastLineStart) else { return nil }
+                cell = quoted.cell
+                position = quoted.end
                 cellEnd = Self.endOfCell(bytes, from: position)
                 if cellEnd > position, problem == nil {
                     problem = "text after the closing quote of column \(cellIndex + 1)"
@@ -182,18 +148,38 @@ struct CSVParser: ChunkParser {
             position = next
             if separator != UInt8(ascii: ",") { break }
         }
-        // The record ended at `position` (after its line break, if any).
+        return try endRecord(at: position, cells: cellIndex, lines: lines, isBlank: isBlank, problem: problem,
+                             bytes: bytes, start: start, base: base)
+    }
+
+    /// Empties what the last record (or the header) left.
+    @inline(__always)
+    private mutating func beginRecord() {
+        if columns != nil {
+            record.reset()
+            balanceFromText = false
+        } else {
+            headerCells.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The record from `start` ended at `position` (after its line break,
+    /// if any), with `cells` cells over `lines` more lines: the header
+    /// read, the record kept, or skipped with why. Returns `position`.
+    private mutating func endRecord(at position: Int, cells: Int, lines: Int, isBlank: Bool, problem: String?,
+                                    bytes: UnsafeBufferPointer<UInt8>, start: Int, base: Int) throws(ParseError) -> Int {
         let recordLine = line
         line += lines + 1
         lineStart = base + position
-        if isBlank, cellIndex == 1 { return position }  // a blank line is no record
+        if isBlank, cells == 1 { return position }  // a blank line is no record
         guard let columns else {
             try readHeader(line: recordLine, base: base, start: start, bytes: bytes)
             return position
         }
         elementCount += 1
-        if problem == nil, cellIndex != columns.count {
-            problem = "\(cellIndex) \(cellIndex == 1 ? "cell" : "cells") where the header has \(columns.count)"
+        var problem = problem
+        if problem == nil, cells != columns.count {
+            problem = "\(cells) \(cells == 1 ? "cell" : "cells") where the header has \(columns.count)"
         }
         if problem == nil, !record.hasUsableName { problem = "no name (needs first_name or last_name)" }
         if problem == nil, let scratchProblem = record.problem { problem = scratchProblem }
@@ -203,6 +189,42 @@ struct CSVParser: ChunkParser {
             record.commit(to: segment, fileOffset: base + start)
         }
         return position
+    }
+
+    /// The quoted cell opening at `opening`: its text (a doubled quote read
+    /// as one) and where it ends, after the closing quote; nil when the
+    /// buffer ends inside it. Line breaks inside are counted in `lines`.
+    @inline(__always)
+    private mutating func quotedCell(_ bytes: UnsafeBufferPointer<UInt8>, at opening: Int, base: Int, isFinal: Bool,
+                                     lines: inout Int, lastLineStart: inout Int) throws(ParseError) -> (cell: Cell, end: Int)? {
+        let count = bytes.count
+        let (openingLine, openingLineStart) = (line + lines, lastLineStart)
+        var position = opening + 1
+        var contentStart = position
+        var hasDoubled = false
+        decoded.removeAll()
+        while true {
+            guard let quote = Self.find(UInt8(ascii: "\""), in: bytes, from: position) else {
+                guard isFinal else { return nil }
+                throw .invalid("a quote opened here never closes (is the file truncated?)",
+                               location: location(of: base + opening, in: bytes, base: base, line: openingLine, lineStart: openingLineStart))
+            }
+            for index in position..<quote where Self.endsLine(bytes, at: index) {
+                lines += 1
+                lastLineStart = base + index + 1
+            }
+            if quote + 1 < count, bytes[quote + 1] == UInt8(ascii: "\"") {
+                hasDoubled = true
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<(quote + 1)]))
+                position = quote + 2
+                contentStart = position
+                continue
+            }
+            if quote + 1 == count, !isFinal { return nil }  // a doubled quote may follow
+            guard hasDoubled else { return (Cell(bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<quote]), quoted: true), quote + 1) }
+            decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<quote]))
+            return (Cell(bytes: decoded.bytes(0..<decoded.count), quoted: true), quote + 1)
+        }
     }
 
     /// A record longer than the limit is skipped when it has no quote (its

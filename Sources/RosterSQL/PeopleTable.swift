@@ -76,8 +76,8 @@ public struct PeopleTable: Sendable, Equatable {
         }
 
         /// A text column holding `field` as the record spells it.
-        static func text(_ name: String, _ field: TextField) -> Column {
-            Column(name: name, postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL", field: field)
+        static func text(_ field: TextField) -> Column {
+            Column(name: field.columnName, postgresType: "text NOT NULL", sqliteType: "TEXT NOT NULL", field: field)
         }
     }
 
@@ -90,26 +90,24 @@ public struct PeopleTable: Sendable, Equatable {
         return column.name
     }
 
-    /// The people table's columns, in the order `ImportRows` gives values.
+    /// The people table's columns, in the order `ImportRows` gives values:
+    /// the keys, then the record's values in JSON's order (each text field
+    /// in a column of `TextField.columnName`, the figures beside the text
+    /// they follow), then what Roster derives from them.
     public static let columns: [Column] = [
         Column(name: "person_key", postgresType: "text NOT NULL PRIMARY KEY", sqliteType: "TEXT NOT NULL PRIMARY KEY"),
         Column(name: "position", postgresType: "bigint NOT NULL", sqliteType: "INTEGER NOT NULL"),
-        .text("id", .id),
-        Column(name: "record_index", postgresType: "bigint", sqliteType: "INTEGER"),
-        .text("guid", .guid),
-        Column(name: "is_active", postgresType: "boolean", sqliteType: "INTEGER"),
-        .text("balance", .balance),
-        Column(name: "balance_cents", postgresType: "bigint", sqliteType: "INTEGER"),
-        .text("picture", .picture),
-        Column(name: "age", postgresType: "integer", sqliteType: "INTEGER"),
-        .text("eye_color", .eyeColor),
-        .text("first_name", .firstName),
-        .text("last_name", .lastName),
-        .text("company", .company),
-        .text("email", .email),
-        .text("phone", .phone),
-        .text("address", .address),
-        .text("favorite_fruit", .favoriteFruit),
+    ] + RecordValue.jsonOrder.flatMap { value -> [Column] in
+        switch value {
+        case .text(.balance):
+            [.text(.balance), Column(name: "balance_cents", postgresType: "bigint", sqliteType: "INTEGER")]
+        case .text(let field): [.text(field)]
+        case .index: [Column(name: "record_index", postgresType: "bigint", sqliteType: "INTEGER")]
+        case .isActive: [Column(name: "is_active", postgresType: "boolean", sqliteType: "INTEGER")]
+        case .age: [Column(name: "age", postgresType: "integer", sqliteType: "INTEGER")]
+        case .name: [.text(.firstName), .text(.lastName)]
+        }
+    } + [
         // Which fields the record had (`Person.presentTextFields`), so that
         // an export from the database writes what the file had.
         Column(name: "present_fields", postgresType: "integer NOT NULL", sqliteType: "INTEGER NOT NULL"),

@@ -173,6 +173,15 @@ struct QueryParserTests {
         #expect(Self.error("-eye>=blue")?.range == 4..<6)
     }
 
+    @Test("the field names, made from the table of fields, keep the order help and messages show them in; aliases read alike")
+    func fieldNamesFromTheTable() throws {
+        #expect(QueryParser.fieldList
+            == "name, first, last, company, email, phone, address, street, city, state, zip, eye, fruit, id, guid, age, balance, active")
+        #expect(try Self.conditions("favoritefruit:apple") == Self.conditions("fruit:apple"))
+        #expect(try Self.conditions("fruit:apple") == [.text(.favoriteFruit, "apple")])
+        #expect(try Self.conditions("firstname=Ada") == [.exact(.firstName, "Ada")])
+    }
+
     @Test("every field named in the help")
     func grammarNamesFields() {
         let help = QueryGrammar.examples.map { $0.example + " " + $0.meaning }.joined(separator: " ")

@@ -15,6 +15,15 @@ struct FieldColumnsTests {
         }
     }
 
+    @Test("the columns made from the table of fields are the ones tables imported before already have, in their order")
+    func columnsAsImportedBefore() {
+        #expect(PeopleTable.columns.map(\.name) == [
+            "person_key", "position", "id", "record_index", "guid", "is_active", "balance", "balance_cents", "picture", "age",
+            "eye_color", "first_name", "last_name", "company", "email", "phone", "address", "favorite_fruit",
+            "present_fields", "company_key", "last_key", "first_key", "search_text",
+        ])
+    }
+
     static let person = Person(id: "", index: 7, guid: "g-1", isActive: true, balance: Balance(text: "$1,000.25", cents: 100_025),
                                picture: "http://p", age: 41, eyeColor: "green", firstName: "Ada", lastName: "Lovelace",
                                company: "Engine", email: "ada@engine.example", phone: "+44 1", address: "1 Main St, Town, State, 1",

@@ -20,6 +20,9 @@ struct FieldTableTests {
             let read = key.withUnsafeBufferPointer { PersonKey(bytes: $0) }
             #expect(read == PersonKey(value), "\(value.jsonKey)")
         }
+        for unknown in ["", "nam", "Name", "_ID", "favoriteFruits", "tags", "first"] {
+            #expect(Array(unknown.utf8).withUnsafeBufferPointer { PersonKey(bytes: $0) } == nil, "\(unknown)")
+        }
     }
 
     @Test("CSV: the header written, and every column of it read back as itself")

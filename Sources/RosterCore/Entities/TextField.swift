@@ -11,10 +11,9 @@ public enum TextField: Int, CaseIterable, Sendable {
 }
 
 /// How each part of Roster spells a text field: the one table of names
-/// that the readers, the writers and the person's screen share (the
-/// database's columns are `PeopleTable.columns`, the query's field names
-/// `QueryParser.fieldNames`). A new field is a case above and a line in
-/// each of these.
+/// that the readers, the writers, the database's columns, the query
+/// language and the person's screen share. A new text field is a case
+/// above and a line in each of these.
 extension TextField {
     /// The record's JSON key (the name's two parts are keys of its `name` object).
     public var jsonKey: String {
@@ -52,6 +51,32 @@ extension TextField {
         case .favoriteFruit: return "favorite_fruit"
         }
     }
+
+    /// The database column holding the text (`roster import`): the CSV
+    /// header's name, but for the balance's text, which is `balance`.
+    public var columnName: String { self == .balance ? "balance" : csvHeader }
+
+    /// The query language's names for the field (`fruit:apple`), the first
+    /// the one help shows; none for the balance's text (`balance` is the
+    /// amount) and the picture, which nobody searches.
+    public var queryNames: [String] {
+        switch self {
+        case .id: return ["id"]
+        case .guid: return ["guid"]
+        case .balance, .picture: return []
+        case .eyeColor: return ["eye", "eyecolor"]
+        case .firstName: return ["first", "firstname"]
+        case .lastName: return ["last", "lastname"]
+        case .company: return ["company"]
+        case .email: return ["email"]
+        case .phone: return ["phone"]
+        case .address: return ["address"]
+        case .favoriteFruit: return ["fruit", "favoritefruit"]
+        }
+    }
+
+    /// The name, company and contacts: what CSV and the form put first.
+    public static let leading: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address]
 
     /// Whether the list's rows carry the field (`ListedPerson`): all but
     /// the two no column shows, which a database would send for nothing.
@@ -123,9 +148,8 @@ public enum CSVColumn: Equatable, Sendable {
     /// activity, then every other text field in `TextField`'s order, with
     /// the record's index after its `_id`.
     public static let order: [CSVColumn] = {
-        let leading: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address]
-        let rest = TextField.allCases.filter { !leading.contains($0) && $0 != .balance }
-        return leading.map(CSVColumn.text) + [.balanceAmount, .text(.balance), .age, .active]
+        let rest = TextField.allCases.filter { !TextField.leading.contains($0) && $0 != .balance }
+        return TextField.leading.map(CSVColumn.text) + [.balanceAmount, .text(.balance), .age, .active]
             + rest.flatMap { $0 == .id ? [.text($0), .index] : [CSVColumn.text($0)] }
     }()
 

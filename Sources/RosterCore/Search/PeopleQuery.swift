@@ -78,6 +78,13 @@ extension TextScope {
     /// The address's comma-separated parts.
     public static let addressParts: [TextScope] = [.street, .city, .state, .zip]
 
+    /// Where a term on `field` looks (`fruit:` on the favorite fruit): the
+    /// scope of the same name.
+    public init(field: TextField) {
+        guard let scope = TextScope(rawValue: "\(field)") else { preconditionFailure("no search scope for \(field)") }
+        self = scope
+    }
+
     /// The record's field this scope compares whole, folded as search
     /// folds text; nil for the name and company (compared on their keys),
     /// the address's parts and `anywhere`.

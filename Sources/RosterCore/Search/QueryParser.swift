@@ -46,26 +46,21 @@ public enum QueryParser {
     }()
 
     /// Every field with its aliases, the first being the name help shows.
-    static let fieldNames: [([String], Field)] = [
-        (["name"], .text(.name)),
-        (["first", "firstname"], .text(.firstName)),
-        (["last", "lastname"], .text(.lastName)),
-        (["company"], .text(.company)),
-        (["email"], .text(.email)),
-        (["phone"], .text(.phone)),
-        (["address"], .text(.address)),
-        (["street"], .text(.street)),
-        (["city"], .text(.city)),
-        (["state"], .text(.state)),
-        (["zip"], .text(.zip)),
-        (["eye", "eyecolor"], .text(.eyeColor)),
-        (["fruit", "favoritefruit"], .text(.favoriteFruit)),
-        (["id"], .text(.id)),
-        (["guid"], .text(.guid)),
-        (["age"], .number(.age)),
-        (["balance"], .number(.balance)),
-        (["active", "isactive"], .active),
-    ]
+    /// The text fields' own names come from `TextField.queryNames`: the
+    /// name and the contacts, the address's parts, every other field, the
+    /// two ids; then the figures.
+    static let fieldNames: [([String], Field)] = {
+        let named = TextField.allCases.filter { !$0.queryNames.isEmpty }
+        let ids: [TextField] = [.id, .guid]
+        let others = named.filter { !TextField.leading.contains($0) && !ids.contains($0) }
+        func text(_ fields: [TextField]) -> [([String], Field)] {
+            fields.map { field in (field.queryNames, .text(TextScope(field: field))) }
+        }
+        return [(["name"], .text(.name))] + text(TextField.leading)
+            + [(["street"], .text(.street)), (["city"], .text(.city)), (["state"], .text(.state)), (["zip"], .text(.zip))]
+            + text(others) + text(ids)
+            + [(["age"], .number(.age)), (["balance"], .number(.balance)), (["active", "isactive"], .active)]
+    }()
 
     /// The field names, for help and error messages.
     public static var fieldList: String { fieldNames.map { $0.0[0] }.joined(separator: ", ") }

@@ -18,24 +18,25 @@ enum PersonKey: Equatable {
         }
     }
 
+    /// Every key of a record, as bytes, from the table of fields, by length
+    /// (at most three share one), so that a lookup compares few.
+    static let known: [[(bytes: [UInt8], key: PersonKey)]] = {
+        let keys = RecordValue.jsonOrder.map { (bytes: Array($0.jsonKey.utf8), key: PersonKey($0)) }
+        var byLength = Array(repeating: [(bytes: [UInt8], key: PersonKey)](), count: (keys.map(\.bytes.count).max() ?? 0) + 1)
+        for key in keys { byLength[key.bytes.count].append(key) }
+        return byLength
+    }()
+
+    /// The key spelled by `bytes`; nil for one the store does not keep.
+    /// (The parser tries the key it expects next first: this is asked for
+    /// the others, in a file whose records list them in another order.)
     init?(bytes: UnsafeBufferPointer<UInt8>) {
-        func equals(_ word: StaticString) -> Bool {
-            word.utf8CodeUnitCount == bytes.count && memcmp(word.utf8Start, bytes.baseAddress!, bytes.count) == 0
-        }
-        switch bytes.count {
-        case 3: if equals("_id") { self = .text(.id) } else if equals("age") { self = .age } else { return nil }
-        case 4: if equals("guid") { self = .text(.guid) } else if equals("name") { self = .name } else { return nil }
-        case 5:
-            if equals("index") { self = .index } else if equals("email") { self = .text(.email) }
-            else if equals("phone") { self = .text(.phone) } else { return nil }
-        case 7:
-            if equals("balance") { self = .text(.balance) } else if equals("picture") { self = .text(.picture) }
-            else if equals("company") { self = .text(.company) } else if equals("address") { self = .text(.address) }
-            else { return nil }
-        case 8: if equals("isActive") { self = .isActive } else if equals("eyeColor") { self = .text(.eyeColor) } else { return nil }
-        case 13: if equals("favoriteFruit") { self = .text(.favoriteFruit) } else { return nil }
-        default: return nil
-        }
+        guard bytes.count < Self.known.count, let base = bytes.baseAddress,
+              let found = Self.known[bytes.count].first(where: { known in
+                  known.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+              })
+        else { return nil }
+        self = found.key
     }
 
     /// `first` or `last` inside `name`.

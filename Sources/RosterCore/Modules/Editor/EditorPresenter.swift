@@ -8,11 +8,13 @@
 /// choice, then the save is made again against their version.
 @MainActor
 public final class EditorPresenter: EditorModuleInterface {
-    /// The fields the form shows, in order.
-    public static let fields: [EditableField] = [
-        .text(.firstName), .text(.lastName), .text(.company), .text(.email), .text(.phone), .text(.address),
-        .age, .balance, .active, .text(.eyeColor), .text(.favoriteFruit),
-    ]
+    /// The fields the form shows, in order: the name, company and contacts,
+    /// the figures, then every other text field a person types (not the
+    /// ids, the picture's URL, nor the balance's text: Balance is its own).
+    public static let fields: [EditableField] = {
+        let others = TextField.allCases.filter { !TextField.leading.contains($0) && ![.id, .guid, .balance, .picture].contains($0) }
+        return TextField.leading.map(EditableField.text) + [.age, .balance, .active] + others.map(EditableField.text)
+    }()
 
     private weak var view: EditorViewInterface?
     private weak var wireframe: EditorWireframe?

@@ -169,8 +169,8 @@ extension RepositoryContract {
         }
         failures.check(rows(.city) == ["Concho 1", "Springfield 3", "(none) 2"], "cities: \(rows(.city))")
         failures.check(rows(.state) == ["Arkansas 1", "Kansas 3", "(none) 2"], "states: \(rows(.state))")
-        failures.check(rows(.eyeColor) == ["blue 4", "brown 1", "(none) 1"], "eye colours folded, the commonest spelling: \(rows(.eyeColor))")
-        failures.check(rows(.favoriteFruit) == ["apple 1", "banana 1", "(none) 4"], "fruit: \(rows(.favoriteFruit))")
+        failures.check(rows(.text(.eyeColor)) == ["blue 4", "brown 1", "(none) 1"], "eye colours folded, the commonest spelling: \(rows(.text(.eyeColor)))")
+        failures.check(rows(.text(.favoriteFruit)) == ["apple 1", "banana 1", "(none) 4"], "fruit: \(rows(.text(.favoriteFruit)))")
         failures.check(rows(.active) == ["yes 3", "no 1", "(none) 2"], "active: \(rows(.active))")
         failures.check(rows(.ageBand) == ["0–9 1", "20–29 1", "30–39 2", "40–49 1", "(none) 1"], "age bands: \(rows(.ageBand))")
         failures.check(rows(.balanceBand) == ["below $0 1", "$0–$999.99 1", "$1,000–$1,999.99 1",

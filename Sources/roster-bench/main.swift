@@ -194,7 +194,7 @@ func counts(path: String) async {
         for field in SummaryField.allCases {
             let elapsed = milliseconds(ContinuousClock().measure { _ = repository.valueSummaries(of: field, in: shown) })
             slowest = max(slowest, elapsed)
-            print("counts_\(field.rawValue)\(label)_ms=\(String(format: "%.1f", elapsed))")
+            print("counts_\(field.recordField.map { "\($0)" } ?? "\(field)")\(label)_ms=\(String(format: "%.1f", elapsed))")
         }
         print("counts\(label)_max_ms=\(String(format: "%.1f", slowest))")
         let overview = milliseconds(ContinuousClock().measure { _ = repository.companySummaries(in: shown) })

@@ -75,7 +75,7 @@ struct SummaryTermTests {
     static func people() -> [Person] { (0..<directory.store.count).map { directory.store[$0] } }
 
     @Test("every row's term selects exactly the people counted: through the reference and the store", arguments: [
-        SummaryField.city, .state, .eyeColor, .favoriteFruit, .active, .ageBand, .balanceBand,
+        SummaryField.city, .state, .text(.eyeColor), .text(.favoriteFruit), .active, .ageBand, .balanceBand,
     ])
     func exact(_ field: SummaryField) throws {
         try Self.expectRowTermsExact(field, in: Self.directory)
@@ -90,7 +90,7 @@ struct SummaryTermTests {
             try Self.expectRowTermsExact(field, in: directory)
         }
         // The data must hold what the grouping is for: BLUE and blue are one row.
-        let colours = directory.repository.valueSummaries(of: .eyeColor, in: directory.everyone).map(\.title)
+        let colours = directory.repository.valueSummaries(of: .text(.eyeColor), in: directory.everyone).map(\.title)
         #expect(colours.filter { $0.lowercased() == "blue" }.count == 1, "\(colours)")
     }
 
@@ -111,13 +111,13 @@ struct SummaryTermTests {
     func text() throws {
         #expect(SummaryField.state.queryTerm(for: .text("Kansas")) == #"state="Kansas""#)
         #expect(SummaryField.city.queryTerm(for: .text("Rio Linda")) == #"city="Rio Linda""#)
-        #expect(SummaryField.eyeColor.queryTerm(for: .text("blue")) == #"eye="blue""#)
-        #expect(SummaryField.favoriteFruit.queryTerm(for: .text("apple")) == #"fruit="apple""#)
+        #expect(SummaryField.text(.eyeColor).queryTerm(for: .text("blue")) == #"eye="blue""#)
+        #expect(SummaryField.text(.favoriteFruit).queryTerm(for: .text("apple")) == #"fruit="apple""#)
         #expect(SummaryField.city.queryTerm(for: .text(#"O"Hare"#)) == #"city=O"Hare"#)
         #expect(SummaryField.city.queryTerm(for: .text(#"say "hi""#)) == nil)
         #expect(SummaryField.city.queryTerm(for: .text(#""quoted"#)) == nil)
         #expect(SummaryField.city.queryTerm(for: .missing) == "city=")
-        #expect(SummaryField.eyeColor.queryTerm(for: .missing) == "eye=")
+        #expect(SummaryField.text(.eyeColor).queryTerm(for: .missing) == "eye=")
         #expect(SummaryField.ageBand.queryTerm(for: .missing) == "age=")
         #expect(SummaryField.balanceBand.queryTerm(for: .missing) == "balance=")
         #expect(SummaryField.active.queryTerm(for: .missing) == "active=")
@@ -135,8 +135,8 @@ struct SummaryTermTests {
         #expect(ValueSummary.preferred("Blue", 2, over: "blue", 2))  // "B" < "b"
         #expect(ValueSummary.preferred("Malmo", 2, over: "Malmö", 2))
         let people = Self.people()
-        #expect(ValueSummary.counted(people, by: .eyeColor).map { "\($0.title) \($0.headcount)" } == ["blue 4", "brown 1", "(none) 1"])
-        #expect(ValueSummary.counted(people.reversed(), by: .eyeColor) == ValueSummary.counted(people, by: .eyeColor))
+        #expect(ValueSummary.counted(people, by: .text(.eyeColor)).map { "\($0.title) \($0.headcount)" } == ["blue 4", "brown 1", "(none) 1"])
+        #expect(ValueSummary.counted(people.reversed(), by: .text(.eyeColor)) == ValueSummary.counted(people, by: .text(.eyeColor)))
         // As a store or a GROUP BY counts them: one row per spelling, merged.
         let rows = [ValueSummary(value: .text("Malmö"), title: "Malmö", headcount: 2, totalCents: 5, balances: 1),
                     ValueSummary(value: .missing, title: "(none)", headcount: 7),
@@ -286,7 +286,7 @@ struct FrequencyPresenterTests {
         let view = SpyFrequencyView()
         let wireframe = SpyFrequencyWireframe()
         let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: directory.repository),
-                                           field: .eyeColor, shown: directory.everyone, wireframe: wireframe)
+                                           field: .text(.eyeColor), shown: directory.everyone, wireframe: wireframe)
         presenter.attach(view: view)
         presenter.openSelected()
         #expect(wireframe.routes.isEmpty)

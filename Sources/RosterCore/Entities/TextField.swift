@@ -75,6 +75,17 @@ extension TextField {
         }
     }
 
+    /// How the counts (`F`) name the field, for a field they count people
+    /// by ("eye colour"); nil for one with about a value per person (the
+    /// names, contacts, ids) or counted on its own terms (the company).
+    public var countLabel: String? {
+        switch self {
+        case .eyeColor: return "eye colour"
+        case .favoriteFruit: return "fruit"
+        case .id, .guid, .balance, .picture, .firstName, .lastName, .company, .email, .phone, .address: return nil
+        }
+    }
+
     /// The name, company and contacts: what CSV and the form put first.
     public static let leading: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address]
 

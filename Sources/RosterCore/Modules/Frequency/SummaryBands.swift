@@ -99,6 +99,6 @@ extension SummaryField {
         case .balanceBand: field = .number(.balance)
         default: field = .text(textScope ?? .anywhere)
         }
-        return QueryParser.fieldNames.first { $0.1 == field }?.0.first ?? rawValue
+        return QueryParser.fieldNames.first { $0.1 == field }?.0.first ?? label
     }
 }

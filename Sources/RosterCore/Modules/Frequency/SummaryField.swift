@@ -1,6 +1,15 @@
 /// A field the frequency view (`F`) counts people by: one row per value.
-public enum SummaryField: String, CaseIterable, Sendable {
-    case company, city, state, eyeColor, favoriteFruit, active, ageBand, balanceBand
+public enum SummaryField: Hashable, Sendable, CaseIterable {
+    case company, city, state
+    /// A text field counted as the record spells it: those the table of
+    /// fields gives a `countLabel` (eye colour, fruit).
+    case text(TextField)
+    case active, ageBand, balanceBand
+
+    /// In `f`'s cycle: the company, the address's parts, the counted text
+    /// fields in `TextField`'s order, then the figures.
+    public static let allCases: [SummaryField] = [.company, .city, .state]
+        + TextField.allCases.filter { $0.countLabel != nil }.map(SummaryField.text) + [.active, .ageBand, .balanceBand]
 
     /// How titles and the status bar name it ("eye colour").
     public var label: String {
@@ -8,8 +17,7 @@ public enum SummaryField: String, CaseIterable, Sendable {
         case .company: return "company"
         case .city: return "city"
         case .state: return "state"
-        case .eyeColor: return "eye colour"
-        case .favoriteFruit: return "fruit"
+        case .text(let field): return field.countLabel ?? field.label.lowercased()
         case .active: return "active"
         case .ageBand: return "age band"
         case .balanceBand: return "balance band"
@@ -19,11 +27,8 @@ public enum SummaryField: String, CaseIterable, Sendable {
     /// The record's field counted as the record spells it; nil for the
     /// company (counted by its key), the address's parts and the figures.
     public var recordField: TextField? {
-        switch self {
-        case .eyeColor: return .eyeColor
-        case .favoriteFruit: return .favoriteFruit
-        case .company, .city, .state, .active, .ageBand, .balanceBand: return nil
-        }
+        if case .text(let field) = self { return field }
+        return nil
     }
 
     /// The field the list's sort key is about (`F` opens on it): a band for
@@ -35,9 +40,10 @@ public enum SummaryField: String, CaseIterable, Sendable {
         case .active: return .active
         case .city: return .city
         case .state: return .state
-        case .eyeColor: return .eyeColor
-        case .favoriteFruit: return .favoriteFruit
-        case .lastName, .firstName, .company, .email, .phone, .zip, .address, .recordID: return .company
+        default:
+            // A counted text field counts by itself; names, contacts and ids have no field worth counting.
+            guard let field = sort.recordField, field.countLabel != nil else { return .company }
+            return .text(field)
         }
     }
 

@@ -6,15 +6,14 @@ extension SummaryField {
     /// company id, so they are not read here: `.missing`).
     public func value(of person: Person) -> SummaryValue {
         func text(_ value: String) -> SummaryValue { value.isEmpty ? .missing : .text(value) }
-        if let recorded = recordField { return text(person.text(recorded)) }
         switch self {
         case .company: return .missing
         case .city: return text(QueryCondition.addressParts(person.address).city)
         case .state: return text(QueryCondition.addressParts(person.address).state)
+        case .text(let field): return text(person.text(field))
         case .active: return person.isActive.map(SummaryValue.active) ?? .missing
         case .ageBand: return person.age.map { .band(SummaryBands.ageBand(of: Int64($0))) } ?? .missing
         case .balanceBand: return person.balance.cents.map { .band(SummaryBands.balanceBand(of: $0)) } ?? .missing
-        default: return .missing  // a field as the record has it: read above
         }
     }
 
@@ -22,8 +21,9 @@ extension SummaryField {
     public var textScope: TextScope? {
         switch self {
         case .company, .active, .ageBand, .balanceBand: return nil
-        // A text field is named as the query's scope for it.
-        default: return TextScope(rawValue: rawValue)
+        case .city: return .city
+        case .state: return .state
+        case .text(let field): return TextScope(field: field)
         }
     }
 

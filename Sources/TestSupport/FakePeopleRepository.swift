@@ -193,8 +193,7 @@ public final class FakePeopleRepository: PeopleRepository {
         case .phone: return person.phone
         case .company: return person.company
         case .address: return person.address
-        case .eyeColor: return person.eyeColor
-        case .favoriteFruit: return person.favoriteFruit
+        case .text(let field): return person.text(field)
         case .recordID: return person.id
         case .city: return parts.city
         case .state: return parts.state

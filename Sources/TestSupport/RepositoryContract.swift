@@ -195,7 +195,7 @@ public enum RepositoryContract {
             .city: (["Al", "Bo", "Cy", "Di", "Ed"], ["Di", "Cy", "Bo", "Al", "Ed"]),
             .state: (["Cy", "Al", "Bo", "Di", "Ed"], ["Di", "Bo", "Al", "Cy", "Ed"]),
             .zip: (["Cy", "Al", "Bo", "Di", "Ed"], ["Bo", "Al", "Cy", "Ed", "Di"]),
-            .eyeColor: (["Bo", "Ed", "Al", "Di", "Cy"], ["Di", "Al", "Ed", "Bo", "Cy"]),
+            .text(.eyeColor): (["Bo", "Ed", "Al", "Di", "Cy"], ["Di", "Al", "Ed", "Bo", "Cy"]),
             .company: (["Ed", "Al", "Bo", "Cy", "Di"], ["Cy", "Bo", "Al", "Ed", "Di"]),
             .recordID: (["Bo", "Cy", "Di", "Ed", "Al"], ["Al", "Ed", "Di", "Cy", "Bo"]),
             .phone: (["Bo", "Cy", "Di", "Ed", "Al"], ["Al", "Ed", "Di", "Cy", "Bo"]),

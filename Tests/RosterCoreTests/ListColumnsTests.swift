@@ -107,7 +107,7 @@ struct ListColumnsTests {
 
     @Test("state, zip, address, eye color, fruit and the record id are choosable, hidden until ticked, even in an older remembered choice")
     func choosableColumns() throws {
-        let added: [ListColumn] = [.state, .zip, .address, .eyeColor, .favoriteFruit, .recordID]
+        let added: [ListColumn] = [.state, .zip, .address, .text(.eyeColor), .text(.favoriteFruit), .recordID]
         #expect(ColumnChoice.standard.entries.suffix(6).map(\.column) == added)
         #expect(ColumnChoice.standard.shown.allSatisfy { !added.contains($0) })
         #expect(ColumnChoice(remembered: ["email", "-phone"]).shown.allSatisfy { !added.contains($0) })
@@ -232,10 +232,10 @@ struct AnyColumnSortTests {
 
     @Test("a column sorted on shows, titled with its direction, even when hidden")
     func sortedColumnShows() {
-        let columns = ListColumns(choice: .standard, sort: SortOrder(.eyeColor, descending: true), byCompany: true)
+        let columns = ListColumns(choice: .standard, sort: SortOrder(.text(.eyeColor), descending: true), byCompany: true)
         let placed = columns.layout(width: 80).map(\.column)
-        #expect(placed.contains(.eyeColor))
-        #expect(columns.title(of: .eyeColor) == "Eye color ↓")
+        #expect(placed.contains(.text(.eyeColor)))
+        #expect(columns.title(of: .text(.eyeColor)) == "Eye color ↓")
         #expect(columns.nextSort == SortOrder(.lastName))
     }
 
@@ -264,7 +264,7 @@ struct AnyColumnSortTests {
             place.sortOrder = SortOrder(key, descending: true)
             #expect(place.sortOrder == SortOrder(key, descending: true))
         }
-        #expect(SortOrder.Key.named("Eye colour") == .eyeColor && SortOrder.Key.named("_id") == .recordID)
+        #expect(SortOrder.Key.named("Eye colour") == .text(.eyeColor) && SortOrder.Key.named("_id") == .recordID)
         #expect(SortOrder.Key.named("shoe") == nil)
         for column in ListColumn.allCases { #expect(ListColumn.sorted(by: column.sortKey) == column, "\(column)") }
         #expect(Set(ListColumn.allCases.map(\.sortKey)).count == ListColumn.allCases.count)

@@ -30,11 +30,11 @@ public struct RememberedPlace: Codable, Equatable, Sendable {
 
     public var sortOrder: SortOrder {
         get {
-            let key = SortOrder.Key.allCases.first { "\($0)" == sortKey } ?? .lastName
+            let key = SortOrder.Key(rawValue: sortKey) ?? .lastName
             return SortOrder(key, descending: descending)
         }
         set {
-            sortKey = "\(newValue.key)"
+            sortKey = newValue.key.rawValue
             descending = newValue.descending
         }
     }

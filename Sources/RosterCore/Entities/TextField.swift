@@ -64,7 +64,7 @@ extension TextField {
         case .id: return ["id"]
         case .guid: return ["guid"]
         case .balance, .picture: return []
-        case .eyeColor: return ["eye", "eyecolor"]
+        case .eyeColor: return ["eye", "eyecolor", "eyecolour"]
         case .firstName: return ["first", "firstname"]
         case .lastName: return ["last", "lastname"]
         case .company: return ["company"]
@@ -85,6 +85,21 @@ extension TextField {
         case .id, .guid, .balance, .picture, .firstName, .lastName, .company, .email, .phone, .address: return nil
         }
     }
+
+    /// The list's column for a field with nothing special to show (`C`
+    /// ticks it; `s` sorts by it): its title and width. Nil for the fields
+    /// the list shows in columns of their own making (the name, the
+    /// company, the contacts, the `_id`) or not at all.
+    public var plainColumn: (title: String, width: Int)? {
+        switch self {
+        case .eyeColor: return ("Eye color", 9)
+        case .favoriteFruit: return ("Fruit", 10)
+        case .id, .guid, .balance, .picture, .firstName, .lastName, .company, .email, .phone, .address: return nil
+        }
+    }
+
+    /// The fields with a `plainColumn`, in `TextField`'s order.
+    public static let plainColumns = allCases.filter { $0.plainColumn != nil }
 
     /// The name, company and contacts: what CSV and the form put first.
     public static let leading: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address]

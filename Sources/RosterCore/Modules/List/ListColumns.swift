@@ -1,14 +1,44 @@
 /// A column of the people list. The name always comes first; the others
 /// are the user's to show, hide and reorder (`C`), and appear as the
-/// terminal widens.
-public enum ListColumn: String, CaseIterable, Sendable, Codable {
+/// terminal widens. Remembered by `rawValue` ("email", "eyeColor"). (Not
+/// `RawRepresentable`: its `==` would compare the names, not the cases.)
+public enum ListColumn: Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case name, email, phone, age, active, company, city, balance
     /// Hidden until chosen (`C`): the address whole and two of its parts,
-    /// two more of the record's fields, and its `_id`.
-    case state, zip, address, eyeColor, favoriteFruit, recordID
+    /// the record's plain fields (`TextField.plainColumn`), and its `_id`.
+    case state, zip, address
+    case text(TextField)
+    case recordID
+
+    public static let allCases: [ListColumn] = [.name, .email, .phone, .age, .active, .company, .city, .balance, .state, .zip, .address]
+        + TextField.plainColumns.map(ListColumn.text) + [.recordID]
 
     /// Columns a list shows only once the user ticks them.
-    static let hiddenByDefault: Set<ListColumn> = [.state, .zip, .address, .eyeColor, .favoriteFruit, .recordID]
+    static let hiddenByDefault = Set([ListColumn.state, .zip, .address, .recordID] + TextField.plainColumns.map(ListColumn.text))
+
+    /// The column's name in the remembered place: its order's ("email",
+    /// "eyeColor"), the name's own.
+    public var rawValue: String { self == .name ? "name" : sortKey.rawValue }
+
+    public init?(rawValue: String) {
+        guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = column
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let column = ListColumn(rawValue: text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no column \(text)"))
+        }
+        self = column
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
 
     /// The header row's title.
     public var title: String {
@@ -24,8 +54,7 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .state: return "State"
         case .zip: return "Zip"
         case .address: return "Address"
-        case .eyeColor: return "Eye color"
-        case .favoriteFruit: return "Fruit"
+        case .text(let field): return field.plainColumn?.title ?? field.label
         case .recordID: return "ID"
         }
     }
@@ -45,8 +74,7 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .state: return 14
         case .zip: return 6
         case .address: return 30
-        case .eyeColor: return 9
-        case .favoriteFruit: return 10
+        case .text(let field): return field.plainColumn?.width ?? 10
         case .recordID: return 24
         }
     }
@@ -63,8 +91,7 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .state: return .state
         case .zip: return .zip
         case .address: return .address
-        case .eyeColor: return .eyeColor
-        case .favoriteFruit: return .favoriteFruit
+        case .text(let field): return TextScope(field: field)
         case .recordID: return .id
         case .age, .active, .balance: return nil
         }
@@ -78,9 +105,24 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         allCases.first { $0.sortKey == key } ?? .name
     }
 
-    /// The order this column sorts by (the name: by last name): the key
-    /// of the column's name.
-    public var sortKey: SortOrder.Key { SortOrder.Key(rawValue: rawValue) ?? .lastName }
+    /// The order this column sorts by (the name: by last name).
+    public var sortKey: SortOrder.Key {
+        switch self {
+        case .name: return .lastName
+        case .email: return .email
+        case .phone: return .phone
+        case .age: return .age
+        case .active: return .active
+        case .company: return .company
+        case .city: return .city
+        case .balance: return .balance
+        case .state: return .state
+        case .zip: return .zip
+        case .address: return .address
+        case .text(let field): return .text(field)
+        case .recordID: return .recordID
+        }
+    }
 
     /// What a row shows in this column, before fitting.
     public func text(of person: ListedPerson) -> String {
@@ -93,77 +135,10 @@ public enum ListColumn: String, CaseIterable, Sendable, Codable {
         case .balance: return person.balance
         case .state: return QueryCondition.addressParts(person.address).state
         case .zip: return QueryCondition.addressParts(person.address).zip
-        case .email, .phone, .address, .eyeColor, .favoriteFruit, .recordID:
+        case .email, .phone, .address, .text, .recordID:
             // A text field of the record, as its search names it.
             return searchField?.recordField.map(person.text) ?? ""
         }
-    }
-}
-
-/// The user's columns: every column but the name, in the order they show,
-/// each shown or hidden. Remembered with the place.
-public struct ColumnChoice: Equatable, Sendable {
-    public struct Entry: Equatable, Sendable {
-        public var column: ListColumn
-        public var isShown: Bool
-
-        public init(_ column: ListColumn, isShown: Bool = true) {
-            self.column = column
-            self.isShown = isShown
-        }
-    }
-
-    public private(set) var entries: [Entry]
-
-    /// Every column shown, in the order they appear as the terminal widens
-    /// (the narrow age and activity before the phone: a column that does not
-    /// fit ends the row, so at 80 columns they still show); the balance
-    /// last, at the right edge, as the list always had it.
-    public static let standard = ColumnChoice(entries: [.email, .age, .active, .phone, .company, .city, .balance].map { Entry($0) })
-    // (then the columns hidden by default, added by `init(entries:)`)
-
-    /// `entries` made whole: unknown and repeated columns dropped, the name
-    /// left out (it is always first), missing ones added at the end, shown
-    /// unless hidden by default (a remembered choice from before a column
-    /// existed).
-    public init(entries: [Entry]) {
-        var seen: Set<ListColumn> = [.name]
-        var kept: [Entry] = []
-        for entry in entries where seen.insert(entry.column).inserted { kept.append(entry) }
-        for column in ListColumn.allCases where !seen.contains(column) {
-            kept.append(Entry(column, isShown: !ListColumn.hiddenByDefault.contains(column)))
-        }
-        self.entries = kept
-    }
-
-    /// The shown columns, in order.
-    public var shown: [ListColumn] { entries.filter(\.isShown).map(\.column) }
-
-    /// "email,-phone,age": how a place remembers it (a hidden column
-    /// starts with `-`); unknown names are dropped, so an older or newer
-    /// state file never fails to load.
-    public var remembered: [String] { entries.map { ($0.isShown ? "" : "-") + $0.column.rawValue } }
-
-    public init(remembered: [String]) {
-        self.init(entries: remembered.compactMap { text in
-            let isShown = !text.hasPrefix("-")
-            return ListColumn(rawValue: isShown ? text : String(text.dropFirst())).map { Entry($0, isShown: isShown) }
-        })
-    }
-
-    public mutating func toggle(at index: Int) {
-        guard entries.indices.contains(index) else { return }
-        entries[index].isShown.toggle()
-    }
-
-    /// Moves the entry at `index` by `delta` places (clamped); its new index.
-    @discardableResult
-    public mutating func move(at index: Int, by delta: Int) -> Int {
-        guard entries.indices.contains(index) else { return index }
-        let target = min(max(0, index + delta), entries.count - 1)
-        let entry = entries.remove(at: index)
-        entries.insert(entry, at: target)
-        return target
     }
 }
 

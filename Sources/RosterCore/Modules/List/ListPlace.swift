@@ -12,7 +12,7 @@ extension RememberedPlace {
         let recordID = recordID ?? (repository.readsAtOnce ? person.flatMap { try? repository.person($0).id } : nil)
         self.init(
             selectedPosition: person?.rawValue, selectedID: recordID,
-            sortKey: "\(sort.key)", descending: sort.descending, groupedByCompany: byCompany)
+            sortKey: sort.key.rawValue, descending: sort.descending, groupedByCompany: byCompany)
         let companies = repository.companies
         self.collapsedCompanies = collapsedCompanies.isEmpty ? nil : collapsedCompanies.map { companies[$0].name }.sorted()
         self.columns = columns == .standard ? nil : columns.remembered

@@ -7,14 +7,22 @@
 /// last, ties go by name (reversed with a reversed text key), then file
 /// order.
 public struct SortOrder: Equatable, Sendable {
-    public enum Key: String, CaseIterable, Sendable {
+    /// Remembered and printed by `rawValue` ("lastName", "eyeColor"). (Not
+    /// `RawRepresentable`: its `==` would compare the names, not the cases.)
+    public enum Key: Hashable, CaseIterable, Sendable, CustomStringConvertible {
         case lastName, firstName, balance, age
-        case email, phone, active, company, city, state, zip, address, eyeColor, favoriteFruit, recordID
+        case email, phone, active, company, city, state, zip, address
+        /// A field of the record with a plain column (`TextField.plainColumn`).
+        case text(TextField)
+        case recordID
 
-        var label: String {
+        public static let allCases: [Key] = [.lastName, .firstName, .balance, .age, .email, .phone, .active, .company, .city, .state,
+                                             .zip, .address] + TextField.plainColumns.map(Key.text) + [.recordID]
+
+        public var rawValue: String {
             switch self {
-            case .lastName: return "last name"
-            case .firstName: return "first name"
+            case .lastName: return "lastName"
+            case .firstName: return "firstName"
             case .balance: return "balance"
             case .age: return "age"
             case .email: return "email"
@@ -25,9 +33,25 @@ public struct SortOrder: Equatable, Sendable {
             case .state: return "state"
             case .zip: return "zip"
             case .address: return "address"
-            case .eyeColor: return "eye color"
-            case .favoriteFruit: return "fruit"
+            case .text(let field): return "\(field)"
+            case .recordID: return "recordID"
+            }
+        }
+
+        public init?(rawValue: String) {
+            guard let key = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = key
+        }
+
+        public var description: String { rawValue }
+
+        var label: String {
+            switch self {
+            case .lastName: return "last name"
+            case .firstName: return "first name"
+            case .text(let field): return (field.plainColumn?.title ?? field.label).lowercased()
             case .recordID: return "id"
+            default: return rawValue
             }
         }
 
@@ -39,8 +63,7 @@ public struct SortOrder: Equatable, Sendable {
             case .phone: return .phone
             case .company: return .company
             case .address: return .address
-            case .eyeColor: return .eyeColor
-            case .favoriteFruit: return .favoriteFruit
+            case .text(let field): return field
             case .recordID: return .id
             case .lastName, .firstName, .balance, .age, .active, .city, .state, .zip: return nil
             }
@@ -60,8 +83,7 @@ public struct SortOrder: Equatable, Sendable {
             switch self {
             case .lastName: return "last"
             case .firstName: return "first"
-            case .eyeColor: return "eye-color"
-            case .favoriteFruit: return "fruit"
+            case .text: return label.split(separator: " ").joined(separator: "-")
             case .recordID: return "id"
             default: return rawValue
             }
@@ -74,10 +96,11 @@ public struct SortOrder: Equatable, Sendable {
             switch word {
             case "last", "lastname", "name": return .lastName
             case "first", "firstname": return .firstName
-            case "eyecolor", "eyecolour", "eye": return .eyeColor
-            case "fruit", "favoritefruit": return .favoriteFruit
             case "id", "recordid", "_id": return .recordID
-            default: return allCases.first { $0.rawValue.lowercased() == word }
+            default:
+                // A plain field also goes by its query names ("eye", "fruit").
+                if let field = TextField.plainColumns.first(where: { $0.queryNames.contains(word) }) { return .text(field) }
+                return allCases.first { $0.rawValue.lowercased() == word || $0.spelling.filter { $0 != "-" } == word }
             }
         }
     }

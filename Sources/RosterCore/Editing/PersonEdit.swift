@@ -11,7 +11,7 @@ public enum EditableField: Hashable, Sendable {
     public static let names: [([String], EditableField)] = QueryParser.fieldNames.compactMap { names, field in
         switch field {
         case .text(let scope):
-            guard let text = TextField.allCases.first(where: { "\($0)" == scope.rawValue }), text != .id else { return nil }
+            guard let text = TextField.allCases.first(where: { TextScope(field: $0) == scope }), text != .id else { return nil }
             return (names, .text(text))
         case .number(.age): return (names, .age)
         case .number(.balance): return (names, .balance)

@@ -54,7 +54,7 @@ public enum QueryCondition: Sendable, Equatable {
 }
 
 /// Where a text term looks.
-public enum TextScope: String, Sendable, Equatable, CaseIterable {
+public enum TextScope: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Name, company, email, phone or address (a bare term).
     case anywhere
     /// "First Last", either part, or across the two (`name:"ada love"`).
@@ -63,10 +63,37 @@ public enum TextScope: String, Sendable, Equatable, CaseIterable {
     /// The whole address, or one of its comma-separated parts
     /// ("303 Vermont Street, Concho, Arizona, 1707": street, city, state, zip).
     case address, street, city, state, zip
-    case eyeColor, favoriteFruit
+    /// A plain field of the record, compared whole (eye colour, fruit:
+    /// those with a `TextField.plainColumn`).
+    case text(TextField)
     /// `_id`.
     case id
     case guid
+
+    public static let allCases: [TextScope] = [.anywhere, .name, .firstName, .lastName, .company, .email, .phone,
+                                               .address, .street, .city, .state, .zip]
+        + TextField.plainColumns.map(TextScope.text) + [.id, .guid]
+
+    /// The scope's name in messages and tests ("eyeColor").
+    public var description: String {
+        switch self {
+        case .anywhere: return "anywhere"
+        case .name: return "name"
+        case .firstName: return "firstName"
+        case .lastName: return "lastName"
+        case .company: return "company"
+        case .email: return "email"
+        case .phone: return "phone"
+        case .address: return "address"
+        case .street: return "street"
+        case .city: return "city"
+        case .state: return "state"
+        case .zip: return "zip"
+        case .text(let field): return "\(field)"
+        case .id: return "id"
+        case .guid: return "guid"
+        }
+    }
 }
 
 extension TextScope {
@@ -78,11 +105,20 @@ extension TextScope {
     /// The address's comma-separated parts.
     public static let addressParts: [TextScope] = [.street, .city, .state, .zip]
 
-    /// Where a term on `field` looks (`fruit:` on the favorite fruit): the
-    /// scope of the same name.
+    /// Where a term on `field` looks (`fruit:` on the favorite fruit).
     public init(field: TextField) {
-        guard let scope = TextScope(rawValue: "\(field)") else { preconditionFailure("no search scope for \(field)") }
-        self = scope
+        switch field {
+        case .firstName: self = .firstName
+        case .lastName: self = .lastName
+        case .company: self = .company
+        case .email: self = .email
+        case .phone: self = .phone
+        case .address: self = .address
+        case .id: self = .id
+        case .guid: self = .guid
+        // A plain field (eye colour, fruit; nothing searches the balance's text or the picture).
+        default: self = .text(field)
+        }
     }
 
     /// The record's field this scope compares whole, folded as search
@@ -93,8 +129,7 @@ extension TextScope {
         case .email: return .email
         case .phone: return .phone
         case .address: return .address
-        case .eyeColor: return .eyeColor
-        case .favoriteFruit: return .favoriteFruit
+        case .text(let field): return field
         case .id: return .id
         case .guid: return .guid
         case .anywhere, .name, .firstName, .lastName, .company, .street, .city, .state, .zip: return nil

@@ -860,8 +860,8 @@ struct FrequencyEndToEndTests {
         session.send("F")
         #expect(session.waitFor("counts by company of everyone") { $0.contains("counts by company") && $0.contains("400 people") })
         session.send("f", "f", "f")
-        #expect(session.waitFor("counts by eye colour, blue's bar drawn") {
-            $0.contains("counts by eye colour") && $0.components(separatedBy: "\n").contains { $0.hasPrefix(" blue ") && $0.contains("█") }
+        #expect(session.waitFor("counts by eye color, blue's bar drawn") {
+            $0.contains("counts by eye color") && $0.components(separatedBy: "\n").contains { $0.hasPrefix(" blue ") && $0.contains("█") }
         })
         let blue = try #require(session.lines().first { $0.hasPrefix(" blue ") })
         let count = try #require(blue.split(separator: " ").dropFirst().first.map(String.init))
@@ -869,9 +869,9 @@ struct FrequencyEndToEndTests {
         session.send("Enter")
         #expect(session.waitFor(text: "filter: eye=\"blue\""))
         #expect(session.waitFor(text: "1/\(count) "))
-        #expect(session.screen().contains("counts by eye colour"))
+        #expect(session.screen().contains("counts by eye color"))
         session.send("Escape")  // straight back: the value's term is what the list is of
-        #expect(session.waitFor(text: "counts by eye colour"))
+        #expect(session.waitFor(text: "counts by eye color"))
         session.send("Tab")  // back to the list: filter it, sort by age, count again
         #expect(session.waitFor(text: "1/400"))
         session.send("/")

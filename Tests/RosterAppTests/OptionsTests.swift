@@ -26,7 +26,7 @@ struct OptionsTests {
         #expect(throws: Options.UsageError(message: "--filter: 'age>x' (column 11): age is a whole number of years, not 'x'")) {
             try Options.parse(["--filter", "acme  age>x"])
         }
-        #expect(throws: Options.UsageError(message: "--filter: 'agee:3' (column 1): unknown field 'agee' (fields: \(QueryParser.fieldList))")) {
+        #expect(throws: Options.UsageError(message: "--filter: 'agee:3' (column 1): unknown field 'agee': did you mean age? (fields: \(QueryParser.fieldList))")) {
             try Options.parse(["--filter=agee:3"])
         }
         // The query's text is made safe for the terminal the message goes to.

@@ -187,11 +187,11 @@ struct FrequencyNavigationTests {
         #expect(screen.line(0).contains("counts by company"))
         #expect(screen.line(0).contains("5 of 6 people matching '-irwin'"))
         press(.character("f"), .character("f"), .character("f"), in: app)  // eye colour
-        #expect(screen.line(0).contains("counts by eye colour"))
+        #expect(screen.line(0).contains("counts by eye color"))
         #expect(screen.line(3).hasPrefix(" brown "))
         press(.down, .enter, in: app)  // brown: Zamora Weber and Cohen James
         #expect(app.root.depth == 3)
-        #expect(screen.line(0).contains("counts by eye colour"))
+        #expect(screen.line(0).contains("counts by eye color"))
         #expect(screen.text.contains("filter: -irwin eye=\"brown\""))
         #expect(screen.text.contains("Zamora Weber") && screen.text.contains("Cohen James"))
         #expect(!screen.text.contains("Vanessa Sanchez"))
@@ -209,7 +209,7 @@ struct FrequencyNavigationTests {
         #expect(screen.line(2).hasPrefix("COMSTAR (3)"))
         press(.character("F"), .character("f"), .character("f"), .character("f"), in: app)  // eye colour
         #expect(app.root.depth == 4)
-        #expect(screen.line(0).contains("counts by eye colour"))
+        #expect(screen.line(0).contains("counts by eye color"))
         #expect(screen.line(0).contains("3 people"))
         #expect(screen.line(2).hasPrefix(" brown ") && screen.line(3).hasPrefix(" green "))
         press(.down, .enter, in: app)  // green: Bertha Irwin and Vanessa Sanchez

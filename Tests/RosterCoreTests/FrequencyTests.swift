@@ -273,8 +273,8 @@ struct FrequencyPresenterTests {
         #expect(wireframe.routes == [
             .matching(term: #"state="Arkansas""#, title: "counts by state › Arkansas"),
             .matching(term: #"state="Kansas""#, title: "counts by state › Kansas"),
-            .matching(term: #"eye="blue""#, title: "counts by eye colour › blue"),
-            .matching(term: "eye=", title: "counts by eye colour › (none)"),
+            .matching(term: #"eye="blue""#, title: "counts by eye color › blue"),
+            .matching(term: "eye=", title: "counts by eye color › (none)"),
         ])
     }
 
@@ -290,7 +290,7 @@ struct FrequencyPresenterTests {
         presenter.attach(view: view)
         presenter.openSelected()
         #expect(wireframe.routes.isEmpty)
-        #expect(view.models.last?.notice == "no search term can spell this eye colour")
+        #expect(view.models.last?.notice == "no search term can spell this eye color")
     }
 
     @Test("share to a tenth of a percent, half up")

@@ -183,7 +183,7 @@ struct ListPresenterSearchTests {
         presenter.editSearch("comstar agee>3")
         let model = try #require(view.last)
         #expect(model.position == "1/3")
-        #expect(model.searchError == SearchErrorModel(error: QueryError("unknown field 'agee' (fields: \(QueryParser.fieldList))", at: 8..<12)))
+        #expect(model.searchError == SearchErrorModel(error: QueryError("unknown field 'agee': did you mean age? (fields: \(QueryParser.fieldList))", at: 8..<12)))
         // The term with the error is left out: the other terms still narrow the list.
         #expect(searcher.searches == ["comstar", "comstar"])
         // Typed a letter at a time, a field term reads as plain words first

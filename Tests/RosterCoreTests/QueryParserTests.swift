@@ -164,7 +164,7 @@ struct QueryParserTests {
 
     @Test("errors for = say where: unknown fields, bad numbers, < and > on text")
     func exactErrors() {
-        #expect(Self.error("x stat=Kansas") == QueryError("unknown field 'stat' (fields: \(QueryParser.fieldList))", at: 2..<6))
+        #expect(Self.error("x stat=Kansas") == QueryError("unknown field 'stat': did you mean state? (fields: \(QueryParser.fieldList))", at: 2..<6))
         #expect(Self.error("age=abc") == QueryError("age is a whole number of years, not 'abc'", at: 4..<7))
         #expect(Self.error("active=maybe")?.range == 7..<12)
         let less = Self.error("ab city<x")
@@ -180,6 +180,25 @@ struct QueryParserTests {
         #expect(try Self.conditions("favoritefruit:apple") == Self.conditions("fruit:apple"))
         #expect(try Self.conditions("fruit:apple") == [.text(.text(.favoriteFruit), "apple")])
         #expect(try Self.conditions("firstname=Ada") == [.exact(.firstName, "Ada")])
+        // As --sort spells them, and in British English.
+        #expect(try Self.conditions("eye-color:blue eye_color=blue eyecolour:blue favourite_fruit:fig") == [
+            .text(.text(.eyeColor), "blue"), .exact(.text(.eyeColor), "blue"), .text(.text(.eyeColor), "blue"),
+            .text(.text(.favoriteFruit), "fig"),
+        ])
+        #expect(try Self.conditions("x-ray well_known") == [.text(.anywhere, "x-ray"), .text(.anywhere, "well_known")])
+    }
+
+    @Test("a mistyped field name says which one it likely meant, before the list; none when nothing is close")
+    func nearestFieldName() {
+        #expect(Self.error("agee:3")?.message.hasPrefix("unknown field 'agee': did you mean age? (fields: name,") == true)
+        #expect(Self.error("emial:x")?.message.hasPrefix("unknown field 'emial': did you mean email?") == true)
+        #expect(Self.error("compnay:x")?.message.hasPrefix("unknown field 'compnay': did you mean company?") == true)
+        #expect(Self.error("xy:1")?.message.hasPrefix("unknown field 'xy' (fields:") == true)
+        #expect(Self.error("shoesize:9")?.message.hasPrefix("unknown field 'shoesize' (fields:") == true)
+        #expect(EditDistance.between(Array("abc"), Array("abc")) == 0)
+        #expect(EditDistance.between(Array(""), Array("ab")) == 2)
+        #expect(EditDistance.between(Array("ab"), Array("ba")) == 1)
+        #expect(EditDistance.between(Array("kitten"), Array("sitting")) == 3)
     }
 
     @Test("every field named in the help")

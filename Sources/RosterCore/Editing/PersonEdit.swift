@@ -26,6 +26,16 @@ public enum EditableField: Hashable, Sendable {
         self = found.1
     }
 
+    /// The person's screen's label ("Eye color").
+    public var label: String {
+        switch self {
+        case .text(let text): return text.label
+        case .age: return "Age"
+        case .balance: return "Balance"
+        case .active: return "Active"
+        }
+    }
+
     /// How messages name the field.
     public var name: String { Self.names.first { $0.1 == self }?.0[0] ?? "?" }
 

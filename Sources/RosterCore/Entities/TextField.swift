@@ -71,18 +71,7 @@ extension TextField {
         case .email: return ["email"]
         case .phone: return ["phone"]
         case .address: return ["address"]
-        case .favoriteFruit: return ["fruit", "favoritefruit"]
-        }
-    }
-
-    /// How the counts (`F`) name the field, for a field they count people
-    /// by ("eye colour"); nil for one with about a value per person (the
-    /// names, contacts, ids) or counted on its own terms (the company).
-    public var countLabel: String? {
-        switch self {
-        case .eyeColor: return "eye colour"
-        case .favoriteFruit: return "fruit"
-        case .id, .guid, .balance, .picture, .firstName, .lastName, .company, .email, .phone, .address: return nil
+        case .favoriteFruit: return ["fruit", "favoritefruit", "favouritefruit"]
         }
     }
 
@@ -97,6 +86,11 @@ extension TextField {
         case .id, .guid, .balance, .picture, .firstName, .lastName, .company, .email, .phone, .address: return nil
         }
     }
+
+    /// How the counts (`F`) name a plain field, which they count people by
+    /// ("eye color"); nil for the others (about a value per person, or
+    /// counted on their own terms: the company).
+    public var countLabel: String? { plainColumn.map { $0.title.lowercased() } }
 
     /// The fields with a `plainColumn`, in `TextField`'s order.
     public static let plainColumns = allCases.filter { $0.plainColumn != nil }

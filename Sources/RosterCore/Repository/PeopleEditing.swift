@@ -176,7 +176,7 @@ public enum UndoableChange: Equatable, Sendable {
     public var done: String {
         switch self {
         case .updated(let before, let after):
-            return "\(after.fullName)'s \(before.map(\.field.name).joined(separator: ", ")) put back"
+            return "\(after.fullName)'s \(before.map { $0.field.label.lowercased() }.joined(separator: ", ")) put back"
         case .added(let person): return "\(person.fullName) deleted again"
         case .deleted(let people):
             return people.count == 1 ? "\(people[0].fullName) added back" : "\(NumberText.count(people.count, "person", "people")) added back"

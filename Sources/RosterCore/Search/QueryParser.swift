@@ -62,6 +62,20 @@ public enum QueryParser {
             + [(["age"], .number(.age)), (["balance"], .number(.balance)), (["active", "isactive"], .active)]
     }()
 
+    /// The field a mistyped name most likely meant (`agee` → `age`): the
+    /// nearest name one edit away (a letter added, dropped, changed, or two
+    /// swapped), two for names longer than four letters; nil when none is.
+    static func nearestFieldName(to name: String) -> String? {
+        var best: (name: String, distance: Int)?
+        for (names, _) in fieldNames {
+            for candidate in names {
+                let distance = EditDistance.between(Array(name), Array(candidate))
+                if distance <= (candidate.count > 4 ? 2 : 1), distance < best?.distance ?? .max { best = (names[0], distance) }
+            }
+        }
+        return best?.name
+    }
+
     /// The field names, for help and error messages.
     public static var fieldList: String { fieldNames.map { $0.0[0] }.joined(separator: ", ") }
 
@@ -120,7 +134,11 @@ public enum QueryParser {
         private mutating func readCondition(termStart: Int) throws(QueryError) -> QueryCondition? {
             let nameStart = index
             var nameEnd = index
-            while nameEnd < characters.count, characters[nameEnd].isASCII, characters[nameEnd].isLetter { nameEnd += 1 }
+            // Letters, and `-` or `_` between words (`eye-color:`, as `--sort` spells it).
+            while nameEnd < characters.count, characters[nameEnd].isASCII,
+                  characters[nameEnd].isLetter || (nameEnd > nameStart && "-_".contains(characters[nameEnd])) {
+                nameEnd += 1
+            }
             guard nameEnd > nameStart, let op = Self.operatorAt(nameEnd, in: characters) else {
                 let text = readValue()
                 return text.isEmpty ? nil : .text(.anywhere, text)
@@ -130,10 +148,11 @@ public enum QueryParser {
             let valueStart = index
             let value = readValue()
             let valueRange = valueStart..<max(index, valueStart + 1)
-            guard let field = QueryParser.fields[name.lowercased()] else {
-                throw QueryError("unknown field '\(name)' (fields: \(QueryParser.fieldList))", at: nameStart..<nameEnd)
+            let fieldName = String(name.lowercased().filter { $0 != "-" && $0 != "_" })
+            guard let field = QueryParser.fields[fieldName] else {
+                let guess = QueryParser.nearestFieldName(to: fieldName).map { ": did you mean \($0)?" } ?? ""
+                throw QueryError("unknown field '\(name)'\(guess) (fields: \(QueryParser.fieldList))", at: nameStart..<nameEnd)
             }
-            let fieldName = name.lowercased()
             guard !value.isEmpty else {
                 guard op == .equal else {
                     let hint = op == .colon ? " (\(fieldName)= finds people without one)" : ""
@@ -257,7 +276,7 @@ public enum QueryGrammar {
         ("\"two words\"", "a phrase, spaces included"),
         ("company:acme", "one field; also name: first: last: email: phone:"),
         ("city:concho", "a part of the address: street: city: state: zip:"),
-        ("eye:blue fruit:apple", "eye colour, favourite fruit; also address: id: guid:"),
+        ("eye:blue fruit:apple", "eye color, favorite fruit; also address: id: guid:"),
         ("state=Kansas", "the whole value, any text field (not Arkansas)"),
         ("city= age=", "no value, missing or empty (-city= has one)"),
         ("active:yes", "active people (active:no; also true, false)"),

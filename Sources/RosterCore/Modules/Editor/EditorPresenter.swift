@@ -74,7 +74,7 @@ public final class EditorPresenter: EditorModuleInterface {
     /// Starts at the field the person's screen calls `label` (its cursor
     /// was there), if the form has one.
     public func focus(label: String) {
-        guard let index = Self.fields.firstIndex(where: { Self.label(of: $0) == label }) else { return }
+        guard let index = Self.fields.firstIndex(where: { $0.label == label }) else { return }
         focused = index
         refresh()
     }
@@ -250,7 +250,7 @@ public final class EditorPresenter: EditorModuleInterface {
     public func makeViewModel() -> EditorViewModel {
         let checked = checkedChanges()
         let fields = Self.fields.indices.map { index in
-            EditorViewModel.Field(label: Self.label(of: Self.fields[index]), text: editors[index].text, cursor: editors[index].cursor,
+            EditorViewModel.Field(label: Self.fields[index].label, text: editors[index].text, cursor: editors[index].cursor,
                                   problem: checked[index].problem, isChanged: editors[index].text != originals[index])
         }
         let changed = changedCount
@@ -259,7 +259,7 @@ public final class EditorPresenter: EditorModuleInterface {
         if let merge {
             let rows = merge.shown.map { index in
                 let row = merge.rows[index]
-                return EditorViewModel.ConflictRow(label: Self.label(of: row.field), was: row.base, mine: row.mine, theirs: row.theirs,
+                return EditorViewModel.ConflictRow(label: row.field.label, was: row.base, mine: row.mine, theirs: row.theirs,
                                                    choice: row.choice, isConflict: row.isConflict, isFocused: index == mergeFocus)
             }
             let waiting = merge.unresolved
@@ -272,15 +272,5 @@ public final class EditorPresenter: EditorModuleInterface {
         return EditorViewModel(title: title, fields: fields, focused: focused,
                                status: status ?? (changed == 0 ? "nothing changed" : "\(NumberText.count(changed, "field", "fields")) changed"),
                                question: question, isSaving: isSaving, saveProgress: interactor.saveProgress)
-    }
-
-    /// The person screen's label for a field.
-    static func label(of field: EditableField) -> String {
-        switch field {
-        case .text(let text): return text.label
-        case .age: return "Age"
-        case .balance: return "Balance"
-        case .active: return "Active"
-        }
     }
 }

@@ -1,0 +1,25 @@
+/// How many single edits turn one word into another: a character added,
+/// dropped or changed, or two neighbours swapped (the optimal string
+/// alignment distance). For "did you mean" on short names.
+enum EditDistance {
+    static func between(_ left: [Character], _ right: [Character]) -> Int {
+        guard !left.isEmpty else { return right.count }
+        guard !right.isEmpty else { return left.count }
+        // Three rows: two back (for a swap), the last, and this one.
+        var twoBack = [Int](repeating: 0, count: right.count + 1)
+        var last = Array(0...right.count)
+        var current = [Int](repeating: 0, count: right.count + 1)
+        for i in 1...left.count {
+            current[0] = i
+            for j in 1...right.count {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                current[j] = min(last[j] + 1, current[j - 1] + 1, last[j - 1] + cost)
+                if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+                    current[j] = min(current[j], twoBack[j - 2] + 1)
+                }
+            }
+            (twoBack, last, current) = (last, current, twoBack)
+        }
+        return last[right.count]
+    }
+}

@@ -41,9 +41,19 @@ extension ListView {
         // at once, and the pinned one would head none of its people.
         let nextIsHeader = topRow + 1 < model.rows.count && model.rows.headerRow(forRow: topRow + 1) == topRow + 1
         pinnedHeaderRow = model.rows.headerRow(forRow: topRow).flatMap { $0 < topRow && !nextIsHeader ? $0 : nil }
-        let measure = measure(shown, of: MeasuredList(rowCount: model.rows.count, filter: model.filter, sortLabel: model.sortLabel,
-                                                      columns: model.columns))
-        let columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
+        let (measure, page) = measure(shown, of: MeasuredList(rowCount: model.rows.count, filter: model.filter, sortLabel: model.sortLabel,
+                                                              columns: model.columns))
+        var columns = model.columns.layout(width: size.columns, balanceWidth: measure.balance, widest: measure.widest)
+        // Widths kept from other pages never hide a column this page has
+        // room for (a long email further down would otherwise take the age
+        // away for good): then this page's own, remembered from here on.
+        if let page {
+            let own = model.columns.layout(width: size.columns, balanceWidth: page.balance, widest: page.widest)
+            if own.count > columns.count {
+                columns = own
+                lastMeasure = page
+            }
+        }
         placedColumns = columns.map(\.column)
         drawColumnTitles(columns, of: model.columns, on: screen)
         for (offset, row) in shown.enumerated() {
@@ -61,21 +71,24 @@ extension ListView {
     /// measure: the columns keep the widths of the last frame that had some.
     ///
     /// Scrolling the same list (`list`: what identifies it), columns only
-    /// widen: they do not jump back and forth from page to page.
-    func measure(_ shown: [ListRow], of list: MeasuredList) -> (balance: Int, widest: [ListColumn: Int]) {
+    /// widen: they do not jump back and forth from page to page. `page` is
+    /// this page's own measure when it had rows to measure.
+    func measure(_ shown: [ListRow], of list: MeasuredList)
+        -> (measure: (balance: Int, widest: [ListColumn: Int]), page: (balance: Int, widest: [ListColumn: Int])?) {
         var measure = (balance: shown.reduce(0) { widest, row in
             guard case .person(let person) = row else { return widest }
             return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
         }, widest: Self.widestValues(shown))
         guard shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) else {
-            return lastMeasure ?? measure
+            return (lastMeasure ?? measure, nil)
         }
+        let page = measure
         if list == measuredList, let last = lastMeasure {
             measure.balance = max(measure.balance, last.balance)
             measure.widest.merge(last.widest, uniquingKeysWith: max)
         }
         (lastMeasure, measuredList) = (measure, list)
-        return measure
+        return (measure, page)
     }
 
     /// The last line: a question, the export or search prompt, or the

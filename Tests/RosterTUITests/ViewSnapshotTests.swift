@@ -78,7 +78,7 @@ struct ViewSnapshotTests {
         #expect(screen.text.components(separatedBy: "C2 (20)").count == 2)
     }
 
-    @Test("scrolling one list, columns only widen: back on the first page they stay where a longer email put them")
+    @Test("scrolling one list, columns only widen: back on the first page they stay where a longer email put them (when that hides none)")
     func columnsDoNotJump() throws {
         // One company; emails short on the first page, long further down.
         let people = (0..<60).map { index in
@@ -87,7 +87,7 @@ struct ViewSnapshotTests {
         }
         let (view, presenter) = try Self.listView(json: Fixtures.array(people))
         func emailColumn() -> Int? {  // where the column after the email starts
-            let title = Self.draw(view, rows: 12, columns: 80).line(1)
+            let title = Self.draw(view, rows: 12, columns: 120).line(1)
             return title.range(of: "Age").map { title.distance(from: title.startIndex, to: $0.lowerBound) }
         }
         let first = try #require(emailColumn())
@@ -100,6 +100,21 @@ struct ViewSnapshotTests {
         presenter.editSearch("al ")
         presenter.commitSearch()
         #expect(emailColumn() != nil, "another list is measured afresh")
+    }
+
+    @Test("widths kept from a page further down never hide a column the page shown has room for")
+    func keptWidthsHideNoColumn() throws {
+        let people = (0..<60).map { index in
+            Fixtures.record(first: "Al", last: String(format: "L%03d", index), company: "C",
+                            email: index < 30 ? "a\(index)@x.io" : "maximilian.\(index)@a-long-domain.example", index: index)
+        }
+        let (view, presenter) = try Self.listView(json: Fixtures.array(people))
+        func titles() -> String { Self.draw(view, rows: 12, columns: 64).line(1) }
+        #expect(titles().contains("Age"), "short emails: room for the age")
+        presenter.select(position: 45)
+        #expect(!titles().contains("Age"), "long emails on screen take its room")
+        presenter.select(position: 0)
+        #expect(titles().contains("Age"), "back at the top, the age again: \(titles())")
     }
 
     @Test("a company's last person at the top is shown, not covered by its header right above the next company's")

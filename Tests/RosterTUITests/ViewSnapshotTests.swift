@@ -78,14 +78,18 @@ struct ViewSnapshotTests {
         #expect(screen.text.components(separatedBy: "C2 (20)").count == 2)
     }
 
+    /// One company of 60; emails short on the first page, long (at
+    /// `domain`) from the 31st person on.
+    static func emailsLongerFurtherDown(domain: String) -> String {
+        Fixtures.array((0..<60).map { index in
+            Fixtures.record(first: "Al", last: String(format: "L%03d", index), company: "C",
+                            email: index < 30 ? "a\(index)@x.io" : "maximilian.\(index)@\(domain)", index: index)
+        })
+    }
+
     @Test("scrolling one list, columns only widen: back on the first page they stay where a longer email put them (when that hides none)")
     func columnsDoNotJump() throws {
-        // One company; emails short on the first page, long further down.
-        let people = (0..<60).map { index in
-            Fixtures.record(first: "Al", last: String(format: "L%03d", index), company: "C",
-                            email: index < 30 ? "a\(index)@x.io" : "maximilian.\(index)@long.example", index: index)
-        }
-        let (view, presenter) = try Self.listView(json: Fixtures.array(people))
+        let (view, presenter) = try Self.listView(json: Self.emailsLongerFurtherDown(domain: "long.example"))
         func emailColumn() -> Int? {  // where the column after the email starts
             let title = Self.draw(view, rows: 12, columns: 120).line(1)
             return title.range(of: "Age").map { title.distance(from: title.startIndex, to: $0.lowerBound) }
@@ -104,11 +108,7 @@ struct ViewSnapshotTests {
 
     @Test("widths kept from a page further down never hide a column the page shown has room for")
     func keptWidthsHideNoColumn() throws {
-        let people = (0..<60).map { index in
-            Fixtures.record(first: "Al", last: String(format: "L%03d", index), company: "C",
-                            email: index < 30 ? "a\(index)@x.io" : "maximilian.\(index)@a-long-domain.example", index: index)
-        }
-        let (view, presenter) = try Self.listView(json: Fixtures.array(people))
+        let (view, presenter) = try Self.listView(json: Self.emailsLongerFurtherDown(domain: "a-long-domain.example"))
         func titles() -> String { Self.draw(view, rows: 12, columns: 64).line(1) }
         #expect(titles().contains("Age"), "short emails: room for the age")
         presenter.select(position: 45)

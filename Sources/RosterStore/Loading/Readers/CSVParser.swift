@@ -166,6 +166,7 @@ struct CSVParser: ChunkParser {
     /// The record from `start` ended at `position` (after its line break,
     /// if any), with `cells` cells over `lines` more lines: the header
     /// read, the record kept, or skipped with why. Returns `position`.
+    @inline(__always)
     private mutating func endRecord(at position: Int, cells: Int, lines: Int, isBlank: Bool, problem: String?,
                                     bytes: UnsafeBufferPointer<UInt8>, start: Int, base: Int) throws(ParseError) -> Int {
         let recordLine = line

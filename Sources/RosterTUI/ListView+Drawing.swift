@@ -47,7 +47,7 @@ extension ListView {
         // Widths kept from other pages never hide a column this page has
         // room for (a long email further down would otherwise take the age
         // away for good): then this page's own, remembered from here on.
-        if let page {
+        if let page, page.balance != measure.balance || page.widest != measure.widest {
             let own = model.columns.layout(width: size.columns, balanceWidth: page.balance, widest: page.widest)
             if own.count > columns.count {
                 columns = own
@@ -73,9 +73,8 @@ extension ListView {
     /// Scrolling the same list (`list`: what identifies it), columns only
     /// widen: they do not jump back and forth from page to page. `page` is
     /// this page's own measure when it had rows to measure.
-    func measure(_ shown: [ListRow], of list: MeasuredList)
-        -> (measure: (balance: Int, widest: [ListColumn: Int]), page: (balance: Int, widest: [ListColumn: Int])?) {
-        var measure = (balance: shown.reduce(0) { widest, row in
+    func measure(_ shown: [ListRow], of list: MeasuredList) -> (measure: Measure, page: Measure?) {
+        var measure: Measure = (balance: shown.reduce(0) { widest, row in
             guard case .person(let person) = row else { return widest }
             return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
         }, widest: Self.widestValues(shown))

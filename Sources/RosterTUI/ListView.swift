@@ -117,9 +117,12 @@ public final class ListView: ListViewInterface, ScreenView {
     /// company (a sticky header), as of the last frame.
     var pinnedHeaderRow: Int?
     /// The balance's and the columns' widths in the last frame with people's values.
-    var lastMeasure: (balance: Int, widest: [ListColumn: Int])?
+    var lastMeasure: Measure?
     /// The list `lastMeasure` was taken of.
     var measuredList: MeasuredList?
+
+    /// How wide a page's values are: the widest amount, and each column's widest value.
+    typealias Measure = (balance: Int, widest: [ListColumn: Int])
 
     /// What identifies one list for `measure`: scrolling keeps it, a new
     /// search, order or column choice changes it.

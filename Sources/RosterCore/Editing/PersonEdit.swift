@@ -21,7 +21,7 @@ public enum EditableField: Hashable, Sendable {
 
     /// The field a name (any case, `_` and `-` ignored) spells, or nil.
     public init?(name: String) {
-        let folded = String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
+        let folded = QueryParser.folded(fieldName: name)
         guard let found = Self.names.first(where: { $0.0.contains(folded) }) else { return nil }
         self = found.1
     }

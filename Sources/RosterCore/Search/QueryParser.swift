@@ -62,6 +62,12 @@ public enum QueryParser {
             + [(["age"], .number(.age)), (["balance"], .number(.balance)), (["active", "isactive"], .active)]
     }()
 
+    /// A field name as the tables spell it: lowercased, `-` and `_` left
+    /// out (`Eye-Color` is `eyecolor`).
+    static func folded(fieldName name: String) -> String {
+        String(name.lowercased().filter { $0 != "-" && $0 != "_" })
+    }
+
     /// The field a mistyped name most likely meant (`agee` → `age`): the
     /// nearest name one edit away (a letter added, dropped, changed, or two
     /// swapped), two for names longer than four letters; nil when none is.
@@ -148,7 +154,7 @@ public enum QueryParser {
             let valueStart = index
             let value = readValue()
             let valueRange = valueStart..<max(index, valueStart + 1)
-            let fieldName = String(name.lowercased().filter { $0 != "-" && $0 != "_" })
+            let fieldName = QueryParser.folded(fieldName: name)
             guard let field = QueryParser.fields[fieldName] else {
                 let guess = QueryParser.nearestFieldName(to: fieldName).map { ": did you mean \($0)?" } ?? ""
                 throw QueryError("unknown field '\(name)'\(guess) (fields: \(QueryParser.fieldList))", at: nameStart..<nameEnd)

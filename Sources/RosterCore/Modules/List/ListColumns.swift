@@ -2,7 +2,7 @@
 /// are the user's to show, hide and reorder (`C`), and appear as the
 /// terminal widens. Remembered by `rawValue` ("email", "eyeColor"). (Not
 /// `RawRepresentable`: its `==` would compare the names, not the cases.)
-public enum ListColumn: Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+public enum ListColumn: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case name, email, phone, age, active, company, city, balance
     /// Hidden until chosen (`C`): the address whole and two of its parts,
     /// the record's plain fields (`TextField.plainColumn`), and its `_id`.
@@ -23,19 +23,6 @@ public enum ListColumn: Hashable, Sendable, CaseIterable, Codable, CustomStringC
     public init?(rawValue: String) {
         guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
         self = column
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let column = ListColumn(rawValue: text) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no column \(text)"))
-        }
-        self = column
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     public var description: String { rawValue }

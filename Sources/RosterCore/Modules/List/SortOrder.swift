@@ -100,7 +100,7 @@ public struct SortOrder: Equatable, Sendable {
             default:
                 // A plain field also goes by its query names ("eye", "fruit").
                 if let field = TextField.plainColumns.first(where: { $0.queryNames.contains(word) }) { return .text(field) }
-                return allCases.first { $0.rawValue.lowercased() == word || $0.spelling.filter { $0 != "-" } == word }
+                return allCases.first { $0.rawValue.lowercased() == word }
             }
         }
     }

@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Async functions start on their caller's actor (`nonisolated(nonsending)`):
+// a read of a source that answers at once (a file in memory) then never
+// leaves the main actor (`BackgroundReading`). For the targets that read
+// through the repository protocol.
+let startOnTheCaller: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
     name: "Roster",
     targets: [
@@ -32,7 +38,7 @@ let package = Package(
         ),
         // Entities, the repository protocol, presenters, view models:
         // Foundation only, no storage internals, no unsafe flags.
-        .target(name: "RosterCore"),
+        .target(name: "RosterCore", swiftSettings: startOnTheCaller),
         // The in-memory repository: loaders, the compact store, grouping and
         // search. The only place for unchecked tricks.
         .target(
@@ -45,21 +51,25 @@ let package = Package(
         // Screen protocol, the ncurses adapter and the passive views.
         .target(name: "RosterTUI", dependencies: ["RosterCore", "CNcursesw"]),
         // AppDependencies, wireframes, the event loop, options.
-        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources", "RosterSQL"]),
+        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources", "RosterSQL"],
+                swiftSettings: startOnTheCaller),
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
         // Connections, schema and import for PostgreSQL and SQLite.
         .target(name: "RosterSQL", dependencies: ["RosterCore", "RosterStore", "CLibpq", "CSQLite3"]),
         // Deterministic directory generator (bundled data and benchmarks).
         .executableTarget(name: "roster-gen"),
         .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["RosterCore", "RosterStore", "RosterTUI"]),
+        .target(name: "TestSupport", dependencies: ["RosterCore", "RosterStore", "RosterTUI"],
+                swiftSettings: startOnTheCaller),
         .target(name: "TestTraits"),
         .target(name: "TestServers", dependencies: ["RosterCore", "RosterSQL"]),
-        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "RosterStore", "TestSupport", "TestTraits"]),
+        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "RosterStore", "TestSupport", "TestTraits"],
+                    swiftSettings: startOnTheCaller),
         .testTarget(name: "RosterStoreTests", dependencies: ["RosterStore", "RosterCore", "TestSupport"]),
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "RosterStore", "TestSupport"],
-                    exclude: ["__Snapshots__"]),
-        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"]),
+                    exclude: ["__Snapshots__"], swiftSettings: startOnTheCaller),
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"],
+                    swiftSettings: startOnTheCaller),
         .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "TestTraits", "TestServers"]),
         .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport", "TestTraits", "TestServers"]),
     ],

@@ -13,7 +13,7 @@ extension AppDependencies {
         listWireframe.say("sending the edits made offline…")
         // The search the list is going back to: kept through the re-read even if its answer is lost meanwhile.
         let filter = listWireframe.filter
-        live.reads(through: makeSearcher()).read({ (OutboxSender.send(outbox, to: live.outboxWriter()), outbox.unsent()) }) { [weak self] sent in
+        makeSearcher().perform({ (OutboxSender.send(outbox, to: live.outboxWriter()), outbox.unsent()) }) { [weak self] sent in
             guard let self else { return }
             let (report, unsent) = sent
             self.unsentChanged(unsent)
@@ -58,7 +58,7 @@ extension AppDependencies {
         let editing = SettlingEditing(live: live, outbox: outbox, operations: held.operations)
         listWireframe.resolve(held, editing: editing) { [weak self] in
             guard let self else { return }
-            live.reads(through: self.makeSearcher()).read({ () -> UnsentEdits in
+            self.makeSearcher().perform({ () -> UnsentEdits in
                 _ = outbox.remove(held.operations)
                 return outbox.unsent()
             }) { [weak self] unsent in self?.unsentChanged(unsent) }

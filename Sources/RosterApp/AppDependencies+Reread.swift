@@ -78,10 +78,13 @@ extension AppDependencies {
 
     /// Reads the source again: a table's summary over its connections, else
     /// the whole file; and finds the marked people again by `_id`.
-    nonisolated static func reread(interactor: DirectoryLoading, table: SQLPeopleRepository?, tableWatch: (any TableChangeWatch)?,
+    @concurrent nonisolated static func reread(interactor: DirectoryLoading, table: SQLPeopleRepository?, tableWatch: (any TableChangeWatch)?,
                                    shown: (any PeopleRepository)?, landing: RereadLanding, outbox: Outbox?) async -> Reread {
-        let markedRecords: [String] = landing.marked.count > 5_000 ? [] : landing.marked.compactMap { id in
-            (try? shown?.person(id)).map(\.id).flatMap { $0.isEmpty ? nil : $0 }
+        var markedRecords: [String] = []
+        if let shown, landing.marked.count <= 5_000 {
+            for id in landing.marked {
+                if let recordID = try? await shown.person(id).id, !recordID.isEmpty { markedRecords.append(recordID) }
+            }
         }
         let result: Result<ArrangedDirectory, LoadError>
         // Taken a tick after the save's rename, so that the next save can trust it (`FileSave.updateInPlace`).
@@ -94,9 +97,12 @@ extension AppDependencies {
         } else {
             result = await loadAndArrange(interactor: interactor, progress: LoadProgress())
         }
-        let remarked = (try? result.get()).map { arranged in
-            markedRecords.compactMap { try? arranged.repository.personID(recordID: $0) }
-        } ?? []
+        var remarked: [PersonID] = []
+        if let arranged = try? result.get() {
+            for recordID in markedRecords {
+                if let id = try? await arranged.repository.personID(recordID: recordID) { remarked.append(id) }
+            }
+        }
         return Reread(result: result, reading: reading, remarked: remarked, unsent: outbox?.unsent())
     }
 

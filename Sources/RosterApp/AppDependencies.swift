@@ -107,7 +107,7 @@ public final class AppDependencies {
     }
 
     /// Loads the directory and groups it, the two steps before a first frame.
-    nonisolated static func loadAndArrange(interactor: DirectoryLoading, progress: LoadProgress) async -> Result<ArrangedDirectory, LoadError> {
+    @concurrent nonisolated static func loadAndArrange(interactor: DirectoryLoading, progress: LoadProgress) async -> Result<ArrangedDirectory, LoadError> {
         await interactor.loadDirectory(progress: progress).map { repository in
             ArrangedDirectory(repository: repository, arrangement: repository.arrange(sort: .byLastName, byCompany: true, company: nil))
         }
@@ -164,7 +164,7 @@ public final class AppDependencies {
         connectionWatcher?.stop()
         let session = listWireframe.session
         let marked = session.marked
-        let recordIDs = marked.count <= Self.marksCarriedOver ? marked.compactMap { try? copy.person($0).id } : []
+        let carried = marked.count <= Self.marksCarriedOver ? Array(marked) : []
         session.unmarkAll()
         listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
         offerEditing(of: live)
@@ -172,7 +172,12 @@ public final class AppDependencies {
         if let live = live as? SQLPeopleRepository { sendOutbox(to: live) }
         live.reads(through: makeSearcher()).read({
             // One that could not be looked up is counted as not found.
-            recordIDs.compactMap { (try? live.personID(recordID: $0)) ?? nil }
+            var found: [PersonID] = []
+            for id in carried {
+                guard let recordID = try? await copy.person(id).id, let person = try? await live.personID(recordID: recordID) else { continue }
+                found.append(person)
+            }
+            return found
         }) { [weak self] found in
             session.mark(found)
             self?.listWireframe.wentLive(marksNotFound: marked.count - found.count)

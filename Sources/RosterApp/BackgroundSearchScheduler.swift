@@ -14,10 +14,10 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
     private let mailbox: Mailbox
     private let generation = SearchGeneration()
     private var running: Task<Void, Never>?
-    /// Reads what a screen drew as loading, one after another, on a thread
-    /// of Dispatch's (a read may block on a database: never on the main
-    /// actor, nor on the cooperative pool's few threads).
-    private let reader = DispatchQueue(label: "roster.reads", qos: .userInitiated)
+    /// Runs work that blocks its thread (a save, a reconnect), one after
+    /// another, on a thread of Dispatch's: never on the main actor, nor on
+    /// the cooperative pool's few threads.
+    private let blocking = DispatchQueue(label: "roster.blocking", qos: .userInitiated)
 
     init(mailbox: Mailbox) {
         self.mailbox = mailbox
@@ -71,9 +71,21 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
         }
     }
 
-    func read<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
+    /// A read of what a screen shows, in a task of its own (a database's
+    /// reads wait on the source's own threads, holding none of the pool's);
+    /// its answer goes to the event loop.
+    func read<Value: Sendable>(_ work: nonisolated(nonsending) @escaping @Sendable () async -> Value,
+                               then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
         let mailbox = self.mailbox
-        reader.async {
+        Task.detached {
+            let value = await work()
+            mailbox.post(.run { deliver(value) })
+        }
+    }
+
+    func perform<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
+        let mailbox = self.mailbox
+        blocking.async {
             let value = work()
             mailbox.post(.run { deliver(value) })
         }

@@ -36,14 +36,16 @@ final class FileExportWriter: ExportWriting {
     /// Streams the export into the file, as `--export` streams to standard output.
     /// Into a temporary file beside it, renamed into place only when every
     /// person was read and written: a failure part way leaves `path` as it was.
-    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
-        var unread: String?
-        let failure = Platform.writeFile(to: Self.expanded(path), replacing: replacing) { descriptor in
-            var output = OutputBuffer(descriptor: descriptor)
-            unread = produce(&output)
-            return output.flush() && unread == nil
+    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) async -> String?) async -> String? {
+        let file: Platform.PendingFile
+        do throws(Platform.FileFailure) {
+            file = try Platform.beginFile(to: Self.expanded(path), replacing: replacing)
+        } catch {
+            return "could not write \(path) (\(error.reason))"
         }
-        guard let failure else { return nil }
+        var output = OutputBuffer(descriptor: file.descriptor)
+        let unread = await produce(&output)
+        guard let failure = Platform.finishFile(file, written: output.flush() && unread == nil) else { return nil }
         return "could not write \(path) (\(unread ?? failure))" + (replacing && unread != nil ? "; it was left as it was" : "")
     }
 

@@ -23,7 +23,9 @@ extension ListScreenWireframe {
         guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
         repository.reads(through: makeSearcher()).read({ () -> Result<Person, RepositoryError> in
             do throws(RepositoryError) {
-                guard let person = try repository.people(in: shown, positions: position..<(position + 1)).first else { return .failure(.notFound) }
+                guard let person = try await repository.people(in: shown, positions: position..<(position + 1)).first else {
+                    return .failure(.notFound)
+                }
                 return .success(person)
             } catch {
                 return .failure(error)
@@ -81,7 +83,7 @@ extension ListScreenWireframe {
         guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
         repository.reads(through: makeSearcher()).read({ () -> String in
             guard let position else { return "" }
-            return ((try? repository.people(in: shown, positions: position..<(position + 1)))?.first?.company) ?? ""
+            return ((try? await repository.people(in: shown, positions: position..<(position + 1)))?.first?.company) ?? ""
         }) { [weak self] company in
             guard let self else { return }
             var blank = Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
@@ -131,13 +133,12 @@ extension ListScreenWireframe {
 
     /// Deletes `people` off the main actor; the list is read again after.
     func delete(_ people: [Person]) {
-        guard let editing = editingAccess.editing, let repository else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
-        let selected = presenter?.selectedID
+        guard let editing = editingAccess.editing else { return presenter?.say(editingAccess.readOnlyReason) ?? () }
+        // The selected person (by `_id`, as the list's row has it), if they stay, stays selected.
+        let selected = place?.selectedID
         EditorInteractor(editing: editing, reader: makeSearcher()).perform({ editing throws(EditFailure) -> String? in
             try editing.delete(people)
-            // The selected person, if they stay, stays selected.
-            let kept = selected.flatMap { try? repository.person($0) }.map(\.id)
-            return people.contains { $0.id == kept } ? nil : kept
+            return people.contains { $0.id == selected } ? nil : selected
         }) { [weak self] outcome in
             guard let self else { return }
             switch outcome {

@@ -24,8 +24,8 @@ final class OfflineCopyKeeper: Sendable {
     func keep(_ repository: SQLPeopleRepository) {
         started.withLock { $0 = true }
         let snapshot = snapshot
-        Thread.detachNewThread { [self] in
-            let saved = snapshot.save(repository, isIntact: { repository.failure == nil })
+        Task.detached { [self] in
+            let saved = await snapshot.save(repository, isIntact: { repository.failure == nil })
             outcome.withLock { $0 = saved }
             finished.signal()
         }
@@ -56,12 +56,12 @@ final class OfflineCopyKeeper: Sendable {
             let wasSaved = isSaved
             let saved = DispatchSemaphore(value: 0)
             let (snapshot, outcome) = (self.snapshot, self.outcome)
-            Thread.detachNewThread {
+            Task.detached {
                 // Asked here, not on the exiting thread: a server that stopped answering is only waited `deadline` for.
                 if !wasSaved || repository.hasChangedSinceRead {
                     // Read again: the summary read at the start may be out of date.
                     let table = (try? repository.reread()) ?? repository
-                    let copy = snapshot.save(table, isIntact: { table.failure == nil })
+                    let copy = await snapshot.save(table, isIntact: { table.failure == nil })
                     outcome.withLock { $0 = copy }
                 }
                 saved.signal()

@@ -56,6 +56,8 @@ final class LiveDirectoryLink: Sendable {
 /// in the copy's place (`AppDependencies.sourceReplaced`).
 final class OfflineCopyRepository: DelegatingRepository, Reconnecting {
     let base: any PeopleRepository
+    /// Its rows are the base's, read at once when the base's are.
+    var atOnce: (any ReadingAtOnce)? { base.atOnce }
     let link: LiveDirectoryLink
     /// How the screens save while offline: to the outbox, then the copy
     /// (nil: the copy is read-only).

@@ -64,19 +64,20 @@ struct OfflineSnapshot {
     /// Copies everyone `repository` holds, in browse order, over the last
     /// copy; not at all when `isIntact` says, once all is read, that what
     /// was read cannot be trusted (the connection was lost meanwhile).
-    func save(_ repository: any PeopleRepository, isIntact: () -> Bool = { true }) -> SaveOutcome {
+    func save(_ repository: any PeopleRepository, isIntact: () -> Bool = { true }) async -> SaveOutcome {
         guard repository.personCount <= maximumPeople else { return .tooLarge }
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let exporter = DirectoryExporter(format: .json)
         var bytes: [UInt8] = []
-        var count = 0
-        let people = repository.allPeople(in: everyone)
-        for person in people {
-            bytes += exporter.jsonLine(person).utf8
-            count += 1
-            if bytes.count > maximumBytes { return .tooLarge }
+        var tooLarge = false
+        let pass = await repository.readAll(in: everyone) { people in
+            for person in people { bytes += exporter.jsonLine(person).utf8 }
+            tooLarge = bytes.count > maximumBytes
+            return !tooLarge
         }
-        if let failure = people.failure { return .failed("the copy could not be read whole (\(failure.reason))") }
+        if tooLarge { return .tooLarge }
+        if let failure = pass.failure { return .failed("the copy could not be read whole (\(failure.reason))") }
+        let count = pass.read
         guard isIntact() else { return .failed("the connection was lost while the copy was read") }
         if let failure = Platform.writePrivateFile(bytes, to: path) {
             return .failed("\(path): \(failure)")

@@ -41,13 +41,6 @@ enum Platform {
         Descriptor.writeAll(bytes, to: descriptor)
     }
 
-    /// Writes `bytes` to the file at `path`: a new file (with `newFileMode`
-    /// less the umask), or, when `replacing`, over an existing regular file,
-    /// atomically (a temporary file beside it, then rename) and keeping its
-    /// permission bits (and owner, as root). A symbolic link is followed to
-    /// the regular file it names. Nothing but a regular file is ever
-    /// replaced: a directory, a device, a FIFO, a socket or a broken link is
-    /// an error, with nothing touched. Returns why it failed, or nil.
     /// glibc's `malloc_trim`: memory freed (the directory as it was before a
     /// re-read) goes back to the system.
     static func returnFreedMemory() {
@@ -55,6 +48,13 @@ enum Platform {
         if let trim = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(trim, to: Trim.self)(0) }
     }
 
+    /// Writes `bytes` to the file at `path`: a new file (with `newFileMode`
+    /// less the umask), or, when `replacing`, over an existing regular file,
+    /// atomically (a temporary file beside it, then rename) and keeping its
+    /// permission bits (and owner, as root). A symbolic link is followed to
+    /// the regular file it names. Nothing but a regular file is ever
+    /// replaced: a directory, a device, a FIFO, a socket or a broken link is
+    /// an error, with nothing touched. Returns why it failed, or nil.
     static func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, newFileMode: mode_t = 0o666) -> String? {
         writeFile(to: path, replacing: replacing, newFileMode: newFileMode) { write(bytes, to: $0) }
     }
@@ -68,46 +68,87 @@ enum Platform {
     /// failure, or a kill, at any point leaves the target as it was.
     static func writeFile(to path: String, replacing: Bool, newFileMode: mode_t = 0o666,
                           beforeReplacing: () -> String? = { nil }, contents: (Int32) -> Bool) -> String? {
+        let file: PendingFile
+        do throws(FileFailure) {
+            file = try beginFile(to: path, replacing: replacing, newFileMode: newFileMode)
+        } catch {
+            return error.reason
+        }
+        return finishFile(file, written: contents(file.descriptor), beforeReplacing: beforeReplacing)
+    }
+
+    /// A file `beginFile` opened beside its target, for `finishFile` to put
+    /// in place (or throw away).
+    struct PendingFile: Sendable {
+        /// The regular file to replace or make (a symbolic link's target).
+        let target: String
+        let temporary: String
+        let descriptor: Int32
+        let isNew: Bool
+    }
+
+    /// Why a file could not be written, in a user's words.
+    struct FileFailure: Error {
+        let reason: String
+    }
+
+    /// `writeFile`'s first half: checks what is at `path` and opens the
+    /// temporary file beside it (with the mode, and owner, of the file it
+    /// replaces), for the caller to write to its descriptor.
+    static func beginFile(to path: String, replacing: Bool, newFileMode: mode_t = 0o666) throws(FileFailure) -> PendingFile {
         var target = path
         var existing = stat()
         let isNew: Bool
         if lstat(path, &existing) == 0 {
             if (existing.st_mode & S_IFMT) == S_IFLNK {
-                guard stat(path, &existing) == 0 else { return "it is a broken symbolic link" }
-                guard let resolved = realpath(path, nil) else { return Descriptor.describe(errno: errno) }
+                guard stat(path, &existing) == 0 else { throw FileFailure(reason: "it is a broken symbolic link") }
+                guard let resolved = realpath(path, nil) else { throw FileFailure(reason: Descriptor.describe(errno: errno)) }
                 target = String(cString: resolved)
                 free(resolved)
             }
-            guard (existing.st_mode & S_IFMT) == S_IFREG else { return "it is \(kind(of: existing.st_mode)), not a regular file" }
-            guard replacing else { return "it already exists" }
+            guard (existing.st_mode & S_IFMT) == S_IFREG else {
+                throw FileFailure(reason: "it is \(kind(of: existing.st_mode)), not a regular file")
+            }
+            guard replacing else { throw FileFailure(reason: "it already exists") }
             isNew = false
         } else if errno != ENOENT {
-            return Descriptor.describe(errno: errno)
+            throw FileFailure(reason: Descriptor.describe(errno: errno))
         } else {
             isNew = true
         }
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
-        unfinished.withLock { $0[temporary] = path }
-        defer { unfinished.withLock { $0[temporary] = nil } }
-        if let failure = createFile(at: temporary, mode: isNew ? newFileMode : 0o600, prepare: { descriptor in
+        let descriptor = try openExclusive(at: temporary, mode: isNew ? newFileMode : 0o600) { descriptor in
             guard !isNew else { return }
             if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
-        }, contents: contents) { return failure }
-        defer { unlink(temporary) }
+        }
+        unfinished.withLock { $0[temporary] = path }
+        return PendingFile(target: target, temporary: temporary, descriptor: descriptor, isNew: isNew)
+    }
+
+    /// `writeFile`'s second half: when `written` (every write worked),
+    /// flushes `file` to disk and puts it in place; else, or on any
+    /// failure, removes it and leaves the target as it was.
+    static func finishFile(_ file: PendingFile, written: Bool, beforeReplacing: () -> String? = { nil }) -> String? {
+        defer { unfinished.withLock { $0[file.temporary] = nil } }
+        if let failure = closeWritten(file.descriptor, at: file.temporary, written: written) { return failure }
+        defer { unlink(file.temporary) }
         crashPoint("before-rename")
         if let refusal = beforeReplacing() { return refusal }
-        if isNew {
+        if file.isNew {
             // link(2) never replaces: whatever appeared at the name meanwhile stays.
-            guard link(temporary, target) == 0 else { return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno) }
+            guard link(file.temporary, file.target) == 0 else {
+                return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno)
+            }
         } else {
             // Checked again just before: something else may have appeared there meanwhile.
             var now = stat()
-            if lstat(target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG { return "it is \(kind(of: now.st_mode)), not a regular file" }
-            guard rename(temporary, target) == 0 else { return Descriptor.describe(errno: errno) }
+            if lstat(file.target, &now) == 0, (now.st_mode & S_IFMT) != S_IFREG { return "it is \(kind(of: now.st_mode)), not a regular file" }
+            guard rename(file.temporary, file.target) == 0 else { return Descriptor.describe(errno: errno) }
         }
         crashPoint("before-folder-sync")
+        let folder = (file.target as NSString).deletingLastPathComponent
         syncFolder(folder.isEmpty ? "." : folder)
         return nil
     }
@@ -158,8 +199,12 @@ enum Platform {
         }
         let temporary = folder + "/.\((path as NSString).lastPathComponent).roster-\(getpid()).tmp"
         unlink(temporary)
-        if let failure = createFile(at: temporary, mode: 0o600, prepare: { _ = fchmod($0, 0o600) },
-                                    contents: { write(bytes, to: $0) }) { return failure }
+        do throws(FileFailure) {
+            let descriptor = try openExclusive(at: temporary, mode: 0o600) { _ = fchmod($0, 0o600) }
+            if let failure = closeWritten(descriptor, at: temporary, written: write(bytes, to: descriptor)) { return failure }
+        } catch {
+            return error.reason
+        }
         if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             unlink(temporary)
             return "it is \(kind(of: status.st_mode)), not a regular file"
@@ -187,19 +232,24 @@ enum Platform {
         return nil
     }
 
-    /// Creates `path` exclusively (never through a link), lets `prepare` set
-    /// its owner and mode, lets `contents` write, flushes it to disk;
-    /// removes it again on failure.
-    private static func createFile(at path: String, mode: mode_t, prepare: (Int32) -> Void, contents: (Int32) -> Bool) -> String? {
+    /// Creates `path` exclusively (never through a link) and lets `prepare`
+    /// set its owner and mode; its descriptor.
+    private static func openExclusive(at path: String, mode: mode_t, prepare: (Int32) -> Void) throws(FileFailure) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { return errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno) }
+        guard descriptor >= 0 else { throw FileFailure(reason: errno == EEXIST ? "it already exists" : Descriptor.describe(errno: errno)) }
         prepare(descriptor)
-        let written = contents(descriptor) && fsync(descriptor) == 0
+        return descriptor
+    }
+
+    /// Flushes the file at `path` to disk and closes it, when `written`;
+    /// removes it when that, or anything before, failed. Why it failed, or nil.
+    private static func closeWritten(_ descriptor: Int32, at path: String, written: Bool) -> String? {
+        let flushed = written && fsync(descriptor) == 0
         let reason = Descriptor.describe(errno: errno)
         let closed = close(descriptor) == 0
-        guard written, closed else {
+        guard flushed, closed else {
             unlink(path)
-            return written ? Descriptor.describe(errno: errno) : reason
+            return flushed ? Descriptor.describe(errno: errno) : reason
         }
         return nil
     }

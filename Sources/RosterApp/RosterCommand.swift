@@ -244,9 +244,9 @@ public enum RosterCommand {
             let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
                                               showsControlCharacters: Platform.isTerminal(output))
             let exporter = DirectoryExporter(format: format, options: exportOptions)
-            written = exporter.write(shown, of: repository, to: output)
+            written = await exporter.write(shown, of: repository, to: output)
         } else {
-            written = PlainListWriter(isTerminal: Platform.isTerminal(output)).write(shown, of: repository, to: output)
+            written = await PlainListWriter(isTerminal: Platform.isTerminal(output)).write(shown, of: repository, to: output)
         }
         guard written else {
             Platform.writeError("roster: writing the list failed (\(String(cString: strerror(errno))))")

@@ -127,15 +127,6 @@ final class KeysetWindows: Sendable {
         }
     }
 
-    /// What the cache has of `positions` (the database failed).
-    func cachedListed(in handle: SQLPeopleRepository.Handle, positions: Range<Int>) -> [ListedPerson] {
-        cache.withLock { cache in
-            (positions.lowerBound / Self.blockSize...(positions.upperBound - 1) / Self.blockSize).flatMap { block in
-                (cache.blocks[BlockKey(arrangement: handle.id, block: block)] ?? []).filter { positions.contains($0.position) }
-            }
-        }
-    }
-
     func people(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
                 repository: SQLPeopleRepository) throws(DatabaseError) -> [Person] {
         var people: [Person] = []

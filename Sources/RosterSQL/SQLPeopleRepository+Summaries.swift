@@ -3,7 +3,11 @@ import RosterCore
 /// The overview's and the counts' figures: the company summary table for
 /// everyone, one `GROUP BY` over the people a search shows.
 extension SQLPeopleRepository {
-    public func companySummaries(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary] {
+    public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError) -> [CompanySummary] {
+        try await offCaller { () throws(RepositoryError) in try self.companySummariesNow(in: arrangement) }
+    }
+
+    private func companySummariesNow(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary] {
         let arranged = handle(of: arrangement)
         guard let query = arranged.query, !query.terms.isEmpty else {
             // The summary read when the table was opened: no statement.
@@ -42,8 +46,13 @@ extension SQLPeopleRepository {
 
     /// Counts by `field` among the people shown: one `GROUP BY` over them
     /// (companies: the overview's figures, from the summary table).
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
-        guard field != .company else { return try companySummaries(in: arrangement).map(ValueSummary.init) }
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> [ValueSummary] {
+        try await offCaller { () throws(RepositoryError) in try self.valueSummariesNow(of: field, in: arrangement) }
+    }
+
+    private func valueSummariesNow(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
+        guard field != .company else { return try companySummariesNow(in: arrangement).map(ValueSummary.init) }
         let arranged = handle(of: arrangement)
         let counting = SQLValueSummaries(table: table)
         do {

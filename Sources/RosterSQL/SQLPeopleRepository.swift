@@ -1,6 +1,7 @@
 import RosterCore
 import RosterStore
 import Synchronization
+import Dispatch
 
 /// The people of a table `roster import` made, in PostgreSQL or SQLite:
 /// `PeopleRepository` answered with SQL, the data staying where it is.
@@ -14,13 +15,14 @@ import Synchronization
 /// - A search counts its matches per company (one query over the trigram
 ///   index, on its own connection and thread, cancelled with its task);
 ///   its windows are then keyset seeks with the search's condition.
-/// - Two connections: one for windows, details and summaries (on the
-///   caller's thread, a millisecond or two each), one for searches.
+/// - Two connections: one for windows, details and summaries (a
+///   millisecond or two each, run one after another on the repository's
+///   own thread while the caller's task waits), one for searches.
 ///
-/// When a statement fails (the server went away, a timeout), the
-/// repository keeps answering from what it has cached and says so in
-/// `sourceName`, which the title bar shows: "connection lost, cached rows
-/// only — postgres://…". Nothing crashes and nothing waits past the
+/// When a statement fails (the server went away, a timeout), the read
+/// throws, windows already cached still answer, and the repository says
+/// so in `sourceName`, which the title bar shows: "connection lost, r
+/// reconnects — postgres://…". Nothing crashes and nothing waits past the
 /// statement timeout. `reconnect()` (the list's `r`) connects again.
 public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let table: PeopleTable
@@ -41,6 +43,10 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let problem = Locked<(reason: String, lasting: Bool)?>(nil)
     let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
+    /// Where reads wait on the database, one after another (the browse
+    /// lane runs one statement at a time anyway): never the caller's
+    /// thread, nor Swift's cooperative pool, which a blocking C call holds.
+    private let reads = DispatchQueue(label: "roster.database.reads", qos: .userInitiated)
 
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)
@@ -256,27 +262,25 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         return make(sort: arrangement.sort, byCompany: arrangement.byCompany, scope: scope, query: query, counts: matches)
     }
 
-    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
-        let wanted = positions.clamped(to: 0..<arrangement.count)
-        guard !wanted.isEmpty else { return [] }
-        do {
-            let rows = try windows.listed(in: arrangement, handle: handle(of: arrangement), positions: wanted, repository: self)
-            statementWorked()
-            return rows
-        } catch {
-            report(error)
-            // Every position asked for gets a row (screens count on it):
-            // what is cached, else a row that says it could not be fetched.
-            let cached = Dictionary(windows.cachedListed(in: handle(of: arrangement), positions: wanted).map { ($0.position, $0) },
-                                    uniquingKeysWith: { first, _ in first })
-            return wanted.map { position in
-                cached[position] ?? .notLoaded(position: position,
-                                               companyID: max(0, arrangement.sections[arrangement.sectionIndex(containing: position)].companyID))
+    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [ListedPerson] {
+        try await offCaller { () throws(RepositoryError) in
+            let wanted = positions.clamped(to: 0..<arrangement.count)
+            guard !wanted.isEmpty else { return [] }
+            do {
+                let rows = try self.windows.listed(in: arrangement, handle: self.handle(of: arrangement), positions: wanted, repository: self)
+                self.statementWorked()
+                return rows
+            } catch {
+                throw self.report(error)
             }
         }
     }
 
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [Person] {
+        try await offCaller { () throws(RepositoryError) in try self.peopleNow(in: arrangement, positions: positions) }
+    }
+
+    private func peopleNow(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
         let wanted = positions.clamped(to: 0..<arrangement.count)
         guard !wanted.isEmpty else { return [] }
         do {
@@ -288,7 +292,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         }
     }
 
-    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [PersonID] {
+        try await offCaller { () throws(RepositoryError) in try self.personIDsNow(in: arrangement, positions: positions) }
+    }
+
+    private func personIDsNow(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
         let wanted = positions.clamped(to: 0..<arrangement.count)
         guard !wanted.isEmpty else { return [] }
         do {
@@ -300,7 +308,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         }
     }
 
-    public func person(_ id: PersonID) throws(RepositoryError) -> Person {
+    public func person(_ id: PersonID) async throws(RepositoryError) -> Person {
+        try await offCaller { () throws(RepositoryError) in try self.personNow(id) }
+    }
+
+    private func personNow(_ id: PersonID) throws(RepositoryError) -> Person {
         let rows: [SQLRow]
         do {
             rows = try browse.sync { session throws(DatabaseError) in
@@ -314,7 +326,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         return Self.person(from: row, at: 0)
     }
 
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) throws(RepositoryError) -> Int? {
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) async throws(RepositoryError) -> Int? {
+        try await offCaller { () throws(RepositoryError) in try self.positionNow(of: id, in: arrangement) }
+    }
+
+    private func positionNow(of id: PersonID, in arrangement: PeopleArrangement) throws(RepositoryError) -> Int? {
         do {
             return try windows.position(of: id, in: arrangement, handle: handle(of: arrangement), repository: self)
         } catch {
@@ -322,7 +338,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         }
     }
 
-    public func personID(recordID: String) throws(RepositoryError) -> PersonID? {
+    public func personID(recordID: String) async throws(RepositoryError) -> PersonID? {
+        try await offCaller { () throws(RepositoryError) in try self.personIDNow(recordID: recordID) }
+    }
+
+    private func personIDNow(recordID: String) throws(RepositoryError) -> PersonID? {
         guard !recordID.isEmpty else { return nil }
         do {
             let rows = try browse.sync { session throws(DatabaseError) in
@@ -336,6 +356,15 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     }
 
     // MARK: Helpers
+
+    /// Runs `read`, which blocks on the database, on the repository's own
+    /// thread, while the caller's task waits without holding a thread.
+    func offCaller<T: Sendable>(_ read: @escaping @Sendable () throws(RepositoryError) -> T) async throws(RepositoryError) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, RepositoryError>, Never>) in
+            reads.async { continuation.resume(returning: Result { () throws(RepositoryError) -> T in try read() }) }
+        }
+        return try result.get()
+    }
 
     /// The company id of a stored company key.
     func companyID(key: [UInt8]) -> Int? {

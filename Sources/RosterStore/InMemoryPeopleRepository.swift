@@ -8,7 +8,7 @@ import RosterCore
 ///
 /// The per-person loops stay inside the store's own types; the protocol is
 /// crossed once per arrangement, search or window, never once per person.
-public final class InMemoryPeopleRepository: PeopleRepository {
+public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     public let store: PeopleStore
     /// Every `_id`'s person, made at the first `personID(recordID:)`.
     private let recordIndex = Locked<[String: Int]?>(nil)
@@ -27,7 +27,7 @@ public final class InMemoryPeopleRepository: PeopleRepository {
 
     public var personCount: Int { store.count }
     public var companies: [Company] { store.companies }
-    public var readsAtOnce: Bool { true }
+    public var atOnce: (any ReadingAtOnce)? { self }
 
     /// What an arrangement made here holds: the order, and a search's
     /// matches (a bit per person) for the next, narrower search.
@@ -104,7 +104,17 @@ public final class InMemoryPeopleRepository: PeopleRepository {
                     search: result)
     }
 
-    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+    nonisolated(nonsending) public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [ListedPerson] {
+        rowsAtOnce(in: arrangement, positions: positions)
+    }
+
+    public func personAtOnce(_ id: PersonID) -> Person? {
+        guard id.rawValue >= 0, id.rawValue < store.count else { return nil }
+        return store[id.rawValue]
+    }
+
+    public func rowsAtOnce(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
         let order = handle(of: arrangement).grouped.order
         return positions.clamped(to: 0..<order.count).map { position in
             let person = Int(order[position])
@@ -113,22 +123,30 @@ public final class InMemoryPeopleRepository: PeopleRepository {
         }
     }
 
-    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) -> [PersonID] {
+    nonisolated(nonsending) public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [PersonID] {
         let order = handle(of: arrangement).grouped.order
         return positions.clamped(to: 0..<order.count).map { PersonID(Int(order[$0])) }
     }
 
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+    nonisolated(nonsending) public func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [Person] {
+        peopleAtOnce(in: arrangement, positions: positions)
+    }
+
+    public func peopleAtOnce(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
         let order = handle(of: arrangement).grouped.order
         return positions.clamped(to: 0..<order.count).map { store[Int(order[$0])] }
     }
 
-    public func person(_ id: PersonID) throws(RepositoryError) -> Person {
+    nonisolated(nonsending) public func person(_ id: PersonID) async throws(RepositoryError)
+        -> Person {
         guard id.rawValue >= 0, id.rawValue < store.count else { throw .notFound }
         return store[id.rawValue]
     }
 
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? {
+    nonisolated(nonsending) public func position(of id: PersonID, in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> Int? {
         guard id.rawValue >= 0, id.rawValue < store.count else { return nil }
         return handle(of: arrangement).grouped.order.firstIndex(of: UInt32(id.rawValue))
     }
@@ -136,7 +154,8 @@ public final class InMemoryPeopleRepository: PeopleRepository {
     /// The first person whose record has `recordID` (found through an index
     /// of every `_id`, made at the first ask: marks are found again by it
     /// after the file is read anew).
-    public func personID(recordID: String) -> PersonID? {
+    nonisolated(nonsending) public func personID(recordID: String) async throws(RepositoryError)
+        -> PersonID? {
         guard !recordID.isEmpty else { return nil }
         return recordIndex.withLock { index in
             if index == nil {
@@ -158,11 +177,13 @@ public final class InMemoryPeopleRepository: PeopleRepository {
         return found.count == 1 ? store.fileOffset(of: found[0]) : nil
     }
 
-    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
+    nonisolated(nonsending) public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> [CompanySummary] {
         CompanySummary.all(in: store, grouped: handle(of: arrangement).grouped)
     }
 
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+    nonisolated(nonsending) public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> [ValueSummary] {
         ValueSummary.all(of: field, in: store, grouped: handle(of: arrangement).grouped)
     }
 }

@@ -8,7 +8,7 @@ import RosterCore
 ///
 /// It passes `RepositoryContract` like the real repositories, so it cannot
 /// drift from them.
-public final class FakePeopleRepository: PeopleRepository {
+public final class FakePeopleRepository: PeopleRepository, ReadingAtOnce {
     /// A call a presenter made (reading the counts and names is not recorded).
     public enum Call: Equatable, Sendable {
         case arrange(RosterCore.SortOrder, byCompany: Bool, company: Int?)
@@ -36,10 +36,11 @@ public final class FakePeopleRepository: PeopleRepository {
     private let rankedCompanies: [Int]
     private let log = Locked<[Call]>([])
     /// False plays a database: the list reads rows off the main actor.
-    public let readsAtOnce: Bool
+    private let answersAtOnce: Bool
+    public var atOnce: (any ReadingAtOnce)? { answersAtOnce ? self : nil }
 
     public init(people: [Person], skipped: [SkippedRecord] = [], sourceName: String = "fake.json", readsAtOnce: Bool = true) {
-        self.readsAtOnce = readsAtOnce
+        answersAtOnce = readsAtOnce
         var companies: [Company] = []
         var companyOfPerson: [Int] = []
         for person in people {
@@ -204,7 +205,17 @@ public final class FakePeopleRepository: PeopleRepository {
 
     // MARK: People
 
-    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
+    nonisolated(nonsending) public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [ListedPerson] {
+        rowsAtOnce(in: arrangement, positions: positions)
+    }
+
+    public func personAtOnce(_ id: PersonID) -> Person? {
+        record(.person(id))
+        return filed.indices.contains(id.rawValue) ? filed[id.rawValue] : nil
+    }
+
+    public func rowsAtOnce(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
         record(.rows(positions))
         let order = order(of: arrangement)
         return positions.clamped(to: 0..<order.count).map { position in
@@ -214,28 +225,37 @@ public final class FakePeopleRepository: PeopleRepository {
         }
     }
 
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
+    nonisolated(nonsending) public func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [Person] {
+        peopleAtOnce(in: arrangement, positions: positions)
+    }
+
+    public func peopleAtOnce(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person] {
         record(.people(positions))
         let order = order(of: arrangement)
         return positions.clamped(to: 0..<order.count).map { filed[order[$0]] }
     }
 
-    public func person(_ id: PersonID) -> Person {
+    nonisolated(nonsending) public func person(_ id: PersonID) async throws(RepositoryError)
+        -> Person {
         record(.person(id))
         return filed[id.rawValue]
     }
 
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) -> Int? {
+    nonisolated(nonsending) public func position(of id: PersonID, in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> Int? {
         record(.position(of: id))
         return order(of: arrangement).firstIndex(of: id.rawValue)
     }
 
-    public func personID(recordID: String) -> PersonID? {
+    nonisolated(nonsending) public func personID(recordID: String) async throws(RepositoryError)
+        -> PersonID? {
         record(.personID(recordID: recordID))
         return filed.firstIndex { $0.id == recordID }.map(PersonID.init)
     }
 
-    public func companySummaries(in arrangement: PeopleArrangement) -> [CompanySummary] {
+    nonisolated(nonsending) public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> [CompanySummary] {
         record(.companySummaries(count: arrangement.count))
         var summaries: [Int: CompanySummary] = [:]
         for index in order(of: arrangement) {
@@ -257,9 +277,10 @@ public final class FakePeopleRepository: PeopleRepository {
         return rankedCompanies.compactMap { summaries[$0] }
     }
 
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) -> [ValueSummary] {
+    nonisolated(nonsending) public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> [ValueSummary] {
         record(.valueSummaries(field, count: arrangement.count))
-        guard field != .company else { return companySummaries(in: arrangement).map(ValueSummary.init) }
+        guard field != .company else { return try await companySummaries(in: arrangement).map(ValueSummary.init) }
         return ValueSummary.counted(order(of: arrangement).map { filed[$0] }, by: field)
     }
 }

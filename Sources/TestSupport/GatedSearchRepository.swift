@@ -6,6 +6,8 @@ import RosterCore
 /// `honoursCancellation` false it finishes anyway, as a slow source might.
 public final class GatedSearchRepository: DelegatingRepository {
     public let base: any PeopleRepository
+    /// Its rows are the base's, read at once when the base's are.
+    public var atOnce: (any ReadingAtOnce)? { base.atOnce }
     private let held: Set<String>
     private let honoursCancellation: Bool
     private let state = Locked(State())

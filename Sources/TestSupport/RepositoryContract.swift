@@ -74,8 +74,8 @@ public enum RepositoryContract {
         repository.arrange(sort: sort, byCompany: byCompany, company: company)
     }
 
-    static func allRows(_ repository: any PeopleRepository, _ arrangement: PeopleArrangement) -> [ListedPerson] {
-        repository.rows(in: arrangement, positions: 0..<arrangement.count)
+    static func allRows(_ repository: any PeopleRepository, _ arrangement: PeopleArrangement) async throws -> [ListedPerson] {
+        try await repository.rows(in: arrangement, positions: 0..<arrangement.count)
     }
 
     /// Collects failures: `check(condition, "what should hold")`.
@@ -112,7 +112,7 @@ public enum RepositoryContract {
             failures.check(section.range.lowerBound == next, "sections are contiguous")
             next = section.range.upperBound
         }
-        let names = allRows(repository, arrangement).map(\.name)
+        let names = try await allRows(repository, arrangement).map(\.name)
         failures.check(names == ["Bertha Irwin", "Cohen James", "Vanessa Sanchez", "Zamora Weber", "Norton Curtis", "Barnes Pickett"],
                        "order \(names)")
         // Companies without people (the tricky data's "acme"/"ACME" are one) and "No company" last.
@@ -127,14 +127,15 @@ public enum RepositoryContract {
         let repository = try await make(people)
         var failures = Failures()
         let arrangement = everyone(repository)
-        let all = allRows(repository, arrangement)
+        let all = try await allRows(repository, arrangement)
         failures.check(all.map(\.position) == Array(0..<6), "rows carry their display positions")
-        let pieces = repository.rows(in: arrangement, positions: 0..<2) + repository.rows(in: arrangement, positions: 2..<5)
-            + repository.rows(in: arrangement, positions: 5..<6)
+        var pieces = try await repository.rows(in: arrangement, positions: 0..<2)
+        pieces += try await repository.rows(in: arrangement, positions: 2..<5)
+        pieces += try await repository.rows(in: arrangement, positions: 5..<6)
         failures.check(pieces == all, "windows put together are the whole")
-        failures.check(repository.rows(in: arrangement, positions: 4..<40).count == 2, "a window past the end is clamped")
-        failures.check(repository.rows(in: arrangement, positions: 3..<3).isEmpty, "an empty window is empty")
-        failures.check(try repository.people(in: arrangement, positions: 0..<6).map(\.lastName) == all.map(\.lastName),
+        failures.check(try await repository.rows(in: arrangement, positions: 4..<40).count == 2, "a window past the end is clamped")
+        failures.check(try await repository.rows(in: arrangement, positions: 3..<3).isEmpty, "an empty window is empty")
+        failures.check(try await repository.people(in: arrangement, positions: 0..<6).map(\.lastName) == all.map(\.lastName),
                        "whole people come in the rows' order")
         for row in all {
             let section = arrangement.sections[arrangement.sectionIndex(containing: row.position)]
@@ -151,7 +152,7 @@ public enum RepositoryContract {
         for key in SortOrder.Key.allCases {
             for descending in [false, true] {
                 let sort = SortOrder(key, descending: descending)
-                let people = try repository.people(in: everyone(repository, sort, byCompany: false), positions: 0..<5)
+                let people = try await repository.people(in: everyone(repository, sort, byCompany: false), positions: 0..<5)
                 failures.check(people.count == 5, "\(sort.label): everyone")
                 let values: [Int64?]
                 switch key {
@@ -164,9 +165,9 @@ public enum RepositoryContract {
                 failures.check(values.drop { $0 != nil }.allSatisfy { $0 == nil }, "\(sort.label): missing values last \(values)")
             }
         }
-        let byFirst = try repository.people(in: everyone(repository, SortOrder(.firstName), byCompany: false), positions: 0..<5)
+        let byFirst = try await repository.people(in: everyone(repository, SortOrder(.firstName), byCompany: false), positions: 0..<5)
         failures.check(byFirst.map(\.firstName) == ["Amy", "Ann", "José", "Nobody", "Zed"], "first names \(byFirst.map(\.firstName))")
-        let byLast = try repository.people(in: everyone(repository, SortOrder(.lastName, descending: true), byCompany: false),
+        let byLast = try await repository.people(in: everyone(repository, SortOrder(.lastName, descending: true), byCompany: false),
                                        positions: 0..<5)
         failures.check(byLast.map(\.lastName).first == "Zero" && byLast.last?.lastName == "Able", "last names ↓ \(byLast.map(\.lastName))")
         return failures.list
@@ -206,17 +207,18 @@ public enum RepositoryContract {
             for (isDescending, names) in [(false, ascending), (true, descending)] {
                 let sort = SortOrder(key, descending: isDescending)
                 let arrangement = everyone(repository, sort, byCompany: false)
-                let whole = try repository.people(in: arrangement, positions: 0..<5).map(\.firstName)
+                let whole = try await repository.people(in: arrangement, positions: 0..<5).map(\.firstName)
                 failures.check(whole == names, "\(sort.label): \(whole), not \(names)")
                 // One row at a time from the end: every window and seek agrees.
-                let oneByOne = (0..<5).reversed().flatMap { repository.rows(in: arrangement, positions: $0..<($0 + 1)) }
+                var oneByOne: [ListedPerson] = []
+                for position in (0..<5).reversed() { oneByOne += try await repository.rows(in: arrangement, positions: position..<(position + 1)) }
                 failures.check(oneByOne.reversed().map(\.firstName) == names, "\(sort.label) row by row")
                 for (position, row) in oneByOne.reversed().enumerated() {
-                    failures.check(try repository.position(of: row.id, in: arrangement) == position, "\(sort.label): \(row.firstName)'s place")
+                    failures.check(try await repository.position(of: row.id, in: arrangement) == position, "\(sort.label): \(row.firstName)'s place")
                 }
             }
         }
-        let grouped = try repository.people(in: everyone(repository, SortOrder(.email)), positions: 0..<5).map(\.firstName)
+        let grouped = try await repository.people(in: everyone(repository, SortOrder(.email)), positions: 0..<5).map(\.firstName)
         failures.check(grouped == ["Ed", "Al", "Cy", "Bo", "Di"], "grouped by company, by email: \(grouped)")
         return failures.list
     }
@@ -226,7 +228,7 @@ public enum RepositoryContract {
         var failures = Failures()
         let flat = everyone(repository, byCompany: false)
         failures.check(flat.sections.count == 1 && flat.sections.first?.count == 6, "flat: one section of everyone")
-        let lastNames = allRows(repository, flat).map(\.lastName)
+        let lastNames = try await allRows(repository, flat).map(\.lastName)
         failures.check(lastNames == lastNames.sorted(), "flat: by last name \(lastNames)")
         guard let comstar = repository.companies.firstIndex(where: { $0.name == "COMSTAR" }) else {
             return failures.list + ["COMSTAR is a company"]
@@ -234,7 +236,7 @@ public enum RepositoryContract {
         for byCompany in [true, false] {
             let company = everyone(repository, byCompany: byCompany, company: comstar)
             failures.check(company.count == 3, "COMSTAR's list holds its 3 people (byCompany \(byCompany))")
-            failures.check(allRows(repository, company).allSatisfy { $0.companyID == comstar }, "only COMSTAR's people")
+            failures.check(try await allRows(repository, company).allSatisfy { $0.companyID == comstar }, "only COMSTAR's people")
         }
         return failures.list
     }

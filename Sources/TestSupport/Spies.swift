@@ -163,7 +163,12 @@ public final class HeldReads: ListSearchScheduling {
     public init() {}
     /// Reads asked for and not let go.
     public var waiting: Int { held.count }
-    public func read<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
+    public func read<Value: Sendable>(_ work: nonisolated(nonsending) @escaping @Sendable () async -> Value,
+                                      then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
+        // Let go, a read of a fake that answers at once is delivered before `finish` returns.
+        held.append { Task.immediate { @MainActor in deliver(await work()) } }
+    }
+    public func perform<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
         held.append { deliver(work()) }
     }
     /// Runs the reads held, oldest first (and none asked for meanwhile).
@@ -265,11 +270,11 @@ public final class InMemoryExportWriter: ExportWriting {
         self.others = others
     }
     public func target(at path: String) -> ExportTarget { others[path] ?? (files[path] != nil ? .regularFile : .nothing) }
-    public nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
+    public nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) async -> String?) async -> String? {
         if stored.withLock({ $0[path] }) != nil, !replacing { return "\(path) exists" }
         var output = OutputBuffer(descriptor: -1)
         // As the real writer: what is not whole never replaces the file.
-        if let unread = produce(&output) { return "could not write \(path) (\(unread))" }
+        if let unread = await produce(&output) { return "could not write \(path) (\(unread))" }
         stored.withLock { $0[path] = output.bytes }
         return nil
     }

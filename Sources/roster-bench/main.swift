@@ -192,12 +192,12 @@ func counts(path: String) async {
     for (label, shown) in [("", everyone), ("_filtered", filtered)] {
         var slowest = 0.0
         for field in SummaryField.allCases {
-            let elapsed = milliseconds(ContinuousClock().measure { _ = repository.valueSummaries(of: field, in: shown) })
+            let elapsed = milliseconds(await ContinuousClock().measure { _ = try? await repository.valueSummaries(of: field, in: shown) })
             slowest = max(slowest, elapsed)
             print("counts_\(field.recordField.map { "\($0)" } ?? "\(field)")\(label)_ms=\(String(format: "%.1f", elapsed))")
         }
         print("counts\(label)_max_ms=\(String(format: "%.1f", slowest))")
-        let overview = milliseconds(ContinuousClock().measure { _ = repository.companySummaries(in: shown) })
+        let overview = milliseconds(await ContinuousClock().measure { _ = try? await repository.companySummaries(in: shown) })
         print("overview\(label)_ms=\(String(format: "%.1f", overview))")
     }
 }

@@ -26,52 +26,52 @@ struct FileWritingTests {
     }
 
     @Test("a new file gets the umask's mode; replacing keeps the old file's permission bits")
-    func permissions() throws {
+    func permissions() async throws {
         defer { cleanUp() }
         let writer = FileExportWriter()
         let path = folder + "/contacts.csv"
         let mask = umask(0o022)
         defer { umask(mask) }
-        #expect(writer.write("one", to: path, replacing: false) == nil)
+        #expect(await writer.write("one", to: path, replacing: false) == nil)
         #expect(Self.mode(path) & 0o7777 == 0o644)
         chmod(path, 0o600)
-        #expect(writer.write("two", to: path, replacing: true) == nil)
+        #expect(await writer.write("two", to: path, replacing: true) == nil)
         #expect(Self.mode(path) & 0o7777 == 0o600)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["contacts.csv"])
     }
 
     @Test("a FIFO, a directory or a link to a device is never replaced, even after a yes")
-    func specialFiles() throws {
+    func specialFiles() async throws {
         defer { cleanUp() }
         let writer = FileExportWriter()
         let fifo = folder + "/pipe.csv"
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(writer.write("x", to: fifo, replacing: true) == "could not write \(fifo) (it is a FIFO (named pipe), not a regular file)")
+        #expect(await writer.write("x", to: fifo, replacing: true) == "could not write \(fifo) (it is a FIFO (named pipe), not a regular file)")
         #expect(Self.mode(fifo) & S_IFMT == S_IFIFO)
         let link = folder + "/null.csv"
         #expect(symlink("/dev/null", link) == 0)
-        #expect(writer.write("x", to: link, replacing: true) == "could not write \(link) (it is a character device, not a regular file)")
+        #expect(await writer.write("x", to: link, replacing: true) == "could not write \(link) (it is a character device, not a regular file)")
         #expect(Self.mode(link) & S_IFMT == S_IFLNK)
         #expect(Self.mode("/dev/null") & S_IFMT == S_IFCHR)
-        #expect(writer.write("x", to: folder, replacing: true) == "could not write \(folder) (it is a directory, not a regular file)")
+        #expect(await writer.write("x", to: folder, replacing: true) == "could not write \(folder) (it is a directory, not a regular file)")
     }
 
     @Test("a broken symbolic link says what it is; a link to a regular file replaces that file")
-    func symbolicLinks() throws {
+    func symbolicLinks() async throws {
         defer { cleanUp() }
         let writer = FileExportWriter()
         let dangling = folder + "/gone.csv"
         #expect(symlink(folder + "/nowhere", dangling) == 0)
-        #expect(writer.write("x", to: dangling, replacing: false) == "could not write \(dangling) (it is a broken symbolic link)")
-        #expect(writer.write("x", to: dangling, replacing: true) == "could not write \(dangling) (it is a broken symbolic link)")
+        #expect(await writer.write("x", to: dangling, replacing: false) == "could not write \(dangling) (it is a broken symbolic link)")
+        #expect(await writer.write("x", to: dangling, replacing: true) == "could not write \(dangling) (it is a broken symbolic link)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere"))
         let real = folder + "/real.csv"
         try Data("old".utf8).write(to: URL(fileURLWithPath: real))
         chmod(real, 0o640)
         let link = folder + "/link.csv"
         #expect(symlink(real, link) == 0)
-        #expect(writer.write("new", to: link, replacing: true) == nil)
+        #expect(await writer.write("new", to: link, replacing: true) == nil)
         #expect(Self.mode(link) & S_IFMT == S_IFLNK)
         #expect(try String(contentsOfFile: real, encoding: .utf8) == "new")
         #expect(Self.mode(real) & 0o7777 == 0o640)
@@ -80,8 +80,8 @@ struct FileWritingTests {
 
 extension FileExportWriter {
     /// Streams `text` to `path`, as an export would.
-    func write(_ text: String, to path: String, replacing: Bool) -> String? {
-        write(to: path, replacing: replacing) { output -> String? in
+    func write(_ text: String, to path: String, replacing: Bool) async -> String? {
+        await write(to: path, replacing: replacing) { output -> String? in
             output.append(text)
             return nil
         }
@@ -99,13 +99,13 @@ final class ShortReadRepository: DelegatingRepository {
         windowsLeft = Locked(windows)
     }
 
-    func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
+    func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [Person] {
         let allowed = windowsLeft.withLock { left in
             defer { left -= 1 }
             return left > 0
         }
         guard allowed else { throw RepositoryError(.connectionLost, reason: "connection lost") }
-        return try base.people(in: arrangement, positions: positions)
+        return try await base.people(in: arrangement, positions: positions)
     }
 }
 
@@ -115,7 +115,7 @@ struct IncompleteExportTests {
     let folder = NSTemporaryDirectory() + "roster-incomplete-\(UUID().uuidString)"
 
     @Test("a source that fails part way: the export says how many were not read and the old file keeps its bytes; a new name is never made")
-    func incompleteExportLeavesTheTarget() throws {
+    func incompleteExportLeavesTheTarget() async throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // More than one window (4,096 people) of export.
@@ -127,15 +127,15 @@ struct IncompleteExportTests {
         let old = folder + "/people.csv"
         try "the earlier export".write(toFile: old, atomically: false, encoding: .utf8)
         let exporter = DirectoryExporter(format: .csv)
-        let failure = writer.write(to: old, replacing: true) { output -> String? in
-            let unread = exporter.write(everyone, of: repository, to: &output)
+        let failure = await writer.write(to: old, replacing: true) { output -> String? in
+            let unread = await exporter.write(everyone, of: repository, to: &output)
             return unread == 0 ? nil : "\(unread) not read"
         }
         #expect(failure == "could not write \(old) (904 not read); it was left as it was")
         #expect(try String(contentsOfFile: old, encoding: .utf8) == "the earlier export")
         let new = folder + "/new.csv"
-        let newFailure = writer.write(to: new, replacing: false) { output -> String? in
-            exporter.write(everyone, of: ShortReadRepository(memory, windows: 0), to: &output) == 0 ? nil : "none read"
+        let newFailure = await writer.write(to: new, replacing: false) { output -> String? in
+            await exporter.write(everyone, of: ShortReadRepository(memory, windows: 0), to: &output) == 0 ? nil : "none read"
         }
         #expect(newFailure == "could not write \(new) (none read)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["people.csv"], "no temporary file left behind")

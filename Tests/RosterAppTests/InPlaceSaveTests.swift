@@ -73,7 +73,7 @@ struct InPlaceSaveTests {
     func throughTheEditing() async throws {
         let (path, editing, repository) = try await Self.loaded(Self.json, extension: "json")
         defer { unlink(path) }
-        let base = try repository.person(try #require(repository.personID(recordID: "id1")))
+        let base = try await repository.person(try #require(await repository.personID(recordID: "id1")))
         try editing.update(recordID: "id1", changes: [try FieldCheck.change(from: "age=37")], base: base)
         let again = try await PeopleLoader().load(path: path, sourceName: path).store
         #expect(again.count == 2)
@@ -129,7 +129,7 @@ struct InPlaceSaveTests {
     func conflict() async throws {
         let (path, editing, repository) = try await Self.loaded(Self.json, extension: "json")
         defer { unlink(path) }
-        var base = try repository.person(try #require(repository.personID(recordID: "id2")))
+        var base = try await repository.person(try #require(await repository.personID(recordID: "id2")))
         base.age = 40  // as the user saw them, before someone made it 41
         let outcome = try Self.inPlace(editing, "id2", [try FieldCheck.change(from: "age=45")], base: base)
         guard case .conflict(let message, let theirs)? = outcome else { Issue.record("not a conflict: \(String(describing: outcome))"); return }

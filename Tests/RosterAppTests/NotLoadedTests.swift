@@ -22,33 +22,31 @@ final class LostReadsRepository: DelegatingRepository, Reconnecting {
         lost.withLock { $0 = false }
     }
 
-    func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
-        guard isConnectionLost else { return base.rows(in: arrangement, positions: positions) }
-        return positions.clamped(to: 0..<arrangement.count).map {
-            .notLoaded(position: $0, companyID: arrangement.sections[arrangement.sectionIndex(containing: $0)].companyID)
-        }
+    func rows(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [ListedPerson] {
+        guard !isConnectionLost else { throw Self.lostError }
+        return try await base.rows(in: arrangement, positions: positions)
     }
 
     static let lostError = RepositoryError(.connectionLost, reason: "connection lost, cached rows only")
 
-    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
+    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [PersonID] {
         guard !isConnectionLost else { throw Self.lostError }
-        return try base.personIDs(in: arrangement, positions: positions)
+        return try await base.personIDs(in: arrangement, positions: positions)
     }
 
-    func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
+    func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [Person] {
         guard !isConnectionLost else { throw Self.lostError }
-        return try base.people(in: arrangement, positions: positions)
+        return try await base.people(in: arrangement, positions: positions)
     }
 
-    func person(_ id: PersonID) throws(RepositoryError) -> Person {
+    func person(_ id: PersonID) async throws(RepositoryError) -> Person {
         guard !isConnectionLost else { throw Self.lostError }
-        return try base.person(id)
+        return try await base.person(id)
     }
 
-    func companySummaries(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary] {
+    func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError) -> [CompanySummary] {
         guard !isConnectionLost else { throw Self.lostError }
-        return try base.companySummaries(in: arrangement)
+        return try await base.companySummaries(in: arrangement)
     }
 }
 
@@ -87,6 +85,9 @@ struct NotLoadedTests {
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
         let screen = MemoryScreen(rows: 24, columns: 80)
+        view.draw(on: screen)
+        #expect(screen.line(3).hasPrefix("  loading…"), "a source that may wait is read after the frame, never while drawing")
+        presenter.frameDrawn()
         view.draw(on: screen)
         #expect(screen.line(3).hasPrefix("  not loaded"), "\(screen.text)")
         #expect(!screen.text.contains("(not fetched)"))

@@ -31,17 +31,42 @@ struct OfflineCopyKeeperTests {
         })
     }
 
+    /// Runs `finish` on a thread of its own, as the app does on its main
+    /// thread at the exit: never on the cooperative pool, whose threads the
+    /// copy's reads come back on. What it noted on the terminal. The suite's
+    /// blocking tests can hold that pool for minutes, so the deadline (for a
+    /// server that stopped answering) is long unless a test is about it.
+    static func finishing(_ keeper: OfflineCopyKeeper, _ repository: SQLPeopleRepository?,
+                          deadline: Duration = .seconds(600)) async -> [String] {
+        await finishingTimed(keeper, repository, deadline: deadline).notes
+    }
+
+    /// `finishing`, and how long `finish` held its thread (timed there: the
+    /// test's own task may wait longer for the pool to take it up again).
+    static func finishingTimed(_ keeper: OfflineCopyKeeper, _ repository: SQLPeopleRepository?,
+                               deadline: Duration) async -> (notes: [String], took: Duration) {
+        let notes = Locked<[String]>([])
+        let took = await withCheckedContinuation { (continuation: CheckedContinuation<Duration, Never>) in
+            Thread.detachNewThread {
+                let took = ContinuousClock().measure {
+                    keeper.finish(repository, deadline: deadline) { text in notes.withLock { $0.append(text) } }
+                }
+                continuation.resume(returning: took)
+            }
+        }
+        return (notes.withLock { $0 }, took)
+    }
+
     static func folder() -> URL {
         URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-keeper-\(UUID().uuidString)/roster")
     }
 
     @Test("kept in the background: by the exit it is written, and the exit says nothing")
-    func background() throws {
+    func background() async throws {
         let (repository, keeper, cleanUp) = try Self.keeper()
         defer { cleanUp() }
         keeper.keep(repository)
-        let notes = Locked<[String]>([])
-        keeper.finish(repository) { text in notes.withLock { $0.append(text) } }
+        let notes = Locked(await Self.finishing(keeper, repository))
         #expect(keeper.isSaved)
         let copy = try #require(keeper.snapshot.latest())
         #expect(try String(contentsOfFile: copy.path, encoding: .utf8).split(separator: "\n").count == repository.personCount)
@@ -50,7 +75,7 @@ struct OfflineCopyKeeperTests {
     }
 
     @Test("a database that does not answer (locked by another program here) holds the exit for the deadline only; the earlier copy stays")
-    func exitDeadline() throws {
+    func exitDeadline() async throws {
         let (repository, path) = try Self.database()
         let folder = Self.folder()
         defer {
@@ -60,47 +85,42 @@ struct OfflineCopyKeeperTests {
         let holder = try SQLiteLockHolder(path)
         defer { holder.release() }
         let keeper = OfflineCopyKeeper(snapshot: OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people"))
-        var notes: [String] = []
-        let clock = ContinuousClock()
-        let started = clock.now
-        keeper.finish(repository, deadline: .milliseconds(300)) { notes.append($0) }
-        #expect(clock.now - started < .seconds(3), "the busy timeout alone would hold it longer")
+        let (notes, took) = await Self.finishingTimed(keeper, repository, deadline: .milliseconds(300))
+        #expect(took < .seconds(3), "the busy timeout alone would hold it longer")
         #expect(notes == ["roster: keeping an offline copy (for when the server is away)…", ""])
         #expect(!keeper.isSaved)
         #expect(keeper.snapshot.latest() == nil, "no half copy in place")
     }
 
     @Test("the table changed after the copy was kept (a save, edits sent from the outbox): the exit keeps it again, read afresh")
-    func keptAgainAfterChanges() throws {
+    func keptAgainAfterChanges() async throws {
         let (repository, keeper, cleanUp) = try Self.keeper()
         defer { cleanUp() }
         keeper.keep(repository)
-        keeper.finish(nil) { _ in }
+        _ = await Self.finishing(keeper, nil)
         let copy = try #require(keeper.snapshot.latest())
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-        let first = try #require(try repository.people(in: everyone, positions: 0..<1).first)
+        let first = try #require(try await repository.people(in: everyone, positions: 0..<1).first)
         #expect(!repository.hasChangedSinceRead)
         try repository.update(recordID: first.id, changes: [try FieldCheck.change(from: "email=kept.again@example.org")], base: first)
         #expect(repository.hasChangedSinceRead)
-        keeper.finish(repository) { _ in }
+        _ = await Self.finishing(keeper, repository)
         #expect(try String(contentsOfFile: copy.path, encoding: .utf8).contains("kept.again@example.org"))
     }
 
     @Test("not kept in the background (the directory went live later): the exit keeps it, saying so if it takes a while")
-    func atTheExit() throws {
+    func atTheExit() async throws {
         let (repository, keeper, cleanUp) = try Self.keeper()
         defer { cleanUp() }
-        var notes: [String] = []
-        keeper.finish(repository) { notes.append($0) }
+        let notes = await Self.finishing(keeper, repository)
         #expect(notes == [] || notes == ["roster: keeping an offline copy (for when the server is away)…", ""])
         #expect(keeper.isSaved)
-        var quiet: [String] = []
-        OfflineCopyKeeper(snapshot: keeper.snapshot).finish(nil) { quiet.append($0) }
+        let quiet = await Self.finishing(OfflineCopyKeeper(snapshot: keeper.snapshot), nil)
         #expect(quiet.isEmpty, "nothing to keep, nothing said")
     }
 
     @Test("a copy read while the connection was lost is never written: the earlier copy stays")
-    func neverAHalfCopy() throws {
+    func neverAHalfCopy() async throws {
         let (repository, path) = try Self.database()
         let folder = Self.folder()
         defer {
@@ -108,9 +128,9 @@ struct OfflineCopyKeeperTests {
             try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
         }
         let snapshot = OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people")
-        #expect(snapshot.save(repository) == .saved(people: repository.personCount))
+        #expect(await snapshot.save(repository) == .saved(people: repository.personCount))
         let before = try Data(contentsOf: URL(fileURLWithPath: snapshot.path))
-        #expect(snapshot.save(repository, isIntact: { false }) == .failed("the connection was lost while the copy was read"))
+        #expect(await snapshot.save(repository, isIntact: { false }) == .failed("the connection was lost while the copy was read"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot.path)) == before)
     }
 }

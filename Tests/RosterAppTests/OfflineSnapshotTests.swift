@@ -22,13 +22,13 @@ struct OfflineSnapshotTests {
         let (repository, everyone) = try Fixtures.repository(json: Fixtures.seedJSON)
         let snapshot = OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people")
         #expect(snapshot.latest() == nil)
-        #expect(snapshot.save(repository) == .saved(people: repository.personCount))
+        #expect(await snapshot.save(repository) == .saved(people: repository.personCount))
         let copy = try #require(snapshot.latest())
         let loaded = try await PeopleLoader().load(path: copy.path, sourceName: "snapshot")
         #expect(loaded.skipped.isEmpty)
         let reloaded = InMemoryPeopleRepository(loaded)
         let again = reloaded.arrange(sort: .byLastName, byCompany: true, company: nil)
-        #expect(Array(reloaded.allPeople(in: again)) == Array(repository.allPeople(in: everyone)))
+        #expect(try await reloaded.allPeople(in: again) == repository.allPeople(in: everyone))
         let text = try String(contentsOfFile: copy.path, encoding: .utf8)
         #expect(text.split(separator: "\n").count == repository.personCount)
         let mode = try FileManager.default.attributesOfItem(atPath: copy.path)[.posixPermissions] as? NSNumber
@@ -50,28 +50,28 @@ struct OfflineSnapshotTests {
     }
 
     @Test("a directory past the bounds is not copied, and the earlier copy stays")
-    func bounded() throws {
+    func bounded() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
         let roomy = OfflineSnapshot(folder: folder, targetName: "t", table: "people")
-        #expect(roomy.save(repository) == .saved(people: 6))
+        #expect(await roomy.save(repository) == .saved(people: 6))
         let before = try String(contentsOfFile: roomy.path, encoding: .utf8)
         let fewPeople = OfflineSnapshot(folder: folder, targetName: "t", table: "people", maximumPeople: 5)
-        #expect(fewPeople.save(repository) == .tooLarge)
+        #expect(await fewPeople.save(repository) == .tooLarge)
         let fewBytes = OfflineSnapshot(folder: folder, targetName: "t", table: "people", maximumBytes: 1000)
-        #expect(fewBytes.save(repository) == .tooLarge)
+        #expect(await fewBytes.save(repository) == .tooLarge)
         #expect(try String(contentsOfFile: roomy.path, encoding: .utf8) == before)
     }
 
     @Test("a folder that cannot be made is a one-line failure, not a crash")
-    func unwritable() throws {
+    func unwritable() async throws {
         let blocker = NSTemporaryDirectory() + "roster-cache-file-\(UUID().uuidString)"
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
         let snapshot = OfflineSnapshot(folder: URL(fileURLWithPath: blocker + "/roster"), targetName: "t", table: "people")
-        #expect(snapshot.save(repository) == .failed("\(snapshot.path): cannot make the folder \(blocker)/roster"))
+        #expect(await snapshot.save(repository) == .failed("\(snapshot.path): cannot make the folder \(blocker)/roster"))
         #expect(snapshot.latest() == nil)
     }
 
@@ -98,7 +98,7 @@ struct OfflineSnapshotTests {
 @Suite("Offline fallback", .blockingWork)
 struct OfflineFallbackTests {
     @Test("an unreachable server opens the last copy under its banner; without one, one line; other failures never fall back")
-    func fallback() throws {
+    func fallback() async throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let snapshot = OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people")
@@ -106,7 +106,7 @@ struct OfflineFallbackTests {
         #expect(OfflineFallback.source(after: unreachable, snapshot: snapshot) == .failure(.init(message:
             "PostgreSQL: connection to server at \"db\" failed: Connection refused (and no offline copy of postgres://ann@db/hr was kept)")))
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
-        #expect(snapshot.save(repository) == .saved(people: 6))
+        #expect(await snapshot.save(repository) == .saved(people: 6))
         let utc = TimeZone(identifier: "UTC") ?? .current
         let taken = try #require(snapshot.latest()).takenAt
         let opened = OfflineFallback.source(after: unreachable, snapshot: snapshot, now: taken, timeZone: utc)

@@ -16,7 +16,7 @@ struct OutboxTests {
     /// The seed-shaped people, as the offline copy would hold them.
     private static func people() throws -> [Person] {
         let (repository, everyone) = try Fixtures.repository(json: Fixtures.seedJSON)
-        return Array(repository.allPeople(in: everyone))
+        return repository.everyoneAtOnce(in: everyone)
     }
 
     @Test("edits written and read back in the order made, values and the person as shown intact; 0600 in 0700")
@@ -169,7 +169,7 @@ struct OutboxSenderTests {
     /// A person of `_id` "id<index>", as a directory file holds them.
     private static func person(_ index: Int, email: String) throws -> Person {
         let (repository, everyone) = try Fixtures.repository(json: Fixtures.array([Fixtures.record(first: "P\(index)", email: email, index: index)]))
-        return try #require(Array(repository.allPeople(in: everyone)).first)
+        return try #require(repository.everyoneAtOnce(in: everyone).first)
     }
 
     private static func update(_ index: Int, email: String, base: String) throws -> OutboxOperation {

@@ -31,7 +31,7 @@ struct PlaceStoreTests {
     }
 
     @Test("a corrupt state file is reported, never fatal, and replaced on save")
-    func corrupt() throws {
+    func corrupt() async throws {
         let file = Self.temporaryStateFile()
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent().deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

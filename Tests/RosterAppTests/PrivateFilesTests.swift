@@ -33,13 +33,13 @@ struct PrivateFilesTests {
     }
 
     @Test("an offline copy rewritten over a 0644 file in a 0755 folder is 0600 in 0700")
-    func offlineCopyIsPrivate() throws {
+    func offlineCopyIsPrivate() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let snapshot = OfflineSnapshot(folder: folder, targetName: "postgres://ann@db/hr", table: "people")
         try Self.makeOpen(snapshot.path)
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
-        #expect(snapshot.save(repository) == .saved(people: repository.personCount))
+        #expect(await snapshot.save(repository) == .saved(people: repository.personCount))
         #expect(Self.mode(folder.path) == 0o700)
         #expect(Self.mode(snapshot.path) == 0o600)
     }
@@ -56,7 +56,7 @@ struct PrivateFilesTests {
     }
 
     @Test("a symbolic link at the offline copy's or the state file's name is never followed: its target stays as it was")
-    func neverThroughALink() throws {
+    func neverThroughALink() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -68,7 +68,7 @@ struct PrivateFilesTests {
         #expect(symlink(victim, snapshot.path) == 0)
         #expect(symlink(victim, state.path) == 0)
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
-        #expect(snapshot.save(repository) == .failed("\(snapshot.path): it is a symbolic link, not a regular file"))
+        #expect(await snapshot.save(repository) == .failed("\(snapshot.path): it is a symbolic link, not a regular file"))
         #expect(!PlaceStore(stateFile: state, dataFile: "/d.json").save(RememberedPlace(selectedPosition: 1, selectedID: nil)))
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
         #expect(Self.mode(victim) == 0o644)

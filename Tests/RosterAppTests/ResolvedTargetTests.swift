@@ -62,13 +62,13 @@ struct ResolvedTargetTests {
     }
 
     @Test("with beta down, beta never opens alpha's offline copy")
-    func neverAnotherTargetsCopy() throws {
+    func neverAnotherTargetsCopy() async throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-keyed-\(UUID().uuidString)/roster")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let alpha = OfflineSnapshot(folder: folder, targetName: try Self.target("service=roster-alpha").displayName, table: "people")
         let beta = OfflineSnapshot(folder: folder, targetName: try Self.target("service=roster-beta").displayName, table: "people")
         let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
-        #expect(alpha.save(repository) == .saved(people: repository.personCount))
+        #expect(await alpha.save(repository) == .saved(people: repository.personCount))
         let down = DatabaseError(.cannotConnect, "PostgreSQL: no server")
         #expect((try? OfflineFallback.source(after: down, snapshot: beta).get()) == nil)
         #expect((try? OfflineFallback.source(after: down, snapshot: alpha).get()) != nil)

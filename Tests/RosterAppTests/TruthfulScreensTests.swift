@@ -368,7 +368,7 @@ struct NarrowStatusLineTests {
 @MainActor
 final class FailingExportWriter: ExportWriting {
     func target(at path: String) -> ExportTarget { .nothing }
-    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String? {
+    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) async -> String?) async -> String? {
         "could not write \(path) (Permission denied)"
     }
 }

@@ -14,7 +14,7 @@ struct ExportTests {
     ]))
 
     static func text(_ format: ExportFormat, _ directory: LoadedDirectory = tricky) -> String {
-        String(decoding: DirectoryExporter(format: format).export(directory.repository.allPeople(in: directory.everyone)),
+        String(decoding: DirectoryExporter(format: format).export(directory.repository.everyoneAtOnce(in: directory.everyone)),
                as: UTF8.self)
     }
 
@@ -50,7 +50,7 @@ struct ExportTests {
     ]))
 
     static func export(_ format: ExportFormat, _ options: ExportOptions, _ directory: LoadedDirectory = hostile) -> String {
-        String(decoding: DirectoryExporter(format: format, options: options).export(directory.repository.allPeople(in: directory.everyone)),
+        String(decoding: DirectoryExporter(format: format, options: options).export(directory.repository.everyoneAtOnce(in: directory.everyone)),
                as: UTF8.self)
     }
 

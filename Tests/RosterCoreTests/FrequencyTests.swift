@@ -77,26 +77,26 @@ struct SummaryTermTests {
     @Test("every row's term selects exactly the people counted: through the reference and the store", arguments: [
         SummaryField.city, .state, .text(.eyeColor), .text(.favoriteFruit), .active, .ageBand, .balanceBand,
     ])
-    func exact(_ field: SummaryField) throws {
-        try Self.expectRowTermsExact(field, in: Self.directory)
+    func exact(_ field: SummaryField) async throws {
+        try await Self.expectRowTermsExact(field, in: Self.directory)
     }
 
     @Test("on generated people (spellings that fold alike, accents, parts missing), every row of every field")
-    func exactOnGeneratedPeople() throws {
+    func exactOnGeneratedPeople() async throws {
         var random = SeededRandom(seed: 20_261_130)
         let records = (0..<1500).map { QueryMatchingTests.person($0, &random) }
         let directory = try Fixtures.directory(json: Fixtures.array(records))
         for field in SummaryField.allCases where field != .company {
-            try Self.expectRowTermsExact(field, in: directory)
+            try await Self.expectRowTermsExact(field, in: directory)
         }
         // The data must hold what the grouping is for: BLUE and blue are one row.
-        let colours = directory.repository.valueSummaries(of: .text(.eyeColor), in: directory.everyone).map(\.title)
+        let colours = try await directory.repository.valueSummaries(of: .text(.eyeColor), in: directory.everyone).map(\.title)
         #expect(colours.filter { $0.lowercased() == "blue" }.count == 1, "\(colours)")
     }
 
-    static func expectRowTermsExact(_ field: SummaryField, in directory: LoadedDirectory) throws {
+    static func expectRowTermsExact(_ field: SummaryField, in directory: LoadedDirectory) async throws {
         let people = (0..<directory.store.count).map { directory.store[$0] }
-        let summaries = directory.repository.valueSummaries(of: field, in: directory.everyone)
+        let summaries = try await directory.repository.valueSummaries(of: field, in: directory.everyone)
         #expect(summaries.map(\.headcount).reduce(0, +) == people.count)
         for summary in summaries {
             let term = try #require(field.queryTerm(for: summary.value), "\(field) \(summary.title)")
@@ -310,21 +310,21 @@ struct FrequencyPresenterTests {
 @Suite("Counts by field against the reference")
 struct ValueSummaryReferenceTests {
     @Test("the store's one-pass counts equal the plain count over Person, for every field, of everyone and of a search")
-    func agreesWithReference() throws {
+    func agreesWithReference() async throws {
         var random = SeededRandom(seed: 20_261_201)
         let records = (0..<1500).map { QueryMatchingTests.person($0, &random) }
         let directory = try Fixtures.directory(json: Fixtures.array(records))
         let people = (0..<directory.store.count).map { directory.store[$0] }
         let found = try #require(directory.repository.searchNow(SearchQuery("age>30 -fruit:apple"), in: directory.everyone,
                                                                 within: nil))
-        let foundPeople = directory.repository.people(in: found, positions: 0..<found.count)
+        let foundPeople = try await directory.repository.people(in: found, positions: 0..<found.count)
         for field in SummaryField.allCases where field != .company {
-            let all = directory.repository.valueSummaries(of: field, in: directory.everyone)
+            let all = try await directory.repository.valueSummaries(of: field, in: directory.everyone)
             #expect(all == ValueSummary.counted(people, by: field), "\(field)")
             #expect(all.map(\.headcount).reduce(0, +) == people.count)
-            #expect(directory.repository.valueSummaries(of: field, in: found) == ValueSummary.counted(foundPeople, by: field))
+            #expect(try await directory.repository.valueSummaries(of: field, in: found) == ValueSummary.counted(foundPeople, by: field))
         }
         // The generated addresses have 1 to 5 parts: some people have no city.
-        #expect(directory.repository.valueSummaries(of: .city, in: directory.everyone).last?.value == .missing)
+        #expect(try await directory.repository.valueSummaries(of: .city, in: directory.everyone).last?.value == .missing)
     }
 }

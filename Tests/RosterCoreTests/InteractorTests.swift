@@ -96,7 +96,7 @@ struct InteractorTests {
     }
 
     @Test("the overview counts through its interactor: counting… until the figures come, then its rows")
-    func overviewWaitsOnItsInteractor() throws {
+    func overviewWaitsOnItsInteractor() async throws {
         let repository = FakePeopleRepository(people: Self.people)
         let interactor = HeldSummaryInteractor()
         let presenter = CompaniesPresenter(interactor: interactor, shown: repository.everyone, wireframe: SpyCompaniesWireframe())
@@ -104,7 +104,7 @@ struct InteractorTests {
         presenter.attach(view: view)
         #expect(view.models.last?.summary == "counting…")
         #expect(view.models.last?.rows.isEmpty == true)
-        let figures = repository.companySummaries(in: repository.everyone)
+        let figures = try await repository.companySummaries(in: repository.everyone)
         let deliver = try #require(interactor.companyCounts.first)
         deliver(.success(figures))
         #expect(view.models.last?.rows.map(\.title) == ["Alpha", "Beta"])

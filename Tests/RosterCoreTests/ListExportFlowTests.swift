@@ -31,7 +31,7 @@ struct ListExportFlowTests {
     final class UnreadablePeople: DelegatingRepository {
         let base: any PeopleRepository
         init(_ base: any PeopleRepository) { self.base = base }
-        func person(_ id: PersonID) throws(RepositoryError) -> Person {
+        func person(_ id: PersonID) async throws(RepositoryError) -> Person {
             throw RepositoryError(.connectionLost, reason: "connection lost, r reconnects")
         }
     }

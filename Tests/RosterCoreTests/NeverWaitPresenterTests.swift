@@ -12,7 +12,7 @@ struct NeverWaitPresenterTests {
     /// The six people of the fixture, as a source that may wait.
     static func slowSource() throws -> FakePeopleRepository {
         let file = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "db")
-        return FakePeopleRepository(people: (0..<file.personCount).map { file.person(PersonID($0)) }, sourceName: "db",
+        return FakePeopleRepository(people: (0..<file.personCount).compactMap { file.personAtOnce(PersonID($0)) }, sourceName: "db",
                                     readsAtOnce: false)
     }
 
@@ -37,7 +37,7 @@ struct NeverWaitPresenterTests {
     }
 
     @Test("the list draws rows not read yet as loading, reads them in the background after the frame, and draws them when they come")
-    func listRowsLoadInTheBackground() throws {
+    func listRowsLoadInTheBackground() async throws {
         let (repository, reads, view, presenter) = try Self.list()
         let before = repository.calls.count
         let first = try #require(view.last)
@@ -50,7 +50,7 @@ struct NeverWaitPresenterTests {
         reads.finish()
         #expect(repository.calls.last == .rows(0..<6), "one read for the whole span drawn and around it")
         let second = try #require(view.last)
-        #expect(Self.names(second.rows) == repository.rows(in: repository.everyone, positions: 0..<6).map(\.name))
+        #expect(try await Self.names(second.rows) == repository.rows(in: repository.everyone, positions: 0..<6).map(\.name))
         #expect(Self.names(second.rows).first == "Bertha Irwin")
         #expect(presenter.selectedID != nil)
         presenter.frameDrawn()
@@ -71,7 +71,7 @@ struct NeverWaitPresenterTests {
     }
 
     @Test("the window reads the drawn rows with as many again either side, keeps stand-ins for rows left out, and forgets far rows past its capacity")
-    func windowSpans() throws {
+    func windowSpans() async throws {
         let people = (0..<20_000).map { Person(firstName: "P\($0)", lastName: "L", company: "C\($0 % 7)") }
         let repository = FakePeopleRepository(people: people, readsAtOnce: false)
         let everyone = repository.everyone
@@ -80,16 +80,16 @@ struct NeverWaitPresenterTests {
         for position in 5_000..<5_020 { #expect(window.row(at: position) == nil) }
         let span = try #require(window.wanted())
         #expect(span == 4_968..<5_052)
-        window.store(Array(window.read(span).dropLast(2)), for: span)
+        window.store(Array(repository.rowsAtOnce(in: everyone, positions: span).dropLast(2)), for: span)
         #expect(window.row(at: 5_051)?.isLoaded == false, "a row the source left out is a stand-in, not asked for again")
         #expect(window.row(at: 5_010)?.isLoaded == true)
         #expect(window.wanted() == 4_968..<5_094, "drawn near the edge of what is read: the next rows are read ahead")
-        window.store(window.read(8_000..<(8_000 + ListWindow.capacity)), for: 8_000..<(8_000 + ListWindow.capacity))
+        await window.fill(8_000..<(8_000 + ListWindow.capacity))
         #expect(window.row(at: 5_010) == nil, "the rows farthest from the last read are forgotten")
     }
 
     @Test("the person's screen says loading until the person is read, then shows them; ↓ finds the next one read already")
-    func detailLoads() throws {
+    func detailLoads() async throws {
         let repository = try Self.slowSource()
         let reads = HeldReads()
         let view = SpyDetailView()
@@ -107,7 +107,7 @@ struct NeverWaitPresenterTests {
         #expect(view.models.last?.title == "loading…")
         #expect(reads.waiting == 1)
         reads.finish()
-        #expect(view.models.last?.title == repository.people(in: repository.everyone, positions: 2..<3).first?.fullName)
+        #expect(try await view.models.last?.title == repository.people(in: repository.everyone, positions: 2..<3).first?.fullName)
     }
 
     @Test("the overview says it is counting until the counts come; an older count that comes last is dropped")
@@ -204,10 +204,10 @@ struct NeverWaitPresenterTests {
     }
 
     @Test("a remembered person is looked up in the background; a key typed meanwhile waits, then moves on from them")
-    func rememberedPlaceInTheBackground() throws {
+    func rememberedPlaceInTheBackground() async throws {
         let (repository, reads, _, presenter) = try Self.list()
-        let fourth = repository.rows(in: repository.everyone, positions: 3..<4)[0]
-        let place = RememberedPlace(selectedPosition: fourth.id.rawValue, selectedID: repository.person(fourth.id).id)
+        let fourth = try await repository.rows(in: repository.everyone, positions: 3..<4)[0]
+        let place = RememberedPlace(selectedPosition: fourth.id.rawValue, selectedID: try await repository.person(fourth.id).id)
         let before = repository.calls.count
         presenter.restore(place)
         #expect(repository.calls.count == before, "nothing read on the main actor")
@@ -238,7 +238,7 @@ struct NeverWaitPresenterTests {
     }
 
     @Test("the place remembered as the app quits reads nothing: the selected row's _id once it was read")
-    func placeReadsNothing() throws {
+    func placeReadsNothing() async throws {
         let (repository, reads, _, presenter) = try Self.list()
         let before = repository.calls.count
         #expect(presenter.place.selectedID == nil, "the row is not read yet")
@@ -247,7 +247,7 @@ struct NeverWaitPresenterTests {
         let afterRows = repository.calls.count
         let place = presenter.place
         #expect(repository.calls.count == afterRows && afterRows == before + 1, "only the rows' own read")
-        #expect(place.selectedID == repository.rows(in: repository.everyone, positions: 0..<1)[0].recordID)
+        #expect(try await place.selectedID == repository.rows(in: repository.everyone, positions: 0..<1)[0].recordID)
     }
 
     @Test("M reads everyone's ids in the background; keys wait for it; the marks shown under a search are counted in the background")
@@ -302,27 +302,25 @@ struct NeverWaitPresenterTests {
         #expect(try #require(window.wanted()).count <= ListWindow.longestRead)
     }
 
-    /// A source whose reads fail (stand-ins, empty counts, a reason) while `failing` is set: a lock held by another program.
+    /// A source whose reads fail (with a reason that heals) while `failing` is set: a lock held by another program.
     final class LockedSource: DelegatingRepository {
         let base: any PeopleRepository
         let failing = Locked(true)
         init(_ base: any PeopleRepository) { self.base = base }
         var readFailure: String? { failing.withLock { $0 } ? "a query failed, ? says why" : nil }
-        func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
-            guard failing.withLock({ $0 }) else { return base.rows(in: arrangement, positions: positions) }
-            return positions.clamped(to: 0..<arrangement.count).map {
-                .notLoaded(position: $0, companyID: arrangement.sections[arrangement.sectionIndex(containing: $0)].companyID)
-            }
+        func rows(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [ListedPerson] {
+            guard !failing.withLock({ $0 }) else { throw failure.withLock { $0 } }
+            return try await base.rows(in: arrangement, positions: positions)
         }
         /// How a failing read fails.
         let failure = Locked(RepositoryError(.waiting, reason: "a query failed, ? says why"))
-        func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
+        func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [Person] {
             guard !failing.withLock({ $0 }) else { throw failure.withLock { $0 } }
-            return try base.people(in: arrangement, positions: positions)
+            return try await base.people(in: arrangement, positions: positions)
         }
-        func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
+        func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) async throws(RepositoryError) -> [ValueSummary] {
             guard !failing.withLock({ $0 }) else { throw failure.withLock { $0 } }
-            return try base.valueSummaries(of: field, in: arrangement)
+            return try await base.valueSummaries(of: field, in: arrangement)
         }
     }
 

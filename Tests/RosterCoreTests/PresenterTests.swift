@@ -441,7 +441,7 @@ struct ArrangingTests {
     }
 
     static func names(_ presenter: ListPresenter, _ directory: LoadedDirectory) -> [String] {
-        directory.repository.rows(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.lastName)
+        directory.repository.rowsAtOnce(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.lastName)
     }
 
     @Test("a filter whose search ends after a new order lands is shown in that order (--filter with --sort)")
@@ -476,7 +476,7 @@ struct ArrangingTests {
     }
 
     @Test("keys typed while a new order is sorted act on the new order: s then g goes to its top")
-    func keysWait() throws {
+    func keysWait() async throws {
         let (presenter, view, scheduler, directory) = try Self.presenter()
         presenter.moveSelection(by: 2)
         presenter.cycleSortOrder()  // first name
@@ -485,17 +485,17 @@ struct ArrangingTests {
         #expect(presenter.selection == 2)  // nothing moved yet
         scheduler.finishArrangements()
         #expect(view.last?.sortLabel == "first name ↑")
-        let firstNames = directory.repository.rows(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.firstName)
+        let firstNames = try await directory.repository.rows(in: presenter.displayed, positions: 0..<presenter.displayed.count).map(\.firstName)
         #expect(firstNames.prefix(2) == ["Bertha", "Cohen"])
         #expect(presenter.selection == 1)  // g, then one down, in the new order
     }
 
     @Test("--sort without a remembered place starts at the top of the new order")
-    func startingOrderSelectsFirst() throws {
+    func startingOrderSelectsFirst() async throws {
         let (presenter, _, scheduler, directory) = try Self.presenter()
         presenter.applySortOrder(SortOrder(.balance, descending: true))
         scheduler.finishArrangements()
         #expect(presenter.selection == 0)
-        #expect(directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.lastName == "James")  // the richest
+        #expect(try await directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.lastName == "James")  // the richest
     }
 }

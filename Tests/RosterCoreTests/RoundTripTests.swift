@@ -24,18 +24,18 @@ struct RoundTripTests {
     ])
 
     /// What `roster --list` prints for `directory` into a pipe or file.
-    static func listed(_ directory: LoadedDirectory) throws -> String {
+    static func listed(_ directory: LoadedDirectory) async throws -> String {
         let path = NSTemporaryDirectory() + "roster-list-\(UUID().uuidString).txt"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         #expect(descriptor >= 0)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(PlainListWriter(isTerminal: false).write(directory.everyone, of: directory.repository, to: descriptor))
+        #expect(await PlainListWriter(isTerminal: false).write(directory.everyone, of: directory.repository, to: descriptor))
         close(descriptor)
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     static func exported(_ format: ExportFormat, _ directory: LoadedDirectory) -> [UInt8] {
-        DirectoryExporter(format: format).export(directory.repository.allPeople(in: directory.everyone))
+        DirectoryExporter(format: format).export(directory.repository.everyoneAtOnce(in: directory.everyone))
     }
 
     static func originals() throws -> [(String, LoadedDirectory)] {
@@ -45,23 +45,23 @@ struct RoundTripTests {
     }
 
     @Test("--export csv reads back as CSV to the same list, and again to the same CSV")
-    func csv() throws {
+    func csv() async throws {
         for (label, original) in try Self.originals() {
             let csv = Self.exported(.csv, original)
             let again = try PeopleLoader().load(bytes: csv, sourceName: "out.csv")
             #expect(again.skipped.isEmpty, "\(label)")
             #expect(again.store.count == original.store.count, "\(label)")
-            #expect(try Self.listed(again) == Self.listed(original), "\(label)")
+            #expect(try await Self.listed(again) == Self.listed(original), "\(label)")
             #expect(Self.exported(.csv, again) == csv, "\(label)")
         }
     }
 
     @Test("--export json reads back as JSON to the same list")
-    func json() throws {
+    func json() async throws {
         for (label, original) in try Self.originals() {
             let again = try PeopleLoader().load(bytes: Self.exported(.json, original), sourceName: "out.json")
             #expect(again.skipped.isEmpty, "\(label)")
-            #expect(try Self.listed(again) == Self.listed(original), "\(label)")
+            #expect(try await Self.listed(again) == Self.listed(original), "\(label)")
         }
     }
 
@@ -84,14 +84,14 @@ struct RoundTripTests {
     }
 
     @Test("JSON Lines made from the JSON lists the same people")
-    func jsonLines() throws {
+    func jsonLines() async throws {
         let bundled = try Data(contentsOf: Self.bundled)
         let original = try PeopleLoader().load(bytes: Array(bundled), sourceName: "people.json")
         let objects = try #require(try JSONSerialization.jsonObject(with: bundled) as? [Any])
         let lines = try objects.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
         let again = try PeopleLoader().load(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), sourceName: "people.jsonl")
         #expect(again.skipped.isEmpty)
-        #expect(try Self.listed(again) == Self.listed(original))
+        #expect(try await Self.listed(again) == Self.listed(original))
     }
 }
 
@@ -130,12 +130,12 @@ struct OutputBufferTests {
     }
 
     @Test("writing to a descriptor writes the same bytes as the export builds")
-    func descriptor() throws {
+    func descriptor() async throws {
         let directory = try Fixtures.directory(json: RoundTripTests.hostile)
         let path = NSTemporaryDirectory() + "roster-export-\(UUID().uuidString).json"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(DirectoryExporter(format: .json).write(directory.everyone, of: directory.repository, to: descriptor))
+        #expect(await DirectoryExporter(format: .json).write(directory.everyone, of: directory.repository, to: descriptor))
         close(descriptor)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == RoundTripTests.exported(.json, directory))
     }

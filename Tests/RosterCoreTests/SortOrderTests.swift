@@ -94,14 +94,14 @@ struct ListPresenterArrangeTests {
     }
 
     @Test("the flat list's status bar names the selected person's company, not 'Everyone'")
-    func flatListNamesTheCompany() throws {
+    func flatListNamesTheCompany() async throws {
         let view = SpyListView()
         let directory = try Fixtures.directory(json: Fixtures.seedJSON)
         let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
                                       arrangement: directory.everyone, wireframe: SpyListWireframe())
         presenter.attach(view: view)
         presenter.toggleGrouping()
-        let selected = { try #require(directory.repository.rows(in: presenter.displayed, positions: presenter.selection..<(presenter.selection + 1)).first) }
+        let selected = { try #require(directory.repository.rowsAtOnce(in: presenter.displayed, positions: presenter.selection..<(presenter.selection + 1)).first) }
         var company = try selected().company
         #expect(view.last?.currentCompany == company)
         #expect(view.last?.currentCompany != "Everyone")

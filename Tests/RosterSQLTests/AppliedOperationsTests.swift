@@ -19,18 +19,18 @@ struct AppliedOperationsTests {
     }
 
     /// A freshly imported table, its repository, and Bo Diddley (`id2`) as a screen shows him.
-    static func boAsShown(_ dialect: PeopleTable.Dialect) throws -> (SQLRepositoryFixture.Imported, SQLPeopleRepository, Person) {
+    static func boAsShown(_ dialect: PeopleTable.Dialect) async throws -> (SQLRepositoryFixture.Imported, SQLPeopleRepository, Person) {
         let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: dialect)
         let repository = try imported.open()
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-        let shown = try #require(try repository.people(in: everyone, positions: 0..<3).first { $0.id == "id2" })
+        let shown = try #require(try await repository.people(in: everyone, positions: 0..<3).first { $0.id == "id2" })
         return (imported, repository, shown)
     }
 
     @Test("an update sent twice under one id lands once: one version on, one log row, one applied row",
           arguments: [PeopleTable.Dialect.postgres, .sqlite])
-    func sentTwiceAppliedOnce(_ dialect: PeopleTable.Dialect) throws {
-        let (imported, repository, shown) = try Self.boAsShown(dialect)
+    func sentTwiceAppliedOnce(_ dialect: PeopleTable.Dialect) async throws {
+        let (imported, repository, shown) = try await Self.boAsShown(dialect)
         let operation = RecordOperation.update(id: "id2", changes: [try PeopleEditorTests.change("email=bo@offline.test")])
         let id = UUID().uuidString
         #expect(try repository.send(operation, operationID: id, base: shown))
@@ -38,7 +38,7 @@ struct AppliedOperationsTests {
         #expect(try Self.count("SELECT version FROM \(imported.table) WHERE person_key = 'id2'", imported) == 1)
         #expect(try Self.count("SELECT count(*) FROM \(imported.table)_applied", imported) == 1)
         #expect(try Self.count("SELECT count(*) FROM \(imported.table)_changes WHERE operation = 'update'", imported) == 1)
-        #expect(try PeopleEditorTests.listed(imported).contains("Bo Diddley ACME bo@offline.test $5.00 30"))
+        #expect(try await PeopleEditorTests.listed(imported).contains("Bo Diddley ACME bo@offline.test $5.00 30"))
         // An add of an _id someone has is refused as a conflict (said and let go when sent from an outbox), not a failure to retry.
         #expect(throws: EditFailure(.conflict, "table \(imported.table): a person already has _id id2")) {
             try repository.send(.add(id: "id2", changes: []), operationID: UUID().uuidString)
@@ -47,8 +47,8 @@ struct AppliedOperationsTests {
 
     @Test("a conflict claims nothing: the same id is refused again, not taken for applied",
           arguments: [PeopleTable.Dialect.postgres, .sqlite])
-    func aConflictClaimsNothing(_ dialect: PeopleTable.Dialect) throws {
-        let (imported, repository, shown) = try Self.boAsShown(dialect)
+    func aConflictClaimsNothing(_ dialect: PeopleTable.Dialect) async throws {
+        let (imported, repository, shown) = try await Self.boAsShown(dialect)
         // Someone else changes the email first.
         try repository.update(recordID: "id2", changes: [try PeopleEditorTests.change("email=bo@elsewhere.test")], base: shown)
         let operation = RecordOperation.update(id: "id2", changes: [try PeopleEditorTests.change("email=bo@offline.test")])
@@ -57,6 +57,6 @@ struct AppliedOperationsTests {
             #expect(throws: EditFailure.self) { try repository.send(operation, operationID: id, base: shown) }
         }
         #expect(try Self.count("SELECT count(*) FROM \(imported.table)_applied", imported) == 0)
-        #expect(try PeopleEditorTests.listed(imported).contains("Bo Diddley ACME bo@elsewhere.test $5.00 30"))
+        #expect(try await PeopleEditorTests.listed(imported).contains("Bo Diddley ACME bo@elsewhere.test $5.00 30"))
     }
 }

@@ -35,10 +35,11 @@ import TestSupport
             // thread for many seconds): the statement timeout bounds the
             // query on the server, and a query past it throws, failing the test.
             let found = try await database.search(query, in: everyone, within: nil)
-            let rows = database.rows(in: found, positions: 0..<found.count).map(\.email)
+            let rows = try await database.rows(in: found, positions: 0..<found.count).map(\.email)
             let expected = try await memory.search(query, in: memoryEveryone, within: nil)
             #expect(found.count == expected.count)
-            #expect(rows == memory.rows(in: expected, positions: 0..<expected.count).map(\.email))
+            let memoryRows = try await memory.rows(in: expected, positions: 0..<expected.count).map(\.email)
+            #expect(rows == memoryRows)
             #expect(database.failure == nil)
         }
     }

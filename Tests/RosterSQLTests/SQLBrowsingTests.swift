@@ -16,7 +16,7 @@ import TestSupport
         let path = NSTemporaryDirectory() + "roster-list-\(UUID().uuidString).txt"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        #expect(PlainListWriter(isTerminal: false).write(arrangement, of: repository, to: descriptor))
+        #expect(await PlainListWriter(isTerminal: false).write(arrangement, of: repository, to: descriptor))
         close(descriptor)
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
@@ -44,23 +44,22 @@ import TestSupport
         let imported = try SQLRepositoryFixture.importing(json: SQLRepositoryTests.generatedJSON, into: .postgres)
         let repository = try imported.open()
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-        let shown = repository.rows(in: everyone, positions: 0..<20)
+        let shown = try await repository.rows(in: everyone, positions: 0..<20)
         #expect(shown.count == 20)
         #expect(!repository.sourceName.contains("lost"))
         // The server ends every other session of the database (as a restart would).
         let admin = try PostgresConnection(imported.target)
         try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-        #expect(repository.rows(in: everyone, positions: 0..<20) == shown, "what was fetched is still shown")
-        let missing = repository.rows(in: everyone, positions: 300..<320)
-        #expect(missing.map(\.position) == Array(300..<320), "every position asked for has a row (screens count on it)")
-        #expect(missing.allSatisfy { !$0.isLoaded && $0.name.isEmpty && $0.email.isEmpty }, "stand-ins that say so, no values")
-        #expect(repository.personID(at: 300, in: everyone) == nil, "a stand-in is nobody to mark or open")
+        #expect(try await repository.rows(in: everyone, positions: 0..<20) == shown, "what was fetched is still shown")
         func isLost(_ error: RepositoryError?) -> Bool { error?.kind == .connectionLost && error?.reason == "connection lost, r reconnects" }
-        #expect(isLost(#expect(throws: RepositoryError.self, "M marks nobody it could not read") {
-            try repository.personIDs(in: everyone, positions: 300..<320)
+        #expect(isLost(await #expect(throws: RepositoryError.self, "rows not fetched fail: never stand-ins that look like people") {
+            try await repository.rows(in: everyone, positions: 300..<320)
         }))
-        #expect(isLost(#expect(throws: RepositoryError.self, "a person's screen gets an error, never a blank person") {
-            try repository.people(in: everyone, positions: 300..<301)
+        #expect(isLost(await #expect(throws: RepositoryError.self, "M marks nobody it could not read") {
+            try await repository.personIDs(in: everyone, positions: 300..<320)
+        }))
+        #expect(isLost(await #expect(throws: RepositoryError.self, "a person's screen gets an error, never a blank person") {
+            try await repository.people(in: everyone, positions: 300..<301)
         }))
         #expect(repository.readFailure == "connection lost, r reconnects")
         #expect(repository.failure == "connection lost, r reconnects")
@@ -69,37 +68,37 @@ import TestSupport
         #expect(!repository.sourceName.contains("PostgreSQL"))
         #expect(repository.problemDetail?.contains("PostgreSQL") == true, "\(String(describing: repository.problemDetail))")
         #expect(!repository.isLocal)
-        #expect(isLost(#expect(throws: RepositoryError.self, "a person's screen says it too") { try repository.person(shown[0].id) }))
+        #expect(isLost(await #expect(throws: RepositoryError.self, "a person's screen says it too") { try await repository.person(shown[0].id) }))
         let searchFailure = await #expect(throws: RepositoryError.self) {
             _ = try await repository.search(SearchQuery("zz"), in: everyone, within: nil)
         }
         #expect(isLost(searchFailure), "a search says it in the same words, never the library's")
-        #expect(try repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
-        #expect(throws: RepositoryError.self, "a search's counts need the server: they fail, never nobody") {
-            try repository.valueSummaries(of: .city, in: everyone)
+        #expect(try await repository.companySummaries(in: everyone).count == repository.companies.count, "the summary was read at opening")
+        await #expect(throws: RepositoryError.self, "a search's counts need the server: they fail, never nobody") {
+            try await repository.valueSummaries(of: .city, in: everyone)
         }
 
         // r: both connections again, the rows fetched, the title back to normal.
         try repository.reconnect()
         #expect(repository.sourceName == PostgresConnection.describe(imported.target), "\(repository.sourceName)")
         #expect(repository.failure == nil)
-        let fetched = repository.rows(in: everyone, positions: 300..<320)
+        let fetched = try await repository.rows(in: everyone, positions: 300..<320)
         #expect(fetched.map(\.position) == Array(300..<320))
         #expect(fetched.allSatisfy { $0.isLoaded }, "fetched again")
-        #expect(repository.rows(in: everyone, positions: 0..<20) == shown)
+        #expect(try await repository.rows(in: everyone, positions: 0..<20) == shown)
         let searched = try await repository.search(SearchQuery(shown[0].lastName), in: everyone, within: nil)
         #expect(searched.count > 0, "the search connection works too")
         #expect(repository.failure == nil)
     }
 
-    @Test func aLostConnectionComesBackOnItsOwnOnceTheServerTakesItAgain() throws {
+    @Test func aLostConnectionComesBackOnItsOwnOnceTheServerTakesItAgain() async throws {
         let imported = try SQLRepositoryFixture.importing(json: SQLRepositoryTests.generatedJSON, into: .postgres)
         let repository = try imported.open()
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-        #expect(repository.rows(in: everyone, positions: 0..<20).count == 20)
+        #expect(try await repository.rows(in: everyone, positions: 0..<20).count == 20)
         let admin = try PostgresConnection(imported.target)
         try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-        #expect(repository.rows(in: everyone, positions: 300..<320).allSatisfy { !$0.isLoaded })
+        await #expect(throws: RepositoryError.self) { try await repository.rows(in: everyone, positions: 300..<320) }
         #expect(repository.isConnectionLost)
 
         let watcher = ConnectionWatcher(connection: repository, delays: [.milliseconds(20)], poll: .milliseconds(10))
@@ -107,9 +106,10 @@ import TestSupport
         watcher.start { attempt in reports.withLock { $0.append(attempt) } }
         defer { watcher.stop() }
         let deadline = ContinuousClock.now + .seconds(120)
-        while reports.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while reports.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(reports.withLock { $0 } == [.reconnected])
         #expect(!repository.isConnectionLost)
-        #expect(!repository.rows(in: everyone, positions: 300..<320).contains { !$0.isLoaded })
+        let fetched = try await repository.rows(in: everyone, positions: 300..<320)
+        #expect(fetched.allSatisfy(\.isLoaded) && fetched.count == 20)
     }
 }

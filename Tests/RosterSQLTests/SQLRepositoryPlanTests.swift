@@ -46,7 +46,7 @@ import TestSupport
     }
 
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
-    func everyWindowOfEveryOrderSeeksAnIndex(dialect: PeopleTable.Dialect) throws {
+    func everyWindowOfEveryOrderSeeksAnIndex(dialect: PeopleTable.Dialect) async throws {
         let imported = try #require(Self.imported[dialect]).get()
         for key in RosterCore.SortOrder.Key.allCases {
             for descending in [false, true] {
@@ -54,10 +54,10 @@ import TestSupport
                     let repository = try imported.open()
                     let arrangement = repository.arrange(sort: RosterCore.SortOrder(key, descending: descending), byCompany: byCompany, company: nil)
                     // A first window, the next by keyset from its last row, a jump.
-                    _ = repository.rows(in: arrangement, positions: 9_000..<9_010)
+                    _ = try await repository.rows(in: arrangement, positions: 9_000..<9_010)
                     repository.browse.isRecording.store(true, ordering: .relaxed)
-                    _ = repository.rows(in: arrangement, positions: 9_300..<9_310)
-                    _ = repository.rows(in: arrangement, positions: 2_000..<2_010)
+                    _ = try await repository.rows(in: arrangement, positions: 9_300..<9_310)
+                    _ = try await repository.rows(in: arrangement, positions: 2_000..<2_010)
                     let statements = repository.browse.recorded.withLock { $0 }
                     let label = "\(key) descending \(descending) byCompany \(byCompany)"
                     #expect(!statements.isEmpty, "\(label)")

@@ -66,7 +66,7 @@ struct ListColumnsSnapshotTests {
     }
 
     @Test("the flat list shows the company column and the selected person's company at 80x24 and 40x12", arguments: [(24, 80), (12, 40)])
-    func flatListCompany(size: (rows: Int, columns: Int)) throws {
+    func flatListCompany(size: (rows: Int, columns: Int)) async throws {
         let directory = try Fixtures.directory(json: Fixtures.seedJSON, name: "people.json")
         let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
                                       arrangement: directory.everyone, wireframe: SpyListWireframe())
@@ -76,7 +76,7 @@ struct ListColumnsSnapshotTests {
         presenter.selectFirst()
         let screen = ViewSnapshotTests.draw(view, rows: size.rows, columns: size.columns)
         #expect(screen.line(1).contains("Company"))
-        let company = try #require(directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.company)
+        let company = try #require(try await directory.repository.rows(in: presenter.displayed, positions: 0..<1).first?.company)
         #expect(screen.line(3).contains(String(company.prefix(5))))
         if size.columns >= 80 { #expect(screen.line(size.rows - 1).contains(company)) }
         #expect(!screen.line(size.rows - 1).contains("Everyone"))

@@ -244,7 +244,7 @@ struct ViewSnapshotTests {
 struct DetailScrollingTests {
     /// Two people; the first with a long address (wrapped), a wide name
     /// and a control character in the picture field.
-    static func detail() throws -> (DetailView, DetailPresenter) {
+    static func detail() async throws -> (DetailView, DetailPresenter) {
         let address = "849 Crystal Street, Apartment 12, Williston, Kentucky, 5580, United States of America"
         let json = Fixtures.array([
             Fixtures.record(first: "Kent", last: "佐藤", company: "CRIQUA", email: "kent.sato@criqua.example", index: 0,
@@ -253,7 +253,7 @@ struct DetailScrollingTests {
         ])
         let directory = try Fixtures.directory(json: json)
         let (repository, everyone) = (directory.repository, directory.everyone)
-        let kent = try #require(repository.rows(in: everyone, positions: 0..<everyone.count).firstIndex { $0.firstName == "Kent" })
+        let kent = try #require(try await repository.rows(in: everyone, positions: 0..<everyone.count).firstIndex { $0.firstName == "Kent" })
         let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone),
                                         position: kent, wireframe: SpyDetailWireframe())
         let view = DetailView(presenter: presenter)
@@ -262,8 +262,8 @@ struct DetailScrollingTests {
     }
 
     @Test("a short terminal scrolls the fields with PgDn, End, PgUp, Home; a line says which show", arguments: [(14, 80), (10, 40)])
-    func scrolls(rows: Int, columns: Int) throws {
-        let (view, _) = try Self.detail()
+    func scrolls(rows: Int, columns: Int) async throws {
+        let (view, _) = try await Self.detail()
         let size = ScreenSize(rows: rows, columns: columns)
         var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
         #expect(snapshotMismatch(screen.text, named: "detail-\(columns)x\(rows)") == nil)
@@ -295,8 +295,8 @@ struct DetailScrollingTests {
     }
 
     @Test("long values wrap under their field by cells; wide characters whole, control characters visible")
-    func wraps() throws {
-        let (view, _) = try Self.detail()
+    func wraps() async throws {
+        let (view, _) = try await Self.detail()
         let screen = ViewSnapshotTests.draw(view, rows: 40, columns: 50)
         let text = screen.text
         #expect(text.contains("         Address  849 Crystal Street, Apartment\n                  12, Williston, Kentucky, 5580,\n"
@@ -311,8 +311,8 @@ struct DetailScrollingTests {
     }
 
     @Test("↑ ↓ still step to the previous / next person, keeping the scroll")
-    func personKeys() throws {
-        let (view, presenter) = try Self.detail()
+    func personKeys() async throws {
+        let (view, presenter) = try await Self.detail()
         let size = ScreenSize(rows: 14, columns: 80)
         let kent = presenter.position
         view.handle(.end, screenSize: size)
@@ -326,8 +326,8 @@ struct DetailScrollingTests {
     }
 
     @Test("the wheel scrolls the fields only when they do not fit")
-    func wheel() throws {
-        let (view, _) = try Self.detail()
+    func wheel() async throws {
+        let (view, _) = try await Self.detail()
         let short = ScreenSize(rows: 14, columns: 80)
         #expect(view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 5)), screenSize: short))
         var screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)
@@ -341,8 +341,8 @@ struct DetailScrollingTests {
     }
 
     @Test("the detail's help scrolls too", arguments: [(14, 80), (10, 40)])
-    func help(rows: Int, columns: Int) throws {
-        let (view, _) = try Self.detail()
+    func help(rows: Int, columns: Int) async throws {
+        let (view, _) = try await Self.detail()
         let size = ScreenSize(rows: rows, columns: columns)
         view.handle(.character("?"), screenSize: size)
         var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)

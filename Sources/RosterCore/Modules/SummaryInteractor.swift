@@ -35,7 +35,7 @@ public final class SummaryInteractor: SummaryInteractorInput {
     /// `reader` counts a source that may wait (by default, at once).
     public init(repository: any PeopleRepository, reader: BackgroundReading? = nil) {
         self.repository = repository
-        self.reader = reader ?? ReadingAtOnce()
+        self.reader = reader ?? ReadingNow()
     }
 
     public var sourceName: String { repository.sourceName }
@@ -47,15 +47,16 @@ public final class SummaryInteractor: SummaryInteractorInput {
     public func companySummaries(in shown: PeopleArrangement,
                                  then deliver: @escaping @MainActor @Sendable (Result<[CompanySummary], RepositoryError>) -> Void) {
         let repository = self.repository
-        repository.reads(through: reader).read({ Result { () throws(RepositoryError) in try repository.companySummaries(in: shown) } },
-                                              then: deliver)
+        repository.reads(through: reader).read({
+            await Result(awaiting: { () async throws(RepositoryError) in try await repository.companySummaries(in: shown) })
+        }, then: deliver)
     }
 
     public func valueSummaries(of field: SummaryField, in shown: PeopleArrangement,
                                then deliver: @escaping @MainActor @Sendable (Result<[ValueSummary], RepositoryError>) -> Void) {
         let repository = self.repository
         repository.reads(through: reader).read({
-            Result { () throws(RepositoryError) in try repository.valueSummaries(of: field, in: shown) }
+            await Result(awaiting: { () async throws(RepositoryError) in try await repository.valueSummaries(of: field, in: shown) })
         }, then: deliver)
     }
 

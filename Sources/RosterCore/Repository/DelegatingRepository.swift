@@ -11,7 +11,10 @@ extension DelegatingRepository {
     public var companies: [Company] { base.companies }
     public var skippedRecords: [SkippedRecord] { base.skippedRecords }
     public var readFailure: String? { base.readFailure }
-    public var readsAtOnce: Bool { base.readsAtOnce }
+    /// None by default, even over a source in memory: rows read at once
+    /// would go round the wrapper's own reads. A wrapper that changes no
+    /// read (the offline copy) says `base.atOnce`.
+    public var atOnce: (any ReadingAtOnce)? { nil }
     /// A wrapper reads through its base's connection (unless it is one).
     public var connection: (any Reconnecting)? { base.connection }
 
@@ -28,31 +31,35 @@ extension DelegatingRepository {
         base.reapply(filtered, to: arrangement)
     }
 
-    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson] {
-        base.rows(in: arrangement, positions: positions)
+    public func rows(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [ListedPerson] {
+        try await base.rows(in: arrangement, positions: positions)
     }
 
-    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
-        try base.personIDs(in: arrangement, positions: positions)
+    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [PersonID] {
+        try await base.personIDs(in: arrangement, positions: positions)
     }
 
-    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
-        try base.people(in: arrangement, positions: positions)
+    public func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [Person] {
+        try await base.people(in: arrangement, positions: positions)
     }
 
-    public func person(_ id: PersonID) throws(RepositoryError) -> Person { try base.person(id) }
-
-    public func position(of id: PersonID, in arrangement: PeopleArrangement) throws(RepositoryError) -> Int? {
-        try base.position(of: id, in: arrangement)
+    public func person(_ id: PersonID) async throws(RepositoryError) -> Person {
+        try await base.person(id)
     }
 
-    public func personID(recordID: String) throws(RepositoryError) -> PersonID? { try base.personID(recordID: recordID) }
-
-    public func companySummaries(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary] {
-        try base.companySummaries(in: arrangement)
+    public func position(of id: PersonID, in arrangement: PeopleArrangement) async throws(RepositoryError) -> Int? {
+        try await base.position(of: id, in: arrangement)
     }
 
-    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary] {
-        try base.valueSummaries(of: field, in: arrangement)
+    public func personID(recordID: String) async throws(RepositoryError) -> PersonID? {
+        try await base.personID(recordID: recordID)
+    }
+
+    public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError) -> [CompanySummary] {
+        try await base.companySummaries(in: arrangement)
+    }
+
+    public func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) async throws(RepositoryError) -> [ValueSummary] {
+        try await base.valueSummaries(of: field, in: arrangement)
     }
 }

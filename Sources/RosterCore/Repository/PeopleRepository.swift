@@ -153,19 +153,19 @@ public struct ListedPerson: Sendable, Equatable {
 ///
 /// Shaped for a database as much as for memory: callers ask for windows of
 /// rows (what a frame shows), never for everyone; counts and sections come
-/// with an arrangement (a summary table); search is async and stops when
-/// its task is cancelled, so a newer keystroke cancels the older search
+/// with an arrangement (a summary table); reads are async and stop when
+/// their task is cancelled, so a newer keystroke cancels the older search
 /// inside the repository. Company ids number `companies`.
 ///
-/// Every read that may fail throws a `RepositoryError`: never an empty
-/// answer or a blank person in a failure's place. Reads other than search
-/// are synchronous and may wait (a database: up to its statement timeout),
-/// so screens run them through `BackgroundReading`, on threads of its own
-/// (not Swift's few shared ones, which a blocking C call would hold), and
-/// read in the frame only a source that `readsAtOnce`. `rows` alone does
-/// not throw: it answers every position asked for, a row it could not read
-/// standing in as `notLoaded` (a frame shows what it has, and says why
-/// the rest is missing).
+/// Every read is `async throws(RepositoryError)`: never an empty answer or
+/// a blank person in a failure's place, and never a wait on the caller's
+/// thread. A database runs its statements on threads of its own and
+/// suspends the caller meanwhile. The reads are `nonisolated(nonsending)`:
+/// they start on the caller's actor, so a source that answers at once (a
+/// file in memory) answers without ever leaving it (see
+/// `BackgroundReading`). `arrange` and `reapply` are not reads: both lay
+/// out what the source already holds (the people in memory, a database's
+/// summary read when it opened), at once and without a statement.
 public protocol PeopleRepository: Sendable {
     /// How messages and the title bar name the source ("people.json", "stdin").
     var sourceName: String { get }
@@ -178,10 +178,10 @@ public protocol PeopleRepository: Sendable {
     /// Why the last read failed, in a user's words ("connection lost"),
     /// while it holds; nil for a source that cannot fail (a file in memory).
     var readFailure: String? { get }
-    /// True when every read answers at once (a file held in memory), so a
-    /// frame may read its rows while it draws. A source that may wait (a
-    /// database) says false, and the list reads its rows off the main actor.
-    var readsAtOnce: Bool { get }
+    /// What a source that answers at once (a file held in memory) offers
+    /// besides: rows read while a frame draws. A source that may wait (a
+    /// database) has none, and the list reads its rows off the main actor.
+    var atOnce: (any ReadingAtOnce)? { get }
     /// The connection to a server (or a database file) the source reads
     /// through, which says when it is lost and connects again; nil for a
     /// source read whole (a file in memory).
@@ -199,112 +199,98 @@ public protocol PeopleRepository: Sendable {
     /// across a re-sort); `filtered` itself when it has no query.
     func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
     /// The rows at display `positions` of `arrangement` (clamped to it).
-    func rows(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson]
+    nonisolated(nonsending) func rows(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [ListedPerson]
     /// Just the ids at display `positions` (`M` marks everyone shown);
     /// by default read from `rows`, which a source may answer faster.
-    func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID]
+    nonisolated(nonsending) func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [PersonID]
     /// Whole records at display `positions` (exports), in order.
-    func people(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person]
+    nonisolated(nonsending) func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [Person]
     /// One person, whole (the detail screen); `.notFound` when nobody has `id`.
-    func person(_ id: PersonID) throws(RepositoryError) -> Person
+    nonisolated(nonsending) func person(_ id: PersonID) async throws(RepositoryError) -> Person
     /// Where `id` sits in `arrangement`, or nil when it leaves them out.
-    func position(of id: PersonID, in arrangement: PeopleArrangement) throws(RepositoryError) -> Int?
+    nonisolated(nonsending) func position(of id: PersonID, in arrangement: PeopleArrangement) async throws(RepositoryError) -> Int?
     /// The person whose record says `_id` is `recordID` (a remembered place), nil for nobody.
-    func personID(recordID: String) throws(RepositoryError) -> PersonID?
+    nonisolated(nonsending) func personID(recordID: String) async throws(RepositoryError) -> PersonID?
     /// Per company with someone in `arrangement`: exact figures, companies A→Z.
-    func companySummaries(in arrangement: PeopleArrangement) throws(RepositoryError) -> [CompanySummary]
+    nonisolated(nonsending) func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError) -> [CompanySummary]
     /// Per value of `field` among the people of `arrangement` (the frequency
     /// view): exact figures, in `ValueSummary.ordered`'s order (companies as
     /// `companySummaries` gives them), people without a value in one
     /// `.missing` row. Address parts read as `city:` / `state:` read them.
-    func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) throws(RepositoryError) -> [ValueSummary]
+    nonisolated(nonsending) func valueSummaries(of field: SummaryField, in arrangement: PeopleArrangement) async throws(RepositoryError)
+        -> [ValueSummary]
+}
+
+/// The rows of a source that answers at once (a file held in memory), read
+/// while a frame draws: nothing to wait for, so no frame of "loading".
+public protocol ReadingAtOnce: Sendable {
+    /// The rows at display `positions` of `arrangement` (clamped to it).
+    func rowsAtOnce(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson]
+    /// Whole records at display `positions` of `arrangement` (clamped to it).
+    func peopleAtOnce(in arrangement: PeopleArrangement, positions: Range<Int>) -> [Person]
+    /// One person, whole; nil when nobody has `id`.
+    func personAtOnce(_ id: PersonID) -> Person?
 }
 
 extension PeopleRepository {
     public var readFailure: String? { nil }
-    public var readsAtOnce: Bool { false }
+    public var atOnce: (any ReadingAtOnce)? { nil }
     public var connection: (any Reconnecting)? { nil }
 
-    /// The ids of the rows; a row that could not be read fails them all.
-    public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [PersonID] {
-        let rows = rows(in: arrangement, positions: positions)
-        if rows.contains(where: { !$0.isLoaded }) {
-            throw RepositoryError(connection?.isConnectionLost == true ? .connectionLost : .waiting,
-                                  reason: readFailure ?? "a row could not be read")
-        }
-        return rows.map(\.id)
-    }
+    /// True when every read answers at once (a file in memory).
+    public var readsAtOnce: Bool { atOnce != nil }
 
-    /// The person at display `position`, if there is one and they could be read.
-    public func personID(at position: Int, in arrangement: PeopleArrangement) -> PersonID? {
-        rows(in: arrangement, positions: position..<(position + 1)).first.flatMap { $0.isLoaded ? $0.id : nil }
+    /// The ids of the rows.
+    nonisolated(nonsending) public func personIDs(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [PersonID] {
+        try await rows(in: arrangement, positions: positions).map(\.id)
     }
 
     /// Companies with anyone in them.
     public var nonEmptyCompanyCount: Int { companies.reduce(0) { $0 + ($1.headcount > 0 ? 1 : 0) } }
 
-    /// Every person of `arrangement`, whole, fetched a window at a time.
-    public func allPeople(in arrangement: PeopleArrangement, window: Int = 4096) -> PagedPeople {
-        PagedPeople(repository: self, arrangement: arrangement, window: window)
+    /// Every person of `arrangement`, whole, read a window at a time and
+    /// handed to `body` in order (an export never asks a source for
+    /// everyone at once); `body` returns false to stop early. A window that
+    /// cannot be read ends the pass: the answer says how many people were
+    /// read and why it stopped, so that nothing short passes for the whole.
+    nonisolated(nonsending) public func readAll(in arrangement: PeopleArrangement, window: Int = 4096,
+                                                _ body: ([Person]) -> Bool) async -> WholeRead {
+        var read = 0
+        while read < arrangement.count {
+            let end = Swift.min(arrangement.count, read + window)
+            let people: [Person]
+            do throws(RepositoryError) {
+                people = try await self.people(in: arrangement, positions: read..<end)
+            } catch {
+                return WholeRead(read: read, of: arrangement.count, failure: error)
+            }
+            read += people.count
+            // A short window: stop here rather than skip people silently.
+            guard body(people), people.count == end - (read - people.count) else { break }
+        }
+        return WholeRead(read: read, of: arrangement.count, failure: nil)
     }
 }
 
-/// The people of an arrangement as a sequence, read a window at a time, so
-/// that an export never asks a source for everyone at once.
-///
-/// A window that cannot be read (a database that went away part way) ends
-/// the sequence early; `unread` then says how many people were not read,
-/// and `failure` why, so that nothing short passes for the whole list.
-public struct PagedPeople: Sequence {
-    let repository: any PeopleRepository
-    let arrangement: PeopleArrangement
-    let window: Int
-    private let tally = Tally()
-
-    init(repository: any PeopleRepository, arrangement: PeopleArrangement, window: Int) {
-        self.repository = repository
-        self.arrangement = arrangement
-        self.window = window
-    }
-
-    /// How many people were read so far, by every iterator, and why a
-    /// window could not be.
-    private final class Tally: @unchecked Sendable {
-        var read = 0
-        var failure: RepositoryError?
-    }
-
-    /// People of the arrangement not read (after a whole pass: 0 when complete).
-    public var unread: Int { arrangement.count - tally.read }
+/// How a pass over everyone in an arrangement went (`readAll`).
+public struct WholeRead: Sendable, Equatable {
+    /// People read and handed on.
+    public let read: Int
+    /// People in the arrangement.
+    public let total: Int
     /// Why the pass ended early; nil while every window was read.
-    public var failure: RepositoryError? { tally.failure }
+    public let failure: RepositoryError?
 
-    public struct Iterator: IteratorProtocol {
-        let paged: PagedPeople
-        var buffer: [Person] = []
-        var index = 0
-        var fetched = 0
-
-        public mutating func next() -> Person? {
-            if index == buffer.count {
-                guard fetched < paged.arrangement.count else { return nil }
-                let end = Swift.min(paged.arrangement.count, fetched + paged.window)
-                do throws(RepositoryError) {
-                    buffer = try paged.repository.people(in: paged.arrangement, positions: fetched..<end)
-                } catch {
-                    paged.tally.failure = error
-                    buffer = []
-                }
-                index = 0
-                // A short window: stop here rather than skip people silently.
-                fetched = buffer.count == end - fetched ? end : paged.arrangement.count
-                guard !buffer.isEmpty else { return nil }
-            }
-            defer { index += 1 }
-            paged.tally.read += 1
-            return buffer[index]
-        }
+    init(read: Int, of total: Int, failure: RepositoryError?) {
+        self.read = read
+        self.total = total
+        self.failure = failure
     }
 
-    public func makeIterator() -> Iterator { Iterator(paged: self) }
+    /// People of the arrangement not read (0: the pass was whole).
+    public var unread: Int { total - read }
 }

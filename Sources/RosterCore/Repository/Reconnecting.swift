@@ -80,7 +80,7 @@ public enum Reconnection {
         // A database file has no server, but what failed to be read (a
         // lock held by another program) is read again.
         guard !connection.isLocal else { return said(ConnectionStatus.readAgain, true) }
-        reader.read({ () -> (String, Bool) in
+        reader.perform({ () -> (String, Bool) in
             let wasLost = connection.isConnectionLost
             do throws(ReconnectFailure) {
                 try connection.reconnect()

@@ -45,6 +45,15 @@ public struct RepositoryError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 extension Result {
+    /// The outcome of `body`, which may suspend.
+    public init(awaiting body: () async throws(Failure) -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+
     /// The error, when this is a failure.
     public var failure: Failure? {
         if case .failure(let error) = self { return error }

@@ -20,4 +20,11 @@ public enum MainThreadReads {
         assert(!(Thread.isMainThread && forbidden.withLock { $0 }),
                "\(what()) on the main thread while the screen is up: read it through the screen's reader", file: file, line: line)
     }
+
+    /// Stops a debug build when a read of a source that answers at once
+    /// did not (`answered` is false) while the screen is up.
+    public static func checkAnswered(_ answered: Bool, file: StaticString = #fileID, line: UInt = #line) {
+        assert(answered || !forbidden.withLock { $0 },
+               "a read of a source that answers at once suspended: read it through the screen's reader", file: file, line: line)
+    }
 }

@@ -34,11 +34,13 @@ public final class DetailInteractor: DetailInteractorInput {
     public init(repository: any PeopleRepository, arrangement: PeopleArrangement, reader: BackgroundReading? = nil) {
         self.repository = repository
         self.arrangement = arrangement
-        self.reader = reader ?? ReadingAtOnce()
+        self.reader = reader ?? ReadingNow()
     }
 
     public func peopleAtOnce(at positions: Range<Int>) -> [Result<Person, RepositoryError>]? {
-        repository.readsAtOnce ? Self.people(of: repository, in: arrangement, positions: positions) : nil
+        guard let atOnce = repository.atOnce else { return nil }
+        let people = atOnce.peopleAtOnce(in: arrangement, positions: positions)
+        return (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
     }
 
     public var problemDetail: String? { ConnectionStatus(repository)?.detail }
@@ -46,14 +48,15 @@ public final class DetailInteractor: DetailInteractorInput {
     public func readPeople(at positions: Range<Int>,
                            then deliver: @escaping @MainActor @Sendable ([Result<Person, RepositoryError>]) -> Void) {
         let (repository, arrangement) = (self.repository, self.arrangement)
-        repository.reads(through: reader).read({ Self.people(of: repository, in: arrangement, positions: positions) }, then: deliver)
+        repository.reads(through: reader).read({ await Self.people(of: repository, in: arrangement, positions: positions) },
+                                                then: deliver)
     }
 
     /// One outcome per position of `positions`: the person, or why not.
     private nonisolated static func people(of repository: any PeopleRepository, in arrangement: PeopleArrangement,
-                                           positions: Range<Int>) -> [Result<Person, RepositoryError>] {
+                                           positions: Range<Int>) async -> [Result<Person, RepositoryError>] {
         do throws(RepositoryError) {
-            let people = try repository.people(in: arrangement, positions: positions)
+            let people = try await repository.people(in: arrangement, positions: positions)
             return (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
         } catch {
             return positions.map { _ in .failure(error) }
@@ -64,7 +67,7 @@ public final class DetailInteractor: DetailInteractorInput {
 
     public func reconnect(then deliver: @escaping @MainActor @Sendable (ReconnectFailure?) -> Void) {
         guard let connection = repository.connection else { return deliver(nil) }
-        reader.read({ () -> ReconnectFailure? in
+        reader.perform({ () -> ReconnectFailure? in
             do throws(ReconnectFailure) {
                 try connection.reconnect()
                 return nil

@@ -25,7 +25,7 @@ public final class EditorInteractor: EditorInteractorInput {
     public func perform<Value: Sendable>(_ work: @escaping @Sendable (any PeopleEditing) throws(EditFailure) -> Value,
                                          then deliver: @escaping @MainActor @Sendable (Result<Value, EditFailure>) -> Void) {
         let editing = self.editing
-        reader.read({ () -> Result<Value, EditFailure> in
+        reader.perform({ () -> Result<Value, EditFailure> in
             do throws(EditFailure) {
                 return .success(try work(editing))
             } catch {

@@ -67,9 +67,9 @@ public struct DirectoryExporter: Sendable {
 
     /// Everyone in `arrangement`'s order to `descriptor`, a window of people
     /// and a block of output at a time (`--export`); false if writing failed.
-    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) async -> Bool {
         var output = OutputBuffer(descriptor: descriptor)
-        let unread = write(arrangement, of: repository, to: &output)
+        let unread = await write(arrangement, of: repository, to: &output)
         return output.flush() && unread == 0
     }
 
@@ -77,29 +77,52 @@ public struct DirectoryExporter: Sendable {
     /// people at a time (`--export` and the app's `e` both come here);
     /// how many could not be read (0: the export is whole).
     @discardableResult
-    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to output: inout OutputBuffer) -> Int {
-        let people = repository.allPeople(in: arrangement)
-        write(people, to: &output)
-        return people.unread
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to output: inout OutputBuffer) async -> Int {
+        var written = 0
+        begin(&output)
+        let pass = await repository.readAll(in: arrangement) { people in
+            for person in people {
+                append(person, number: written, to: &output)
+                written += 1
+            }
+            return true
+        }
+        end(written: written, to: &output)
+        return pass.unread
     }
 
     /// `people` in the format, appended to `output` one person at a time.
     public func write<People: Sequence>(_ people: People, to output: inout OutputBuffer) where People.Element == Person {
-        switch format {
-        case .csv:
-            output.append(Self.csvHeader.joined(separator: ",") + "\r\n")
-            for person in people { output.append(csvLine(person)) }
-        case .json:
-            output.append("[")
-            var isFirst = true
-            for person in people {
-                output.append((isFirst ? "" : ",\n ") + jsonRecord(person))
-                isFirst = false
-            }
-            output.append(isFirst ? "]\n" : "\n]\n")
-        case .vcard:
-            for person in people { output.append(vCard(person)) }
+        var written = 0
+        begin(&output)
+        for person in people {
+            append(person, number: written, to: &output)
+            written += 1
         }
+        end(written: written, to: &output)
+    }
+
+    /// What comes before the first person: CSV's header, JSON's bracket.
+    private func begin(_ output: inout OutputBuffer) {
+        switch format {
+        case .csv: output.append(Self.csvHeader.joined(separator: ",") + "\r\n")
+        case .json: output.append("[")
+        case .vcard: break
+        }
+    }
+
+    /// Person `number` (from 0) of the export.
+    private func append(_ person: Person, number: Int, to output: inout OutputBuffer) {
+        switch format {
+        case .csv: output.append(csvLine(person))
+        case .json: output.append((number == 0 ? "" : ",\n ") + jsonRecord(person))
+        case .vcard: output.append(vCard(person))
+        }
+    }
+
+    /// What comes after the last of `written` people.
+    private func end(written: Int, to output: inout OutputBuffer) {
+        if format == .json { output.append(written == 0 ? "]\n" : "\n]\n") }
     }
 
     /// A value from the data as this export may write it.

@@ -111,7 +111,7 @@ public protocol ExportWriting: AnyObject, Sendable {
     /// time as it is produced; a message for the status line on failure.
     /// `produce` returns why what it wrote is not whole (people that could
     /// not be read), or nil: then `path` is left as it was.
-    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) -> String?) -> String?
+    nonisolated func write(to path: String, replacing: Bool, _ produce: (inout OutputBuffer) async -> String?) async -> String?
     /// The entries of `folder` (`""`: the current one), folders ending in
     /// `/`, for Tab to complete a file name; none when it cannot be read.
     func fileNames(in folder: String) -> [String]

@@ -37,7 +37,7 @@ final class ListExportFlow {
     init(writer: ExportWriting?, history: PromptHistory, reader: BackgroundReading? = nil) {
         self.writer = writer
         self.history = history
-        self.reader = reader ?? ReadingAtOnce()
+        self.reader = reader ?? ReadingNow()
     }
 
     /// The question waiting for y or n, if any.
@@ -144,7 +144,7 @@ final class ListExportFlow {
         }
         writing = (name, "writing \(name)…")
         let outcome = Outcome()
-        reader.read({ Self.write(content, who: who, to: name, replacing: replacing, with: writer) }) { [weak self] said in
+        reader.read({ await Self.write(content, who: who, to: name, replacing: replacing, with: writer) }) { [weak self] said in
             self?.writing = nil
             self?.fileName = name
             if outcome.isAwaited { self?.written?(said) } else { outcome.said = said }
@@ -163,20 +163,20 @@ final class ListExportFlow {
     /// The write itself (off the main actor in the app): reads the people
     /// a window at a time and streams them out; what the status line says.
     private nonisolated static func write(_ content: ExportContent, who: String, to name: String, replacing: Bool,
-                                          with writer: ExportWriting) -> String {
+                                          with writer: ExportWriting) async -> String {
         let format = ExportFormat(fileName: name)
         let exporter = DirectoryExporter(format: format)
-        let failure = writer.write(to: name, replacing: replacing) { output -> String? in
+        let failure = await writer.write(to: name, replacing: replacing) { output -> String? in
             switch content {
             case .marks(let marks, let repository, let order):
                 do throws(RepositoryError) {
-                    exporter.write(try MarkedPeople(repository: repository, marked: marks).people(orderedBy: order), to: &output)
+                    exporter.write(try await MarkedPeople(repository: repository, marked: marks).people(orderedBy: order), to: &output)
                     return nil
                 } catch {
                     return "the marked people could not be read (\(error.reason))"
                 }
             case .shown(let shown, let repository):
-                let unread = exporter.write(shown, of: repository, to: &output)
+                let unread = await exporter.write(shown, of: repository, to: &output)
                 return unread == 0 ? nil : "\(NumberText.count(unread, "person", "people")) of \(NumberText.grouped(shown.count)) could not be read"
             }
         }

@@ -89,7 +89,7 @@ public final class ListInteractor: ListInteractorInput {
     }
 
     /// Where one read runs: at once from a source that answers at once.
-    private var reader: BackgroundReading { repository.reads(through: scheduler ?? ReadingAtOnce()) }
+    private var reader: BackgroundReading { repository.reads(through: scheduler ?? ReadingNow()) }
 
     public var sourceName: String { repository.sourceName }
     public var personCount: Int { repository.personCount }
@@ -98,15 +98,16 @@ public final class ListInteractor: ListInteractorInput {
     public var skippedRecordCount: Int { repository.skippedRecords.count }
     public var connectionStatus: ConnectionStatus? { ConnectionStatus(repository) }
     public var runsSearches: Bool { scheduler != nil }
-    public var exportReader: BackgroundReading { scheduler ?? ReadingAtOnce() }
+    public var exportReader: BackgroundReading { scheduler ?? ReadingNow() }
 
     public func window(on arrangement: PeopleArrangement) -> ListWindow {
-        ListWindow(arrangement, repository: repository, readsWhileDrawing: scheduler == nil || repository.readsAtOnce)
+        ListWindow(arrangement, repository: repository)
     }
 
     public func fill(_ window: ListWindow, then: @escaping @MainActor @Sendable () -> Void) {
-        guard let scheduler, let positions = window.wanted() else { return }
-        scheduler.read({ window.store(window.read(positions), for: positions) }, then: then)
+        guard let positions = window.wanted() else { return }
+        let reader: BackgroundReading = scheduler ?? ReadingNow()
+        reader.read({ await window.fill(positions) }, then: then)
     }
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?,
@@ -135,30 +136,35 @@ public final class ListInteractor: ListInteractorInput {
             // A place or a count that could not be read is unknown (nil),
             // never made up: the list then starts at the top, and the
             // status bar leaves the companies' count out.
-            ListPlacement(position: selected.flatMap { try? repository.position(of: $0, in: shown) },
-                          companies: byCompany ? shown.sections.count : (try? repository.companySummaries(in: shown))?.count)
+            var position: Int?
+            if let selected { position = try? await repository.position(of: selected, in: shown) }
+            let companies = byCompany ? shown.sections.count : (try? await repository.companySummaries(in: shown))?.count
+            return ListPlacement(position: position, companies: companies)
         }, then: then)
     }
 
     public func personIDs(in shown: PeopleArrangement,
                           then: @escaping @MainActor @Sendable (Result<[PersonID], RepositoryError>) -> Void) {
         let repository = self.repository
-        reader.read({ Result { () throws(RepositoryError) in try MarkedPeople.ids(in: shown, repository: repository) } }, then: then)
+        reader.read({
+            await Result(awaiting: { () async throws(RepositoryError) in try await MarkedPeople.ids(in: shown, repository: repository) })
+        }, then: then)
     }
 
     public func markedCount(of marked: Set<PersonID>, in shown: PeopleArrangement, then: @escaping @MainActor @Sendable (Int?) -> Void) {
         let people = MarkedPeople(repository: repository, marked: marked)
-        reader.read({ try? people.shownCount(in: shown) }, then: then)
+        reader.read({ try? await people.shownCount(in: shown) }, then: then)
     }
 
     public func peopleToCopy(marked: Set<PersonID>, orderedBy order: PeopleArrangement, selected: PersonID?,
                              then: @escaping @MainActor @Sendable (Result<[Person], RepositoryError>) -> Void) {
         let (repository, people) = (self.repository, MarkedPeople(repository: repository, marked: marked))
         reader.read({
-            Result { () throws(RepositoryError) -> [Person] in
-                guard marked.isEmpty else { return try people.people(orderedBy: order) }
-                return try selected.map { id throws(RepositoryError) in [try repository.person(id)] } ?? []
-            }
+            await Result(awaiting: { () async throws(RepositoryError) -> [Person] in
+                guard marked.isEmpty else { return try await people.people(orderedBy: order) }
+                guard let selected else { return [] }
+                return [try await repository.person(selected)]
+            })
         }, then: then)
     }
 
@@ -178,14 +184,14 @@ public final class ListInteractor: ListInteractorInput {
 
     public func person(of place: RememberedPlace, then: @escaping @MainActor @Sendable (Result<PersonID?, RepositoryError>) -> Void) {
         let repository = self.repository
-        reader.read({ Result { () throws(RepositoryError) in try place.person(in: repository) } }, then: then)
+        reader.read({ await Result(awaiting: { () async throws(RepositoryError) in try await place.person(in: repository) }) }, then: then)
     }
 
     public func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
-        Reconnection.attempt(repository, using: scheduler ?? ReadingAtOnce(), then: said)
+        Reconnection.attempt(repository, using: scheduler ?? ReadingNow(), then: said)
     }
 
     public func retryLater(_ work: @escaping @MainActor @Sendable () -> Void) {
-        RetryLater.run(using: scheduler ?? ReadingAtOnce(), work)
+        RetryLater.run(using: scheduler ?? ReadingNow(), work)
     }
 }

@@ -9,7 +9,7 @@ extension RememberedPlace {
     /// the row, the place is the person's position alone.
     init(person: PersonID?, recordID: String?, sort: SortOrder, byCompany: Bool, collapsedCompanies: Set<Int>, columns: ColumnChoice,
          repository: any PeopleRepository) {
-        let recordID = recordID ?? (repository.readsAtOnce ? person.flatMap { try? repository.person($0).id } : nil)
+        let recordID = recordID ?? person.flatMap { repository.atOnce?.personAtOnce($0)?.id }
         self.init(
             selectedPosition: person?.rawValue, selectedID: recordID,
             sortKey: sort.key.rawValue, descending: sort.descending, groupedByCompany: byCompany)
@@ -20,11 +20,11 @@ extension RememberedPlace {
 
     /// The person to select again: the one at the remembered file
     /// position, unless their id says the file changed (then by id).
-    func person(in repository: any PeopleRepository) throws(RepositoryError) -> PersonID? {
+    func person(in repository: any PeopleRepository) async throws(RepositoryError) -> PersonID? {
         let person = selectedPosition.flatMap { $0 >= 0 && $0 < repository.personCount ? PersonID($0) : nil }
         guard let id = selectedID, !id.isEmpty else { return person }
-        if let person, try repository.person(person).id == id { return person }
-        return try repository.personID(recordID: id)
+        if let person, try await repository.person(person).id == id { return person }
+        return try await repository.personID(recordID: id)
     }
 
     /// The companies to collapse again, by id; nil when none were remembered.

@@ -18,6 +18,8 @@ public final class ListWindow: @unchecked Sendable {
     /// The arrangement the rows are of; a new one gets a new window.
     public let arrangement: PeopleArrangement
     private let repository: any PeopleRepository
+    /// The source's rows read while drawing, when it answers at once.
+    private let atOnce: (any ReadingAtOnce)?
     private let lock = NSLock()
     /// Rows read, by display position (a stand-in for one that could not be).
     private var held: [Int: ListedPerson] = [:]
@@ -33,21 +35,21 @@ public final class ListWindow: @unchecked Sendable {
     /// The most rows one read asks for (a screen and its margins).
     static let longestRead = 1024
 
-    /// `readsWhileDrawing` reads rows as they are drawn, as for a source
-    /// that answers at once (by default, whether this one does).
-    public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, readsWhileDrawing: Bool? = nil) {
+    /// Rows are read as they are drawn when the source answers at once
+    /// and `readsWhileDrawing` (by default) allows it.
+    public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, readsWhileDrawing: Bool = true) {
         self.arrangement = arrangement
         self.repository = repository
-        self.readsWhileDrawing = readsWhileDrawing ?? repository.readsAtOnce
+        atOnce = readsWhileDrawing ? repository.atOnce : nil
     }
 
     /// True when rows are read while drawing.
-    public let readsWhileDrawing: Bool
+    public var readsWhileDrawing: Bool { atOnce != nil }
 
     /// The row at display `position`, or nil while it is not read yet.
     public func row(at position: Int) -> ListedPerson? {
-        if readsWhileDrawing {
-            return repository.rows(in: arrangement, positions: position..<(position + 1)).first
+        if let atOnce {
+            return atOnce.rowsAtOnce(in: arrangement, positions: position..<(position + 1)).first
         }
         return lock.withLock {
             // A frame asks for a run of rows; a position far from the run
@@ -85,9 +87,12 @@ public final class ListWindow: @unchecked Sendable {
         }
     }
 
-    /// Reads `positions` from the source: blocking, so never on the main actor.
-    public func read(_ positions: Range<Int>) -> [ListedPerson] {
-        repository.rows(in: arrangement, positions: positions)
+    /// Reads `positions` from the source and keeps what it answered; a row
+    /// it could not read, or left out, holds a stand-in (a row read before
+    /// is kept).
+    public func fill(_ positions: Range<Int>) async {
+        let rows = try? await repository.rows(in: arrangement, positions: positions)
+        store(rows ?? [], for: positions)
     }
 
     /// Keeps `rows`, read for `positions`; forgets the rows farthest from

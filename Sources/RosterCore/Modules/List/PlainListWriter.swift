@@ -19,20 +19,24 @@ public struct PlainListWriter: Sendable {
 
     /// Writes everything to `descriptor`; false if writing failed.
     ///
-    /// People are formatted on both cores, a run of sections at a time,
-    /// and written in order: reading a million people in sorted order is
-    /// random access into the store, which one core alone does slowly.
-    /// Rows come from the repository 4,096 at a time.
+    /// People are formatted in two tasks (one per core), a run of sections
+    /// each, and written in order: reading a million people in sorted
+    /// order is random access into the store, which one core alone does
+    /// slowly. Rows come from the repository 4,096 at a time.
     @discardableResult
-    public func write(_ grouped: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) -> Bool {
+    public func write(_ grouped: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) async -> Bool {
         let runs = Self.runs(of: grouped.sections, count: 32)
         var output = OutputBuffer(descriptor: descriptor)
         var next = 0
         while next < runs.count {
             let batch = Array(runs[next..<min(runs.count, next + 2)])
-            // Each core formats one run.
-            let formatted = Parallel.map(batch.count) { index in
-                format(grouped.sections[batch[index]], of: grouped, repository: repository)
+            let formatted = await withTaskGroup(of: (Int, [UInt8]).self) { group in
+                for index in batch.indices {
+                    group.addTask { (index, await format(grouped.sections[batch[index]], of: grouped, repository: repository)) }
+                }
+                var formatted = [[UInt8]](repeating: [], count: batch.count)
+                for await (index, bytes) in group { formatted[index] = bytes }
+                return formatted
             }
             for bytes in formatted {
                 bytes.withUnsafeBufferPointer { output.append(bytes: $0) { $0 } }
@@ -65,7 +69,7 @@ public struct PlainListWriter: Sendable {
     }
 
     private func format(_ sections: ArraySlice<CompanySection>, of arrangement: PeopleArrangement,
-                        repository: any PeopleRepository) -> [UInt8] {
+                        repository: any PeopleRepository) async -> [UInt8] {
         var output = OutputBuffer(descriptor: -1)
         guard let end = sections.last?.range.upperBound else { return output.bytes }
         // Rows are read 4,096 at a time across the run's sections, not a
@@ -79,7 +83,7 @@ public struct PlainListWriter: Sendable {
             for position in section.range {
                 if !(windowStart..<(windowStart + window.count)).contains(position) {
                     windowStart = position
-                    window = repository.rows(in: arrangement, positions: position..<min(end, position + Self.window))
+                    window = (try? await repository.rows(in: arrangement, positions: position..<min(end, position + Self.window))) ?? []
                 }
                 // A row that could not be read ends its section: never a
                 // stand-in printed as a person (the exit status says it).

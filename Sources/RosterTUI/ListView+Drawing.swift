@@ -11,8 +11,9 @@ extension ListView {
 
     public func draw(on screen: Screen) {
         guard let model else { return }
+        var shown = 0..<0
         // Rows drawn as loading are read now, off the main actor.
-        defer { presenter.frameDrawn() }
+        defer { presenter.frameDrawn(rows: shown) }
         let size = screen.size
         screen.erase()
         let summary = [model.summary, model.notice].compactMap { $0 }.joined(separator: " · ")
@@ -23,13 +24,15 @@ extension ListView {
             screen.put(text, row: Self.firstBodyRow + Self.bodyHeight(size) / 2, column: max(0, (size.columns - DisplayText.width(text)) / 2),
                        style: .dim)
         } else {
-            drawRows(of: model, on: screen)
+            shown = drawRows(of: model, on: screen)
         }
         drawBottomLine(of: model, on: screen)
     }
 
-    /// The column titles and the rows that fit, the selected one on screen.
-    func drawRows(of model: ListViewModel, on screen: Screen) {
+    /// The column titles and the rows that fit, the selected one on screen;
+    /// which rows of the model those are.
+    @discardableResult
+    func drawRows(of model: ListViewModel, on screen: Screen) -> Range<Int> {
         let size = screen.size
         let height = Self.bodyHeight(size)
         scroll(toShow: model.selectedRow ?? 0, rowCount: model.rows.count, height: height)
@@ -64,6 +67,7 @@ extension ListView {
             screen.putLine("", row: Self.firstBodyRow, style: .normal)
             draw(model.rows[header], columns: columns, selected: false, highlight: model.highlight, at: Self.firstBodyRow, on: screen)
         }
+        return topRow..<end
     }
 
     /// How wide the values on screen are: the balance column is as wide as

@@ -52,7 +52,7 @@ public final class SpyListModule: ListModuleInterface {
     /// What `hasWorkInFlight` answers (a test sets it).
     public var hasWorkInFlight = false
     public init() {}
-    public func frameDrawn() {}
+    public func frameDrawn(rows: Range<Int>) {}
     public func moveSelection(by delta: Int) { calls.append(.move(delta)) }
     public func selectFirst() { calls.append(.first) }
     public func selectLast() { calls.append(.last) }

@@ -14,7 +14,7 @@ public func fuzzLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for row in rows.prefix(64) {
         if case .person(let person) = row {
             _ = DisplayText.fit(person.name, columns: 20)
-            _ = repository.people(in: everyone, positions: person.position..<(person.position + 1))
+            _ = repository.peopleAtOnce(in: everyone, positions: person.position..<(person.position + 1))
         }
     }
     return 0

@@ -87,7 +87,6 @@ struct NotLoadedTests {
         let screen = MemoryScreen(rows: 24, columns: 80)
         view.draw(on: screen)
         #expect(screen.line(3).hasPrefix("  loading…"), "a source that may wait is read after the frame, never while drawing")
-        presenter.frameDrawn()
         view.draw(on: screen)
         #expect(screen.line(3).hasPrefix("  not loaded"), "\(screen.text)")
         #expect(!screen.text.contains("(not fetched)"))

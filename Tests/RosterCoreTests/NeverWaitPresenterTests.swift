@@ -43,9 +43,9 @@ struct NeverWaitPresenterTests {
         let first = try #require(view.last)
         #expect(Self.names(first.rows) == Array(repeating: "loading", count: 6))
         #expect(repository.calls.count == before, "drawing read nothing")
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         #expect(reads.waiting == 1)
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         #expect(reads.waiting == 1, "a span being read is not asked for twice")
         reads.finish()
         #expect(repository.calls.last == .rows(0..<6), "one read for the whole span drawn and around it")
@@ -53,7 +53,7 @@ struct NeverWaitPresenterTests {
         #expect(try await Self.names(second.rows) == repository.rows(in: repository.everyone, positions: 0..<6).map(\.name))
         #expect(Self.names(second.rows).first == "Bertha Irwin")
         #expect(presenter.selectedID != nil)
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         #expect(reads.waiting == 0, "everything drawn is read: nothing more to read")
     }
 
@@ -61,7 +61,7 @@ struct NeverWaitPresenterTests {
     func staleRowsDropped() throws {
         let (_, reads, view, presenter) = try Self.list()
         _ = Self.names(try #require(view.last).rows)
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         presenter.toggleGrouping()  // a new order: HeldReads arranges at once, and holds where the selection lands
         #expect(presenter.hasWorkInFlight, "keys wait until the selected person is placed in the new order")
         reads.finish()  // the old list's rows, then the placement
@@ -75,16 +75,17 @@ struct NeverWaitPresenterTests {
         let people = (0..<20_000).map { Person(firstName: "P\($0)", lastName: "L", company: "C\($0 % 7)") }
         let repository = FakePeopleRepository(people: people, readsAtOnce: false)
         let everyone = repository.everyone
-        let window = ListWindow(everyone, repository: repository)
-        #expect(window.wanted() == nil, "nothing drawn, nothing wanted")
+        let window = ListWindow(everyone, atOnce: nil)
         for position in 5_000..<5_020 { #expect(window.row(at: position) == nil) }
-        let span = try #require(window.wanted())
+        let span = try #require(window.wanted(drawn: 5_000...5_019))
         #expect(span == 4_968..<5_052)
+        #expect(window.wanted(drawn: 5_000...5_019) == nil, "a span being read is not asked for twice")
         window.store(Array(repository.rowsAtOnce(in: everyone, positions: span).dropLast(2)), for: span)
         #expect(window.row(at: 5_051)?.isLoaded == false, "a row the source left out is a stand-in, not asked for again")
         #expect(window.row(at: 5_010)?.isLoaded == true)
-        #expect(window.wanted() == 4_968..<5_094, "drawn near the edge of what is read: the next rows are read ahead")
-        await window.fill(8_000..<(8_000 + ListWindow.capacity))
+        #expect(window.wanted(drawn: 5_010...5_051) == 4_968..<5_094, "drawn near the edge of what is read: the next rows are read ahead")
+        window.store(repository.rowsAtOnce(in: everyone, positions: 8_000..<(8_000 + ListWindow.capacity)),
+                     for: 8_000..<(8_000 + ListWindow.capacity))
         #expect(window.row(at: 5_010) == nil, "the rows farthest from the last read are forgotten")
     }
 
@@ -195,7 +196,7 @@ struct NeverWaitPresenterTests {
         let (_, reads, view, presenter) = try Self.list()
         presenter.jumpToCompany(by: -1)
         #expect(view.last?.message == "already at the first company")
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         reads.finish()
         #expect(view.last?.message == "already at the first company")
         #expect(Self.names(try #require(view.last).rows).first == "Bertha Irwin")
@@ -239,10 +240,10 @@ struct NeverWaitPresenterTests {
 
     @Test("the place remembered as the app quits reads nothing: the selected row's _id once it was read")
     func placeReadsNothing() async throws {
-        let (repository, reads, _, presenter) = try Self.list()
+        let (repository, reads, view, presenter) = try Self.list()
         let before = repository.calls.count
         #expect(presenter.place.selectedID == nil, "the row is not read yet")
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         reads.finish()
         let afterRows = repository.calls.count
         let place = presenter.place
@@ -280,7 +281,7 @@ struct NeverWaitPresenterTests {
         let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
                                       arrangement: repository.everyone, wireframe: SpyListWireframe(), clipboard: clipboard)
         presenter.attach(view: view)
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         reads.finish()  // the rows, so that someone is selected
         presenter.toggleMark()
         presenter.copyAddresses()
@@ -289,17 +290,14 @@ struct NeverWaitPresenterTests {
         #expect(clipboard.copied == ["Bertha Irwin <bertha.irwin@comstar.net>"])
     }
 
-    @Test("a position far from the rows drawn (the selection before G moved it) starts a new run: one read never spans both")
-    func farPositionsAreTwoRuns() throws {
+    @Test("a read spans the rows a frame drew and a margin, clamped at the end, and never more than one read's worth")
+    func readsSpanWhatWasDrawn() throws {
         let people = (0..<200_000).map { Person(firstName: "P\($0)", lastName: "L", company: "C\($0 % 7)") }
         let repository = FakePeopleRepository(people: people, readsAtOnce: false)
-        let window = ListWindow(repository.everyone, repository: repository)
-        _ = window.row(at: 1)
-        for position in 199_980..<200_000 { _ = window.row(at: position) }
-        let span = try #require(window.wanted())
+        let window = ListWindow(repository.everyone, atOnce: nil)
+        let span = try #require(window.wanted(drawn: 199_980...199_999))
         #expect(span.lowerBound >= 199_900 && span.upperBound == 200_000, "\(span)")
-        for position in 0..<3_000 { _ = window.row(at: position) }
-        #expect(try #require(window.wanted()).count <= ListWindow.longestRead)
+        #expect(try #require(window.wanted(drawn: 0...2_999)).count <= ListWindow.longestRead)
     }
 
     /// A source whose reads fail (with a reason that heals) while `failing` is set: a lock held by another program.
@@ -346,13 +344,13 @@ struct NeverWaitPresenterTests {
                                       arrangement: source.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyListWireframe())
         presenter.attach(view: view)
         _ = Self.names(try #require(view.last).rows)
-        presenter.frameDrawn()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
         reads.finish()
         #expect(Self.names(try #require(view.last).rows).allSatisfy { $0 == "not loaded" })
         source.failing.withLock { $0 = false }
         _ = Self.names(try #require(view.last).rows)  // the frame drawn
         #expect(reads.waiting == 0, "not asked again at once: the stand-ins are held")
-        #expect(await waitUntil { _ = Self.names(view.last!.rows); presenter.frameDrawn(); return reads.waiting > 0 }, "asked again on its own")
+        #expect(await waitUntil { _ = Self.names(view.last!.rows); presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0)); return reads.waiting > 0 }, "asked again on its own")
         reads.finish()
         #expect(Self.names(try #require(view.last).rows).first == "Bertha Irwin")
     }

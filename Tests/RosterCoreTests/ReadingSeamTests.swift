@@ -58,16 +58,16 @@ struct ReadingSeamTests {
         #expect(delivered.value == "Weber")
     }
 
-    @Test("a window is filled by an async read: rows a source could not read are stand-ins, rows read before are kept")
+    @Test("a window keeps what a read answered: rows a source could not read are stand-ins, rows read before are kept")
     func windowFillKeepsWhatItHad() async throws {
         let source = NeverWaitPresenterTests.LockedSource(try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "db"))
         let everyone = source.arrange(sort: .byLastName, byCompany: true, company: nil)
-        let window = ListWindow(everyone, repository: source)
+        let window = ListInteractor(repository: source).window(on: everyone)
         #expect(!window.readsWhileDrawing)
         source.failing.withLock { $0 = false }
-        await window.fill(0..<3)
+        window.store(try? await source.rows(in: everyone, positions: 0..<3), for: 0..<3)
         source.failing.withLock { $0 = true }
-        await window.fill(0..<6)
+        window.store(try? await source.rows(in: everyone, positions: 0..<6), for: 0..<6)
         #expect((0..<3).allSatisfy { window.row(at: $0)?.isLoaded == true }, "read before, kept")
         #expect((3..<6).allSatisfy { window.row(at: $0)?.isLoaded == false }, "not read: stand-ins that say so")
         #expect(window.holdsUnread)

@@ -12,8 +12,9 @@ public protocol ListModuleInterface: AnyObject {
     /// A search or a new order is in flight: keys that act on the list
     /// wait for it (typed ahead, in order), so they act on what it shows.
     var hasWorkInFlight: Bool { get }
-    /// A frame was drawn: the rows it drew as loading are read now.
-    func frameDrawn()
+    /// A frame showed `rows` (of the model's `ListRows`): those it drew as
+    /// loading are read now.
+    func frameDrawn(rows: Range<Int>)
     /// Moves the selection by `delta` people (negative: up), clamped.
     func moveSelection(by delta: Int)
     func selectFirst()

@@ -26,9 +26,10 @@ public protocol ListInteractorInput: AnyObject {
     /// A window on `arrangement`'s rows (read while drawing from a source
     /// that answers at once; else by `fill`).
     func window(on arrangement: PeopleArrangement) -> ListWindow
-    /// Reads the rows `window`'s last frame wanted, off the main actor,
-    /// then calls `then` (not at all when there was nothing to read).
-    func fill(_ window: ListWindow, then: @escaping @MainActor @Sendable () -> Void)
+    /// Reads, off the main actor, the rows `window` wants after a frame
+    /// that drew the people at `drawn`, stores them in it, then calls
+    /// `then` (not at all when there was nothing to read).
+    func fill(_ window: ListWindow, drawn: ClosedRange<Int>, then: @escaping @MainActor @Sendable () -> Void)
     /// Everyone (or one company's people) in `sort`'s order, off the main actor.
     func arrange(sort: SortOrder, byCompany: Bool, company: Int?,
                  then: @escaping @MainActor @Sendable (PeopleArrangement) -> Void)
@@ -101,13 +102,17 @@ public final class ListInteractor: ListInteractorInput {
     public var exportReader: BackgroundReading { scheduler ?? ReadingNow() }
 
     public func window(on arrangement: PeopleArrangement) -> ListWindow {
-        ListWindow(arrangement, repository: repository)
+        ListWindow(arrangement, atOnce: repository.atOnce)
     }
 
-    public func fill(_ window: ListWindow, then: @escaping @MainActor @Sendable () -> Void) {
-        guard let positions = window.wanted() else { return }
+    public func fill(_ window: ListWindow, drawn: ClosedRange<Int>, then: @escaping @MainActor @Sendable () -> Void) {
+        guard let positions = window.wanted(drawn: drawn) else { return }
+        let (repository, arrangement) = (self.repository, window.arrangement)
         let reader: BackgroundReading = scheduler ?? ReadingNow()
-        reader.read({ await window.fill(positions) }, then: then)
+        reader.read({ try? await repository.rows(in: arrangement, positions: positions) }) { rows in
+            window.store(rows, for: positions)
+            then()
+        }
     }
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?,

@@ -371,12 +371,15 @@ public final class ListPresenter: ListModuleInterface {
         view?.show(model)
     }
 
-    /// Reads, off the main actor, the rows the frame just drawn was missing
-    /// (with a screen's worth around them), and draws again when they come.
-    public func frameDrawn() {
+    /// Reads, off the main actor, the rows the frame that just showed
+    /// `shown` (rows of `ListRows`) was missing, with a screen's worth
+    /// around them, and draws again when they come.
+    public func frameDrawn(rows shown: Range<Int>) {
         let window = self.window
-        interactor.fill(window) { [weak self] in
+        guard let drawn = rows.positions(inRows: shown) else { return }
+        interactor.fill(window, drawn: drawn) { [weak self] in
             guard let self, self.window === window else { return }
+            self.rows = self.makeRows()
             self.refresh()
             // Rows that could not be read (a lock, a timeout, a lost
             // server) are asked for again a little later, while shown.
@@ -384,6 +387,7 @@ public final class ListPresenter: ListModuleInterface {
                 self.interactor.retryLater { [weak self] in
                     guard let self, self.window === window, window.holdsUnread else { return }
                     window.forgetUnread()
+                    self.rows = self.makeRows()
                     self.refresh()
                 }
             }

@@ -118,10 +118,16 @@ public struct PersonRow: Equatable, Sendable {
 /// asked for, so a frame formats only the rows on screen, whatever the
 /// number of people. Section lookup is a binary search over the sections.
 /// A collapsed section shows its header only.
+///
+/// A value: the rows the list's window had read when it was made (a
+/// source that answers at once is read as rows are asked for, from its
+/// `ReadingAtOnce`: memory that never changes, nothing to wait for).
 public struct ListRows: RandomAccessCollection, Sendable {
     let grouped: PeopleArrangement
-    /// Where rows come from: read so far, or read while drawing.
-    let window: ListWindow
+    /// The source's rows read at once, when it answers at once.
+    private let atOnce: (any ReadingAtOnce)?
+    /// Otherwise the rows read so far, by display position.
+    private let held: [Int: ListedPerson]
     /// Per section, whether it is collapsed; empty when none is.
     private let collapsed: [Bool]
     /// Per section, the row of its header; empty when none is collapsed
@@ -133,14 +139,25 @@ public struct ListRows: RandomAccessCollection, Sendable {
     /// The people with edits not sent yet, by `_id`.
     let unsent: Set<String>
 
+    /// The rows of `arrangement` as read now from `repository` (a source
+    /// that answers at once; any other shows every person as loading).
     public init(_ arrangement: PeopleArrangement, repository: any PeopleRepository, collapsedCompanies: Set<Int> = [],
                 marked: Set<PersonID> = [], unsent: Set<String> = []) {
-        self.init(ListWindow(arrangement, repository: repository), collapsedCompanies: collapsedCompanies, marked: marked, unsent: unsent)
+        self.init(arrangement, atOnce: repository.atOnce, held: [:], collapsedCompanies: collapsedCompanies, marked: marked, unsent: unsent)
     }
 
+    /// The rows `window` has read, as they are now.
+    @MainActor
     public init(_ window: ListWindow, collapsedCompanies: Set<Int> = [], marked: Set<PersonID> = [], unsent: Set<String> = []) {
-        grouped = window.arrangement
-        self.window = window
+        self.init(window.arrangement, atOnce: window.atOnce, held: window.atOnce == nil ? window.held : [:],
+                  collapsedCompanies: collapsedCompanies, marked: marked, unsent: unsent)
+    }
+
+    private init(_ arrangement: PeopleArrangement, atOnce: (any ReadingAtOnce)?, held: [Int: ListedPerson], collapsedCompanies: Set<Int>,
+                 marked: Set<PersonID>, unsent: Set<String>) {
+        grouped = arrangement
+        self.atOnce = atOnce
+        self.held = held
         self.marked = marked
         self.unsent = unsent
         guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
@@ -185,10 +202,27 @@ public struct ListRows: RandomAccessCollection, Sendable {
         let position = grouped.sections[section].range.lowerBound + (row - header - 1)
         // One person a call: a frame asks only for the rows it draws. A row
         // not read yet is a stand-in that says so.
-        let person = window.row(at: position) ?? .loading(position: position, companyID: grouped.sections[section].companyID)
+        let read = atOnce.map { $0.rowsAtOnce(in: grouped, positions: position..<(position + 1)).first } ?? held[position]
+        let person = read ?? .loading(position: position, companyID: grouped.sections[section].companyID)
         return .person(PersonRow(name: person.name, balance: person.balance, position: position, person: person,
                                  isMarked: !marked.isEmpty && marked.contains(person.id),
                                  isUnsent: !unsent.isEmpty && person.isLoaded && unsent.contains(person.texts[TextField.id.rawValue])))
+    }
+
+    /// The display positions of the people among `rows` (a frame's), first
+    /// to last; nil when they hold nobody (headers only).
+    public func positions(inRows rows: Range<Int>) -> ClosedRange<Int>? {
+        let rows = rows.clamped(to: startIndex..<endIndex)
+        guard let first = rows.lazy.compactMap(position(ofRow:)).first,
+              let last = rows.reversed().lazy.compactMap(position(ofRow:)).first else { return nil }
+        return first...last
+    }
+
+    /// The display position of the person on row `row`; nil for a header.
+    func position(ofRow row: Int) -> Int? {
+        let section = sectionIndex(ofRow: row)
+        let header = headerRow(section)
+        return row == header ? nil : grouped.sections[section].range.lowerBound + (row - header - 1)
     }
 
     /// The row showing the person at display `position` (the header, when

@@ -7,35 +7,40 @@ public protocol ListViewInterface: AnyObject {
 }
 
 /// View → presenter: what the user asked for, in the list's own terms.
+/// One protocol per family of keys, so that each reads on its own; the
+/// presenter answers them all (each in the file of its family).
+public typealias ListModuleInterface = ListFrameInput & ListMovingInput & ListSearchInput & ListOrderInput & ListMarkingInput
+    & ListExportInput & ListEditingInput & ListScreensInput
+
+/// The frame and the work behind it.
 @MainActor
-public protocol ListModuleInterface: AnyObject {
+public protocol ListFrameInput: AnyObject {
     /// A search or a new order is in flight: keys that act on the list
     /// wait for it (typed ahead, in order), so they act on what it shows.
     var hasWorkInFlight: Bool { get }
     /// A frame showed `rows` (of the model's `ListRows`): those it drew as
     /// loading are read now.
     func frameDrawn(rows: Range<Int>)
+}
+
+/// Moving the selection.
+@MainActor
+public protocol ListMovingInput: AnyObject {
     /// Moves the selection by `delta` people (negative: up), clamped.
     func moveSelection(by delta: Int)
     func selectFirst()
     func selectLast()
     /// Selects the person at a display position (a mouse click).
     func select(position: Int)
-    func openSelected()
-    /// `E`: the selected person's editor.
-    func editSelected()
-    /// `D`: asks, then deletes the marked people, else the selected one.
-    func deleteMarkedOrSelected()
-    /// `a`: a form for a new person, in the selected person's company.
-    func addPerson()
-    /// `v`: the selected person's record in the user's own editor.
-    func editInEditor()
-    /// `U`: takes back the last change saved from a screen.
-    func undo()
-    func showSkippedRecords()
-    /// `r`: connects to the database again after it went away.
-    func reconnect()
-    func quit()
+    /// `[` and `]`: the first person of the previous / next company.
+    func jumpToCompany(by delta: Int)
+    /// Space: collapses the selected person's company, or expands it.
+    func toggleSection()
+}
+
+/// `/` and its prompt.
+@MainActor
+public protocol ListSearchInput: AnyObject {
     /// Opens the search prompt, holding the filter in force.
     func beginSearch()
     /// Replaces the search prompt's text: narrow the list as the user types.
@@ -48,29 +53,23 @@ public protocol ListModuleInterface: AnyObject {
     /// Esc: in the prompt, cancels the edit and puts back the filter that
     /// was in force before `/`; on the list, clears the filter.
     func cancelSearch()
+}
+
+/// The order, the grouping and the columns.
+@MainActor
+public protocol ListOrderInput: AnyObject {
     /// `s`: the next sort key; `S`: the other direction.
     func cycleSortOrder()
     func reverseSortOrder()
     /// `c`: grouped by company, or one flat list.
     func toggleGrouping()
-    /// `[` and `]`: the first person of the previous / next company.
-    func jumpToCompany(by delta: Int)
-    /// Esc with no filter: back, when this list was opened from elsewhere.
-    func goBack()
-    /// Tab: the company overview.
-    func showCompanies()
-    /// `F`: counts by a field (first the one the list is sorted on).
-    func showCounts()
-    /// Space: collapses the selected person's company, or expands it.
-    func toggleSection()
-    /// `e`: asks for a file name (suggesting `<data name>.csv`), then
-    /// writes what the list shows there.
-    func beginExport()
-    func editExportName(_ name: String)
-    func commitExport()
-    func cancelExport()
-    /// The answer to "overwrite?".
-    func confirmOverwrite(_ yes: Bool)
+    /// `C`: the column chooser.
+    func chooseColumns()
+}
+
+/// Marks, and copying the marked people.
+@MainActor
+public protocol ListMarkingInput: AnyObject {
     /// `m`: marks the selected person, or unmarks them, and moves down.
     func toggleMark()
     /// `M`: marks everyone the list shows (under its filter).
@@ -82,8 +81,50 @@ public protocol ListModuleInterface: AnyObject {
     func copyAddresses()
     /// `Y`: copies the marked people (else the selected one) as vCards.
     func copyVCards()
-    /// `C`: the column chooser.
-    func chooseColumns()
+}
+
+/// `e` and its prompt.
+@MainActor
+public protocol ListExportInput: AnyObject {
+    /// `e`: asks for a file name (suggesting `<data name>.csv`), then
+    /// writes what the list shows there.
+    func beginExport()
+    func editExportName(_ name: String)
+    func commitExport()
+    func cancelExport()
+    /// The answer to "overwrite?".
+    func confirmOverwrite(_ yes: Bool)
+}
+
+/// Changing people.
+@MainActor
+public protocol ListEditingInput: AnyObject {
+    /// `E`: the selected person's editor.
+    func editSelected()
+    /// `D`: asks, then deletes the marked people, else the selected one.
+    func deleteMarkedOrSelected()
+    /// `a`: a form for a new person, in the selected person's company.
+    func addPerson()
+    /// `v`: the selected person's record in the user's own editor.
+    func editInEditor()
+    /// `U`: takes back the last change saved from a screen.
+    func undo()
+}
+
+/// Other screens, the source, and leaving.
+@MainActor
+public protocol ListScreensInput: AnyObject {
+    func openSelected()
+    /// Esc with no filter: back, when this list was opened from elsewhere.
+    func goBack()
+    /// Tab: the company overview.
+    func showCompanies()
+    /// `F`: counts by a field (first the one the list is sorted on).
+    func showCounts()
+    func showSkippedRecords()
+    /// `r`: connects to the database again after it went away.
+    func reconnect()
+    func quit()
 }
 
 /// What is at the path an export is about to write.

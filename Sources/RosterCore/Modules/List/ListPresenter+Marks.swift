@@ -1,55 +1,7 @@
 import Foundation
 
-/// The list's export, marks and copying.
-extension ListPresenter {
-    public func beginExport() {
-        if let writing = exportFlow.writing {
-            message = "one export at a time: still writing \(writing.name)"
-            return render()
-        }
-        exportFlow.begin(sourceName: interactor.sourceName, people: session.marked.isEmpty ? NumberText.count(displayed.count, "person", "people") : "\(NumberText.grouped(session.marked.count)) marked")
-        message = nil
-        render()
-    }
-
-    public func editExportName(_ name: String) {
-        exportFlow.editName(name)
-        render()
-    }
-
-    public func cancelExport() {
-        exportFlow.cancel()
-        render()
-    }
-
-    /// Enter on the file name: write, ask, or refuse, as `ExportDecision` rules.
-    public func commitExport() {
-        if waitForArrangement({ $0.commitExport() }) { return }
-        if let said = exportFlow.commit({ exportContent }) { message = said }
-        render()
-    }
-
-    public func confirmOverwrite(_ yes: Bool) {
-        if let people = pendingDeletion {
-            pendingDeletion = nil
-            if yes {
-                message = "deleting \(NumberText.count(people.count, "person", "people"))…"
-                wireframe?.navigate(to: .delete(people))
-            } else {
-                message = "nobody deleted"
-            }
-            return render()
-        }
-        guard let said = exportFlow.confirm(yes, { exportContent }) else { return }
-        message = said
-        render()
-    }
-
-    /// What an export writes: what the list shows, or with marks the
-    /// marked people (those a search hides too).
-    var exportContent: ExportContent {
-        interactor.exportContent(marked: session.marked, shown: displayed, orderedBy: everyone)
-    }
+/// `m`, `M`, `u`, `y` and `Y`: marks, and copying the marked people.
+extension ListPresenter: ListMarkingInput {
 
     // MARK: Marks and copying
 
@@ -76,7 +28,6 @@ extension ListPresenter {
             self.render()
         }
     }
-
 
     public func unmarkAll() {
         session.unmarkAll()
@@ -109,27 +60,6 @@ extension ListPresenter {
         render()
     }
 
-    /// `D`: the marked people, else the selected one, are read whole and
-    /// the list asks before deleting them.
-    public func deleteMarkedOrSelected() {
-        if let refusal = wireframe?.editingRefusal {
-            message = refusal
-            return render()
-        }
-        if session.marked.isEmpty, peopleCount > 0, saidFoldedHeading() { return }
-        readPeopleToCopy { presenter, people in
-            presenter.pendingDeletion = people
-            presenter.render()
-        }
-    }
-
-    /// "Delete Ada Lovelace? (y/n)", "Delete 3 marked people? (y/n)".
-    static func deletionQuestion(_ people: [Person]) -> String {
-        people.count == 1
-            ? "Delete \(people[0].fullName.isEmpty ? "this person" : people[0].fullName)? (y/n)"
-            : "Delete \(NumberText.count(people.count, "marked person", "marked people"))? (y/n)"
-    }
-
     public func copyVCards() {
         readPeopleToCopy { $0.copyVCards(of: $1) }
     }
@@ -148,7 +78,7 @@ extension ListPresenter {
 
     /// Reads the marked people, else the selected one (off the main actor
     /// from a source that may wait), and hands them to `copy`; nobody, nothing.
-    private func readPeopleToCopy(_ copy: @escaping @MainActor (ListPresenter, [Person]) -> Void) {
+    func readPeopleToCopy(_ copy: @escaping @MainActor (ListPresenter, [Person]) -> Void) {
         let selected = selectedID
         guard !session.marked.isEmpty || selected != nil else { return }
         interactor.peopleToCopy(marked: session.marked, orderedBy: everyone, selected: selected) { [weak self] people in

@@ -2,7 +2,7 @@ import Foundation
 
 /// The list's order and grouping, and how a new order or a search's result
 /// is shown (the selected person kept, keys typed meanwhile held).
-extension ListPresenter {
+extension ListPresenter: ListOrderInput {
     public func cycleSortOrder() {
         let columns = ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany)
         rearrange(sort: columns.nextSort, byCompany: isGroupedByCompany)
@@ -38,29 +38,6 @@ extension ListPresenter {
 
     public func toggleGrouping() {
         rearrange(sort: sortOrder, byCompany: !isGroupedByCompany)
-    }
-
-    public func jumpToCompany(by delta: Int) {
-        if waitForArrangement({ $0.jumpToCompany(by: delta) }) { return }
-        guard peopleCount > 0 else { return }
-        let current = displayed.sectionIndex(containing: selection)
-        let target = current + delta
-        // `[` inside a company goes to its first person before the previous company.
-        if delta < 0, selection > displayed.sections[current].range.lowerBound {
-            select(position: displayed.sections[current].range.lowerBound)
-        } else if target < 0 || target >= displayed.sections.count {
-            // As `less` at the end: stay put and say why nothing moved.
-            if !isGroupedByCompany {
-                message = "one flat list: c groups by company"
-            } else if displayed.sections.count == 1 {
-                message = "only one company here"
-            } else {
-                message = delta > 0 ? "already at the last company" : "already at the first company"
-            }
-            render()
-        } else {
-            select(position: displayed.sections[target].range.lowerBound)
-        }
     }
 
     /// Sorts (off the main actor) and shows the result, keeping the
@@ -128,5 +105,9 @@ extension ListPresenter {
         shownCompanyCount = placed.companies
         render()
         if filter != previousFilter { wireframe?.filterDidChange(shown: displayed, filter: filter) }
+    }
+
+    public func chooseColumns() {
+        wireframe?.navigate(to: .columns(session.columns, sorted: ListColumn.sorted(by: sortOrder.key)))
     }
 }

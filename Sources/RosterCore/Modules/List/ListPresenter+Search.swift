@@ -2,7 +2,7 @@ import Foundation
 
 /// The list's search: the prompt, each keystroke's search in the background,
 /// and the filter it leaves.
-extension ListPresenter {
+extension ListPresenter: ListSearchInput {
     public func beginSearch() {
         search.begin(selected: selectedID, history: history.entries(for: .search))
         // Opened on a search that failed (a lock since released): it runs again.

@@ -3,7 +3,7 @@ import Foundation
 /// Turns a grouped directory into list view models and user intents into
 /// selection changes and routes. Holds its view weakly; knows no ncurses.
 @MainActor
-public final class ListPresenter: ListModuleInterface {
+public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensInput {
     weak var view: ListViewInterface?
     weak var wireframe: ListWireframe?
     /// The list's data: every read goes through it.
@@ -192,6 +192,29 @@ public final class ListPresenter: ListModuleInterface {
         select(position: isCollapsed(last) ? displayed.sections[last].range.lowerBound : peopleCount - 1)
     }
 
+    public func jumpToCompany(by delta: Int) {
+        if waitForArrangement({ $0.jumpToCompany(by: delta) }) { return }
+        guard peopleCount > 0 else { return }
+        let current = displayed.sectionIndex(containing: selection)
+        let target = current + delta
+        // `[` inside a company goes to its first person before the previous company.
+        if delta < 0, selection > displayed.sections[current].range.lowerBound {
+            select(position: displayed.sections[current].range.lowerBound)
+        } else if target < 0 || target >= displayed.sections.count {
+            // As `less` at the end: stay put and say why nothing moved.
+            if !isGroupedByCompany {
+                message = "one flat list: c groups by company"
+            } else if displayed.sections.count == 1 {
+                message = "only one company here"
+            } else {
+                message = delta > 0 ? "already at the last company" : "already at the first company"
+            }
+            render()
+        } else {
+            select(position: displayed.sections[target].range.lowerBound)
+        }
+    }
+
     /// On a folded company's heading no one is to be seen, so no one is
     /// edited or deleted: says so (true), or false when a person is selected.
     func saidFoldedHeading() -> Bool {
@@ -210,28 +233,6 @@ public final class ListPresenter: ListModuleInterface {
             return
         }
         wireframe?.navigate(to: .detail(shown: displayed, position: selection))
-    }
-
-    public func editSelected() {
-        if waitForArrangement({ $0.editSelected() }) { return }
-        guard peopleCount > 0, !saidFoldedHeading() else { return }
-        wireframe?.navigate(to: .edit(shown: displayed, position: selection))
-    }
-
-    public func editInEditor() {
-        if waitForArrangement({ $0.editInEditor() }) { return }
-        guard peopleCount > 0, !saidFoldedHeading() else { return }
-        wireframe?.navigate(to: .edit(shown: displayed, position: selection, inEditor: true))
-    }
-
-    public func undo() {
-        if waitForArrangement({ $0.undo() }) { return }
-        wireframe?.navigate(to: .undo)
-    }
-
-    public func addPerson() {
-        if waitForArrangement({ $0.addPerson() }) { return }
-        wireframe?.navigate(to: .add(shown: displayed, position: peopleCount > 0 ? selection : nil))
     }
 
     /// Says `text` in the status line: at once, or with the result of the
@@ -321,10 +322,6 @@ public final class ListPresenter: ListModuleInterface {
     }
 
     // MARK: Columns
-
-    public func chooseColumns() {
-        wireframe?.navigate(to: .columns(session.columns, sorted: ListColumn.sorted(by: sortOrder.key)))
-    }
 
     /// The chooser changed the columns (shown at once, under it).
     public func setColumns(_ choice: ColumnChoice) {

@@ -43,10 +43,12 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let problem = Locked<(reason: String, lasting: Bool)?>(nil)
     let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
-    /// Where reads wait on the database, one after another (the browse
-    /// lane runs one statement at a time anyway): never the caller's
-    /// thread, nor Swift's cooperative pool, which a blocking C call holds.
-    private let reads = DispatchQueue(label: "roster.database.reads", qos: .userInitiated)
+    /// Where reads wait on the database: never the caller's thread, nor
+    /// Swift's cooperative pool, which a blocking C call holds. Concurrent:
+    /// the browse lane runs one statement at a time anyway, and what each
+    /// read makes of its rows (people, rows for the list) is done side by
+    /// side (`--list` formats two runs of companies at once).
+    private let reads = DispatchQueue(label: "roster.database.reads", qos: .userInitiated, attributes: .concurrent)
 
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)

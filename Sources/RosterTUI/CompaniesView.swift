@@ -39,6 +39,10 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     /// The largest headcount: a full bar.
     private var largest = 0
 
+    public func timing(of key: Key) -> KeyTiming {
+        help != nil ? .inOrder : TableKeys.timing(of: Self.keyTable.action(for: key), isCounting: presenter.isCounting)
+    }
+
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         if let handled = TableKeys.handleOverlayOrMouse(key, help: &help, screenSize: screenSize, scrollTop: scroll.top,

@@ -58,6 +58,16 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         [row.headcount, row.share, row.total, row.average]
     }
 
+    /// `f`/`F` while counting wait too: the next field is counted after
+    /// the one being counted, and the keys typed after it act on its rows.
+    public func timing(of key: Key) -> KeyTiming {
+        guard help == nil, let action = Self.keyTable.action(for: key) else { return .inOrder }
+        switch action {
+        case .nextField, .previousField: return presenter.isCounting ? .waits : .inOrder
+        case .table(let action): return TableKeys.timing(of: action, isCounting: presenter.isCounting)
+        }
+    }
+
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         if let handled = TableKeys.handleOverlayOrMouse(key, help: &help, screenSize: screenSize, scrollTop: scroll.top,

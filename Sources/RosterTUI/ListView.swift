@@ -153,7 +153,15 @@ public final class ListView: ListViewInterface, ScreenView {
     /// goes on meanwhile (each keystroke supersedes the search before).
     public func timing(of key: Key) -> KeyTiming {
         guard presenter.hasWorkInFlight, help == nil else { return .inOrder }
-        guard model?.searchPrompt != nil else { return .waits }
+        guard model?.searchPrompt != nil else {
+            // q, ? and Esc do not act on the rows being searched for: they
+            // answer at once when nothing waits before them (a search held up
+            // by a locked table never holds up the way out).
+            switch Self.keyTable.action(for: key) {
+            case .quit?, .help?, .clearFilter?: return .inOrder
+            default: return .waits
+            }
+        }
         switch Self.promptKeyTable.action(for: key) {
         case .list?: return .waits  // ^N, PgDn: through the list the search brings
         case .edit?, .accept?, .cancel?: return .inOrder

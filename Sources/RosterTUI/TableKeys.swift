@@ -36,6 +36,19 @@ enum TableKeys {
         return wrapped(moves + open) + extra + wrapped(rest)
     }
 
+    /// When a key of `action` is handled while the figures are counted:
+    /// one that acts on the rows (moving, opening, sorting) waits for them,
+    /// so that keys typed ahead (`Tab j j ⏎`) act on the rows they were
+    /// typed for; the ways out and the help answer in order, at once when
+    /// nothing waits before them.
+    static func timing(of action: TableAction?, isCounting: Bool) -> KeyTiming {
+        guard isCounting, let action else { return .inOrder }
+        switch action {
+        case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .open, .sort, .reverseSort: return .waits
+        case .clearFilterOrBack, .back, .reconnect, .help, .quit: return .inOrder
+        }
+    }
+
     /// Does `action` (all but `.help`, which the screen opens itself);
     /// `hasFilter`: Esc clears it rather than going back.
     static func perform(_ action: TableAction, on presenter: TableModuleInterface, hasFilter: Bool, screenSize: ScreenSize) {

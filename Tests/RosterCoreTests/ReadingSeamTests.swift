@@ -71,5 +71,12 @@ struct ReadingSeamTests {
         #expect((0..<3).allSatisfy { window.row(at: $0)?.isLoaded == true }, "read before, kept")
         #expect((3..<6).allSatisfy { window.row(at: $0)?.isLoaded == false }, "not read: stand-ins that say so")
         #expect(window.holdsUnread)
+        #expect(window.wanted(drawn: 3...5) == nil, "a stand-in is not asked for again and again")
+        window.readUnreadAgain()
+        #expect(window.row(at: 4)?.isLoaded == false, "the stand-in shows while it is read again: no flicker of loading")
+        let again = try #require(window.wanted(drawn: 3...5), "read again by the next frame")
+        source.failing.withLock { $0 = false }
+        window.store(try? await source.rows(in: everyone, positions: again), for: again)
+        #expect(!window.holdsUnread && window.row(at: 4)?.isLoaded == true)
     }
 }

@@ -2,6 +2,9 @@
 /// overview and the counts by field share these intents (and their keys).
 @MainActor
 public protocol TableModuleInterface: AnyObject {
+    /// Its figures are being counted (off the main actor, from a source
+    /// that may wait): keys that act on the rows wait for them.
+    var isCounting: Bool { get }
     func moveSelection(by delta: Int)
     func selectFirst()
     func selectLast()

@@ -73,7 +73,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     }
 
     /// True while the counts shown are not of what the list shows yet.
-    private var isCounting: Bool { counting.isCounting }
+    public var isCounting: Bool { counting.isCounting }
 
     /// `r`: connects again and counts again what the list shows.
     public func reconnect() {

@@ -130,7 +130,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     }
 
     /// True while the counts shown are not of the field and people asked for.
-    private var isCounting: Bool { counting.isCounting }
+    public var isCounting: Bool { counting.isCounting }
 
     /// Keeps the selected value selected across a new order.
     private func resort(_ order: ValueSortOrder) {

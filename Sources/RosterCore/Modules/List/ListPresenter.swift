@@ -383,8 +383,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
             if window.holdsUnread {
                 self.interactor.retryLater { [weak self] in
                     guard let self, self.window === window, window.holdsUnread else { return }
-                    window.forgetUnread()
-                    self.rows = self.makeRows()
+                    window.readUnreadAgain()
                     self.refresh()
                 }
             }

@@ -22,6 +22,9 @@ public final class ListWindow {
     private(set) var held: [Int: ListedPerson] = [:]
     /// The span being read, not stored yet.
     private var reading: Range<Int>?
+    /// The stand-ins are read again by the next frame's read, and shown
+    /// until it answers (never a flicker of "loading" between two tries).
+    private var rereadsUnread = false
 
     /// Rows kept at most; past it, those far from the screen are forgotten.
     static let capacity = 4096
@@ -58,7 +61,7 @@ public final class ListWindow {
         let lower = max(0, drawn.lowerBound - margin)
         let span = lower..<min(arrangement.count, drawn.upperBound + 1 + margin, lower + Self.longestRead)
         if let reading, reading.contains(drawn.lowerBound), reading.contains(drawn.upperBound) { return nil }
-        guard span.contains(where: { held[$0] == nil }) else { return nil }
+        guard span.contains(where: { held[$0] == nil || (rereadsUnread && held[$0]?.isLoaded == false) }) else { return nil }
         reading = span
         return span
     }
@@ -74,7 +77,10 @@ public final class ListWindow {
             held[position] = .notLoaded(position: position,
                                         companyID: arrangement.sections[arrangement.sectionIndex(containing: position)].companyID)
         }
-        if reading == positions { reading = nil }
+        if reading == positions {
+            reading = nil
+            rereadsUnread = false
+        }
         guard held.count > Self.capacity else { return }
         let keep = (positions.lowerBound - Self.capacity / 2)..<(positions.upperBound + Self.capacity / 2)
         held = held.filter { keep.contains($0.key) }
@@ -83,8 +89,9 @@ public final class ListWindow {
     /// True when some row read is a stand-in (it could not be read).
     public var holdsUnread: Bool { held.values.contains { !$0.isLoaded } }
 
-    /// Forgets the stand-ins, so that the next frame asks for them again.
-    public func forgetUnread() {
-        held = held.filter { $0.value.isLoaded }
+    /// Has the next frame's read ask for the stand-ins again; they show
+    /// until it answers.
+    public func readUnreadAgain() {
+        rereadsUnread = true
     }
 }

@@ -30,10 +30,12 @@ extension SQLPeopleRepository {
         /// Checks the table's shape and reads its summary: the repository.
         /// May wait on a lock up to the statement timeout (PostgreSQL) or
         /// the busy timeout (SQLite), and may be called again after such a
-        /// failure (`DatabaseError.isWaitingOnOthers`).
-        public func read() throws(DatabaseError) -> SQLPeopleRepository {
+        /// failure (`DatabaseError.isWaitingOnOthers`). `statementTimeout`
+        /// ends the repository's statements (a test under a sanitizer gives
+        /// slow ones longer).
+        public func read(statementTimeout: Duration = SQLPeopleRepository.statementTimeout) throws(DatabaseError) -> SQLPeopleRepository {
             try verify()
-            return try SQLPeopleRepository(table: table, target: target, browse: browse, search: search)
+            return try SQLPeopleRepository(table: table, target: target, browse: browse, search: search, statementTimeout: statementTimeout)
         }
     }
 
@@ -48,9 +50,9 @@ extension SQLPeopleRepository {
 
     /// Opens the table `name` of the SQLite file at `path`, read-only;
     /// a statement waits up to `busyTimeout` on another writer's lock.
-    public static func open(sqlite path: String, table name: String = "people",
-                            busyTimeout: Duration = SQLiteConnection.defaultBusyTimeout) throws(DatabaseError) -> SQLPeopleRepository {
-        try connect(sqlite: path, table: name, busyTimeout: busyTimeout).read()
+    public static func open(sqlite path: String, table name: String = "people", busyTimeout: Duration = SQLiteConnection.defaultBusyTimeout,
+                            statementTimeout: Duration = statementTimeout) throws(DatabaseError) -> SQLPeopleRepository {
+        try connect(sqlite: path, table: name, busyTimeout: busyTimeout).read(statementTimeout: statementTimeout)
     }
 
     /// The two connections to the PostgreSQL database `conninfo`, with

@@ -54,9 +54,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     public static let statementTimeout: Duration = .seconds(10)
 
     convenience init(table: PeopleTable, target: String, browse: any PeopleDatabaseSession & AnyObject,
-                     search: any PeopleDatabaseSession & AnyObject) throws(DatabaseError) {
-        try self.init(table: table, target: target, lanes: (DatabaseLane(browse, label: "browse", timeout: Self.statementTimeout),
-                                                             DatabaseLane(search, label: "search", timeout: Self.statementTimeout)))
+                     search: any PeopleDatabaseSession & AnyObject, statementTimeout: Duration = statementTimeout) throws(DatabaseError) {
+        try self.init(table: table, target: target, lanes: (DatabaseLane(browse, label: "browse", timeout: statementTimeout),
+                                                             DatabaseLane(search, label: "search", timeout: statementTimeout)))
     }
 
     /// Reads the table's summary through `lanes` (browsing, searching),

@@ -15,10 +15,11 @@ enum SQLRepositoryFixture {
         let target: String
         let table: String
 
-        func open() throws -> SQLPeopleRepository {
+        /// `statementTimeout`: SQLite's alone (PostgreSQL's server keeps its own).
+        func open(statementTimeout: Duration = SQLPeopleRepository.statementTimeout) throws -> SQLPeopleRepository {
             switch dialect {
             case .postgres: return try SQLPeopleRepository.open(postgres: target, table: table)
-            case .sqlite: return try SQLPeopleRepository.open(sqlite: target, table: table)
+            case .sqlite: return try SQLPeopleRepository.open(sqlite: target, table: table, statementTimeout: statementTimeout)
             }
         }
     }

@@ -70,6 +70,14 @@ public final class FakePeopleRepository: PeopleRepository, ReadingAtOnce {
         self.init(people: (0..<store.count).map { store[$0] }, skipped: directory.skipped, sourceName: sourceName)
     }
 
+    /// The six people of the fixture in file order, as a source that may
+    /// wait (a database named "db"): a list reads its rows off the main actor.
+    public static func seedThatMayWait() throws -> FakePeopleRepository {
+        let file = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "db")
+        return FakePeopleRepository(people: (0..<file.personCount).compactMap { file.personAtOnce(PersonID($0)) }, sourceName: "db",
+                                    readsAtOnce: false)
+    }
+
     /// The calls made so far, oldest first.
     public var calls: [Call] { log.withLock { $0 } }
 

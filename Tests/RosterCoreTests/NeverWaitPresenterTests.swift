@@ -11,9 +11,7 @@ import TestSupport
 struct NeverWaitPresenterTests {
     /// The six people of the fixture, as a source that may wait.
     static func slowSource() throws -> FakePeopleRepository {
-        let file = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "db")
-        return FakePeopleRepository(people: (0..<file.personCount).compactMap { file.personAtOnce(PersonID($0)) }, sourceName: "db",
-                                    readsAtOnce: false)
+        try FakePeopleRepository.seedThatMayWait()
     }
 
     /// The names the list's rows show now (a stand-in: "loading" or "not loaded").

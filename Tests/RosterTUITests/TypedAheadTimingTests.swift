@@ -19,15 +19,9 @@ struct TypedAheadTimingTests {
         #expect(view.timing(of: .character("j")) == .inOrder)
     }
 
-    /// The six people of the fixture, as a source that may wait.
-    static func slowSource() throws -> FakePeopleRepository {
-        let file = try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "db")
-        return FakePeopleRepository(people: file.everyoneAtOnce(in: file.everyone), sourceName: "db", readsAtOnce: false)
-    }
-
     @Test("the overview's keys that act on its rows wait while its figures are counted (Tab j j ⏎ opens the third company)")
     func overviewRowsWaitForTheCount() throws {
-        let repository = try Self.slowSource()
+        let repository = try FakePeopleRepository.seedThatMayWait()
         let reads = HeldReads()
         let presenter = CompaniesPresenter(interactor: SummaryInteractor(repository: repository, reader: reads), shown: repository.everyone,
                                            wireframe: SpyCompaniesWireframe())
@@ -44,7 +38,7 @@ struct TypedAheadTimingTests {
 
     @Test("in the counts, f waits for the field being counted, and so do the keys after it")
     func countsFieldWaitsForTheCount() throws {
-        let repository = try Self.slowSource()
+        let repository = try FakePeopleRepository.seedThatMayWait()
         let reads = HeldReads()
         let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: repository, reader: reads), field: .company,
                                            shown: repository.everyone, wireframe: SpyFrequencyWireframe())

@@ -23,9 +23,17 @@ public protocol BackgroundReading: AnyObject {
 extension BackgroundReading {
     /// Starts `work` on the main actor at once: when it never suspends (a
     /// source that answers at once), `deliver` has run before this returns.
+    /// A debug build stops when a read suspends while the app's screen is
+    /// up: its event loop holds the main thread, so a read resumed there
+    /// would never be delivered.
     public func read<Value: Sendable>(_ work: nonisolated(nonsending) @escaping @Sendable () async -> Value,
                                       then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
-        Task.immediate { @MainActor in deliver(await work()) }
+        var delivered = false
+        Task.immediate { @MainActor in
+            deliver(await work())
+            delivered = true
+        }
+        MainThreadReads.checkAnswered(delivered)
     }
 
     public func perform<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
@@ -47,19 +55,6 @@ extension BackgroundReading {
 /// once (a file in memory) needs nothing else.
 public final class ReadingNow: BackgroundReading {
     public init() {}
-
-    /// As the default, and a debug build stops when a read suspends while
-    /// the app's screen is up: its event loop holds the main thread, so a
-    /// read resumed there would never be delivered.
-    public func read<Value: Sendable>(_ work: nonisolated(nonsending) @escaping @Sendable () async -> Value,
-                                      then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
-        var delivered = false
-        Task.immediate { @MainActor in
-            deliver(await work())
-            delivered = true
-        }
-        MainThreadReads.checkAnswered(delivered)
-    }
 }
 
 extension PeopleRepository {

@@ -39,8 +39,7 @@ public final class DetailInteractor: DetailInteractorInput {
 
     public func peopleAtOnce(at positions: Range<Int>) -> [Result<Person, RepositoryError>]? {
         guard let atOnce = repository.atOnce else { return nil }
-        let people = atOnce.peopleAtOnce(in: arrangement, positions: positions)
-        return (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
+        return Self.outcomes(atOnce.peopleAtOnce(in: arrangement, positions: positions), of: positions)
     }
 
     public var problemDetail: String? { ConnectionStatus(repository)?.detail }
@@ -56,11 +55,16 @@ public final class DetailInteractor: DetailInteractorInput {
     private nonisolated static func people(of repository: any PeopleRepository, in arrangement: PeopleArrangement,
                                            positions: Range<Int>) async -> [Result<Person, RepositoryError>] {
         do throws(RepositoryError) {
-            let people = try await repository.people(in: arrangement, positions: positions)
-            return (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
+            return outcomes(try await repository.people(in: arrangement, positions: positions), of: positions)
         } catch {
             return positions.map { _ in .failure(error) }
         }
+    }
+
+    /// `people`, read for `positions`, one outcome per position: a position
+    /// the source left out is nobody.
+    private nonisolated static func outcomes(_ people: [Person], of positions: Range<Int>) -> [Result<Person, RepositoryError>] {
+        (0..<positions.count).map { $0 < people.count ? .success(people[$0]) : .failure(.notFound) }
     }
 
     public var canReconnect: Bool { repository.connection != nil }

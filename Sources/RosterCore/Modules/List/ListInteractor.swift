@@ -90,7 +90,11 @@ public final class ListInteractor: ListInteractorInput {
     }
 
     /// Where one read runs: at once from a source that answers at once.
-    private var reader: BackgroundReading { repository.reads(through: scheduler ?? ReadingNow()) }
+    private var reader: BackgroundReading { repository.reads(through: background) }
+
+    /// Where work runs off the main actor: the scheduler, or (in tests
+    /// without one) at once.
+    private var background: BackgroundReading { scheduler ?? ReadingNow() }
 
     public var sourceName: String { repository.sourceName }
     public var personCount: Int { repository.personCount }
@@ -99,7 +103,7 @@ public final class ListInteractor: ListInteractorInput {
     public var skippedRecordCount: Int { repository.skippedRecords.count }
     public var connectionStatus: ConnectionStatus? { ConnectionStatus(repository) }
     public var runsSearches: Bool { scheduler != nil }
-    public var exportReader: BackgroundReading { scheduler ?? ReadingNow() }
+    public var exportReader: BackgroundReading { background }
 
     public func window(on arrangement: PeopleArrangement) -> ListWindow {
         ListWindow(arrangement, atOnce: repository.atOnce)
@@ -108,8 +112,7 @@ public final class ListInteractor: ListInteractorInput {
     public func fill(_ window: ListWindow, drawn: ClosedRange<Int>, then: @escaping @MainActor @Sendable () -> Void) {
         guard let positions = window.wanted(drawn: drawn) else { return }
         let (repository, arrangement) = (self.repository, window.arrangement)
-        let reader: BackgroundReading = scheduler ?? ReadingNow()
-        reader.read({ try? await repository.rows(in: arrangement, positions: positions) }) { rows in
+        background.read({ try? await repository.rows(in: arrangement, positions: positions) }) { rows in
             window.store(rows, for: positions)
             then()
         }
@@ -193,10 +196,10 @@ public final class ListInteractor: ListInteractorInput {
     }
 
     public func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
-        Reconnection.attempt(repository, using: scheduler ?? ReadingNow(), then: said)
+        Reconnection.attempt(repository, using: background, then: said)
     }
 
     public func retryLater(_ work: @escaping @MainActor @Sendable () -> Void) {
-        RetryLater.run(using: scheduler ?? ReadingNow(), work)
+        RetryLater.run(using: background, work)
     }
 }

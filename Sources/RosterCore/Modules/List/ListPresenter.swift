@@ -373,7 +373,8 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     /// around them, and draws again when they come.
     public func frameDrawn(rows shown: Range<Int>) {
         let window = self.window
-        guard let drawn = rows.positions(inRows: shown) else { return }
+        // A source that answers at once was read while the frame drew.
+        guard !window.readsWhileDrawing, let drawn = rows.positions(inRows: shown) else { return }
         interactor.fill(window, drawn: drawn) { [weak self] in
             guard let self, self.window === window else { return }
             self.rows = self.makeRows()

@@ -43,12 +43,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let problem = Locked<(reason: String, lasting: Bool)?>(nil)
     let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
-    /// Where reads wait on the database: never the caller's thread, nor
-    /// Swift's cooperative pool, which a blocking C call holds. Concurrent:
-    /// the browse lane runs one statement at a time anyway, and what each
-    /// read makes of its rows (people, rows for the list) is done side by
-    /// side (`--list` formats two runs of companies at once).
-    private let reads = DispatchQueue(label: "roster.database.reads", qos: .userInitiated, attributes: .concurrent)
 
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)
@@ -359,11 +353,24 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     // MARK: Helpers
 
-    /// Runs `read`, which blocks on the database, on the repository's own
-    /// thread, while the caller's task waits without holding a thread.
+    /// Runs `read`, which blocks on the database, on a thread of its own,
+    /// while the caller's task waits without holding a thread: never the
+    /// caller's thread, nor Swift's cooperative pool, which a blocking C call
+    /// holds.
+    ///
+    /// Each read gets a serial queue of its own, which Dispatch serves from
+    /// its overcommitting pool: a thread is found even while other reads'
+    /// statements keep every core busy. (A concurrent queue is served from
+    /// the pool sized to the cores: two long statements, a count here and a
+    /// search there, kept a third read from starting for minutes.) The
+    /// browse lane runs one statement at a time anyway; what each read makes
+    /// of its rows is done side by side (`--list` formats two runs of
+    /// companies at once).
     func offCaller<T: Sendable>(_ read: @escaping @Sendable () throws(RepositoryError) -> T) async throws(RepositoryError) -> T {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, RepositoryError>, Never>) in
-            reads.async { continuation.resume(returning: Result { () throws(RepositoryError) -> T in try read() }) }
+            DispatchQueue(label: "roster.database.read", qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(RepositoryError) -> T in try read() })
+            }
         }
         return try result.get()
     }

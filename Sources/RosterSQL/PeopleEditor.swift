@@ -31,6 +31,16 @@ public struct PeopleEditor: Sendable {
         public let addedVersions: Bool
         /// Sent with an operation id the table had applied already: nothing was done again.
         public var wasAppliedBefore = false
+        /// Where each person a delete took out was, by `_id`.
+        public var removed: [String: Place] = [:]
+    }
+
+    /// Where a person was in the table: the row's position (the order of
+    /// the file it came from, which breaks ties in every order) and the
+    /// record's `index`. An undone delete puts the person back there.
+    public struct Place: Equatable, Sendable {
+        public let position: Int
+        public let index: Int?
     }
 
     /// `base`, for an update from a screen: the person as first shown; a
@@ -43,18 +53,23 @@ public struct PeopleEditor: Sendable {
     /// not applied again (`Receipt.wasAppliedBefore`).
     public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
                       operationID: String? = nil, on connection: PostgresConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, operationID: operationID, connection)
+        try apply([operation], ifVersion: ifVersion, base: base, deleting: deleting, operationID: operationID, connection)
     }
 
     public func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
                       operationID: String? = nil, on connection: SQLiteConnection) throws(EditFailure) -> Receipt {
-        try apply(operation, ifVersion: ifVersion, base: base, deleting: deleting, operationID: operationID, connection)
+        try apply([operation], ifVersion: ifVersion, base: base, deleting: deleting, operationID: operationID, connection)
     }
 
-    func apply(_ operation: RecordOperation, ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
-               operationID: String? = nil, _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
+    /// `operations` in one transaction: all of them, or none (the first
+    /// refused rolls back the others). An `.add` of an `_id` in `places`
+    /// goes back where that person was (an undone delete).
+    func apply(_ operations: [RecordOperation], ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
+               places: [String: Place] = [:], operationID: String? = nil,
+               _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
         var refusal: EditFailure?
         var wasAppliedBefore = false
+        var removed: [String: Place] = [:]
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
             try ChangeLog.make(for: table, connection)
@@ -64,31 +79,35 @@ public struct PeopleEditor: Sendable {
                     wasAppliedBefore = true
                     return nil
                 }
-                let outcome: Result<Int64?, EditFailure>
-                switch operation {
-                case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, base: base, connection)
-                case .add(let id, let changes): outcome = try add(id, changes, connection)
-                case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, shown: deleting, connection)
-                case .restore:
-                    // A file's records put back as their text; a table's people come back as adds (`PeopleEditing.restore`).
-                    outcome = .failure(EditFailure(.failed, "\(table.name): a file's records cannot be put back in a table"))
-                }
-                switch outcome {
-                case .success(let version):
-                    try ChangeLog.record(operation, version: version, in: table, connection)
-                    // Other Rosters listening on the database hear of it at commit (`PostgresChangeListener`).
-                    if table.dialect == .postgres {
-                        _ = try connection.rows("SELECT pg_notify(\(parameter(1)), \(parameter(2)))",
-                                                [.text(ChangeLog.channel), .text(ChangeLog.payload(table: table.name))])
+                var version: Int64?
+                for operation in operations {
+                    let outcome: Result<Int64?, EditFailure>
+                    switch operation {
+                    case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, base: base, connection)
+                    case .add(let id, let changes): outcome = try add(id, changes, at: places[id], connection)
+                    case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, shown: deleting, removed: &removed, connection)
+                    case .restore:
+                        // A file's records put back as their text; a table's people come back as adds at their places.
+                        outcome = .failure(EditFailure(.failed, "\(table.name): a file's records cannot be put back in a table"))
                     }
-                    return version
-                case .failure(let failure):
-                    // A refusal writes nothing: thrown, the transaction rolls back.
-                    refusal = failure
-                    throw DatabaseError(.failed, failure.message)
+                    switch outcome {
+                    case .success(let done):
+                        try ChangeLog.record(operation, version: done, in: table, connection)
+                        version = done
+                    case .failure(let failure):
+                        // A refusal writes nothing: thrown, the transaction rolls back.
+                        refusal = failure
+                        throw DatabaseError(.failed, failure.message)
+                    }
                 }
+                // Other Rosters listening on the database hear of it at commit (`PostgresChangeListener`).
+                if table.dialect == .postgres {
+                    _ = try connection.rows("SELECT pg_notify(\(parameter(1)), \(parameter(2)))",
+                                            [.text(ChangeLog.channel), .text(ChangeLog.payload(table: table.name))])
+                }
+                return version
             }
-            return Receipt(version: version, addedVersions: added, wasAppliedBefore: wasAppliedBefore)
+            return Receipt(version: version, addedVersions: added, wasAppliedBefore: wasAppliedBefore, removed: removed)
         } catch {
             throw refusal ?? EditFailure(.failed, "\(table.name): \(error.message); nothing changed")
         }
@@ -155,23 +174,31 @@ public struct PeopleEditor: Sendable {
         return .success(version)
     }
 
-    private func add(_ id: String, _ changes: [FieldChange], _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
+    /// A new row of `id`, after everyone; or at `place`, where a deleted
+    /// person was (no one else takes a position: an add takes the next).
+    private func add(_ id: String, _ changes: [FieldChange], at place: Place?,
+                     _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         // Refused as a conflict with what is there (an edit sent from the outbox is then said and let go, not retried).
         if try current(id, connection) != nil { return .failure(EditFailure(.conflict, "table \(table.name): a person already has _id \(id)")) }
-        let next = try connection.rows("SELECT coalesce(max(position), -1) + 1, coalesce(max(record_index), -1) + 1 FROM \(table.table)", [])
-        let last = next.first?.int(0) ?? 0
-        // The next `index` after the highest, never the count: after a delete the count is someone's.
-        let index = Int(max(next.first?.int(1) ?? 0, 0))
+        let position: Int, index: Int?
+        if let place {
+            (position, index) = (place.position, place.index)
+        } else {
+            let next = try connection.rows("SELECT coalesce(max(position), -1) + 1, coalesce(max(record_index), -1) + 1 FROM \(table.table)", [])
+            // The next `index` after the highest, never the count: after a delete the count is someone's.
+            (position, index) = (Int(next.first?.int(0) ?? 0), Int(max(next.first?.int(1) ?? 0, 0)))
+        }
         var person = Person(index: index, isActive: nil, balanceCents: nil, age: nil, presentTextFields: TextField.bit(.id)) { _ in "" }
         person.id = id
-        let values = try rowValues(person.applying(changes), position: Int(last), key: id)
+        let values = try rowValues(person.applying(changes), position: position, key: id)
         let placeholders = (1...values.count).map(parameter).joined(separator: ", ")
         _ = try connection.rows("INSERT INTO \(table.table) (\(table.columnList), version) VALUES (\(placeholders), 1)", values)
         try refreshSummary([companyKey(of: values)], connection)
         return .success(1)
     }
 
-    private func delete(_ ids: [String], ifVersion: Int64?, shown: [Person],
+    /// Deletes the rows of `ids`, saying in `removed` where each was.
+    private func delete(_ ids: [String], ifVersion: Int64?, shown: [Person], removed: inout [String: Place],
                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         var companies: [[UInt8]] = []
         for id in ids {
@@ -183,6 +210,7 @@ public struct PeopleEditor: Sendable {
             _ = try connection.rows("DELETE FROM \(table.table) WHERE person_key = \(parameter(1)) AND version = \(parameter(2))",
                                     [.text(id), .int(row.version)])
             companies.append(row.companyKey)
+            removed[id] = Place(position: row.position, index: row.person.index)
         }
         try refreshSummary(companies, connection)
         return .success(nil)

@@ -7,15 +7,25 @@ import RosterStore
 /// (SQLite: the browse connections are read-only).
 extension SQLPeopleRepository: PeopleEditing {
     public func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
-        try apply(.update(id: recordID, changes: changes), base: base)
+        try apply([.update(id: recordID, changes: changes)], base: base)
     }
 
     public func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
-        try apply(.add(id: recordID, changes: changes))
+        try apply([.add(id: recordID, changes: changes)])
     }
 
     public func delete(_ people: [Person]) throws(EditFailure) {
-        try apply(.delete(ids: people.map(\.id)), deleting: people)
+        let receipt = try apply([.delete(ids: people.map(\.id))], deleting: people)
+        removedPlaces.withLock { $0 = receipt.removed }
+    }
+
+    /// Each as the last delete here found them, where they were: their
+    /// position and `index` again, every value Roster knows, in one
+    /// transaction (all come back, or none). One the last delete did not
+    /// take out is added after everyone.
+    public func restore(_ people: [Person]) throws(EditFailure) {
+        let places = removedPlaces.withLock { $0 }
+        try apply(people.map { RecordOperation.add(id: $0.id, changes: $0.allValues) }, places: places)
     }
 
     /// An edit made offline, sent now under its `operationID`, checked as
@@ -24,7 +34,7 @@ extension SQLPeopleRepository: PeopleEditing {
     /// applied it already (sent before, its reply lost).
     public func send(_ operation: RecordOperation, operationID: String, base: Person? = nil,
                      deleting: [Person] = []) throws(EditFailure) -> Bool {
-        try !apply(operation, base: base, deleting: deleting, operationID: operationID).wasAppliedBefore
+        try !apply([operation], base: base, deleting: deleting, operationID: operationID).wasAppliedBefore
     }
 
     /// A writer of its own for edits sent from an outbox: on PostgreSQL a
@@ -37,8 +47,8 @@ extension SQLPeopleRepository: PeopleEditing {
     }
 
     @discardableResult
-    private func apply(_ operation: RecordOperation, base: Person? = nil, deleting: [Person] = [],
-                       operationID: String? = nil) throws(EditFailure) -> PeopleEditor.Receipt {
+    private func apply(_ operations: [RecordOperation], base: Person? = nil, deleting: [Person] = [],
+                       places: [String: PeopleEditor.Place] = [:], operationID: String? = nil) throws(EditFailure) -> PeopleEditor.Receipt {
         let editor = PeopleEditor(table: table)
         switch table.dialect {
         case .postgres:
@@ -47,8 +57,8 @@ extension SQLPeopleRepository: PeopleEditing {
                 try browse.sync { session throws(DatabaseError) in
                     guard let connection = session as? PostgresConnection else { throw DatabaseError(.failed, "no connection to write with") }
                     do throws(EditFailure) {
-                        outcome = .success(try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting,
-                                                            operationID: operationID, on: connection))
+                        outcome = .success(try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting,
+                                                            places: places, operationID: operationID, connection))
                     } catch {
                         outcome = .failure(error)
                     }
@@ -66,7 +76,8 @@ extension SQLPeopleRepository: PeopleEditing {
             }
             // Counted before it commits, so that our own watch knows it for ours.
             SQLiteChangeWatch.ownSaves.add(1, ordering: .releasing)
-            return try editor.apply(operation, ifVersion: nil, base: base, deleting: deleting, operationID: operationID, on: connection)
+            return try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting, places: places,
+                                    operationID: operationID, connection)
         }
     }
 
@@ -81,7 +92,7 @@ extension SQLPeopleRepository: PeopleEditing {
     /// The same table read again (its summary, so new companies and counts
     /// show) over the same lanes: what a screen shows after a save.
     public func reread() throws(DatabaseError) -> SQLPeopleRepository {
-        try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching))
+        try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching), removedPlaces: removedPlaces)
     }
 }
 

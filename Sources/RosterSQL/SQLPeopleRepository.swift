@@ -43,6 +43,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let problem = Locked<(reason: String, lasting: Bool)?>(nil)
     let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
+    /// Where the people the last delete took out were, for an undo; kept
+    /// by the repository a save's re-read makes (`reread`).
+    let removedPlaces: Locked<[String: PeopleEditor.Place]>
 
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)
@@ -55,9 +58,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     /// Reads the table's summary through `lanes` (browsing, searching),
     /// which the repository then reads through.
-    init(table: PeopleTable, target: String, lanes: (browse: DatabaseLane, search: DatabaseLane)) throws(DatabaseError) {
+    init(table: PeopleTable, target: String, lanes: (browse: DatabaseLane, search: DatabaseLane),
+         removedPlaces: Locked<[String: PeopleEditor.Place]> = Locked([:])) throws(DatabaseError) {
         self.table = table
         self.target = target
+        self.removedPlaces = removedPlaces
         // In key order from the server (both compare the keys byte by byte,
         // as `lexicographicallyPrecedes` does): no sort of 70,000 keys here.
         let (rows, logged) = try lanes.browse.sync { browse throws(DatabaseError) in

@@ -196,4 +196,39 @@ struct RepositoryEditingTests {
         let left = try merged.reread()
         #expect(left.personCount == 1 && left.companies.map(\.name) == ["Zeta"])
     }
+
+    /// `_id`, position and `index` of every row, in position order.
+    static func places(_ imported: SQLRepositoryFixture.Imported) throws -> [String] {
+        let sql = "SELECT person_key, position, record_index FROM \(imported.table) ORDER BY position"
+        let rows: [SQLRow]
+        switch imported.dialect {
+        case .postgres: rows = try PostgresConnection(imported.target).execute(sql)
+        case .sqlite: rows = try SQLiteConnection(path: imported.target, access: .readOnly).query(sql)
+        }
+        return rows.map { "\($0.text(0) ?? "?") \($0.int(1).map(String.init) ?? "-") \($0.int(2).map(String.init) ?? "-")" }
+    }
+
+    @Test("an undone delete puts the people back where they were (position and index), all of them or none",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func anUndoneDeletePutsPeopleBackInPlace(_ dialect: PeopleTable.Dialect) async throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: dialect)
+        let before = try Self.places(imported)
+        let listedBefore = try await PeopleEditorTests.listed(imported)
+        let repository = try imported.open()
+        let shown = try await repository.people(in: repository.arrange(sort: .byLastName, byCompany: true, company: nil), positions: 0..<3)
+        let deleted = shown.filter { $0.id != "id3" }
+        try repository.delete(deleted)
+        // Someone adds a person meanwhile: after everyone, as an add is.
+        _ = try PeopleEditorTests.apply(.add(id: "id9", changes: [FieldCheck.change(from: "first=Ed")]), to: imported)
+        let again = try repository.reread()
+        // Someone takes Bo's _id meanwhile: nobody comes back, Ada included.
+        _ = try PeopleEditorTests.apply(.add(id: "id2", changes: [FieldCheck.change(from: "first=Other")]), to: imported)
+        #expect(throws: EditFailure(.conflict, "table people: a person already has _id id2")) { try again.restore(deleted) }
+        #expect(try Self.places(imported) == [before[2], "id9 3 4", "id2 4 5"])
+        _ = try PeopleEditorTests.apply(.delete(ids: ["id2"]), to: imported)
+        try again.restore(deleted)
+        #expect(try Self.places(imported) == before + ["id9 3 4"], "each at the position and index the delete took them from")
+        let listed = try await PeopleEditorTests.listed(imported)
+        #expect(listed.filter { !$0.hasPrefix("Ed") } == listedBefore, "every value back, the summary counting them again")
+    }
 }

@@ -19,11 +19,21 @@ final class ByteArena {
 
     init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
-        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        storage = Self.allocate(self.capacity)
     }
 
     deinit {
-        storage.deallocate()
+        free(storage)
+    }
+
+    /// `malloc`'s memory, not Swift's allocator's: growing is `realloc`,
+    /// which moves a large arena's pages (`mremap`) instead of copying
+    /// them into fresh ones that each fault in. Loading 1M people doubled
+    /// each arena some twenty times, copying and faulting in about as much
+    /// again as they hold.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory (\(capacity) bytes)") }
+        return memory.assumingMemoryBound(to: UInt8.self)
     }
 
     @inline(__always)
@@ -113,9 +123,11 @@ final class ByteArena {
     /// Hands the bytes written so far to an immutable `FrozenBytes` and
     /// starts this arena afresh (empty), so nothing can write to them again.
     func freeze() -> FrozenBytes {
-        let frozen = FrozenBytes(taking: storage, count: count)
+        // The spare capacity goes back (a large arena's tail pages unmapped).
+        let kept = realloc(storage, max(count, 1))?.assumingMemoryBound(to: UInt8.self) ?? storage
+        let frozen = FrozenBytes(taking: kept, count: count)
         capacity = 16
-        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        storage = Self.allocate(capacity)
         count = 0
         return frozen
     }
@@ -123,10 +135,8 @@ final class ByteArena {
     private func grow(toAtLeast needed: Int) {
         var newCapacity = capacity
         while newCapacity < needed { newCapacity *= 2 }
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        larger.update(from: storage, count: count)
-        storage.deallocate()
-        storage = larger
+        guard let larger = realloc(storage, newCapacity) else { fatalError("out of memory (\(newCapacity) bytes)") }
+        storage = larger.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 }
@@ -149,7 +159,7 @@ public final class FrozenBytes: @unchecked Sendable {
     }
 
     deinit {
-        storage.deallocate()
+        free(storage)  // `ByteArena`'s, from `malloc`
     }
 
     @inline(__always)

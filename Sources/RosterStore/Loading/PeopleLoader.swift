@@ -58,7 +58,7 @@ public struct PeopleLoader: Sendable {
 
     public static let defaultRecordLimit = 64 << 20
 
-    public init(chunkSize: Int = 8 << 20, parallelThreshold: Int = 16 << 20, format: InputFormat? = nil,
+    public init(chunkSize: Int = 1 << 20, parallelThreshold: Int = 16 << 20, format: InputFormat? = nil,
                 recordLimit: Int = PeopleLoader.defaultRecordLimit, afterChunk: (@Sendable (Int) -> Void)? = nil) {
         self.chunkSize = chunkSize
         self.recordLimit = recordLimit

@@ -501,8 +501,8 @@ def main():
         "*From the form*: the real binary in tmux on a copy of the JSON file, `E` on the first person, a letter typed, `⏎`: "
         "seconds from `⏎` to the status saying saved (polled every 10 ms; the file still as read, so the record is rewritten "
         "alone and every other byte copied in the kernel, then fsync, rename, folder fsync); its RSS then against its peak at "
-        "the first frame (the load's). *`roster update`*: the command, which loads the file as browsing does (both cores) to "
-        "find where the record is, then saves as the form does; its peak RSS against `--list`'s. Both against `cp` of the same file in the same run, "
+        "the first frame (the load's). *`roster update`*: the command, which reads the file as browsing does (both cores) "
+        "keeping only each record's `_id` and start, to find where the record is, then saves as the form does; its peak RSS against `--list`'s. Both against `cp` of the same file in the same run, "
         f"plain and with `sync` (a save must reach the disk before it says saved: the fair floor); medians of {RUNS} runs, "
         "alternating, each after a `sync`. Target: a save ≤ 2× `cp`, memory within the load's peak.",
         "",

@@ -165,10 +165,16 @@ enum EditCommand {
         guard case .update(let id, _) = operation, !backup,
               let named = format ?? InputFormat(extensionOf: path), named != .csv,
               let reading = await FileReading.settled(path: path), reading.vouchesForContent,
-              let loaded = try? await PeopleLoader(format: named).load(path: path, sourceName: path),
+              let loaded = try? await Self.locating(named).load(path: path, sourceName: path),
               loaded.skipped.isEmpty else { return nil }
         let found = loaded.store.positions(withID: id, limit: 2)
         return found.count == 1 ? KnownRecord(reading: reading, offset: loaded.store.fileOffset(of: found[0])) : nil
+    }
+
+    private static func locating(_ format: InputFormat) -> PeopleLoader {
+        var loader = PeopleLoader(format: format)
+        loader.locatesOnly = true
+        return loader
     }
 
     /// The edit in a database: one transaction, checked against the row's

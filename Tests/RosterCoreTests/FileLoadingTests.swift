@@ -108,6 +108,40 @@ struct FileLoadingTests {
         }
     }
 
+    @Test("locating keeps every record's _id where its record starts, named or not, whatever the values, at any split; bad JSON still fails")
+    func locatingKeepsEveryRecordsIDAndStart() async throws {
+        let records = (0..<300).map { number in
+            number % 50 == 7
+                ? #"{"_id": "r\#(number)", "age": "old", "name": 5, "company": ["not", "text"]}"#  // skipped by a load: no name
+                : #"{"_id": "r\#(number)", "index": \#(number), "name": {"first": "P\#(number)"}, "company": "C\#(number % 7)"}"#
+        }
+        for (text, ext) in [(Fixtures.array(records), "json"), (records.joined(separator: "\n"), "jsonl")] {
+            let path = try Self.temporaryFile(text) + "." + ext
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            defer { unlink(path) }
+            let bytes = Array(text.utf8)
+            let full = try await PeopleLoader().load(path: path, sourceName: "f")
+            #expect(full.skipped.count == 6, "\(ext)")
+            for (chunk, threshold) in [(97, 1), (1 << 20, Int.max)] {
+                var loader = PeopleLoader(chunkSize: chunk, parallelThreshold: threshold)
+                loader.locatesOnly = true
+                let located = try await loader.load(path: path, sourceName: "f")
+                #expect(located.skipped.isEmpty && located.store.count == 300, "\(ext), chunk \(chunk)")
+                for number in [0, 7, 8, 157, 299] {
+                    let found = located.store.positions(withID: "r\(number)", limit: 2)
+                    try #require(found.count == 1, "\(ext), chunk \(chunk), r\(number)")
+                    let start = located.store.fileOffset(of: found[0])
+                    #expect(String(decoding: bytes[start...].prefix(20), as: UTF8.self).hasPrefix("{\"_id\": \"r\(number)\""))
+                }
+            }
+        }
+        let broken = try Self.temporaryFile(#"[{"_id": "a", "name": {"first": "A"}}, {"_id": "b", "age": 3 4}]"#)
+        defer { unlink(broken) }
+        var loader = PeopleLoader()
+        loader.locatesOnly = true
+        await #expect(throws: LoadError.self) { try await loader.load(path: broken, sourceName: "f") }
+    }
+
     @Test("bytes read add up to the file's size, however it is split, never more")
     func progressCountsEachByteOnce() async throws {
         let json = Self.generated(people: 600)

@@ -34,8 +34,12 @@ struct PeopleParser {
         (Array("\"\(value.jsonKey)\"".utf8), PersonKey(value))
     }
     private let keyBytes = ByteArena()
+    /// Keeps only each record's `_id` and where it starts, passing over
+    /// every other value (`PeopleLoader.locatesOnly`).
+    private let locatesOnly: Bool
 
-    init(startingInside: Bool = false, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0) {
+    init(startingInside: Bool = false, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0, locatesOnly: Bool = false) {
+        self.locatesOnly = locatesOnly
         phase = startingInside ? .element : .beforeArray
         self.boundary = boundary
         lineStart = startOffset
@@ -231,7 +235,7 @@ struct PeopleParser {
             if !cursor.isAtEnd { record.noteProblem("text after the record on its line") }
         }
         elementCount += 1
-        if record.problem == nil, !record.hasUsableName {
+        if record.problem == nil, !locatesOnly, !record.hasUsableName {
             record.problem = "no name (needs name.first or name.last)"
         }
         if let problem = record.problem {
@@ -264,7 +268,7 @@ struct PeopleParser {
     }
 
     private mutating func parseField(_ key: PersonKey?, _ cursor: inout JSONCursor) throws(ScanFailure) {
-        guard let key else {
+        guard let key, !locatesOnly || key == .text(.id) else {
             try cursor.skipValue()
             return
         }

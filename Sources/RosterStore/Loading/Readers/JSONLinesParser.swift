@@ -21,8 +21,8 @@ struct JSONLinesParser: ChunkParser {
     /// Passing over a line longer than the limit, up to its line feed.
     private var skippingLine = false
 
-    init(boundary: Int? = nil, expectedPeople: Int = 0) {
-        records = PeopleParser(startingInside: true, expectedPeople: expectedPeople)
+    init(boundary: Int? = nil, expectedPeople: Int = 0, locatesOnly: Bool = false) {
+        records = PeopleParser(startingInside: true, expectedPeople: expectedPeople, locatesOnly: locatesOnly)
         self.boundary = boundary
     }
 

@@ -26,11 +26,11 @@ extension PeopleLoader {
         switch format {
         case .jsonLines:
             if size >= parallelThreshold, let boundary = try Self.lineBoundary(in: file, sourceName: sourceName) {
-                return try await loadHalves(first: JSONLinesParser(boundary: boundary, expectedPeople: boundary / 250),
-                                            second: JSONLinesParser(expectedPeople: (size - boundary) / 250),
+                return try await loadHalves(first: JSONLinesParser(boundary: boundary, expectedPeople: boundary / 250, locatesOnly: locatesOnly),
+                                            second: JSONLinesParser(expectedPeople: (size - boundary) / 250, locatesOnly: locatesOnly),
                                             file: file, boundary: boundary, sourceName: sourceName, progress: progress, started: started)
             }
-            var parser = JSONLinesParser(expectedPeople: expected)
+            var parser = JSONLinesParser(expectedPeople: expected, locatesOnly: locatesOnly)
             try run(&parser, input: file, from: 0, sourceName: sourceName, progress: progress)
             return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: size, started: started)
         case .csv:

@@ -158,6 +158,11 @@ def targets_section(row, formats, saves):
         lines.append(f"| saving one edit from the form | {saves['in_app']:.3f} s | ≤ 2× `cp` "
                      f"| {verdict(saves['in_app'] / saves['cp'], 2)} | {saves['in_app'] / saves['cp']:.2f}× `cp` "
                      f"({saves['cp']:.3f} s), {saves['in_app'] / saves['cp_sync']:.2f}× `cp + sync` |")
+        lines.append(f"| saving one edit, `roster update` | {saves['save']:.3f} s | ≤ 2× `cp` "
+                     f"| {verdict(saves['save'] / saves['cp'], 2)} | {saves['save'] / saves['cp']:.2f}× `cp`, "
+                     f"{saves['save'] / saves['cp_sync']:.2f}× `cp + sync` |")
+        lines.append(f"| memory of that save, against the load's (`--list`'s) peak | {saves['save_rss']:.0f} MiB "
+                     f"| ≤ {saves['list_rss']:.0f} MiB | {verdict(saves['save_rss'], saves['list_rss'])} | |")
     lines.append("")
     lines.append("The database rows (imports, `--list` over a database) are `make bench-db`'s, in its section below.")
     return lines

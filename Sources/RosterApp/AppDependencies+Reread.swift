@@ -47,7 +47,7 @@ extension AppDependencies {
         // one). Past a few thousand, or without an `_id`, they are let go.
         let landing = RereadLanding(note: note, recordID: recordID, place: place,
                                     row: recordID == nil ? listWireframe.listPresenter?.selection : nil,
-                                    filter: listWireframe.filter ?? intended, marked: listWireframe.session.marked,
+                                    filter: listWireframe.filter ?? intended ?? rereadFilter, marked: listWireframe.session.marked,
                                     isTable: table != nil, path: filePath)
         // Whatever changed on disk meanwhile is read now too.
         lastReading = filePath.flatMap { FileReading(path: $0) }
@@ -55,6 +55,7 @@ extension AppDependencies {
         // A later re-read supersedes this one; the screen it began on is where it may land.
         rereadsStarted += 1
         heldReread = nil
+        rereadFilter = landing.filter
         let generation = rereadsStarted
         let startedOn = root.topView.map(ObjectIdentifier.init)
         switch note {
@@ -70,6 +71,7 @@ extension AppDependencies {
                 self.heldReread = nil
                 self.land(on: startedOn) { [weak self] in
                     guard let self, generation == self.rereadsStarted else { return }
+                    self.rereadFilter = nil
                     self.show(reread, landing: landing)
                 }
             }

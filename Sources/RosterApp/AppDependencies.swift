@@ -49,6 +49,10 @@ public final class AppDependencies {
     var changedOnDisk = false
     /// Re-reads begun (the last one started is the one shown).
     var rereadsStarted = 0
+    /// The search the last re-read begun is to land under, until it lands:
+    /// a re-read that supersedes it before then keeps it (the list's own
+    /// search may not have landed yet).
+    var rereadFilter: String?
     /// A re-read that finished while the user had moved on: shown once they are back.
     var heldReread: (startedOn: ObjectIdentifier?, show: () -> Void)?
     /// `FileSave.ownSaves` as the last change event found it.

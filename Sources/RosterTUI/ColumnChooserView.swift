@@ -15,7 +15,9 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         KeyBinding([.character("K"), .shiftUp], "K/S-↑", "move it up (further left)", .moveUp),
         KeyBinding([.character("J"), .shiftDown], "J/S-↓", "move it down (further right)", .moveDown),
         KeyBinding([.character("s")], "s", "sort the list by it (again: the other way)", .sort),
-        KeyBinding([.enter], "⏎", "keep these columns", .keep),
+        // `q` closes the box as it closes htop's setup, keeping what is chosen
+        // (the list under it says q quit; a chooser that ignored it read as stuck).
+        KeyBinding([.enter, .character("q")], "⏎/q", "keep these columns", .keep),
         KeyBinding([.escape], "Esc", "put back the columns from before C", .cancel),
         KeyBinding([.character("?"), .function(1)], "?", "these keys", .help),
     ]
@@ -95,7 +97,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
             ("[\(row.isShown || row.isSorted ? "x" : " ")] " + row.title + Self.note(row, shown: shown), index == model.cursor ? .selected : .normal)
         }
         let roomy = columns.count + 8 <= size.rows - 1
-        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "s sort by it  ? all keys", "⏎ keep  Esc put back"]
+        let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "s sort by it  ? all keys", "⏎/q keep  Esc put back"]
             : ["Space K J s  ⏎ keep  Esc put back"]
         // Too short for every column: the ones around the cursor, and the keys.
         let window = Self.window(count: columns.count, cursor: model.cursor, room: roomy ? columns.count : size.rows - 4 - keys.count)

@@ -128,19 +128,7 @@ struct ListColumnsSnapshotTests {
 
     @Test("the column chooser draws over the list, with its keys; Esc puts back, Enter keeps")
     func chooser() throws {
-        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
-        final class Output: ColumnChooserOutput {
-            let list: ListPresenter
-            var closed = false
-            init(_ list: ListPresenter) { self.list = list }
-            func columnsChanged(_ choice: ColumnChoice) { list.setColumns(choice) }
-            func sortChosen(_ column: ListColumn) { list.sort(by: column) }
-            func columnChooserClosed() { closed = true }
-        }
-        let output = Output(presenter)
-        let chooser = ColumnChooserPresenter(choice: presenter.columnChoice, sorted: .name, output: output)
-        let view = ColumnChooserView(presenter: chooser, background: list)
-        chooser.attach(view: view)
+        let (presenter, output, chooser, view) = try Self.chooserOverSeedList()
         let size = ScreenSize(rows: 24, columns: 80)
         for key in [Key.character(" "), .down, .down, .character("K")] { #expect(view.handle(key, screenSize: size)) }
         let screen = ViewSnapshotTests.draw(view)
@@ -161,4 +149,37 @@ struct ListColumnsSnapshotTests {
         #expect(output.closed)
         #expect(presenter.columnChoice == .standard)
     }
+
+    /// The chooser over the six people's list, its output wired to the list as the wireframe wires it.
+    static func chooserOverSeedList() throws -> (ListPresenter, ChooserToList, ColumnChooserPresenter, ColumnChooserView) {
+        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let output = ChooserToList(presenter)
+        let chooser = ColumnChooserPresenter(choice: presenter.columnChoice, sorted: .name, output: output)
+        let view = ColumnChooserView(presenter: chooser, background: list)
+        chooser.attach(view: view)
+        return (presenter, output, chooser, view)
+    }
+
+    @Test("q in the column chooser keeps the columns and closes it, as Enter does")
+    func chooserQuitsWithQ() throws {
+        let (presenter, output, _, view) = try Self.chooserOverSeedList()
+        let size = ScreenSize(rows: 24, columns: 80)
+        #expect(view.handle(.character(" "), screenSize: size))
+        let chosen = presenter.columnChoice
+        #expect(chosen != .standard)
+        #expect(view.handle(.character("q"), screenSize: size))
+        #expect(output.closed)
+        #expect(presenter.columnChoice == chosen, "kept, not put back")
+    }
+}
+
+/// The chooser's output wired to a list presenter, as the wireframe wires it.
+@MainActor
+final class ChooserToList: ColumnChooserOutput {
+    let list: ListPresenter
+    var closed = false
+    init(_ list: ListPresenter) { self.list = list }
+    func columnsChanged(_ choice: ColumnChoice) { list.setColumns(choice) }
+    func sortChosen(_ column: ListColumn) { list.sort(by: column) }
+    func columnChooserClosed() { closed = true }
 }

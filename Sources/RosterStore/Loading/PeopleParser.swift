@@ -33,6 +33,10 @@ struct PeopleParser {
     private let expectedKeys: [(quoted: [UInt8], key: PersonKey)] = RecordValue.jsonOrder.map { value in
         (Array("\"\(value.jsonKey)\"".utf8), PersonKey(value))
     }
+    /// The same keys as words to compare at the cursor (`QuotedKeyWords`).
+    private let expectedWords: [QuotedKeyWords] = RecordValue.jsonOrder.map { value in
+        QuotedKeyWords(Array("\"\(value.jsonKey)\"".utf8), PersonKey(value))
+    }
     private let keyBytes = ByteArena()
     /// Keeps only each record's `_id` and where it starts, passing over
     /// every other value (`PeopleLoader.locatesOnly`).
@@ -254,11 +258,14 @@ struct PeopleParser {
         guard quote == UInt8(ascii: "\"") else {
             throw cursor.failure("expected a name in quotes, found \(cursor.describeByte(quote))")
         }
-        if guess < expectedKeys.count, cursor.startsWith(expectedKeys[guess].quoted) {
+        if guess < expectedWords.count {
             // Most files list keys in the same order: no need to decode them.
-            defer { guess += 1 }
-            cursor.position += expectedKeys[guess].quoted.count
-            return expectedKeys[guess].key
+            let expected = expectedWords[guess]
+            if cursor.startsWith(expected) {
+                guess += 1
+                cursor.position += expected.count
+                return expected.key
+            }
         }
         keyBytes.removeAll()
         try cursor.scanString(into: keyBytes)

@@ -98,7 +98,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         }
         let roomy = columns.count + 8 <= size.rows - 1
         let keys = roomy ? ["↑↓ move  Space show/hide", "K/J or Shift+↑↓ move it", "s sort by it  ? all keys", "⏎/q keep  Esc put back"]
-            : ["Space K J s  ⏎ keep  Esc put back"]
+            : ["Space K J s  ⏎/q keep  Esc put back"]
         // Too short for every column: the ones around the cursor, and the keys.
         let window = Self.window(count: columns.count, cursor: model.cursor, room: roomy ? columns.count : size.rows - 4 - keys.count)
         let lines: [(String, TextStyle)] = (roomy ? [("Name (always first)", .dim)] : []) + columns[window]

@@ -142,7 +142,7 @@ struct ListColumnsSnapshotTests {
         // A short terminal: every column and the keys still show, on one line.
         let short = ViewSnapshotTests.draw(view, rows: 12, columns: 40).text
         #expect(short.contains("Columns 1–7 of 13"))  // the ones around the cursor
-        #expect(short.contains("[x] Balance") && short.contains("[ ] Email") && short.contains("Esc put back"))
+        #expect(short.contains("[x] Balance") && short.contains("[ ] Email") && short.contains("⏎/q keep  Esc put back"))
         #expect(view.handle(.shiftDown, screenSize: size) && view.handle(.shiftUp, screenSize: size))
         #expect(chooser.cursor == 1)
         view.handle(.escape, screenSize: size)

@@ -166,9 +166,8 @@ enum EditCommand {
               let named = format ?? InputFormat(extensionOf: path), named != .csv,
               let reading = await FileReading.settled(path: path), reading.vouchesForContent,
               let loaded = try? await Self.locating(named).load(path: path, sourceName: path),
-              loaded.skipped.isEmpty else { return nil }
-        let found = loaded.store.positions(withID: id, limit: 2)
-        return found.count == 1 ? KnownRecord(reading: reading, offset: loaded.store.fileOffset(of: found[0])) : nil
+              loaded.skipped.isEmpty, let offset = loaded.store.fileOffset(ofOnly: id) else { return nil }
+        return KnownRecord(reading: reading, offset: offset)
     }
 
     private static func locating(_ format: InputFormat) -> PeopleLoader {

@@ -173,8 +173,7 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     /// skipped (it might have it too).
     public func fileOffset(recordID: String) -> Int? {
         guard !recordID.isEmpty, skippedRecords.isEmpty else { return nil }
-        let found = store.positions(withID: recordID, limit: 2)
-        return found.count == 1 ? store.fileOffset(of: found[0]) : nil
+        return store.fileOffset(ofOnly: recordID)
     }
 
     nonisolated(nonsending) public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError)

@@ -95,6 +95,13 @@ public final class PeopleStore: Sendable {
         return segments[segment].person(at: local)
     }
 
+    /// Where the one record whose `_id` is `id` starts in the file; nil
+    /// when no record, or more than one, has it.
+    public func fileOffset(ofOnly id: String) -> Int? {
+        let found = positions(withID: id, limit: 2)
+        return found.count == 1 ? fileOffset(of: found[0]) : nil
+    }
+
     /// The people whose `_id` is `id`, in file order, at most `limit` of
     /// them: one pass over the ids' bytes, no index (a million people
     /// in a few milliseconds).

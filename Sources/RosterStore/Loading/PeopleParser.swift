@@ -29,11 +29,8 @@ struct PeopleParser {
     private(set) var reachedBoundary = false
 
     private var record = RecordScratch()
-    /// The seed's keys in the seed's order, quoted, for the fast path.
-    private let expectedKeys: [(quoted: [UInt8], key: PersonKey)] = RecordValue.jsonOrder.map { value in
-        (Array("\"\(value.jsonKey)\"".utf8), PersonKey(value))
-    }
-    /// The same keys as words to compare at the cursor (`QuotedKeyWords`).
+    /// The known keys in the order most files list them, quoted, as words
+    /// to compare at the cursor (`QuotedKeyWords`).
     private let expectedWords: [QuotedKeyWords] = RecordValue.jsonOrder.map { value in
         QuotedKeyWords(Array("\"\(value.jsonKey)\"".utf8), PersonKey(value))
     }
@@ -270,7 +267,7 @@ struct PeopleParser {
         keyBytes.removeAll()
         try cursor.scanString(into: keyBytes)
         let key = PersonKey(bytes: keyBytes.bytes(0..<keyBytes.count))
-        if let key, let known = expectedKeys.firstIndex(where: { $0.key == key }) { guess = known + 1 }
+        if let key, let known = expectedWords.firstIndex(where: { $0.key == key }) { guess = known + 1 }
         return key
     }
 

@@ -62,10 +62,13 @@ extension AppDependencies {
         case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused, .sent: listWireframe.say("reading it again…")
         }
+        // A save that rewrote one record in place: that record alone is read again.
+        let rewrite = (listWireframe.editingAccess.editing as? FileEditing)?.takeRewrite()
+            .flatMap { $0.recordID == recordID && [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) ? $0 : nil }
         let (interactor, shown, tableWatch, outbox) = (interactor, listWireframe.shownRepository, tableWatch, outbox)
         Task.detached {
             let reread = await Self.reread(interactor: interactor, table: table, tableWatch: tableWatch, shown: shown,
-                                           landing: landing, outbox: outbox)
+                                           landing: landing, rewrite: rewrite, outbox: outbox)
             post { [weak self] in
                 guard let self, generation == self.rereadsStarted else { return }
                 self.heldReread = nil
@@ -78,10 +81,14 @@ extension AppDependencies {
         }
     }
 
-    /// Reads the source again: a table's summary over its connections, else
-    /// the whole file; and finds the marked people again by `_id`.
+    /// Reads the source again: a table's summary over its connections; a
+    /// file's one record a save rewrote in place, when the file is still as
+    /// that save left it (everyone else kept as they are in memory: no
+    /// second directory beside the first); else the whole file. Then finds
+    /// the marked people again by `_id`.
     @concurrent nonisolated static func reread(interactor: DirectoryLoading, table: SQLPeopleRepository?, tableWatch: (any TableChangeWatch)?,
-                                   shown: (any PeopleRepository)?, landing: RereadLanding, outbox: Outbox?) async -> Reread {
+                                   shown: (any PeopleRepository)?, landing: RereadLanding, rewrite: RecordRewrite? = nil,
+                                   outbox: Outbox?) async -> Reread {
         var markedRecords: [String] = []
         if let shown, landing.marked.count <= 5_000 {
             for id in landing.marked {
@@ -96,6 +103,9 @@ extension AppDependencies {
             result = Result { () throws(DatabaseError) in try table.reread() }
                 .map { ArrangedDirectory(repository: $0, arrangement: $0.arrange(sort: .byLastName, byCompany: true, company: nil)) }
                 .mapError { LoadError.database(target: table.sourceName, message: $0.message) }
+        } else if let rewrite, let path = landing.path, reading?.identity == rewrite.written, let directory = rewrite.reread(path: path) {
+            result = .success(ArrangedDirectory(repository: directory,
+                                                arrangement: directory.arrange(sort: .byLastName, byCompany: true, company: nil)))
         } else {
             result = await loadAndArrange(interactor: interactor, progress: LoadProgress())
         }

@@ -13,6 +13,8 @@ struct FileEditing: PeopleEditing {
     let saveProgress: SaveProgress? = SaveProgress()
     /// The records deletes took out, so that an undo puts them back as they were.
     private let removedRecords = Locked<[RemovedRecord]>([])
+    /// The record the last update rewrote in place, until the re-read after it takes it.
+    private let lastRewrite = Locked<RecordRewrite?>(nil)
 
     init(path: String, format: InputFormat?) {
         self.path = path
@@ -23,8 +25,19 @@ struct FileEditing: PeopleEditing {
         guard !recordID.isEmpty else {
             throw EditFailure(.readOnly, "this person has no _id in the file, so Roster cannot find them again to save")
         }
+        lastRewrite.withLock { $0 = nil }
         try Self.outcome(FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base,
-                                       known: knownRecord(recordID), progress: saveProgress))
+                                       known: knownRecord(recordID), progress: saveProgress,
+                                       rewritten: { [lastRewrite] rewrite in lastRewrite.withLock { $0 = rewrite } }))
+    }
+
+    /// The record the last update rewrote in place, if it was: the re-read
+    /// after the save reads that record alone (`RecordRewrite.reread`).
+    func takeRewrite() -> RecordRewrite? {
+        lastRewrite.withLock { taken in
+            defer { taken = nil }
+            return taken
+        }
     }
 
     func delete(_ people: [Person]) throws(EditFailure) {
@@ -60,7 +73,9 @@ struct FileEditing: PeopleEditing {
     func knowing(_ repository: any PeopleRepository, read reading: FileReading?) -> FileEditing {
         guard let reading, let read = repository as? InMemoryPeopleRepository else { return self }
         var editing = self
-        editing.knownRecord = { recordID in read.fileOffset(recordID: recordID).map { KnownRecord(reading: reading, offset: $0) } }
+        editing.knownRecord = { recordID in
+            read.fileOffset(recordID: recordID).map { KnownRecord(reading: reading, offset: $0, directory: read) }
+        }
         return editing
     }
 

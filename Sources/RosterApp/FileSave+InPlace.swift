@@ -36,10 +36,40 @@ struct FileReading: Sendable {
 }
 
 /// Where the record a save changes starts, as the screens' last read of
-/// the file found it.
+/// the file found it (`directory`: what that read made).
 struct KnownRecord: Sendable {
     let reading: FileReading
     let offset: Int
+    var directory: InMemoryPeopleRepository?
+}
+
+/// One record a save rewrote in place, and the file it left: all a re-read
+/// needs to read that record alone (`InMemoryPeopleRepository.rewriting`).
+struct RecordRewrite: Sendable {
+    let recordID: String
+    let format: InputFormat
+    /// Where the record starts (as before the save), and its length now.
+    let offset: Int
+    let length: Int
+    /// How much longer it got: everyone after it moved this far.
+    let shift: Int
+    /// The file as the save left it.
+    let written: FileIdentity
+    /// The directory whose record offsets the save trusted.
+    let directory: InMemoryPeopleRepository
+
+    /// The directory after the save, from `directory` and the record as
+    /// the file at `path` holds it now; nil when the file is no longer
+    /// the one the save wrote (then it is read whole).
+    func reread(path: String) -> InMemoryPeopleRepository? {
+        let source = open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { return nil }
+        defer { close(source) }
+        var status = stat()
+        guard fstat(source, &status) == 0, FileIdentity(status) == written, lseek(source, off_t(offset), SEEK_SET) == off_t(offset),
+              let record = FileSave.readAll(source, count: length) else { return nil }
+        return directory.rewriting(recordID: recordID, record: record, format: format, offset: offset, shift: shift)
+    }
 }
 
 extension FileSave {
@@ -51,7 +81,7 @@ extension FileSave {
     /// the format is CSV: then the whole file is read, as for any save.
     static func updateInPlace(id: String, changes: [FieldChange], known: KnownRecord, path: String, target: String,
                               format: InputFormat?, base: Person?, progress: SaveProgress? = nil,
-                              meanwhile: (() -> Void)?) -> Outcome? {
+                              rewritten: ((RecordRewrite) -> Void)? = nil, meanwhile: (() -> Void)?) -> Outcome? {
         guard let format = format ?? InputFormat(extensionOf: path), format != .csv, known.reading.vouchesForContent else { return nil }
         let source = open(target, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { return nil }
@@ -74,8 +104,15 @@ extension FileSave {
             let start = known.offset - opening.count
             let pieces: [FilePiece] = [.original(0..<(start + before.upperBound)), .new(text),
                                        .original((start + after.lowerBound)..<Int(status.st_size))]
-            return replace(path: path, target: target, with: pieces, from: source, identity: known.reading.identity,
-                           progress: progress, meanwhile: meanwhile) { true }
+            var written: FileIdentity?
+            let outcome = replace(path: path, target: target, with: pieces, from: source, identity: known.reading.identity,
+                                  progress: progress, meanwhile: meanwhile, wrote: { written = $0 }) { true }
+            if outcome == .saved, let written, let directory = known.directory, let rewritten {
+                let shift = text.count - (after.lowerBound - before.upperBound)
+                rewritten(RecordRewrite(recordID: id, format: format, offset: known.offset, length: record.count + shift, shift: shift,
+                                        written: written, directory: directory))
+            }
+            return outcome
         }
     }
 

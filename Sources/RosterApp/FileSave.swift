@@ -51,6 +51,8 @@ enum FileSave {
         case conflict(String, theirs: Person?)
     }
 
+    /// `rewritten` hears, once an update is saved by rewriting its record
+    /// alone, what a re-read needs to read only that record again.
     /// `base`, for an update: the person as the user saw them; a field
     /// changed since by someone else, and by this edit too, is a conflict.
     /// `deleting`, for a delete: the people as the user saw them; one
@@ -59,13 +61,13 @@ enum FileSave {
     /// puts them back as they were).
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
                      base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, progress: SaveProgress? = nil,
-                     removed: (([RemovedRecord]) -> Void)? = nil, patience: Duration = .seconds(5),
-                     meanwhile: (() -> Void)? = nil) -> Outcome {
+                     removed: (([RemovedRecord]) -> Void)? = nil, rewritten: ((RecordRewrite) -> Void)? = nil,
+                     patience: Duration = .seconds(5), meanwhile: (() -> Void)? = nil) -> Outcome {
         progress?.begin(total: 0)  // nothing said yet: not the last save's 100%
         underWay.enter()
         underWayCount.add(1, ordering: .releasing)
         let outcome = saveLocked(operation, to: path, format: format, backup: backup, base: base, deleting: deleting, known: known,
-                                 progress: progress, removed: removed, patience: patience, meanwhile: meanwhile)
+                                 progress: progress, removed: removed, rewritten: rewritten, patience: patience, meanwhile: meanwhile)
         switch outcome {
         case .saved: break
         case .refused(let message), .conflict(let message, _): lastRefusal.withLock { $0 = message }
@@ -77,7 +79,7 @@ enum FileSave {
 
     private static func saveLocked(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
                                    base: Person?, deleting: [Person], known: KnownRecord?, progress: SaveProgress?,
-                                   removed: (([RemovedRecord]) -> Void)?, patience: Duration,
+                                   removed: (([RemovedRecord]) -> Void)?, rewritten: ((RecordRewrite) -> Void)?, patience: Duration,
                                    meanwhile: (() -> Void)?) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
@@ -101,7 +103,7 @@ enum FileSave {
         defer { lock.release() }
         if let known, !backup, case .update(let id, let changes) = operation,
            let outcome = updateInPlace(id: id, changes: changes, known: known, path: path, target: target, format: format, base: base,
-                                       progress: progress, meanwhile: meanwhile) {
+                                       progress: progress, rewritten: rewritten, meanwhile: meanwhile) {
             return outcome
         }
         for _ in 0..<3 {
@@ -173,7 +175,8 @@ enum FileSave {
     /// caller's own check of that. (A stretch copied from a file changed
     /// meanwhile is caught before the rename.) `progress` follows the bytes written.
     static func replace(path: String, target: String, with pieces: [FilePiece], from source: Int32, identity: FileIdentity,
-                        progress: SaveProgress?, meanwhile: (() -> Void)?, isStill: () -> Bool) -> Outcome? {
+                        progress: SaveProgress?, meanwhile: (() -> Void)?, wrote: ((FileIdentity) -> Void)? = nil,
+                        isStill: () -> Bool) -> Outcome? {
         var changedUnderneath = false
         var written = 0
         progress?.begin(total: pieces.reduce(0) { total, piece in
@@ -188,7 +191,12 @@ enum FileSave {
             changedUnderneath = FileIdentity(path: target) != identity || !isStill()
             return changedUnderneath ? "changed" : nil
         }, contents: { descriptor in
-            pieces.allSatisfy { piece in
+            defer {
+                // The file as written (a rename keeps it): what a re-read checks it still is.
+                var status = stat()
+                if fstat(descriptor, &status) == 0 { wrote?(FileIdentity(status)) }
+            }
+            return pieces.allSatisfy { piece in
                 switch piece {
                 case .original(let range):
                     defer { written += range.count }

@@ -10,8 +10,9 @@ import RosterCore
 /// crossed once per arrangement, search or window, never once per person.
 public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     public let store: PeopleStore
-    /// Every `_id`'s person, made at the first `personID(recordID:)`.
-    private let recordIndex = Locked<[String: Int]?>(nil)
+    /// Every `_id`'s person, made once `personID(recordID:)` is asked more
+    /// than a few times (finding marks again); until then, how many asked.
+    private let recordIndex = Locked<(index: RecordIDIndex?, asked: Int)>((nil, 0))
     public let skippedRecords: [SkippedRecord]
     public let sourceName: String
 
@@ -151,21 +152,20 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
         return handle(of: arrangement).grouped.order.firstIndex(of: UInt32(id.rawValue))
     }
 
-    /// The first person whose record has `recordID` (found through an index
-    /// of every `_id`, made at the first ask: marks are found again by it
-    /// after the file is read anew).
+    /// The first person whose record has `recordID`: the first few asks
+    /// (the person a save lands on) by a pass over the `_id`s, a few
+    /// milliseconds for a million, in no memory; then through an index of
+    /// every `_id` (marks are found again by it after the file is read anew).
     nonisolated(nonsending) public func personID(recordID: String) async throws(RepositoryError)
         -> PersonID? {
         guard !recordID.isEmpty else { return nil }
-        return recordIndex.withLock { index in
-            if index == nil {
-                var made: [String: Int] = [:]
-                made.reserveCapacity(store.count)
-                for person in (0..<store.count).reversed() { made[store.text(.id, of: person)] = person }
-                index = made
-            }
-            return index?[recordID].map(PersonID.init)
+        let index = recordIndex.withLock { state -> RecordIDIndex? in
+            state.asked += 1
+            if state.index == nil, state.asked > 4 { state.index = RecordIDIndex(store) }
+            return state.index
         }
+        guard let index else { return store.positions(withID: recordID, limit: 1).first.map(PersonID.init) }
+        return index.position(of: recordID, in: store).map(PersonID.init)
     }
 
     /// Where the one record with `recordID` starts in the file read; nil
@@ -174,6 +174,27 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     public func fileOffset(recordID: String) -> Int? {
         guard !recordID.isEmpty, skippedRecords.isEmpty else { return nil }
         return store.fileOffset(ofOnly: recordID)
+    }
+
+    /// This directory after a save rewrote the record of `recordID`, which
+    /// started at `offset`, in place: `record` is its text as the file now
+    /// holds it (a JSON object, or a JSON Lines line without its end),
+    /// `shift` how much longer it got. Only that record is read; everyone
+    /// else is shared (`PeopleStore.replacing`). Nil when the record is not
+    /// the one found there, or does not read as one person with that `_id`:
+    /// then the file is read whole.
+    public func rewriting(recordID: String, record: [UInt8], format: InputFormat, offset: Int, shift: Int)
+        -> InMemoryPeopleRepository? {
+        guard fileOffset(recordID: recordID) == offset, format != .csv,
+              let position = store.positions(withID: recordID, limit: 1).first else { return nil }
+        let opening: [UInt8] = format == .json ? [UInt8(ascii: "[")] : []
+        let alone = opening + record + (format == .json ? [UInt8(ascii: "]")] : [])
+        guard let read = try? PeopleLoader(format: format).load(bytes: alone, sourceName: sourceName),
+              read.skipped.isEmpty, read.store.count == 1, read.store.text(.id, of: 0) == recordID,
+              let segment = read.store.segments.first else { return nil }
+        let placed = PeopleStore(segments: [segment.window(0..<1, shiftingFileOffsetsBy: offset - read.store.fileOffset(of: 0))])
+        return store.replacing(position, with: placed, shiftingLaterBy: shift)
+            .map { InMemoryPeopleRepository(store: $0, skipped: skippedRecords, sourceName: sourceName) }
     }
 
     nonisolated(nonsending) public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError)

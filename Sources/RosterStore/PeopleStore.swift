@@ -30,24 +30,25 @@ public final class PeopleStore: Sendable {
 
     public init(segments: [PeopleSegment]) {
         self.segments = segments
-        var starts: [Int] = []
-        var total = 0
-        for segment in segments {
-            starts.append(total)
-            total += segment.count
-        }
-        segmentStarts = starts
-        count = total
+        segmentStarts = Self.starts(of: segments)
+        count = segments.reduce(0) { $0 + $1.count }
+        let total = count
         // Merge the per-segment company tables: same folded name, same company.
         var merged = CompanyTable()
         var remaps: [ContiguousArray<UInt32>] = []
         for segment in segments {
+            let (names, headcounts) = segment.companyTable()
             var remap = ContiguousArray<UInt32>()
-            remap.reserveCapacity(segment.companyNames.count)
-            for (local, name) in segment.companyNames.enumerated() {
+            remap.reserveCapacity(names.count)
+            for (local, name) in names.enumerated() {
+                // A company nobody in a window is in (`PeopleSegment.window`) is not one of the store's.
+                guard headcounts[local] > 0 else {
+                    remap.append(0)
+                    continue
+                }
                 let global = merged.id(for: name)
                 remap.append(global)
-                merged.addHeadcount(segment.companyHeadcounts[local], to: global)
+                merged.addHeadcount(headcounts[local], to: global)
             }
             remaps.append(remap)
         }
@@ -58,12 +59,35 @@ public final class PeopleStore: Sendable {
         namePrefixes.reserveCapacity(total * 2)
         for (segment, remap) in zip(segments, remaps) {
             for local in 0..<segment.count {
-                companyOfPerson.append(remap[Int(segment.companyIDs[local])])
+                companyOfPerson.append(remap[Int(segment.companyID(of: local))])
             }
-            namePrefixes.append(contentsOf: segment.namePrefixes)
+            namePrefixes.append(contentsOf: segment.windowNamePrefixes)
         }
         self.companyOfPerson = companyOfPerson
         self.namePrefixes = namePrefixes
+    }
+
+    /// A store of `segments` whose companies and per-person arrays are
+    /// already made (`replacing`, when a rewrite changed neither).
+    init(segments: [PeopleSegment], companies: [Company], companyOfPerson: ContiguousArray<UInt32>,
+         namePrefixes: ContiguousArray<UInt64>) {
+        self.segments = segments
+        segmentStarts = Self.starts(of: segments)
+        count = segments.reduce(0) { $0 + $1.count }
+        self.companies = companies
+        self.companyOfPerson = companyOfPerson
+        self.namePrefixes = namePrefixes
+    }
+
+    /// Position of each segment's first person.
+    private static func starts(of segments: [PeopleSegment]) -> [Int] {
+        var starts: [Int] = []
+        var total = 0
+        for segment in segments {
+            starts.append(total)
+            total += segment.count
+        }
+        return starts
     }
 
     /// An empty directory.
@@ -82,9 +106,17 @@ public final class PeopleStore: Sendable {
     }
 
     @inline(__always)
-    private func locate(_ position: Int) -> (segment: Int, local: Int) {
+    func locate(_ position: Int) -> (segment: Int, local: Int) {
         precondition(position >= 0 && position < count, "person position out of range")
         var segment = segmentStarts.count - 1
+        if segment >= 4 {
+            // Windows after rewritten records (`replacing`): halve.
+            var low = 0
+            while low < segment {
+                let middle = (low + segment + 1) / 2
+                if segmentStarts[middle] <= position { low = middle } else { segment = middle - 1 }
+            }
+        }
         while segmentStarts[segment] > position { segment -= 1 }
         return (segment, position - segmentStarts[segment])
     }
@@ -126,7 +158,7 @@ public final class PeopleStore: Sendable {
     /// the records before it; a stream's offsets count from its start).
     public func fileOffset(of position: Int) -> Int {
         let (segment, local) = locate(position)
-        return segments[segment].fileOffsets[local]
+        return segments[segment].fileOffset(of: local)
     }
 
     public func text(_ field: TextField, of position: Int) -> String {
@@ -147,13 +179,13 @@ public final class PeopleStore: Sendable {
 
     public func isActive(_ position: Int) -> Bool? {
         let (segment, local) = locate(position)
-        let flag = segments[segment].activeFlags[local]
+        let flag = segments[segment].activeFlag(of: local)
         return flag == 2 ? nil : flag == 1
     }
 
     public func age(of position: Int) -> Int? {
         let (segment, local) = locate(position)
-        let age = segments[segment].ages[local]
+        let age = segments[segment].age(of: local)
         return age == PeopleSegment.missingAge ? nil : Int(age)
     }
 
@@ -171,104 +203,5 @@ public final class PeopleStore: Sendable {
     public func nameKeyLength(of position: Int) -> Int {
         let (segment, local) = locate(position)
         return segments[segment].withNameKey(of: local) { $0.count }
-    }
-}
-
-/// The people one loader thread parsed: a contiguous run of the file,
-/// frozen from its `PeopleSegmentBuilder`.
-///
-/// A class, so that reading a field retains one reference rather than
-/// copying a struct of fifteen arrays (that was a quarter of search time).
-/// Immutable: every stored property is a `let` of a `Sendable` type, so the
-/// compiler checks that sharing it between threads is safe.
-public final class PeopleSegment: Sendable {
-    static let textFieldCount = TextField.allCases.count
-    static let missingInt = Int.min
-    static let missingAge = Int32.min
-    static let missingCents = Int64.min
-
-    public let count: Int
-    let arena: FrozenBytes
-    let recordStart: ContiguousArray<Int>
-    /// Where each person's record starts in the file read (its `{`, or
-    /// its CSV line).
-    let fileOffsets: ContiguousArray<Int>
-    /// `textFieldCount` ends per person, relative to its `recordStart`.
-    let fieldEnds: ContiguousArray<UInt32>
-    let indexValues: ContiguousArray<Int>
-    let ages: ContiguousArray<Int32>
-    /// 0 false, 1 true, 2 missing.
-    let activeFlags: ContiguousArray<UInt8>
-    let cents: ContiguousArray<Int64>
-    /// Which text fields each record had (`TextField.bit`), for exports.
-    let presentFields: ContiguousArray<UInt16>
-    let nameKeys: FrozenBytes
-    let nameKeyEnds: ContiguousArray<Int>
-    let namePrefixes: ContiguousArray<UInt64>
-    let companyIDs: ContiguousArray<UInt32>
-    let companyNames: [CompanyName]
-    let companyHeadcounts: [Int]
-
-    init(count: Int, arena: FrozenBytes, recordStart: ContiguousArray<Int>, fileOffsets: ContiguousArray<Int>, fieldEnds: ContiguousArray<UInt32>,
-         indexValues: ContiguousArray<Int>, ages: ContiguousArray<Int32>, activeFlags: ContiguousArray<UInt8>,
-         cents: ContiguousArray<Int64>, presentFields: ContiguousArray<UInt16>, nameKeys: FrozenBytes,
-         nameKeyEnds: ContiguousArray<Int>, namePrefixes: ContiguousArray<UInt64>, companyIDs: ContiguousArray<UInt32>,
-         companyNames: [CompanyName], companyHeadcounts: [Int]) {
-        self.count = count
-        self.arena = arena
-        self.recordStart = recordStart
-        self.fileOffsets = fileOffsets
-        self.fieldEnds = fieldEnds
-        self.indexValues = indexValues
-        self.ages = ages
-        self.activeFlags = activeFlags
-        self.cents = cents
-        self.presentFields = presentFields
-        self.nameKeys = nameKeys
-        self.nameKeyEnds = nameKeyEnds
-        self.namePrefixes = namePrefixes
-        self.companyIDs = companyIDs
-        self.companyNames = companyNames
-        self.companyHeadcounts = companyHeadcounts
-    }
-
-    func byteRange(_ field: TextField, of local: Int) -> Range<Int> {
-        let base = recordStart[local]
-        let slot = local * Self.textFieldCount + field.rawValue
-        let start = field.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
-        return (base + start)..<(base + Int(fieldEnds[slot]))
-    }
-
-    /// The field as text; invalid UTF-8 in the file shows as U+FFFD.
-    func text(_ field: TextField, of local: Int) -> String {
-        arena.string(byteRange(field, of: local))
-    }
-
-    func balanceCents(of local: Int) -> Int64? {
-        let value = cents[local]
-        return value == Self.missingCents ? nil : value
-    }
-
-    func withNameKey<R>(of local: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let start = local == 0 ? 0 : nameKeyEnds[local - 1]
-        return body(nameKeys.bytes(start..<nameKeyEnds[local]))
-    }
-
-    /// Eight bytes of a name key from `start`, as a big-endian integer.
-    static func prefix(of key: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> UInt64 {
-        var value: UInt64 = 0
-        for index in start..<(start + 8) {
-            value = value << 8 | UInt64(index < key.count ? key[index] : 0)
-        }
-        return value
-    }
-
-    func person(at local: Int) -> Person {
-        let index = indexValues[local]
-        let age = ages[local]
-        let active = activeFlags[local]
-        return Person(index: index == Self.missingInt ? nil : index, isActive: active == 2 ? nil : active == 1,
-                      balanceCents: balanceCents(of: local), age: age == Self.missingAge ? nil : Int(age),
-                      presentTextFields: presentFields[local]) { text($0, of: local) }
     }
 }

@@ -81,6 +81,30 @@ struct InPlaceSaveTests {
         #expect(again[1].age == 41)
     }
 
+    @Test("after a save in place, that record alone is read again: the directory a fresh load gives; a file changed since is read whole",
+          arguments: [("json", json), ("jsonl", jsonLines)])
+    func rereadsTheRecordAlone(ext: String, text: String) async throws {
+        let (path, editing, repository) = try await Self.loaded(text, extension: ext)
+        defer { unlink(path) }
+        let base = try await repository.person(try #require(await repository.personID(recordID: "id2")))
+        try editing.update(recordID: "id2", changes: [try FieldCheck.change(from: "last=Aaronson"), try FieldCheck.change(from: "age=42")],
+                           base: base)
+        let rewrite = try #require(editing.takeRewrite())
+        #expect(editing.takeRewrite() == nil, "taken once")
+        #expect(rewrite.directory === repository && rewrite.recordID == "id2")
+        let reread = try #require(rewrite.reread(path: path))
+        let fresh = try await PeopleLoader().load(path: path, sourceName: path).store
+        #expect(reread.store.count == fresh.count)
+        for position in 0..<fresh.count {
+            #expect(reread.store[position] == fresh[position])
+            #expect(reread.store.fileOffset(of: position) == fresh.fileOffset(of: position))
+        }
+        #expect(reread.store.text(.lastName, of: 1) == "Aaronson")
+
+        Self.age(path, by: 3)  // another program's touch: no longer the file the save wrote
+        #expect(rewrite.reread(path: path) == nil)
+    }
+
     @Test("a file changed since it was read, or modified within the second before the read, is read whole instead")
     func notVouchedFor() async throws {
         let (path, editing, _) = try await Self.loaded(Self.json, extension: "json")

@@ -30,17 +30,17 @@ extension PeopleSearch {
         private mutating func test(_ term: RawTerm, _ person: Int, _ local: Int, _ view: SegmentView) -> Bool {
             switch term.kind {
             case .active:
-                return view.activeFlags[local] == UInt8(truncatingIfNeeded: term.bounds.lowerBound)
+                return view.people.activeFlags[local] == UInt8(truncatingIfNeeded: term.bounds.lowerBound)
             case .age:
-                let age = view.ages[local]
+                let age = view.people.ages[local]
                 return age != PeopleSegment.missingAge && term.bounds.contains(Int64(age))
             case .balance:
-                let cents = view.cents[local]
+                let cents = view.people.cents[local]
                 return cents != PeopleSegment.missingCents && term.bounds.contains(cents)
             case .noAge:
-                return view.ages[local] == PeopleSegment.missingAge
+                return view.people.ages[local] == PeopleSegment.missingAge
             case .noBalance:
-                return view.cents[local] == PeopleSegment.missingCents
+                return view.people.cents[local] == PeopleSegment.missingCents
             case .text:
                 return textMatches(term, person, local, view)
             case .exact:

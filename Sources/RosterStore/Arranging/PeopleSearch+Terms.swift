@@ -10,20 +10,11 @@ extension PeopleSearch {
     /// Raw views of one segment's arrays, for the search loop.
     struct SegmentView {
         let base: Int
-        let arena: UnsafeBufferPointer<UInt8>
-        let recordStart: UnsafeBufferPointer<Int>
-        let fieldEnds: UnsafeBufferPointer<UInt32>
-        let nameKeys: UnsafeBufferPointer<UInt8>
-        let nameKeyEnds: UnsafeBufferPointer<Int>
+        /// The segment's own arrays, from its first person.
+        let people: PeopleSegment.Buffers
         let companyOfPerson: UnsafeBufferPointer<UInt32>
-        let ages: UnsafeBufferPointer<Int32>
-        let cents: UnsafeBufferPointer<Int64>
-        let activeFlags: UnsafeBufferPointer<UInt8>
         /// `PresenceMasks` of the segment's people (empty when no term reads them).
         let presence: UnsafeBufferPointer<UInt64>
-        /// `PeopleSegment.textFieldCount`, read once: a static is a lazy global,
-        /// checked on every read (per person, that showed in profiles).
-        let fieldCount = PeopleSegment.textFieldCount
 
         /// Runs `body` with raw views of `segment`'s arrays, whose first
         /// person is `base` in `store`.
@@ -31,22 +22,9 @@ extension PeopleSearch {
         static func of<Result>(_ segment: PeopleSegment, base: Int, store: PeopleStore, presence masks: ContiguousArray<UInt64>,
                                _ body: (SegmentView) -> Result) -> Result {
             masks.withUnsafeBufferPointer { masks in
-                segment.recordStart.withUnsafeBufferPointer { recordStart in
-                    segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
-                        segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
-                            store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
-                                segment.ages.withUnsafeBufferPointer { ages in
-                                    segment.cents.withUnsafeBufferPointer { cents in
-                                        segment.activeFlags.withUnsafeBufferPointer { activeFlags in
-                                            body(SegmentView(base: base, arena: segment.arena.allBytes, recordStart: recordStart,
-                                                             fieldEnds: fieldEnds, nameKeys: segment.nameKeys.allBytes,
-                                                             nameKeyEnds: nameKeyEnds, companyOfPerson: companyOfPerson,
-                                                             ages: ages, cents: cents, activeFlags: activeFlags, presence: masks))
-                                        }
-                                    }
-                                }
-                            }
-                        }
+                store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
+                    segment.withBuffers { people in
+                        body(SegmentView(base: base, people: people, companyOfPerson: companyOfPerson, presence: masks))
                     }
                 }
             }
@@ -54,28 +32,24 @@ extension PeopleSearch {
 
         @inline(__always)
         func nameKey(_ local: Int) -> UnsafeBufferPointer<UInt8> {
-            let start = local == 0 ? 0 : nameKeyEnds[local - 1]
-            return UnsafeBufferPointer(rebasing: nameKeys[start..<nameKeyEnds[local]])
+            people.nameKey(local)
         }
 
         @inline(__always)
         func field(_ field: TextField, of local: Int) -> UnsafeBufferPointer<UInt8> {
-            let record = recordStart[local]
-            let slot = local * fieldCount + field.rawValue
-            let start = field.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
-            return UnsafeBufferPointer(rebasing: arena[(record + start)..<(record + Int(fieldEnds[slot]))])
+            people.field(field, of: local)
         }
 
         /// Email, phone and address as one run, with where phone and address start.
         @inline(__always)
         func contact(_ local: Int) -> (UnsafeBufferPointer<UInt8>, Int, Int) {
-            let record = recordStart[local]
-            let slot = local * fieldCount
-            let emailStart = Int(fieldEnds[slot + TextField.email.rawValue - 1])
-            let phoneStart = Int(fieldEnds[slot + TextField.phone.rawValue - 1])
-            let addressStart = Int(fieldEnds[slot + TextField.address.rawValue - 1])
-            let addressEnd = Int(fieldEnds[slot + TextField.address.rawValue])
-            return (UnsafeBufferPointer(rebasing: arena[(record + emailStart)..<(record + addressEnd)]),
+            let record = people.recordStart[local]
+            let slot = local * people.fieldCount
+            let emailStart = Int(people.fieldEnds[slot + TextField.email.rawValue - 1])
+            let phoneStart = Int(people.fieldEnds[slot + TextField.phone.rawValue - 1])
+            let addressStart = Int(people.fieldEnds[slot + TextField.address.rawValue - 1])
+            let addressEnd = Int(people.fieldEnds[slot + TextField.address.rawValue])
+            return (UnsafeBufferPointer(rebasing: people.arena[(record + emailStart)..<(record + addressEnd)]),
                     phoneStart - emailStart, addressStart - emailStart)
         }
     }

@@ -57,12 +57,11 @@ enum PresenceMasks {
         let email = TextField.email.rawValue, address = TextField.address.rawValue
         let space = bitOfByte[Int(UInt8(ascii: " "))]
         bitOfByte.withUnsafeBufferPointer { bits in
-          segment.recordStart.withUnsafeBufferPointer { recordStart in
-            segment.nameKeyEnds.withUnsafeBufferPointer { nameKeyEnds in
-              segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
+            segment.withBuffers { buffers in
                 masks.withUnsafeMutableBufferPointer { masks in
-                    let arena = segment.arena.allBytes, keys = segment.nameKeys.allBytes
-                    var keyStart = 0
+                    let arena = buffers.arena, keys = buffers.nameKeys
+                    let recordStart = buffers.recordStart, nameKeyEnds = buffers.nameKeyEnds, fieldEnds = buffers.fieldEnds
+                    var keyStart = buffers.nameKeyStart
                     for local in 0..<segment.count {
                         // "first last": the key's bytes and a space (the key's 0 between
                         // the parts only sets a shared bit: harmless).
@@ -101,9 +100,7 @@ enum PresenceMasks {
                         masks[local] = mask
                     }
                 }
-              }
             }
-          }
         }
         return masks
     }

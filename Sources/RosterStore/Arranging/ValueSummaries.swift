@@ -20,37 +20,29 @@ extension ValueSummary {
         var tally = ValueTally()
         let recorded = field.recordField
         for (segment, base) in zip(store.segments, store.segmentStarts) {
-            segment.recordStart.withUnsafeBufferPointer { recordStart in
-                segment.fieldEnds.withUnsafeBufferPointer { fieldEnds in
-                    let arena = segment.arena.allBytes
-                    func text(_ textField: TextField, _ local: Int) -> UnsafeBufferPointer<UInt8> {
-                        let record = recordStart[local]
-                        let slot = local * PeopleSegment.textFieldCount + textField.rawValue
-                        let start = textField.rawValue == 0 ? 0 : Int(fieldEnds[slot - 1])
-                        return UnsafeBufferPointer(rebasing: arena[(record + start)..<(record + Int(fieldEnds[slot]))])
-                    }
-                    for local in 0..<segment.count {
-                        let person = base + local
-                        if let members, members[person >> 6] & (1 << UInt64(person & 63)) == 0 { continue }
-                        let cents = segment.cents[local]
-                        let balance: Int64? = cents == PeopleSegment.missingCents ? nil : cents
-                        switch field {
-                        case .company: break
-                        case .city: tally.add(text: AddressPart.bytes(1, of: text(.address, local)), balance: balance)
-                        case .state: tally.add(text: AddressPart.bytes(2, of: text(.address, local)), balance: balance)
-                        case .active:
-                            let flag = segment.activeFlags[local]
-                            tally.add(number: flag == 2 ? nil : Int64(flag), balance: balance)
-                        case .ageBand:
-                            let age = segment.ages[local]
-                            tally.add(number: age == PeopleSegment.missingAge ? nil : SummaryBands.ageBand(of: Int64(age)).lowerBound,
-                                      balance: balance)
-                        case .balanceBand:
-                            tally.add(number: balance.map { SummaryBands.balanceBand(of: $0).lowerBound }, balance: balance)
-                        default:
-                            // A field as the record has it (eye colour, fruit).
-                            if let recorded { tally.add(text: text(recorded, local), balance: balance) }
-                        }
+            segment.withBuffers { buffers in
+                func text(_ textField: TextField, _ local: Int) -> UnsafeBufferPointer<UInt8> { buffers.field(textField, of: local) }
+                for local in 0..<segment.count {
+                    let person = base + local
+                    if let members, members[person >> 6] & (1 << UInt64(person & 63)) == 0 { continue }
+                    let cents = buffers.cents[local]
+                    let balance: Int64? = cents == PeopleSegment.missingCents ? nil : cents
+                    switch field {
+                    case .company: break
+                    case .city: tally.add(text: AddressPart.bytes(1, of: text(.address, local)), balance: balance)
+                    case .state: tally.add(text: AddressPart.bytes(2, of: text(.address, local)), balance: balance)
+                    case .active:
+                        let flag = buffers.activeFlags[local]
+                        tally.add(number: flag == 2 ? nil : Int64(flag), balance: balance)
+                    case .ageBand:
+                        let age = buffers.ages[local]
+                        tally.add(number: age == PeopleSegment.missingAge ? nil : SummaryBands.ageBand(of: Int64(age)).lowerBound,
+                                  balance: balance)
+                    case .balanceBand:
+                        tally.add(number: balance.map { SummaryBands.balanceBand(of: $0).lowerBound }, balance: balance)
+                    default:
+                        // A field as the record has it (eye colour, fruit).
+                        if let recorded { tally.add(text: text(recorded, local), balance: balance) }
                     }
                 }
             }

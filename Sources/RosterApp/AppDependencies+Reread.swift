@@ -62,13 +62,16 @@ extension AppDependencies {
         case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused, .sent: listWireframe.say("reading it again…")
         }
-        // A save that rewrote one record in place: that record alone is read again.
+        // A save that rewrote one record in place: that record alone is read
+        // again, and the list's order kept if it moved nobody.
         let rewrite = (listWireframe.editingAccess.editing as? FileEditing)?.takeRewrite()
             .flatMap { $0.recordID == recordID && [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) ? $0 : nil }
+        let order = rewrite.flatMap { listWireframe.shownRepository as AnyObject === $0.directory } == true
+            ? listWireframe.listPresenter?.displayed : nil
         let (interactor, shown, tableWatch, outbox) = (interactor, listWireframe.shownRepository, tableWatch, outbox)
         Task.detached {
             let reread = await Self.reread(interactor: interactor, table: table, tableWatch: tableWatch, shown: shown,
-                                           landing: landing, rewrite: rewrite, outbox: outbox)
+                                           landing: landing, rewrite: rewrite.map { ($0, order) }, outbox: outbox)
             post { [weak self] in
                 guard let self, generation == self.rereadsStarted else { return }
                 self.heldReread = nil
@@ -87,8 +90,8 @@ extension AppDependencies {
     /// second directory beside the first); else the whole file. Then finds
     /// the marked people again by `_id`.
     @concurrent nonisolated static func reread(interactor: DirectoryLoading, table: SQLPeopleRepository?, tableWatch: (any TableChangeWatch)?,
-                                   shown: (any PeopleRepository)?, landing: RereadLanding, rewrite: RecordRewrite? = nil,
-                                   outbox: Outbox?) async -> Reread {
+                                   shown: (any PeopleRepository)?, landing: RereadLanding,
+                                   rewrite: (RecordRewrite, order: PeopleArrangement?)? = nil, outbox: Outbox?) async -> Reread {
         var markedRecords: [String] = []
         if let shown, landing.marked.count <= 5_000 {
             for id in landing.marked {
@@ -103,9 +106,10 @@ extension AppDependencies {
             result = Result { () throws(DatabaseError) in try table.reread() }
                 .map { ArrangedDirectory(repository: $0, arrangement: $0.arrange(sort: .byLastName, byCompany: true, company: nil)) }
                 .mapError { LoadError.database(target: table.sourceName, message: $0.message) }
-        } else if let rewrite, let path = landing.path, reading?.identity == rewrite.written, let directory = rewrite.reread(path: path) {
+        } else if let (rewrite, order) = rewrite, let path = landing.path, reading?.identity == rewrite.written,
+                  let (directory, kept) = rewrite.reread(path: path, keeping: order) {
             result = .success(ArrangedDirectory(repository: directory,
-                                                arrangement: directory.arrange(sort: .byLastName, byCompany: true, company: nil)))
+                                                arrangement: kept ?? directory.arrange(sort: .byLastName, byCompany: true, company: nil)))
         } else {
             result = await loadAndArrange(interactor: interactor, progress: LoadProgress())
         }

@@ -59,16 +59,18 @@ struct RecordRewrite: Sendable {
     let directory: InMemoryPeopleRepository
 
     /// The directory after the save, from `directory` and the record as
-    /// the file at `path` holds it now; nil when the file is no longer
-    /// the one the save wrote (then it is read whole).
-    func reread(path: String) -> InMemoryPeopleRepository? {
+    /// the file at `path` holds it now, and `order` (an arrangement of
+    /// `directory`) if the save moved nobody in it; nil when the file is
+    /// no longer the one the save wrote (then it is read whole).
+    func reread(path: String, keeping order: PeopleArrangement? = nil)
+        -> (directory: InMemoryPeopleRepository, kept: PeopleArrangement?)? {
         let source = open(path, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { return nil }
         defer { close(source) }
         var status = stat()
         guard fstat(source, &status) == 0, FileIdentity(status) == written, lseek(source, off_t(offset), SEEK_SET) == off_t(offset),
               let record = FileSave.readAll(source, count: length) else { return nil }
-        return directory.rewriting(recordID: recordID, record: record, format: format, offset: offset, shift: shift)
+        return directory.rewriting(recordID: recordID, record: record, format: format, offset: offset, shift: shift, keeping: order)
     }
 }
 

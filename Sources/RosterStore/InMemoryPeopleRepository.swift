@@ -183,8 +183,14 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     /// else is shared (`PeopleStore.replacing`). Nil when the record is not
     /// the one found there, or does not read as one person with that `_id`:
     /// then the file is read whole.
-    public func rewriting(recordID: String, record: [UInt8], format: InputFormat, offset: Int, shift: Int)
-        -> InMemoryPeopleRepository? {
+    ///
+    /// `keeping`: an arrangement of this directory, everyone by last name
+    /// in companies, kept for the new one when the rewrite moved nobody in
+    /// it (company and name as they were: the usual edit), rather than
+    /// sorted again beside it.
+    public func rewriting(recordID: String, record: [UInt8], format: InputFormat, offset: Int, shift: Int,
+                          keeping order: PeopleArrangement? = nil)
+        -> (directory: InMemoryPeopleRepository, kept: PeopleArrangement?)? {
         guard fileOffset(recordID: recordID) == offset, format != .csv,
               let position = store.positions(withID: recordID, limit: 1).first else { return nil }
         let opening: [UInt8] = format == .json ? [UInt8(ascii: "[")] : []
@@ -193,8 +199,15 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
               read.skipped.isEmpty, read.store.count == 1, read.store.text(.id, of: 0) == recordID,
               let segment = read.store.segments.first else { return nil }
         let placed = PeopleStore(segments: [segment.window(0..<1, shiftingFileOffsetsBy: offset - read.store.fileOffset(of: 0))])
-        return store.replacing(position, with: placed, shiftingLaterBy: shift)
-            .map { InMemoryPeopleRepository(store: $0, skipped: skippedRecords, sourceName: sourceName) }
+        guard let replaced = store.replacing(position, with: placed, shiftingLaterBy: shift) else { return nil }
+        let directory = InMemoryPeopleRepository(store: replaced, skipped: skippedRecords, sourceName: sourceName)
+        guard let order, order.sort == .byLastName, order.byCompany, order.company == nil, order.query == nil,
+              let grouped = (order.handle as? Handle)?.grouped, grouped.order.count == store.count,
+              store.withBytes(.company, of: position, { old in placed.withBytes(.company, of: 0) { $0.elementsEqual(old) } }),
+              store.withNameKey(of: position, { old in placed.withNameKey(of: 0) { $0.elementsEqual(old) } }) else {
+            return (directory, nil)
+        }
+        return (directory, directory.arrangement(of: grouped))
     }
 
     nonisolated(nonsending) public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError)

@@ -92,7 +92,7 @@ struct InPlaceSaveTests {
         let rewrite = try #require(editing.takeRewrite())
         #expect(editing.takeRewrite() == nil, "taken once")
         #expect(rewrite.directory === repository && rewrite.recordID == "id2")
-        let reread = try #require(rewrite.reread(path: path))
+        let reread = try #require(rewrite.reread(path: path)?.directory)
         let fresh = try await PeopleLoader().load(path: path, sourceName: path).store
         #expect(reread.store.count == fresh.count)
         for position in 0..<fresh.count {

@@ -83,7 +83,7 @@ struct RewrittenRecordTests {
             let directory = InMemoryPeopleRepository(before)
             let offset = before.store.fileOffset(of: position)
             let fast = try #require(directory.rewriting(recordID: "r\(position)", record: Array(edited.utf8), format: format,
-                                                        offset: offset, shift: edited.utf8.count - original[position].utf8.count))
+                                                        offset: offset, shift: edited.utf8.count - original[position].utf8.count)?.directory)
             Self.expectSame(fast.store, fresh.store, "\(format), record \(position)")
         }
     }
@@ -100,11 +100,36 @@ struct RewrittenRecordTests {
             let shift = edited.utf8.count - records[position].utf8.count
             records[position] = edited
             directory = try #require(directory.rewriting(recordID: "r\(position)", record: Array(edited.utf8), format: .json,
-                                                         offset: offset, shift: shift))
+                                                         offset: offset, shift: shift)?.directory)
             let fresh = try await Self.load(Self.text(records, format: .json), format: .json)
             Self.expectSame(directory.store, fresh.store, "step \(step)")
         }
         #expect(directory.store.segments.count > 2)
+    }
+
+    @Test("the list's order is kept when the rewrite moved nobody in it, and made again when it did")
+    func keptOrder() async throws {
+        let records = Self.records(80)
+        let directory = InMemoryPeopleRepository(try await Self.load(Self.text(records, format: .json), format: .json))
+        let order = directory.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let same = Fixtures.record(first: "First9", last: "Smith", company: Self.companies[9 % 6], email: "moved.nobody@x.test", index: 9,
+                                   extra: #""_id": "r9""#)
+        let renamed = Fixtures.record(first: "First9", last: "Aaa", company: Self.companies[9 % 6], index: 9, extra: #""_id": "r9""#)
+        let moved = Fixtures.record(first: "First9", last: "Smith", company: "Elsewhere", index: 9, extra: #""_id": "r9""#)
+        func rewrite(_ edited: String, keeping: PeopleArrangement?) -> (directory: InMemoryPeopleRepository, kept: PeopleArrangement?)? {
+            directory.rewriting(recordID: "r9", record: Array(edited.utf8), format: .json, offset: directory.store.fileOffset(of: 9),
+                                shift: edited.utf8.count - records[9].utf8.count, keeping: keeping)
+        }
+        var edited = records
+        edited[9] = same
+        let fresh = GroupedPeople(store: try await Self.load(Self.text(edited, format: .json), format: .json).store)
+        let kept = try #require(rewrite(same, keeping: order)?.kept)
+        #expect((kept.handle as? InMemoryPeopleRepository.Handle)?.grouped.order == fresh.order)
+        #expect(kept.sections.map(\.title) == fresh.sections.map(\.title))
+        #expect(rewrite(renamed, keeping: order)?.kept == nil, "the name sorts them elsewhere")
+        #expect(rewrite(moved, keeping: order)?.kept == nil, "another company")
+        #expect(rewrite(same, keeping: directory.arrange(sort: .byLastName, byCompany: false, company: nil))?.kept == nil)
+        #expect(rewrite(same, keeping: nil)?.kept == nil)
     }
 
     @Test("a record that is not the one found there, or not one person with that _id, is refused (the file is read whole)")

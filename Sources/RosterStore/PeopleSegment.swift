@@ -40,6 +40,7 @@ public final class PeopleSegment: Sendable {
     let presentFields: ContiguousArray<UInt16>
     let nameKeys: FrozenBytes
     let nameKeyEnds: ContiguousArray<Int>
+    /// The first sixteen bytes of each name key, two integers a person.
     let namePrefixes: ContiguousArray<UInt64>
     let companyIDs: ContiguousArray<UInt32>
     /// The company table of the whole run the buffers were parsed as (a
@@ -177,9 +178,10 @@ public final class PeopleSegment: Sendable {
         companyIDs[first + local]
     }
 
-    /// The window's name prefixes (two per person).
-    var windowNamePrefixes: ArraySlice<UInt64> {
-        namePrefixes[(2 * first)..<(2 * (first + count))]
+    /// `PeopleStore.namePrefix(of:)`.
+    func namePrefix(of local: Int) -> (first: UInt64, second: UInt64, keyLength: Int) {
+        let entry = first + local
+        return (namePrefixes[2 * entry], namePrefixes[2 * entry + 1], withNameKey(of: local) { $0.count })
     }
 
     func byteRange(_ field: TextField, of local: Int) -> Range<Int> {

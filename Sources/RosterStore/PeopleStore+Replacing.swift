@@ -35,15 +35,11 @@ extension PeopleStore {
                 if local + 1 < segment.count { parts.append(segment.window((local + 1)..<segment.count, shiftingFileOffsetsBy: shift)) }
             }
         }
-        // The usual edit (an email, a balance) leaves the company and the
-        // name as they were: the companies and both per-person arrays are
-        // this store's own, shared. Otherwise the companies are merged anew.
+        // The usual edit (an email, a name) leaves the company as it was:
+        // the companies and the company of each person are this store's
+        // own, shared. Otherwise the companies are merged anew.
         let sameCompany = withBytes(.company, of: position) { old in record.withBytes(.company, of: 0) { $0.elementsEqual(old) } }
         guard sameCompany else { return PeopleStore(segments: parts) }
-        var prefixes = namePrefixes
-        for half in 0..<2 where prefixes[2 * position + half] != record.namePrefixes[half] {
-            prefixes[2 * position + half] = record.namePrefixes[half]
-        }
-        return PeopleStore(segments: parts, companies: companies, companyOfPerson: companyOfPerson, namePrefixes: prefixes)
+        return PeopleStore(segments: parts, companies: companies, companyOfPerson: companyOfPerson)
     }
 }

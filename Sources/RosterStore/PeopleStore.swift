@@ -20,10 +20,6 @@ public final class PeopleStore: Sendable {
     /// Company id of every person, in file order (one flat array: grouping
     /// reads it a million times).
     public let companyOfPerson: ContiguousArray<UInt32>
-    /// First sixteen bytes of each person's name key as two big-endian
-    /// integers (`2i`, `2i+1`), so that comparing integers orders almost
-    /// every pair of people without touching the keys themselves.
-    public let namePrefixes: ContiguousArray<UInt64>
     /// What bytes each person's searchable text holds, per segment: built by
     /// the first search that needs it (`PresenceMasks`), then kept.
     private let presence = Locked<[ContiguousArray<UInt64>]?>(nil)
@@ -32,7 +28,6 @@ public final class PeopleStore: Sendable {
         self.segments = segments
         segmentStarts = Self.starts(of: segments)
         count = segments.reduce(0) { $0 + $1.count }
-        let total = count
         // Merge the per-segment company tables: same folded name, same company.
         var merged = CompanyTable()
         var remaps: [ContiguousArray<UInt32>] = []
@@ -54,29 +49,23 @@ public final class PeopleStore: Sendable {
         }
         companies = merged.companies()
         var companyOfPerson = ContiguousArray<UInt32>()
-        var namePrefixes = ContiguousArray<UInt64>()
-        companyOfPerson.reserveCapacity(total)
-        namePrefixes.reserveCapacity(total * 2)
+        companyOfPerson.reserveCapacity(count)
         for (segment, remap) in zip(segments, remaps) {
             for local in 0..<segment.count {
                 companyOfPerson.append(remap[Int(segment.companyID(of: local))])
             }
-            namePrefixes.append(contentsOf: segment.windowNamePrefixes)
         }
         self.companyOfPerson = companyOfPerson
-        self.namePrefixes = namePrefixes
     }
 
-    /// A store of `segments` whose companies and per-person arrays are
-    /// already made (`replacing`, when a rewrite changed neither).
-    init(segments: [PeopleSegment], companies: [Company], companyOfPerson: ContiguousArray<UInt32>,
-         namePrefixes: ContiguousArray<UInt64>) {
+    /// A store of `segments` whose companies and each person's company are
+    /// already known (`replacing`, when a rewrite left the company as it was).
+    init(segments: [PeopleSegment], companies: [Company], companyOfPerson: ContiguousArray<UInt32>) {
         self.segments = segments
         segmentStarts = Self.starts(of: segments)
         count = segments.reduce(0) { $0 + $1.count }
         self.companies = companies
         self.companyOfPerson = companyOfPerson
-        self.namePrefixes = namePrefixes
     }
 
     /// Position of each segment's first person.
@@ -199,9 +188,11 @@ public final class PeopleStore: Sendable {
         return segments[segment].withNameKey(of: local, body)
     }
 
-    /// How many bytes the name key of the person at `position` has.
-    public func nameKeyLength(of position: Int) -> Int {
+    /// The first sixteen bytes of the person's name key as two big-endian
+    /// integers (comparing them orders almost every pair of people without
+    /// touching the keys themselves), and the key's length.
+    public func namePrefix(of position: Int) -> (first: UInt64, second: UInt64, keyLength: Int) {
         let (segment, local) = locate(position)
-        return segments[segment].withNameKey(of: local) { $0.count }
+        return segments[segment].namePrefix(of: local)
     }
 }

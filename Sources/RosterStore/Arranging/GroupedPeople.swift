@@ -269,8 +269,9 @@ public struct GroupedPeople: Sendable {
                 return SortEntry(primary: primary, prefix: prefix, secondPrefix: second, position: position, nameKeyLength: .max)
             }
         }
-        return SortEntry(primary: primary, prefix: store.namePrefixes[2 * person], secondPrefix: store.namePrefixes[2 * person + 1],
-                         position: position, nameKeyLength: UInt32(truncatingIfNeeded: store.nameKeyLength(of: person)))
+        let name = store.namePrefix(of: person)
+        return SortEntry(primary: primary, prefix: name.first, secondPrefix: name.second, position: position,
+                         nameKeyLength: UInt32(truncatingIfNeeded: name.keyLength))
     }
 
     /// A descending name or text order reverses the text and the names; a

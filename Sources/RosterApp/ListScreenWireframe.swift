@@ -136,8 +136,9 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
 
     /// The search the list is narrowed by, or is being narrowed by (its
     /// answer not in yet: a list just shown again, going live, applying
-    /// it): what a list shown in its place takes up.
-    var filter: String? { presenter?.filter ?? presenter?.pendingFilter }
+    /// it), or was asked to be when that search failed: what a list shown
+    /// in its place takes up.
+    var filter: String? { presenter?.filter ?? presenter?.pendingFilter ?? presenter?.failedFilter }
 
     /// `r` from a screen over the list: the list reconnects (and says how it went).
     func reconnect() {

@@ -177,6 +177,9 @@ struct ReconnectPresenterTests {
         #expect(view.last?.searchPrompt == nil)
         #expect(view.last?.message == "search failed: the connection was lost")
         #expect(view.last?.filter == nil)
+        #expect(presenter.failedFilter == "garza", "still the search asked for: a re-read of the source asks it again")
+        presenter.applyFilter(nil)
+        #expect(presenter.failedFilter == nil)
     }
 
     /// Searches that fail while `failing`, then run in memory, over `memory`.

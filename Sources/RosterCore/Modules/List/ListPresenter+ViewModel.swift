@@ -50,6 +50,14 @@ extension ListPresenter {
         return search.line.text
     }
 
+    /// A filter whose search failed (a lock, a lost connection), with the
+    /// prompt closed and no filter in force before it: still the one the
+    /// user asked for, so a re-read of the source asks it again.
+    public var failedFilter: String? {
+        guard !search.isEditing, search.failure != nil, !SearchQuery(search.line.text).isEmpty else { return nil }
+        return search.line.text
+    }
+
     /// "400 people · 34 companies"; under a filter, what is shown of them
     /// ("3 of 400 people · 3 of 34 companies"); a company's list counts its own.
     var summary: String {

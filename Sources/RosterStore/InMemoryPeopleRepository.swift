@@ -186,8 +186,9 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     ///
     /// `keeping`: an arrangement of this directory, everyone by last name
     /// in companies, kept for the new one when the rewrite moved nobody in
-    /// it (company and name as they were: the usual edit), rather than
-    /// sorted again beside it.
+    /// it (company and name as they were: the usual edit), or with the one
+    /// person moved within their company when only the name changed,
+    /// rather than everyone sorted again beside it.
     public func rewriting(recordID: String, record: [UInt8], format: InputFormat, offset: Int, shift: Int,
                           keeping order: PeopleArrangement? = nil)
         -> (directory: InMemoryPeopleRepository, kept: PeopleArrangement?)? {
@@ -203,11 +204,13 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
         let directory = InMemoryPeopleRepository(store: replaced, skipped: skippedRecords, sourceName: sourceName)
         guard let order, order.sort == .byLastName, order.byCompany, order.company == nil, order.query == nil,
               let grouped = (order.handle as? Handle)?.grouped, grouped.order.count == store.count,
-              store.withBytes(.company, of: position, { old in placed.withBytes(.company, of: 0) { $0.elementsEqual(old) } }),
-              store.withNameKey(of: position, { old in placed.withNameKey(of: 0) { $0.elementsEqual(old) } }) else {
+              store.withBytes(.company, of: position, { old in placed.withBytes(.company, of: 0) { $0.elementsEqual(old) } }) else {
             return (directory, nil)
         }
-        return (directory, directory.arrangement(of: grouped))
+        if store.withNameKey(of: position, { old in placed.withNameKey(of: 0) { $0.elementsEqual(old) } }) {
+            return (directory, directory.arrangement(of: grouped))
+        }
+        return (directory, grouped.moving(position, store: replaced).map { directory.arrangement(of: $0) })
     }
 
     nonisolated(nonsending) public func companySummaries(in arrangement: PeopleArrangement) async throws(RepositoryError)

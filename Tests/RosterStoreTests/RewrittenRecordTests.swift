@@ -126,10 +126,35 @@ struct RewrittenRecordTests {
         let kept = try #require(rewrite(same, keeping: order)?.kept)
         #expect((kept.handle as? InMemoryPeopleRepository.Handle)?.grouped.order == fresh.order)
         #expect(kept.sections.map(\.title) == fresh.sections.map(\.title))
-        #expect(rewrite(renamed, keeping: order)?.kept == nil, "the name sorts them elsewhere")
+        edited[9] = renamed
+        let freshRenamed = GroupedPeople(store: try await Self.load(Self.text(edited, format: .json), format: .json).store)
+        let movedWithin = try #require(rewrite(renamed, keeping: order)?.kept, "the name sorts them elsewhere in their company")
+        #expect((movedWithin.handle as? InMemoryPeopleRepository.Handle)?.grouped.order == freshRenamed.order)
+        #expect((movedWithin.handle as? InMemoryPeopleRepository.Handle)?.grouped.order != fresh.order)
         #expect(rewrite(moved, keeping: order)?.kept == nil, "another company")
         #expect(rewrite(same, keeping: directory.arrange(sort: .byLastName, byCompany: false, company: nil))?.kept == nil)
         #expect(rewrite(same, keeping: nil)?.kept == nil)
+    }
+
+    @Test("a new name moves the one person within their company, as a fresh sort places them, ties in file order")
+    func nameMovesWithinCompany() async throws {
+        let records = Self.records(90)
+        let directory = InMemoryPeopleRepository(try await Self.load(Self.text(records, format: .json), format: .json))
+        let order = directory.arrange(sort: .byLastName, byCompany: true, company: nil)
+        // To the front, to the back, onto someone else's very name (before and after them in the file), accented.
+        for (position, first, last) in [(9, "A", "Aaa"), (9, "Z", "Zzzz"), (10, "First10", "Ölberg"), (70, "First8", "Ölberg"),
+                                        (0, "Zed", "Núñez"), (45, "Ánne", "smith")] {
+            let edited = Fixtures.record(first: first, last: last, company: Self.companies[position % 6], email: "p\(position)@mail.test",
+                                         index: position, extra: #""_id": "r\#(position)", "address": "\#(position) Main Street, Town\#(position % 5), Ohio, 1000""#)
+            var changed = records
+            changed[position] = edited
+            let fresh = GroupedPeople(store: try await Self.load(Self.text(changed, format: .json), format: .json).store)
+            let kept = try #require(directory.rewriting(recordID: "r\(position)", record: Array(edited.utf8), format: .json,
+                                                        offset: directory.store.fileOffset(of: position),
+                                                        shift: edited.utf8.count - records[position].utf8.count, keeping: order)?.kept)
+            #expect((kept.handle as? InMemoryPeopleRepository.Handle)?.grouped.order == fresh.order, "\(first) \(last) at \(position)")
+            #expect(kept.sections.map(\.range) == fresh.sections.map(\.range))
+        }
     }
 
     @Test("a record that is not the one found there, or not one person with that _id, is refused (the file is read whole)")

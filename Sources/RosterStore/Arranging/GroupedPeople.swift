@@ -84,6 +84,30 @@ public struct GroupedPeople: Sendable {
         self.init(order: order, sections: order.isEmpty ? [] : [CompanySection(title: title, companyID: companyID, range: 0..<order.count)])
     }
 
+    /// This order (by last name, in companies) after the person at file
+    /// position `person` changed name but not company, `store` holding
+    /// the new name: that person moved to where the name sorts now within
+    /// their company, everyone else where they were. One binary search,
+    /// not everyone sorted again. Nil if they are not found where they were.
+    func moving(_ person: Int, store: PeopleStore) -> GroupedPeople? {
+        let sort = SortOrder.byLastName
+        let company = store.companyID(of: person)
+        guard let section = sections.first(where: { $0.companyID == company }),
+              let from = order[section.range].firstIndex(of: UInt32(person)) else { return nil }
+        var moved = order
+        moved.remove(at: from)
+        let moving = Self.entry(for: UInt32(person), store: store, sort: sort, textKeys: nil)
+        // The first place in the section whose person does not come before the one moving.
+        var low = section.range.lowerBound, high = section.range.upperBound - 1
+        while low < high {
+            let middle = (low + high) / 2
+            let other = Self.entry(for: moved[middle], store: store, sort: sort, textKeys: nil)
+            if Self.precedes(other, moving, store: store, sort: sort, textKeys: nil) { low = middle + 1 } else { high = middle }
+        }
+        moved.insert(UInt32(person), at: low)
+        return GroupedPeople(order: moved, sections: sections)
+    }
+
     /// The company id of whoever is at display `position`.
     public func companyID(at position: Int, store: PeopleStore) -> Int {
         store.companyID(of: Int(order[position]))

@@ -23,6 +23,9 @@ extension AppDependencies {
         let place: RememberedPlace?
         /// After a delete, the row where the selection was (the next person).
         let row: Int?
+        /// The row the person saved was on: under a search they no longer
+        /// match, the selection stays on that row (their neighbour).
+        let savedRow: Int?
         let filter: String?
         /// Marked people before the re-read.
         let marked: Set<PersonID>
@@ -47,6 +50,7 @@ extension AppDependencies {
         // one). Past a few thousand, or without an `_id`, they are let go.
         let landing = RereadLanding(note: note, recordID: recordID, place: place,
                                     row: recordID == nil ? listWireframe.listPresenter?.selection : nil,
+                                    savedRow: listWireframe.listPresenter?.selection,
                                     filter: listWireframe.filter ?? intended ?? rereadFilter, marked: listWireframe.session.marked,
                                     isTable: table != nil, path: filePath)
         // Whatever changed on disk meanwhile is read now too.
@@ -62,10 +66,10 @@ extension AppDependencies {
         case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused, .sent: listWireframe.say("reading it again…")
         }
-        // A save that rewrote one record in place: that record alone is read
-        // again, and the list's order kept if it moved nobody.
-        let rewrite = (listWireframe.editingAccess.editing as? FileEditing)?.takeRewrite()
-            .flatMap { $0.recordID == recordID && [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) ? $0 : nil }
+        // A save that rewrote one record in place (an edit, or the undo of
+        // one): that record alone is read again, and the list's order kept
+        // if it moved nobody.
+        let rewrite = (listWireframe.editingAccess.editing as? FileEditing)?.takeRewrite().flatMap { $0.recordID == recordID ? $0 : nil }
         let order = rewrite.flatMap { listWireframe.shownRepository as AnyObject === $0.directory } == true
             ? listWireframe.listPresenter?.displayed : nil
         let (interactor, shown, tableWatch, outbox) = (interactor, listWireframe.shownRepository, tableWatch, outbox)
@@ -161,7 +165,7 @@ extension AppDependencies {
         let note = landing.note
         if let recordID = landing.recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
             listWireframe.listPresenter?.whenSettled { [weak self] presenter in
-                Self.landed(on: recordID, in: presenter, reopeningDetail: note == .savedFromDetail)
+                Self.landed(on: recordID, in: presenter, row: landing.savedRow, reopeningDetail: note == .savedFromDetail)
                 if note == .savedFromCompanyList, presenter.place.selectedID == recordID {
                     self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
                 }
@@ -211,13 +215,17 @@ extension AppDependencies {
 
     /// After a save, once the list has landed: the person's screen again if
     /// the save was made from it; or, when the search on no longer matches
-    /// the person saved, a word saying so (they are not lost, only hidden).
-    private static func landed(on recordID: String, in presenter: ListPresenter, reopeningDetail: Bool) {
+    /// the person saved, a word saying so (they are not lost, only hidden),
+    /// the selection on the row they were on (`row`: their neighbour, as
+    /// after a delete), not the top of the list.
+    private static func landed(on recordID: String, in presenter: ListPresenter, row: Int?, reopeningDetail: Bool) {
         // A database's rows load after the frame: a selection not loaded yet
         // is not known to be someone else, and says nothing.
         guard let selected = presenter.place.selectedID else { return }
         guard selected == recordID else {
-            if presenter.filter != nil { presenter.say("saved; they no longer match the search (Esc shows everyone)") }
+            guard presenter.filter != nil else { return }
+            if let row, presenter.displayed.count > 0 { presenter.select(position: min(row, presenter.displayed.count - 1)) }
+            presenter.say("saved; they no longer match the search (Esc shows everyone)")
             return
         }
         if reopeningDetail { presenter.openSelected() }

@@ -41,6 +41,7 @@ struct FileEditing: PeopleEditing {
     }
 
     func delete(_ people: [Person]) throws(EditFailure) {
+        lastRewrite.withLock { $0 = nil }
         guard people.allSatisfy({ !$0.id.isEmpty }) else {
             throw EditFailure(.readOnly, "someone marked has no _id in the file, so Roster cannot find them again; nothing deleted")
         }
@@ -53,6 +54,7 @@ struct FileEditing: PeopleEditing {
     /// followed, in one save. One not taken out by the last delete here is
     /// added with the values Roster knows.
     func restore(_ people: [Person]) throws(EditFailure) {
+        lastRewrite.withLock { $0 = nil }
         let ids = Set(people.map(\.id))
         let records = removedRecords.withLock { $0.filter { ids.contains($0.id) } }
         if !records.isEmpty {
@@ -64,6 +66,7 @@ struct FileEditing: PeopleEditing {
     }
 
     func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
+        lastRewrite.withLock { $0 = nil }
         try Self.outcome(FileSave.save(.add(id: recordID, changes: changes), to: path, format: format, backup: false, progress: saveProgress))
     }
 

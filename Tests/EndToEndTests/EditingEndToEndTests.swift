@@ -97,8 +97,32 @@ struct EditingEndToEndTests {
         session.type("Smith")
         session.send("Enter")
         #expect(session.waitFor(text: "they no longer match the search"))
+        // Wider, so that the status line has room for the position beside the message.
+        session.resize(rows: 24, columns: 160)
+        #expect(session.waitFor("nine Garzas left") { Self.position(in: $0)?.1 == 9 })
+        // Another who leaves the search, from the third row: the selection stays on
+        // that row (their neighbour now), not the top of the list.
+        session.send("j", "j")
+        #expect(session.waitFor("the third row") { Self.position(in: $0)?.0 == 3 })
+        session.send("E")
+        #expect(session.waitFor(text: "Roster — Edit"))
+        session.send("Tab", "C-u")
+        session.type("Smith")
+        session.send("Tab", "Tab", "C-u")
+        session.type("someone@example.org")
+        session.send("Enter")
+        #expect(session.waitFor(text: "they no longer match the search"))
+        #expect(session.waitFor("the row they were on") { Self.position(in: $0).map { $0 == (3, 8) } ?? false })
         session.send("q")
         #expect(session.exitStatus() == 0)
+    }
+
+    /// The status line's "row/count" (without thousands separators, as on
+    /// a small list).
+    static func position(in screen: String) -> (Int, Int)? {
+        guard let status = screen.split(separator: "\n").last(where: { $0.contains(" · ") }),
+              let match = status.firstMatch(of: /(\d+)\/(\d+) ·/) else { return nil }
+        return (Int(match.1)!, Int(match.2)!)
     }
 
     @Test("from the person's screen E edits them too; Esc with a change asks, y throws it away and nothing is written")

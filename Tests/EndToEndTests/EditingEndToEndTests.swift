@@ -75,7 +75,8 @@ struct EditingEndToEndTests {
     func landing() throws {
         let file = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let session = try Self.open(file)
+        // Wide, so that the status line has room for the position beside a message.
+        let session = try Self.open(file, columns: 160)
         session.send("j", "Enter")
         #expect(session.waitFor(text: "Roster — José Garza"))
         session.send("E")
@@ -97,8 +98,6 @@ struct EditingEndToEndTests {
         session.type("Smith")
         session.send("Enter")
         #expect(session.waitFor(text: "they no longer match the search"))
-        // Wider, so that the status line has room for the position beside the message.
-        session.resize(rows: 24, columns: 160)
         #expect(session.waitFor("nine Garzas left") { Self.position(in: $0)?.1 == 9 })
         // Another who leaves the search, from the third row: the selection stays on
         // that row (their neighbour now), not the top of the list.

@@ -119,6 +119,8 @@ struct FileWatchTests {
         #expect(session.waitFor(text: "Roster — Edit Tammy Noble"))
         session.send("Tab", "Tab", "Tab", "C-u")
         session.type("typed@form.example")
+        // Shown first (a slow, sanitized build may draw it a moment later), then kept.
+        #expect(session.waitFor(text: "typed@form.example"))
         try Self.sed("s/frank.dillon@comgy.io/frank@changed.example/", on: file)
         // The form keeps what was typed, whatever the file does meanwhile.
         #expect(!session.waitFor("the form stays", timeout: 1.5, quietly: true) { !$0.contains("typed@form.example") })

@@ -68,8 +68,8 @@ struct RecordRewrite: Sendable {
         guard source >= 0 else { return nil }
         defer { close(source) }
         var status = stat()
-        guard fstat(source, &status) == 0, FileIdentity(status) == written, lseek(source, off_t(offset), SEEK_SET) == off_t(offset),
-              let record = FileSave.readAll(source, count: length) else { return nil }
+        guard fstat(source, &status) == 0, FileIdentity(status) == written,
+              let record = FileSave.read(length, at: offset, of: source) else { return nil }
         return directory.rewriting(recordID: recordID, record: record, format: format, offset: offset, shift: shift, keeping: order)
     }
 }
@@ -141,7 +141,7 @@ extension FileSave {
         return nil
     }
 
-    private static func read(_ count: Int, at offset: Int, of source: Int32) -> [UInt8]? {
+    fileprivate static func read(_ count: Int, at offset: Int, of source: Int32) -> [UInt8]? {
         guard lseek(source, off_t(offset), SEEK_SET) == off_t(offset) else { return nil }
         return readAll(source, count: count)
     }

@@ -172,8 +172,13 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     /// when no record, or more than one, has it, or when a record was
     /// skipped (it might have it too).
     public func fileOffset(recordID: String) -> Int? {
+        onlyPosition(recordID: recordID).map(store.fileOffset(of:))
+    }
+
+    /// The one person with `recordID`, under the same rule as `fileOffset(recordID:)`.
+    private func onlyPosition(recordID: String) -> Int? {
         guard !recordID.isEmpty, skippedRecords.isEmpty else { return nil }
-        return store.fileOffset(ofOnly: recordID)
+        return store.position(ofOnly: recordID)
     }
 
     /// This directory after a save rewrote the record of `recordID`, which
@@ -192,8 +197,7 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     public func rewriting(recordID: String, record: [UInt8], format: InputFormat, offset: Int, shift: Int,
                           keeping order: PeopleArrangement? = nil)
         -> (directory: InMemoryPeopleRepository, kept: PeopleArrangement?)? {
-        guard fileOffset(recordID: recordID) == offset, format != .csv,
-              let position = store.positions(withID: recordID, limit: 1).first else { return nil }
+        guard format != .csv, let position = onlyPosition(recordID: recordID), store.fileOffset(of: position) == offset else { return nil }
         let opening: [UInt8] = format == .json ? [UInt8(ascii: "[")] : []
         let alone = opening + record + (format == .json ? [UInt8(ascii: "]")] : [])
         guard let read = try? PeopleLoader(format: format).load(bytes: alone, sourceName: sourceName),

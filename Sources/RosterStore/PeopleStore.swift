@@ -119,8 +119,13 @@ public final class PeopleStore: Sendable {
     /// Where the one record whose `_id` is `id` starts in the file; nil
     /// when no record, or more than one, has it.
     public func fileOffset(ofOnly id: String) -> Int? {
+        position(ofOnly: id).map(fileOffset(of:))
+    }
+
+    /// The one person whose `_id` is `id`; nil when nobody, or more than one, has it.
+    public func position(ofOnly id: String) -> Int? {
         let found = positions(withID: id, limit: 2)
-        return found.count == 1 ? fileOffset(of: found[0]) : nil
+        return found.count == 1 ? found[0] : nil
     }
 
     /// The people whose `_id` is `id`, in file order, at most `limit` of

@@ -70,7 +70,7 @@ let package = Package(
                     exclude: ["__Snapshots__"], swiftSettings: startOnTheCaller),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"],
                     swiftSettings: startOnTheCaller),
-        .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "TestTraits", "TestServers"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "RosterSQL", "TestSupport", "TestTraits", "TestServers"]),
         .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport", "TestTraits", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]

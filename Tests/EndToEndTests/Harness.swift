@@ -221,3 +221,22 @@ func rosterPID(under shellPID: Int32) -> Int32? {
     }
     return nil
 }
+
+/// `count` people in the bundled file's shape, spread over 40 companies;
+/// `named` gives some of them (by index) another first name, last name
+/// and company.
+func generatedPeople(_ count: Int, named: [Int: (first: String, last: String, company: String)] = [:]) -> String {
+    var json = "[\n"
+    json.reserveCapacity(count * 420)
+    for index in 0..<count {
+        let person = named[index] ?? ("First\(index)", "Last\(index % 997)", "COMPANY\(index % 40)")
+        json += """
+            {"_id": "p\(index)", "index": \(index), "isActive": \(index % 2 == 0), "balance": "$1,\(index % 1000).00", \
+            "age": \(20 + index % 50), "eyeColor": "blue", "name": {"first": "\(person.first)", "last": "\(person.last)"}, \
+            "company": "\(person.company)", "email": "person\(index)@example.test", "phone": "+1 (555) 000-\(index % 10_000)", \
+            "address": "\(index) Long Street, Springfield, Oregon, \(10_000 + index % 90_000)", "favoriteFruit": "apple"}
+            """
+        json += index + 1 < count ? ",\n" : "\n]\n"
+    }
+    return json
+}

@@ -39,6 +39,43 @@ struct NeverWaitTests {
         #expect(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 7)
     }
 
+    /// People in the generated file typed at: enough that each search in
+    /// the test build takes longer than the 30 ms between keys (the issue's
+    /// 600,000 is for a release build: `ROSTER_TYPEAHEAD_PEOPLE=600000`).
+    static let typedAheadPeople = ProcessInfo.processInfo.environment["ROSTER_TYPEAHEAD_PEOPLE"].flatMap(Int.init) ?? 100_000
+
+    /// Sends `keys` one at a time, 30 ms apart: a fast typist, each key
+    /// arriving while the search the one before started is still running.
+    /// (The pause is the typing, not a wait for the app.)
+    func typeAtTypingSpeed(_ session: TmuxSession, _ keys: [String]) {
+        for key in keys {
+            session.send(key)
+            usleep(30_000)
+        }
+    }
+
+    @Test("typed 30 ms a key over a large file, /zamora⏎M marks exactly the 3 shown and /company:zeta⏎e⏎ exports ZETA's 5")
+    func typedAheadAtTypingSpeed() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = Self.typedAheadPeople
+        var named: [Int: (first: String, last: String, company: String)] = [:]
+        for third in 0..<3 { named[count / 3 * third + 7] = ("Jose", "Zamora", "COMPANY1") }
+        for fifth in 0..<5 { named[count / 5 * fifth + 11] = ("Zed", "Last\(fifth)", "ZETA") }
+        try generatedPeople(count, named: named).write(toFile: folder + "/people.json", atomically: false, encoding: .utf8)
+        let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary) --no-state people.json")
+        #expect(session.waitFor(text: "1/\(count.formatted(.number.locale(Locale(identifier: "en_US"))))", timeout: 300))
+        typeAtTypingSpeed(session, ["/"] + "zamora".map(String.init) + ["Enter", "M"])
+        #expect(session.waitFor(text: "1/3 · 3 marked", timeout: 60))
+        #expect(!session.screen().contains(",000 marked"))
+        typeAtTypingSpeed(session, ["u", "Escape"])
+        #expect(session.waitFor("everyone, nobody marked", timeout: 60) { $0.contains("1/\(count / 1000)") && !$0.contains("marked") })
+        typeAtTypingSpeed(session, ["/"] + "company:zeta".map(String.init) + ["Enter", "e", "Enter"])
+        #expect(session.waitFor(text: "wrote 5 people to people.csv", timeout: 60))
+        let csv = try String(contentsOfFile: folder + "/people.csv", encoding: .utf8)
+        #expect(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 6)
+    }
+
     /// The bundled directory imported into `folder`/people.db.
     func importBundled(in folder: String) throws -> String {
         let database = folder + "/people.db"

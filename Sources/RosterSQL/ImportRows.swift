@@ -125,13 +125,19 @@ public struct ImportRows: Sequence, Sendable {
         }
     }()
 
-    /// What `/` matches, folded, one field per line: a search term (which
-    /// has no line break) can match inside a field but never across two.
+    /// What `/` matches (`TextScope.bareTermScopes`), folded, one field
+    /// per line: a search term (which has no line break) can match inside
+    /// a field but never across two.
     static func searchText(companyKey: [UInt8], lastKey: [UInt8], firstKey: [UInt8], person: Person) -> String {
-        let fields: [[UInt8]] = [
-            companyKey, lastKey, firstKey, firstKey + [UInt8(ascii: " ")] + lastKey,
-            TextFolding.foldedBytes(person.email), TextFolding.foldedBytes(person.phone), TextFolding.foldedBytes(person.address),
-        ]
+        let fields: [[UInt8]] = TextScope.bareTermScopes.flatMap { scope -> [[UInt8]] in
+            switch scope {
+            case .company: return [companyKey]
+            case .name: return [lastKey, firstKey, firstKey + [UInt8(ascii: " ")] + lastKey]
+            default:
+                guard let field = scope.recordField else { preconditionFailure("a bare term looks at \(scope), which search_text lacks") }
+                return [TextFolding.foldedBytes(person.text(field))]
+            }
+        }
         return String(decoding: Array(fields.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
     }
 

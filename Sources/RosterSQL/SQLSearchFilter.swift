@@ -83,8 +83,8 @@ struct SQLSearchFilter {
         let name = dialect == .postgres ? "first_key || '\\x20'::bytea || last_key" : "first_key || ' ' || last_key"
         switch scope {
         case .anywhere:
-            let tests = [key(name), key("company_key"), folded("email"), folded("phone"), folded("address")] + [phoneDigits()].compactMap { $0 }
-            return tests.joined(separator: " OR ")
+            return TextScope.bareTermScopes.map { textCondition($0, needle: needle, digits: digits, into: &statement) }
+                .joined(separator: " OR ")
         case .name: return key(name)
         case .firstName: return key("first_key")
         case .lastName: return key("last_key")
@@ -123,8 +123,7 @@ struct SQLSearchFilter {
         }
         switch scope {
         case .anywhere:
-            return [key(name, needle), key("company_key", needle.isEmpty ? ImportRows.noCompanyKey : needle),
-                    folded("email"), folded("phone"), folded("address")].joined(separator: " OR ")
+            return TextScope.bareTermScopes.map { wholeValueCondition($0, needle: needle, into: &statement) }.joined(separator: " OR ")
         case .name: return key(name, needle)
         case .firstName: return key("first_key", needle)
         case .lastName: return key("last_key", needle)

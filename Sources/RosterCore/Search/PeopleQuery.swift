@@ -97,10 +97,15 @@ public enum TextScope: Hashable, Sendable, CaseIterable, CustomStringConvertible
 }
 
 extension TextScope {
-    /// Where a bare term looks: what the reference matcher, the store's
-    /// search, the SQL filter and the imported `search_text` all search
-    /// (the tests hold the last three to the first).
-    public static let bareTermScopes: [TextScope] = [.name, .company, .email, .phone, .address]
+    /// Where a bare term looks: the one list the reference matcher, the
+    /// store's search, the SQL filter and the imported `search_text` are
+    /// all made from (the repository contract holds each to the first).
+    /// The company and the name are compared on their folded keys; the
+    /// rest are whole fields of the record (`bareTermFields`).
+    public static let bareTermScopes: [TextScope] = [.company, .name, .email, .phone, .address]
+
+    /// The record's fields a bare term reads whole, in the table's order.
+    public static let bareTermFields: [TextField] = bareTermScopes.compactMap(\.recordField)
 
     /// The address's comma-separated parts.
     public static let addressParts: [TextScope] = [.street, .city, .state, .zip]

@@ -132,33 +132,9 @@ extension QueryCondition {
         return (part(0), part(1), part(2), part(3))
     }
 
-    /// Byte ranges of street, city, state and zip in an address, trimmed of
-    /// spaces (empty ranges for parts it lacks). From the end: the last
-    /// comma-separated part is the zip, then the state, then the city, and
-    /// everything before is the street; with fewer than four parts they
-    /// fill from the front (street, city, state).
-    public static func addressPartRanges<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> [Range<Int>]
-    where Bytes.Element == UInt8, Bytes.Index == Int {
-        var commas: [Int] = []
-        for index in bytes.indices where bytes[index] == UInt8(ascii: ",") { commas.append(index) }
-        let start = bytes.startIndex, end = bytes.endIndex
-        var bounds: [(Int, Int)]
-        switch commas.count {
-        case 0: bounds = [(start, end)]
-        case 1: bounds = [(start, commas[0]), (commas[0] + 1, end)]
-        case 2: bounds = [(start, commas[0]), (commas[0] + 1, commas[1]), (commas[1] + 1, end)]
-        default:
-            let count = commas.count
-            bounds = [(start, commas[count - 3]), (commas[count - 3] + 1, commas[count - 2]),
-                      (commas[count - 2] + 1, commas[count - 1]), (commas[count - 1] + 1, end)]
-        }
-        while bounds.count < 4 { bounds.append((end, end)) }
-        return bounds.map { bound in
-            var (lower, upper) = bound
-            while lower < upper, bytes[lower] == UInt8(ascii: " ") { lower += 1 }
-            while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
-            return lower..<upper
-        }
+    /// Byte ranges of street, city, state and zip in an address (`AddressPart`'s rule).
+    public static func addressPartRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { address in (0..<4).map { AddressPart.range($0, of: address) } }
     }
 
     public static func latinFolded(_ text: String) -> [UInt8] {

@@ -54,8 +54,8 @@ extension PeopleSearch {
             switch term.scope {
             case .anywhere:
                 if term.companies[Int(view.companyOfPerson[person])] || nameEquals(needle, view.nameKey(local), part: nil) { return true }
-                return foldedEquals(view.field(.email, of: local), needle) || foldedEquals(view.field(.phone, of: local), needle)
-                    || foldedEquals(view.field(.address, of: local), needle)
+                for field in TextScope.bareTermFields where foldedEquals(view.field(field, of: local), needle) { return true }
+                return false
             case .company: return term.companies[Int(view.companyOfPerson[person])]
             case .name: return nameEquals(needle, view.nameKey(local), part: nil)
             case .firstName: return nameEquals(needle, view.nameKey(local), part: .firstName)
@@ -106,8 +106,8 @@ extension PeopleSearch {
                 if present & term.presence == term.presence {
                     if term.presenceDecides { return true }
                     if nameMatches(needle, term.spansParts, view.nameKey(local), part: nil) { return true }
-                    let (bytes, phoneStart, addressStart) = view.contact(local)
-                    if contactMatches(needle, bytes, phoneStart: phoneStart, addressStart: addressStart,
+                    let (bytes, secondStart, thirdStart) = view.contact(local)
+                    if contactMatches(needle, bytes, secondStart: secondStart, thirdStart: thirdStart,
                                       mayNeedFolding: present & PresenceMasks.contactHasNonASCII != 0) { return true }
                 }
                 return !term.digits.isEmpty && present & term.digitsPresence == term.digitsPresence
@@ -167,7 +167,7 @@ extension PeopleSearch {
 
         /// One field, ASCII case ignored; non-ASCII text folded on the fly.
         private mutating func fieldContains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-            contactMatches(needle, bytes, phoneStart: bytes.count, addressStart: bytes.count, mayNeedFolding: hasNonASCII(bytes))
+            contactMatches(needle, bytes, secondStart: bytes.count, thirdStart: bytes.count, mayNeedFolding: hasNonASCII(bytes))
         }
 
         /// Whether the phone's digits, punctuation dropped, hold `wanted`
@@ -188,26 +188,27 @@ extension PeopleSearch {
             return false
         }
 
-        /// Email, phone and address lie side by side in the store: one
+        /// The contact run's three fields (`ContactRun`: email, phone,
+        /// address) lie side by side in the store: one
         /// case-insensitive pass over the three, a hit counting only when it
         /// stays inside one field. Non-ASCII text (`mayNeedFolding`: the
         /// bytes have some) is folded on the fly, field by field.
         private mutating func contactMatches(_ needle: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
-                                             phoneStart: Int, addressStart: Int, mayNeedFolding: Bool) -> Bool {
+                                             secondStart: Int, thirdStart: Int, mayNeedFolding: Bool) -> Bool {
             var from = 0
             while let hit = firstMatchIgnoringASCIICase(bytes, needle, from: from) {
                 let end = hit + needle.count
-                if (hit >= phoneStart || end <= phoneStart) && (hit >= addressStart || end <= addressStart) { return true }
+                if (hit >= secondStart || end <= secondStart) && (hit >= thirdStart || end <= thirdStart) { return true }
                 from = hit + 1
             }
             guard mayNeedFolding else { return false }
             var folded: [UInt8] = []
             swap(&folded, &scratch)
             defer { swap(&folded, &scratch) }
-            // The three fields one after another (no array of bounds: this runs per person).
+            // The run's three fields one after another (no array of bounds: this runs per person).
             var lower = 0
             for field in 0..<3 {
-                let upper = field == 0 ? phoneStart : field == 1 ? addressStart : bytes.count
+                let upper = field == 0 ? secondStart : field == 1 ? thirdStart : bytes.count
                 guard lower < upper else { continue }
                 LatinFolding.fold(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), into: &folded)
                 if folded.withUnsafeBufferPointer({ contains($0, needle) }) { return true }

@@ -15,6 +15,8 @@ extension PeopleSearch {
         let companyOfPerson: UnsafeBufferPointer<UInt32>
         /// `PresenceMasks` of the segment's people (empty when no term reads them).
         let presence: UnsafeBufferPointer<UInt64>
+        /// `ContactRun`'s first and last fields, read once per segment (not per person).
+        let contactFirst = ContactRun.first, contactLast = ContactRun.last
 
         /// Runs `body` with raw views of `segment`'s arrays, whose first
         /// person is `base` in `store`.
@@ -40,18 +42,32 @@ extension PeopleSearch {
             people.field(field, of: local)
         }
 
-        /// Email, phone and address as one run, with where phone and address start.
+        /// The fields a bare term reads whole (`ContactRun`) as one run of
+        /// the record's bytes, with where its second and third fields start.
         @inline(__always)
         func contact(_ local: Int) -> (UnsafeBufferPointer<UInt8>, Int, Int) {
             let record = people.recordStart[local]
             let slot = local * people.fieldCount
-            let emailStart = Int(people.fieldEnds[slot + TextField.email.rawValue - 1])
-            let phoneStart = Int(people.fieldEnds[slot + TextField.phone.rawValue - 1])
-            let addressStart = Int(people.fieldEnds[slot + TextField.address.rawValue - 1])
-            let addressEnd = Int(people.fieldEnds[slot + TextField.address.rawValue])
-            return (UnsafeBufferPointer(rebasing: people.arena[(record + emailStart)..<(record + addressEnd)]),
-                    phoneStart - emailStart, addressStart - emailStart)
+            let start = Int(people.fieldEnds[slot + contactFirst - 1])
+            let secondStart = Int(people.fieldEnds[slot + contactFirst])
+            let thirdStart = Int(people.fieldEnds[slot + contactFirst + 1])
+            let end = Int(people.fieldEnds[slot + contactLast])
+            return (UnsafeBufferPointer(rebasing: people.arena[(record + start)..<(record + end)]), secondStart - start, thirdStart - start)
         }
+    }
+
+    /// The record's fields a bare term reads whole (`TextScope.bareTermFields`:
+    /// email, phone, address), which the search loop and the presence masks
+    /// read as one run of bytes: three fields side by side in the record.
+    /// A table that asks for another shape stops the first search, loudly.
+    enum ContactRun {
+        /// The first field's and the last field's `TextField` raw values.
+        static let (first, last): (Int, Int) = {
+            let fields = TextScope.bareTermFields.map(\.rawValue)
+            precondition(fields.count == 3 && fields == Array(fields[0]...fields[0] + 2),
+                         "the search loop reads a bare term's fields as three side by side, not \(TextScope.bareTermFields)")
+            return (fields[0], fields[2])
+        }()
     }
 
     /// A term as the search loop reads it: plain values and pointers into

@@ -54,7 +54,7 @@ enum PresenceMasks {
         var masks = ContiguousArray<UInt64>(repeating: 0, count: segment.count)
         var folded: [UInt8] = []
         let fieldCount = PeopleSegment.textFieldCount
-        let email = TextField.email.rawValue, address = TextField.address.rawValue
+        let contactFirst = PeopleSearch.ContactRun.first, contactLast = PeopleSearch.ContactRun.last
         let space = bitOfByte[Int(UInt8(ascii: " "))]
         bitOfByte.withUnsafeBufferPointer { bits in
             segment.withBuffers { buffers in
@@ -70,7 +70,8 @@ enum PresenceMasks {
                         keyStart = nameKeyEnds[local]
                         let record = recordStart[local]
                         let slot = local * fieldCount
-                        let contactStart = record + Int(fieldEnds[slot + email - 1]), contactEnd = record + Int(fieldEnds[slot + address])
+                        let contactStart = record + Int(fieldEnds[slot + contactFirst - 1])
+                        let contactEnd = record + Int(fieldEnds[slot + contactLast])
                         var high: UInt8 = 0
                         for index in contactStart..<contactEnd {
                             let byte = arena[index]
@@ -82,7 +83,7 @@ enum PresenceMasks {
                             // search folds each field (`LatinFolding`, two bytes at a time).
                             mask |= contactHasNonASCII
                             var start = contactStart
-                            for field in email...address {
+                            for field in contactFirst...contactLast {
                                 let end = record + Int(fieldEnds[slot + field])
                                 var index = start
                                 while index + 1 < end {

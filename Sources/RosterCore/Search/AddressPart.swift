@@ -1,14 +1,18 @@
-#if !ROSTER_FUZZ
-import RosterCore
-#endif
-
-/// One part of an address, read in place: what `city:` / `state:` search
-/// and what `F` counts by, so that the two always agree.
-enum AddressPart {
-    /// Street (0), city, state or zip (3) of an address, as
-    /// `QueryCondition.addressPartRanges` reads it, without allocating.
-    @inline(__always)
-    static func bytes(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+/// The parts of an address ("303 Vermont Street, Concho, Arizona, 1707"):
+/// the one rule for what `street:`, `city:`, `state:` and `zip:` search, the
+/// city column shows, `F` counts by and a sort reads, in every source.
+/// PostgreSQL's filter spells the same rule in SQL (`SQLSearchFilter`),
+/// held to this one by the repository contract.
+///
+/// From the end: the last comma-separated part is the zip, then the state,
+/// then the city, and everything before is the street; with fewer than
+/// four parts they fill from the front (street, city, state). Each part is
+/// trimmed of spaces; a part the address lacks is empty.
+public enum AddressPart {
+    /// Where part `part` (street 0, city, state, zip 3) lies in `address`,
+    /// found without allocating (the search loop asks it per person).
+    @inlinable
+    public static func range(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         // The first two commas and the last three are all the rule needs.
         var first = -1, second = -1, count = 0
         var last = (-1, -1, -1)  // third-last, second-last, last
@@ -33,6 +37,12 @@ enum AddressPart {
         }
         while lower < upper, address[lower] == UInt8(ascii: " ") { lower += 1 }
         while upper > lower, address[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
-        return UnsafeBufferPointer(rebasing: address[lower..<upper])
+        return lower..<upper
+    }
+
+    /// The bytes of part `part` of `address`, in place.
+    @inlinable
+    public static func bytes(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: address[range(part, of: address)])
     }
 }

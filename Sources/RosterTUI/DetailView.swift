@@ -122,7 +122,12 @@ public final class DetailView: DetailViewInterface, ScreenView {
         screen.erase()
         screen.putBar(left: " Roster — \(model.title)", right: "\(model.company) ", row: 0)
         screen.put(DisplayText.fit("  " + model.title, columns: size.columns), row: 2, column: 0, style: .bold)
-        if let notLoaded = model.notLoaded {
+        let notLoaded: String? = switch model.state {
+        case .loaded: nil
+        case .loading: "Loading…"
+        case .failed(let words): words
+        }
+        if let notLoaded {
             for (offset, line) in wrap(notLoaded, columns: max(10, size.columns - 4)).enumerated()
             where DetailLayout.firstRow + offset < size.rows - 1 {
                 screen.put(line, row: DetailLayout.firstRow + offset, column: 2, style: .dim)

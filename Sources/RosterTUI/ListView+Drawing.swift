@@ -198,9 +198,8 @@ extension ListView {
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
         case .person(let person) where !person.person.isLoaded:
-            // A stand-in, never a person's values: being read, or (the title
-            // says why) could not be.
-            screen.put(DisplayText.fit(person.person.isLoading ? "  loading…" : "  not loaded", columns: width), row: line, column: 0,
+            // A stand-in, never a person's values: being read, or could not be, and why.
+            screen.put(DisplayText.fit(Self.standIn(person.person.state), columns: width), row: line, column: 0,
                        style: selected ? .selected : .dim)
         case .person(let person):
             let cells = Self.cells(columns, text: { $0.text(of: person.person) })
@@ -225,6 +224,14 @@ extension ListView {
             if let highlight {
                 highlightMatches(highlight, in: cells, of: person.person, row: line, selected: selected, on: screen)
             }
+        }
+    }
+
+    /// What a row not read (yet) says in a person's place.
+    static func standIn(_ state: LoadState) -> String {
+        switch state {
+        case .loading, .loaded: return "  loading…"
+        case .failed(let reason): return "  not loaded: " + DisplayText.sanitized(reason)
         }
     }
 }

@@ -75,7 +75,7 @@ struct NotLoadedTests {
         #expect(!screen.text.contains("Not loaded"))
     }
 
-    @Test("the list draws rows it could not read as 'not loaded', and they cannot be marked")
+    @Test("the list draws rows it could not read as 'not loaded' and why, and they cannot be marked")
     func listRowsNotLoaded() throws {
         let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "seed.json")
         let repository = LostReadsRepository(memory)
@@ -88,7 +88,7 @@ struct NotLoadedTests {
         view.draw(on: screen)
         #expect(screen.line(3).hasPrefix("  loading…"), "a source that may wait is read after the frame, never while drawing")
         view.draw(on: screen)
-        #expect(screen.line(3).hasPrefix("  not loaded"), "\(screen.text)")
+        #expect(screen.line(3).hasPrefix("  not loaded: connection lost"), "\(screen.text)")
         #expect(!screen.text.contains("(not fetched)"))
         view.handle(.character("m"), screenSize: screen.size)
         view.handle(.character("M"), screenSize: screen.size)

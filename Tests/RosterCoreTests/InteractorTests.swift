@@ -89,7 +89,7 @@ struct InteractorTests {
         let lost = RepositoryError(.connectionLost, reason: "connection lost")
         answer([.failure(lost), .failure(lost)])
         #expect(view.models.last?.title == "not loaded")
-        #expect(view.models.last?.notLoaded?.hasPrefix("Not loaded: connection lost.") == true)
+        #expect({ if case .failed(let words)? = view.models.last?.state { words.hasPrefix("Not loaded: connection lost.") } else { false } }())
         presenter.retry()
         #expect(interactor.reconnects == 1)
         #expect(interactor.asked.count == 2)  // read again once reconnected

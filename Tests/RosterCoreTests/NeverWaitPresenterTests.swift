@@ -18,8 +18,11 @@ struct NeverWaitPresenterTests {
     static func names(_ rows: ListRows) -> [String] {
         rows.compactMap { row in
             guard case .person(let person) = row else { return nil }
-            if person.person.isLoading { return "loading" }
-            return person.person.isLoaded ? person.name : "not loaded"
+            switch person.person.state {
+            case .loaded: return person.name
+            case .loading: return "loading"
+            case .failed: return "not loaded"
+            }
         }
     }
 
@@ -78,11 +81,11 @@ struct NeverWaitPresenterTests {
         let span = try #require(window.wanted(drawn: 5_000...5_019))
         #expect(span == 4_968..<5_052)
         #expect(window.wanted(drawn: 5_000...5_019) == nil, "a span being read is not asked for twice")
-        window.store(Array(repository.rowsAtOnce(in: everyone, positions: span).dropLast(2)), for: span)
+        window.store(.success(Array(repository.rowsAtOnce(in: everyone, positions: span).dropLast(2))), for: span)
         #expect(window.row(at: 5_051)?.isLoaded == false, "a row the source left out is a stand-in, not asked for again")
         #expect(window.row(at: 5_010)?.isLoaded == true)
         #expect(window.wanted(drawn: 5_010...5_051) == 4_968..<5_094, "drawn near the edge of what is read: the next rows are read ahead")
-        window.store(repository.rowsAtOnce(in: everyone, positions: 8_000..<(8_000 + ListWindow.capacity)),
+        window.store(.success(repository.rowsAtOnce(in: everyone, positions: 8_000..<(8_000 + ListWindow.capacity))),
                      for: 8_000..<(8_000 + ListWindow.capacity))
         #expect(window.row(at: 5_010) == nil, "the rows farthest from the last read are forgotten")
     }
@@ -378,7 +381,7 @@ struct NeverWaitPresenterTests {
                                         position: 0, wireframe: SpyDetailWireframe())
         presenter.attach(view: view)
         reads.finish()
-        #expect(view.models.last?.notLoaded == "Not loaded: a query failed, ? says why. r tries again. Esc goes back to the list.")
+        #expect(view.models.last?.state == .failed("Not loaded: a query failed, ? says why. r tries again. Esc goes back to the list."))
         #expect(reads.scheduledLater == 1)
         let shown = view.models.count
         #expect(await waitUntil { reads.waiting > 0 }, "read again on its own")
@@ -396,8 +399,11 @@ struct NeverWaitPresenterTests {
         let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: source, reader: reads),
                                            field: .city, shown: source.arrange(sort: .byLastName, byCompany: true, company: nil), wireframe: SpyFrequencyWireframe())
         presenter.attach(view: view)
+        #expect(view.models.last?.figures == .loading, "counting")
         reads.finish()
         #expect(view.models.last?.emptyMessage == "Not counted: company summary out of date: roster import rebuilds it. r counts again.")
+        #expect(view.models.last?.figures == .failed("Not counted: company summary out of date: roster import rebuilds it. r counts again."))
+        #expect(view.models.last?.rows.isEmpty == true, "no figures in a failed count's place")
         #expect(reads.scheduledLater == 0, "not tried again on its own")
     }
 }

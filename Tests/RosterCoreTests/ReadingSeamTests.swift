@@ -65,18 +65,68 @@ struct ReadingSeamTests {
         let window = ListInteractor(repository: source).window(on: everyone)
         #expect(!window.readsWhileDrawing)
         source.failing.withLock { $0 = false }
-        window.store(try? await source.rows(in: everyone, positions: 0..<3), for: 0..<3)
+        window.store(await Self.rows(of: source, in: everyone, 0..<3), for: 0..<3)
         source.failing.withLock { $0 = true }
-        window.store(try? await source.rows(in: everyone, positions: 0..<6), for: 0..<6)
+        let failed = await Self.rows(of: source, in: everyone, 0..<6)
+        guard case .failure(let error) = failed else {
+            Issue.record("the locked source read its rows")
+            return
+        }
+        window.store(failed, for: 0..<6)
         #expect((0..<3).allSatisfy { window.row(at: $0)?.isLoaded == true }, "read before, kept")
-        #expect((3..<6).allSatisfy { window.row(at: $0)?.isLoaded == false }, "not read: stand-ins that say so")
+        #expect((3..<6).allSatisfy { window.row(at: $0)?.state == .failed(error.reason) }, "not read: stand-ins that say why")
         #expect(window.holdsUnread)
         #expect(window.wanted(drawn: 3...5) == nil, "a stand-in is not asked for again and again")
         window.readUnreadAgain()
         #expect(window.row(at: 4)?.isLoaded == false, "the stand-in shows while it is read again: no flicker of loading")
         let again = try #require(window.wanted(drawn: 3...5), "read again by the next frame")
         source.failing.withLock { $0 = false }
-        window.store(try? await source.rows(in: everyone, positions: again), for: again)
+        window.store(await Self.rows(of: source, in: everyone, again), for: again)
         #expect(!window.holdsUnread && window.row(at: 4)?.isLoaded == true)
+    }
+
+    /// What a window is given after reading `positions` of `source`.
+    static func rows(of source: some PeopleRepository, in arrangement: PeopleArrangement,
+                     _ positions: Range<Int>) async -> Result<[ListedPerson], RepositoryError> {
+        await Result(awaiting: { () async throws(RepositoryError) in try await source.rows(in: arrangement, positions: positions) })
+    }
+}
+
+/// The list's rows are a value: equal when they would show the same.
+@MainActor
+@Suite("The list's rows as a value")
+struct ListRowsValueTests {
+    @Test("rows are equal for the same arrangement, memory, marks and collapsed companies, and differ when any of them does")
+    func equality() throws {
+        let (repository, everyone) = try Fixtures.repository(json: Fixtures.seedJSON)
+        let rows = ListRows(everyone, repository: repository)
+        #expect(rows == ListRows(everyone, repository: repository))
+        #expect(rows != ListRows(everyone, repository: repository, marked: [PersonID(0)]))
+        #expect(rows != ListRows(everyone, repository: repository, collapsedCompanies: [everyone.sections[0].companyID]))
+        #expect(rows != ListRows(repository.arrange(sort: .byLastName, byCompany: false, company: nil), repository: repository))
+        let (another, _) = try Fixtures.repository(json: Fixtures.seedJSON)
+        #expect(rows != ListRows(everyone, repository: another), "the same arrangement over other memory (a file read again)")
+    }
+
+    @Test("a window's rows differ once a read lands, and a row that could not be read says why")
+    func windowRows() {
+        let people = (0..<50).map { Person(firstName: "P\($0)", lastName: "L", company: "C\($0 % 3)") }
+        let repository = FakePeopleRepository(people: people, readsAtOnce: false)
+        let window = ListWindow(repository.everyone, atOnce: nil)
+        let before = ListRows(window)
+        #expect(before == ListRows(window))
+        window.store(.failure(RepositoryError(.connectionLost, reason: "connection lost")), for: 0..<10)
+        let after = ListRows(window)
+        #expect(before != after)
+        guard case .person(let row) = after[1] else {
+            Issue.record("row 1 is not a person's")
+            return
+        }
+        #expect(row.person.state == .failed("connection lost"))
+        guard case .person(let unread) = after[20] else {
+            Issue.record("row 20 is not a person's")
+            return
+        }
+        #expect(unread.person.state == .loading)
     }
 }

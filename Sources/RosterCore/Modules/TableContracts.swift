@@ -74,6 +74,8 @@ final class BackgroundCount {
     var isCounting: Bool { shown != asked }
     /// What the screen says in place of rows; nil unless the count failed.
     var failureSaid: String? { failure.said }
+    /// Whether the rows shown are the count asked for, and if not why.
+    var state: LoadState { isCounting ? .loading : failureSaid.map(LoadState.failed) ?? .loaded }
 
     /// The status bar's place among `count` rows ("3/12"): "—" when the
     /// count failed, never "0/0", which would read as nobody.

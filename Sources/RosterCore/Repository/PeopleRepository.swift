@@ -75,15 +75,17 @@ public struct ListedPerson: Sendable, Equatable {
     /// The city part of the address ("Concho" of "303 Vermont Street,
     /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
     public var city: String
-    /// False for a row the source could not read (a database that went
-    /// away): a stand-in that holds its place, with no person's values,
-    /// drawn as "not loaded" and never marked, opened or exported.
-    public var isLoaded: Bool
-    /// True for a stand-in whose row is being read (drawn as loading).
-    public var isLoading = false
+    /// `.loaded` for a person's row. Otherwise a stand-in that holds the
+    /// place of a row being read (`.loading`) or that the source could not
+    /// read (`.failed`: a database that went away), with no person's
+    /// values: drawn as such, and never marked, opened or exported.
+    public var state: LoadState
+
+    /// True for a person's row, false for a stand-in.
+    public var isLoaded: Bool { state.isLoaded }
 
     /// A row whose text fields `text` gives (those `isListed`).
-    public init(id: PersonID, position: Int, companyID: Int, age: Int? = nil, isActive: Bool? = nil, isLoaded: Bool = true,
+    public init(id: PersonID, position: Int, companyID: Int, age: Int? = nil, isActive: Bool? = nil, state: LoadState = .loaded,
                 text: (TextField) -> String) {
         self.id = id
         self.position = position
@@ -94,17 +96,17 @@ public struct ListedPerson: Sendable, Equatable {
         self.age = age
         self.isActive = isActive
         city = QueryCondition.addressParts(texts[TextField.address.rawValue]).city
-        self.isLoaded = isLoaded
+        self.state = state
     }
 
     /// A row of the fields the list shows first (tests and stand-ins);
     /// `others` holds any other text field.
     public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
                 phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", address: String = "",
-                others: [TextField: String] = [:], isLoaded: Bool = true) {
+                others: [TextField: String] = [:], state: LoadState = .loaded) {
         let named: [TextField: String] = [.firstName: firstName, .lastName: lastName, .email: email, .balance: balance,
                                           .phone: phone, .company: company, .address: address]
-        self.init(id: id, position: position, companyID: companyID, age: age, isActive: isActive, isLoaded: isLoaded) {
+        self.init(id: id, position: position, companyID: companyID, age: age, isActive: isActive, state: state) {
             named[$0] ?? others[$0] ?? ""
         }
     }
@@ -114,16 +116,18 @@ public struct ListedPerson: Sendable, Equatable {
     static let listedFields = TextField.allCases.filter(\.isListed)
     static let fieldCount = TextField.allCases.count
 
-    /// The stand-in for a row at `position` that could not be read.
-    public static func notLoaded(position: Int, companyID: Int) -> ListedPerson {
-        ListedPerson(id: PersonID(-1), position: position, companyID: companyID, isLoaded: false) { _ in "" }
+    /// The stand-in for a row at `position` that could not be read, and why.
+    public static func notLoaded(position: Int, companyID: Int, reason: String) -> ListedPerson {
+        standIn(position: position, companyID: companyID, state: .failed(reason))
     }
 
     /// The stand-in for a row at `position` not read yet.
     public static func loading(position: Int, companyID: Int) -> ListedPerson {
-        var row = notLoaded(position: position, companyID: companyID)
-        row.isLoading = true
-        return row
+        standIn(position: position, companyID: companyID, state: .loading)
+    }
+
+    private static func standIn(position: Int, companyID: Int, state: LoadState) -> ListedPerson {
+        ListedPerson(id: PersonID(-1), position: position, companyID: companyID, state: state) { _ in "" }
     }
 
     /// The text of `field` as the record has it.
@@ -226,7 +230,8 @@ public protocol PeopleRepository: Sendable {
 
 /// The rows of a source that answers at once (a file held in memory), read
 /// while a frame draws: nothing to wait for, so no frame of "loading".
-public protocol ReadingAtOnce: Sendable {
+/// An object: the list's rows are the same when they read the same one.
+public protocol ReadingAtOnce: AnyObject, Sendable {
     /// The rows at display `positions` of `arrangement` (clamped to it).
     func rowsAtOnce(in arrangement: PeopleArrangement, positions: Range<Int>) -> [ListedPerson]
     /// Whole records at display `positions` of `arrangement` (clamped to it).

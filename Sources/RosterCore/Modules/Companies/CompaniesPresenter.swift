@@ -146,6 +146,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             filter: filter,
             emptyMessage: isCounting ? "Counting…" : counting.failureSaid ?? filter.map { "No one matches '\($0)': Esc clears the filter." } ?? "No companies.")
         model.problemDetail = interactor.problemDetail
+        model.figures = counting.state
         model.rowsVersion = rowsVersion
         model.notice = notice
         return model

@@ -97,6 +97,10 @@ public struct CompaniesViewModel: Equatable, Sendable {
     public var filter: String?
     /// What the screen says when there are no rows ("No one matches 'xyz'…").
     public var emptyMessage = "No companies."
+    /// Whether `rows` are the count asked for: `.loading` while it is
+    /// counted, `.failed` with why when it could not be (the rows are then
+    /// none, never figures made up or left over from before).
+    public var figures: LoadState = .loaded
     /// What the database said last, for the `?` help (nil: nothing failed).
     public var problemDetail: String? = nil
     /// A word after `r` ("reconnected", "still offline: …"), in the status bar.

@@ -147,11 +147,11 @@ public final class DetailPresenter: DetailModuleInterface {
             person = read
         case .loading:
             return DetailViewModel(title: "loading…", company: section.title, position: place, fields: [], status: status,
-                                   notLoaded: "Loading…", problemDetail: interactor.problemDetail)
+                                   state: .loading, problemDetail: interactor.problemDetail)
         case .notLoaded(let error):
             // Never a blank person, whose every field would read "—" (none).
             return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
-                                   notLoaded: Self.notLoaded(because: error),
+                                   state: .failed(Self.notLoaded(because: error)),
                                    problemDetail: interactor.problemDetail)
         }
         // The flat list's one section is "Everyone": the person's own company says more.

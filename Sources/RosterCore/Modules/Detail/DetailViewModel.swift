@@ -17,9 +17,10 @@ public struct DetailViewModel: Equatable, Sendable {
     public var status: String? = nil
     /// The field under the cursor (Tab), which `y` copies.
     public var selectedField: Int? = nil
-    /// Why this person could not be read (nil: they were): the screen says
-    /// so in place of fields that would look like values (or like none).
-    public var notLoaded: String? = nil
+    /// Whether the person was read: while `.loading`, or `.failed` with
+    /// what the screen says instead ("Not loaded: connection lost. …"), it
+    /// shows no fields that would look like values (or like none).
+    public var state: LoadState = .loaded
     /// What the database said last, for the `?` help (nil: nothing failed).
     public var problemDetail: String? = nil
 }

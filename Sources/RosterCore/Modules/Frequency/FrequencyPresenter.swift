@@ -179,6 +179,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
                 ? "r reconnects: the connection is lost, so nothing was counted (tried again on its own too)."
                 : counting.failureSaid ?? "Nobody to count.")
         model.problemDetail = interactor.problemDetail
+        model.figures = counting.state
         model.rowsVersion = version
         return model
     }

@@ -38,6 +38,10 @@ public struct FrequencyViewModel: Equatable, Sendable {
     public var rowsVersion = 0
     /// What the screen says when there are no rows.
     public var emptyMessage = "Nobody to count."
+    /// Whether `rows` are the count asked for: `.loading` while it is
+    /// counted, `.failed` with why when it could not be (the rows are then
+    /// none, never figures made up or left over from before).
+    public var figures: LoadState = .loaded
 }
 
 /// How the frequency view is ordered: `s` cycles (figures largest first,

@@ -112,8 +112,10 @@ public final class ListInteractor: ListInteractorInput {
     public func fill(_ window: ListWindow, drawn: ClosedRange<Int>, then: @escaping @MainActor @Sendable () -> Void) {
         guard let positions = window.wanted(drawn: drawn) else { return }
         let (repository, arrangement) = (self.repository, window.arrangement)
-        background.read({ try? await repository.rows(in: arrangement, positions: positions) }) { rows in
-            window.store(rows, for: positions)
+        background.read({
+            await Result(awaiting: { () async throws(RepositoryError) in try await repository.rows(in: arrangement, positions: positions) })
+        }) { read in
+            window.store(read, for: positions)
             then()
         }
     }

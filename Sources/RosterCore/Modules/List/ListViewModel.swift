@@ -1,5 +1,6 @@
 /// Everything the list view draws, already worded; no JSON, no sorting.
-public struct ListViewModel: Sendable {
+/// A value: two models are equal when they would draw the same screen.
+public struct ListViewModel: Equatable, Sendable {
     /// "people.json" or "stdin".
     public var sourceName: String
     /// The company of a company's list, for the breadcrumb
@@ -119,10 +120,13 @@ public struct PersonRow: Equatable, Sendable {
 /// number of people. Section lookup is a binary search over the sections.
 /// A collapsed section shows its header only.
 ///
-/// A value: the rows the list's window had read when it was made (a
-/// source that answers at once is read as rows are asked for, from its
-/// `ReadingAtOnce`: memory that never changes, nothing to wait for).
-public struct ListRows: RandomAccessCollection, Sendable {
+/// A value: the rows the list's window had read when it was made, each
+/// in its `LoadState` (a source that answers at once is read as rows are
+/// asked for, from its `ReadingAtOnce`: memory that never changes, nothing
+/// to wait for). Two are equal when they show the same rows: the same
+/// arrangement, read from the same memory or holding the same rows, with
+/// the same companies collapsed and the same people marked.
+public struct ListRows: RandomAccessCollection, Equatable, Sendable {
     let grouped: PeopleArrangement
     /// The source's rows read at once, when it answers at once.
     private let atOnce: (any ReadingAtOnce)?
@@ -173,6 +177,11 @@ public struct ListRows: RandomAccessCollection, Sendable {
             next += 1 + (collapsed[index] ? 0 : section.count)
         }
         headerRows = rows
+    }
+
+    public static func == (left: ListRows, right: ListRows) -> Bool {
+        left.grouped == right.grouped && left.atOnce === right.atOnce && left.held == right.held && left.collapsed == right.collapsed
+            && left.marked == right.marked && left.unsent == right.unsent
     }
 
     public var startIndex: Int { 0 }

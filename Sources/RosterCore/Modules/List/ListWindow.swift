@@ -66,16 +66,24 @@ public final class ListWindow {
         return span
     }
 
-    /// Keeps `rows`, read for `positions` (nil: they could not be read);
+    /// Keeps the rows read for `positions`, or why they could not be read;
     /// a position the source left out, or could not read, holds a stand-in
-    /// unless a row read before is kept. Forgets the rows farthest from
-    /// them when there are too many.
-    public func store(_ rows: [ListedPerson]?, for positions: Range<Int>) {
-        for row in rows ?? [] { held[row.position] = row }
+    /// that says why, unless a row read before is kept. Forgets the rows
+    /// farthest from them when there are too many.
+    public func store(_ read: Result<[ListedPerson], RepositoryError>, for positions: Range<Int>) {
+        let reason: String
+        switch read {
+        case .success(let rows):
+            for row in rows { held[row.position] = row }
+            reason = "not in what the source answered"
+        case .failure(let error):
+            reason = error.reason
+        }
         // A stand-in, so that the position is not asked for again and again.
         for position in positions where held[position] == nil {
             held[position] = .notLoaded(position: position,
-                                        companyID: arrangement.sections[arrangement.sectionIndex(containing: position)].companyID)
+                                        companyID: arrangement.sections[arrangement.sectionIndex(containing: position)].companyID,
+                                        reason: reason)
         }
         if reading == positions {
             reading = nil

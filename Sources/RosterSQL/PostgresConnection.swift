@@ -192,6 +192,7 @@ public final class PostgresConnection {
     /// returns all its rows: for statements that return few.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError) -> [SQLRow] {
+        MainThreadReads.check("a PostgreSQL statement")
         let result = Self.withParameters(parameters) { count, types, values, lengths, formats in
             PQexecParams(connection, sql, count, types, values, lengths, formats, 0)
         }
@@ -211,6 +212,7 @@ public final class PostgresConnection {
     /// stays flat however many there are. `body` returns false to stop
     /// early: the rest of the query is then cancelled and discarded.
     public func forEachRow(_ sql: String, _ parameters: [SQLValue] = [], _ body: (SQLRow) -> Bool) throws(DatabaseError) {
+        MainThreadReads.check("a PostgreSQL query")
         let sent = Self.withParameters(parameters) { count, types, values, lengths, formats in
             PQsendQueryParams(connection, sql, count, types, values, lengths, formats, 0)
         }

@@ -58,6 +58,7 @@ public final class SQLiteConnection {
 
     /// Runs SQL without values (schema statements, several separated by `;`).
     public func execute(_ sql: String) throws(DatabaseError) {
+        MainThreadReads.check("an SQLite statement")
         let status = sqlite3_exec(database, sql, nil, nil, nil)
         guard status == SQLITE_OK else { throw error(status) }
     }
@@ -194,6 +195,7 @@ public final class SQLiteStatement {
 
     /// Steps to the next row: true when there is one, false when done.
     public func step() throws(DatabaseError) -> Bool {
+        MainThreadReads.check("an SQLite statement")
         let status = sqlite3_step(statement)
         switch status {
         case SQLITE_ROW: return true

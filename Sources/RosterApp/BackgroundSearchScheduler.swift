@@ -31,17 +31,15 @@ final class BackgroundSearchScheduler: ListSearchScheduling {
         let generation = self.generation
         let mailbox = self.mailbox
         running = Task.detached {
-            do {
+            do throws(RepositoryError) {
                 let result = try await repository.search(query, in: everyone, within: within)
                 mailbox.post(.run {
                     if generation.current == mine { completion(result) }
                 })
-            } catch is CancellationError {
+            } catch where error.kind == .cancelled {
                 // A newer keystroke took over: nothing to say.
-            } catch let error as RepositoryError where error.kind == .cancelled {
-                // The same, said by the source.
             } catch {
-                let reason = DisplayText.sanitized(String(describing: error))
+                let reason = DisplayText.sanitized(error.reason)
                 mailbox.post(.run {
                     if generation.current == mine { failed(reason) }
                 })

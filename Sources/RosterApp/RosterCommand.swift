@@ -232,8 +232,7 @@ public enum RosterCommand {
             } catch {
                 // Never everyone instead: a filter that could not run is an
                 // error, said in the source's words (the screen's would offer r).
-                let said = (error as? RepositoryError).map { $0.detail ?? $0.reason } ?? "\(error)"
-                Platform.writeError("roster: \(repository.sourceName): --filter could not be run: \(DisplayText.sanitized(said))")
+                Platform.writeError("roster: \(repository.sourceName): --filter could not be run: \(DisplayText.sanitized(error.detail ?? error.reason))")
                 return .failure
             }
         }

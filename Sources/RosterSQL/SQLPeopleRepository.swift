@@ -216,9 +216,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         companies[id].key.isEmpty ? GroupedPeople.noCompanyTitle : companies[id].name
     }
 
-    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
-        try Task.checkCancellation()
+        if Task.isCancelled { throw .cancelled }
         let everyone = handle(of: arrangement)
         guard !query.isEmpty else { return arrangement }
         var counts = Dictionary(uniqueKeysWithValues: companies.indices.map { ($0, companies[$0].headcount) })
@@ -240,6 +240,8 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
                 // The list keeps what it showed; the title says why, and
                 // the search's failure in the same words (never libpq's).
                 throw report(error)
+            } catch {
+                throw .cancelled  // the lane's CancellationError: its task was cancelled
             }
             statementWorked()
             counts = [:]

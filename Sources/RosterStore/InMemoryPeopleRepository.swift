@@ -72,7 +72,7 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
                     search: nil)
     }
 
-    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
         let stop = StopFlag()
         let result = await withTaskCancellationHandler {
@@ -80,7 +80,7 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
         } onCancel: {
             stop.set()
         }
-        guard let result else { throw CancellationError() }
+        guard let result else { throw .cancelled }
         return result
     }
 

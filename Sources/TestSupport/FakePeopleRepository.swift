@@ -113,10 +113,10 @@ public final class FakePeopleRepository: PeopleRepository, ReadingAtOnce {
         return layOut(sorted, sort: sort, byCompany: byCompany, company: company, query: nil, totals: nil)
     }
 
-    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
         record(.search(query.text, within: earlier?.query?.text))
-        try Task.checkCancellation()
+        if Task.isCancelled { throw .cancelled }
         guard !query.isEmpty else { return arrangement }
         let matches = order(of: arrangement).filter { query.query.matches(filed[$0]) }
         return layOut(matches, sort: arrangement.sort, byCompany: arrangement.byCompany, company: arrangement.company,

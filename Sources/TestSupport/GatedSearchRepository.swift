@@ -34,7 +34,7 @@ public final class GatedSearchRepository: DelegatingRepository {
     /// Searches that returned a result, in order.
     public var finished: [String] { state.withLock { $0.finished } }
 
-    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
         state.withLock { $0.started.append(query.text) }
         if held.contains(query.text) {
@@ -47,7 +47,7 @@ public final class GatedSearchRepository: DelegatingRepository {
             while !state.withLock({ $0.released.contains(query.text) }) {
                 if Task.isCancelled, honoursCancellation {
                     state.withLock { $0.cancelled.append(query.text) }
-                    throw CancellationError()
+                    throw .cancelled
                 }
                 if clock.now >= deadline { break }
                 await Task.yield()
@@ -56,7 +56,9 @@ public final class GatedSearchRepository: DelegatingRepository {
         // A source that ignores cancelling finishes its search regardless.
         let people = base
         let result = honoursCancellation ? try await people.search(query, in: arrangement, within: earlier)
-            : try await Task.detached { try await people.search(query, in: arrangement, within: earlier) }.value
+            : try await Task.detached {
+                await Result(awaiting: { () async throws(RepositoryError) in try await people.search(query, in: arrangement, within: earlier) })
+            }.value.get()
         state.withLock { $0.finished.append(query.text) }
         return result
     }

@@ -33,11 +33,11 @@ extension RepositoryContract {
         let all = everyone(repository)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await repository.search(SearchQuery("a"), in: all, within: nil)
+            return await Result(awaiting: { () async throws(RepositoryError) in try await repository.search(SearchQuery("a"), in: all, within: nil) })
         }
-        switch await task.result {
+        switch await task.value {
         case .success: return ["a cancelled search returned a result"]
-        case .failure(let error): return error is CancellationError ? [] : ["threw \(error), not CancellationError"]
+        case .failure(let error): return error.kind == .cancelled ? [] : ["threw \(error), not .cancelled"]
         }
     }
 

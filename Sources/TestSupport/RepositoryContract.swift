@@ -35,7 +35,7 @@ public enum RepositoryContract {
               body: textOrders),
         Check(description: "a flat arrangement is one section; a company's holds only its people", body: scopes),
         Check(description: "search folds case and accents, narrows within earlier matches, keeps order", body: search),
-        Check(description: "a search whose task is cancelled throws CancellationError", body: cancelledSearch),
+        Check(description: "a search whose task is cancelled throws .cancelled", body: cancelledSearch),
         Check(description: "a search's matches laid over a new order keep the same people", body: reapply),
         Check(description: "people by id, position and record id agree", body: identities),
         Check(description: "company summaries add exact cents beyond 64 bits and count only what is shown", body: summaries),

@@ -86,14 +86,11 @@ struct SchedulingTests {
 
     /// A source whose searches fail as a database's do when its server went away.
     final class FailingSearches: DelegatingRepository {
-        struct Lost: Error, CustomStringConvertible {
-            var description: String { "the connection was lost" }
-        }
         let base: any PeopleRepository
         init(_ base: any PeopleRepository) { self.base = base }
-        func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+        func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
             -> PeopleArrangement {
-            throw Lost()
+            throw RepositoryError(.connectionLost, reason: "the connection was lost")
         }
     }
 

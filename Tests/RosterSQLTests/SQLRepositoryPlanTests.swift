@@ -136,7 +136,7 @@ import TestSupport
         }
         search.cancel()
         let outcome = await search.result
-        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(throws: RepositoryError.cancelled) { try outcome.get() }
         try holder.execute("ROLLBACK")
         // The connection is usable again at once.
         let after = try await repository.search(SearchQuery("abc"), in: everyone, within: nil)
@@ -145,7 +145,7 @@ import TestSupport
             .first?.int(0) == 0)
     }
 
-    @Test func anSQLiteSearchCancelledByItsTaskThrowsCancellationAndTheNextOneRuns() async throws {
+    @Test func anSQLiteSearchCancelledByItsTaskThrowsCancelledAndTheNextOneRuns() async throws {
         let imported = try #require(Self.imported[.sqlite]).get()
         let repository = try imported.open()
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
@@ -154,7 +154,7 @@ import TestSupport
         let search = Task { try await repository.search(slow, in: everyone, within: nil) }
         search.cancel()
         let outcome = await search.result
-        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(throws: RepositoryError.cancelled) { try outcome.get() }
         // The next search runs (one term of the same kind: the whole slow
         // query can pass the statement timeout under the sanitizers).
         let after = try await repository.search(SearchQuery("-eye:zz"), in: everyone, within: nil)

@@ -22,7 +22,7 @@ extension DelegatingRepository {
         base.arrange(sort: sort, byCompany: byCompany, company: company)
     }
 
-    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+    public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
         try await base.search(query, in: arrangement, within: earlier)
     }

@@ -195,9 +195,9 @@ public protocol PeopleRepository: Sendable {
     func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement
     /// The people of `arrangement` matching `query`, in its order. `within`
     /// is an earlier search over the same people that `query` narrows (the
-    /// repository may look only at its matches). Throws `CancellationError`
-    /// when the task is cancelled.
-    func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws
+    /// repository may look only at its matches). Throws `.cancelled` when
+    /// its task is cancelled (a newer keystroke), and stops early then.
+    func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement
     /// `filtered`'s people laid out in `arrangement`'s order (a search kept
     /// across a re-sort); `filtered` itself when it has no query.

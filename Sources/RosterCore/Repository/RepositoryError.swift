@@ -42,6 +42,9 @@ public struct RepositoryError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Nobody with that id.
     public static let notFound = RepositoryError(.notFound, reason: "no such person")
+
+    /// The task that asked was cancelled (a newer keystroke's search took over).
+    public static let cancelled = RepositoryError(.cancelled, reason: "cancelled")
 }
 
 extension Result {

@@ -107,10 +107,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     public var isConnectionLost: Bool { problem.withLock { $0?.reason } == Self.lostReason }
 
-    public var sourceName: String {
-        // The problem first: a narrow title bar cuts the end.
-        problem.withLock { $0 }.map { "\($0.reason) — \(target)" } ?? target
-    }
+    /// The target alone: what went wrong is `readFailure`, which the
+    /// screens put before it in their titles (`titleName`).
+    public var sourceName: String { target }
 
     /// Connects both connections again (`PQreset`: same parameters and
     /// password) and clears the problem the title showed. The cached rows

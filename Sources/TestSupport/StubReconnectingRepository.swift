@@ -32,7 +32,5 @@ public final class StubReconnectingRepository: DelegatingRepository, Reconnectin
         if let failure { throw ReconnectFailure(target: base.sourceName, reason: failure) }
     }
 
-    public var sourceName: String {
-        isConnectionLost ? "connection lost, r reconnects — " + base.sourceName : base.sourceName
-    }
+    public var readFailure: String? { isConnectionLost ? "connection lost, r reconnects" : nil }
 }

@@ -35,6 +35,11 @@ struct WayBackTests {
         let app = await app(over: repository)
         #expect(screen.line(0).hasPrefix(" Roster — connection lost, r reconnects — …"), "\(screen.line(0))")
         #expect(screen.line(23).contains("r reconnect"), "\(screen.line(23))")
+        press(.character("e"), in: app)
+        #expect(screen.line(23).contains("export to: personnel?options=-c search_path=staff.csv")
+                || screen.line(23).contains("export to: personnel"), "the file's name is the source's, never the problem's: \(screen.line(23))")
+        #expect(!screen.line(23).contains("connection lost"), "\(screen.line(23))")
+        press(.escape, in: app)
         press(.character("r"), in: app)
         #expect(screen.line(23).contains("still offline: no server"), "\(screen.line(23))")
         press(.character("F"), in: app)
@@ -60,7 +65,8 @@ struct WayBackTests {
         var isConnectionLost: Bool { true }
         var problemDetail: String? { "PostgreSQL: server closed the connection unexpectedly" }
         func reconnect() throws(ReconnectFailure) { throw ReconnectFailure(target: "db", reason: "no server answers") }
-        var sourceName: String { "connection lost, r reconnects — postgres://db" }
+        var sourceName: String { "postgres://db" }
+        var readFailure: String? { "connection lost, r reconnects" }
     }
 
     @Test("the database's own words are never in the title, and one key away: ? shows them first")

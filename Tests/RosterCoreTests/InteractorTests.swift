@@ -32,7 +32,7 @@ final class HeldDetailInteractor: DetailInteractorInput {
 /// The overview's and the counts' data, held until the test answers.
 @MainActor
 final class HeldSummaryInteractor: SummaryInteractorInput {
-    var sourceName: String { "people.db" }
+    var titleName: String { "people.db" }
     var personCount: Int { 3 }
     var companiesWithPeople: Int { 2 }
     var isConnectionLost = false

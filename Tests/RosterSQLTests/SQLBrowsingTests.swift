@@ -46,7 +46,7 @@ import TestSupport
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let shown = try await repository.rows(in: everyone, positions: 0..<20)
         #expect(shown.count == 20)
-        #expect(!repository.sourceName.contains("lost"))
+        #expect(!repository.titleName.contains("lost"))
         // The server ends every other session of the database (as a restart would).
         let admin = try PostgresConnection(imported.target)
         try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
@@ -63,9 +63,10 @@ import TestSupport
         }))
         #expect(repository.readFailure == "connection lost, r reconnects")
         #expect(repository.failure == "connection lost, r reconnects")
-        #expect(repository.sourceName.hasPrefix("connection lost, r reconnects — postgres://"), "\(repository.sourceName)")
+        #expect(repository.titleName.hasPrefix("connection lost, r reconnects — postgres://"), "\(repository.titleName)")
+        #expect(repository.sourceName.hasPrefix("postgres://"), "the name stays the target: export names and messages use it")
         // Never the library's words in the title: they are one key away (the `?` help).
-        #expect(!repository.sourceName.contains("PostgreSQL"))
+        #expect(!repository.titleName.contains("PostgreSQL"))
         #expect(repository.problemDetail?.contains("PostgreSQL") == true, "\(String(describing: repository.problemDetail))")
         #expect(!repository.isLocal)
         #expect(isLost(await #expect(throws: RepositoryError.self, "a person's screen says it too") { try await repository.person(shown[0].id) }))

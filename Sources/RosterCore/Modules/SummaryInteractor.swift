@@ -3,8 +3,9 @@
 /// value, counted off the main actor when the source may wait (a database).
 @MainActor
 public protocol SummaryInteractorInput: AnyObject {
-    /// How the title bar names the source ("people.json").
-    var sourceName: String { get }
+    /// How the title bar names the source ("people.json"), after why its
+    /// last read failed, if one did (`PeopleRepository.titleName`).
+    var titleName: String { get }
     /// Everyone the source holds.
     var personCount: Int { get }
     /// Companies with anyone in them, whatever the filter.
@@ -38,7 +39,7 @@ public final class SummaryInteractor: SummaryInteractorInput {
         self.reader = reader ?? ReadingNow()
     }
 
-    public var sourceName: String { repository.sourceName }
+    public var titleName: String { repository.titleName }
     public var personCount: Int { repository.personCount }
     public private(set) lazy var companiesWithPeople = repository.nonEmptyCompanyCount
     public var isConnectionLost: Bool { repository.connection?.isConnectionLost == true }

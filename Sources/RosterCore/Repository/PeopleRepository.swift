@@ -254,6 +254,12 @@ extension PeopleRepository {
         try await rows(in: arrangement, positions: positions).map(\.id)
     }
 
+    /// What a screen's title calls the source: its name, after why the
+    /// last read failed while that holds ("connection lost, r reconnects —
+    /// staff": a narrow title bar cuts the end). Never a file's name, a
+    /// message's or an export's: those take `sourceName`.
+    public var titleName: String { readFailure.map { "\($0) — \(sourceName)" } ?? sourceName }
+
     /// Companies with anyone in them.
     public var nonEmptyCompanyCount: Int { companies.reduce(0) { $0 + ($1.headcount > 0 ? 1 : 0) } }
 

@@ -135,7 +135,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
                 + "\(NumberText.grouped(summaries.count)) of \(NumberText.count(companiesInAll, "company", "companies"))"
         summary = counting.summary(summary)
         var model = CompaniesViewModel(
-            sourceName: interactor.sourceName,
+            sourceName: interactor.titleName,
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,

@@ -162,7 +162,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
             ? NumberText.count(counted, "person", "people")
             : "\(NumberText.grouped(counted)) of \(NumberText.count(interactor.personCount, "person", "people")) matching '\(filter ?? "")'"
         var model = FrequencyViewModel(
-            sourceName: interactor.sourceName,
+            sourceName: interactor.titleName,
             fieldLabel: field.label,
             summary: counting.summary(people),
             rows: rows,

@@ -5,8 +5,10 @@
 /// presenter asks and is answered, and never holds the repository.
 @MainActor
 public protocol ListInteractorInput: AnyObject {
-    /// How messages and the title bar name the source ("people.json").
+    /// How messages and file names name the source ("people.json").
     var sourceName: String { get }
+    /// How the title bar names it: after why its last read failed, if one did.
+    var titleName: String { get }
     /// Everyone the source holds.
     var personCount: Int { get }
     /// Every company, numbered by company id.
@@ -97,6 +99,7 @@ public final class ListInteractor: ListInteractorInput {
     private var background: BackgroundReading { scheduler ?? ReadingNow() }
 
     public var sourceName: String { repository.sourceName }
+    public var titleName: String { repository.titleName }
     public var personCount: Int { repository.personCount }
     public var companies: [Company] { repository.companies }
     public private(set) lazy var companiesWithPeople = repository.nonEmptyCompanyCount

@@ -12,7 +12,7 @@ extension ListPresenter {
             emptyMessage = filter.map { "No people match '\($0)'" } ?? ListViewModel.nobodyMessage(personCount: interactor.personCount, from: interactor.sourceName)
         }
         return ListViewModel(
-            sourceName: interactor.sourceName,
+            sourceName: interactor.titleName,
             scopeTitle: scopeTitle,
             escapeGoesBackTo: scope.flatMap { $0.filterIsScope || filter == nil ? $0.parent : nil },
             summary: summary,

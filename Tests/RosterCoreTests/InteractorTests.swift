@@ -117,10 +117,10 @@ struct InteractorTests {
         let interactor = ListInteractor(repository: repository, scheduler: ImmediateSearchScheduler())
         let flat = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
         var placed: ListPlacement?
-        interactor.placement(of: PersonID(2), in: flat, byCompany: false) { placed = $0 }
+        interactor.placement(of: PersonID(2), orAt: nil, in: flat, byCompany: false) { placed = $0 }
         #expect(placed == ListPlacement(position: 2, companies: 2))
         let grouped = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
-        interactor.placement(of: PersonID(1), in: grouped, byCompany: true) { placed = $0 }
+        interactor.placement(of: PersonID(1), orAt: nil, in: grouped, byCompany: true) { placed = $0 }
         #expect(placed == ListPlacement(position: 0, companies: 2))  // Alpha's Bo comes first
     }
 

@@ -90,6 +90,42 @@ struct NeverWaitPresenterTests {
         #expect(window.row(at: 5_010) == nil, "the rows farthest from the last read are forgotten")
     }
 
+    @Test("s right after G, before the last row is read: the new order keeps the person G went to, not the one selected before")
+    func sortRightAfterLast() async throws {
+        let people = (0..<2_000).map { Person(firstName: "F\(($0 * 7) % 2_000)", lastName: "L\($0)", company: "C\($0 % 7)") }
+        let repository = FakePeopleRepository(people: people, readsAtOnce: false)
+        let (reads, view) = (HeldReads(), SpyListView())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe())
+        presenter.attach(view: view)
+        presenter.frameDrawn(rows: 0..<24)
+        reads.finish()
+        #expect(presenter.selectedID != nil, "the first person is read")
+        let end = repository.everyone.count - 1
+        let last = try #require(try await repository.rows(in: repository.everyone, positions: end..<(end + 1)).first)
+        presenter.selectLast()
+        #expect(presenter.selectedID == nil, "the end is not read yet")
+        presenter.cycleSortOrder()
+        reads.finish()
+        let arranged = repository.arrange(sort: presenter.sortOrder, byCompany: true, company: nil)
+        let expected = try #require(try await repository.position(of: last.id, in: arranged))
+        #expect(presenter.selection == expected, "\(last.name) kept")
+    }
+
+    @Test("Esc on a search prompt that found nothing yet closes it at once and reads nothing (a locked table never holds it open)")
+    func escapeOnAnEmptyPrompt() throws {
+        let (_, reads, view, presenter) = try Self.list()
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
+        reads.finish()
+        let selection = presenter.selection
+        presenter.beginSearch()
+        #expect(view.last?.searchPrompt != nil)
+        presenter.cancelSearch()
+        #expect(view.last?.searchPrompt == nil, "closed at once")
+        #expect(reads.waiting == 0, "nothing to read: the list shows everyone already")
+        #expect(presenter.selection == selection && !presenter.hasWorkInFlight)
+    }
+
     @Test("the person's screen says loading until the person is read, then shows them; ↓ finds the next one read already")
     func detailLoads() async throws {
         let repository = try Self.slowSource()

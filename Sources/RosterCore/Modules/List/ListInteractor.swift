@@ -46,7 +46,9 @@ public protocol ListInteractorInput: AnyObject {
     func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
     /// Where `selected` sits in `shown`, and (for a flat list) how many
     /// companies it shows; unknown (nil) where they could not be read.
-    func placement(of selected: PersonID?, in shown: PeopleArrangement, byCompany: Bool,
+    /// `selectedAt`: where the selected person was, when their row was not
+    /// read yet (a database, right after `G`): they are read from there first.
+    func placement(of selected: PersonID?, orAt selectedAt: UnreadSelection?, in shown: PeopleArrangement, byCompany: Bool,
                    then: @escaping @MainActor @Sendable (ListPlacement) -> Void)
     /// The ids of everyone `shown` shows (`M`), in its order.
     func personIDs(in shown: PeopleArrangement, then: @escaping @MainActor @Sendable (Result<[PersonID], RepositoryError>) -> Void)
@@ -70,6 +72,14 @@ public protocol ListInteractorInput: AnyObject {
     func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void)
     /// Runs `work` on the main actor a little later (a read tried again).
     func retryLater(_ work: @escaping @MainActor @Sendable () -> Void)
+}
+
+/// Where the selected person was when their row was not read yet (a
+/// database, right after `G`): the arrangement and display position to
+/// read them from before placing them in a new one.
+public struct UnreadSelection: Sendable {
+    public let arrangement: PeopleArrangement
+    public let position: Int
 }
 
 /// Where a result's selected person is, and how many companies it shows.
@@ -142,7 +152,7 @@ public final class ListInteractor: ListInteractorInput {
         repository.reapply(filtered, to: arrangement)
     }
 
-    public func placement(of selected: PersonID?, in shown: PeopleArrangement, byCompany: Bool,
+    public func placement(of selected: PersonID?, orAt selectedAt: UnreadSelection?, in shown: PeopleArrangement, byCompany: Bool,
                           then: @escaping @MainActor @Sendable (ListPlacement) -> Void) {
         let repository = self.repository
         reader.read({
@@ -150,6 +160,11 @@ public final class ListInteractor: ListInteractorInput {
             // never made up: the list then starts at the top, and the
             // status bar leaves the companies' count out.
             var position: Int?
+            var selected = selected
+            if selected == nil, let selectedAt {
+                let at = selectedAt.position..<(selectedAt.position + 1)
+                selected = (try? await repository.personIDs(in: selectedAt.arrangement, positions: at))?.first
+            }
             if let selected { position = try? await repository.position(of: selected, in: shown) }
             let companies = byCompany ? shown.sections.count : (try? await repository.companySummaries(in: shown))?.count
             return ListPlacement(position: position, companies: companies)

@@ -47,6 +47,10 @@ extension ListPresenter: ListOrderInput {
         sortOrder = sort
         isGroupedByCompany = byCompany
         isArranging = true
+        // The selected person's row not read yet (a database, right after
+        // G): the new order reads who is there, rather than keeping
+        // whoever was selected before.
+        let unread = selectedID == nil && peopleCount > 0 ? UnreadSelection(arrangement: displayed, position: selection) : nil
         render()
         interactor.arrange(sort: sort, byCompany: byCompany, company: everyone.company) { [weak self] arranged in
             guard let self, self.sortOrder == sort, self.isGroupedByCompany == byCompany else { return }
@@ -54,7 +58,7 @@ extension ListPresenter: ListOrderInput {
             self.everyone = arranged
             self.ordersMade += 1
             self.isArranging = false
-            self.showSearchResult(self.search.result.map { self.interactor.reapply($0, to: arranged) })
+            self.showSearchResult(self.search.result.map { self.interactor.reapply($0, to: arranged) }, selectedAt: unread)
         }
     }
 
@@ -74,12 +78,12 @@ extension ListPresenter: ListOrderInput {
     /// Where the selected person lands, and how many companies a flat list
     /// shows, are read first (off the main actor from a source that may
     /// wait); keys typed meanwhile wait, and a newer result supersedes.
-    func showSearchResult(_ result: PeopleArrangement?) {
-        let selected = rememberedPerson ?? selectedPerson ?? selectedID
+    func showSearchResult(_ result: PeopleArrangement?, selectedAt unread: UnreadSelection? = nil) {
+        let selected = rememberedPerson ?? (unread == nil ? selectedPerson ?? selectedID : nil)
         let shown = result.flatMap { $0.query.map { $0.isEmpty } ?? true ? nil : $0 } ?? everyone
         placementsAsked += 1
         let asked = placementsAsked
-        interactor.placement(of: selected, in: shown, byCompany: isGroupedByCompany) { [weak self] placement in
+        interactor.placement(of: selected, orAt: unread, in: shown, byCompany: isGroupedByCompany) { [weak self] placement in
             guard let self, asked == self.placementsAsked else { return }
             self.placementsShown = asked
             self.rememberedPerson = nil

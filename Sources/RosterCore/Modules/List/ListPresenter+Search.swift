@@ -76,7 +76,11 @@ extension ListPresenter: ListSearchInput {
         search.clear()
         interactor.cancelSearches()
         searchesAnswered = searchesAsked
+        // Nothing narrowed the list (Esc on a prompt that found nothing
+        // yet): it shows everyone already, the selection where it was.
+        guard filter != nil || displayed != everyone else { return render() }
         showSearchResult(nil)
+        render()  // the prompt closes now, the list follows once the selection is placed
     }
 
     /// Narrows the list to `text` without the prompt (`--filter`, a

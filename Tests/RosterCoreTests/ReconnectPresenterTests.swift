@@ -132,7 +132,7 @@ struct ReconnectPresenterTests {
         #expect(view.last?.message == "reconnected")
         #expect(wireframe.recounts.count == 1)
         presenter.reconnect()
-        #expect(view.last?.message == "reconnected (nothing was lost)")
+        #expect(view.last?.message == "the connection was fine; reading again")
         repository.loseConnection()
         presenter.reconnectedOnItsOwn(.reconnected)
         #expect(wireframe.recounts.count == 3)

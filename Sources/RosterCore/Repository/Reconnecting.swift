@@ -84,7 +84,7 @@ public enum Reconnection {
             let wasLost = connection.isConnectionLost
             do throws(ReconnectFailure) {
                 try connection.reconnect()
-                return (wasLost ? "reconnected" : "reconnected (nothing was lost)", true)
+                return (wasLost ? "reconnected" : "the connection was fine; reading again", true)
             } catch {
                 return (error.message, false)
             }

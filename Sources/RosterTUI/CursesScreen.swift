@@ -194,8 +194,25 @@ public final class CursesScreen: Screen, TerminalInput {
             pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        let milliseconds = timeout.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) }
-        return poll(&descriptors, 2, milliseconds ?? -1) >= 0 || errno == EINTR
+        let asked = timeout.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) }
+        // A resize signalled while the loop was busy (drawing) interrupted
+        // no wait: ncurses holds it, but says so only at the next read. So
+        // a resize not read yet is not slept on, and the loop never sleeps
+        // more than a second, so one that slips in just before is seen.
+        let milliseconds = isResizePending ? 20 : min(asked ?? Self.longestSleep, Self.longestSleep)
+        return poll(&descriptors, 2, milliseconds) >= 0 || errno == EINTR
+    }
+
+    /// The longest the loop sleeps with nothing to do, in milliseconds.
+    private static let longestSleep: Int32 = 1000
+
+    /// The terminal's size differs from the screen's: a resize ncurses has
+    /// not reported yet (`KEY_RESIZE` comes with the next read).
+    private var isResizePending: Bool {
+        var window = winsize()
+        guard ioctl(inputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return false }
+        let now = size
+        return Int(window.ws_row) != now.rows || Int(window.ws_col) != now.columns
     }
 
     private var keyReader = KeyReader()

@@ -283,8 +283,7 @@ enum SQLiteSearchFunctions {
         }
         try connection.registerFunction(addressPart, arity: 2) { arguments in
             guard let address = arguments[0], let index = arguments[1].flatMap({ Int($0) }) else { return nil }
-            let parts = QueryCondition.addressParts(address)
-            return [parts.street, parts.city, parts.state, parts.zip][min(max(index, 0), 3)]
+            return AddressPart.text(min(max(index, 0), 3), of: address)
         }
     }
 }

@@ -73,7 +73,7 @@ public struct ListedPerson: Sendable, Equatable {
     public var age: Int?
     public var isActive: Bool?
     /// The city part of the address ("Concho" of "303 Vermont Street,
-    /// Concho, Arizona, 1707"; see `QueryCondition.addressParts`).
+    /// Concho, Arizona, 1707"; see `AddressPart`).
     public var city: String
     /// `.loaded` for a person's row. Otherwise a stand-in that holds the
     /// place of a row being read (`.loading`) or that the source could not
@@ -95,7 +95,7 @@ public struct ListedPerson: Sendable, Equatable {
         self.texts = texts
         self.age = age
         self.isActive = isActive
-        city = QueryCondition.addressParts(texts[TextField.address.rawValue]).city
+        city = AddressPart.text(1, of: texts[TextField.address.rawValue])
         self.state = state
     }
 

@@ -40,6 +40,13 @@ public enum AddressPart {
         return lower..<upper
     }
 
+    /// Part `part` of `address` as text: one pass, one string (a row's city,
+    /// a sort's state), never all four parts to keep one.
+    public static func text(_ part: Int, of address: String) -> String {
+        var address = address
+        return address.withUTF8 { String(decoding: bytes(part, of: $0), as: UTF8.self) }
+    }
+
     /// The bytes of part `part` of `address`, in place.
     @inlinable
     public static func bytes(_ part: Int, of address: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

@@ -126,15 +126,8 @@ extension QueryCondition {
 
     /// "303 Vermont Street, Concho, Arizona, 1707" → its parts' text.
     public static func addressParts(_ address: String) -> (street: String, city: String, state: String, zip: String) {
-        let bytes = Array(address.utf8)
-        let ranges = addressPartRanges(bytes)
-        func part(_ index: Int) -> String { String(decoding: bytes[ranges[index]], as: UTF8.self) }
-        return (part(0), part(1), part(2), part(3))
-    }
-
-    /// Byte ranges of street, city, state and zip in an address (`AddressPart`'s rule).
-    public static func addressPartRanges(_ bytes: [UInt8]) -> [Range<Int>] {
-        bytes.withUnsafeBufferPointer { address in (0..<4).map { AddressPart.range($0, of: address) } }
+        (AddressPart.text(0, of: address), AddressPart.text(1, of: address), AddressPart.text(2, of: address),
+         AddressPart.text(3, of: address))
     }
 
     public static func latinFolded(_ text: String) -> [UInt8] {

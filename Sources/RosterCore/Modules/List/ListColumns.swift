@@ -120,8 +120,8 @@ public enum ListColumn: Hashable, Sendable, CaseIterable, CustomStringConvertibl
         case .city: return person.city
         case .company: return person.company
         case .balance: return person.balance
-        case .state: return QueryCondition.addressParts(person.address).state
-        case .zip: return QueryCondition.addressParts(person.address).zip
+        case .state: return AddressPart.text(2, of: person.address)
+        case .zip: return AddressPart.text(3, of: person.address)
         case .email, .phone, .address, .text, .recordID:
             // A text field of the record, as its search names it.
             return searchField?.recordField.map(person.text) ?? ""

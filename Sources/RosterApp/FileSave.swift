@@ -97,10 +97,13 @@ enum FileSave {
         case .success(let held): lock = held
         case .failure(.held(let holder)):
             return .refused("\(path) is being saved by \(holder) (its lock is \(target).lock); nothing written, try again")
+        case .failure(.notALock(let kind)):
+            return .refused("\(path): its lock is \(kind), not a lock Roster made (\(target).lock); nothing written, remove it to save")
         case .failure(.failed(let reason)):
             return .refused("\(path): cannot make its lock \(target).lock (\(reason)); nothing written")
         }
         defer { lock.release() }
+        LeftoverFiles.remove(beside: target)
         if let known, !backup, case .update(let id, let changes) = operation,
            let outcome = updateInPlace(id: id, changes: changes, known: known, path: path, target: target, format: format, base: base,
                                        progress: progress, rewritten: rewritten, meanwhile: meanwhile) {
@@ -219,10 +222,12 @@ enum FileSave {
     /// The whole file, what it was when read, and its open descriptor
     /// (the unchanged stretches are copied from it).
     private static func read(_ path: String) -> ([UInt8], FileIdentity, Int32)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, let bytes = readAll(descriptor, count: Int(status.st_size)) else {
+        // Opened without waiting (something swapped in since the check may be a FIFO); only a regular file is read.
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              let bytes = readAll(descriptor, count: Int(status.st_size)) else {
             close(descriptor)
             return nil
         }
@@ -250,7 +255,7 @@ enum FileSave {
     /// Whether the file at `path` holds exactly `bytes`, read a block at a
     /// time (never a second copy of a large file in memory).
     private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var offset = 0

@@ -74,6 +74,8 @@ public enum RosterCommand {
             return browseDatabase(target, options: options, theme: theme)
         }
         guard let source = source(for: options.file) else { return .failure }
+        // What a save killed before its rename left beside the file goes (its writer is gone).
+        if options.file != nil, case .file(let path, _) = source { LeftoverFiles.remove(beside: path) }
         var placeStore: PlaceStore?
         if !options.noState, case .file(let path, _) = source {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))

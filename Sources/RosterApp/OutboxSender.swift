@@ -86,7 +86,13 @@ enum OutboxSender {
         var crossedOff: Set<String> = []
         var heldPeople: [String: (operations: [OutboxOperation], theirs: Person)] = [:]
         var heldOrder: [String] = []
-        let operations = outbox.pending()
+        let operations: [OutboxOperation]
+        switch outbox.read() {
+        case .success(let read): operations = read
+        case .failure(let refusal):
+            report.refused.append("not sent: edits made offline (the outbox \(outbox.path) \(refusal.reason))")
+            return report
+        }
         for (index, operation) in operations.enumerated() {
             if heldPeople[operation.person] != nil {
                 heldPeople[operation.person]?.operations.append(operation)

@@ -164,7 +164,11 @@ public enum RosterCommand {
     /// At the end of a session over a server: the edits made offline that
     /// it has not got yet, counted, and that they are kept.
     static func sayUnsent(_ outbox: Outbox, target: String) {
-        let unsent = outbox.pending().count
+        let unsent: Int
+        switch outbox.read() {
+        case .success(let operations): unsent = operations.count
+        case .failure(let refusal): return Platform.writeError("roster: the outbox \(outbox.path) \(refusal.reason); not read")
+        }
         guard unsent > 0 else { return }
         Platform.writeError("roster: \(NumberText.count(unsent, "edit", "edits")) made offline not sent yet; kept, and sent when roster next reaches \(target)")
     }

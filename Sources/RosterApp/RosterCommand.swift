@@ -11,6 +11,15 @@ import Glibc
 public enum RosterCommand {
     public static let version = "roster 0.1.0"
 
+    /// Runs with the process's own arguments, their passwords first taken
+    /// out of what `ps` shows (`ProcessArguments`); the exit status.
+    @MainActor
+    public static func runFromCommandLine() async -> ExitStatus {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        ProcessArguments.hidePasswords()
+        return await run(arguments)
+    }
+
     /// Runs with `arguments` (without the program name); returns the exit status.
     @MainActor
     public static func run(_ arguments: [String]) async -> ExitStatus {

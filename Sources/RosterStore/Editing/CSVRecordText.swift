@@ -13,8 +13,9 @@ struct CSVColumns: Sendable {
 }
 
 /// A CSV record's text, edited cell by cell: the cells an edit sets are
-/// written anew (quoted only when they must be), every other cell keeps its
-/// bytes, quotes and all.
+/// written anew (quoted only when they must be, and a text a spreadsheet
+/// would run guarded as `--export csv` guards it), every other cell keeps
+/// its bytes, quotes and all.
 enum CSVRecordText {
     /// A record's cells as byte ranges (quotes included).
     static func cells(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (cells: [Range<Int>], end: Int, next: Int)? {
@@ -101,12 +102,14 @@ enum CSVRecordText {
             throw EditFailure(.unreadable, "\(sourceName): the record is not readable CSV")
         }
         var texts = record.cells.map { Array(bytes[$0]) }
-        let old = { (index: Int) -> String in index < record.cells.count ? text(of: record.cells[index], in: bytes) : "" }
+        let old = { (index: Int) -> String in
+            index < record.cells.count ? SpreadsheetCell.unguarded(text(of: record.cells[index], in: bytes)) : ""
+        }
         for (index, cell) in try cellTexts(changes, columns: columns, old: old, sourceName: sourceName) {
             guard index < texts.count else {
                 throw EditFailure(.failed, "\(sourceName): the record has fewer cells than the header; nothing written")
             }
-            texts[index] = Array(DirectoryExporter.csvField(cell).utf8)
+            texts[index] = Array(DirectoryExporter.csvField(written(cell, in: columns.columns[index])).utf8)
         }
         return Array(texts.joined(separator: [UInt8(ascii: ",")]))
     }
@@ -118,8 +121,20 @@ enum CSVRecordText {
         }
         var texts = [String](repeating: "", count: columns.columns.count)
         texts[idColumn] = id
-        for (index, cell) in try cellTexts(changes, columns: columns, old: { _ in "" }, sourceName: sourceName) { texts[index] = cell }
+        for (index, cell) in try cellTexts(changes, columns: columns, old: { _ in "" }, sourceName: sourceName) {
+            texts[index] = written(cell, in: columns.columns[index])
+        }
         return Array(texts.map(DirectoryExporter.csvField).joined(separator: ",").utf8)
+    }
+
+    /// A cell's text as an edit writes it: in a column read as text, with
+    /// the `'` that keeps a spreadsheet from running it (as `--export csv`
+    /// writes it; the reader takes it off again); a number as it is.
+    private static func written(_ text: String, in column: PersonColumn?) -> String {
+        switch column {
+        case .text?, .wholeName?, .balanceText?: SpreadsheetCell.guarded(text)
+        case .balanceNumber?, .index?, .age?, .active?, nil: text
+        }
     }
 
     /// Each change as the cells it writes: (column, text).

@@ -52,9 +52,14 @@ extension ListScreenWireframe {
             switch ExternalEditor.edit(text, on: root.screen) {
             case .failure(let failure):
                 return presenter?.say(failure.message) ?? ()
-            case .success(let edited):
+            case .success(let bytes):
+                let (edited, notUTF8) = RecordEditText.decoding(bytes)
                 // Quit without saving (even after a try that did not read): nothing.
                 if edited == text { return presenter?.say("nothing saved") ?? () }
+                if let notUTF8 {
+                    text = RecordEditText.text(reopening: edited, for: person, problem: notUTF8)
+                    continue
+                }
                 switch RecordEditText.reading(edited, base: person) {
                 case .unchanged:
                     return presenter?.say("nothing changed") ?? ()

@@ -98,7 +98,9 @@ enum FileSave {
         case .failure(.held(let holder)):
             return .refused("\(path) is being saved by \(holder) (its lock is \(target).lock); nothing written, try again")
         case .failure(.notALock(let kind)):
-            return .refused("\(path): its lock is \(kind), not a lock Roster made (\(target).lock); nothing written, remove it to save")
+            // Named as it stands beside the file the user named (in full when that is a link to elsewhere).
+            let lock = (lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK ? target : (target as NSString).lastPathComponent)
+            return .refused("\(path): its lock \(lock).lock is \(kind); remove it to save; nothing written")
         case .failure(.failed(let reason)):
             return .refused("\(path): cannot make its lock \(target).lock (\(reason)); nothing written")
         }

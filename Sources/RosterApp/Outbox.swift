@@ -219,7 +219,7 @@ struct Outbox: Sendable {
             defer { lock.release() }
             return body()
         case .failure(.held(let holder)): return "the outbox is held by \(holder)"
-        case .failure(.notALock(let kind)): return "its lock is \(kind), not a lock Roster made (\(path).lock)"
+        case .failure(.notALock(let kind)): return "its lock \(path).lock is \(kind); remove it"
         case .failure(.failed(let reason)): return reason
         }
     }

@@ -164,7 +164,7 @@ struct EditCommandTests {
         let before = Self.text(file)
         let run = try runRoster(["update", file, "id1", "age=5"])
         #expect(run.status == 1)
-        #expect(run.error == "roster: \(file): its lock is a FIFO (named pipe), not a lock Roster made (\(file).lock); nothing written, remove it to save\n")
+        #expect(run.error == "roster: \(file): its lock people.json.lock is a FIFO (named pipe); remove it to save; nothing written\n")
         #expect(Self.text(file) == before)
 
         let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " " + TmuxSession.shellQuoted(file), columns: 200)
@@ -172,7 +172,7 @@ struct EditCommandTests {
         session.send("E", "Tab", "Tab", "Tab", "C-u")
         session.type("p0@x.io")
         session.send("Enter")
-        #expect(session.waitFor(text: "its lock is a FIFO (named pipe), not a lock Roster made ("))
+        #expect(session.waitFor(text: "its lock people.json.lock is a FIFO (named pipe); remove it"))
         session.send("Escape")
         #expect(session.waitFor(text: "Throw away"))
         session.send("y", "q")

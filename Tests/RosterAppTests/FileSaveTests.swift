@@ -124,7 +124,7 @@ struct FileLockTests {
             close(writer)
         }
         #expect(outcome.withLock { $0 } == .refused(
-            "\(path): its lock is \(named), not a lock Roster made (\(path).lock); nothing written, remove it to save"))
+            "\(path): its lock people.json.lock is \(named); remove it to save; nothing written"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == FileSaveTests.text)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("people.json.lock.") }
         #expect(leftovers.isEmpty || leftovers == ["people.json.lock.fifo"], "nothing of the try is left: \(leftovers)")

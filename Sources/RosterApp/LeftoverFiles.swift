@@ -27,11 +27,28 @@ enum LeftoverFiles {
         free(resolved)
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder) else { return [] }
-        return entries.sorted().filter { entry in
+        return candidates(in: folder.isEmpty ? "/" : folder, for: name).sorted().filter { entry in
             guard let writer = writer(of: entry, for: name), writer != getpid() else { return false }
             return removeIfLeft(folder + "/" + entry, by: writer)
         }
+    }
+
+    /// The names in `folder` that start as a leftover of the file `name`'s
+    /// does, read with `readdir` (a folder of thousands of files costs a
+    /// scan, not a string for each).
+    private static func candidates(in folder: String, for name: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        let starts: [[CChar]] = [("." + name).utf8CString.dropLast(), (name + ".lock.").utf8CString.dropLast()].map(Array.init)
+        var found: [String] = []
+        while let entry = readdir(directory) {
+            withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) { entryName in
+                    if starts.contains(where: { strncmp(entryName, $0, $0.count) == 0 }) { found.append(String(cString: entryName)) }
+                }
+            }
+        }
+        return found
     }
 
     /// The number of the process that made `entry`, when it is one of the

@@ -6,7 +6,8 @@ import TestTraits
 
 /// `roster update` and `roster add` run many at once against one table, as
 /// a team's scripts do: every edit lands, the company summary counts them
-/// all, and no two people share an `index` or a position.
+/// all, and no two people share an `index` or a position. And an import
+/// of unchanged data leaves every version where it was.
 @Suite("End to end: many edits of one table at once", .blockingWork)
 struct DatabaseEditRaceTests {
     /// `count` people of one company, `id0`…, as a JSON file.
@@ -73,5 +74,18 @@ struct DatabaseEditRaceTests {
                 == SQLRow([.int(35), .int(35), .int(35)]))
         #expect(try query("SELECT min(record_index), max(record_index) FROM people").first == SQLRow([.int(0), .int(34)]))
         #expect(try query("SELECT headcount FROM people_companies").first?.int(0) == 35)
+    }
+
+    @Test("importing the same people again leaves every version as it was: a script holding --if-version 0 still saves",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func reimportKeepsVersions(_ dialect: PeopleTable.Dialect) throws {
+        let (target, environment, query) = try Self.imported(EditingEndToEndTests.bundled, into: dialect)
+        let again = try runRoster(["import", EditingEndToEndTests.bundled, "--into", target], environment: environment)
+        #expect(again.status == 0)
+        #expect(again.error.contains("0 new, 0 updated, 400 unchanged"), "\(again.error)")
+        #expect(try query("SELECT count(*) FROM people WHERE version = 0").first?.int(0) == 400)
+        let id = try #require(query("SELECT person_key FROM people ORDER BY person_key LIMIT 1").first?.text(0))
+        let update = try runRoster(["update", target, id, "age=77", "--if-version", "0"], environment: environment)
+        #expect(update.status == 0, "\(update.error)")
     }
 }

@@ -108,6 +108,7 @@ public struct PeopleImporter {
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
             try waitForOtherImports(on: connection)
             for statement in table.tableStatements { try connection.execute(statement) }
+            try ChangeLog.make(for: table, connection)  // a log from before transaction ids gets them
             let addedVersions = try PeopleEditor(table: table).addVersionColumn(connection)
             // One import at a time per table: the summary is computed from it.
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
@@ -193,6 +194,7 @@ public struct PeopleImporter {
         try connection.execute("PRAGMA cache_size = -\(Self.sqliteCacheKiB)")
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
             for statement in table.tableStatements { try connection.execute(statement) }
+            try ChangeLog.make(for: table, connection)  // a log from before transaction ids gets them
             let addedVersions = try PeopleEditor(table: table).addVersionColumn(connection)
             let loadingEmpty = try isEmpty(connection.query(emptinessQuery))
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }

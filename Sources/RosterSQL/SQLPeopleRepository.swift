@@ -115,6 +115,19 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// screens put before it in their titles (`titleName`).
     public var sourceName: String { target }
 
+    /// Stops whatever the connections are running (`PQcancel`,
+    /// `sqlite3_interrupt`): Roster is quitting. Waits for no statement,
+    /// only for the requests to be sent, `patience` at most (a server that
+    /// stopped answering keeps a cancel waiting).
+    /// `closing`: and runs nothing more on them (the last thing Roster does).
+    public func stopStatements(closing: Bool = false, patience: Duration = .milliseconds(100)) {
+        let sent = DispatchGroup()
+        for lane in [browse, searching] {
+            if closing { lane.close(sent: sent) } else { lane.interruptRunning(sent: sent) }
+        }
+        _ = sent.wait(timeout: .now() + DispatchTimeInterval(patience))
+    }
+
     /// Connects both connections again (`PQreset`: same parameters and
     /// password) and clears the problem the title showed. The cached rows
     /// stay: the rows not fetched were never cached, so they are fetched

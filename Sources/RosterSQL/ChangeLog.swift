@@ -54,15 +54,22 @@ public enum ChangeLog {
                 SELECT (to_regclass($1) IS NOT NULL)::int, \(hasTransactions("$1"))::int, (to_regclass($2) IS NOT NULL)::int
                 """, [.text(table.changeLog), .text(index)]).first
             if state?.int(0) == 0 { _ = try connection.rows(createStatement(for: table), []) }
-            if state?.int(1) == 0 {
-                _ = try connection.rows("ALTER TABLE \(table.changeLog) ADD COLUMN IF NOT EXISTS \(transactionColumn) xid8", [])
-                _ = try connection.rows("ALTER TABLE \(table.changeLog) ALTER COLUMN \(transactionColumn) SET DEFAULT pg_current_xact_id()", [])
-            }
-            if state?.int(2) == 0 {
-                _ = try connection.rows("CREATE INDEX IF NOT EXISTS \(index) ON \(table.changeLog) (\(transactionColumn))", [])
+            do throws(DatabaseError) {
+                if state?.int(1) == 0 {
+                    _ = try connection.rows("ALTER TABLE \(table.changeLog) ADD COLUMN IF NOT EXISTS \(transactionColumn) xid8", [])
+                    _ = try connection.rows("ALTER TABLE \(table.changeLog) ALTER COLUMN \(transactionColumn) SET DEFAULT pg_current_xact_id()", [])
+                }
+                if state?.int(2) == 0 {
+                    _ = try connection.rows("CREATE INDEX IF NOT EXISTS \(index) ON \(table.changeLog) (\(transactionColumn))", [])
+                }
+            } catch where error.code == insufficientPrivilege {
+                // A user who may write the log but not change it: it is read by number until its owner saves or imports.
             }
         }
     }
+
+    /// PostgreSQL's SQLSTATE for a statement the user may not run (here: not the table's owner).
+    static let insufficientPrivilege = "42501"
 
     /// SQL true when the log named by the text `parameter` has `transactionColumn`.
     private static func hasTransactions(_ parameter: String) -> String {

@@ -4,6 +4,7 @@ import RosterCore
 import RosterStore
 import Testing
 import TestSupport
+import TestServers
 import TestTraits
 
 /// Every save writes the table's change log in its own transaction, and a
@@ -107,12 +108,18 @@ struct ChangeLogTests {
         #expect(told.withLock { $0 } == 3, "none told of twice")
     }
 
-    @Test("a log from before transaction ids (read by number until then) gets them at the next save, and then reads by transaction")
-    func olderLogBroughtUpToDate() throws {
+    /// A table whose log is as Roster made it before transaction ids, and the owner's session on it.
+    static func olderLog() throws -> (SQLRepositoryFixture.Imported, PostgresConnection) {
         let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: .postgres)
         let admin = try PostgresConnection(imported.target)
         try admin.execute("DROP INDEX people_changes_xact")
         try admin.execute("ALTER TABLE people_changes DROP COLUMN \(ChangeLog.transactionColumn)")
+        return (imported, admin)
+    }
+
+    @Test("a log from before transaction ids (read by number until then) gets them at the next save, and then reads by transaction")
+    func olderLogBroughtUpToDate() throws {
+        let (imported, admin) = try Self.olderLog()
         let before = try #require(try imported.open().changeLogPosition)
         #expect(before.snapshot == nil, "read by number")
         let (listener, told) = try Self.listening(to: imported, since: before)
@@ -123,5 +130,20 @@ struct ChangeLogTests {
                 "the save's row has its transaction")
         #expect(try admin.execute("SELECT count(*) FROM pg_indexes WHERE indexname = 'people_changes_xact'").first?.int(0) == 1)
         #expect(try imported.open().changeLogPosition?.snapshot != nil, "read by transaction from now on")
+    }
+
+    @Test("a user who may save but does not own the log: saves land, the log left as it is (read by number)")
+    func olderLogAndAUserWhoMayNotChangeIt() throws {
+        let (imported, admin) = try Self.olderLog()
+        let clerk = "clerk_" + UUID().uuidString.prefix(8).lowercased()
+        try admin.execute("CREATE ROLE \(clerk) LOGIN PASSWORD 'clerk-secret'")
+        try admin.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON people, people_companies, people_changes TO \(clerk)")
+        try admin.execute("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(clerk)")
+        let connection = try PostgresConnection(imported.target.replacingOccurrences(of: "user=postgres", with: "user=\(clerk)")
+            .replacingOccurrences(of: "password=\(TestPostgres.password)", with: "password=clerk-secret"))
+        let editor = PeopleEditor(table: try PeopleTable(name: "people", dialect: .postgres))
+        #expect(try editor.apply(.update(id: "id2", changes: [PeopleEditorTests.change("age=31")]), ifVersion: nil, on: connection).version == 1)
+        #expect(try admin.execute("SELECT count(*) FROM people_changes WHERE person_key = 'id2'").first?.int(0) == 1)
+        #expect(try admin.execute("SELECT count(*) FROM pg_attribute WHERE attrelid = 'people_changes'::regclass AND attname = '\(ChangeLog.transactionColumn)' AND NOT attisdropped").first?.int(0) == 0)
     }
 }

@@ -138,6 +138,38 @@ struct PeopleEditorTests {
     }
 }
 
+/// A writer that takes no turn (a Roster from before edits took turns, a
+/// script) adding the same person at the same moment: the save that runs
+/// into its key is made again, and refused in words, never the server's.
+@Suite("Edits racing a writer that takes no turn", .blockingWork)
+struct EditRaceTests {
+    @Test("an add whose _id another writer inserts meanwhile: made again, then refused as a conflict with what is there")
+    func addRacingAnotherWriter() throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: .postgres)
+        let other = try PostgresConnection(imported.target)
+        try other.execute("BEGIN")
+        let columns = PeopleTable.columns.map(\.name)
+        let values = columns.map { $0 == "person_key" ? "'new1'" : $0 == "position" ? "99" : $0 }
+        try other.execute("INSERT INTO people (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM people WHERE person_key = 'id1'")
+        let outcome = Locked<String?>(nil)
+        Thread.detachNewThread {
+            do {
+                _ = try PeopleEditorTests.apply(.add(id: "new1", changes: [PeopleEditorTests.change("first=Di")]), to: imported)
+                outcome.withLock { $0 = "saved" }
+            } catch let failure as EditFailure {
+                outcome.withLock { $0 = "\(failure.kind): \(failure.message)" }
+            } catch {
+                outcome.withLock { $0 = "\(error)" }
+            }
+        }
+        let waiting = "SELECT count(*) FROM pg_locks WHERE NOT granted"
+        #expect(OpeningTests.eventually { (try? other.execute(waiting).first?.int(0)) ?? 0 > 0 }, "the add waits on the other writer's key")
+        try other.execute("COMMIT")
+        #expect(OpeningTests.eventually { outcome.withLock { $0 } != nil })
+        #expect(outcome.withLock { $0 } == "conflict: table people: a person already has _id new1")
+    }
+}
+
 /// Two `roster` processes editing one person in one real database: the
 /// second, based on the version both read, is refused, and the first's
 /// change stays.

@@ -41,16 +41,24 @@ final class SQLiteWriter: @unchecked Sendable {
     func othersVersion() -> Int64? {
         lock.lock()
         defer { lock.unlock() }
-        let asked = (try? opened()) ?? reader ?? (try? SQLiteConnection(path: path, access: .readOnly, busyTimeout: .milliseconds(200)))
+        let asked = (try? opened()) ?? reader ?? (try? SQLiteConnection(path: path, access: .readOnly, busyTimeout: Self.askingPatience))
         if connection == nil { reader = asked }
+        // Asking waits on another writer's lock briefly (a save of ours would wait behind it), then asks again next time.
+        asked?.setBusyTimeout(Self.askingPatience)
+        defer { asked?.setBusyTimeout(Self.savingPatience) }
         return (try? asked?.query("PRAGMA data_version"))?.first?.int(0)
     }
+
+    /// How long a save waits on another writer's lock.
+    static let savingPatience: Duration = .seconds(5)
+    /// How long the watch's question waits on it.
+    static let askingPatience: Duration = .milliseconds(200)
 
     private func opened() throws(DatabaseError) -> SQLiteConnection {
         if let connection { return connection }
         // Never made here: a file gone since it was opened is not written anew.
         if let missing = SQLPeopleRepository.missingFile(path) { throw missing }
-        let made = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(5))
+        let made = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: Self.savingPatience)
         connection = made
         return made
     }

@@ -257,11 +257,12 @@ extension AppDependencies {
     }
 
     private func fileChanged() {
-        // A save of ours since the last event: its own re-read shows it (and whatever came with it).
-        let own = FileSave.ownSaves.load(ordering: .acquiring)
-        defer { ownSavesSeen = own }
-        guard own == ownSavesSeen else { return }
-        guard let filePath, FileIdentity(path: filePath) != lastReading?.identity else { return }
+        guard let filePath else { return }
+        // The file as last read, or as a save of ours left it (whose own
+        // re-read shows it): nothing new. Anything else is someone else's,
+        // however soon after ours it came.
+        let now = FileIdentity(path: filePath)
+        guard now != lastReading?.identity, !(now.map(FileSave.isOwnWrite) ?? false) else { return }
         changedElsewhere()
     }
 

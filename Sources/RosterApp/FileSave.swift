@@ -18,10 +18,17 @@ import Glibc
 /// before the rename (git's "racily clean" rule): a same-size write in the
 /// same clock tick leaves the modification time as it was.
 enum FileSave {
-    /// Saves this process made, counted before each rename: a change on
-    /// disk seen while the count moved may be ours (whose own re-read
-    /// follows), not another program's.
-    static let ownSaves = Atomic<Int>(0)
+    /// The files this process's last saves left (device, inode, size and
+    /// modification time as written), the latest last: a file found so on
+    /// a change event is ours, whose own re-read shows it. Told apart by
+    /// what was written, never by when: another program's write a moment
+    /// after ours leaves another file (`isOwnWrite`).
+    private static let ownWrites = Locked<[FileIdentity]>([])
+
+    /// Whether `identity` is a file one of this process's saves left.
+    static func isOwnWrite(_ identity: FileIdentity) -> Bool {
+        ownWrites.withLock { $0.contains(identity) }
+    }
 
     /// Saves under way: quitting waits for them (`finishSaves`), so that
     /// a save the user confirmed is never cut short by a `q` meanwhile.
@@ -190,7 +197,7 @@ enum FileSave {
             case .new(let text): total + text.count
             }
         })
-        ownSaves.add(1, ordering: .releasing)
+        var landed: FileIdentity?
         let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
             meanwhile?()
             changedUnderneath = FileIdentity(path: target) != identity || !isStill()
@@ -199,7 +206,7 @@ enum FileSave {
             defer {
                 // The file as written (a rename keeps it): what a re-read checks it still is.
                 var status = stat()
-                if fstat(descriptor, &status) == 0 { wrote?(FileIdentity(status)) }
+                if fstat(descriptor, &status) == 0 { landed = FileIdentity(status) }
             }
             return pieces.allSatisfy { piece in
                 switch piece {
@@ -218,6 +225,10 @@ enum FileSave {
         })
         if changedUnderneath { return nil }
         if let failure { return .refused("\(path): could not be saved (\(failure)); it is as it was") }
+        if let landed {
+            ownWrites.withLock { $0 = Array(($0 + [landed]).suffix(8)) }
+            wrote?(landed)
+        }
         return .saved
     }
 

@@ -138,6 +138,9 @@ public enum RosterCommand {
             // copy being written in the background is left unfinished, and
             // the old one stays: it is written by rename).
             if status.code < 128, let repository = interactor.opened { keeper?.finish(repository) }
+            // Whatever a statement is still doing (a window the user asked for
+            // over a locked table), Roster does not wait for it: it is cancelled.
+            interactor.opened?.stopStatements(closing: true)
             return status
         case .failure(let failure):
             if prompt?.wasInterrupted == true {
@@ -161,6 +164,7 @@ public enum RosterCommand {
                 let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme,
                                     editing: nil, outbox: outbox)
                 OfflineCopyKeeper(snapshot: snapshot).finish(link.live)
+                link.live?.stopStatements(closing: true)
                 return status
             case .failure:
                 let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""

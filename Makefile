@@ -21,7 +21,16 @@ deps:
 test-deps:
 	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev tmux postgresql postgresql-contrib python3
 
-build: deps
+# The release binary is remade only when something it is built from is
+# newer than it (a file added or removed changes its folder's time): a
+# second make run starts the app at once, without asking SwiftPM again.
+# The first build compiles for minutes and says little, so it says so.
+RELEASE_INPUTS := Package.swift $(shell find Sources Resources)
+
+build: $(BIN)
+
+$(BIN): $(RELEASE_INPUTS) | deps
+	@test -e $@ || echo "Building roster (release): the first build compiles for a few minutes."
 	$(SWIFT) build -c release --product roster
 
 run: build

@@ -25,6 +25,7 @@ public enum RosterCommand {
     public static func run(_ arguments: [String]) async -> ExitStatus {
         if arguments.first == "import" { return await ImportCommand.run(Array(arguments.dropFirst())) }
         if let verb = arguments.first.flatMap(EditCommand.Verb.init(rawValue:)) { return await EditCommand.run(verb, Array(arguments.dropFirst())) }
+        if arguments.first == "init" { return InitCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -100,9 +101,7 @@ public enum RosterCommand {
         case .standardInput:
             return .failure(EditFailure(.readOnly, "standard input cannot be edited; open the file itself to edit"))
         case .file(let path, _):
-            guard file != nil else {
-                return .failure(EditFailure(.readOnly, "the bundled directory is not edited; copy it (cp \(path) people.json) and open the copy"))
-            }
+            guard file != nil else { return .failure(EditFailure(.readOnly, DirectorySource.sampleReadOnlyReason)) }
             return .success(FileEditing(path: path, format: format))
         }
     }
@@ -210,7 +209,7 @@ public enum RosterCommand {
         return target
     }
 
-    /// The directory to read: a file, standard input, or the bundled one.
+    /// The directory to read: a file, standard input, or the sample.
     static func source(for file: String?) -> DirectorySource? {
         switch file {
         case "-":
@@ -218,11 +217,11 @@ public enum RosterCommand {
         case let path?:
             return .file(path: path, name: path)
         case nil:
-            guard let bundled = Platform.bundledDirectoryPath() else {
-                Platform.writeError("roster: the bundled directory (people.json) is missing next to the binary; pass a FILE")
+            guard let sample = Platform.bundledDirectoryPath() else {
+                Platform.writeError("roster: the sample directory (people.json) is missing next to the binary; pass a FILE")
                 return nil
             }
-            return .file(path: bundled, name: "people.json")
+            return .sample(path: sample)
         }
     }
 

@@ -77,6 +77,12 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.pageDown], "PgDn", "search: a page down the list", .list(.pageDown)),
     ]
 
+    /// `?`: the list's keys, the prompts', the column chooser's and the query language.
+    static let keyHelp = HelpOverlay(title: "List keys", table: keyTable)
+        .adding("In the search (/) and export (e) prompts", table: promptKeyTable)
+        .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
+        .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
+
     static let searchPromptHints = ["⏎ keep", "Esc cancel", "↑ history"]
     static let exportPromptHints = ["⏎ write", "Esc cancel"]
 
@@ -272,10 +278,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .previousCompany: presenter.jumpToCompany(by: -1)
         case .nextCompany: presenter.jumpToCompany(by: 1)
         case .help:
-            help = HelpOverlay(title: "List keys", table: Self.keyTable).withProblem(model?.connection?.detail)
-                .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
-                .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
-                .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
+            help = Self.keyHelp.withProblem(model?.connection?.detail)
         case .companies: presenter.showCompanies()
         case .counts: presenter.showCounts()
         case .collapse: presenter.toggleSection()

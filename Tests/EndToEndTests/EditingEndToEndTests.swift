@@ -401,15 +401,32 @@ struct EditingEndToEndTests {
         }
     }
 
-    @Test("standard input and the bundled directory say at once why they are not edited")
-    func readOnlySources() throws {
+    @Test("standard input says at once why it is not edited")
+    func readOnlyStandardInput() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")
         #expect(piped.waitFor(text: "1/400"))
         piped.send("E")
         #expect(piped.waitFor(text: "standard input cannot be edited"))
-        let bundled = try TmuxSession(TmuxSession.shellQuoted(rosterBinary))
-        #expect(bundled.waitFor(text: "1/400"))
-        bundled.send("E")
-        #expect(bundled.waitFor(text: "the bundled directory is not edited"))
+    }
+
+    @Test("the sample is titled as the sample, and E, v, a, D say in one whole line how to get a copy to edit", arguments: [(24, 80), (15, 60)])
+    func readOnlySample(rows: Int, columns: Int) throws {
+        let sample = try TmuxSession(TmuxSession.shellQuoted(rosterBinary), rows: rows, columns: columns)
+        #expect(sample.waitFor(text: "1/400"))
+        let title = columns >= 80 ? " Roster — sample directory (read-only)" : " Roster — sample (read-only)"
+        #expect(sample.lines().first?.hasPrefix(title) == true, "\(sample.lines().first ?? "")")
+        let reason = "read-only: roster init people.json makes a copy to edit"
+        for (step, key) in ["E", "v", "a", "D"].enumerated() {
+            // A move clears the last message, so each key's own is seen.
+            sample.send("j")
+            #expect(sample.waitFor(text: "\(step + 2)/400"))
+            #expect(!sample.screen().contains(reason))
+            sample.send(key)
+            #expect(sample.waitFor("\(key)'s whole reason on the status line") { screen in
+                screen.components(separatedBy: "\n").last { !$0.isEmpty }?.contains(reason) == true
+            })
+        }
+        sample.send("q")
+        #expect(sample.exitStatus() == 0)
     }
 }

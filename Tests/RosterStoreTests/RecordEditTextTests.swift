@@ -52,4 +52,18 @@ struct RecordEditTextTests {
         #expect(RecordEditText.reading(text.replacingOccurrences(of: "ada@acme.test", with: "ada"), base: ada)
             == .problem("email: expected name@domain, found 'ada'"))
     }
+
+    @Test("a record left without a name is refused as every editor refuses it; one half kept is saved")
+    func nameless() throws {
+        let ada = try Self.ada()
+        let text = RecordEditText.text(for: ada)
+        #expect(text.contains("\"first\": \"Ada\""))
+        for name in ["{\"first\": \"\", \"last\": \" \"}", "{}", "null", "\"\u{200B}\"", "\"  \""] {
+            let edited = text.replacing(#/"name": \{[^}]*\}/#, with: "\"name\": \(name)")
+            #expect(edited != text)
+            #expect(RecordEditText.reading(edited, base: ada) == .problem("a first or last name is needed"), "\(name)")
+        }
+        let halfKept = text.replacing(#/"name": \{[^}]*\}/#, with: "\"name\": \"Lovelace\"")
+        #expect(RecordEditText.reading(halfKept, base: ada) == .changes([FieldChange(field: .text(.firstName), value: .text(""))]))
+    }
 }

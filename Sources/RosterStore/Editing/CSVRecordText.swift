@@ -126,19 +126,19 @@ enum CSVRecordText {
     private static func cellTexts(_ changes: [FieldChange], columns: CSVColumns, old: (Int) -> String,
                                   sourceName: String) throws(EditFailure) -> [(Int, String)] {
         var cells: [(Int, String)] = []
+        var nameChanges: [(field: TextField, text: String)] = []
         for change in changes {
             var written: [(Int, String)] = []
             switch change.value {
-            case .text(let text):
+            case .text, .absent:
                 guard case .text(let field) = change.field else { continue }
-                written = columns.indices(of: .text(field)).map { ($0, text) }
-                if written.isEmpty, field == .firstName || field == .lastName {
-                    written = columns.indices(of: .wholeName).map { ($0, wholeName(old($0), setting: field, to: text)) }
-                }
-            case .absent:
                 // A CSV row has every column: an absent field is an empty cell.
-                guard case .text(let field) = change.field else { continue }
-                written = columns.indices(of: .text(field)).map { ($0, "") }
+                let text = if case .text(let text) = change.value { text } else { "" }
+                written = columns.indices(of: .text(field)).map { ($0, text) }
+                if field == .firstName || field == .lastName {
+                    nameChanges.append((field, text))
+                    if written.isEmpty, !columns.indices(of: .wholeName).isEmpty { continue }  // the whole name's cells say it
+                }
             case .age(let age):
                 written = columns.indices(of: .age).map { ($0, age.map(String.init) ?? "") }
             case .balance(let cents):
@@ -152,16 +152,33 @@ enum CSVRecordText {
             }
             cells += written
         }
-        return cells
+        return cells + (try wholeNameCells(nameChanges, columns: columns, old: old, sourceName: sourceName))
     }
 
-    /// A whole-name cell with one part changed (its last word is the last name).
-    static func wholeName(_ old: String, setting field: TextField, to text: String) -> String {
-        var words = old.split(separator: " ").map(String.init)
-        let last = words.popLast() ?? ""
-        let first = words.joined(separator: " ")
-        let parts = field == .firstName ? [text, last] : [first, text]
-        return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    /// The whole-name cells (a `name` column) with the name's halves
+    /// changed, the other half kept as the cell read (`WholeName`). A cell
+    /// that says nothing is left so where first and last name columns say
+    /// the changed halves. A name the cell cannot hold (a last name of two
+    /// words, a first name without a last) is refused: it would read back
+    /// as another.
+    private static func wholeNameCells(_ changes: [(field: TextField, text: String)], columns: CSVColumns, old: (Int) -> String,
+                                       sourceName: String) throws(EditFailure) -> [(Int, String)] {
+        guard !changes.isEmpty else { return [] }
+        let halvesHaveColumns = changes.allSatisfy { !columns.indices(of: .text($0.field)).isEmpty }
+        var cells: [(Int, String)] = []
+        for index in columns.indices(of: .wholeName) where !(halvesHaveColumns && old(index).isEmpty) {
+            var (first, last) = WholeName.halves(of: old(index))
+            for change in changes {
+                if change.field == .firstName { first = change.text } else { last = change.text }
+            }
+            guard let text = WholeName.text(first: first, last: last) else {
+                throw EditFailure(.failed, "\(sourceName): its name column holds the whole name and reads its last word as the last name, "
+                                  + "so first '\(DisplayText.sanitized(first))', last '\(DisplayText.sanitized(last))' would not read back as given; "
+                                  + "nothing written")
+            }
+            cells.append((index, text))
+        }
+        return cells
     }
 
     /// Yes or no in the spelling the cell had (`yes`, `1`, `true`…).

@@ -81,7 +81,10 @@ public struct RecordFile: Sendable {
     /// The person the record with `id` holds now, read as the loader reads
     /// it (nil: no such record, or it does not read).
     public func person(id: String, in bytes: UnsafeBufferPointer<UInt8>) -> Person? {
-        guard let record = records.first(where: { $0.id == id }) else { return nil }
+        records.first(where: { $0.id == id }).flatMap { person(at: $0, in: bytes) }
+    }
+
+    private func person(at record: RecordSpan, in bytes: UnsafeBufferPointer<UInt8>) -> Person? {
         let text: [UInt8]
         switch format {
         case .json, .jsonLines: text = [UInt8(ascii: "[")] + bytes[record.span] + [UInt8(ascii: "]")]
@@ -99,10 +102,12 @@ public struct RecordFile: Sendable {
         switch operation {
         case .update(let id, let changes):
             let record = try only(id, sourceName: sourceName)
+            if let now = person(at: record, in: bytes) { try Self.checkName(of: now.applying(changes), sourceName: sourceName) }
             let text = try recordText(bytes, record, changes, sourceName: sourceName)
             return [.original(0..<record.span.lowerBound), .new(text), .original(record.span.upperBound..<byteCount)]
         case .add(let id, let changes):
             guard !contains(id: id) else { throw EditFailure(.failed, "\(sourceName): a record already has _id \(id)") }
+            try Self.checkName(of: Person(firstName: "", lastName: "").applying(changes), sourceName: sourceName)
             let text = try newRecordText(bytes, id: id, changes: changes, sourceName: sourceName)
             guard let last = records.last else {
                 return [.original(0..<recordsStart), .new(text + emptyFileSeparator(bytes)), .original(recordsStart..<byteCount)]
@@ -116,6 +121,14 @@ public struct RecordFile: Sendable {
                 throw EditFailure(.failed, "\(sourceName): a record already has _id \(taken.id) again; nothing put back")
             }
             return restoring(removed, bytes)
+        }
+    }
+
+    /// Refuses a person an edit would leave without a name (the loader
+    /// would skip their record): the rule every editor checks first.
+    private static func checkName(of person: Person, sourceName: String) throws(EditFailure) {
+        if let problem = FieldCheck.nameProblem(of: person) {
+            throw EditFailure(.invalid, "\(sourceName): \(problem.message); nothing written")
         }
     }
 

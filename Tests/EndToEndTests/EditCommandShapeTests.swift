@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `roster update|add|delete` on files whose shape is less common: a name
-/// given as one text; and a person who would be left without a name,
-/// refused with one message wherever it comes from.
+/// given as one text, CSV with each kind of line end; and a person who
+/// would be left without a name, refused with one message wherever it
+/// comes from.
 @Suite("End to end: names and line ends from the command line", .blockingWork)
 struct EditCommandShapeTests {
     /// A folder of its own holding `name` with `text`.
@@ -53,5 +54,23 @@ struct EditCommandShapeTests {
         }
         #expect(Self.text(file) == before)
         #expect(try runRoster(["--list", file]).error.isEmpty, "nobody skipped")
+    }
+
+    @Test("CSV with lone CR line ends (as with LF and CRLF): update finds the record, add writes a row the next read takes, delete and the list agree",
+          arguments: ["\n", "\r\n", "\r"])
+    func csvLineEnds(_ end: String) throws {
+        let rows = ["id,first_name,last_name,company", "a1,Ada,Lovelace,ACME", "b2,Bo,Diddley,ACME"]
+        let (folder, file) = try Self.file("people.csv", rows.map { $0 + end }.joined())
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let update = try runRoster(["update", file, "b2", "first=Bob"])
+        #expect(update.status == 0, "\(update.error)")
+        let add = try runRoster(["add", file, "first=Cy", "last=Young", "company=ACME"])
+        #expect(add.status == 0, "\(add.error)")
+        let newID = add.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try runRoster(["delete", file, "a1"]).status == 0)
+        #expect(Self.text(file) == ["id,first_name,last_name,company", "b2,Bob,Diddley,ACME", "\(newID),Cy,Young,ACME"].map { $0 + end }.joined())
+        let list = try runRoster(["--list", "--strict", file])
+        #expect(list.status == 0 && list.error.isEmpty, "\(list.error)")
+        #expect(list.output == "ACME (2 people)\n  Bob Diddley\t\t\n  Cy Young\t\t\n")
     }
 }

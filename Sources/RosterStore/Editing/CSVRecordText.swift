@@ -33,16 +33,26 @@ enum CSVRecordText {
             } else if byte == UInt8(ascii: ",") {
                 cells.append(cellStart..<position)
                 cellStart = position + 1
-            } else if byte == 0x0A {
-                let end = position > cellStart && bytes[position - 1] == 0x0D ? position - 1 : position
-                cells.append(cellStart..<end)
-                return (cells, end, position + 1)
+            } else if byte == 0x0A || byte == 0x0D {
+                // A record ends at LF, CRLF or a lone CR, as the loader reads them.
+                let next = byte == 0x0D && position + 1 < bytes.count && bytes[position + 1] == 0x0A ? position + 2 : position + 1
+                cells.append(cellStart..<position)
+                return (cells, position, next)
             }
             position += 1
         }
         if inQuotes { return nil }
         cells.append(cellStart..<position)
         return (cells, position, position)
+    }
+
+    /// How many lines end in `bytes`: at each LF, and each CR not before one.
+    static func lineEnds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            count += 1
+        }
+        return count
     }
 
     /// A cell's text: unquoted, doubled quotes made single.
@@ -87,7 +97,7 @@ enum CSVRecordText {
                 let id = idColumn.flatMap { $0 < record.cells.count ? text(of: record.cells[$0], in: bytes) : nil }
                 records.append(RecordFile.RecordSpan(span: position..<record.end, id: id?.isEmpty == false ? id : nil, line: line))
             }
-            line += bytes[position..<record.next].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            line += lineEnds(in: UnsafeBufferPointer(rebasing: bytes[position..<record.next]))
             position = record.next
         }
         return RecordLayout(records: records, start: records.first?.span.lowerBound ?? header.next,

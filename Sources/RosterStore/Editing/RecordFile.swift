@@ -289,13 +289,17 @@ public struct RecordFile: Sendable {
     /// records are lines and the file does not go on with one.
     private func emptyFileSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard format != .json else { return [] }
-        return recordsStart < byteCount && bytes[recordsStart] == 0x0A ? [] : lineBreak(bytes)
+        let goesOnWithOne = recordsStart < byteCount && (bytes[recordsStart] == 0x0A || (format == .csv && bytes[recordsStart] == 0x0D))
+        return goesOnWithOne ? [] : lineBreak(bytes)
     }
 
-    /// CRLF when the file's first line ends so, else LF.
+    /// The file's own line break, as its first line ends: CRLF, LF, or
+    /// (CSV, whose records may end so) a lone CR; LF when no line ends.
     private func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D else { return [0x0A] }
-        return [0x0D, 0x0A]
+        let ends: Set<UInt8> = format == .csv ? [0x0A, 0x0D] : [0x0A]
+        guard let end = bytes.firstIndex(where: ends.contains) else { return [0x0A] }
+        if bytes[end] == 0x0D { return end + 1 < bytes.count && bytes[end + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D] }
+        return end > 0 && bytes[end - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
     }
 }
 

@@ -222,7 +222,9 @@ public struct PeopleEditor: Sendable {
                 return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)", theirs: row.person))
             }
         }
-        let values = try rowValues(row.person.applying(changes), position: row.position, key: id)
+        let edited = row.person.applying(changes)
+        if let nameless = nameless(edited) { return .failure(nameless) }
+        let values = try rowValues(edited, position: row.position, key: id)
         let columns = PeopleTable.columns.dropFirst()
         let assignments = columns.enumerated().map { "\($0.element.name) = \(parameter($0.offset + 1))" }.joined(separator: ", ")
         let updated = try connection.rows("""
@@ -252,7 +254,9 @@ public struct PeopleEditor: Sendable {
         }
         var person = Person(index: index, isActive: nil, balanceCents: nil, age: nil, presentTextFields: TextField.bit(.id)) { _ in "" }
         person.id = id
-        let values = try rowValues(person.applying(changes), position: position, key: id)
+        let added = person.applying(changes)
+        if let nameless = nameless(added) { return .failure(nameless) }
+        let values = try rowValues(added, position: position, key: id)
         let placeholders = (1...values.count).map(parameter).joined(separator: ", ")
         _ = try connection.rows("INSERT INTO \(table.table) (\(table.columnList), version) VALUES (\(placeholders), 1)", values)
         try refreshSummary([companyKey(of: values)], connection)
@@ -331,6 +335,12 @@ public struct PeopleEditor: Sendable {
         wasSeen
             ? EditFailure(.conflict, "table \(table.name): _id \(id) was deleted by someone else; nothing changed")
             : EditFailure(.notFound, "table \(table.name): no person has _id \(id)")
+    }
+
+    /// A person the edit would leave without a name (the rule every
+    /// editor checks first): refused, as a file refuses them.
+    private func nameless(_ person: Person) -> EditFailure? {
+        FieldCheck.nameProblem(of: person).map { EditFailure(.invalid, "table \(table.name): \($0.message); nothing changed") }
     }
 
     private func conflict(_ id: String, expected: Int64, actual: Int64?) -> EditFailure {

@@ -259,6 +259,22 @@ struct OutboxSenderTests {
         #expect(OutboxSender.send(outbox, to: server).sent == 1, "the same file, private again, is sent")
     }
 
+    @Test("an edit that, on top of someone's change meanwhile, would leave the person without a name is said and crossed off, never retried for ever")
+    func namelessRefusedForGood() throws {
+        let outbox = Self.outbox()
+        defer { try? FileManager.default.removeItem(atPath: (outbox.path as NSString).deletingLastPathComponent) }
+        let operations = [OutboxOperation(kind: .update, person: "id1", base: try Self.person(1, email: "p1@x.test"),
+                                          changes: [try FieldCheck.change(from: "last=")]),
+                          try Self.update(2, email: "p2.new@x.test", base: "p2@x.test")]
+        #expect(outbox.append(operations) == nil)
+        let server = FakeServer()
+        server.refusals["id1"] = EditFailure(.invalid, "table people: a first or last name is needed; nothing changed")
+        let report = OutboxSender.send(outbox, to: server)
+        #expect(report.sent == 1 && report.stopped == nil)
+        #expect(report.refused == ["not sent: P1 Lovelace's edit (a first or last name is needed)"])
+        #expect(outbox.pending().isEmpty)
+    }
+
     @Test("a lost connection stops the sending and keeps what is left; a person deleted meanwhile is said and crossed off")
     func stopsAndRefuses() throws {
         let outbox = Self.outbox()

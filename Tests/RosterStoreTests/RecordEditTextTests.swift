@@ -62,4 +62,18 @@ struct RecordEditTextTests {
         #expect(problem == "line 2, byte 14 is not UTF-8 (it shows as \u{FFFD}); type that character again")
         #expect(text == "// Roster\n{\"email\": \"é\u{FFFD}@x.io\", \"age\": 3\u{FFFD}}\n")
     }
+
+    @Test("a record left without a name is refused as every editor refuses it; one half kept is saved")
+    func nameless() throws {
+        let ada = try Self.ada()
+        let text = RecordEditText.text(for: ada)
+        #expect(text.contains("\"first\": \"Ada\""))
+        for name in ["{\"first\": \"\", \"last\": \" \"}", "{}", "null", "\"\u{200B}\"", "\"  \""] {
+            let edited = text.replacing(#/"name": \{[^}]*\}/#, with: "\"name\": \(name)")
+            #expect(edited != text)
+            #expect(RecordEditText.reading(edited, base: ada) == .problem("a first or last name is needed"), "\(name)")
+        }
+        let halfKept = text.replacing(#/"name": \{[^}]*\}/#, with: "\"name\": \"Lovelace\"")
+        #expect(RecordEditText.reading(halfKept, base: ada) == .changes([FieldChange(field: .text(.firstName), value: .text(""))]))
+    }
 }

@@ -268,6 +268,7 @@ struct FieldCheckTests {
         ("is_active=y", FieldChange(field: .active, value: .active(true))),
         ("first_name=Ada = A", FieldChange(field: .text(.firstName), value: .text("Ada = A"))),
         ("eye=", FieldChange(field: .text(.eyeColor), value: .text(""))),
+        ("last=\u{301}e", FieldChange(field: .text(.lastName), value: .text("\u{301}e"))),  // the mark would join the `=`
     ])
     func good(_ assignment: String, _ expected: FieldChange) throws {
         #expect(try FieldCheck.change(from: assignment) == expected)

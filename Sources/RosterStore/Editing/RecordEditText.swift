@@ -87,7 +87,8 @@ public enum RecordEditText {
         let edited: Person
         do throws(LoadError) {
             let loaded = try PeopleLoader(format: .json).load(bytes: Array(("[" + body + "]").utf8), sourceName: "the record")
-            if let skipped = loaded.skipped.first { return .problem(skipped.description) }
+            // Left without a name, the record is skipped: said as every editor says it.
+            if let skipped = loaded.skipped.first { return .problem(skipped.reason == PeopleParser.noName ? FieldCheck.nameNeeded : skipped.description) }
             guard loaded.store.count == 1 else { return .problem("expected one record, found \(loaded.store.count)") }
             edited = loaded.store[0]
         } catch {

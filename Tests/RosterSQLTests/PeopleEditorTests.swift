@@ -136,6 +136,24 @@ struct PeopleEditorTests {
                                                         SQLRow([.text("id3"), .int(0), .int(0)])])
         }
     }
+
+    @Test("an update or add that would leave someone without a name is refused as a file refuses it, and nothing changes",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func namelessRefused(_ dialect: PeopleTable.Dialect) async throws {
+        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
+        let before = try await Self.listed(imported)
+        let refusal = EditFailure(.invalid, "table people: a first or last name is needed; nothing changed")
+        for changes in [["first=", "last="], ["first= ", "last=\u{200B}"]] {
+            #expect(throws: refusal) { try Self.apply(.update(id: "id1", changes: changes.map(Self.change)), to: imported) }
+        }
+        #expect(throws: refusal) { try Self.apply(.add(id: "id9", changes: [Self.change("company=ACME")]), to: imported) }
+        #expect(try await Self.listed(imported) == before)
+        #expect(try Self.summary(imported) == Self.summary(try SQLRepositoryFixture.importing(json: Self.people, into: dialect)))
+        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("first=")]), to: imported).version == 1, "the last name is enough")
+        #expect(throws: refusal, "the one half left") {
+            try Self.apply(.update(id: "id1", changes: [Self.change("last=")]), ifVersion: 1, to: imported)
+        }
+    }
 }
 
 /// A writer that takes no turn (a Roster from before edits took turns, a
@@ -167,24 +185,6 @@ struct EditRaceTests {
         try other.execute("COMMIT")
         #expect(OpeningTests.eventually { outcome.withLock { $0 } != nil })
         #expect(outcome.withLock { $0 } == "conflict: table people: a person already has _id new1")
-    }
-
-    @Test("an update or add that would leave someone without a name is refused as a file refuses it, and nothing changes",
-          arguments: [PeopleTable.Dialect.postgres, .sqlite])
-    func namelessRefused(_ dialect: PeopleTable.Dialect) async throws {
-        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
-        let before = try await Self.listed(imported)
-        let refusal = EditFailure(.invalid, "table people: a first or last name is needed; nothing changed")
-        for changes in [["first=", "last="], ["first= ", "last=\u{200B}"]] {
-            #expect(throws: refusal) { try Self.apply(.update(id: "id1", changes: changes.map(Self.change)), to: imported) }
-        }
-        #expect(throws: refusal) { try Self.apply(.add(id: "id9", changes: [Self.change("company=ACME")]), to: imported) }
-        #expect(try await Self.listed(imported) == before)
-        #expect(try Self.summary(imported) == Self.summary(try SQLRepositoryFixture.importing(json: Self.people, into: dialect)))
-        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("first=")]), to: imported).version == 1, "the last name is enough")
-        #expect(throws: refusal, "the one half left") {
-            try Self.apply(.update(id: "id1", changes: [Self.change("last=")]), ifVersion: 1, to: imported)
-        }
     }
 }
 

@@ -25,6 +25,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
     private var source: DispatchSourceRead?
     private var retry: DispatchSourceTimer?
     private var changed: (@Sendable () -> Void)?
+    private var connectionChanged: (@Sendable (Bool) -> Void)?
     /// The log's number up to which changes are known: nil where the table
     /// has no log (then every notification from another process counts).
     private var seen: Int64?
@@ -54,6 +55,10 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
         queue.async { [self] in
             if let latest = ChangeLog.latest(of: table, connection) { seen = max(seen ?? 0, latest) }
         }
+    }
+
+    public func whenConnectionChanges(_ handler: @escaping @Sendable (_ isUp: Bool) -> Void) {
+        queue.async { [self] in connectionChanged = handler }
     }
 
     public func stop() {
@@ -106,6 +111,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
         source?.cancel()
         source = nil
         guard !isStopped, retry == nil else { return }
+        connectionChanged?(false)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { [weak self] in
@@ -113,6 +119,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
             self.retry?.cancel()
             self.retry = nil
             self.connection = connection
+            self.connectionChanged?(true)
             self.watch()
             self.catchUp(afterReconnecting: true)
             if self.seen == nil { self.seen = ChangeLog.latest(of: self.table, connection) }  // a log made meanwhile

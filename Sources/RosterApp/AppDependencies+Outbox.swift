@@ -8,7 +8,9 @@ extension AppDependencies {
     /// (`OutboxSender`); then the list is read again to show them and says
     /// what was sent, and each person someone changed on the server
     /// meanwhile opens on the conflict screen, one after another.
-    func sendOutbox(to live: SQLPeopleRepository) {
+    /// `reconnected`: the connection just came back; said before what was
+    /// sent, and the list read again even if nothing was.
+    func sendOutbox(to live: SQLPeopleRepository, reconnected: Bool = false) {
         guard let outbox, listWireframe.session.unsent.count > 0 else { return }
         listWireframe.say("sending the edits made offline…")
         // The search the list is going back to: kept through the re-read even if its answer is lost meanwhile.
@@ -18,7 +20,11 @@ extension AppDependencies {
             let (report, unsent) = sent
             self.unsentChanged(unsent)
             self.heldEdits = report.held
-            if report.isEmpty { return self.listWireframe.say("nothing to send") }
+            if report.isEmpty {
+                guard reconnected else { return self.listWireframe.say("nothing to send") }
+                return self.sourceSaved(recordID: self.listWireframe.place?.selectedID, note: .reconnected(Reconnection.reconnected))
+            }
+            let summary = (reconnected ? "reconnected; " : "") + report.summary
             // Said now, under the conflict screen if one opens: said again once it closes.
             let sent = report.summary(mentioningHeld: false)
             self.sendingNote = report.held.isEmpty || sent.isEmpty ? nil : sent
@@ -27,7 +33,7 @@ extension AppDependencies {
             let readAgain: @MainActor (ListPresenter?) -> Void = { [weak self] presenter in
                 // A search whose answer was lost meanwhile is asked again: a re-read begun later (a conflict settled) takes it up.
                 if let filter, let presenter, presenter.filter == nil, presenter.pendingFilter == nil { presenter.applyFilter(filter) }
-                self?.sourceSaved(recordID: presenter?.place.selectedID, note: .sent(report.summary), filter: filter)
+                self?.sourceSaved(recordID: presenter?.place.selectedID, note: .sent(summary), filter: filter)
                 self?.settleNextHeldEdit(on: live)
             }
             guard let presenter = self.listWireframe.listPresenter else { return readAgain(nil) }
@@ -36,7 +42,7 @@ extension AppDependencies {
     }
 
     /// The people with edits not sent, as the outbox has them now: marked so on every list.
-    private func unsentChanged(_ unsent: UnsentEdits) {
+    func unsentChanged(_ unsent: UnsentEdits) {
         listWireframe.session.unsent = unsent
         listWireframe.listPresenter?.marksMayHaveChanged(keepingMessage: true)
     }

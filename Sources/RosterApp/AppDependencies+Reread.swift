@@ -43,6 +43,8 @@ extension AppDependencies {
     /// not have landed (going live, the outbox sent meanwhile).
     func sourceSaved(recordID: String?, note: ListScreenWireframe.SavedNote = .saved, filter intended: String? = nil) {
         guard let post else { return }
+        // A save kept in the outbox (the connection is lost): nothing to read, only to say.
+        if note.isSave, keptOffline.withLock({ kept in defer { kept = false }; return kept }) { return landOffline(note) }
         let table = listWireframe.shownRepository as? SQLPeopleRepository
         var place = listWireframe.place
         place?.selectedID = recordID
@@ -66,10 +68,7 @@ extension AppDependencies {
         rereadFilter = landing.filter
         let generation = rereadsStarted
         let startedOn = root.topView.map(ObjectIdentifier.init)
-        switch note {
-        case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .deletedFromCompanyList, .undone: listWireframe.say("saved; reading it again…")
-        case .reread, .changedOnDisk, .refused, .sent: listWireframe.say("reading it again…")
-        }
+        listWireframe.say(note.isSave ? "saved; reading it again…" : "reading it again…")
         // A save that rewrote one record in place (an edit, or the undo of
         // one): that record alone is read again, and the list's order kept
         // if it moved nobody.
@@ -137,8 +136,13 @@ extension AppDependencies {
         let arranged: ArrangedDirectory
         switch reread.result {
         case .success(let read): arranged = read
+        case .failure where listWireframe.shownRepository?.connection?.isConnectionLost == true:
+            // The title says the connection is lost; once it is back, all this is read again.
+            return listWireframe.say(Self.lostBeforeRead(after: landing.note, in: shortSourceName(isTable: landing.isTable)))
         case .failure(let error):
             switch landing.note {
+            case .reconnected:
+                return listWireframe.say("\(sourceName) could not be read again (the list shows it as it was): \(error.message)")
             case .changedOnDisk, .reread, .refused, .sent:
                 return listWireframe.say("\(sourceName) changed but could not be read again (the list shows it as it was): \(error.message)")
             default:
@@ -151,6 +155,8 @@ extension AppDependencies {
             listWireframe.session.mark(reread.remarked)
         }
         listWireframe.presentList(arranged)
+        // What was just read is what edits made offline will start from.
+        if let table = arranged.repository as? SQLPeopleRepository { offlineCopy?.refresh(table) }
         // The directory as it was is let go once the screens are off it: its memory
         // goes back to the system (on 1M people, five saves left 790 MB resident without this, 560 with).
         Task.detached {
@@ -214,7 +220,21 @@ extension AppDependencies {
         case .reread: "nothing saved; read again with the change made meanwhile"
         case .changedOnDisk: isTable ? "changed in the database; read again" : "changed on disk; read again"
         case .refused(let why): why + "; read again"
-        case .sent(let what): what
+        case .sent(let what), .reconnected(let what): what
+        }
+    }
+
+    /// What the status line says when the connection was found lost as the
+    /// source was read again: what happened first, then that it is read
+    /// once the connection is back (the reconnect reads what the screen shows).
+    static func lostBeforeRead(after note: ListScreenWireframe.SavedNote, in name: String) -> String {
+        let later = "connection lost: read again once it is back"
+        switch note {
+        case .saved, .savedFromDetail, .savedFromCompanyList: return "saved to \(name); " + later
+        case .deleted, .deletedFromCompanyList: return "deleted from \(name); " + later
+        case .undone(let what): return "undone: \(what); " + later
+        case .refused(let what), .sent(let what): return what + "; " + later
+        case .reread, .changedOnDisk, .reconnected: return later
         }
     }
 
@@ -265,6 +285,10 @@ extension AppDependencies {
             // watch connects (PostgreSQL: a second connection) off the main actor.
             Task.detached {
                 guard let watch = table.changeWatch() else { return }
+                // Its connection lost or back is a sign about the screen's own.
+                watch.whenConnectionChanges { isUp in
+                    post { [weak self] in self?.listenerConnection(isUp: isUp) }
+                }
                 watch.start {
                     post { [weak self] in self?.changedElsewhere() }
                 }

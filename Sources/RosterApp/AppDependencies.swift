@@ -57,6 +57,12 @@ public final class AppDependencies {
     var heldReread: (startedOn: ObjectIdentifier?, show: () -> Void)?
     /// Edits made offline, for a server's directory: sent once it answers.
     let outbox: Outbox?
+    /// A server's offline copy, taken again as the table is read again:
+    /// where edits made while the connection is lost start from.
+    let offlineCopy: OfflineCopyKeeper?
+    /// Whether the last save from a screen went to the outbox (the
+    /// connection was lost): its landing says so instead of reading again.
+    let keptOffline = Locked(false)
     /// What the last sending of the outbox said, while its conflict screens
     /// are up (they cover the list): said once the last one has closed.
     var sendingNote: String?
@@ -77,8 +83,9 @@ public final class AppDependencies {
     init(screen: Screen, interactor: DirectoryLoading, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
          placeStore: PlaceStore?, startingView: StartingView = StartingView(),
          editing: Result<any PeopleEditing, EditFailure>? = .failure(EditFailure(.readOnly, "this directory cannot be edited")),
-         outbox: Outbox? = nil) {
+         outbox: Outbox? = nil, offlineCopy: OfflineCopyKeeper? = nil) {
         self.outbox = outbox
+        self.offlineCopy = offlineCopy
         self.placeStore = placeStore
         self.startingView = startingView
         self.makeSearcher = makeSearcher
@@ -88,6 +95,7 @@ public final class AppDependencies {
         self.sourceName = sourceName
         self.editing = editing
         listWireframe.editingAccess.onSaved = { [weak self] recordID, note in self?.sourceSaved(recordID: recordID, note: note) }
+        listWireframe.onReadAgain = { [weak self] said in self?.readAgain(saying: said) ?? false }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
             if key == .character("r") { listWireframe.reconnect() }
@@ -171,7 +179,7 @@ public final class AppDependencies {
         listWireframe.presentList(ArrangedDirectory(repository: live, arrangement: live.arrange(sort: .byLastName, byCompany: true, company: nil)))
         offerEditing(of: live)
         listWireframe.start(at: .success(place), sort: nil, filter: filter)
-        if let live = live as? SQLPeopleRepository { sendOutbox(to: live) }
+        if let live = live as? SQLPeopleRepository { wentLive(live) }
         live.reads(through: makeSearcher()).read({
             // One that could not be looked up is counted as not found.
             var found: [PersonID] = []
@@ -191,6 +199,7 @@ public final class AppDependencies {
     /// `reading`: the file as it was just before `repository` was read from it.
     func offerEditing(of repository: any PeopleRepository, reading: FileReading? = nil) {
         let offered = editing.map { $0.map { editing in (editing as? FileEditing)?.knowing(repository, read: reading) ?? editing } }
+            ?? editingThatCanBeLost(repository).map { .success($0) }
             ?? (repository as? any PeopleEditing).map { .success($0) }
             ?? (repository as? OfflineCopyRepository)?.editing.map { .success($0) }
             ?? .failure(EditFailure(.readOnly, "the offline copy cannot be edited; r connects to the server again"))
@@ -218,7 +227,7 @@ public final class AppDependencies {
             listWireframe.presentList(arranged)
             offerEditing(of: arranged.repository, reading: lastReading)
             listWireframe.start(at: placeStore?.load(), sort: startingView.sort, filter: startingView.filter)
-            if let live = arranged.repository as? SQLPeopleRepository { sendOutbox(to: live) }
+            if let live = arranged.repository as? SQLPeopleRepository { wentLive(live) }
         case .failure(let error):
             loadFailure = error
             root.discardTypedAhead()

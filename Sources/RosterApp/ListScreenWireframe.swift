@@ -28,6 +28,9 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// A company's list, on its way back to the overview: the filter it
     /// ended with, for the lists below to take up.
     var onLeave: ((String?) -> Void)?
+    /// Reads the source again whole once the connection is back (the
+    /// main list's: `AppDependencies.readAgain`); false when it does not.
+    var onReadAgain: ((String) -> Bool)?
 
     /// `makeSearcher` gives each list its own search scheduler, so that one
     /// list's newer search never cancels another's.
@@ -73,6 +76,16 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case refused(String)
         /// Edits made offline were sent (`OutboxSender.Report.summary`).
         case sent(String)
+        /// The connection is back, or was read over (`r`): read again, saying this.
+        case reconnected(String)
+
+        /// A save from a screen (an edit, an add, a delete, an undo) landing.
+        var isSave: Bool {
+            switch self {
+            case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .deletedFromCompanyList, .undone: true
+            case .reread, .changedOnDisk, .refused, .sent, .reconnected: false
+            }
+        }
     }
 
     /// The source on screen.
@@ -150,6 +163,10 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// The connection was tried again on its own: the list says how it went.
     func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
         presenter?.reconnectedOnItsOwn(attempt)
+    }
+
+    public func readAgain(saying said: String) -> Bool {
+        onReadAgain?(said) ?? false
     }
 
     /// The list shows the live directory in place of its offline copy.

@@ -132,7 +132,7 @@ public enum RosterCommand {
             let keeper = isServer ? OfflineCopyKeeper(snapshot: snapshot) : nil
             let interactor = DatabaseOpeningInteractor(connected: connected, target: target, table: options.table) { keeper?.keep($0) }
             let status = browse(interactor: interactor, sourceName: connected.name, placeStore: placeStore, options: options, theme: theme,
-                                editing: nil, outbox: outbox)
+                                editing: nil, outbox: outbox, offlineCopy: keeper)
             // Not after a signal: whoever sent it wants Roster gone now (a
             // copy being written in the background is left unfinished, and
             // the old one stays: it is written by rename).
@@ -160,9 +160,11 @@ public enum RosterCommand {
                 // Edits made meanwhile go to the outbox (and the copy), and to the server once it answers.
                 let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
                                                        link: link, editing: outbox.map { OutboxEditing(outbox: $0, copyPath: snapshot.path) })
+                // Taken again from the server's table once it is on screen (and at the exit).
+                let keeper = OfflineCopyKeeper(snapshot: snapshot)
                 let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme,
-                                    editing: nil, outbox: outbox)
-                OfflineCopyKeeper(snapshot: snapshot).finish(link.live)
+                                    editing: nil, outbox: outbox, offlineCopy: keeper)
+                keeper.finish(link.live)
                 link.live?.stopStatements(closing: true)
                 return status
             case .failure:
@@ -301,7 +303,8 @@ public enum RosterCommand {
 
     @MainActor
     static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
-                       theme: Theme, editing: Result<any PeopleEditing, EditFailure>?, outbox: Outbox? = nil) -> ExitStatus {
+                       theme: Theme, editing: Result<any PeopleEditing, EditFailure>?, outbox: Outbox? = nil,
+                       offlineCopy: OfflineCopyKeeper? = nil) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -316,7 +319,7 @@ public enum RosterCommand {
         let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: sourceName,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing,
-                                           outbox: outbox)
+                                           outbox: outbox, offlineCopy: offlineCopy)
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()
         defer { MainThreadReads.allow() }

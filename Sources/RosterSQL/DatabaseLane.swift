@@ -112,6 +112,10 @@ final class DatabaseLane: @unchecked Sendable {
     /// the session (a reconnect may hold it for seconds, and the screen
     /// asks for rows every frame), until `reconnect` works.
     private let isDown = Atomic<Bool>(false)
+    /// Whether the server went away under this lane (a statement failed
+    /// with the connection lost), until `reconnect` works: shared by every
+    /// repository read over the lane (a save's re-read makes a new one).
+    var isConnectionDown: Bool { isDown.load(ordering: .acquiring) }
     /// Every statement run, when `isRecording` (tests look at their plans).
     let recorded = Locked<[(sql: String, values: [SQLValue])]>([])
     let isRecording = Atomic<Bool>(false)

@@ -321,6 +321,21 @@ final class KeysetWindows: Sendable {
         return best
     }
 
+    /// The rows at `positions` of arrangement `handle` as last fetched,
+    /// reading nothing; nil unless every one of them is cached.
+    func cachedRows(of handle: SQLPeopleRepository.Handle, positions: Range<Int>) -> [ListedPerson]? {
+        guard !positions.isEmpty else { return [] }
+        let blocks = (positions.lowerBound / Self.blockSize)...((positions.upperBound - 1) / Self.blockSize)
+        let rows = cache.withLock { cache in blocks.compactMap { cache.blocks[BlockKey(arrangement: handle.id, block: $0)] } }
+        let wanted = rows.joined().filter { positions.contains($0.position) }
+        return wanted.count == positions.count ? wanted : nil
+    }
+
+    /// Person `id`'s row as last fetched in any arrangement, reading nothing.
+    func cachedRow(of id: PersonID) -> ListedPerson? {
+        cache.withLock { cache in cache.blocks.values.lazy.compactMap { $0.first { $0.id == id } }.first }
+    }
+
     private func store(_ rows: [ListedPerson], as key: BlockKey) {
         cache.withLock { cache in
             if cache.blocks[key] == nil { cache.blockOrder.append(key) }

@@ -27,6 +27,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
     private var source: DispatchSourceRead?
     private var retry: DispatchSourceTimer?
     private var changed: (@Sendable () -> Void)?
+    private var connectionChanged: (@Sendable (Bool) -> Void)?
     /// How far the log has been read: nil where the table has no log
     /// (then every notification from another process counts).
     private var seen: ChangeLog.Position?
@@ -56,6 +57,10 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
         queue.async { [self] in
             if let now = ChangeLog.position(of: table, connection) { seen = now }
         }
+    }
+
+    public func whenConnectionChanges(_ handler: @escaping @Sendable (_ isUp: Bool) -> Void) {
+        queue.async { [self] in connectionChanged = handler }
     }
 
     public func stop() {
@@ -107,6 +112,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
         source?.cancel()
         source = nil
         guard !isStopped, retry == nil else { return }
+        connectionChanged?(false)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { [weak self] in
@@ -114,6 +120,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
             self.retry?.cancel()
             self.retry = nil
             self.connection = connection
+            self.connectionChanged?(true)
             self.watch()
             self.catchUp(afterReconnecting: true)
             if self.seen == nil { self.seen = ChangeLog.position(of: self.table, connection) }  // a log made meanwhile

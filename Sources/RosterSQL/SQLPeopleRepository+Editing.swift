@@ -32,9 +32,16 @@ extension SQLPeopleRepository: PeopleEditing {
     /// it was made (against `base`, the person then shown; `deleting`, the
     /// people then shown): true when applied now, false when the table had
     /// applied it already (sent before, its reply lost).
+    ///
+    /// The screens' saves to a server come this way too, each under an id
+    /// of its own: one whose connection broke before its reply came is
+    /// kept in the outbox under the same id, and recognised if it had
+    /// landed after all. A delete is remembered for `restore` as `delete`'s is.
     public func send(_ operation: RecordOperation, operationID: String, base: Person? = nil,
                      deleting: [Person] = []) throws(EditFailure) -> Bool {
-        try !apply([operation], base: base, deleting: deleting, operationID: operationID).wasAppliedBefore
+        let receipt = try apply([operation], base: base, deleting: deleting, operationID: operationID)
+        if case .delete = operation, !receipt.wasAppliedBefore { removedPlaces.withLock { $0 = receipt.removed } }
+        return !receipt.wasAppliedBefore
     }
 
     /// A writer of its own for edits sent from an outbox: on PostgreSQL a
@@ -64,8 +71,13 @@ extension SQLPeopleRepository: PeopleEditing {
                     }
                 }
             } catch {
+                // The lane was down already (or went down): the title and the watcher hear of it as of a read.
+                report(error)
                 throw EditFailure(.failed, ConnectionTrouble.words(for: error))
             }
+            // The editor says a failed statement in words of its own: one that
+            // failed because the server went away is found so, as a read's is.
+            if case .failure(let failure) = outcome, failure.kind == .failed { _ = checkConnection() }
             return try outcome.get()
         case .sqlite:
             guard let writer else { throw EditFailure(.failed, "no connection to write with") }
@@ -86,8 +98,16 @@ extension SQLPeopleRepository: PeopleEditing {
 
     /// The same table read again (its summary, so new companies and counts
     /// show) over the same lanes: what a screen shows after a save.
+    /// A re-read that fails is reported as any read is: one that found the
+    /// connection gone marks it lost (the title says so, the watcher reconnects).
     public func reread() throws(DatabaseError) -> SQLPeopleRepository {
-        try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching), removedPlaces: removedPlaces, writer: writer)
+        do throws(DatabaseError) {
+            return try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching), removedPlaces: removedPlaces, writer: writer,
+                                           lastSeen: lastSeen)
+        } catch {
+            report(error)
+            throw error
+        }
     }
 }
 

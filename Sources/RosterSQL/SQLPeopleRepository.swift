@@ -49,6 +49,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// SQLite: the connection saves go through, kept by the repository a
     /// save's re-read makes (the change watch asks it what others wrote).
     let writer: SQLiteWriter?
+    /// Whole people as last seen, read while the connection is lost
+    /// (`keepLastSeen`); kept by the repository a re-read makes.
+    let lastSeen: Locked<(any LastSeenPeople)?>
 
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)
@@ -62,11 +65,13 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// Reads the table's summary through `lanes` (browsing, searching),
     /// which the repository then reads through.
     init(table: PeopleTable, target: String, lanes: (browse: DatabaseLane, search: DatabaseLane),
-         removedPlaces: Locked<[String: PeopleEditor.Place]> = Locked([:]), writer: SQLiteWriter? = nil) throws(DatabaseError) {
+         removedPlaces: Locked<[String: PeopleEditor.Place]> = Locked([:]), writer: SQLiteWriter? = nil,
+         lastSeen: Locked<(any LastSeenPeople)?> = Locked(nil)) throws(DatabaseError) {
         self.table = table
         self.target = target
         self.removedPlaces = removedPlaces
         self.writer = table.dialect == .sqlite ? writer ?? SQLiteWriter(path: target) : nil
+        self.lastSeen = lastSeen
         // In key order from the server (both compare the keys byte by byte,
         // as `lexicographicallyPrecedes` does): no sort of 70,000 keys here.
         let (rows, logged) = try lanes.browse.sync { browse throws(DatabaseError) in
@@ -103,13 +108,17 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     /// Why a statement failed since opening, if one did: a caller that
     /// must not end quietly with less (`--list`, `--export`) checks it.
-    public var failure: String? { problem.withLock { $0?.reason } }
+    /// A lane whose connection went down under another repository read
+    /// over it (the one a re-read replaced) counts too.
+    public var failure: String? {
+        problem.withLock { $0?.reason } ?? (browse.isConnectionDown || searching.isConnectionDown ? Self.lostReason : nil)
+    }
 
     public var readFailure: String? { failure }
 
     public var isLocal: Bool { table.dialect == .sqlite }
 
-    public var isConnectionLost: Bool { problem.withLock { $0?.reason } == Self.lostReason }
+    public var isConnectionLost: Bool { failure == Self.lostReason }
 
     /// The target alone: what went wrong is `readFailure`, which the
     /// screens put before it in their titles (`titleName`).
@@ -296,7 +305,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     }
 
     public func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError) -> [Person] {
-        try await offCaller { () throws(RepositoryError) in try self.peopleNow(in: arrangement, positions: positions) }
+        do {
+            return try await offCaller { () throws(RepositoryError) in try self.peopleNow(in: arrangement, positions: positions) }
+        } catch {
+            return try await lastSeenPeople(instead: error, of: windows.cachedRows(of: handle(of: arrangement), positions: positions))
+        }
     }
 
     private func peopleNow(in arrangement: PeopleArrangement, positions: Range<Int>) throws(RepositoryError) -> [Person] {
@@ -328,7 +341,12 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     }
 
     public func person(_ id: PersonID) async throws(RepositoryError) -> Person {
-        try await offCaller { () throws(RepositoryError) in try self.personNow(id) }
+        do {
+            return try await offCaller { () throws(RepositoryError) in try self.personNow(id) }
+        } catch {
+            guard let seen = try await lastSeenPeople(instead: error, of: windows.cachedRow(of: id).map { [$0] }).first else { throw error }
+            return seen
+        }
     }
 
     private func personNow(_ id: PersonID) throws(RepositoryError) -> Person {
@@ -372,20 +390,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
         } catch {
             throw report(error)
         }
-    }
-
-    // MARK: Helpers
-
-    /// The company id of a stored company key.
-    func companyID(key: [UInt8]) -> Int? {
-        var low = 0, high = totals.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let candidate = totals[middle].companyKey
-            if candidate == key { return middle }
-            if candidate.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle - 1 }
-        }
-        return nil
     }
 }
 

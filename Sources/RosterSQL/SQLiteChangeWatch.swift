@@ -8,6 +8,16 @@ public protocol TableChangeWatch: AnyObject, Sendable {
     /// The table is about to be read again: what changed before is in that read.
     func countFromNow()
     func stop()
+    /// `handler` is told (on the watch's own queue) when the watch's own
+    /// connection to the server is lost (false) and when it is back (true):
+    /// a sign for the screens' connection, which may have gone with it and
+    /// may be tried again at once.
+    func whenConnectionChanges(_ handler: @escaping @Sendable (_ isUp: Bool) -> Void)
+}
+
+extension TableChangeWatch {
+    /// A file's watch has no connection to lose.
+    public func whenConnectionChanges(_ handler: @escaping @Sendable (_ isUp: Bool) -> Void) {}
 }
 
 /// Tells when another connection changed an SQLite database (another

@@ -8,7 +8,9 @@ import RosterSQL
 /// temporary directory, listening only on a private unix socket there
 /// (`listen_addresses=''`), durability off for speed, password auth on
 /// (so a wrong password can be tested). Stopped and removed at exit; a
-/// server left by a killed run is removed by the next one.
+/// server left by a killed run is removed by the next one. A test that
+/// restarts a server starts one of its own (`privateServer`, `stop`,
+/// `startAgain`); ending connections needs none (`terminateConnections`).
 ///
 /// No skip: if the server cannot start, every database test fails with
 /// the reason (`make test` installs the packages, so this is a real fault).
@@ -30,6 +32,13 @@ public final class TestPostgres: Sendable {
     /// The one server, or the reason it is missing (the test then fails).
     public static func server() throws -> TestPostgres {
         try shared.get()
+    }
+
+    /// A server of the caller's own, for a test that stops and restarts it
+    /// (the shared one serves every other test meanwhile). Stopped and
+    /// removed at exit, as the shared one is.
+    public static func privateServer() throws -> TestPostgres {
+        try start()
     }
 
     public let directory: String
@@ -85,12 +94,57 @@ public final class TestPostgres: Sendable {
 
     private static let root = "/tmp"
     private static let prefix = "roster-pg-test-"
-    private static let running = Locked<String?>(nil)
+    /// Every server this run started, stopped at exit.
+    private static let running = Locked<[String]>([])
+
+    /// Stops the server as an administrator's restart does (`-m fast`:
+    /// every session is ended at once, and what was committed is written
+    /// out: this server's commits are not synchronous, so a crash could
+    /// lose the last); its socket is gone until `startAgain`.
+    public func stop() throws {
+        guard let bin = Self.binaries() else { throw ServerFailure(description: "no PostgreSQL server binaries") }
+        do {
+            try Self.run(bin + "/pg_ctl", ["-D", directory + "/data", "-m", "fast", "-w", "stop"], asPostgres: getuid() == 0)
+        } catch {
+            throw ServerFailure(description: "\(error)")
+        }
+    }
+
+    /// Starts the stopped server again; returns once it accepts connections.
+    public func startAgain() throws {
+        guard let bin = Self.binaries() else { throw ServerFailure(description: "no PostgreSQL server binaries") }
+        do {
+            try Self.run(bin + "/pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-w", "-t", "60", "-o", Self.settings(directory), "start"],
+                         asPostgres: getuid() == 0)
+        } catch {
+            throw ServerFailure(description: "\(error)")
+        }
+    }
+
+    /// Ends every connection to `database` but the caller's (as an
+    /// administrator's `pg_terminate_backend`, a pooler or a failover
+    /// would); `sparingListeners`: all but Roster's listening ones (a
+    /// break nothing has noticed). How many there were.
+    public func terminateConnections(to database: String, sparingListeners: Bool = false) throws -> Int {
+        let admin = try PostgresConnection(conninfo(database: "postgres"))
+        let spared = sparingListeners ? " AND application_name <> 'roster listener'" : ""
+        return try admin.execute("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()\(spared)
+            """, [.text(database)]).count
+    }
+
+    private static func settings(_ directory: String) -> String {
+        "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    }
 
     private static func start() throws(ServerFailure) -> TestPostgres {
         guard let bin = binaries() else {
             throw ServerFailure(description: "no PostgreSQL server binaries under /usr/lib/postgresql/*/bin: install postgresql (make test does)")
         }
+        // One start at a time here: another's directory, made but not yet
+        // claimed (its owner.pid not written), would look stale.
+        starting.lock()
+        defer { starting.unlock() }
         removeStaleServers(bin: bin)
         let template = root + "/" + prefix + "XXXXXX"
         var path = Array(template.utf8CString)
@@ -103,10 +157,12 @@ public final class TestPostgres: Sendable {
             if isRoot { try run("/bin/chown", ["-R", "postgres:postgres", directory]) }
             try run(bin + "/initdb", ["-D", directory + "/data", "-U", "postgres", "--pwfile=" + directory + "/password",
                                       "-A", "scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync"], asPostgres: isRoot)
-            running.withLock { $0 = directory }
-            atexit { TestPostgres.stopRunning() }
-            let settings = "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            try run(bin + "/pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-w", "-t", "60", "-o", settings, "start"],
+            let first = running.withLock { running in
+                running.append(directory)
+                return running.count == 1
+            }
+            if first { atexit { TestPostgres.stopRunning() } }
+            try run(bin + "/pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-w", "-t", "60", "-o", settings(directory), "start"],
                     asPostgres: isRoot)
         } catch {
             let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
@@ -124,8 +180,8 @@ public final class TestPostgres: Sendable {
     }
 
     private static func stopRunning() {
-        guard let directory = running.withLock({ $0 }), let bin = binaries() else { return }
-        stop(directory: directory, bin: bin)
+        guard let bin = binaries() else { return }
+        for directory in running.withLock({ $0 }) { stop(directory: directory, bin: bin) }
     }
 
     private static func stop(directory: String, bin: String) {
@@ -136,12 +192,20 @@ public final class TestPostgres: Sendable {
     }
 
     /// Servers of earlier runs whose test process is gone.
+    private static let starting = NSLock()
+
     private static func removeStaleServers(bin: String) {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let mine = running.withLock { $0 }
         for entry in entries where entry.hasPrefix(prefix) {
             let directory = root + "/" + entry
+            guard !mine.contains(directory) else { continue }
             let owner = (try? String(contentsOfFile: directory + "/owner.pid", encoding: .utf8)).flatMap { Int32($0) }
             if let owner, kill(owner, 0) == 0 { continue }
+            // Another run's, made a moment ago and not claimed yet.
+            let made = (try? FileManager.default.attributesOfItem(atPath: directory)[.creationDate] as? Date)
+                ?? (try? FileManager.default.attributesOfItem(atPath: directory)[.modificationDate] as? Date)
+            if owner == nil, let made, made.timeIntervalSinceNow > -60 { continue }
             stop(directory: directory, bin: bin)
         }
     }

@@ -18,9 +18,17 @@ public final class SpyListWireframe: ListWireframe {
     public private(set) var recounts: [String?] = []
     /// What the source says when asked to be edited (nil: it can be).
     public var editingRefusal: String?
+    /// What each time the source was to be read again whole said (`r`, a reconnect).
+    public private(set) var readsAgain: [String] = []
+    /// Whether it reads the source again itself (as the app does), or leaves it to the list.
+    public var readsSourceAgain = false
     public init() {}
     public func navigate(to route: ListRoute) { routes.append(route) }
     public func filterDidChange(shown: PeopleArrangement, filter: String?) { recounts.append(filter) }
+    public func readAgain(saying said: String) -> Bool {
+        readsAgain.append(said)
+        return readsSourceAgain
+    }
 }
 
 @MainActor

@@ -5,11 +5,23 @@ import RosterCore
 /// works, and fails reconnects with `failure` while it is set.
 public final class StubReconnectingRepository: DelegatingRepository, Reconnecting {
     public let base: any PeopleRepository
-    private let state: Locked<(lost: Bool, failure: String?, attempts: Int)>
+    private let state: Locked<(lost: Bool, failure: String?, attempts: Int, brokenUnnoticed: Bool)>
 
     public init(base: any PeopleRepository, failure: String? = nil) {
         self.base = base
-        state = Locked((lost: true, failure: failure, attempts: 0))
+        state = Locked((lost: true, failure: failure, attempts: 0, brokenUnnoticed: false))
+    }
+
+    /// Breaks the connection with nothing read since (a server restarted
+    /// under an idle screen): it says it is fine until a read finds it lost.
+    public func breakUnnoticed() { state.withLock { $0.brokenUnnoticed = true } }
+
+    /// A read over the connection: one broken unnoticed fails, and marks it lost.
+    public func checkConnection() -> Bool {
+        state.withLock { state in
+            if state.brokenUnnoticed { state.lost = true }
+            return !state.lost
+        }
     }
 
     /// How many times `reconnect` was asked.
@@ -26,7 +38,10 @@ public final class StubReconnectingRepository: DelegatingRepository, Reconnectin
     public func reconnect() throws(ReconnectFailure) {
         let failure = state.withLock { state -> String? in
             state.attempts += 1
-            if state.failure == nil { state.lost = false }
+            if state.failure == nil {
+                state.lost = false
+                state.brokenUnnoticed = false
+            }
             return state.failure
         }
         if let failure { throw ReconnectFailure(target: base.sourceName, reason: failure) }

@@ -5,15 +5,15 @@ import RosterCore
 
 @Suite("Reconnecting on its own")
 struct ConnectionWatcherTests {
-    @Test("the waits double from 1 s to 8 s, then stay at 10 s; a connection that is back starts over")
+    @Test("the waits double from 1 s to 4 s, then stay at 4 s (a server back is seen within 5 s); a connection that is back starts over")
     func backoff() {
         var backoff = ReconnectBackoff()
         var waits: [Int64] = []
-        for _ in 0..<8 {
+        for _ in 0..<6 {
             waits.append(backoff.nextDelay.components.seconds)
             backoff.tried()
         }
-        #expect(waits == [1, 2, 4, 8, 10, 10, 10, 10])
+        #expect(waits == [1, 2, 4, 4, 4, 4])
         backoff.reset()
         #expect(backoff.nextDelay == .seconds(1))
     }
@@ -70,9 +70,9 @@ struct ConnectionWatcherTests {
         defer { watcher.stop() }
 
         let failure = ReconnectFailure(target: "postgres://db", reason: "no server")
-        #expect(eventually { reports.withLock { $0.count } >= 3 })
-        #expect(Array(reports.withLock { $0 }.prefix(3)) == [
-            .failed(failure, nextTry: .milliseconds(20)), .failed(failure, nextTry: .milliseconds(40)),
+        #expect(eventually { reports.withLock { $0.count } >= 4 })
+        #expect(Array(reports.withLock { $0 }.prefix(4)) == [
+            .lost, .failed(failure, nextTry: .milliseconds(20)), .failed(failure, nextTry: .milliseconds(40)),
             .failed(failure, nextTry: .milliseconds(40)),
         ])
 
@@ -85,8 +85,8 @@ struct ConnectionWatcherTests {
         reports.withLock { $0.removeAll() }
         repository.setFailure("no server")
         repository.loseConnection()
-        #expect(eventually { !reports.withLock { $0.isEmpty } })
-        #expect(reports.withLock { $0.first } == .failed(failure, nextTry: .milliseconds(20)))
+        #expect(eventually { reports.withLock { $0.count } >= 2 })
+        #expect(Array(reports.withLock { $0 }.prefix(2)) == [.lost, .failed(failure, nextTry: .milliseconds(20))], "said lost once, then tried")
         #expect(repository.attempts > attempts)
     }
 
@@ -102,7 +102,21 @@ struct ConnectionWatcherTests {
         #expect(polls.withLock { $0 } == 0)
         #expect(repository.attempts == 1)
         repository.loseConnection()
-        #expect(eventually { polls.withLock { $0 } == 1 })
+        #expect(eventually { polls.withLock { $0 } == 2 }, "said lost, then tried")
         watcher.stop()
+    }
+
+    @Test("tryNow ends the wait: a lost connection is tried at once, not after the backoff's minute")
+    func tryNow() throws {
+        let repository = StubReconnectingRepository(base: try FakePeopleRepository(json: Fixtures.seedJSON, sourceName: "postgres://db"))
+        let watcher = ConnectionWatcher(connection: repository, delays: [.seconds(600)], poll: .seconds(600))
+        let reports = Locked<[ReconnectAttempt]>([])
+        watcher.start { attempt in reports.withLock { $0.append(attempt) } }
+        defer { watcher.stop() }
+        #expect(eventually { reports.withLock { $0 } == [.lost] })
+        #expect(repository.attempts == 0, "waiting its first ten minutes")
+        watcher.tryNow()
+        #expect(eventually { reports.withLock { $0 } == [.lost, .reconnected] })
+        #expect(repository.attempts == 1)
     }
 }

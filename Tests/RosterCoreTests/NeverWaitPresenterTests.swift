@@ -205,7 +205,7 @@ struct NeverWaitPresenterTests {
         #expect(repository.attempts == 0, "not connected on the main actor")
         reads.finish()
         #expect(repository.attempts == 1)
-        #expect(view.last?.message == "reconnected")
+        #expect(view.last?.message == "reconnected; read again")
     }
 
     @Test("an export is written in the background: the status says so meanwhile, one export at a time, the first q warns")

@@ -41,7 +41,7 @@ struct ReconnectPresenterTests {
         presenter.reconnect()
         #expect(repository.attempts == 1)
         #expect(view.last?.sourceName == "postgres://db")
-        #expect(view.last?.message == "reconnected")
+        #expect(view.last?.message == "reconnected; read again")
         #expect(view.last?.position == "4/6")
     }
 
@@ -99,7 +99,7 @@ struct ReconnectPresenterTests {
         repository.setFailure(nil)
         try repository.reconnect()
         presenter.reconnectedOnItsOwn(.reconnected)
-        #expect(view.last?.message == "reconnected")
+        #expect(view.last?.message == "reconnected; read again")
         #expect(view.last?.sourceName == "postgres://db")
         #expect(view.last?.position == "2/6")
     }
@@ -124,18 +124,73 @@ struct ReconnectPresenterTests {
         #expect(view.last?.filter == "comstar")
     }
 
-    @Test("r with nothing lost says so; a reconnect has the screens above count again")
+    @Test("r with nothing lost says so once a read over it worked; a reconnect has the screens above count again")
     func nothingLostAndRecount() throws {
         let repository = try Self.lostDatabase()
         let presenter = presenter(over: repository)
         presenter.reconnect()
-        #expect(view.last?.message == "reconnected")
+        #expect(view.last?.message == "reconnected; read again")
         #expect(wireframe.recounts.count == 1)
         presenter.reconnect()
-        #expect(view.last?.message == "the connection was fine; reading again")
+        #expect(view.last?.message == "the connection was fine; read again")
+        #expect(repository.attempts == 1, "a connection read over just now is not connected again")
         repository.loseConnection()
         presenter.reconnectedOnItsOwn(.reconnected)
         #expect(wireframe.recounts.count == 3)
+    }
+
+    @Test("issue 34: r over a connection broken with nothing read since never says fine: the read-over finds it lost, and it reconnects")
+    func brokenUnnoticed() throws {
+        let repository = try Self.lostDatabase()
+        try repository.reconnect()
+        let presenter = presenter(over: repository)
+        repository.breakUnnoticed()
+        #expect(view.last?.sourceName == "postgres://db", "nothing has read over it yet")
+        presenter.reconnect()
+        #expect(view.last?.message == "reconnected; read again")
+        #expect(repository.attempts == 2)
+        #expect(!repository.isConnectionLost)
+    }
+
+    @Test("issue 34: r, and a reconnect on its own, have the source read again whole by the wireframe, which says how it went once it lands")
+    func readAgainWhole() throws {
+        let repository = try Self.lostDatabase()
+        wireframe.readsSourceAgain = true
+        let presenter = presenter(over: repository)
+        presenter.reconnect()
+        presenter.reconnect()
+        repository.loseConnection()
+        try repository.reconnect()
+        presenter.reconnectedOnItsOwn(.reconnected)
+        #expect(wireframe.readsAgain == ["reconnected; read again", "the connection was fine; read again", "reconnected; read again"])
+        #expect(wireframe.recounts.isEmpty, "counted again once the source read again lands, not before")
+    }
+
+    @Test("issue 34: the person's screen, read while the connection is lost, says it shows them as last seen; not once it is back")
+    func personAsLastSeen() throws {
+        let repository = try Self.lostDatabase()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let view = SpyDetailView()
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone), position: 0,
+                                        wireframe: SpyDetailWireframe())
+        presenter.attach(view: view)
+        #expect(view.models.last?.state == .loaded)
+        #expect(view.models.last?.status == "connection lost: as last seen; r reconnects")
+        try repository.reconnect()
+        presenter.showNext()
+        #expect(view.models.last?.status == nil)
+    }
+
+    @Test("the watcher finding the connection lost redraws the title at once, saying nothing more")
+    func foundLost() throws {
+        let repository = try Self.lostDatabase()
+        try repository.reconnect()
+        let presenter = presenter(over: repository)
+        #expect(view.last?.sourceName == "postgres://db")
+        repository.loseConnection()
+        presenter.reconnectedOnItsOwn(.lost)
+        #expect(view.last?.sourceName == "connection lost, r reconnects — postgres://db")
+        #expect(view.last?.message == nil)
     }
 
     @Test("counts over a lost connection say why there are no rows, not that there is nobody")
@@ -246,7 +301,7 @@ struct TableReconnectTests {
         repository.setFailure(nil)
         presenter.reconnect()
         #expect(repository.attempts == 2)
-        #expect(view.models.last?.notice == "reconnected")
+        #expect(view.models.last?.notice == "reconnected; read again")
         #expect(view.models.last?.sourceName == "postgres://db")
         #expect(view.models.last?.rows.count == 3)
         presenter.moveSelection(by: 1)
@@ -268,7 +323,7 @@ struct TableReconnectTests {
         presenter.attach(view: view)
         presenter.reconnect()
         #expect(repository.attempts == 1)
-        #expect(view.models.last?.notice == "reconnected")
+        #expect(view.models.last?.notice == "reconnected; read again")
         #expect(view.models.last?.sourceName == "postgres://db")
     }
 }

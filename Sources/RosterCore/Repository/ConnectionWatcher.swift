@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Connects a lost database connection again on its own, with backoff
-/// (`ReconnectBackoff`: 1 s, 2, 4, 8, then every 10 s), as `r` does on
-/// request.
+/// (`ReconnectBackoff`: 1 s, 2, then every 4 s), as `r` does on request;
+/// `tryNow` cuts a wait short (the change listener heard the server again).
 ///
 /// A thread of its own looks at the connection once a second. While the
 /// title shows a passing problem (a lock, a timeout), it reads a row every
@@ -18,6 +18,8 @@ public final class ConnectionWatcher: Sendable {
     private let delays: [Duration]
     private let poll: Duration
     private let stopped = Atomic<Bool>(false)
+    /// Signalled to end the wait in progress early (`tryNow`, `stop`).
+    private let wake = DispatchSemaphore(value: 0)
 
     public init(connection: any Reconnecting, delays: [Duration] = ReconnectBackoff.standard, poll: Duration = .seconds(1)) {
         self.connection = connection
@@ -32,23 +34,38 @@ public final class ConnectionWatcher: Sendable {
         thread.start()
     }
 
-    /// Ends the watch after the current wait or try.
+    /// Ends the watch after the current try (a wait ends at once).
     public func stop() {
         stopped.store(true, ordering: .relaxed)
+        wake.signal()
+    }
+
+    /// Ends the current wait: a lost connection is tried at once, a fine
+    /// one looked at. For a sign that the server answers again (the change
+    /// listener connected again), so that the screen heals within a second
+    /// of it rather than at the next backoff step.
+    public func tryNow() {
+        wake.signal()
     }
 
     private func watch(report: @Sendable (ReconnectAttempt) -> Void) {
         var backoff = ReconnectBackoff(delays: delays)
+        var wasLost = false
         while !stopped.load(ordering: .relaxed) {
             guard connection.isConnectionLost else {
+                wasLost = false
                 backoff.reset()
-                Self.sleep(poll)
+                sleep(poll)
                 if !stopped.load(ordering: .relaxed), connection.hasPassingProblem, connection.checkPassingProblem() {
                     report(.recovered)
                 }
                 continue
             }
-            Self.sleep(backoff.nextDelay)
+            if !wasLost {
+                wasLost = true
+                report(.lost)
+            }
+            sleep(backoff.nextDelay)
             backoff.tried()
             // `r` may have brought it back meanwhile, or the app ended.
             guard !stopped.load(ordering: .relaxed), connection.isConnectionLost else { continue }
@@ -61,8 +78,8 @@ public final class ConnectionWatcher: Sendable {
         }
     }
 
-    private static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    /// Waits `duration`, or less when woken (`tryNow`, `stop`).
+    private func sleep(_ duration: Duration) {
+        _ = wake.wait(timeout: .now() + DispatchTimeInterval(duration))
     }
 }

@@ -27,6 +27,13 @@ public protocol Reconnecting: AnyObject, Sendable {
     /// is, clears it (the title is back to normal) and returns true.
     /// Blocks up to the statement timeout: never call it where a key waits.
     func checkPassingProblem() -> Bool
+
+    /// Reads one row over each connection to see whether they work now:
+    /// true only when every read just succeeded. A read that fails because
+    /// the connection is gone marks it lost (the title says so, and the
+    /// watcher reconnects). Blocks up to the statement timeout: never call
+    /// it where a key waits.
+    func checkConnection() -> Bool
 }
 
 extension Reconnecting {
@@ -34,6 +41,7 @@ extension Reconnecting {
     public var isLocal: Bool { false }
     public var hasPassingProblem: Bool { false }
     public func checkPassingProblem() -> Bool { false }
+    public func checkConnection() -> Bool { !isConnectionLost }
 }
 
 /// A source that is its own connection says so.
@@ -67,12 +75,21 @@ public struct ReconnectFailure: Error, Equatable, Sendable {
 /// `r` on any screen: connects `repository` again if it has a connection
 /// to a server, through `reader` (off the main actor: connecting blocks),
 /// and says how that went in a few words for the status bar
-/// ("reconnected", "still offline: …", "nothing to reconnect: a local
-/// file"); `reconnected` tells the screen to read what it shows again.
+/// ("reconnected; read again", "still offline: …", "nothing to reconnect:
+/// a local file"); `reconnected` tells the screen to read what it shows
+/// again, which it always does after a connection that works.
+///
+/// A connection not known to be lost is read first: only a read that just
+/// worked makes it "fine" (a server restarted since the last statement
+/// would otherwise pass for one), and one that fails is connected again.
 @MainActor
 public enum Reconnection {
     /// What the status bar says while it connects.
     public static let inProgress = "reconnecting…"
+    /// Said once a lost connection is back (and what the screen shows is read again).
+    public nonisolated static let reconnected = "reconnected; read again"
+    /// Said when a read over the connection just worked (and what the screen shows is read again).
+    public nonisolated static let wasFine = "the connection was fine; read again"
 
     public static func attempt(_ repository: any PeopleRepository, using reader: BackgroundReading,
                                then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
@@ -81,10 +98,10 @@ public enum Reconnection {
         // lock held by another program) is read again.
         guard !connection.isLocal else { return said(ConnectionStatus.readAgain, true) }
         reader.perform({ () -> (String, Bool) in
-            let wasLost = connection.isConnectionLost
+            if !connection.isConnectionLost, connection.checkConnection() { return (wasFine, true) }
             do throws(ReconnectFailure) {
                 try connection.reconnect()
-                return (wasLost ? "reconnected" : "the connection was fine; reading again", true)
+                return (reconnected, true)
             } catch {
                 return (error.message, false)
             }
@@ -94,6 +111,9 @@ public enum Reconnection {
 
 /// How a try to reconnect on its own ended, for the list to say.
 public enum ReconnectAttempt: Equatable, Sendable {
+    /// The connection was found lost (by whatever read it last): the
+    /// title says so now, even on a screen that reads nothing.
+    case lost
     case reconnected
     /// A passing problem (a lock, a timeout) is over: nothing was lost,
     /// and what could not be read is read now.
@@ -103,12 +123,14 @@ public enum ReconnectAttempt: Equatable, Sendable {
 }
 
 /// How long to wait before each try to reconnect on its own: 1 s after the
-/// connection was lost, then 2, 4, 8, and every 10 s from then on: quick
-/// for a restart, gentle for an outage (a try is one connection attempt,
-/// nothing for a server to notice), and a server back after a long outage
-/// is seen within 10 s. A connection that is back starts the waits over.
+/// connection was lost, then 2, and every 4 s from then on: quick for a
+/// restart, gentle for an outage (a try is one connection attempt, nothing
+/// for a server to notice), and a server back after a long outage is seen
+/// within 4 s (sooner when the change listener, which tries every second,
+/// says it answers: `ConnectionWatcher.tryNow`). A connection that is back
+/// starts the waits over.
 public struct ReconnectBackoff: Sendable {
-    public static let standard: [Duration] = [1, 2, 4, 8, 10].map { .seconds($0) }
+    public static let standard: [Duration] = [1, 2, 4].map { .seconds($0) }
 
     private let delays: [Duration]
     private var tries = 0

@@ -21,6 +21,13 @@ public protocol DetailInteractorInput: AnyObject {
     var problemDetail: String? { get }
     /// Runs `work` on the main actor a little later (a read tried again).
     func retryLater(_ work: @escaping @MainActor @Sendable () -> Void)
+    /// Whether the connection to the source's server is lost: a person
+    /// read now is shown as last seen (`LastSeenPeople`).
+    var isConnectionLost: Bool { get }
+}
+
+extension DetailInteractorInput {
+    public var isConnectionLost: Bool { false }
 }
 
 /// Reads the person screen's people from a repository, through `reader`.
@@ -68,6 +75,11 @@ public final class DetailInteractor: DetailInteractorInput {
     }
 
     public var canReconnect: Bool { repository.connection != nil }
+
+    public var isConnectionLost: Bool {
+        guard let connection = repository.connection else { return false }
+        return !connection.isLocal && connection.isConnectionLost
+    }
 
     public func reconnect(then deliver: @escaping @MainActor @Sendable (ReconnectFailure?) -> Void) {
         guard let connection = repository.connection else { return deliver(nil) }

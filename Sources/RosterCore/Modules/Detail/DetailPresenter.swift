@@ -156,9 +156,14 @@ public final class DetailPresenter: DetailModuleInterface {
         }
         // The flat list's one section is "Everyone": the person's own company says more.
         let company = section.companyID >= 0 ? section.title : ListStatusText.company(named: person.company)
+        // Read while the connection is lost, the person is as last seen: said unless something else is.
         return DetailViewModel(title: person.fullName, company: company, position: place, fields: Self.fields(of: person),
-                               status: status, selectedField: fieldCursor, problemDetail: interactor.problemDetail)
+                               status: status ?? (interactor.isConnectionLost ? Self.asLastSeen : nil), selectedField: fieldCursor,
+                               problemDetail: interactor.problemDetail)
     }
+
+    /// What the status line says of a person shown while the connection is lost.
+    static let asLastSeen = "connection lost: as last seen; r reconnects"
 
     /// "Not loaded: connection lost, r reconnects." and the keys that help.
     static func notLoaded(because error: RepositoryError) -> String {

@@ -251,9 +251,15 @@ public protocol ListWireframe: AnyObject {
     /// directory, an offline copy), or nil: asked before a question that
     /// would lead nowhere (`D`).
     var editingRefusal: String? { get }
+    /// The connection is back (or was read over just now): the source is
+    /// read again whole (its summary, its rows) in place of what the list
+    /// shows, which then says `said`. False when the wireframe leaves it to
+    /// the list (its rows fetched again as it redraws).
+    func readAgain(saying said: String) -> Bool
 }
 
 extension ListWireframe {
     public func filterDidChange(shown: PeopleArrangement, filter: String?) {}
     public var editingRefusal: String? { nil }
+    public func readAgain(saying said: String) -> Bool { false }
 }

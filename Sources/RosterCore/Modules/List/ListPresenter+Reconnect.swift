@@ -3,9 +3,10 @@ import Foundation
 /// The list over a connection: `r`, the watcher's tries, the live directory
 /// in the offline copy's place.
 extension ListPresenter {
-    /// `r`: a source over a connection connects again, and the rows it
-    /// could not fetch are fetched as the list redraws at the same place;
-    /// on failure the screen keeps what it has and says why in one line.
+    /// `r`: a source over a connection connects again (or, when it was not
+    /// known to be lost, is read over first), and what the list shows is
+    /// read again at the same place; on failure the screen keeps what it
+    /// has and says why in one line.
     public func reconnect() {
         message = Reconnection.inProgress
         render()
@@ -19,10 +20,12 @@ extension ListPresenter {
         }
     }
 
-    /// Says `said`; a redraw fetches the rows that were not, and the
-    /// overview or counts over this list (if open) count again: what they
-    /// read while the connection was lost is read now.
+    /// Has the source read again whole by the wireframe (which says
+    /// `said` once it lands); else says `said`, a redraw fetches the rows
+    /// that were not, and the overview or counts over this list (if open)
+    /// count again: what they read while the connection was lost is read now.
     func sayReconnected(_ said: String) {
+        if wireframe?.readAgain(saying: said) == true { return }
         window = makeWindow()
         rows = makeRows()
         message = said
@@ -32,13 +35,14 @@ extension ListPresenter {
     }
 
     /// The connection was tried again on its own (the app's watcher, with
-    /// backoff). A success says "reconnected", and the redraw fetches the
-    /// rows that were not. A failure says nothing: the title already says
+    /// backoff). A success reads the source again and says "reconnected;
+    /// read again". A failure says nothing: the title already says
     /// the connection is lost, and a message every few seconds would push
     /// the position and filter off the status line (`r` says why).
     public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
         switch attempt {
-        case .reconnected: sayReconnected("reconnected")
+        case .lost: refresh()  // the title says so
+        case .reconnected: sayReconnected(Reconnection.reconnected)
         case .recovered:
             // A lock or a slow spell is over: the title is back to normal,
             // and rows not read are read again; nothing to say.

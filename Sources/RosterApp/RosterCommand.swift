@@ -150,28 +150,47 @@ public enum RosterCommand {
                 Platform.writeError("roster: \(failure.message)")
                 return .failure
             }
-            switch OfflineFallback.source(after: failure.error, snapshot: snapshot) {
-            case .success(let offline):
-                Platform.writeError("roster: \(failure.message); showing the offline copy")
-                // `r`, or the app on its own, tries the server again; once it
-                // answers, the live directory replaces the copy on screen.
-                let table = options.table
-                let link = LiveDirectoryLink(target: target.displayName) { DatabaseSource.open(target, table: table) }
-                // Edits made meanwhile go to the outbox (and the copy), and to the server once it answers.
-                let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
-                                                       link: link, editing: outbox.map { OutboxEditing(outbox: $0, copyPath: snapshot.path) })
-                // Taken again from the server's table once it is on screen (and at the exit).
-                let keeper = OfflineCopyKeeper(snapshot: snapshot)
-                let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme,
-                                    editing: nil, outbox: outbox, offlineCopy: keeper)
-                keeper.finish(link.live)
-                link.live?.stopStatements(closing: true)
-                return status
-            case .failure:
-                let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""
-                Platform.writeError("roster: \(failure.message)\(kept)")
-                return .failure
-            }
+            return browseOfflineCopy(after: failure, of: target, options: options, theme: theme,
+                                     keeping: OfflineKeeping(snapshot: snapshot, outbox: outbox, placeStore: placeStore))
+        }
+    }
+
+    /// Where a server's session keeps what outlives it: its offline copy,
+    /// the edits made offline, the place.
+    struct OfflineKeeping {
+        let snapshot: OfflineSnapshot
+        let outbox: Outbox?
+        let placeStore: PlaceStore?
+    }
+
+    /// The server could not be reached: its last offline copy is browsed
+    /// instead (edits go to the outbox), until the server answers and the
+    /// live directory takes its place; or, with no copy, one line says why.
+    @MainActor
+    static func browseOfflineCopy(after failure: DatabaseSource.OpenFailure, of target: DatabaseTarget, options: Options, theme: Theme,
+                                  keeping: OfflineKeeping) -> ExitStatus {
+        let (snapshot, outbox) = (keeping.snapshot, keeping.outbox)
+        switch OfflineFallback.source(after: failure.error, snapshot: snapshot) {
+        case .success(let offline):
+            Platform.writeError("roster: \(failure.message); showing the offline copy")
+            // `r`, or the app on its own, tries the server again; once it
+            // answers, the live directory replaces the copy on screen.
+            let table = options.table
+            let link = LiveDirectoryLink(target: target.displayName) { DatabaseSource.open(target, table: table) }
+            // Edits made meanwhile go to the outbox (and the copy), and to the server once it answers.
+            let interactor = OfflineCopyInteractor(copy: DirectoryInteractor(source: offline, loader: PeopleLoader(format: .jsonLines)),
+                                                   link: link, editing: outbox.map { OutboxEditing(outbox: $0, copyPath: snapshot.path) })
+            // Taken again from the server's table once it is on screen (and at the exit).
+            let keeper = OfflineCopyKeeper(snapshot: snapshot)
+            let status = browse(interactor: interactor, sourceName: offline.name, placeStore: keeping.placeStore, options: options, theme: theme,
+                                editing: nil, outbox: outbox, offlineCopy: keeper)
+            keeper.finish(link.live)
+            link.live?.stopStatements(closing: true)
+            return status
+        case .failure:
+            let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""
+            Platform.writeError("roster: \(failure.message)\(kept)")
+            return .failure
         }
     }
 

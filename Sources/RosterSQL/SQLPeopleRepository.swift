@@ -43,14 +43,12 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let problem = Locked<(reason: String, lasting: Bool)?>(nil)
     let detail = Locked<String?>(nil)
     private let arrangementCounter = Atomic<Int>(0)
-    /// Where the people the last delete took out were, for an undo; kept
-    /// by the repository a save's re-read makes (`reread`).
+    // Kept by the repository a re-read makes (`reread`):
+    /// Where the people the last delete took out were, for an undo.
     let removedPlaces: Locked<[String: PeopleEditor.Place]>
-    /// SQLite: the connection saves go through, kept by the repository a
-    /// save's re-read makes (the change watch asks it what others wrote).
+    /// SQLite: the connection saves go through (the change watch asks it what others wrote).
     let writer: SQLiteWriter?
-    /// Whole people as last seen, read while the connection is lost
-    /// (`keepLastSeen`); kept by the repository a re-read makes.
+    /// Whole people as last seen, read while the connection is lost (`keepLastSeen`).
     let lastSeen: Locked<(any LastSeenPeople)?>
 
     /// How long any statement may run before it is stopped.

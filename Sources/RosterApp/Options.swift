@@ -211,7 +211,15 @@ public struct Options: Equatable, Sendable {
 
     static func checkedSortOrder(_ text: String) throws(UsageError) -> SortOrder {
         guard let order = sortOrder(text) else {
-            throw UsageError(message: "--sort takes a column (last, first, email, phone, age, active, company, city, state, zip, address, eye-color, fruit, id, balance), optionally with :desc, not '\(text)'")
+            let column = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+            if SortOrder.Key.named(column) != nil {
+                throw UsageError(message: "--sort: a column's direction is :asc or :desc, not '\(DisplayText.sanitized(text))'")
+            }
+            let spellings = SortOrder.Key.allCases.map { [$0.spelling, $0.rawValue] }
+            if let guess = EditDistance.nearest(to: column, among: spellings) {
+                throw UsageError(message: "--sort: no column '\(DisplayText.sanitized(column))'; did you mean \(guess)?")
+            }
+            throw UsageError(message: "--sort takes a column (last, first, email, phone, age, active, company, city, state, zip, address, eye-color, fruit, id, balance), optionally with :desc, not '\(DisplayText.sanitized(text))'")
         }
         return order
     }

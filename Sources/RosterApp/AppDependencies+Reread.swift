@@ -134,11 +134,13 @@ extension AppDependencies {
         switch reread.result {
         case .success(let read): arranged = read
         case .failure(let error):
+            // What happened and why first, the source last (a long one is shortened, never the reason).
+            let why = MessageText.reason(error.message, target: sourceName)
             switch landing.note {
             case .changedOnDisk, .reread, .refused, .sent:
-                return listWireframe.say("\(sourceName) changed but could not be read again (the list shows it as it was): \(error.message)")
+                return listWireframe.say("changed, but could not be read again: \(why); the list shows it as it was — \(sourceName)")
             default:
-                return listWireframe.say("saved, but \(sourceName) could not be read again: \(error.message)")
+                return listWireframe.say("saved, but could not be read again: \(why) — \(sourceName)")
             }
         }
         if let unsent = reread.unsent { listWireframe.session.unsent = unsent }

@@ -139,10 +139,7 @@ enum EditCommand {
 
     /// Runs the edit; returns the exit status.
     static func run(_ verb: Verb, _ arguments: [String]) async -> ExitStatus {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            Platform.writeOutput(usage + "\n")
-            return .success
-        }
+        if ArgumentWords.answeredHelp(arguments, usage: usage) { return .success }
         if let swapped = swappedTarget(verb, arguments, isFile: Platform.isRegularFile) {
             Platform.writeError("roster: \(swapped) (try 'roster \(verb.rawValue) --help')")
             return .usage

@@ -52,6 +52,7 @@ public struct Options: Equatable, Sendable {
            roster update FILE|DATABASE ID field=value… [--if-version N] [--backup]
            roster add FILE|DATABASE field=value…
            roster delete FILE|DATABASE ID… [--if-version N]
+           roster query FILE|DATABASE WORDS… [--format mutt|aerc]
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
     company. With no FILE, opens the bundled directory; with -, reads
@@ -101,6 +102,10 @@ public struct Options: Equatable, Sendable {
     asks on the terminal, echo off (never in a message, title or file);
     off a terminal it stops with libpq's reason. A table that is missing,
     or not one roster import made, is one line naming it, status 1.
+
+    query prints the people matching WORDS (as --filter) for a mail
+    client's address completion, one email<TAB>name<TAB>company line
+    each; see 'roster query --help'.
 
     update, add and delete edit people by _id, fields named as in searches
     (email=, age=, balance=$1,200.00, active=no, company=, first=…), each
@@ -267,6 +272,14 @@ struct ArgumentWords {
         let text = try value(of: "--format", argument)
         guard let format = InputFormat(option: text) else { throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'") }
         return format
+    }
+
+    /// A subcommand asked for its help (`--help`, `-h`): its usage on
+    /// standard output, and true.
+    static func answeredHelp(_ arguments: [String], usage: String) -> Bool {
+        guard arguments.contains("--help") || arguments.contains("-h") else { return false }
+        Platform.writeOutput(usage + "\n")
+        return true
     }
 
     /// The option's name without a value after `=`.

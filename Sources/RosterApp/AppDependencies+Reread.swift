@@ -140,13 +140,15 @@ extension AppDependencies {
             // The title says the connection is lost; once it is back, all this is read again.
             return listWireframe.say(Self.lostBeforeRead(after: landing.note, in: shortSourceName(isTable: landing.isTable)))
         case .failure(let error):
+            // What happened and why first, the source last (a long one is shortened, never the reason).
+            let why = MessageText.reason(error.message, target: sourceName)
             switch landing.note {
             case .reconnected:
                 return listWireframe.say("\(sourceName) could not be read again (the list shows it as it was): \(error.message)")
             case .changedOnDisk, .reread, .refused, .sent:
-                return listWireframe.say("\(sourceName) changed but could not be read again (the list shows it as it was): \(error.message)")
+                return listWireframe.say("changed, but could not be read again: \(why); the list shows it as it was — \(sourceName)")
             default:
-                return listWireframe.say("saved, but \(sourceName) could not be read again: \(error.message)")
+                return listWireframe.say("saved, but could not be read again: \(why) — \(sourceName)")
             }
         }
         if let unsent = reread.unsent { listWireframe.session.unsent = unsent }

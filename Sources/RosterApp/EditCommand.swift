@@ -21,6 +21,8 @@ enum EditCommand {
         var changes: [FieldChange] = []
         var ifVersion: Int64?
         var backup = false
+        /// No line saying what changed (`-q`).
+        var quiet = false
         var format: InputFormat?
         var table = "people"
     }
@@ -32,12 +34,15 @@ enum EditCommand {
 
     Edits a directory file (JSON, JSON Lines or CSV) in place, or a table
     'roster import' filled (TARGET as for browsing, --table NAME). ID is a
-    record's _id; fields are named as in searches:
-      \(EditableField.list).
+    record's _id; fields are named as in searches, name= setting first and
+    last (its last word the last name):
+      name, \(EditableField.list).
     A value is checked as the person's editor checks it (an email has one @,
     age is a whole number, balance an amount such as $1,200.00, active yes
-    or no); field= with nothing after it clears the field. add prints the
-    new person's _id. Records nobody edited keep their exact bytes.
+    or no); field= with nothing after it clears the field. Each edit says
+    on standard error what it changed (roster: people.json: Ada Lovelace:
+    phone +1 555 0100 → +1 555 0199); add prints the new person's _id on
+    standard output. Records nobody edited keep their exact bytes.
 
     In a database each edit is one transaction, the company summary and
     search kept exact. A file is replaced atomically (a lock beside it,
@@ -45,6 +50,7 @@ enum EditCommand {
     permissions. A second Roster saving the same file waits for the first
     (5 s at most).
     --backup      keep the file as it was in FILE~ first
+    -q, --quiet   say nothing on success (add still prints the _id)
     --format json|jsonl|csv
                   how to read TARGET (default: by extension, else by content)
     --if-version N
@@ -62,6 +68,10 @@ enum EditCommand {
         var parsed = Arguments(verb: verb, target: "")
         var reader = ArgumentWords(arguments)
         while let argument = reader.next() {
+            if argument == "-q" {
+                parsed.quiet = true
+                continue
+            }
             // Only a double dash starts an option: `balance=-5` is a value.
             guard argument.hasPrefix("--") else {
                 words.append(argument)
@@ -69,6 +79,7 @@ enum EditCommand {
             }
             switch ArgumentWords.name(of: argument) {
             case "--backup": parsed.backup = true
+            case "--quiet": parsed.quiet = true
             case "--table": parsed.table = try reader.value(of: "--table", argument)
             case "--format": parsed.format = try reader.format(argument)
             case "--if-version":
@@ -93,14 +104,15 @@ enum EditCommand {
             parsed.ids = Array(rest)
             return parsed
         }
-        do {
-            parsed.changes = try rest.map { (assignment: String) throws(EditProblem) in try FieldCheck.change(from: assignment) }
+        do throws(EditProblem) {
+            for assignment in rest { parsed.changes += try FieldCheck.changes(from: assignment) }
         } catch {
             throw Options.UsageError(message: error.message)
         }
         // A field given twice is a mistake, not "the last wins".
         for (index, change) in parsed.changes.enumerated() where parsed.changes[..<index].contains(where: { $0.field == change.field }) {
-            throw Options.UsageError(message: "\(change.field.name) is given twice")
+            let byName = rest.contains { $0.lowercased().hasPrefix("name=") } ? " (name= sets first and last)" : ""
+            throw Options.UsageError(message: "\(change.field.name) is given twice\(byName)")
         }
         // Nobody is left without a name, whatever the record holds: a new
         // person given none, or both halves cleared (the file is checked too).
@@ -111,11 +123,32 @@ enum EditCommand {
         return parsed
     }
 
+    /// When the file was given after an ID or a field (`roster update ID
+    /// FILE …`): the first word names no file, and is no database, while a
+    /// later one is a file. What was meant, in words; nil otherwise.
+    static func swappedTarget(_ verb: Verb, _ arguments: [String], isFile: (String) -> Bool) -> String? {
+        var words: [String] = []
+        var reader = ArgumentWords(arguments)
+        while let argument = reader.next() {
+            if ["--table", "--format", "--if-version"].contains(argument) { _ = reader.next() }
+            if !argument.hasPrefix("--"), argument != "-q" { words.append(argument) }
+        }
+        guard let first = words.first, first != "-", !isFile(first),
+              let file = words.dropFirst().first(where: { $0 != "-" && isFile($0) }) else { return nil }
+        // A word that names a database (postgres://…, host=…, x.db) is its TARGET, unless it reads as a field (first=Ada).
+        let looksLikeField = first.split(separator: "=", maxSplits: 1).first.map { EditableField(name: String($0)) != nil || $0 == "name" } ?? false
+        if RosterCommand.databaseTarget(named: first) != nil, !looksLikeField { return nil }
+        let others = words.filter { $0 != file }
+        let rest = others.prefix(2).map(DisplayText.sanitized).joined(separator: " ") + (others.count > 2 ? " …" : "")
+        return "'\(DisplayText.sanitized(first))' is not a file; did you mean roster \(verb.rawValue) \(DisplayText.sanitized(file)) \(rest)?"
+    }
+
     /// Runs the edit; returns the exit status.
     static func run(_ verb: Verb, _ arguments: [String]) async -> ExitStatus {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            Platform.writeOutput(usage + "\n")
-            return .success
+        if ArgumentWords.answeredHelp(arguments, usage: usage) { return .success }
+        if let swapped = swappedTarget(verb, arguments, isFile: Platform.isRegularFile) {
+            Platform.writeError("roster: \(swapped) (try 'roster \(verb.rawValue) --help')")
+            return .usage
         }
         let parsed: Arguments
         do {
@@ -146,9 +179,12 @@ enum EditCommand {
         }
         if let target { return save(operation, to: target, arguments: parsed, newID: newID) }
         let known = await knownRecord(of: operation, path: parsed.target, format: parsed.format, backup: parsed.backup)
-        switch FileSave.save(operation, to: parsed.target, format: parsed.format, backup: parsed.backup, known: known) {
+        var before: [Person] = []
+        switch FileSave.save(operation, to: parsed.target, format: parsed.format, backup: parsed.backup, known: known,
+                             found: { before = $0 }) {
         case .saved:
             if verb == .add { Platform.writeOutput(newID + "\n") }
+            if !parsed.quiet, let line = EditReport.line(for: operation, in: parsed.target, before: before) { Platform.writeError("roster: " + line) }
             return .success
         case .refused(let message), .conflict(let message, _):
             Platform.writeError("roster: \(message)")
@@ -209,6 +245,9 @@ enum EditCommand {
             case .add: Platform.writeOutput(newID + "\n")
             case .update: Platform.writeOutput("\(receipt.version ?? 0)\n")
             case .delete: break
+            }
+            if !arguments.quiet, let line = EditReport.line(for: operation, in: name, before: []) {
+                Platform.writeError("roster: " + line + (receipt.version.map { " (version \($0))" } ?? ""))
             }
             return .success
         } catch {

@@ -18,10 +18,11 @@ final class EditorScreenWireframe: EditorWireframe {
     /// editor opens on the conflict screen: those changes were refused
     /// because someone left the person as its `theirs`.
     func present(person: Person, adding: Bool = false, editing: any PeopleEditing, reader: BackgroundReading,
-                 conflict: (changes: [FieldChange], theirs: Person)? = nil, conflictNote: String? = nil, focusing field: String? = nil) {
+                 conflict: (changes: [FieldChange], theirs: Person)? = nil, conflictNote: String? = nil, theirsNote: String? = nil,
+                 focusing field: String? = nil, sourceName: String = "") {
         let presenter = EditorPresenter(person: person, adding: adding, interactor: EditorInteractor(editing: editing, reader: reader),
-                                        wireframe: self)
-        if let conflict { presenter.showConflict(conflict.changes, with: conflict.theirs, note: conflictNote) }
+                                        wireframe: self, sourceName: sourceName)
+        if let conflict { presenter.showConflict(conflict.changes, with: conflict.theirs, note: conflictNote, theirsNote: theirsNote) }
         if let field { presenter.focus(label: field) }
         let view = EditorView(presenter: presenter)
         presenter.attach(view: view)

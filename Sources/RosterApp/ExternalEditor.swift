@@ -9,12 +9,41 @@ import Glibc
 /// by `sh` as git runs it) on a private temporary file (0600, removed
 /// after), with the terminal handed over while it runs.
 enum ExternalEditor {
-    /// The editor's command line, from the environment.
-    static func command(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        for name in ["VISUAL", "EDITOR"] {
-            if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return value }
+    /// The editor's command line and the variable it came from (nil: neither was set).
+    struct Choice: Equatable {
+        let command: String
+        let variable: String?
+
+        /// The program the command line runs: its first word ("code" of "code --wait").
+        var program: String {
+            command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? command
         }
-        return "vi"
+
+        /// Where the command came from, and how to choose another.
+        var origin: String {
+            variable.map { "from $\($0); set VISUAL or EDITOR" } ?? "neither VISUAL nor EDITOR is set, so vi; set one"
+        }
+    }
+
+    /// The editor's command line, from the environment: `$VISUAL`, else `$EDITOR`, else `vi`.
+    static func choice(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Choice {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return Choice(command: value, variable: name) }
+        }
+        return Choice(command: "vi", variable: nil)
+    }
+
+    /// Why the editor gave nothing back, as the shell's status says it: 127
+    /// is a command the shell could not find, 126 one it could not run.
+    static func failure(status: Int32, of choice: Choice) -> String {
+        let program = DisplayText.sanitized(choice.program)
+        switch status {
+        case ..<0: return "\(program) could not be started (\(choice.origin)); nothing saved"
+        case 127: return "\(program): command not found (\(choice.origin))"
+        case 126: return "\(program): not executable (\(choice.origin))"
+        case 129...: return "\(program) was ended by signal \(status - 128); nothing saved"
+        default: return "\(program) exited with status \(status); nothing saved"
+        }
     }
 
     /// Runs the editor on `text`; the bytes the file held when it quit, or
@@ -29,12 +58,10 @@ enum ExternalEditor {
         let written = Descriptor.writeAll(Array(text.utf8), to: descriptor)
         close(descriptor)
         guard written else { return .failure(EditFailure(.failed, "cannot write a temporary file")) }
-        let editor = command()
+        let editor = choice()
         var status: Int32 = -1
-        screen.handOver { status = run(editor, on: path) }
-        guard status == 0 else {
-            return .failure(EditFailure(.failed, status < 0 ? "the editor (\(editor)) could not start" : "the editor (\(editor)) failed (status \(status)); nothing saved"))
-        }
+        screen.handOver { status = run(editor.command, on: path) }
+        guard status == 0 else { return .failure(EditFailure(.failed, failure(status: status, of: editor))) }
         return readBack(path)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RosterCore
 import RosterStore
 
@@ -26,7 +27,7 @@ struct FileEditing: PeopleEditing {
             throw EditFailure(.readOnly, "this person has no _id in the file, so Roster cannot find them again to save")
         }
         lastRewrite.withLock { $0 = nil }
-        try Self.outcome(FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base,
+        try outcome(FileSave.save(.update(id: recordID, changes: changes), to: path, format: format, backup: false, base: base,
                                        known: knownRecord(recordID), progress: saveProgress,
                                        rewritten: { [lastRewrite] rewrite in lastRewrite.withLock { $0 = rewrite } }))
     }
@@ -45,7 +46,7 @@ struct FileEditing: PeopleEditing {
         guard people.allSatisfy({ !$0.id.isEmpty }) else {
             throw EditFailure(.readOnly, "someone marked has no _id in the file, so Roster cannot find them again; nothing deleted")
         }
-        try Self.outcome(FileSave.save(.delete(ids: people.map(\.id)), to: path, format: format, backup: false, deleting: people,
+        try outcome(FileSave.save(.delete(ids: people.map(\.id)), to: path, format: format, backup: false, deleting: people,
                                        progress: saveProgress, removed: { [removedRecords] taken in removedRecords.withLock { $0 = taken } }))
     }
 
@@ -58,7 +59,7 @@ struct FileEditing: PeopleEditing {
         let ids = Set(people.map(\.id))
         let records = removedRecords.withLock { $0.filter { ids.contains($0.id) } }
         if !records.isEmpty {
-            try Self.outcome(FileSave.save(.restore(records), to: path, format: format, backup: false, progress: saveProgress))
+            try outcome(FileSave.save(.restore(records), to: path, format: format, backup: false, progress: saveProgress))
         }
         for person in people where !records.contains(where: { $0.id == person.id }) {
             try add(recordID: person.id, changes: person.allValues)
@@ -67,7 +68,7 @@ struct FileEditing: PeopleEditing {
 
     func add(recordID: String, changes: [FieldChange]) throws(EditFailure) {
         lastRewrite.withLock { $0 = nil }
-        try Self.outcome(FileSave.save(.add(id: recordID, changes: changes), to: path, format: format, backup: false, progress: saveProgress))
+        try outcome(FileSave.save(.add(id: recordID, changes: changes), to: path, format: format, backup: false, progress: saveProgress))
     }
 
     /// These saves, told where the records of `repository` are in the
@@ -82,12 +83,30 @@ struct FileEditing: PeopleEditing {
         return editing
     }
 
-    private static func outcome(_ outcome: FileSave.Outcome) throws(EditFailure) {
-        switch outcome {
+    private func outcome(_ saving: FileSave.Outcome) throws(EditFailure) {
+        switch saving {
         case .saved: return
-        case .conflict(let message, let theirs): throw EditFailure(.conflict, message, theirs: theirs)
+        case .conflict(let message, let theirs): throw EditFailure(.conflict, message, theirs: theirs, theirsNote: Self.lastSaved(path))
         case .refused(let message): throw EditFailure(.failed, message)
         }
+    }
+
+    /// Whose the file's version is, as far as it says: a file records
+    /// only when it was last written, not by whom.
+    static func lastSaved(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let written = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
+        let name = DisplayText.sanitized((path as NSString).lastPathComponent)
+        return "\(name), saved \(clock(written)) by another program or Roster"
+    }
+
+    /// "14:02:31", with the day before it when it is not today's.
+    static func clock(_ time: Date, now: Date = Date()) -> String {
+        let calendar = Calendar(identifier: .gregorian)
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
+        let day = calendar.isDate(time, inSameDayAs: now) ? "" : String(format: "%04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return day + String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 }
 

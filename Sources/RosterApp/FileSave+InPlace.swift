@@ -83,7 +83,8 @@ extension FileSave {
     /// the format is CSV: then the whole file is read, as for any save.
     static func updateInPlace(id: String, changes: [FieldChange], known: KnownRecord, path: String, target: String,
                               format: InputFormat?, base: Person?, progress: SaveProgress? = nil,
-                              rewritten: ((RecordRewrite) -> Void)? = nil, meanwhile: (() -> Void)?) -> Outcome? {
+                              rewritten: ((RecordRewrite) -> Void)? = nil, found: (([Person]) -> Void)? = nil,
+                              meanwhile: (() -> Void)?) -> Outcome? {
         guard let format = format ?? InputFormat(extensionOf: path), format != .csv, known.reading.vouchesForContent else { return nil }
         let source = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard source >= 0 else { return nil }
@@ -109,6 +110,7 @@ extension FileSave {
             var written: FileIdentity?
             let outcome = replace(path: path, target: target, with: pieces, from: source, identity: known.reading.identity,
                                   progress: progress, meanwhile: meanwhile, wrote: { written = $0 }) { true }
+            if outcome == .saved, let found { found(file.person(id: id, in: buffer).map { [$0] } ?? []) }
             if outcome == .saved, let written, let directory = known.directory, let rewritten {
                 let shift = text.count - (after.lowerBound - before.upperBound)
                 rewritten(RecordRewrite(recordID: id, format: format, offset: known.offset, length: record.count + shift, shift: shift,

@@ -65,16 +65,19 @@ enum FileSave {
     /// `deleting`, for a delete: the people as the user saw them; one
     /// changed since is a conflict, and nobody is deleted. `removed`
     /// hears, once a delete is saved, the records it took out (an undo
-    /// puts them back as they were).
+    /// puts them back as they were). `found` hears, once an update or a
+    /// delete is saved, the people it changed as the file held them just
+    /// before (what `roster update` says it changed).
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
                      base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, progress: SaveProgress? = nil,
                      removed: (([RemovedRecord]) -> Void)? = nil, rewritten: ((RecordRewrite) -> Void)? = nil,
-                     patience: Duration = .seconds(5), meanwhile: (() -> Void)? = nil) -> Outcome {
+                     found: (([Person]) -> Void)? = nil, patience: Duration = .seconds(5), meanwhile: (() -> Void)? = nil) -> Outcome {
         progress?.begin(total: 0)  // nothing said yet: not the last save's 100%
         underWay.enter()
         underWayCount.add(1, ordering: .releasing)
         let outcome = saveLocked(operation, to: path, format: format, backup: backup, base: base, deleting: deleting, known: known,
-                                 progress: progress, removed: removed, rewritten: rewritten, patience: patience, meanwhile: meanwhile)
+                                 progress: progress, removed: removed, rewritten: rewritten, found: found, patience: patience,
+                                 meanwhile: meanwhile)
         switch outcome {
         case .saved: break
         case .refused(let message), .conflict(let message, _): lastRefusal.withLock { $0 = message }
@@ -86,8 +89,8 @@ enum FileSave {
 
     private static func saveLocked(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
                                    base: Person?, deleting: [Person], known: KnownRecord?, progress: SaveProgress?,
-                                   removed: (([RemovedRecord]) -> Void)?, rewritten: ((RecordRewrite) -> Void)?, patience: Duration,
-                                   meanwhile: (() -> Void)?) -> Outcome {
+                                   removed: (([RemovedRecord]) -> Void)?, rewritten: ((RecordRewrite) -> Void)?,
+                                   found: (([Person]) -> Void)?, patience: Duration, meanwhile: (() -> Void)?) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -115,12 +118,12 @@ enum FileSave {
         LeftoverFiles.remove(beside: target)
         if let known, !backup, case .update(let id, let changes) = operation,
            let outcome = updateInPlace(id: id, changes: changes, known: known, path: path, target: target, format: format, base: base,
-                                       progress: progress, rewritten: rewritten, meanwhile: meanwhile) {
+                                       progress: progress, rewritten: rewritten, found: found, meanwhile: meanwhile) {
             return outcome
         }
         for _ in 0..<3 {
             switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting,
-                           progress: progress, removed: removed, meanwhile: meanwhile) {
+                           progress: progress, removed: removed, found: found, meanwhile: meanwhile) {
             case .some(let outcome): return outcome
             case .none: continue  // changed underneath: again, from what it holds now
             }
@@ -132,7 +135,7 @@ enum FileSave {
     /// rename. `meanwhile` runs just before that check (a test's other program).
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
                                 backup: Bool, base: Person?, deleting: [Person], progress: SaveProgress?,
-                                removed: (([RemovedRecord]) -> Void)?, meanwhile: (() -> Void)?) -> Outcome? {
+                                removed: (([RemovedRecord]) -> Void)?, found: (([Person]) -> Void)?, meanwhile: (() -> Void)?) -> Outcome? {
         let readAt = Date()
         guard let (bytes, identity, source) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         defer { close(source) }
@@ -140,11 +143,13 @@ enum FileSave {
             let format = format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: buffer)
             let pieces: [FilePiece]
             var taken: [RemovedRecord] = []
+            var before: [Person] = []
             do throws(EditFailure) {
                 let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
                 if let conflict = conflict(of: operation, in: file, buffer, base: base, deleting: deleting) { return conflict }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
                 if case .delete(let ids) = operation, removed != nil { taken = file.removing(ids, in: buffer) }
+                if found != nil { before = operation.changedIDs.compactMap { file.person(id: $0, in: buffer) } }
             } catch {
                 return .refused(error.message)
             }
@@ -155,7 +160,10 @@ enum FileSave {
                                   meanwhile: meanwhile) {
                 !identity.isRecent(before: readAt) || Self.holds(target, bytes)
             }
-            if outcome == .saved { removed?(taken) }
+            if outcome == .saved {
+                removed?(taken)
+                found?(before)
+            }
             return outcome
         }
     }
@@ -323,5 +331,16 @@ struct FileIdentity: Equatable, Sendable {
     static func == (left: FileIdentity, right: FileIdentity) -> Bool {
         left.device == right.device && left.inode == right.inode && left.size == right.size
             && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
+    }
+}
+
+private extension RecordOperation {
+    /// The records an update or a delete changes (whose people `found` hears of).
+    var changedIDs: [String] {
+        switch self {
+        case .update(let id, _): [id]
+        case .delete(let ids): ids
+        case .add, .restore: []
+        }
     }
 }

@@ -75,10 +75,7 @@ enum ImportCommand {
 
     /// Runs the import; returns the exit status (success, failure, or usage).
     static func run(_ arguments: [String]) async -> ExitStatus {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            Platform.writeOutput(usage + "\n")
-            return .success
-        }
+        if ArgumentWords.answeredHelp(arguments, usage: usage) { return .success }
         let parsed: Arguments
         do {
             parsed = try parse(arguments)

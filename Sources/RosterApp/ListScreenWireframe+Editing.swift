@@ -71,7 +71,7 @@ extension ListScreenWireframe {
                         guard let self else { return }
                         if let failure, failure.kind == .conflict, let theirs = failure.theirs {
                             // Someone changed the same fields: choose on the conflict screen.
-                            return self.openEditor(person, editing: editing, conflict: (changes, theirs))
+                            return self.openEditor(person, editing: editing, conflict: (changes, theirs), theirsNote: failure.theirsNote)
                         }
                         if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
                         self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
@@ -99,10 +99,11 @@ extension ListScreenWireframe {
 
     /// The person editor (`E`, `a`, or the conflict screen after `v`) over the list.
     func openEditor(_ person: Person, adding: Bool = false, editing: any PeopleEditing,
-                            conflict: (changes: [FieldChange], theirs: Person)? = nil, focusing field: String? = nil) {
+                    conflict: (changes: [FieldChange], theirs: Person)? = nil, theirsNote: String? = nil, focusing field: String? = nil) {
         let editor = EditorScreenWireframe(root: root) { [weak self] route in self?.editorDidClose(route) }
         editorWireframe = editor
-        editor.present(person: person, adding: adding, editing: editing, reader: makeSearcher(), conflict: conflict, focusing: field)
+        editor.present(person: person, adding: adding, editing: editing, reader: makeSearcher(), conflict: conflict, theirsNote: theirsNote,
+                       focusing: field, sourceName: repository?.sourceName ?? "")
     }
 
     /// The conflict screen for edits made offline that the server refused
@@ -116,7 +117,8 @@ extension ListScreenWireframe {
         }
         editorWireframe = editor
         editor.present(person: held.base, editing: editing, reader: makeSearcher(), conflict: (held.changes, held.theirs),
-                       conflictNote: "your edit made offline")
+                       conflictNote: "your edit made offline", theirsNote: "the server's, as it answered when the edit was sent",
+                       sourceName: repository?.sourceName ?? "")
     }
 
     /// `U`: the last change saved from a screen taken back, off the main

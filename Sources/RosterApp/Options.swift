@@ -52,6 +52,7 @@ public struct Options: Equatable, Sendable {
            roster update FILE|DATABASE ID field=value… [--if-version N] [--backup]
            roster add FILE|DATABASE field=value…
            roster delete FILE|DATABASE ID… [--if-version N]
+           roster query FILE|DATABASE WORDS… [--format mutt|aerc]
            roster init FILE
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
@@ -103,6 +104,10 @@ public struct Options: Equatable, Sendable {
     asks on the terminal, echo off (never in a message, title or file);
     off a terminal it stops with libpq's reason. A table that is missing,
     or not one roster import made, is one line naming it, status 1.
+
+    query prints the people matching WORDS (as --filter) for a mail
+    client's address completion, one email<TAB>name<TAB>company line
+    each; see 'roster query --help'.
 
     update, add and delete edit people by _id, fields named as in searches
     (email=, age=, balance=$1,200.00, active=no, company=, first=…), each
@@ -213,7 +218,15 @@ public struct Options: Equatable, Sendable {
 
     static func checkedSortOrder(_ text: String) throws(UsageError) -> SortOrder {
         guard let order = sortOrder(text) else {
-            throw UsageError(message: "--sort takes a column (last, first, email, phone, age, active, company, city, state, zip, address, eye-color, fruit, id, balance), optionally with :desc, not '\(text)'")
+            let column = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+            if SortOrder.Key.named(column) != nil {
+                throw UsageError(message: "--sort: a column's direction is :asc or :desc, not '\(DisplayText.sanitized(text))'")
+            }
+            let spellings = SortOrder.Key.allCases.map { [$0.spelling, $0.rawValue] }
+            if let guess = EditDistance.nearest(to: column, among: spellings) {
+                throw UsageError(message: "--sort: no column '\(DisplayText.sanitized(column))'; did you mean \(guess)?")
+            }
+            throw UsageError(message: "--sort takes a column (last, first, email, phone, age, active, company, city, state, zip, address, eye-color, fruit, id, balance), optionally with :desc, not '\(DisplayText.sanitized(text))'")
         }
         return order
     }
@@ -261,6 +274,14 @@ struct ArgumentWords {
         let text = try value(of: "--format", argument)
         guard let format = InputFormat(option: text) else { throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'") }
         return format
+    }
+
+    /// A subcommand asked for its help (`--help`, `-h`): its usage on
+    /// standard output, and true.
+    static func answeredHelp(_ arguments: [String], usage: String) -> Bool {
+        guard arguments.contains("--help") || arguments.contains("-h") else { return false }
+        Platform.writeOutput(usage + "\n")
+        return true
     }
 
     /// The option's name without a value after `=`.

@@ -23,6 +23,12 @@ enum Platform {
         FileManager.default.fileExists(atPath: path)
     }
 
+    /// Whether `path` is a regular file (a symbolic link to one too).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Writes a line to standard error; on a terminal, control characters
     /// (from a file name, say) are made visible rather than obeyed.
     /// Never a password, whatever the line quotes (`SecretRedaction`).

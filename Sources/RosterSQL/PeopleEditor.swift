@@ -211,6 +211,16 @@ public struct PeopleEditor: Sendable {
         return (Int(row.int(0) ?? 0), row.bytes(1) ?? [], row.int(2) ?? 0, SQLPeopleRepository.person(from: row, at: 3))
     }
 
+    /// Whose the row of `id` is, as far as the table says: its version and,
+    /// from the change log, when it was last saved (not by whom: another
+    /// Roster and `roster update` look alike there).
+    private func lastSaved(_ id: String, version: Int64, _ connection: some EditingConnection) -> String {
+        let time = table.dialect == .postgres ? "to_char(at, 'YYYY-MM-DD HH24:MI:SS')" : "datetime(at, 'localtime')"
+        let when = (try? connection.rows("SELECT \(time) FROM \(table.changeLog) WHERE person_key = \(parameter(1)) ORDER BY seq DESC LIMIT 1",
+                                         [.text(id)]))?.first?.text(0)
+        return "table \(table.name) at version \(version)" + (when.map { ", saved \($0) by another program or Roster" } ?? "")
+    }
+
     private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?, base: Person?,
                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         guard let row = try current(id, connection) else { return .failure(missing(id, wasSeen: ifVersion != nil || base != nil)) }
@@ -219,7 +229,8 @@ public struct PeopleEditor: Sendable {
             let changed = row.person.conflicts(with: changes, base: base)
             if !changed.isEmpty {
                 let fields = changed.map { "\($0.name) to '\(row.person.value(of: $0))'" }.joined(separator: ", ")
-                return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)", theirs: row.person))
+                return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)", theirs: row.person,
+                                            theirsNote: lastSaved(id, version: row.version, connection)))
             }
         }
         let edited = row.person.applying(changes)

@@ -133,7 +133,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
         let saved = model.saveProgress?.fraction
         screen.putTitleBar(source: model.title, right: !model.isSaving ? "" : saved.map { "saving… \(Int($0 * 100))%" } ?? "saving…")
         defer { help?.draw(on: screen) }
-        if let rows = model.conflict { return drawConflict(rows, status: model.question ?? model.status, on: screen) }
+        if let rows = model.conflict { return drawConflict(rows, theirs: model.theirsNote, status: model.question ?? model.status, on: screen) }
         let valueColumn = min(Self.labelWidth + 2, max(4, size.columns / 3))
         let valueWidth = max(1, size.columns - valueColumn - 1)
         let lines = lines(of: model, width: valueWidth)
@@ -183,7 +183,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
 
     /// The conflict screen: a header, then a line per field that differs,
     /// scrolled to keep the one being chosen for in view.
-    private func drawConflict(_ rows: [EditorViewModel.ConflictRow], status: String, on screen: Screen) {
+    private func drawConflict(_ rows: [EditorViewModel.ConflictRow], theirs: String?, status: String, on screen: Screen) {
         let size = screen.size
         let labelWidth = min(Self.labelWidth, max(6, size.columns / 4))
         let cellWidth = max(1, (size.columns - labelWidth - 3) / 3)
@@ -226,8 +226,11 @@ public final class EditorView: EditorViewInterface, ScreenView {
             say("\(focused.label): yours \(Self.quoted(focused.mine)), theirs \(Self.quoted(focused.theirs)), was \(Self.quoted(focused.was))",
                 style: .bold)
         }
-        say(size.columns >= 60 ? "? changed on both sides: m yours, t theirs, e edit (✎: in the form, after ⏎). The rest is merged."
+        say(size.columns >= 60
+            ? "? marks a field you both changed: m keeps yours, t takes theirs, e edits it in the form (✎) after ⏎. "
+                + "Fields only one of you changed are merged."
             : "? both changed: m yours t theirs e edit")
+        if let theirs { say("Theirs: " + theirs, style: .dim) }
         screen.putStatusBar(left: " " + status, hints: Self.conflictHints, row: size.rows - 1)
     }
 

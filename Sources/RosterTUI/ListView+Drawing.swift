@@ -100,7 +100,8 @@ extension ListView {
         let size = screen.size
         if let question = model.question {
             // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
-            screen.putBar(left: " " + DisplayText.fit(question, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName),
+            let asked = model.deletion?.text(columns: max(1, size.columns - 2)) ?? question
+            screen.putBar(left: " " + MessageText.fit(asked, columns: max(1, size.columns - 2), target: model.messageFileName),
                           right: "y yes  any other key no ", row: size.rows - 1, leftWins: true)
             return
         }
@@ -123,18 +124,22 @@ extension ListView {
         let company = DisplayText.width(" " + [model.position, model.marks ?? "", model.currentCompany, model.sortLabel, filter ?? ""]
             .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
         var status = [model.position, model.marks, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
-        if let message = model.message {
-            // A message that does not fit after the place takes the line alone,
-            // its file name shortened before its reason.
-            // (taking the hint's room too when it must).
-            let room = size.columns - DisplayText.width("q quit ") - 2
-            if DisplayText.width(status.joined(separator: " · ")) > room {
-                status = [DisplayText.fit(message, columns: max(1, size.columns - 2), shorteningFirst: model.messageFileName)]
-            }
-        }
         // A one-off message takes the room of all hints but quitting.
         let hints = ConnectionHints.adding(to: model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints),
                                            connection: model.connection)
+        if let message = model.message {
+            // A message that does not fit after the whole status keeps the
+            // position beside it while its reason fits there too (its file
+            // name shortened first); else it takes the line alone (the
+            // hint's room too), and the position is back at the next key.
+            let room = size.columns - DisplayText.width(hints.quitOnly.fitting(columns: size.columns / 2) + " ") - 2
+            if DisplayText.width(status.joined(separator: " · ")) > room {
+                let besidePosition = room - DisplayText.width(model.position + " · ")
+                status = MessageText.fits(message, columns: besidePosition, target: model.messageFileName)
+                    ? [model.position, MessageText.fit(message, columns: besidePosition, target: model.messageFileName)]
+                    : [MessageText.fit(message, columns: max(1, size.columns - 2), target: model.messageFileName)]
+            }
+        }
         screen.putStatusBar(left: " " + status.joined(separator: " · "), hints: model.message != nil ? hints.quitOnly : hints,
                             row: size.rows - 1)
         help?.draw(on: screen)

@@ -120,6 +120,9 @@ public enum RepositoryContract {
         let titles = everyone(tricky).sections.map(\.title)
         failures.check(titles.count == 3 && titles.last == "No company", "No company comes last: \(titles)")
         failures.check(titles.first?.lowercased() == "acme", "one ACME whatever the case: \(titles)")
+        // The people without a company are in none: two companies, and one person without.
+        failures.check(tricky.nonEmptyCompanyCount == 2 && tricky.peopleWithoutCompany == 1,
+                       "2 companies and 1 person without, not \(tricky.nonEmptyCompanyCount) and \(tricky.peopleWithoutCompany)")
         return failures.list
     }
 

@@ -87,6 +87,14 @@ struct ConflictEndToEndTests {
             $0.contains("Changed meanwhile: \(name)") && $0.contains("from.b@example.org") && $0.contains("from.a@example.org")
                 && $0.contains("1 field to choose for")
         })
+        // Whose theirs is, as far as the source knows: a file's time, a row's version and the time its change log gives.
+        let whose = b.lines().first { $0.hasPrefix("Theirs: ") } ?? b.screen()
+        switch kind {
+        case .json: #expect(whose.hasPrefix("Theirs: \((target as NSString).lastPathComponent), saved"), "\(whose)")
+        case .sqlite, .postgres: #expect(whose.hasPrefix("Theirs: table people at version 1, saved 20"), "\(whose)")
+        }
+        #expect(b.screen().contains("by another"), "\(b.screen())")
+        #expect(b.screen().contains("m keeps yours, t takes theirs"), "the legend in words")
         b.send("Enter")
         #expect(b.waitFor(text: "choose for 1 field first"))
         b.send("t")
@@ -117,6 +125,7 @@ struct ConflictEndToEndTests {
         #expect(session.waitFor("the conflict screen with sed's email") {
             $0.contains("Changed meanwhile: \(name)") && $0.contains("by.sed@example.org") && $0.contains("to choose for")
         })
+        #expect(session.screen().contains("Theirs: \((file as NSString).lastPathComponent), saved"), "whose theirs is: \(session.screen())")
         session.send("m", "Enter")
         #expect(session.waitFor(text: "saved"))
         #expect(try Self.listed(name, in: file, environment: "") == "  \(name)\tmine@example.org\t$7.00")

@@ -67,7 +67,7 @@ struct DatabaseBrowsingEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: database) }
         let session = try TmuxSession("\(rosterBinary) \(TmuxSession.shellQuoted(database))")
         #expect(session.waitFor("the first frame: the title keeps the end of the path") {
-            $0.contains("400 people · 34 companies") && $0.contains(String(database.suffix(12))) && $0.contains("COMGY (6)")
+            $0.contains("400 people · 33 companies") && $0.contains(String(database.suffix(12))) && $0.contains("COMGY (6)")
         })
         // The rows are read in the background: drawn 'loading…' for a moment.
         #expect(session.waitFor(text: "Frank Dillon"))

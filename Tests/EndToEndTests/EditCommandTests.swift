@@ -31,8 +31,8 @@ struct EditCommandTests {
         let (folder, file) = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let before = Self.text(file)
-        let update = try runRoster(["update", file, "id1", "email=p1@x.io", "age=41", "balance=$1,200.00"])
-        #expect(update.status == 0 && update.error.isEmpty, "\(update.error)")
+        let update = try runRoster(["update", file, "id1", "email=p1@x.io", "age=41", "balance=$1,200.00", "-q"])
+        #expect(update.status == 0 && update.error.isEmpty && update.output.isEmpty, "\(update.error)")
         let updated = Self.text(file)
         #expect(updated == before.replacingOccurrences(of: "\"age\": 21,", with: "\"age\": 41,")
             .replacingOccurrences(of: "\"C1\", \"shoe\": 4.50}", with: "\"C1\", \"shoe\": 4.50, \"email\": \"p1@x.io\", \"balance\": \"$1,200.00\"}"))
@@ -55,7 +55,7 @@ struct EditCommandTests {
         let before = Self.text(file)
         let cases: [([String], Int32, String)] = [
             (["update", file, "id1", "age=old"], 2, "roster: age: expected a whole number of years (0 to 200), found 'old' (try 'roster update --help')\n"),
-            (["update", file, "id1", "colour=red"], 2, "roster: unknown field 'colour' (fields: first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture) (try 'roster update --help')\n"),
+            (["update", file, "id1", "colour=red"], 2, "roster: unknown field 'colour' (fields: name, first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture) (try 'roster update --help')\n"),
             (["update", file, "id1", "company=\u{1B}[2J"], 2, "roster: company: a control character (U+001B) is not allowed (try 'roster update --help')\n"),
             (["update", file, "id1", "age=3", "age=4"], 2, "roster: age is given twice (try 'roster update --help')\n"),
             (["update", file, "nobody", "age=3"], 1, "roster: \(file): no record has _id nobody; nothing written\n"),
@@ -71,6 +71,54 @@ struct EditCommandTests {
         }
         #expect(Self.text(file) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["people.json"])
+    }
+
+    @Test("update, add and delete say in one line on standard error what they changed, values made safe; -q says nothing")
+    func sayWhatChanged() throws {
+        let (folder, file) = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A value the file holds is data: its escape reaches the terminal as a visible sign, never as a command.
+        try Self.text(file).replacingOccurrences(of: "\"C1\"", with: "\"C\\u001b[2J1\"").write(toFile: file, atomically: false, encoding: .utf8)
+        let update = try runRoster(["update", file, "id1", "age=41", "email=p1@x.io", "company=Acme"])
+        #expect(update.status == 0 && update.output.isEmpty)
+        #expect(update.error == "roster: \(file): P1 L1: age 21 → 41; email (none) → p1@x.io; company C␛[2J1 → Acme\n", "\(update.error)")
+        let renamed = try runRoster(["update", file, "id1", "name=Ada King Lovelace"])
+        #expect(renamed.error == "roster: \(file): P1 L1: first P1 → Ada King; last L1 → Lovelace\n", "\(renamed.error)")
+        let add = try runRoster(["add", file, "name=Grace Hopper"])
+        let newID = add.output.trimmingCharacters(in: .newlines)
+        #expect(add.error == "roster: \(file): added Grace Hopper (_id \(newID))\n", "\(add.error)")
+        let delete = try runRoster(["delete", file, "id0", "id1", newID])
+        #expect(delete.error == "roster: \(file): deleted 3 people: P0 L0, Ada King Lovelace and Grace Hopper\n", "\(delete.error)")
+        let quiet = try runRoster(["update", file, "id2", "age=3", "--quiet"])
+        #expect(quiet.status == 0 && quiet.error.isEmpty)
+        #expect(try runRoster(["--list", file]).output == "C2 (1 person)\n  P2 L2\t\t\n")
+    }
+
+    @Test("a mistyped field or column says what it most likely meant; a file given after the ID says which order was meant")
+    func didYouMean() throws {
+        let (folder, file) = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = Self.text(file)
+        let cases: [([String], String)] = [
+            (["update", file, "id1", "phnoe=1"], "roster: unknown field 'phnoe'; did you mean phone? (try 'roster update --help')\n"),
+            (["add", file, "frist=Ada"], "roster: unknown field 'frist'; did you mean first? (try 'roster add --help')\n"),
+            (["update", file, "id1", "city=Paris"], "roster: city is a part of the address, which is set whole (address=…) (try 'roster update --help')\n"),
+            (["update", file, "id1", "name=Ada Lovelace", "last=X"], "roster: last is given twice (name= sets first and last) (try 'roster update --help')\n"),
+            (["update", "id1", file, "age=3"],
+             "roster: 'id1' is not a file; did you mean roster update \(file) id1 age=3? (try 'roster update --help')\n"),
+            (["delete", "id1", file], "roster: 'id1' is not a file; did you mean roster delete \(file) id1? (try 'roster delete --help')\n"),
+            (["add", "first=Ada", file, "last=L", "age=3"],
+             "roster: 'first=Ada' is not a file; did you mean roster add \(file) first=Ada last=L …? (try 'roster add --help')\n"),
+            (["--list", file, "--sort", "balanc"], "roster: --sort: no column 'balanc'; did you mean balance? (try 'roster --help')\n"),
+            (["--list", file, "--sort", "eye-colr:desc"], "roster: --sort: no column 'eye-colr'; did you mean eye-color? (try 'roster --help')\n"),
+            (["--list", file, "--sort", "age:down"], "roster: --sort: a column's direction is :asc or :desc, not 'age:down' (try 'roster --help')\n"),
+        ]
+        for (arguments, message) in cases {
+            let run = try runRoster(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.error == message)
+        }
+        #expect(Self.text(file) == before)
     }
 
     @Test("a symbolic link's target is written and the link stays; --backup keeps the file as it was in FILE~")

@@ -121,3 +121,32 @@ struct CompaniesTests {
         }
     }
 }
+
+@MainActor
+@Suite("Counting companies")
+struct CompanyCountTests {
+    static let people = [
+        Person(firstName: "Ann", lastName: "Abel", company: "Beta", email: "ann@beta.example"),
+        Person(firstName: "Bo", lastName: "Bell", company: "Alpha", email: "bo@alpha.example"),
+        Person(firstName: "Cy", lastName: "Cole", company: "", email: "cy@example.org"),
+        Person(firstName: "Di", lastName: "Dunn", company: " ", email: "di@example.org"),
+    ]
+
+    @Test("the people without a company are in none: the title says 2 companies and 2 with no company, the overview 2 companies")
+    func noCompanyIsNone() throws {
+        let repository = FakePeopleRepository(people: Self.people)
+        let view = SpyListView()
+        let list = ListPresenter(interactor: ListInteractor(repository: repository), arrangement: repository.everyone,
+                                 wireframe: SpyListWireframe())
+        list.attach(view: view)
+        let model = try #require(view.last)
+        #expect(model.summary == "4 people · 2 companies")
+        #expect(model.notice == "2 with no company")
+        let overview = SpyCompaniesView()
+        let companies = CompaniesPresenter(interactor: SummaryInteractor(repository: repository), shown: repository.everyone,
+                                           wireframe: SpyCompaniesWireframe())
+        companies.attach(view: overview)
+        #expect(overview.models.last?.rows.count == 3, "No company is still a row")
+        #expect(overview.models.last?.summary == "2 companies")
+    }
+}

@@ -56,7 +56,7 @@ struct DeletingTests {
         presenter.toggleMark()
         presenter.toggleMark()
         presenter.deleteMarkedOrSelected()
-        #expect(view.last?.question == "Delete 2 marked people? (y/n)")
+        #expect(view.last?.question == "Delete 2 people: Bertha Irwin and Cohen James? (y/n)")
         presenter.confirmOverwrite(true)
         guard case .delete(let people)? = wireframe.routes.last else {
             Issue.record("no delete route: \(wireframe.routes)")

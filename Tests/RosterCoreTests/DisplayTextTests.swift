@@ -55,15 +55,15 @@ struct DisplayTextTests {
         #expect(DisplayText.width("한국") == 4)
     }
 
-    @Test("a file name inside a line is shortened from its start before the rest of the line is cut")
+    @Test("a file name inside a line is shortened from its middle before the rest of the line is cut")
     func fittingAroundAFileName() {
         let line = "could not write /a/long/folder/people.csv (Permission denied)"
-        #expect(DisplayText.fit(line, columns: 80, shorteningFirst: "/a/long/folder/people.csv") == line)
-        #expect(DisplayText.fit(line, columns: 50, shorteningFirst: "/a/long/folder/people.csv")
-                == "could not write …er/people.csv (Permission denied)")
-        #expect(DisplayText.width(DisplayText.fit(line, columns: 50, shorteningFirst: "/a/long/folder/people.csv")) == 50)
-        #expect(DisplayText.fit("foo.txt: unknown extension, write CSV? (y/n)", columns: 38, shorteningFirst: "foo.txt")
+        #expect(MessageText.fit(line, columns: 80, target: "/a/long/folder/people.csv") == line)
+        #expect(MessageText.fit(line, columns: 50, target: "/a/long/folder/people.csv")
+                == "could not write /a…/people.csv (Permission denied)")
+        #expect(DisplayText.width(MessageText.fit(line, columns: 50, target: "/a/long/folder/people.csv")) == 50)
+        #expect(MessageText.fit("foo.txt: unknown extension, write CSV? (y/n)", columns: 38, target: "foo.txt")
                 == "…: unknown extension, write CSV? (y/n)")
-        #expect(DisplayText.fit("no name here", columns: 5, shorteningFirst: "absent") == "no n…")
+        #expect(MessageText.fit("no name here", columns: 5, target: "absent") == "no n…")
     }
 }

@@ -35,6 +35,7 @@ final class HeldSummaryInteractor: SummaryInteractorInput {
     var titleName: String { "people.db" }
     var personCount: Int { 3 }
     var companiesWithPeople: Int { 2 }
+    func isCompany(_ companyID: Int) -> Bool { true }
     var isConnectionLost = false
     var problemDetail: String? { nil }
     var companyCounts: [@MainActor @Sendable (Result<[CompanySummary], RepositoryError>) -> Void] = []

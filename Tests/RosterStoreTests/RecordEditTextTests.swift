@@ -49,8 +49,13 @@ struct RecordEditTextTests {
             == broken.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).joined(separator: "\n"))
         #expect(RecordEditText.reading(text.replacingOccurrences(of: "\"id1\"", with: "\"id9\""), base: ada)
             == .problem("the _id cannot change (it is id1)"))
+        // A value that does not check is said at its own line, not the record's first.
+        let emailLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("ada@acme.test") }! + 1
         #expect(RecordEditText.reading(text.replacingOccurrences(of: "ada@acme.test", with: "ada"), base: ada)
-            == .problem("email: expected name@domain, found 'ada'"))
+            == .problem("line \(emailLine): email: expected name@domain, found 'ada'"))
+        let ageLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"age\": 36") }! + 1
+        #expect(RecordEditText.reading(text.replacingOccurrences(of: "\"age\": 36", with: "\"age\": \"old\""), base: ada)
+            == .problem("line \(ageLine): 'age' should be a number, found text"))
     }
 
     @Test("bytes that are not UTF-8: the first one's line and byte said, each shown as \u{FFFD}, the rest of the text kept")

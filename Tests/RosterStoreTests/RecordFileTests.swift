@@ -284,9 +284,12 @@ struct FieldCheckTests {
         ("company=\u{1B}]0;x\u{07}", "company: a control character (U+001B) is not allowed"),
         ("address=a\nb", "address: a control character (U+000A) is not allowed"),
         ("last=\u{9B}31m", "last: a control character (U+009B) is not allowed"),
-        ("colour=red", "unknown field 'colour' (fields: first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture)"),
-        ("id=x", "unknown field 'id' (fields: first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture)"),
+        ("colour=red", "unknown field 'colour' (fields: name, first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture)"),
+        ("id=x", "unknown field 'id' (fields: name, first, last, company, email, phone, address, eye, fruit, guid, age, balance, active, picture)"),
         ("email", "expected field=value, found 'email'"),
+        ("phnoe=1", "unknown field 'phnoe'; did you mean phone?"),
+        ("emial=a@b.c", "unknown field 'emial'; did you mean email?"),
+        ("city=Paris", "city is a part of the address, which is set whole (address=…)"),
     ])
     func bad(_ assignment: String, _ message: String) {
         #expect(throws: EditProblem(message)) { try FieldCheck.change(from: assignment) }

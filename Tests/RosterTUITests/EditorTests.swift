@@ -241,7 +241,8 @@ extension EditorTests {
     func conflictScreen() throws -> MemoryScreen {
         _ = type([.tab, .tab, .tab, .control("u"), .typed("mine@acme.test"), .tab, .tab, .tab, .control("u"), .typed("40"), .enter])
         let deliver = try #require(interactor.deliveries.first)
-        deliver(EditFailure(.conflict, "changed meanwhile: email to 'theirs@acme.test'", theirs: Self.adaTheirs))
+        deliver(EditFailure(.conflict, "changed meanwhile: email to 'theirs@acme.test'", theirs: Self.adaTheirs,
+                            theirsNote: "people.json, saved 14:02:31 by another program or Roster"))
         return type([])
     }
 
@@ -257,6 +258,8 @@ extension EditorTests {
         #expect(screen.line(5).hasPrefix("  Age           36"))
         #expect(screen.line(23).hasPrefix(" 1 field to choose for"))
         #expect(screen.line(23).contains("m yours") && screen.line(23).contains("t theirs"))
+        #expect(screen.text.contains("Theirs: people.json, saved 14:02:31 by another program or Roster"), "whose theirs is")
+        #expect(screen.text.contains("m keeps yours, t takes theirs"), "the legend in words")
         let waiting = type([.enter])
         #expect(waiting.line(23).hasPrefix(" choose for 1 field first"))
         #expect(interactor.saves.count == 1, "nothing saved while a field waits")

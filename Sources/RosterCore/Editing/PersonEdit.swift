@@ -83,16 +83,42 @@ public enum FieldCheck {
 
     /// `field=value` as a command gives it.
     public static func change(from assignment: String) throws(EditProblem) -> FieldChange {
+        let (name, value) = try split(assignment)
+        guard let field = EditableField(name: name) else { throw unknown(name) }
+        return try change(field, value)
+    }
+
+    /// `field=value` as a command gives it, and `name=First Last` as a
+    /// search names the whole name: both halves, split as a file's whole
+    /// name is (the last word is the last name).
+    public static func changes(from assignment: String) throws(EditProblem) -> [FieldChange] {
+        let (name, value) = try split(assignment)
+        guard QueryParser.folded(fieldName: name) == "name" else { return [try change(from: assignment)] }
+        let words = value.trimmingSpaces.split(separator: " ", omittingEmptySubsequences: true)
+        let last = words.last.map(String.init) ?? ""
+        return [try change(.text(.firstName), words.dropLast().joined(separator: " ")), try change(.text(.lastName), last)]
+    }
+
+    private static func split(_ assignment: String) throws(EditProblem) -> (name: String, value: String) {
         // By scalars: a value starting with a joiner or a mark makes one character of it and the `=`.
         let scalars = assignment.unicodeScalars
         guard let equals = scalars.firstIndex(of: "=") else {
             throw EditProblem("expected field=value, found '\(DisplayText.sanitized(assignment))'")
         }
-        let name = String(scalars[..<equals])
-        guard let field = EditableField(name: name) else {
-            throw EditProblem("unknown field '\(DisplayText.sanitized(name))' (fields: \(EditableField.list))")
+        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
+    }
+
+    /// Why `name` is no field an edit sets: a part of the address (set
+    /// whole), a name one edit from a field's (did you mean), or neither.
+    private static func unknown(_ name: String) -> EditProblem {
+        let shown = DisplayText.sanitized(name)
+        if ["street", "city", "state", "zip"].contains(QueryParser.folded(fieldName: name)) {
+            return EditProblem("\(shown) is a part of the address, which is set whole (address=…)")
         }
-        return try change(field, String(scalars[scalars.index(after: equals)...]))
+        if let guess = EditDistance.nearest(to: QueryParser.folded(fieldName: name), among: EditableField.names.map(\.0) + [["name"]]) {
+            return EditProblem("unknown field '\(shown)'; did you mean \(guess)?")
+        }
+        return EditProblem("unknown field '\(shown)' (fields: name, \(EditableField.list))")
     }
 
     /// `text` checked as a value of `field`; empty clears the field.

@@ -8,8 +8,10 @@ public protocol SummaryInteractorInput: AnyObject {
     var titleName: String { get }
     /// Everyone the source holds.
     var personCount: Int { get }
-    /// Companies with anyone in them, whatever the filter.
+    /// Companies with anyone in them, whatever the filter ("No company" is none).
     var companiesWithPeople: Int { get }
+    /// Whether `companyID` is a company, not the people without one.
+    func isCompany(_ companyID: Int) -> Bool
     /// True while the source's server is lost (nothing can be counted).
     var isConnectionLost: Bool { get }
     /// The source's last problem, word for word, for `?`; nil for none.
@@ -42,6 +44,11 @@ public final class SummaryInteractor: SummaryInteractorInput {
     public var titleName: String { repository.titleName }
     public var personCount: Int { repository.personCount }
     public private(set) lazy var companiesWithPeople = repository.nonEmptyCompanyCount
+
+    /// The ids of the people without a company (one, or none).
+    private lazy var noCompany = Set(repository.companies.enumerated().filter { $0.element.key.isEmpty }.map(\.offset))
+
+    public func isCompany(_ companyID: Int) -> Bool { !noCompany.contains(companyID) }
     public var isConnectionLost: Bool { repository.connection?.isConnectionLost == true }
     public var problemDetail: String? { ConnectionStatus(repository)?.detail }
 

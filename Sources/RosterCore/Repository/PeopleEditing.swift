@@ -83,11 +83,15 @@ public struct EditFailure: Error, Equatable, Sendable {
     /// For a conflict over fields: the person as the source holds them
     /// now, for the conflict screen to merge with.
     public let theirs: Person?
+    /// Whose change `theirs` is, as far as the source knows ("saved to
+    /// people.json by another program at 14:02:31"): the conflict screen says it.
+    public let theirsNote: String?
 
-    public init(_ kind: Kind, _ message: String, theirs: Person? = nil) {
+    public init(_ kind: Kind, _ message: String, theirs: Person? = nil, theirsNote: String? = nil) {
         self.kind = kind
         self.message = message
         self.theirs = theirs
+        self.theirsNote = theirsNote
     }
 }
 

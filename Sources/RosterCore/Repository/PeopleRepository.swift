@@ -260,8 +260,12 @@ extension PeopleRepository {
     /// message's or an export's: those take `sourceName`.
     public var titleName: String { readFailure.map { "\($0) — \(sourceName)" } ?? sourceName }
 
-    /// Companies with anyone in them.
-    public var nonEmptyCompanyCount: Int { companies.reduce(0) { $0 + ($1.headcount > 0 ? 1 : 0) } }
+    /// Companies with anyone in them. The people without one ("No
+    /// company" in the list) are in no company, so not counted as one.
+    public var nonEmptyCompanyCount: Int { companies.reduce(0) { $0 + ($1.headcount > 0 && !$1.key.isEmpty ? 1 : 0) } }
+
+    /// The people without a company.
+    public var peopleWithoutCompany: Int { companies.reduce(0) { $0 + ($1.key.isEmpty ? $1.headcount : 0) } }
 
     /// Every person of `arrangement`, whole, read a window at a time and
     /// handed to `body` in order (an export never asks a source for

@@ -72,14 +72,7 @@ public enum QueryParser {
     /// nearest name one edit away (a letter added, dropped, changed, or two
     /// swapped), two for names longer than four letters; nil when none is.
     static func nearestFieldName(to name: String) -> String? {
-        var best: (name: String, distance: Int)?
-        for (names, _) in fieldNames {
-            for candidate in names {
-                let distance = EditDistance.between(Array(name), Array(candidate))
-                if distance <= (candidate.count > 4 ? 2 : 1), distance < best?.distance ?? .max { best = (names[0], distance) }
-            }
-        }
-        return best?.name
+        EditDistance.nearest(to: name, among: fieldNames.map(\.0))
     }
 
     /// The field names, for help and error messages.

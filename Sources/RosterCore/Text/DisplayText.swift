@@ -148,28 +148,6 @@ public enum DisplayText {
         return result
     }
 
-    /// `text` fitted to `columns`, shortening `part` of it (a file name) from
-    /// its start first ("…long/people.csv"), so that what follows it (the
-    /// reason something failed) stays visible; then cut at the end.
-    public static func fit(_ text: String, columns: Int, shorteningFirst part: String?) -> String {
-        let clean = sanitized(text)
-        guard let part, width(clean) > columns, let range = clean.range(of: sanitized(part)) else {
-            return fit(text, columns: columns)
-        }
-        let partWidth = width(String(clean[range]))
-        // Down to the bare ellipsis when even one character of it is too many.
-        let keep = max(0, partWidth - (width(clean) - columns) - 1)
-        var tail = ""
-        var used = 0
-        for character in clean[range].reversed() {
-            let characterWidth = width(of: character)
-            if used + characterWidth > keep { break }
-            tail.insert(character, at: tail.startIndex)
-            used += characterWidth
-        }
-        return fit(clean.replacingCharacters(in: range, with: String(ellipsis) + tail), columns: columns)
-    }
-
     /// Sanitizes `text` and breaks it into lines of at most `columns` cells:
     /// at the last space that fits (the space itself is dropped), else
     /// between two characters, so a wide character is never split. Never

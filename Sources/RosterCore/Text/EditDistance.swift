@@ -1,8 +1,8 @@
 /// How many single edits turn one word into another: a character added,
 /// dropped or changed, or two neighbours swapped (the optimal string
 /// alignment distance). For "did you mean" on short names.
-enum EditDistance {
-    static func between(_ left: [Character], _ right: [Character]) -> Int {
+public enum EditDistance {
+    public static func between(_ left: [Character], _ right: [Character]) -> Int {
         guard !left.isEmpty else { return right.count }
         guard !right.isEmpty else { return left.count }
         // Three rows: two back (for a swap), the last, and this one.
@@ -21,5 +21,25 @@ enum EditDistance {
             (twoBack, last, current) = (last, current, twoBack)
         }
         return last[right.count]
+    }
+}
+
+extension EditDistance {
+    /// The name `typed` most likely meant ("agee" → "age", "phnoe" →
+    /// "phone"): the nearest of `candidates` one edit away, two for names
+    /// longer than four letters, and fewer edits than half the letters
+    /// typed ("shoe" is no "phone"); nil when none is that near. Each
+    /// candidate is a list of spellings answering to its first.
+    public static func nearest(to typed: String, among candidates: [[String]]) -> String? {
+        let typed = Array(typed.lowercased())
+        var best: (name: String, distance: Int)?
+        for names in candidates {
+            for candidate in names {
+                let distance = between(typed, Array(candidate.lowercased()))
+                guard distance * 2 < typed.count else { continue }
+                if distance <= (candidate.count > 4 ? 2 : 1), distance < best?.distance ?? .max { best = (names[0], distance) }
+            }
+        }
+        return best?.name
     }
 }

@@ -88,7 +88,10 @@ public enum RecordEditText {
         do throws(LoadError) {
             let loaded = try PeopleLoader(format: .json).load(bytes: Array(("[" + body + "]").utf8), sourceName: "the record")
             // Left without a name, the record is skipped: said as every editor says it.
-            if let skipped = loaded.skipped.first { return .problem(skipped.reason == PeopleParser.noName ? FieldCheck.nameNeeded : skipped.description) }
+            if let skipped = loaded.skipped.first {
+                if skipped.reason == PeopleParser.noName { return .problem(FieldCheck.nameNeeded) }
+                return .problem(placed(skipped.reason, key: quotedKey(in: skipped.reason), in: body, else: skipped.line))
+            }
             guard loaded.store.count == 1 else { return .problem("expected one record, found \(loaded.store.count)") }
             edited = loaded.store[0]
         } catch {
@@ -100,9 +103,42 @@ public enum RecordEditText {
             do throws(EditProblem) {
                 changes.append(try FieldCheck.change(field, edited.value(of: field)))
             } catch {
-                return .problem(error.message)
+                return .problem(placed(error.message, key: key(of: field), in: body, else: nil))
             }
         }
         return changes.isEmpty ? .unchanged : .changes(changes)
+    }
+
+    /// `problem` at the line of the field it is about ("line 9: email:
+    /// expected name@domain…"), where `key` is in `text`; else at `line`
+    /// (the record's start), else as it is. The line is the edited file's:
+    /// an editor's `:9` goes to it.
+    static func placed(_ problem: String, key: String?, in text: String, else line: Int?) -> String {
+        let found = key.flatMap { key in
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { line in
+                guard let range = line.range(of: "\"\(key)\"") else { return false }
+                return line[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" }).first == ":"
+            }
+        }
+        guard let place = found.map({ $0 + 1 }) ?? line else { return problem }
+        return "line \(place): \(problem)"
+    }
+
+    /// The key a loader's reason quotes ("'age' should be a number…" → age;
+    /// "'name.first'…" → first, as the record spells it inside "name").
+    static func quotedKey(in reason: String) -> String? {
+        let parts = reason.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[1].isEmpty, !parts[1].contains(" ") else { return nil }
+        return parts[1].split(separator: ".").last.map(String.init)
+    }
+
+    /// The key the text `v` hands over gives `field` (inside "name" for the names).
+    static func key(of field: EditableField) -> String {
+        switch field {
+        case .text(let text): return PersonKey.text(text).name.split(separator: ".").last.map(String.init) ?? "\(text)"
+        case .age: return PersonKey.age.name
+        case .balance: return PersonKey.text(.balance).name
+        case .active: return PersonKey.isActive.name
+        }
     }
 }

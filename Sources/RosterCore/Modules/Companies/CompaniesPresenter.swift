@@ -127,12 +127,15 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         render()
     }
 
+    /// The rows that are companies: "No company" is the people without one.
+    private var companyCount: Int { summaries.filter { interactor.isCompany($0.companyID) }.count }
+
     public func makeViewModel() -> CompaniesViewModel {
         let rows = CompaniesViewModel.Rows(summaries)
         var summary = filter == nil
-            ? NumberText.count(summaries.count, "company", "companies")
+            ? NumberText.count(companyCount, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(interactor.personCount, "person", "people")) · "
-                + "\(NumberText.grouped(summaries.count)) of \(NumberText.count(companiesInAll, "company", "companies"))"
+                + "\(NumberText.grouped(companyCount)) of \(NumberText.count(companiesInAll, "company", "companies"))"
         summary = counting.summary(summary)
         var model = CompaniesViewModel(
             sourceName: interactor.titleName,

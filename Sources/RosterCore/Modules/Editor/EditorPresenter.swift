@@ -37,15 +37,20 @@ public final class EditorPresenter: EditorModuleInterface {
     private var isStale = false
     /// Where the changes on the conflict screen were made ("your edit made offline").
     private var conflictNote: String?
+    /// Whose the changes on the conflict screen's other side are, as the source says.
+    private var theirsNote: String?
 
     /// Whether the form makes a new person (`a`) rather than changing one.
     public let isAdding: Bool
+    /// How messages name the source saved to: a refusal names it last, after its reason.
+    private let sourceName: String
 
     /// Edits `person`; with `adding`, makes a new person starting from
     /// `person`'s values (a company), every value given counted as new.
-    public init(person: Person, adding: Bool = false, interactor: EditorInteractorInput, wireframe: EditorWireframe) {
+    public init(person: Person, adding: Bool = false, interactor: EditorInteractorInput, wireframe: EditorWireframe, sourceName: String = "") {
         base = person
         isAdding = adding
+        self.sourceName = sourceName
         originals = Self.fields.map { adding ? "" : person.value(of: $0) }
         editors = Self.fields.map { LineEditor(person.value(of: $0)) }
         startingTexts = editors.map(\.text)
@@ -123,9 +128,10 @@ public final class EditorPresenter: EditorModuleInterface {
             }
             self.isStale = self.isStale || failure.kind == .conflict || failure.kind == .notFound
             if failure.kind == .conflict, let theirs = failure.theirs, !self.isAdding {
+                self.theirsNote = failure.theirsNote
                 return self.showConflict(with: theirs)
             }
-            self.status = "not saved: " + failure.message
+            self.status = "not saved: " + MessageText.reasonFirst(failure.message, target: self.sourceName)
             self.refresh()
         }
         if isAdding {
@@ -171,9 +177,11 @@ public final class EditorPresenter: EditorModuleInterface {
 
     /// Opens on the conflict screen: `changes`, made outside the form (in
     /// `v`, or offline), were refused because someone left the person as
-    /// `theirs`; `note` says where they were made, after the title.
-    public func showConflict(_ changes: [FieldChange], with theirs: Person, note: String? = nil) {
+    /// `theirs`; `note` says where they were made, after the title;
+    /// `theirsNote` whose `theirs` is, as far as the source knows.
+    public func showConflict(_ changes: [FieldChange], with theirs: Person, note: String? = nil, theirsNote: String? = nil) {
         conflictNote = note
+        self.theirsNote = theirsNote
         let mine = base.applying(changes)
         editors = Self.fields.map { LineEditor(mine.value(of: $0)) }
         isStale = true
@@ -264,11 +272,13 @@ public final class EditorPresenter: EditorModuleInterface {
                                                    choice: row.choice, isConflict: row.isConflict, isFocused: index == mergeFocus)
             }
             let waiting = merge.unresolved
-            return EditorViewModel(title: "Changed meanwhile: \(name)" + (conflictNote.map { " — \($0)" } ?? ""), fields: fields, focused: focused,
+            var model = EditorViewModel(title: "Changed meanwhile: \(name)" + (conflictNote.map { " — \($0)" } ?? ""), fields: fields, focused: focused,
                                    status: status ?? (waiting > 0 ? "\(NumberText.count(waiting, "field", "fields")) to choose for"
                                        : merge.rows.contains { $0.choice == .edit } ? "every field chosen: ⏎ opens the form to edit"
                                        : "every field chosen: ⏎ saves"),
                                    question: question, isSaving: isSaving, saveProgress: interactor.saveProgress, conflict: rows)
+            model.theirsNote = theirsNote
+            return model
         }
         return EditorViewModel(title: title, fields: fields, focused: focused,
                                status: status ?? (changed == 0 ? "nothing changed" : "\(NumberText.count(changed, "field", "fields")) changed"),

@@ -26,6 +26,9 @@ public struct EditorViewModel: Equatable, Sendable {
     /// The conflict screen's rows (a field that differs somewhere), while
     /// it is up instead of the form.
     public let conflict: [ConflictRow]?
+    /// On the conflict screen: whose "theirs" is, as far as the source
+    /// knows ("people.json, saved 14:02:31 by another program or Roster").
+    public var theirsNote: String?
 
     /// One field on the conflict screen: was, yours and theirs.
     public struct ConflictRow: Equatable, Sendable {

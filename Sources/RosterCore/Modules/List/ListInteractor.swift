@@ -13,8 +13,10 @@ public protocol ListInteractorInput: AnyObject {
     var personCount: Int { get }
     /// Every company, numbered by company id.
     var companies: [Company] { get }
-    /// Companies with anyone in them.
+    /// Companies with anyone in them ("No company" is none).
     var companiesWithPeople: Int { get }
+    /// The people without a company.
+    var peopleWithoutCompany: Int { get }
     /// Records the source could not read.
     var skippedRecordCount: Int { get }
     /// How the source stands with its server; nil for a file.
@@ -113,6 +115,7 @@ public final class ListInteractor: ListInteractorInput {
     public var personCount: Int { repository.personCount }
     public var companies: [Company] { repository.companies }
     public private(set) lazy var companiesWithPeople = repository.nonEmptyCompanyCount
+    public private(set) lazy var peopleWithoutCompany = repository.peopleWithoutCompany
     public var skippedRecordCount: Int { repository.skippedRecords.count }
     public var connectionStatus: ConnectionStatus? { ConnectionStatus(repository) }
     public var runsSearches: Bool { scheduler != nil }
@@ -166,7 +169,11 @@ public final class ListInteractor: ListInteractorInput {
                 selected = (try? await repository.personIDs(in: selectedAt.arrangement, positions: at))?.first
             }
             if let selected { position = try? await repository.position(of: selected, in: shown) }
-            let companies = byCompany ? shown.sections.count : (try? await repository.companySummaries(in: shown))?.count
+            // The people without a company ("No company") are in none.
+            let named = repository.companies
+            func isCompany(_ id: Int) -> Bool { !named.indices.contains(id) || !named[id].key.isEmpty }
+            let companies = byCompany ? shown.sections.filter { isCompany($0.companyID) }.count
+                : (try? await repository.companySummaries(in: shown))?.filter { isCompany($0.companyID) }.count
             return ListPlacement(position: position, companies: companies)
         }, then: then)
     }

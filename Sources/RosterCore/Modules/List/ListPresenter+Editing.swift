@@ -14,11 +14,10 @@ extension ListPresenter: ListEditingInput {
         }
     }
 
-    /// "Delete Ada Lovelace? (y/n)", "Delete 3 marked people? (y/n)".
+    /// "Delete Ada Lovelace? (y/n)", "Delete 3 people: Ada Lovelace, Bob
+    /// Smith and 1 more? (y/n)" (the view fits the names to its width).
     static func deletionQuestion(_ people: [Person]) -> String {
-        people.count == 1
-            ? "Delete \(people[0].fullName.isEmpty ? "this person" : people[0].fullName)? (y/n)"
-            : "Delete \(NumberText.count(people.count, "marked person", "marked people"))? (y/n)"
+        DeletionQuestion(people).text(columns: 200)
     }
 
     public func editSelected() {

@@ -21,8 +21,9 @@ extension ListPresenter {
             position: (hasPeople ? "\(NumberText.grouped(selection + 1))/\(NumberText.grouped(people))" : "0/0")
                 + (search.isEditing && searchesAsked > searchesAnswered ? " searching…" : ""),
             currentCompany: ListStatusText.company(section: section, selected: isGroupedByCompany ? nil : selectedRow),
+            // The people without a company last: a narrow title gives it up first.
             notice: [interactor.skippedRecordCount == 0 ? nil : "\(NumberText.grouped(interactor.skippedRecordCount)) skipped (! lists)",
-                     stateNotice]
+                     stateNotice, withoutCompany]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             emptyMessage: emptyMessage,
             searchPrompt: search.isEditing ? search.line.text : nil,
@@ -34,8 +35,10 @@ extension ListPresenter {
             exportPrompt: exportFlow.line?.text, exportSummary: exportFlow.summary,
             promptCursor: exportFlow.line?.cursor ?? (search.isEditing ? search.line.cursor : nil),
             question: exportFlow.question ?? pendingDeletion.map(Self.deletionQuestion),
+            deletion: exportFlow.question == nil ? pendingDeletion.map(DeletionQuestion.init) : nil,
             message: message ?? exportFlow.writing?.note ?? (isMarkingAll ? "marking \(NumberText.count(displayed.count, "person", "people"))…" : nil),
-            messageFileName: message != nil || exportFlow.question != nil ? exportFlow.fileName : nil,
+            messageFileName: exportFlow.question != nil ? exportFlow.fileName
+                : message.flatMap { MessageText.target(in: $0, among: [exportFlow.fileName, interactor.sourceName]) },
             columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
             marks: [marksLabel, session.unsent.count == 0 ? nil : "\(NumberText.grouped(session.unsent.count)) unsent ⇡"]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
@@ -58,8 +61,10 @@ extension ListPresenter {
         return search.line.text
     }
 
-    /// "400 people · 34 companies"; under a filter, what is shown of them
-    /// ("3 of 400 people · 3 of 34 companies"); a company's list counts its own.
+    /// "400 people · 33 companies"; under a filter, what is shown of them
+    /// ("3 of 400 people · 3 of 33 companies"); a company's list counts
+    /// its own. The people without a company are in none: "No company"
+    /// is not counted as one (`withoutCompany` counts them).
     var summary: String {
         let all = everyone.count
         let allCompanies = companiesInAll
@@ -72,5 +77,11 @@ extension ListPresenter {
         let people = "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people"))"
         guard let shownCompanyCount else { return people }
         return people + " · \(NumberText.grouped(shownCompanyCount)) of \(NumberText.count(allCompanies, "company", "companies"))"
+    }
+
+    /// "12 with no company", beside the unfiltered whole list's figures.
+    var withoutCompany: String? {
+        let without = interactor.peopleWithoutCompany
+        return scopeTitle == nil && search.result == nil && without > 0 ? "\(NumberText.grouped(without)) with no company" : nil
     }
 }

@@ -235,10 +235,10 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
         wireframe?.navigate(to: .detail(shown: displayed, position: selection))
     }
 
-    /// Says `text` in the status line: at once, or with the result of the
-    /// work in flight (a place being found), whose frame would wipe it.
+    /// Says `text` in the status line, its reason before the source it names:
+    /// at once, or with the result of the work in flight, whose frame would wipe it.
     public func say(_ text: String) {
-        messageAfterWork = text
+        messageAfterWork = MessageText.reasonFirst(text, target: interactor.sourceName)
         sayMessageAfterWorkIfDone()
         refresh()
     }

@@ -52,6 +52,8 @@ public struct ListViewModel: Equatable, Sendable {
     public var promptCursor: Int?
     /// "people.csv exists; overwrite? (y/n)", while waiting for the answer.
     public var question: String?
+    /// `D`'s question, when it is the one asked: the view fits its names to the line.
+    public var deletion: DeletionQuestion?
     /// A one-off message for the status line ("wrote 12 people to a.csv").
     public var message: String?
     /// The file name inside `message` or `question`: shortened first when

@@ -140,16 +140,7 @@ extension AppDependencies {
             // The title says the connection is lost; once it is back, all this is read again.
             return listWireframe.say(Self.lostBeforeRead(after: landing.note, in: shortSourceName(isTable: landing.isTable)))
         case .failure(let error):
-            // What happened and why first, the source last (a long one is shortened, never the reason).
-            let why = MessageText.reason(error.message, target: sourceName)
-            switch landing.note {
-            case .reconnected:
-                return listWireframe.say("\(sourceName) could not be read again (the list shows it as it was): \(error.message)")
-            case .changedOnDisk, .reread, .refused, .sent:
-                return listWireframe.say("changed, but could not be read again: \(why); the list shows it as it was — \(sourceName)")
-            default:
-                return listWireframe.say("saved, but could not be read again: \(why) — \(sourceName)")
-            }
+            return sayUnread(error, after: landing.note)
         }
         if let unsent = reread.unsent { listWireframe.session.unsent = unsent }
         if !landing.marked.isEmpty {
@@ -190,6 +181,18 @@ extension AppDependencies {
                     self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
                 }
             }
+        }
+    }
+
+    /// Why the source could not be read again after `note`: what happened
+    /// and why first, the source last (a long one is shortened, never the reason).
+    private func sayUnread(_ error: LoadError, after note: ListScreenWireframe.SavedNote) {
+        let why = MessageText.reason(error.message, target: sourceName)
+        switch note {
+        case .changedOnDisk, .reread, .refused, .sent, .reconnected:
+            listWireframe.say("changed, but could not be read again: \(why); the list shows it as it was — \(sourceName)")
+        default:
+            listWireframe.say("saved, but could not be read again: \(why) — \(sourceName)")
         }
     }
 

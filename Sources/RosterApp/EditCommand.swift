@@ -10,6 +10,11 @@ import Glibc
 /// checks every edit passes and the save that never loses anyone's change
 /// (`FileSave`).
 enum EditCommand {
+    /// How long an edit from the command line waits on another program's
+    /// write to an SQLite file (the screens wait 5 s: a key waits there;
+    /// a script's edit waits its turn: 51 at once on a busy machine take more).
+    static let sqlitePatience: Duration = .seconds(30)
+
     enum Verb: String, CaseIterable {
         case update, add, delete
     }
@@ -233,7 +238,7 @@ enum EditCommand {
                 receipt = try editing(PeopleEditor(table: table).apply(operation, ifVersion: arguments.ifVersion, on: connection), target: name)
             case .sqlite(let path):
                 guard Platform.fileExists(path) else { throw DatabaseError(.failed, "\(name): no such file") }
-                let connection = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(5))
+                let connection = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: Self.sqlitePatience)
                 let table = try PeopleTable(name: arguments.table, dialect: .sqlite)
                 try table.verify(connection, target: name)
                 receipt = try editing(PeopleEditor(table: table).apply(operation, ifVersion: arguments.ifVersion, on: connection), target: name)

@@ -134,7 +134,7 @@ public final class TestPostgres: Sendable {
     }
 
     private static func settings(_ directory: String) -> String {
-        "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        "-k \(directory) -c listen_addresses='' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     }
 
     private static func start() throws(ServerFailure) -> TestPostgres {

@@ -17,9 +17,11 @@ extension Screen {
 /// go instead:
 /// 1. the target, from its start, at a path or word boundary, down to its
 ///    last part (`…/people.json`, `…/staff`), and a long last part down to
-///    its last `keptOfTarget` cells (the sample: `sample (read-only)`);
+///    its last `keptOfTarget` cells;
 /// 2. the figures, a whole piece at a time from their end, down to the
-///    first (the target then takes back what room they leave);
+///    first (the target then takes back what room they leave); the
+///    sample's name is said whole while the first two figures stay
+///    (figures after them give way first), then `sample (read-only)`;
 /// 3. the app's name (`Roster — `), then the first figure;
 /// 4. the rest of the target (`…` for a file, nothing after a state);
 /// 5. the screen's name, at a word boundary; the state (the reason and the
@@ -45,6 +47,11 @@ enum TitleBar {
         // The longest spelling of the target that fits, if any does.
         func fittingTarget() -> String? { shortenings.first(where: fits) }
 
+        // The sample says its whole name while the headline figures (people, companies) stay.
+        if target == DirectorySource.sampleTitle {
+            while pieces.count > 2, !fits(target) { pieces.removeLast() }
+            if fits(target) { return (left(target), right()) }
+        }
         if let shown = fittingTarget() { return (left(shown), right()) }
         while pieces.count > 1 {
             pieces.removeLast()

@@ -58,12 +58,18 @@ struct TitleBarTests {
         #expect(long.left.hasPrefix(" Roster — …") && long.left.hasSuffix("7D3E2F1A0B9C.db"), "\(long.left)")
     }
 
-    @Test("the sample keeps its start, the word sample: whole, then short, before a figure goes", arguments: [80, 60, 52, 44, 40])
+    @Test("the sample keeps its start, the word sample: whole, then short, before the first two figures go", arguments: [80, 60, 52, 44, 40])
     func sample(columns: Int) {
         let title = TitleBar.layout(source: DirectorySource.sampleTitle, then: "", figures: "400 people · 34 companies", columns: columns)
         #expect([" Roster — sample directory (read-only)", " Roster — sample (read-only)"].contains(title.left), "\(title.left)")
         if columns == 80 { #expect(title.left == " Roster — sample directory (read-only)" && title.right == "400 people · 34 companies ") }
         if columns == 60 { #expect(title.left == " Roster — sample (read-only)" && title.right == "400 people · 34 companies ") }
+        let third = TitleBar.layout(source: DirectorySource.sampleTitle, then: "", figures: "400 people · 33 companies · 5 with no company",
+                                    columns: columns)
+        if columns == 80 {
+            #expect(third.left == " Roster — sample directory (read-only)" && third.right == "400 people · 33 companies ",
+                    "a third figure gives way before the sample's name shortens")
+        }
         let company = TitleBar.layout(source: DirectorySource.sampleTitle, then: " › COMGY", figures: "6 people", columns: columns)
         #expect(company.left.contains("sample") && company.left.hasSuffix(" › COMGY"), "\(company.left)")
     }

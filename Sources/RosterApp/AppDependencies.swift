@@ -92,7 +92,9 @@ public final class AppDependencies {
         listWireframe.editingAccess.onSaved = { [weak self] recordID, note in self?.sourceSaved(recordID: recordID, note: note) }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
-            if key == .character("r") { listWireframe.reconnect() }
+            guard key == .character("r") else { return false }
+            listWireframe.reconnect()
+            return true
         }
     }
 

@@ -75,6 +75,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
 
     public var holdsUnsavedWork: Bool { model?.fields.contains(where: \.isChanged) == true }
     public var isMoving: Bool { model?.saveProgress != nil }
+    /// `?` is typed into a field of the form: its help is on F1.
+    public var unusedKeyHint: String? { model?.question != nil ? "y or n" : model?.conflict != nil ? "? help" : "F1 help" }
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {

@@ -217,6 +217,11 @@ public final class ListView: ListViewInterface, ScreenView {
         return true
     }
 
+    /// In a prompt `?` is text: the way out is named instead.
+    public var unusedKeyHint: String? {
+        model?.searchPrompt != nil || model?.exportPrompt != nil ? "Esc closes the prompt" : "? help"
+    }
+
     public var acceptsTypedText: Bool {
         help == nil && model?.question == nil && (model?.exportPrompt != nil || model?.searchPrompt != nil)
     }

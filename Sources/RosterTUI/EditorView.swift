@@ -107,12 +107,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
             }
             return true
         }
-        if model?.conflict != nil { return false }
-        switch key {
-        case .character(let character): presenter.edit(.insert(PastedText.cleaned(String(character))))
-        case .typed(let text), .paste(let text): presenter.edit(.insert(PastedText.cleaned(text)))
-        default: return false
-        }
+        guard model?.conflict == nil, let typed = key.typedEdit else { return false }
+        presenter.edit(typed)
         return true
     }
 

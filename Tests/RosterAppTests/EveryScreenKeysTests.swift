@@ -5,8 +5,9 @@ import TestSupport
 @testable import RosterStore
 @testable import RosterTUI
 
-/// The keys the root sees before any screen (Ctrl-L), and what a key no
-/// screen uses gets, through the real wireframes on an in-memory screen.
+/// The keys the root sees before any screen (Ctrl-L), what a key no
+/// screen uses gets, and the list's sort menu and command line through
+/// the real wireframes, on an in-memory screen.
 @MainActor
 @Suite("Keys on every screen")
 struct EveryScreenKeysTests {
@@ -57,6 +58,8 @@ struct EveryScreenKeysTests {
         ([.character("!")], .character("z"), "z: no such key · Esc back"),
         ([.character("C")], .character("z"), "z: no such key · ? help"),
         ([.character("/")], .function(5), "F5: no such key · Esc closes the prompt"),
+        ([.character("o")], .character("x"), "x: no such key · a column's letter, or Esc"),
+        ([.character(":")], .function(5), "F5: no such key · Esc closes the line"),
     ])
     func unusedKey(opening: [Key], key: Key, notice: String) async throws {
         let app = try await app(json: Fixtures.array([Fixtures.record(), "null"] + (1..<6).map { Fixtures.record(first: "P\($0)") }))
@@ -81,5 +84,60 @@ struct EveryScreenKeysTests {
         #expect(app.root.unusedKeyNotice == nil)
         press(.escape, .mouse(MouseEvent(.click, row: 0, column: 3)), in: app)
         #expect(app.root.unusedKeyNotice == nil)
+    }
+
+    @Test("O B sorts everyone by balance, largest first, as one flat list; the status bar names it; g shows the top")
+    func sortMenu() async throws {
+        let app = try await app()
+        press(.down, .down, .down, .character("O"), in: app)
+        #expect(app.root.depth == 2)
+        #expect(screen.text.contains("b  balance"))
+        press(.character("B"), in: app)
+        #expect(app.root.depth == 1)
+        #expect(bottom.hasPrefix(" 3/6 · PERMADYNE · balance ↓, flat"), "Zamora Weber kept selected: \(bottom)")
+        press(.character("g"), in: app)
+        #expect(screen.line(3).hasPrefix("  Cohen James") && screen.line(4).hasPrefix("  Barnes Pickett"))
+        #expect(screen.line(1).contains("Balance ↓"))
+        press(.character("o"), .escape, in: app)
+        #expect(app.root.depth == 1)
+        #expect(bottom.contains("balance ↓, flat"))
+    }
+
+    @Test("the command line: :sort balance desc, :filter, :4, Tab, an unknown command, :help, :columns, :q")
+    func commandLine() async throws {
+        let app = try await app()
+        press(.character(":"), in: app)
+        type("sort balance desc", in: app)
+        #expect(bottom.hasPrefix(" :sort balance desc"))
+        press(.enter, in: app)
+        #expect(app.root.depth == 1)
+        #expect(bottom.contains("balance ↓"))
+        press(.character(":"), in: app)
+        type("filter company:recrisys", in: app)
+        press(.enter, in: app)
+        #expect(bottom.contains("filter: company:recrisys"))
+        press(.character(":"), in: app)
+        type("fi", in: app)
+        press(.tab, .enter, in: app)
+        #expect(!bottom.contains("filter:"))
+        press(.character(":"), .character("4"), .enter, in: app)
+        #expect(bottom.hasPrefix(" 4/6"))
+        press(.character(":"), in: app)
+        type("srot", in: app)
+        press(.enter, in: app)
+        #expect(screen.line(22).hasPrefix(" no command 'srot'; did you mean sort?"))
+        #expect(app.root.depth == 2)
+        press(.control("u"), in: app)
+        type("h", in: app)
+        press(.enter, in: app)
+        #expect(screen.line(0).contains("List keys"))
+        press(.escape, .character(":"), in: app)
+        type("col", in: app)
+        press(.enter, in: app)
+        #expect(screen.text.contains("Columns"))
+        press(.enter, .character(":"), .up, .up, in: app)
+        #expect(bottom.hasPrefix(" :h "), "↑ recalls the commands run: \(bottom)")
+        press(.control("u"), .character("q"), .enter, in: app)
+        #expect(app.root.exitStatus == .success)
     }
 }

@@ -552,10 +552,12 @@ struct ListSearchViewTests {
 @MainActor
 @Suite("Help overlay")
 struct HelpOverlayTests {
-    /// The list's help: its keys, the prompts', the chooser's, the
-    /// queries, the keys of every screen; each after a blank line and its heading.
+    /// The list's help: its keys, the prompts', the chooser's, the sort
+    /// menu's letters (and the capitals' line), the commands, the queries,
+    /// the keys of every screen; each after a blank line and its heading.
     static let listHelpLines = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + ColumnChooserView.keyTable.count
-        + 2 + QueryGrammar.examples.count + 2 + EveryScreenKeys.table.count
+        + 2 + SortMenu.entries.count + 1 + 2 + ListCommandTable.commands.count + 2 + QueryGrammar.examples.count
+        + 2 + EveryScreenKeys.table.count
 
     @Test("? shows every key of the list from its key table; any key closes it")
     func listHelp() throws {
@@ -564,8 +566,8 @@ struct HelpOverlayTests {
         #expect(view.handle(.character("?"), screenSize: size))
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "list-help") == nil)
-        // Every key is on one of its pages, then the search language, then
-        // the keys of every screen.
+        // Every key is on one of its pages, then the sort menu's letters,
+        // the commands and the search language, then the keys of every screen.
         var pages = [screen.text]
         let end = "–\(HelpOverlayTests.listHelpLines) of \(HelpOverlayTests.listHelpLines)"
         while !(pages.last ?? "").components(separatedBy: "\n")[0].contains(end), pages.count < 20 {
@@ -573,6 +575,9 @@ struct HelpOverlayTests {
             pages.append(ViewSnapshotTests.draw(view).text)
         }
         let text = pages.joined(separator: "\n")
+        #expect(text.contains("In the sort menu (o ascending, O descending)"))
+        #expect(text.components(separatedBy: "\n").contains { $0.hasPrefix("  b  ") && $0.hasSuffix("  balance") })
+        #expect(text.contains("The command line (:; Tab completes") && text.contains(":sort FIELD [desc] [flat]"))
         #expect(text.contains("Search queries (also --filter)"))
         #expect(text.contains("age:30-39") && text.contains("-term -company:acme"))
         #expect(text.contains("On every screen") && text.contains("redraw the whole screen"))

@@ -22,6 +22,9 @@ struct ListSearch {
     var failure: String?
     /// The latest finished search (nil: no filter).
     private(set) var result: PeopleArrangement?
+    /// The text of the latest search that narrowed the list, kept once the
+    /// filter is cleared: what `n` looks for in the whole list.
+    private(set) var lastQuery: String?
     /// This list's recent results, so that Backspace searches within the
     /// result of a query typed a moment ago (only their matches, by file
     /// position, are used: a change of order does not stale them).
@@ -146,7 +149,10 @@ struct ListSearch {
     mutating func show(_ found: PeopleArrangement?) -> PeopleArrangement? {
         failure = nil
         result = found?.query.map { $0.isEmpty } ?? true ? nil : found
-        if let result { recentSearches.remember(result) }
+        if let result {
+            recentSearches.remember(result)
+            lastQuery = result.query?.text
+        }
         return result
     }
 }

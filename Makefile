@@ -8,7 +8,7 @@ BIN        := .build/release/roster
 DEBUG_BIN  := .build/debug/roster
 RESOURCES  := .build/release/Roster_RosterResources.resources
 
-.PHONY: all build run test deps test-deps bench bench-db coverage data install install-files uninstall check sanitize fuzz clean
+.PHONY: all build run test deps test-deps docs bench bench-db coverage data install install-files uninstall check sanitize fuzz clean
 
 all: build
 
@@ -21,7 +21,16 @@ deps:
 test-deps:
 	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev tmux postgresql postgresql-contrib python3
 
-build: deps
+# The release binary is remade only when something it is built from is
+# newer than it (a file added or removed changes its folder's time): a
+# second make run starts the app at once, without asking SwiftPM again.
+# The first build compiles for minutes and says little, so it says so.
+RELEASE_INPUTS := Package.swift $(shell find Sources Resources)
+
+build: $(BIN)
+
+$(BIN): $(RELEASE_INPUTS) | deps
+	@test -e $@ || echo "Building roster (release): the first build compiles for a few minutes."
 	$(SWIFT) build -c release --product roster
 
 run: build
@@ -30,6 +39,13 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	ROSTER_BINARY=$(CURDIR)/$(DEBUG_BIN) SWIFT=$(SWIFT) bash .ci/swift-test --skip-build
+
+# The key tables (the ones the screens dispatch with, and `?` shows) written
+# into docs/keys.md and the manual's KEYS section; make test fails while the
+# committed text differs from them.
+docs:
+	$(SWIFT) build --build-tests
+	RECORD_DOCS=1 $(SWIFT) test --skip-build --filter KeyDocumentationTests
 
 # Benchmarks: generates 10k/100k/1M-person files under .build/bench (never
 # committed), measures, prints a table and writes bench/RESULTS.md.

@@ -23,6 +23,8 @@ extension AppDependencies {
         let place: RememberedPlace?
         /// After a delete, the row where the selection was (the next person).
         let row: Int?
+        /// After a delete from a company's list: that list, to open again.
+        let companyList: CompanyListPlace?
         /// The row the person saved was on: under a search they no longer
         /// match, the selection stays on that row (their neighbour).
         let savedRow: Int?
@@ -48,8 +50,10 @@ extension AppDependencies {
         // Marks are kept by who they are (`_id`), not where they were: the
         // file read again may hold people in other places (someone deleted
         // one). Past a few thousand, or without an `_id`, they are let go.
+        let companyList = note == .deletedFromCompanyList ? listWireframe.companiesWireframe?.openCompanyList : nil
         let landing = RereadLanding(note: note, recordID: recordID, place: place,
-                                    row: recordID == nil ? listWireframe.listPresenter?.selection : nil,
+                                    row: recordID == nil && companyList == nil ? listWireframe.listPresenter?.selection : nil,
+                                    companyList: companyList,
                                     savedRow: listWireframe.listPresenter?.selection,
                                     filter: listWireframe.filter ?? intended ?? rereadFilter, marked: listWireframe.session.marked,
                                     isTable: table != nil, path: filePath)
@@ -63,7 +67,7 @@ extension AppDependencies {
         let generation = rereadsStarted
         let startedOn = root.topView.map(ObjectIdentifier.init)
         switch note {
-        case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .undone: listWireframe.say("saved; reading it again…")
+        case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .deletedFromCompanyList, .undone: listWireframe.say("saved; reading it again…")
         case .reread, .changedOnDisk, .refused, .sent: listWireframe.say("reading it again…")
         }
         // A save that rewrote one record in place (an edit, or the undo of
@@ -155,13 +159,21 @@ extension AppDependencies {
         }
         offerEditing(of: arranged.repository, reading: reread.reading)
         listWireframe.start(at: .success(landing.place), sort: nil, filter: landing.filter)
-        if let row = landing.row, let presenter = listWireframe.listPresenter {
-            presenter.select(position: min(row, max(0, arranged.repository.personCount - 1)))
+        if let row = landing.row {
+            // The next person (the one before, at the end), once the list is
+            // in its own order and search again: a row of the order it first
+            // opens in would be someone else's.
+            listWireframe.listPresenter?.whenSettled { presenter in
+                presenter.select(position: min(row, max(0, presenter.peopleCount - 1)))
+            }
         }
         let name = shortSourceName(isTable: landing.isTable)
         let said = Self.said(after: landing.note, in: name, isOffline: arranged.repository is OfflineCopyRepository,
                              unsent: reread.unsent, isTable: landing.isTable)
         listWireframe.say(said + takeSendingNote(after: landing.note))
+        if let companyList = landing.companyList {
+            reopen(companyList, in: arranged.repository, selecting: landing.recordID, saying: said)
+        }
         let note = landing.note
         if let recordID = landing.recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
             listWireframe.listPresenter?.whenSettled { [weak self] presenter in
@@ -170,6 +182,18 @@ extension AppDependencies {
                     self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
                 }
             }
+        }
+    }
+
+    /// After a delete from a company's list, once the main list has
+    /// landed: that company's list again, at the row the selection was on
+    /// (the person selected, if not deleted); the main list if the
+    /// company has no one left.
+    private func reopen(_ companyList: CompanyListPlace, in repository: any PeopleRepository, selecting recordID: String?,
+                        saying said: String) {
+        guard let companyID = repository.companies.firstIndex(where: { $0.name == companyList.company && $0.headcount > 0 }) else { return }
+        listWireframe.listPresenter?.whenSettled { [weak self] _ in
+            self?.listWireframe.reopenCompanyList(companyID, selecting: recordID, at: companyList.row, saying: said)
         }
     }
 
@@ -185,7 +209,7 @@ extension AppDependencies {
         switch note {
         case .saved, .savedFromDetail, .savedFromCompanyList:
             isOffline ? "saved offline" + unsentNote(unsent) : "saved to \(name)"
-        case .deleted: isOffline ? "deleted offline" + unsentNote(unsent) : "deleted from \(name)"
+        case .deleted, .deletedFromCompanyList: isOffline ? "deleted offline" + unsentNote(unsent) : "deleted from \(name)"
         case .undone(let what): "undone: \(what)"
         case .reread: "nothing saved; read again with the change made meanwhile"
         case .changedOnDisk: isTable ? "changed in the database; read again" : "changed on disk; read again"
@@ -257,11 +281,12 @@ extension AppDependencies {
     }
 
     private func fileChanged() {
-        // A save of ours since the last event: its own re-read shows it (and whatever came with it).
-        let own = FileSave.ownSaves.load(ordering: .acquiring)
-        defer { ownSavesSeen = own }
-        guard own == ownSavesSeen else { return }
-        guard let filePath, FileIdentity(path: filePath) != lastReading?.identity else { return }
+        guard let filePath else { return }
+        // The file as last read, or as a save of ours left it (whose own
+        // re-read shows it): nothing new. Anything else is someone else's,
+        // however soon after ours it came.
+        let now = FileIdentity(path: filePath)
+        guard now != lastReading?.identity, !(now.map(FileSave.isOwnWrite) ?? false) else { return }
         changedElsewhere()
     }
 

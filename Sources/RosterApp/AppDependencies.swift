@@ -55,8 +55,6 @@ public final class AppDependencies {
     var rereadFilter: String?
     /// A re-read that finished while the user had moved on: shown once they are back.
     var heldReread: (startedOn: ObjectIdentifier?, show: () -> Void)?
-    /// `FileSave.ownSaves` as the last change event found it.
-    var ownSavesSeen = 0
     /// Edits made offline, for a server's directory: sent once it answers.
     let outbox: Outbox?
     /// What the last sending of the outbox said, while its conflict screens

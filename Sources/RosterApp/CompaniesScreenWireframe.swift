@@ -25,6 +25,8 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     private var filter: String?
     private var presenter: CompaniesPresenter?
     private var companyList: ListScreenWireframe?
+    /// Whose people `companyList` shows.
+    private var companyListID: Int?
 
     init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
          editingAccess: SourceEditingAccess,
@@ -62,6 +64,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
         case .people(let companyID):
             guard let repository else { return }
             let people = repository.arrange(sort: sort, byCompany: true, company: companyID)
+            companyListID = companyID
             companyList = ListScreenWireframe.pushed(
                 ArrangedDirectory(repository: repository, arrangement: people), filter: filter,
                 scope: people.sections.first.map { ListScope(title: $0.title, parent: "overview") },
@@ -89,10 +92,34 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
         presenter.say(note)
     }
 
+    /// The company's own list at `row` (the next person after a delete from
+    /// it: the previous at its end), once it shows its search, saying `note`.
+    func openPeople(of companyID: Int, at row: Int, saying note: String) {
+        navigate(to: .people(companyID: companyID))
+        guard let presenter = companyList?.listPresenter else { return }
+        presenter.whenSettled { presenter in presenter.select(position: min(row, max(0, presenter.peopleCount - 1))) }
+        presenter.say(note)
+    }
+
+    /// The company whose list is open (by name: a directory read again
+    /// numbers its companies anew), and the row selected in it.
+    var openCompanyList: CompanyListPlace? {
+        guard let companyListID, let presenter = companyList?.listPresenter, let repository,
+              companyListID < repository.companies.count else { return nil }
+        return CompanyListPlace(company: repository.companies[companyListID].name, row: presenter.selection)
+    }
+
     /// A company's list closed with `filter`: the people list takes it up
     /// (and the overview follows it, through `update`).
     private func companyListDidClose(filter: String?) {
         companyList = nil
+        companyListID = nil
         onFilterChosen(filter)
     }
+}
+
+/// Where a company's list was: its company's name and the row selected.
+struct CompanyListPlace: Sendable {
+    let company: String
+    let row: Int
 }

@@ -102,6 +102,12 @@ enum EditCommand {
         for (index, change) in parsed.changes.enumerated() where parsed.changes[..<index].contains(where: { $0.field == change.field }) {
             throw Options.UsageError(message: "\(change.field.name) is given twice")
         }
+        // Nobody is left without a name, whatever the record holds: a new
+        // person given none, or both halves cleared (the file is checked too).
+        let before = verb == .add ? Person(firstName: "", lastName: "") : Person(firstName: "?", lastName: "?")
+        if let problem = FieldCheck.nameProblem(of: before.applying(parsed.changes)) {
+            throw Options.UsageError(message: problem.message)
+        }
         return parsed
     }
 

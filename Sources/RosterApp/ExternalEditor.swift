@@ -17,10 +17,11 @@ enum ExternalEditor {
         return "vi"
     }
 
-    /// Runs the editor on `text`; what the file held when it quit, or why
-    /// there is nothing (it could not start, or failed).
+    /// Runs the editor on `text`; the bytes the file held when it quit, or
+    /// why there is nothing (it could not start, or failed, or the file
+    /// is gone).
     @MainActor
-    static func edit(_ text: String, on screen: Screen) -> Result<String, EditFailure> {
+    static func edit(_ text: String, on screen: Screen) -> Result<[UInt8], EditFailure> {
         let path = NSTemporaryDirectory() + "roster-edit-\(UUID().uuidString.prefix(12)).json"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return .failure(EditFailure(.failed, "cannot make a temporary file (\(Descriptor.describe(errno: errno)))")) }
@@ -34,10 +35,24 @@ enum ExternalEditor {
         guard status == 0 else {
             return .failure(EditFailure(.failed, status < 0 ? "the editor (\(editor)) could not start" : "the editor (\(editor)) failed (status \(status)); nothing saved"))
         }
-        guard let edited = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(EditFailure(.failed, "the edited file could not be read back (is it UTF-8?); nothing saved"))
+        return readBack(path)
+    }
+
+    /// The edit file's bytes (an editor may have replaced it by a rename:
+    /// the name is read, never through a link), or why not.
+    static func readBack(_ path: String) -> Result<[UInt8], EditFailure> {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "the edit file was deleted" : "the edit file could not be read back (\(Descriptor.describe(errno: errno)))"
+            return .failure(EditFailure(.failed, reason + "; nothing saved"))
         }
-        return .success(edited)
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              let bytes = FileSave.readAll(descriptor, count: Int(status.st_size)) else {
+            return .failure(EditFailure(.failed, "the edit file could not be read back (it is not a regular file, or it changed); nothing saved"))
+        }
+        return .success(bytes)
     }
 
     /// `sh -c 'EDITOR "$1"' sh PATH`, waited for; its exit status (-1: not started).

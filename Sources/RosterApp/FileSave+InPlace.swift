@@ -64,7 +64,7 @@ struct RecordRewrite: Sendable {
     /// no longer the one the save wrote (then it is read whole).
     func reread(path: String, keeping order: PeopleArrangement? = nil)
         -> (directory: InMemoryPeopleRepository, kept: PeopleArrangement?)? {
-        let source = open(path, O_RDONLY | O_CLOEXEC)
+        let source = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard source >= 0 else { return nil }
         defer { close(source) }
         var status = stat()
@@ -85,7 +85,7 @@ extension FileSave {
                               format: InputFormat?, base: Person?, progress: SaveProgress? = nil,
                               rewritten: ((RecordRewrite) -> Void)? = nil, meanwhile: (() -> Void)?) -> Outcome? {
         guard let format = format ?? InputFormat(extensionOf: path), format != .csv, known.reading.vouchesForContent else { return nil }
-        let source = open(target, O_RDONLY | O_CLOEXEC)
+        let source = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard source >= 0 else { return nil }
         defer { close(source) }
         var status = stat()

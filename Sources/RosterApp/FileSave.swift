@@ -18,10 +18,17 @@ import Glibc
 /// before the rename (git's "racily clean" rule): a same-size write in the
 /// same clock tick leaves the modification time as it was.
 enum FileSave {
-    /// Saves this process made, counted before each rename: a change on
-    /// disk seen while the count moved may be ours (whose own re-read
-    /// follows), not another program's.
-    static let ownSaves = Atomic<Int>(0)
+    /// The files this process's last saves left (device, inode, size and
+    /// modification time as written), the latest last: a file found so on
+    /// a change event is ours, whose own re-read shows it. Told apart by
+    /// what was written, never by when: another program's write a moment
+    /// after ours leaves another file (`isOwnWrite`).
+    private static let ownWrites = Locked<[FileIdentity]>([])
+
+    /// Whether `identity` is a file one of this process's saves left.
+    static func isOwnWrite(_ identity: FileIdentity) -> Bool {
+        ownWrites.withLock { $0.contains(identity) }
+    }
 
     /// Saves under way: quitting waits for them (`finishSaves`), so that
     /// a save the user confirmed is never cut short by a `q` meanwhile.
@@ -97,10 +104,15 @@ enum FileSave {
         case .success(let held): lock = held
         case .failure(.held(let holder)):
             return .refused("\(path) is being saved by \(holder) (its lock is \(target).lock); nothing written, try again")
+        case .failure(.notALock(let kind)):
+            // Named as it stands beside the file the user named (in full when that is a link to elsewhere).
+            let lock = (lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK ? target : (target as NSString).lastPathComponent)
+            return .refused("\(path): its lock \(lock).lock is \(kind); remove it to save; nothing written")
         case .failure(.failed(let reason)):
             return .refused("\(path): cannot make its lock \(target).lock (\(reason)); nothing written")
         }
         defer { lock.release() }
+        LeftoverFiles.remove(beside: target)
         if let known, !backup, case .update(let id, let changes) = operation,
            let outcome = updateInPlace(id: id, changes: changes, known: known, path: path, target: target, format: format, base: base,
                                        progress: progress, rewritten: rewritten, meanwhile: meanwhile) {
@@ -185,7 +197,7 @@ enum FileSave {
             case .new(let text): total + text.count
             }
         })
-        ownSaves.add(1, ordering: .releasing)
+        var landed: FileIdentity?
         let failure = Platform.writeFile(to: target, replacing: true, beforeReplacing: {
             meanwhile?()
             changedUnderneath = FileIdentity(path: target) != identity || !isStill()
@@ -194,7 +206,7 @@ enum FileSave {
             defer {
                 // The file as written (a rename keeps it): what a re-read checks it still is.
                 var status = stat()
-                if fstat(descriptor, &status) == 0 { wrote?(FileIdentity(status)) }
+                if fstat(descriptor, &status) == 0 { landed = FileIdentity(status) }
             }
             return pieces.allSatisfy { piece in
                 switch piece {
@@ -213,16 +225,22 @@ enum FileSave {
         })
         if changedUnderneath { return nil }
         if let failure { return .refused("\(path): could not be saved (\(failure)); it is as it was") }
+        if let landed {
+            ownWrites.withLock { $0 = Array(($0 + [landed]).suffix(8)) }
+            wrote?(landed)
+        }
         return .saved
     }
 
     /// The whole file, what it was when read, and its open descriptor
     /// (the unchanged stretches are copied from it).
     private static func read(_ path: String) -> ([UInt8], FileIdentity, Int32)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, let bytes = readAll(descriptor, count: Int(status.st_size)) else {
+        // Opened without waiting (something swapped in since the check may be a FIFO); only a regular file is read.
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              let bytes = readAll(descriptor, count: Int(status.st_size)) else {
             close(descriptor)
             return nil
         }
@@ -250,7 +268,7 @@ enum FileSave {
     /// Whether the file at `path` holds exactly `bytes`, read a block at a
     /// time (never a second copy of a large file in memory).
     private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var offset = 0

@@ -52,9 +52,14 @@ extension ListScreenWireframe {
             switch ExternalEditor.edit(text, on: root.screen) {
             case .failure(let failure):
                 return presenter?.say(failure.message) ?? ()
-            case .success(let edited):
+            case .success(let bytes):
+                let (edited, notUTF8) = RecordEditText.decoding(bytes)
                 // Quit without saving (even after a try that did not read): nothing.
                 if edited == text { return presenter?.say("nothing saved") ?? () }
+                if let notUTF8 {
+                    text = RecordEditText.text(reopening: edited, for: person, problem: notUTF8)
+                    continue
+                }
                 switch RecordEditText.reading(edited, base: person) {
                 case .unchanged:
                     return presenter?.say("nothing changed") ?? ()
@@ -149,7 +154,8 @@ extension ListScreenWireframe {
             case .success(let kept):
                 self.session.unmarkAll()
                 self.editingAccess.lastChange = .deleted(people)
-                self.editingAccess.onSaved?(kept, .deleted)
+                // From a company's list, that list shows again once the source is read.
+                self.editingAccess.onSaved?(kept, self.isMainList ? .deleted : .deletedFromCompanyList)
             }
         }
     }
@@ -183,5 +189,18 @@ extension ListScreenWireframe {
         guard isMainList, let presenter, let companyID = presenter.selectedCompanyID else { return }
         presenter.showCompanies()
         companiesWireframe?.openPeople(of: companyID, selecting: recordID, saying: note)
+    }
+
+    /// After a delete from a company's list, the source read again: the
+    /// overview and that company's list open again over this list, at the
+    /// person `recordID` (one not deleted stays selected), else at `row`.
+    func reopenCompanyList(_ companyID: Int, selecting recordID: String?, at row: Int, saying note: String) {
+        guard isMainList, let presenter else { return }
+        navigate(to: .companies(shown: presenter.displayed, filter: presenter.filter, selectedCompany: companyID))
+        if let recordID {
+            companiesWireframe?.openPeople(of: companyID, selecting: recordID, saying: note)
+        } else {
+            companiesWireframe?.openPeople(of: companyID, at: row, saying: note)
+        }
     }
 }

@@ -58,6 +58,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// What a landed save says once the source is read again.
     enum SavedNote: Equatable {
         case saved, deleted
+        /// Deleted from a company's list (over the overview), which shows again.
+        case deletedFromCompanyList
         /// Saved from the person's screen, which shows them again.
         case savedFromDetail
         /// Saved from a company's list (over the overview), which shows again.

@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterSQL
+import Synchronization
 
 /// Keeps a server's directory as its offline copy without holding up the
 /// exit: the copy is written on a thread of its own as soon as the
@@ -10,11 +11,17 @@ import RosterSQL
 /// A copy read while the connection was lost would be short (a window
 /// that failed ends it): it is never written (the earlier copy stays), and it is taken
 /// again at the exit if the connection is back by then.
+///
+/// The exit waits only while the copy moves on: a read that brings
+/// nothing for `stallLimit` (a locked table, a server that stopped
+/// answering) is given up, and the earlier copy stays.
 final class OfflineCopyKeeper: Sendable {
     let snapshot: OfflineSnapshot
     private let outcome = Locked<OfflineSnapshot.SaveOutcome?>(nil)
     private let finished = DispatchSemaphore(value: 0)
     private let started = Locked(false)
+    /// Steps of the copy done so far (windows read, statements answered).
+    private let steps = Atomic<Int>(0)
 
     init(snapshot: OfflineSnapshot) {
         self.snapshot = snapshot
@@ -25,7 +32,7 @@ final class OfflineCopyKeeper: Sendable {
         started.withLock { $0 = true }
         let snapshot = snapshot
         Task.detached { [self] in
-            let saved = await snapshot.save(repository, isIntact: { repository.failure == nil })
+            let saved = await snapshot.save(repository, isIntact: { repository.failure == nil }, read: stepped)
             outcome.withLock { $0 = saved }
             finished.signal()
         }
@@ -41,37 +48,45 @@ final class OfflineCopyKeeper: Sendable {
     /// changes): then from the table read again. While it waits, a line on
     /// the terminal says what Roster is doing; it is erased once done.
     ///
-    /// A server that stopped answering is waited for `deadline` at most:
-    /// then the exit goes on, says the copy was not refreshed, and the
-    /// earlier copy stays (a copy is put in place by rename, whole or not at all).
+    /// Waits only while the copy moves on, and `deadline` at most: then
+    /// the exit goes on, says the copy was not refreshed, and the earlier
+    /// copy stays (a copy is put in place by rename, whole or not at all).
     func finish(_ repository: SQLPeopleRepository?, deadline: Duration = OfflineCopyKeeper.exitDeadline,
-                note: (String) -> Void = OfflineCopyKeeper.noteOnTerminal) {
+                stallLimit: Duration = OfflineCopyKeeper.stallLimit, note: (String) -> Void = OfflineCopyKeeper.noteOnTerminal) {
+        let end = ContinuousClock.now + deadline
         let waiting = started.withLock { $0 } && outcome.withLock { $0 } == nil
         if waiting {
             note("roster: finishing the offline copy (for when the server is away)…")
-            guard Self.wait(for: finished, upTo: deadline) else { return gaveUp(note) }
+            guard waitWhileMoving(finished, until: end, stallLimit: stallLimit) else { return gaveUp(note) }
         }
+        // The copy is whole: what the screens were still reading is wanted
+        // no more, nor waited for (the copy's next step waits for it to stop).
+        repository?.stopStatements(patience: .zero)
         var noted = waiting
         if let repository, repository.failure == nil {
             let wasSaved = isSaved
             let saved = DispatchSemaphore(value: 0)
             let (snapshot, outcome) = (self.snapshot, self.outcome)
-            Task.detached {
-                // Asked here, not on the exiting thread: a server that stopped answering is only waited `deadline` for.
-                if !wasSaved || repository.hasChangedSinceRead {
+            Task.detached { [self] in
+                // Asked here, not on the exiting thread: a server that stopped answering is not waited for.
+                let hasChanged = repository.hasChangedSinceRead
+                stepped()
+                if !wasSaved || hasChanged {
                     // Read again: the summary read at the start may be out of date.
                     let table = (try? repository.reread()) ?? repository
-                    let copy = await snapshot.save(table, isIntact: { table.failure == nil })
+                    stepped()
+                    let copy = await snapshot.save(table, isIntact: { table.failure == nil }, read: stepped)
                     outcome.withLock { $0 = copy }
                 }
                 saved.signal()
             }
             // Said only when it takes long enough to be noticed.
-            let quietly = min(deadline, Self.quietWait)
-            if !Self.wait(for: saved, upTo: quietly) {
+            let before = steps.load(ordering: .acquiring)
+            if !Self.wait(for: saved, upTo: min(stallLimit, end - .now)) {
+                guard steps.load(ordering: .acquiring) != before else { return gaveUp(note) }
                 if !noted { note("roster: keeping an offline copy (for when the server is away)…") }
                 noted = true
-                guard Self.wait(for: saved, upTo: deadline - quietly) else { return gaveUp(note) }
+                guard waitWhileMoving(saved, until: end, stallLimit: stallLimit) else { return gaveUp(note) }
             }
         }
         if noted { note("") }
@@ -79,8 +94,27 @@ final class OfflineCopyKeeper: Sendable {
 
     /// How long the exit waits for a copy being written.
     static let exitDeadline: Duration = .seconds(15)
-    /// How long a copy may take at the exit before a line says so.
-    static let quietWait: Duration = .milliseconds(300)
+    /// How long the exit waits for the copy's next step (a window of
+    /// rows, a statement's answer) before it gives the copy up.
+    static let stallLimit: Duration = .milliseconds(250)
+
+    /// A step of the copy was done.
+    private func stepped() {
+        steps.add(1, ordering: .releasing)
+    }
+
+    /// Waits for `semaphore` while the copy moves on: false at `end`, or
+    /// once `stallLimit` passed with no step done.
+    private func waitWhileMoving(_ semaphore: DispatchSemaphore, until end: ContinuousClock.Instant, stallLimit: Duration) -> Bool {
+        var last = steps.load(ordering: .acquiring)
+        while ContinuousClock.now < end {
+            if Self.wait(for: semaphore, upTo: min(stallLimit, end - .now)) { return true }
+            let now = steps.load(ordering: .acquiring)
+            if now == last { return false }
+            last = now
+        }
+        return false
+    }
 
     private static func wait(for semaphore: DispatchSemaphore, upTo limit: Duration) -> Bool {
         semaphore.wait(timeout: .now() + DispatchTimeInterval(limit)) == .success
@@ -89,7 +123,7 @@ final class OfflineCopyKeeper: Sendable {
     /// The server did not answer in time: the line goes, a message stays.
     private func gaveUp(_ note: (String) -> Void) {
         note("")
-        Platform.writeError("roster: the offline copy was not refreshed (the server did not answer); the earlier one is kept")
+        Platform.writeError("roster: the offline copy was not refreshed (the server did not answer in time); the earlier one is kept")
     }
 
     /// Shows `text` on standard error when it is a terminal, over the

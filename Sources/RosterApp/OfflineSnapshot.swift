@@ -64,13 +64,15 @@ struct OfflineSnapshot {
     /// Copies everyone `repository` holds, in browse order, over the last
     /// copy; not at all when `isIntact` says, once all is read, that what
     /// was read cannot be trusted (the connection was lost meanwhile).
-    func save(_ repository: any PeopleRepository, isIntact: () -> Bool = { true }) async -> SaveOutcome {
+    /// `read` hears of each window read (the exit waits while they come).
+    func save(_ repository: any PeopleRepository, isIntact: () -> Bool = { true }, read: () -> Void = {}) async -> SaveOutcome {
         guard repository.personCount <= maximumPeople else { return .tooLarge }
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         let exporter = DirectoryExporter(format: .json)
         var bytes: [UInt8] = []
         var tooLarge = false
         let pass = await repository.readAll(in: everyone) { people in
+            read()
             for person in people { bytes += exporter.jsonLine(person).utf8 }
             tooLarge = bytes.count > maximumBytes
             return !tooLarge

@@ -52,10 +52,12 @@ public struct Options: Equatable, Sendable {
            roster update FILE|DATABASE ID field=value… [--if-version N] [--backup]
            roster add FILE|DATABASE field=value…
            roster delete FILE|DATABASE ID… [--if-version N]
+           roster init FILE
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
-    company. With no FILE, opens the bundled directory; with -, reads
-    standard input (keys then come from the terminal).
+    company. With no FILE, opens the sample directory, read-only ('roster
+    init FILE' writes a copy to edit); with -, reads standard input (keys
+    then come from the terminal).
 
     DATABASE is a table 'roster import' filled, browsed where it is:
     postgres://user@host/db, postgresql://…, any libpq connection string

@@ -105,14 +105,48 @@ struct Outbox: Sendable {
         PlaceStore.defaultStateFile(environment: environment).deletingLastPathComponent()
     }
 
-    /// The edits not sent yet, in the order made.
+    /// The edits not sent yet, in the order made (none when the file is
+    /// not one to read: `read`).
     func pending() -> [OutboxOperation] {
-        guard let bytes = FileManager.default.contents(atPath: path) else { return [] }
+        (try? read().get()) ?? []
+    }
+
+    /// Why the file at the outbox's name is not read: what it is, or who
+    /// else could have written it ("is a symbolic link, never followed").
+    struct Refusal: Error, Equatable {
+        let reason: String
+    }
+
+    /// The edits not sent yet, in the order made, read as a private file
+    /// is: never through a symbolic link, never from anything but a
+    /// regular file this user owns and no one else may write (its edits
+    /// would be applied to the server as the user's own).
+    func read() -> Result<[OutboxOperation], Refusal> {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return .success([]) }
+            return .failure(Refusal(reason: errno == ELOOP ? "is a symbolic link, never followed" : Descriptor.describe(errno: errno)))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(Refusal(reason: Descriptor.describe(errno: errno))) }
+        if let problem = Self.problem(with: status) { return .failure(Refusal(reason: problem)) }
+        guard let bytes = FileSave.readAll(descriptor, count: Int(status.st_size)) else {
+            return .failure(Refusal(reason: "could not be read whole"))
+        }
         let decoder = JSONDecoder()
         // Only whole lines: a last line without its newline was cut short.
-        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().compactMap { line in
+        return .success(bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().compactMap { line in
             try? decoder.decode(OutboxOperation.self, from: Data(line))
-        }
+        })
+    }
+
+    /// Why a file with `status` is not a private file of this user's, or nil.
+    static func problem(with status: stat) -> String? {
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return "is \(Platform.kind(of: status.st_mode)), not a regular file" }
+        guard status.st_uid == geteuid() else { return "belongs to another user (uid \(status.st_uid))" }
+        guard status.st_mode & 0o022 == 0 else { return "may be written by other users (mode \(String(status.st_mode & 0o777, radix: 8)))" }
+        return nil
     }
 
     /// Appends `operations` and flushes them to disk; returns why not, or nil.
@@ -124,11 +158,12 @@ struct Outbox: Sendable {
             let folder = (path as NSString).deletingLastPathComponent
             let existed = FileManager.default.fileExists(atPath: path)
             // Read-write: the last byte is read to see whether a crash cut the last line short.
-            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { return Descriptor.describe(errno: errno) }
+            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return errno == ELOOP ? "it is a symbolic link, never followed" : Descriptor.describe(errno: errno) }
             defer { close(descriptor) }
             var status = stat()
-            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return "it is not a regular file" }
+            guard fstat(descriptor, &status) == 0 else { return Descriptor.describe(errno: errno) }
+            if let problem = Self.problem(with: status) { return "it " + problem }
             _ = fchmod(descriptor, 0o600)
             // A line cut short by a crash is closed first, so that it stays apart from this one.
             if status.st_size > 0, !endsWithNewline(descriptor, size: Int(status.st_size)) { bytes.insert(UInt8(ascii: "\n"), at: 0) }
@@ -143,7 +178,12 @@ struct Outbox: Sendable {
     func remove(_ ids: Set<String>) -> String? {
         guard !ids.isEmpty else { return nil }
         return locked { () -> String? in
-            let kept = pending().filter { !ids.contains($0.id) }
+            let pending: [OutboxOperation]
+            switch read() {
+            case .success(let operations): pending = operations
+            case .failure(let refusal): return "it " + refusal.reason
+            }
+            let kept = pending.filter { !ids.contains($0.id) }
             guard !kept.isEmpty else {
                 return unlink(path) == 0 || errno == ENOENT ? nil : Descriptor.describe(errno: errno)
             }
@@ -179,6 +219,7 @@ struct Outbox: Sendable {
             defer { lock.release() }
             return body()
         case .failure(.held(let holder)): return "the outbox is held by \(holder)"
+        case .failure(.notALock(let kind)): return "its lock \(path).lock is \(kind); remove it"
         case .failure(.failed(let reason)): return reason
         }
     }

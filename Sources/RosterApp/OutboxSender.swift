@@ -20,8 +20,9 @@ extension OutboxWriter: OutboxDestination {}
 ///   that person's later edits; they stay in the outbox, and the report
 ///   carries them for the conflict screen. The other people's go on.
 /// - An edit the server refuses as a screen's save would be refused (the
-///   person was deleted meanwhile; a delete of someone changed meanwhile)
-///   is crossed off and said, as that save would have been.
+///   person was deleted meanwhile; a delete of someone changed meanwhile;
+///   an edit that, on top of someone's change, leaves the person without
+///   a name) is crossed off and said, as that save would have been.
 /// - A lost connection (or any other failure) stops the sending: what is
 ///   left stays, for the next time the server answers.
 enum OutboxSender {
@@ -72,6 +73,10 @@ enum OutboxSender {
         let named = base?.fullName ?? Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
             .applying(changes).fullName
         let who = named.isEmpty ? "_id \(operation.person)" : named
+        if error.kind == .invalid {
+            // Made on top of someone's change meanwhile, it would leave the person without a name.
+            return "not sent: \(operation.kind == .add ? "the add of \(who)" : "\(who)'s edit") (\(FieldCheck.nameNeeded))"
+        }
         switch operation.kind {
         case .update: return "not sent: \(who)'s edit (someone deleted them meanwhile)"
         case .add: return "not sent: the add of \(who) (someone has that _id)"
@@ -86,7 +91,13 @@ enum OutboxSender {
         var crossedOff: Set<String> = []
         var heldPeople: [String: (operations: [OutboxOperation], theirs: Person)] = [:]
         var heldOrder: [String] = []
-        let operations = outbox.pending()
+        let operations: [OutboxOperation]
+        switch outbox.read() {
+        case .success(let read): operations = read
+        case .failure(let refusal):
+            report.refused.append("not sent: edits made offline (the outbox \(outbox.path) \(refusal.reason))")
+            return report
+        }
         for (index, operation) in operations.enumerated() {
             if heldPeople[operation.person] != nil {
                 heldPeople[operation.person]?.operations.append(operation)
@@ -114,7 +125,7 @@ enum OutboxSender {
                 if error.kind == .conflict, operation.kind == .update, base != nil, let theirs = error.theirs {
                     heldPeople[operation.person] = ([operation], theirs)
                     heldOrder.append(operation.person)
-                } else if [.conflict, .notFound].contains(error.kind) {
+                } else if [.conflict, .notFound, .invalid].contains(error.kind) {
                     report.refused.append(Self.refusal(of: operation, base: base, changes: changes, error))
                     crossedOff.insert(operation.id)
                 } else {

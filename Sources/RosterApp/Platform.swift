@@ -85,6 +85,9 @@ enum Platform {
         let temporary: String
         let descriptor: Int32
         let isNew: Bool
+        /// A second descriptor of the file, which keeps its `flock` once
+        /// `descriptor` is closed, until it is renamed or removed.
+        let claim: Int32
     }
 
     /// Why a file could not be written, in a user's words.
@@ -119,19 +122,26 @@ enum Platform {
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((target as NSString).lastPathComponent).roster-\(getpid()).tmp"
         let descriptor = try openExclusive(at: temporary, mode: isNew ? newFileMode : 0o600) { descriptor in
+            // Held until the file is renamed or removed: one no one holds
+            // was left by a write that died (`LeftoverFiles`).
+            flock(descriptor, LOCK_EX)
             guard !isNew else { return }
             if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
         }
         unfinished.withLock { $0[temporary] = path }
-        return PendingFile(target: target, temporary: temporary, descriptor: descriptor, isNew: isNew)
+        return PendingFile(target: target, temporary: temporary, descriptor: descriptor, isNew: isNew,
+                           claim: fcntl(descriptor, F_DUPFD_CLOEXEC, 0))
     }
 
     /// `writeFile`'s second half: when `written` (every write worked),
     /// flushes `file` to disk and puts it in place; else, or on any
     /// failure, removes it and leaves the target as it was.
     static func finishFile(_ file: PendingFile, written: Bool, beforeReplacing: () -> String? = { nil }) -> String? {
-        defer { unfinished.withLock { $0[file.temporary] = nil } }
+        defer {
+            unfinished.withLock { $0[file.temporary] = nil }
+            if file.claim >= 0 { close(file.claim) }
+        }
         if let failure = closeWritten(file.descriptor, at: file.temporary, written: written) { return failure }
         defer { unlink(file.temporary) }
         crashPoint("before-rename")

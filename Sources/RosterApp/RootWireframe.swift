@@ -50,7 +50,7 @@ public final class RootWireframe {
     /// now or, while it has work in flight, once that work has landed.
     public func handle(_ key: Key) {
         unusedKeyNotice = nil
-        switch EveryScreenKeys.table.action(for: key) {
+        switch EveryScreenKeys.keyTable.action(for: key) {
         case .interrupt?:
             finish(status: .interrupted)
             return

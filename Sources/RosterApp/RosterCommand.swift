@@ -11,11 +11,21 @@ import Glibc
 public enum RosterCommand {
     public static let version = "roster 0.1.0"
 
+    /// Runs with the process's own arguments, their passwords first taken
+    /// out of what `ps` shows (`ProcessArguments`); the exit status.
+    @MainActor
+    public static func runFromCommandLine() async -> ExitStatus {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        ProcessArguments.hidePasswords()
+        return await run(arguments)
+    }
+
     /// Runs with `arguments` (without the program name); returns the exit status.
     @MainActor
     public static func run(_ arguments: [String]) async -> ExitStatus {
         if arguments.first == "import" { return await ImportCommand.run(Array(arguments.dropFirst())) }
         if let verb = arguments.first.flatMap(EditCommand.Verb.init(rawValue:)) { return await EditCommand.run(verb, Array(arguments.dropFirst())) }
+        if arguments.first == "init" { return InitCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -74,6 +84,8 @@ public enum RosterCommand {
             return browseDatabase(target, options: options, theme: theme)
         }
         guard let source = source(for: options.file) else { return .failure }
+        // What a save killed before its rename left beside the file goes (its writer is gone).
+        if options.file != nil, case .file(let path, _) = source { LeftoverFiles.remove(beside: path) }
         var placeStore: PlaceStore?
         if !options.noState, case .file(let path, _) = source {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
@@ -89,9 +101,7 @@ public enum RosterCommand {
         case .standardInput:
             return .failure(EditFailure(.readOnly, "standard input cannot be edited; open the file itself to edit"))
         case .file(let path, _):
-            guard file != nil else {
-                return .failure(EditFailure(.readOnly, "the bundled directory is not edited; copy it (cp \(path) people.json) and open the copy"))
-            }
+            guard file != nil else { return .failure(EditFailure(.readOnly, DirectorySource.sampleReadOnlyReason)) }
             return .success(FileEditing(path: path, format: format))
         }
     }
@@ -127,6 +137,9 @@ public enum RosterCommand {
             // copy being written in the background is left unfinished, and
             // the old one stays: it is written by rename).
             if status.code < 128, let repository = interactor.opened { keeper?.finish(repository) }
+            // Whatever a statement is still doing (a window the user asked for
+            // over a locked table), Roster does not wait for it: it is cancelled.
+            interactor.opened?.stopStatements(closing: true)
             return status
         case .failure(let failure):
             if prompt?.wasInterrupted == true {
@@ -150,6 +163,7 @@ public enum RosterCommand {
                 let status = browse(interactor: interactor, sourceName: offline.name, placeStore: placeStore, options: options, theme: theme,
                                     editing: nil, outbox: outbox)
                 OfflineCopyKeeper(snapshot: snapshot).finish(link.live)
+                link.live?.stopStatements(closing: true)
                 return status
             case .failure:
                 let kept = [.cannotConnect, .connectionLost].contains(failure.error.kind) ? " (no offline copy was kept)" : ""
@@ -162,7 +176,11 @@ public enum RosterCommand {
     /// At the end of a session over a server: the edits made offline that
     /// it has not got yet, counted, and that they are kept.
     static func sayUnsent(_ outbox: Outbox, target: String) {
-        let unsent = outbox.pending().count
+        let unsent: Int
+        switch outbox.read() {
+        case .success(let operations): unsent = operations.count
+        case .failure(let refusal): return Platform.writeError("roster: the outbox \(outbox.path) \(refusal.reason); not read")
+        }
         guard unsent > 0 else { return }
         Platform.writeError("roster: \(NumberText.count(unsent, "edit", "edits")) made offline not sent yet; kept, and sent when roster next reaches \(target)")
     }
@@ -191,7 +209,7 @@ public enum RosterCommand {
         return target
     }
 
-    /// The directory to read: a file, standard input, or the bundled one.
+    /// The directory to read: a file, standard input, or the sample.
     static func source(for file: String?) -> DirectorySource? {
         switch file {
         case "-":
@@ -199,11 +217,11 @@ public enum RosterCommand {
         case let path?:
             return .file(path: path, name: path)
         case nil:
-            guard let bundled = Platform.bundledDirectoryPath() else {
-                Platform.writeError("roster: the bundled directory (people.json) is missing next to the binary; pass a FILE")
+            guard let sample = Platform.bundledDirectoryPath() else {
+                Platform.writeError("roster: the sample directory (people.json) is missing next to the binary; pass a FILE")
                 return nil
             }
-            return .file(path: bundled, name: "people.json")
+            return .sample(path: sample)
         }
     }
 

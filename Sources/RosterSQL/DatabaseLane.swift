@@ -217,6 +217,38 @@ final class DatabaseLane: @unchecked Sendable {
 
     static let reinterruptEvery: DispatchTimeInterval = .milliseconds(250)
 
+    /// Stops the statement running now, if one is, without waiting for it
+    /// to end (the app is quitting: nobody wants its rows, and a server
+    /// waiting on a lock for it stops waiting). It fails as cancelled.
+    /// `sent` is left once the request is made. Takes no lock: a cancel
+    /// still waiting on a server that stopped answering holds `state`.
+    func interruptRunning(sent: DispatchGroup) {
+        // The job is taken now: a later one, started once this one ended, is
+        // not stopped; one already asked to stop is not asked again.
+        let job = runningJob.load(ordering: .acquiring)
+        guard job != 0, stoppedJob.exchange(job, ordering: .acquiringAndReleasing) != job else { return }
+        sent.enter()
+        Self.interrupting.async {
+            self.interrupt(job, timedOut: false)
+            sent.leave()
+        }
+    }
+
+    /// Roster is quitting: the statement running now is stopped, as
+    /// `interruptRunning`, and no statement runs after it (one queued
+    /// behind it would wait on the server again, after Roster is gone).
+    func close(sent: DispatchGroup) {
+        isClosed.store(true, ordering: .releasing)
+        interruptRunning(sent: sent)
+    }
+
+    private let isClosed = Atomic<Bool>(false)
+
+    /// The job running now (0: none), read without `state`'s lock.
+    private let runningJob = Atomic<Int>(0)
+    /// The last job `interruptRunning` stopped.
+    private let stoppedJob = Atomic<Int>(0)
+
     /// Gives the connection up if `job` still runs (its server took the
     /// cancel, or none came, but the statement never ended).
     private func abandon(_ job: Int) {
@@ -233,7 +265,8 @@ final class DatabaseLane: @unchecked Sendable {
         defer { lock.unlock() }
         let cancelledEarly = state.withLock { state in
             state.running = Running(job: job)
-            let early = state.cancelledEarly.contains(job)
+            runningJob.store(job, ordering: .releasing)
+            let early = state.cancelledEarly.contains(job) || isClosed.load(ordering: .acquiring)
             state.cancelledEarly = state.cancelledEarly.filter { $0 > job }
             return early
         }
@@ -255,7 +288,10 @@ final class DatabaseLane: @unchecked Sendable {
             } : session)
         }
         let finished = state.withLock { state in
-            defer { state.running = nil }
+            defer {
+                state.running = nil
+                runningJob.store(0, ordering: .releasing)
+            }
             return state.running
         }
         if finished?.abandoned == true {

@@ -12,8 +12,7 @@ extension PeopleTable {
     /// has with some other value, and has exactly so (every column equal,
     /// missing values alike; where it stands in the file aside).
     func changesQuery(from staging: String) -> String {
-        let same = dialect == .postgres ? "IS NOT DISTINCT FROM" : "IS"
-        let equal = Self.columns.dropFirst().filter { $0.name != "position" }.map { "s.\($0.name) \(same) t.\($0.name)" }.joined(separator: " AND ")
+        let equal = sameValues("s", "t")
         return """
         WITH latest AS (SELECT person_key, max(position) AS position FROM \(staging) GROUP BY person_key), \
         staged AS (SELECT s.* FROM \(staging) s JOIN latest l ON l.person_key = s.person_key AND l.position = s.position) \

@@ -64,33 +64,68 @@ public struct PeopleEditor: Sendable {
     /// `operations` in one transaction: all of them, or none (the first
     /// refused rolls back the others). An `.add` of an `_id` in `places`
     /// goes back where that person was (an undone delete).
+    ///
+    /// PostgreSQL: edits of one table take turns (`lockEdits`), so that
+    /// two at once never count a company from rows the other is changing,
+    /// nor give two people one position; a save that still ran into
+    /// another writer (a Roster from before the lock) is made again.
     func apply(_ operations: [RecordOperation], ifVersion: Int64?, base: Person? = nil, deleting: [Person] = [],
                places: [String: Place] = [:], operationID: String? = nil,
                _ connection: some EditingConnection) throws(EditFailure) -> Receipt {
+        let edit = Edit(operations: operations, ifVersion: ifVersion, base: base, deleting: deleting, places: places, operationID: operationID)
+        var attempt = 1
+        while true {
+            switch attemptOnce(edit, connection) {
+            case .success(let receipt): return receipt
+            case .failure(.refused(let failure)): throw failure
+            case .failure(.raced) where attempt < Self.attempts: attempt += 1
+            case .failure(.raced):
+                throw EditFailure(.failed, "table \(table.name): others saved at the same moment, \(attempt) times running; nothing changed, try again")
+            }
+        }
+    }
+
+    /// One edit's operations and what they were based on.
+    struct Edit {
+        let operations: [RecordOperation]
+        let ifVersion: Int64?
+        let base: Person?
+        let deleting: [Person]
+        let places: [String: Place]
+        let operationID: String?
+    }
+
+    /// Why an attempt wrote nothing: refused (said to the user), or it ran
+    /// into another writer's save of the same moment (made again).
+    enum AttemptFailure: Error {
+        case refused(EditFailure)
+        case raced
+    }
+
+    /// How many times a save that ran into another writer is made.
+    static let attempts = 5
+
+    /// SQLSTATEs of a transaction that ran into another's: a serialization
+    /// failure, a deadlock, a key another save took meanwhile.
+    static let racedStates: Set<String> = ["40001", "40P01", "23505"]
+
+    private func attemptOnce(_ edit: Edit, _ connection: some EditingConnection) -> Result<Receipt, AttemptFailure> {
         var refusal: EditFailure?
         var wasAppliedBefore = false
         var removed: [String: Place] = [:]
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
             try ChangeLog.make(for: table, connection)
-            if operationID != nil { try AppliedOperations.make(for: table, connection) }
+            if edit.operationID != nil { try AppliedOperations.make(for: table, connection) }
             let version = try connection.transaction { () throws(DatabaseError) -> Int64? in
-                if let operationID, try !AppliedOperations.claim(operationID, in: table, connection) {
+                try lockEdits(connection)
+                if let operationID = edit.operationID, try !AppliedOperations.claim(operationID, in: table, connection) {
                     wasAppliedBefore = true
                     return nil
                 }
                 var version: Int64?
-                for operation in operations {
-                    let outcome: Result<Int64?, EditFailure>
-                    switch operation {
-                    case .update(let id, let changes): outcome = try update(id, changes, ifVersion: ifVersion, base: base, connection)
-                    case .add(let id, let changes): outcome = try add(id, changes, at: places[id], connection)
-                    case .delete(let ids): outcome = try delete(ids, ifVersion: ifVersion, shown: deleting, removed: &removed, connection)
-                    case .restore:
-                        // A file's records put back as their text; a table's people come back as adds at their places.
-                        outcome = .failure(EditFailure(.failed, "\(table.name): a file's records cannot be put back in a table"))
-                    }
-                    switch outcome {
+                for operation in edit.operations {
+                    switch try perform(operation, edit, removed: &removed, connection) {
                     case .success(let done):
                         try ChangeLog.record(operation, version: done, in: table, connection)
                         version = done
@@ -107,11 +142,38 @@ public struct PeopleEditor: Sendable {
                 }
                 return version
             }
-            return Receipt(version: version, addedVersions: added, wasAppliedBefore: wasAppliedBefore, removed: removed)
+            return .success(Receipt(version: version, addedVersions: added, wasAppliedBefore: wasAppliedBefore, removed: removed))
         } catch {
-            throw refusal ?? EditFailure(.failed, "\(table.name): \(error.message); nothing changed")
+            if let refusal { return .failure(.refused(refusal)) }
+            if let state = error.code, table.dialect == .postgres, Self.racedStates.contains(state) { return .failure(.raced) }
+            return .failure(.refused(EditFailure(.failed, "\(table.name): \(error.message); nothing changed")))
         }
     }
+
+    private func perform(_ operation: RecordOperation, _ edit: Edit, removed: inout [String: Place],
+                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
+        switch operation {
+        case .update(let id, let changes): return try update(id, changes, ifVersion: edit.ifVersion, base: edit.base, connection)
+        case .add(let id, let changes): return try add(id, changes, at: edit.places[id], connection)
+        case .delete(let ids): return try delete(ids, ifVersion: edit.ifVersion, shown: edit.deleting, removed: &removed, connection)
+        case .restore:
+            // A file's records put back as their text; a table's people come back as adds at their places.
+            return .failure(EditFailure(.failed, "\(table.name): a file's records cannot be put back in a table"))
+        }
+    }
+
+    /// PostgreSQL: waits for any other edit of this table to commit, then
+    /// holds the table's edits until this one does (an advisory lock of the
+    /// transaction's, one per table name). Reads are never held up. SQLite
+    /// needs none: its transaction (`BEGIN IMMEDIATE`) takes the file's.
+    private func lockEdits(_ connection: some EditingConnection) throws(DatabaseError) {
+        guard table.dialect == .postgres else { return }
+        _ = try connection.rows("SELECT pg_advisory_xact_lock(\(Self.editLockClass), hashtext($1))", [.text(table.name)])
+    }
+
+    /// The advisory locks of tables' edits: "Rost" in ASCII, as the first
+    /// of two keys (imports lock one key of their own, which never meets these).
+    static let editLockClass: Int32 = 0x526F_7374
 
     // MARK: Versions
 
@@ -160,7 +222,9 @@ public struct PeopleEditor: Sendable {
                 return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)", theirs: row.person))
             }
         }
-        let values = try rowValues(row.person.applying(changes), position: row.position, key: id)
+        let edited = row.person.applying(changes)
+        if let nameless = nameless(edited) { return .failure(nameless) }
+        let values = try rowValues(edited, position: row.position, key: id)
         let columns = PeopleTable.columns.dropFirst()
         let assignments = columns.enumerated().map { "\($0.element.name) = \(parameter($0.offset + 1))" }.joined(separator: ", ")
         let updated = try connection.rows("""
@@ -190,7 +254,9 @@ public struct PeopleEditor: Sendable {
         }
         var person = Person(index: index, isActive: nil, balanceCents: nil, age: nil, presentTextFields: TextField.bit(.id)) { _ in "" }
         person.id = id
-        let values = try rowValues(person.applying(changes), position: position, key: id)
+        let added = person.applying(changes)
+        if let nameless = nameless(added) { return .failure(nameless) }
+        let values = try rowValues(added, position: position, key: id)
         let placeholders = (1...values.count).map(parameter).joined(separator: ", ")
         _ = try connection.rows("INSERT INTO \(table.table) (\(table.columnList), version) VALUES (\(placeholders), 1)", values)
         try refreshSummary([companyKey(of: values)], connection)
@@ -236,22 +302,28 @@ public struct PeopleEditor: Sendable {
     }
 
     /// Counts the companies at `keys` again from their rows: their summary
-    /// rows are replaced (a company left with nobody loses its row).
+    /// rows are written afresh (a company left with nobody loses its row).
     private func refreshSummary(_ keys: [[UInt8]], _ connection: some EditingConnection) throws(DatabaseError) {
         var seen = Set<[UInt8]>()
         for key in keys where seen.insert(key).inserted {
             let spelling = try connection.rows("SELECT spelling FROM \(table.summaryTable) WHERE company_key = \(parameter(1))", [.bytes(key)])
                 .first?.text(0)
             let totals = try connection.rows(table.totalsQuery(where: "company_key = \(parameter(1))"), [.bytes(key)])
-            _ = try connection.rows("DELETE FROM \(table.summaryTable) WHERE company_key = \(parameter(1))", [.bytes(key)])
-            guard let row = totals.first else { continue }
+            guard let row = totals.first else {
+                _ = try connection.rows("DELETE FROM \(table.summaryTable) WHERE company_key = \(parameter(1))", [.bytes(key)])
+                continue
+            }
             let name = key == ImportRows.noCompanyKey ? "" : spelling ?? (row.text(1) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard let company = CompanyTotals(totalsRow: row, spelling: name) else {
                 throw DatabaseError(.failed, "the company totals could not be read")
             }
-            let placeholders = (1...table.summaryColumns.count).map(parameter).joined(separator: ", ")
-            _ = try connection.rows("INSERT INTO \(table.summaryTable) (\(table.summaryColumns.joined(separator: ", "))) VALUES (\(placeholders))",
-                                    company.values)
+            let columns = table.summaryColumns
+            let placeholders = (1...columns.count).map(parameter).joined(separator: ", ")
+            let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            _ = try connection.rows("""
+                INSERT INTO \(table.summaryTable) (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) \
+                ON CONFLICT (company_key) DO UPDATE SET \(updates)
+                """, company.values)
         }
     }
 
@@ -263,6 +335,12 @@ public struct PeopleEditor: Sendable {
         wasSeen
             ? EditFailure(.conflict, "table \(table.name): _id \(id) was deleted by someone else; nothing changed")
             : EditFailure(.notFound, "table \(table.name): no person has _id \(id)")
+    }
+
+    /// A person the edit would leave without a name (the rule every
+    /// editor checks first): refused, as a file refuses them.
+    private func nameless(_ person: Person) -> EditFailure? {
+        FieldCheck.nameProblem(of: person).map { EditFailure(.invalid, "table \(table.name): \($0.message); nothing changed") }
     }
 
     private func conflict(_ id: String, expected: Int64, actual: Int64?) -> EditFailure {

@@ -107,8 +107,7 @@ public struct PeopleImporter {
         let staging = "pg_temp." + Self.staging
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
             try waitForOtherImports(on: connection)
-            for statement in table.tableStatements { try connection.execute(statement) }
-            let addedVersions = try PeopleEditor(table: table).addVersionColumn(connection)
+            let addedVersions = try makeTables(connection)
             // One import at a time per table: the summary is computed from it.
             try connection.execute("LOCK TABLE \(table.table) IN SHARE ROW EXCLUSIVE MODE")
             let loadingEmpty = try isEmpty(connection.execute(emptinessQuery))
@@ -163,6 +162,15 @@ public struct PeopleImporter {
         }
     }
 
+    /// Makes what is missing of the tables, and brings up to date what an
+    /// earlier Roster made (a log without transaction ids, a table without
+    /// versions); true when the table got its `version` column now.
+    private func makeTables(_ connection: some EditingConnection) throws(DatabaseError) -> Bool {
+        for statement in table.tableStatements { _ = try connection.rows(statement, []) }
+        try ChangeLog.make(for: table, connection)
+        return try PeopleEditor(table: table).addVersionColumn(connection)
+    }
+
     /// A second import waits here for the first to commit or roll back.
     private func waitForOtherImports(on connection: PostgresConnection) throws(DatabaseError) {
         let taken = try connection.execute("SELECT pg_try_advisory_xact_lock(\(Self.advisoryLock))").first?.values.first
@@ -192,8 +200,7 @@ public struct PeopleImporter {
         // at commit, a few in all; WAL would write every page twice.
         try connection.execute("PRAGMA cache_size = -\(Self.sqliteCacheKiB)")
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
-            for statement in table.tableStatements { try connection.execute(statement) }
-            let addedVersions = try PeopleEditor(table: table).addVersionColumn(connection)
+            let addedVersions = try makeTables(connection)
             let loadingEmpty = try isEmpty(connection.query(emptinessQuery))
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
             let placeholders = Array(repeating: "?", count: PeopleTable.columns.count).joined(separator: ", ")

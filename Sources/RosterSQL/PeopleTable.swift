@@ -123,7 +123,8 @@ public struct PeopleTable: Sendable, Equatable {
     public var summaryColumns: [String] { ["company_key", "spelling", "headcount", "active", "balances", "total_cents", "ages", "age_sum"] }
 
     /// Each row's version: 0 as imported, one more at each edit, and at
-    /// each import that replaces the row; an edit based on another version
+    /// each import that changes the row (one that finds it as it was leaves
+    /// it at its version); an edit based on another version
     /// is a conflict (`PeopleEditor`). Not among `columns`: a table an
     /// import made before edits lacks it, and is still browsed; editing or
     /// importing adds it.
@@ -240,26 +241,41 @@ public struct PeopleTable: Sendable, Equatable {
 
     /// Moves the staged rows into the table: a person already there (same
     /// `person_key`) is replaced, and of two staged rows with one key the
-    /// later in the file wins.
+    /// later in the file wins. A row whose values are all as the table has
+    /// them is left alone, its version with it: an edit (or a script's
+    /// `--if-version`) based on it still holds.
     func mergeStatement(from staging: String) -> String {
         // A replaced row is a changed row: its version moves on, so that an
-        // edit based on what it was is a conflict.
-        let updates = (Self.columns.dropFirst().map { "\($0.name) = excluded.\($0.name)" } + ["version = \(table).version + 1"])
+        // edit based on what it was is a conflict. One that only moved in
+        // the file takes its new position and keeps its version.
+        let same = sameValues(table, "excluded")
+        let updates = (Self.columns.dropFirst().map { "\($0.name) = excluded.\($0.name)" }
+            + ["version = CASE WHEN \(same) THEN \(table).version ELSE \(table).version + 1 END"])
             .joined(separator: ", ")
+        let changed = "NOT (\(same) AND \(table).position = excluded.position)"
         switch dialect {
         case .postgres:
             return """
             INSERT INTO \(table) (\(columnList)) SELECT DISTINCT ON (person_key) \(columnList) FROM \(staging) \
-            ORDER BY person_key, position DESC ON CONFLICT (person_key) DO UPDATE SET \(updates)
+            ORDER BY person_key, position DESC ON CONFLICT (person_key) DO UPDATE SET \(updates) WHERE \(changed)
             """
         case .sqlite:
             // Rows go in file order, so a later duplicate updates an earlier
             // one; `WHERE true` settles SQLite's parse of ON CONFLICT.
             return """
             INSERT INTO \(table) (\(columnList)) SELECT \(columnList) FROM \(staging) WHERE true ORDER BY position \
-            ON CONFLICT (person_key) DO UPDATE SET \(updates)
+            ON CONFLICT (person_key) DO UPDATE SET \(updates) WHERE \(changed)
             """
         }
+    }
+
+    /// True where the rows `left` and `right` hold the same person: every
+    /// column equal, missing values alike, where each stands in its file
+    /// aside. What an import counts as unchanged, and leaves so.
+    func sameValues(_ left: String, _ right: String) -> String {
+        let same = dialect == .postgres ? "IS NOT DISTINCT FROM" : "IS"
+        return "(" + Self.columns.dropFirst().filter { $0.name != "position" }
+            .map { "\(left).\($0.name) \(same) \(right).\($0.name)" }.joined(separator: " AND ") + ")"
     }
 
     /// Per-company figures over the whole table. The balance sum is taken

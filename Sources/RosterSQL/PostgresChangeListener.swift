@@ -8,9 +8,11 @@ import RosterCore
 /// channel in its own transaction (so the notification comes at commit,
 /// once per save, never per row). This listens on a connection of its own,
 /// whose socket Dispatch polls: no thread waits on it, and the table is
-/// never polled. A notification only wakes it: it then reads the log from
-/// the last number it saw (`ChangeLog`), so saves of this process's own
-/// (its token) are told apart, and none is seen twice.
+/// never polled. A notification only wakes it: it then reads the log for
+/// what it has not seen (`ChangeLog.changes`: by transaction, so a save
+/// that took its number before another's and committed after is still
+/// read), so saves of this process's own (its token) are told apart, and
+/// none is seen twice.
 ///
 /// When its connection is lost (the server restarted, the backend was
 /// ended) it connects again every second, listens, and reads the log from
@@ -25,20 +27,20 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
     private var source: DispatchSourceRead?
     private var retry: DispatchSourceTimer?
     private var changed: (@Sendable () -> Void)?
-    /// The log's number up to which changes are known: nil where the table
-    /// has no log (then every notification from another process counts).
-    private var seen: Int64?
+    /// How far the log has been read: nil where the table has no log
+    /// (then every notification from another process counts).
+    private var seen: ChangeLog.Position?
     private var isStopped = false
 
     /// Listens beside `browsing` (the same server, user and password), for
-    /// saves to `table` after the log's number `since` (what the table's
+    /// saves to `table` after the log's place `since` (what the table's
     /// read already showed); nil if the second connection cannot be made.
-    init?(beside browsing: PostgresConnection, table: PeopleTable, since: Int64?, ownToken: String = ChangeLog.token) {
+    init?(beside browsing: PostgresConnection, table: PeopleTable, since: ChangeLog.Position?, ownToken: String = ChangeLog.token) {
         guard let connection = try? browsing.duplicate(), Self.listen(on: connection) else { return nil }
         self.connection = connection
         self.table = table
         self.ownToken = ownToken
-        seen = since ?? ChangeLog.latest(of: table, connection)
+        seen = since ?? ChangeLog.position(of: table, connection)
     }
 
     public func start(changed: @escaping @Sendable () -> Void) {
@@ -52,7 +54,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
     /// The table is about to be read again: what the log holds now is in that read.
     public func countFromNow() {
         queue.async { [self] in
-            if let latest = ChangeLog.latest(of: table, connection) { seen = max(seen ?? 0, latest) }
+            if let now = ChangeLog.position(of: table, connection) { seen = now }
         }
     }
 
@@ -90,15 +92,14 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
         self.source = source
     }
 
-    /// Reads the log after the last number seen; tells of changes by others.
+    /// Reads what the log holds that was not seen; tells of changes by others.
     private func catchUp(afterReconnecting: Bool = false) {
-        guard let from = seen, let entries = try? ChangeLog.entries(of: table, after: from, connection) else {
+        guard let from = seen, let read = try? ChangeLog.changes(of: table, after: from, connection) else {
             if afterReconnecting { changed?() }  // no log to tell what was missed: read it all again
             return
         }
-        guard let last = entries.last else { return }
-        seen = last.seq
-        if entries.contains(where: { $0.token != ownToken }) { changed?() }
+        seen = read.position
+        if read.entries.contains(where: { $0.token != ownToken }) { changed?() }
     }
 
     /// The connection went: try again every second until it comes back.
@@ -115,7 +116,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
             self.connection = connection
             self.watch()
             self.catchUp(afterReconnecting: true)
-            if self.seen == nil { self.seen = ChangeLog.latest(of: self.table, connection) }  // a log made meanwhile
+            if self.seen == nil { self.seen = ChangeLog.position(of: self.table, connection) }  // a log made meanwhile
         }
         timer.resume()
         retry = timer

@@ -3,8 +3,8 @@ import RosterStore
 
 /// The screens' edits of a table: through the browse lane's connection
 /// (PostgreSQL: the lane serializes it with reads, and its timeout and
-/// cancelling hold), or a connection of the save's own that may write
-/// (SQLite: the browse connections are read-only).
+/// cancelling hold), or the repository's writing connection (SQLite: the
+/// browse connections are read-only; `SQLiteWriter`).
 extension SQLPeopleRepository: PeopleEditing {
     public func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
         try apply([.update(id: recordID, changes: changes)], base: base)
@@ -68,31 +68,26 @@ extension SQLPeopleRepository: PeopleEditing {
             }
             return try outcome.get()
         case .sqlite:
-            let connection: SQLiteConnection
-            do throws(DatabaseError) {
-                connection = try SQLiteConnection(path: target, access: .readWrite, busyTimeout: .seconds(5))
-            } catch {
-                throw EditFailure(.readOnly, "\(target) cannot be written (\(ConnectionTrouble.words(for: error)))")
+            guard let writer else { throw EditFailure(.failed, "no connection to write with") }
+            return try writer.write { connection throws(EditFailure) in
+                try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting, places: places,
+                                 operationID: operationID, connection)
             }
-            // Counted before it commits, so that our own watch knows it for ours.
-            SQLiteChangeWatch.ownSaves.add(1, ordering: .releasing)
-            return try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting, places: places,
-                                    operationID: operationID, connection)
         }
     }
 
     /// Whether anyone (this process included) has saved to the table since
     /// it was read: its change log has moved on. False when that cannot be told.
     public var hasChangedSinceRead: Bool {
-        let latest = try? browse.sync { session throws(DatabaseError) in ChangeLog.latest(of: table, session) }
-        guard let latest = latest ?? nil else { return false }
-        return latest > (changeLogPosition ?? 0)
+        guard let since = changeLogPosition else { return false }
+        let changes = try? browse.sync { session throws(DatabaseError) in try ChangeLog.changes(of: table, after: since, session) }
+        return changes.map { !$0.entries.isEmpty } ?? false
     }
 
     /// The same table read again (its summary, so new companies and counts
     /// show) over the same lanes: what a screen shows after a save.
     public func reread() throws(DatabaseError) -> SQLPeopleRepository {
-        try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching), removedPlaces: removedPlaces)
+        try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching), removedPlaces: removedPlaces, writer: writer)
     }
 }
 

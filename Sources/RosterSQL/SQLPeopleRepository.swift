@@ -28,9 +28,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let table: PeopleTable
     /// The target, without password.
     let target: String
-    /// The change log's number when the table was read (nil: it has no
+    /// Where the change log stood when the table was read (nil: it has no
     /// log): another process's change after it was not in the read.
-    let changeLogPosition: Int64?
+    let changeLogPosition: ChangeLog.Position?
     public let personCount: Int
     public let companies: [Company]
     /// Per company id, the summary row (keys as stored: 0xFF for none).
@@ -46,6 +46,9 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// Where the people the last delete took out were, for an undo; kept
     /// by the repository a save's re-read makes (`reread`).
     let removedPlaces: Locked<[String: PeopleEditor.Place]>
+    /// SQLite: the connection saves go through, kept by the repository a
+    /// save's re-read makes (the change watch asks it what others wrote).
+    let writer: SQLiteWriter?
 
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)
@@ -59,15 +62,16 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// Reads the table's summary through `lanes` (browsing, searching),
     /// which the repository then reads through.
     init(table: PeopleTable, target: String, lanes: (browse: DatabaseLane, search: DatabaseLane),
-         removedPlaces: Locked<[String: PeopleEditor.Place]> = Locked([:])) throws(DatabaseError) {
+         removedPlaces: Locked<[String: PeopleEditor.Place]> = Locked([:]), writer: SQLiteWriter? = nil) throws(DatabaseError) {
         self.table = table
         self.target = target
         self.removedPlaces = removedPlaces
+        self.writer = table.dialect == .sqlite ? writer ?? SQLiteWriter(path: target) : nil
         // In key order from the server (both compare the keys byte by byte,
         // as `lexicographicallyPrecedes` does): no sort of 70,000 keys here.
         let (rows, logged) = try lanes.browse.sync { browse throws(DatabaseError) in
-            // The log's number first: a save between the two reads is then caught up with (twice at worst, never missed).
-            let logged = ChangeLog.latest(of: table, browse)
+            // The log's place first: a save between the two reads is then caught up with (twice at worst, never missed).
+            let logged = ChangeLog.position(of: table, browse)
             let rows = try browse.rows(
                 "SELECT \(table.summaryColumns.joined(separator: ", ")) FROM \(table.summaryTable) ORDER BY company_key", [])
             // Reading no row also checks that the people table has what is read.
@@ -110,6 +114,19 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     /// The target alone: what went wrong is `readFailure`, which the
     /// screens put before it in their titles (`titleName`).
     public var sourceName: String { target }
+
+    /// Stops whatever the connections are running (`PQcancel`,
+    /// `sqlite3_interrupt`): Roster is quitting. Waits for no statement,
+    /// only for the requests to be sent, `patience` at most (a server that
+    /// stopped answering keeps a cancel waiting).
+    /// `closing`: and runs nothing more on them (the last thing Roster does).
+    public func stopStatements(closing: Bool = false, patience: Duration = .milliseconds(100)) {
+        let sent = DispatchGroup()
+        for lane in [browse, searching] {
+            if closing { lane.close(sent: sent) } else { lane.interruptRunning(sent: sent) }
+        }
+        _ = sent.wait(timeout: .now() + DispatchTimeInterval(patience))
+    }
 
     /// Connects both connections again (`PQreset`: same parameters and
     /// password) and clears the problem the title showed. The cached rows

@@ -1,6 +1,5 @@
 import Dispatch
 import RosterCore
-import Synchronization
 
 /// Tells when someone else changed a table the screens show.
 public protocol TableChangeWatch: AnyObject, Sendable {
@@ -13,51 +12,38 @@ public protocol TableChangeWatch: AnyObject, Sendable {
 
 /// Tells when another connection changed an SQLite database (another
 /// Roster's save, `roster update`, the `sqlite3` shell): SQLite has no
-/// notifications, so a connection of the watch's own asks `PRAGMA
-/// data_version` twice a second, on a queue of its own (a cheap read of
-/// the file's change counter; it moves only for other connections'
-/// commits). Never the browse connections: their reads go on meanwhile.
+/// notifications, so the watch asks `PRAGMA data_version` twice a second,
+/// on a queue of its own (a cheap read of the file's change counter).
+/// It asks the connection this process saves through (`SQLiteWriter`),
+/// whose version moves for every commit but its own: so our saves are
+/// never taken for someone else's, nor someone else's, a moment after
+/// ours, for ours. Never the browse connections: their reads go on meanwhile.
 public final class SQLiteChangeWatch: TableChangeWatch, @unchecked Sendable {
-    private let connection: SQLiteConnection
+    private let writer: SQLiteWriter
     private let queue = DispatchQueue(label: "roster.sqlite-change-watch")
     private var timer: DispatchSourceTimer?
     /// The version changes are counted from (touched only on `queue`).
     private var counted: Int64?
-    /// Saves this process makes, counted before each commits: a change seen
-    /// while the count moved may be ours, and our own save reads the table
-    /// again anyway (with anyone else's change of the same moment).
-    static let ownSaves = Atomic<Int>(0)
-    private var ownSavesSeen = 0
 
-    /// A watch on the database at `path`; nil if it cannot be opened (then
-    /// it is simply not watched).
-    public init?(path: String) {
-        guard let connection = try? SQLiteConnection(path: path, access: .readOnly, busyTimeout: .milliseconds(200)) else { return nil }
-        self.connection = connection
+    /// A watch on what others commit to the database `writer` saves to.
+    init(writer: SQLiteWriter) {
+        self.writer = writer
     }
 
-    /// Asks every `interval`; `changed` runs on the watch's queue when the
-    /// database moved on since the last count.
+    /// Asks every half second; `changed` runs on the watch's queue when
+    /// the database moved on since the last count.
     public func start(changed: @escaping @Sendable () -> Void) {
         start(every: .milliseconds(500), changed: changed)
     }
 
     public func start(every interval: DispatchTimeInterval, changed: @escaping @Sendable () -> Void) {
-        queue.sync {
-            counted = version()
-            ownSavesSeen = Self.ownSaves.load(ordering: .acquiring)
-        }
+        queue.sync { counted = writer.othersVersion() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
         timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            // The version first: a save of ours it shows was counted before it committed.
-            let now = self.version()
-            let own = Self.ownSaves.load(ordering: .acquiring)
-            defer { self.ownSavesSeen = own }
-            guard let now, now != self.counted else { return }
+            guard let self, let now = self.writer.othersVersion(), now != self.counted else { return }
             self.counted = now
-            if own == self.ownSavesSeen { changed() }
+            changed()
         }
         timer.resume()
         self.timer = timer
@@ -66,7 +52,7 @@ public final class SQLiteChangeWatch: TableChangeWatch, @unchecked Sendable {
     /// Changes are counted from now: the database is about to be read
     /// again (whatever changed before is in that read).
     public func countFromNow() {
-        queue.sync { counted = version() ?? counted }
+        queue.sync { counted = writer.othersVersion() ?? counted }
     }
 
     public func stop() {
@@ -77,10 +63,6 @@ public final class SQLiteChangeWatch: TableChangeWatch, @unchecked Sendable {
     deinit {
         timer?.cancel()
     }
-
-    private func version() -> Int64? {
-        (try? connection.query("PRAGMA data_version"))?.first?.int(0)
-    }
 }
 
 extension SQLPeopleRepository {
@@ -88,7 +70,7 @@ extension SQLPeopleRepository {
     /// PostgreSQL's notifications on a connection beside the browse lane's.
     public func changeWatch() -> (any TableChangeWatch)? {
         switch table.dialect {
-        case .sqlite: return SQLiteChangeWatch(path: target)
+        case .sqlite: return writer.map(SQLiteChangeWatch.init(writer:))
         case .postgres:
             let (table, since) = (self.table, changeLogPosition)
             return try? browse.sync { session throws(DatabaseError) -> PostgresChangeListener? in

@@ -22,6 +22,9 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         KeyBinding([.character("?"), .function(1)], "?", "these keys", .help),
     ]
 
+    /// `?`: the chooser's keys.
+    static let keyHelp = HelpOverlay(title: "Column chooser keys", table: keyTable)
+
     private let presenter: ColumnChooserModuleInterface
     /// The list, drawn under the box.
     private let background: ScreenView
@@ -60,7 +63,7 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
         case .sort: presenter.sortByColumn()
         case .keep: presenter.keep()
         case .cancel: presenter.cancel()
-        case .help: help = HelpOverlay(title: "Column chooser keys", table: Self.keyTable)
+        case .help: help = Self.keyHelp
         }
         return true
     }

@@ -10,13 +10,16 @@ public final class CommandLineView: CommandLineViewInterface, ScreenView {
         case accept, cancel
     }
 
-    /// Enter, Esc and Tab, then the prompts' own editing keys (any other
-    /// character is typed: `q` is text here).
+    /// The command line's own keys; the prompts' editing keys work too
+    /// (`lineEditing`), and any other character is typed (`q` is text here).
     public static let keyTable: [KeyBinding<Action>] = [
         KeyBinding([.enter], "⏎", "run the command (or say why it is not one)", .accept),
         KeyBinding([.escape], "Esc", "close the line, running nothing", .cancel),
         KeyBinding([.tab], "Tab", "complete the command, then its column, field or file (again: list them)", .edit(.complete)),
-    ] + ListView.promptKeyTable.compactMap { binding in
+    ]
+
+    /// The search and export prompts' editing keys (help lists them there).
+    static let lineEditing: [KeyBinding<Action>] = ListView.promptKeyTable.compactMap { binding in
         guard case .edit(let edit) = binding.action, edit != .complete else { return nil }
         return KeyBinding(binding.keys, binding.label, binding.help, .edit(edit))
     }
@@ -43,7 +46,7 @@ public final class CommandLineView: CommandLineViewInterface, ScreenView {
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
-        guard let action = Self.keyTable.action(for: key) else {
+        guard let action = (Self.keyTable + Self.lineEditing).action(for: key) else {
             guard let typed = key.typedEdit else { return false }
             presenter.edit(typed)
             return true

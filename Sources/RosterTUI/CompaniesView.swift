@@ -8,6 +8,9 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
         noun: "company", sortHelp: "next order (name A→Z; people, active, total, average, age: largest first)") { $0 }
 
+    /// `?`: the overview's keys.
+    static let keyHelp = HelpOverlay(title: "Company overview keys", table: keyTable)
+
     static let hints = keyTable.hints()
     /// With a filter in force, Esc clears it, and the hints say so.
     static let filteredHints = keyTable.filter { $0.action != .back }
@@ -51,7 +54,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
             return handled
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        if action == .help { help = HelpOverlay(title: "Company overview keys", table: Self.keyTable).withProblem(model?.problemDetail) }
+        if action == .help { help = Self.keyHelp.withProblem(model?.problemDetail) }
         TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         return true
     }

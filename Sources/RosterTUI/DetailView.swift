@@ -32,6 +32,9 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.character("q")], "q", "quit", .quit, hint: true),
     ]
 
+    /// `?`: the person's screen's keys.
+    static let keyHelp = HelpOverlay(title: "Detail keys", table: keyTable)
+
     /// `↑↓` walk people here; the fields scroll with PgUp PgDn (the line
     /// above says so when they do not fit).
     static let hints = StatusHints([StatusHints.Hint("↑↓ prev/next"), StatusHints.Hint("Tab field"), StatusHints.Hint("y copy")])
@@ -79,7 +82,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .next: presenter.showNext()
         case .back: presenter.goBack()
         case .quit: presenter.quit()
-        case .help: help = HelpOverlay(title: "Detail keys", table: Self.keyTable).withProblem(model?.problemDetail)
+        case .help: help = Self.keyHelp.withProblem(model?.problemDetail)
         case .copy: presenter.copyField()
         case .retry: presenter.retry()
         case .edit: presenter.edit(inEditor: false)

@@ -47,6 +47,10 @@ public final class EditorView: EditorViewInterface, ScreenView {
         KeyBinding([.character("?"), .function(1)], "?/F1", "these keys", .help),
     ]
 
+    /// `F1` in the form, `?` on the conflict screen: their keys.
+    static let formHelp = HelpOverlay(title: "Person editor keys", table: keyTable)
+    static let conflictHelp = HelpOverlay(title: "Conflict screen keys", table: conflictKeyTable)
+
     /// Saving stays longest on a narrow bar (it is how the form ends well), then going back.
     private static let hints = StatusHints([StatusHints.Hint("⏎ save", keep: 2), StatusHints.Hint("Tab/↑↓ field"),
                                             StatusHints.Hint("Esc cancel", keep: 1)])
@@ -102,8 +106,7 @@ public final class EditorView: EditorViewInterface, ScreenView {
             case .edit(let edit): presenter.edit(edit)
             case .choose(let choice): presenter.choose(choice)
             case .help:
-                help = model?.conflict == nil ? HelpOverlay(title: "Person editor keys", table: Self.keyTable)
-                    : HelpOverlay(title: "Conflict screen keys", table: Self.conflictKeyTable)
+                help = model?.conflict == nil ? Self.formHelp : Self.conflictHelp
             }
             return true
         }

@@ -8,7 +8,7 @@ public enum EveryScreenAction: Sendable, Equatable {
 /// help screen lists it), so that they work the same everywhere, over a
 /// prompt or a form too.
 public enum EveryScreenKeys {
-    public static let table: [KeyBinding<EveryScreenAction>] = [
+    public static let keyTable: [KeyBinding<EveryScreenAction>] = [
         // As in less, vim, mutt, htop: the cure for a screen another
         // program (a `write`, a background job, line noise over SSH) wrote on.
         KeyBinding([.control("l")], "^L", "redraw the whole screen (after something else wrote on it)", .redraw),

@@ -16,6 +16,9 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
             KeyBinding([.character("F")], "F", "count by the previous field", .previousField),
         ], wrap: Action.table)
 
+    /// `?`: the counts' keys.
+    static let keyHelp = HelpOverlay(title: "Counts keys (F)", table: keyTable)
+
     /// "f field" joins the hints: the one key that is new here.
     static let hints = hints(escape: nil)
     static let filteredHints = hints(escape: "clear filter")
@@ -79,7 +82,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         switch action {
         case .nextField: presenter.cycleField(by: 1)
         case .previousField: presenter.cycleField(by: -1)
-        case .table(.help): help = HelpOverlay(title: "Counts keys (F)", table: Self.keyTable).withProblem(model?.problemDetail)
+        case .table(.help): help = Self.keyHelp.withProblem(model?.problemDetail)
         case .table(let action): TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         }
         return true

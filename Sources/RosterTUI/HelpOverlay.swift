@@ -34,7 +34,7 @@ struct HelpOverlay {
     private var shownLines: [Line] { lines + Self.everyScreenLines }
 
     private static let everyScreenLines = [Line(label: "", help: ""), Line(label: "", help: EveryScreenKeys.heading, isHeading: true)]
-        + EveryScreenKeys.table.map { Line(label: $0.label, help: $0.help) }
+        + EveryScreenKeys.keyTable.map { Line(label: $0.label, help: $0.help) }
 
     /// The help led by what the database said last (`detail`, wrapped),
     /// when something failed: the word-for-word reason is one key away.

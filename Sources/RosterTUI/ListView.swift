@@ -83,6 +83,20 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.pageDown], "PgDn", "search: a page down the list", .list(.pageDown)),
     ]
 
+    /// `?`: the list's keys, the prompts', the column chooser's, the sort
+    /// menu's letters, the command line's commands and the query language,
+    /// each from the table that runs them.
+    static let keyHelp = HelpOverlay(title: "List keys", table: keyTable)
+        .adding("In the search (/) and export (e) prompts", table: promptKeyTable)
+        .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
+        .adding("In the sort menu (o ascending, O descending)",
+                examples: SortMenu.entries.map { (String($0.letter), $0.label) }
+                    + [("B", "a capital: by that column as one flat list (O B: the top balances of all)")])
+        .adding("In the command line (:), besides the prompts' keys", table: CommandLineView.keyTable)
+        .adding("The command line's commands (a name may be cut short: :s, :q)",
+                examples: ListCommandTable.commands.map { ($0.synopsis, $0.help) })
+        .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
+
     static let searchPromptHints = ["⏎ keep", "Esc cancel", "↑ history"]
     static let exportPromptHints = ["⏎ write", "Esc cancel"]
 
@@ -300,18 +314,8 @@ public final class ListView: ListViewInterface, ScreenView {
         }
     }
 
-    /// The help screen (`?`, `:help`): the list's keys, then the prompts',
-    /// the column chooser's, the sort menu's letters, the command line's
-    /// commands and the queries, each from the table that runs them.
+    /// The help screen (`?`, `:help`).
     public func openHelp() {
-        help = HelpOverlay(title: "List keys", table: Self.keyTable).withProblem(model?.connection?.detail)
-            .adding("In the search (/) and export (e) prompts", table: Self.promptKeyTable)
-            .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
-            .adding("In the sort menu (o ascending, O descending)",
-                    examples: SortMenu.entries.map { (String($0.letter), $0.label) }
-                        + [("B", "a capital: by that column as one flat list (O B: the top balances of all)")])
-            .adding("The command line (:; Tab completes, a name may be cut short)",
-                    examples: ListCommandTable.commands.map { ($0.synopsis, $0.help) })
-            .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
+        help = Self.keyHelp.withProblem(model?.connection?.detail)
     }
 }

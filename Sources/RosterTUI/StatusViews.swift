@@ -29,6 +29,8 @@ public final class LoadingView: ScreenView {
         KeyBinding([.character("?"), .function(1)], "?", "these keys", .help, hint: true),
     ]
 
+    static let helpTitle = "Keys while loading"
+
     public init(sourceName: String, progress: LoadProgress, onQuit: @escaping () -> Void) {
         self.sourceName = sourceName
         self.progress = progress
@@ -43,7 +45,7 @@ public final class LoadingView: ScreenView {
         switch Self.keyTable.action(for: key) {
         case .quit?: onQuit()
         case .help?:
-            help = HelpOverlay(title: "Keys while loading", table: Self.keyTable)
+            help = HelpOverlay(title: Self.helpTitle, table: Self.keyTable)
                 .adding("The list's keys: typed now, they act once it shows", table: ListView.keyTable)
         case nil: return false
         }

@@ -17,7 +17,7 @@ extension Screen {
 /// go instead:
 /// 1. the target, from its start, at a path or word boundary, down to its
 ///    last part (`…/people.json`, `…/staff`), and a long last part down to
-///    its last `keptOfTarget` cells;
+///    its last `keptOfTarget` cells (the sample: `sample (read-only)`);
 /// 2. the figures, a whole piece at a time from their end, down to the
 ///    first (the target then takes back what room they leave);
 /// 3. the app's name (`Roster — `), then the first figure;
@@ -41,12 +41,7 @@ enum TitleBar {
             return name + state + shown + rest
         }
         func fits(_ shown: String?) -> Bool { width(left(shown)) + (pieces.isEmpty ? 0 : 1 + width(right())) <= columns }
-        let tails = targetTails(target)
-        // A last part longer than `keptOfTarget` cells (a long file name)
-        // gives way from its start too, down to those cells.
-        let lastPart = Array(tails.last ?? target)
-        let cut = lastPart.count > keptOfTarget ? (keptOfTarget..<lastPart.count).reversed().map { String(lastPart.suffix($0)) } : []
-        let shortenings = [target] + (tails + cut).map { String(DisplayText.ellipsis) + $0 }
+        let shortenings = shortenings(of: target)
         // The longest spelling of the target that fits, if any does.
         func fittingTarget() -> String? { shortenings.first(where: fits) }
 
@@ -63,6 +58,18 @@ enum TitleBar {
     }
 
     static let separator = " — "
+
+    /// The spellings of `target`, longest first. A path or a connection
+    /// keeps its end (`…/people.json`, `…/staff`): a long last part gives
+    /// way from its start too, down to its last `keptOfTarget` cells. The
+    /// sample keeps its start, the word that says what it is.
+    static func shortenings(of target: String) -> [String] {
+        if target == DirectorySource.sampleTitle { return [target, DirectorySource.sampleShortTitle] }
+        let tails = targetTails(target)
+        let lastPart = Array(tails.last ?? target)
+        let cut = lastPart.count > keptOfTarget ? (keptOfTarget..<lastPart.count).reversed().map { String(lastPart.suffix($0)) } : []
+        return [target] + (tails + cut).map { String(DisplayText.ellipsis) + $0 }
+    }
 
     /// A source's state ("connection lost, r reconnects — ", with its
     /// separator) and its target (after its last " — "; all of a file's path).

@@ -2,4 +2,4 @@ import Foundation
 import RosterApp
 
 // All of roster lives in RosterApp, so tests can reach every part of it.
-exit(await RosterCommand.run(Array(CommandLine.arguments.dropFirst())).code)
+exit(await RosterCommand.runFromCommandLine().code)

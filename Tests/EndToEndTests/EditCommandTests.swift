@@ -123,6 +123,63 @@ struct EditCommandTests {
         #expect(Self.text(file).contains("\"_id\": \"id4\", \"index\": 4, \"age\": 88,"))
     }
 
+    /// The hidden temporary files beside `file` (a save's and its backup's).
+    static func temporaryFiles(beside file: String) -> [String] {
+        let folder = (file as NSString).deletingLastPathComponent, name = (file as NSString).lastPathComponent
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasPrefix("." + name) && $0.hasSuffix(".tmp") }.sorted()
+    }
+
+    @Test("killed (kill -9) before its rename, a save leaves its full-size temporary file; the next save, or opening the file, removes it")
+    func leftoversRemoved() throws {
+        let (folder, file) = try Self.folder(people: 2_000)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let size = try #require(FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        // The backup's copy, then the save's: each killed before it is renamed.
+        let backup = try runRoster(["update", file, "id3", "age=77", "--backup"], environment: ["ROSTER_CRASH_AT": "before-rename"])
+        #expect(backup.status == SIGKILL)
+        let backupLeft = Self.temporaryFiles(beside: file)
+        #expect(backupLeft.count == 1 && backupLeft.first?.hasPrefix(".people.json~.roster-") == true, "\(backupLeft)")
+        #expect(try FileManager.default.attributesOfItem(atPath: folder + "/" + backupLeft[0])[.size] as? Int == size)
+        let next = try runRoster(["update", file, "id4", "age=88"])
+        #expect(next.status == 0, "\(next.error)")
+        #expect(Self.temporaryFiles(beside: file).isEmpty, "the next save removed it")
+
+        let killed = try runRoster(["update", file, "id5", "age=99"], environment: ["ROSTER_CRASH_AT": "before-rename"])
+        #expect(killed.status == SIGKILL)
+        #expect(Self.temporaryFiles(beside: file).count == 1)
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " " + TmuxSession.shellQuoted(file))
+        #expect(session.waitFor(text: "1/2,000"))
+        #expect(Self.temporaryFiles(beside: file).isEmpty, "opening the file removed it")
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        #expect(Self.text(file).contains("\"_id\": \"id4\", \"index\": 4, \"age\": 88,"))
+    }
+
+    @Test("a FIFO at FILE.lock: the update says so at once, naming the lock, and writes nothing; as does the app's save, and q quits")
+    func fifoLock() throws {
+        let (folder, file) = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(file + ".lock", 0o644) == 0)
+        let before = Self.text(file)
+        let run = try runRoster(["update", file, "id1", "age=5"])
+        #expect(run.status == 1)
+        #expect(run.error == "roster: \(file): its lock people.json.lock is a FIFO (named pipe); remove it to save; nothing written\n")
+        #expect(Self.text(file) == before)
+
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " " + TmuxSession.shellQuoted(file), columns: 200)
+        #expect(session.waitFor(text: "1/3"))
+        session.send("E", "Tab", "Tab", "Tab", "C-u")
+        session.type("p0@x.io")
+        session.send("Enter")
+        #expect(session.waitFor(text: "its lock people.json.lock is a FIFO (named pipe); remove it"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "Throw away"))
+        session.send("y", "q")
+        #expect(session.exitStatus() == 0)
+        #expect(Self.text(file) == before)
+    }
+
     @Test("a lock another live process holds: the save waits, then says who holds it and writes nothing")
     func heldLock() throws {
         let (folder, file) = try Self.folder()

@@ -15,20 +15,25 @@ struct EditingEndToEndTests {
         return path
     }
 
-    /// A copy of the bundled directory and a folder for an editor script's traces.
-    static func copyWithScratchFolder() throws -> (file: String, folder: String) {
+    /// Runs `test` on a copy of the bundled directory, a folder for an
+    /// editor script's traces, and Roster on the copy in tmux (its first
+    /// frame drawn) with `EDITOR` the shell script `editor` makes of that
+    /// folder; the copy and the folder are removed after.
+    static func withEditor(_ editor: (_ folder: String) -> String,
+                           _ test: (_ file: String, _ folder: String, TmuxSession) throws -> Void) throws {
         let folder = NSTemporaryDirectory() + "roster-e2e-editor-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return (try copy(), folder)
-    }
-
-    /// Roster on `file` in tmux with `EDITOR` a shell script of `body`
-    /// (kept in `folder`), before its first frame.
-    static func open(_ file: String, editor body: String, in folder: String) throws -> TmuxSession {
+        let file = try copy()
+        defer {
+            try? FileManager.default.removeItem(atPath: file)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
         let script = folder + "/editor.sh"
-        try body.write(toFile: script, atomically: true, encoding: .utf8)
+        try editor(folder).write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        return try TmuxSession("env EDITOR=\(TmuxSession.shellQuoted(script)) \(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        let session = try TmuxSession("env EDITOR=\(TmuxSession.shellQuoted(script)) \(TmuxSession.shellQuoted(rosterBinary)) \(TmuxSession.shellQuoted(file))")
+        #expect(session.waitFor(text: "1/400"))
+        try test(file, folder, session)
     }
 
     /// Roster on `file` in tmux, its first frame drawn.
@@ -234,25 +239,46 @@ struct EditingEndToEndTests {
 
     @Test("v: $EDITOR on the record; a try that does not read reopens it with the reason at the top; the next saves")
     func externalEditor() throws {
-        let (file, folder) = try Self.copyWithScratchFolder()
-        defer {
-            try? FileManager.default.removeItem(atPath: file)
-            try? FileManager.default.removeItem(atPath: folder)
-        }
         // The first run breaks the JSON; the second keeps what it was given and fixes it, with a new email.
-        let session = try Self.open(file, editor: """
+        try Self.withEditor({ folder in """
         #!/bin/sh
         if [ ! -f '\(folder)/first' ]; then touch '\(folder)/first'; sed -i 's/"age": \\([0-9]*\\),/"age": \\1/' "$1"
         else cp "$1" '\(folder)/second'; sed -i 's/"age": \\([0-9]*\\)$/"age": \\1,/; s/"email": "[^"]*"/"email": "v@example.org"/' "$1"; fi
-        """, in: folder)
-        #expect(session.waitFor(text: "1/400"))
-        session.send("j", "v")
-        #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
-        let second = try String(contentsOfFile: folder + "/second", encoding: .utf8)
-        #expect(second.hasPrefix("// not saved: the record: line "), "\(second.prefix(120))")
-        #expect(try Self.changedLines(file) == ["  \"email\": \"v@example.org\","])
-        session.send("q")
-        #expect(session.exitStatus() == 0)
+        """ }) { file, folder, session in
+            session.send("j", "v")
+            #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+            let second = try String(contentsOfFile: folder + "/second", encoding: .utf8)
+            #expect(second.hasPrefix("// not saved: the record: line "), "\(second.prefix(120))")
+            #expect(try Self.changedLines(file) == ["  \"email\": \"v@example.org\","])
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
+    }
+
+    @Test("v: an editor that leaves bytes that are not UTF-8 is reopened on the text, the place said; a deleted edit file says so")
+    func externalEditorBadBytes() throws {
+        // The first run puts a byte that is no UTF-8 in the email; the second keeps what it was given and fixes the email.
+        try Self.withEditor({ folder in """
+        #!/bin/sh
+        if [ ! -f '\(folder)/first' ]; then touch '\(folder)/first'; sed -i 's/"email": "[^"]*"/"email": "bad\\xffbyte@example.org"/' "$1"
+        elif [ ! -f '\(folder)/second' ]; then cp "$1" '\(folder)/second'; sed -i 's/"email": "[^"]*"/"email": "v@example.org"/' "$1"
+        else rm "$1"; fi
+        """ }) { file, folder, session in
+            session.send("j", "v")
+            #expect(session.waitFor(text: "saved to roster-e2e-edit-"))
+            let second = try String(contentsOfFile: folder + "/second", encoding: .utf8)
+            #expect(second.split(separator: "\n").first?.contains("is not UTF-8 (it shows as \u{FFFD})") == true, "\(second.prefix(120))")
+            #expect(second.contains("\"email\": \"bad\u{FFFD}byte@example.org\""), "the text is kept")
+            let line = try #require(second.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("bad\u{FFFD}byte") })
+            #expect(second.hasPrefix("// not saved: line \(line + 1), byte 16 is not UTF-8"), "the place in the file as the editor left it")
+            #expect(try Self.changedLines(file) == ["  \"email\": \"v@example.org\","])
+            // The third run deletes the file: said as such, nothing saved.
+            session.send("v")
+            #expect(session.waitFor(text: "the edit file was deleted; nothing saved"))
+            #expect(try Self.changedLines(file) == ["  \"email\": \"v@example.org\","])
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
     }
 
     @Test("U takes back the last change: an edit, and a delete, leave the file as it was, byte for byte")
@@ -360,35 +386,47 @@ struct EditingEndToEndTests {
 
     @Test("v: quitting without saving after a try that did not read saves nothing and does not reopen the editor")
     func externalEditorGivenUp() throws {
-        let (file, folder) = try Self.copyWithScratchFolder()
-        defer {
-            try? FileManager.default.removeItem(atPath: file)
-            try? FileManager.default.removeItem(atPath: folder)
-        }
         // Breaks the JSON the first time; then quits without writing, as :q! does.
-        let session = try Self.open(file, editor: """
+        try Self.withEditor({ folder in """
         #!/bin/sh
         echo run >> '\(folder)/runs'
         if [ ! -f '\(folder)/first' ]; then touch '\(folder)/first'; sed -i 's/"age": \\([0-9]*\\),/"age": \\1/' "$1"; fi
-        """, in: folder)
-        #expect(session.waitFor(text: "1/400"))
-        session.send("v")
-        #expect(session.waitFor(text: "nothing saved"))
-        #expect(try String(contentsOfFile: folder + "/runs", encoding: .utf8) == "run\nrun\n")
-        #expect(try Self.changedLines(file).isEmpty)
-        session.send("q")
-        #expect(session.exitStatus() == 0)
+        """ }) { file, folder, session throws in
+            session.send("v")
+            #expect(session.waitFor(text: "nothing saved"))
+            #expect(try String(contentsOfFile: folder + "/runs", encoding: .utf8) == "run\nrun\n")
+            #expect(try Self.changedLines(file).isEmpty)
+            session.send("q")
+            #expect(session.exitStatus() == 0)
+        }
     }
 
-    @Test("standard input and the bundled directory say at once why they are not edited")
-    func readOnlySources() throws {
+    @Test("standard input says at once why it is not edited")
+    func readOnlyStandardInput() throws {
         let piped = try TmuxSession("cat \(TmuxSession.shellQuoted(Self.bundled)) | \(TmuxSession.shellQuoted(rosterBinary)) -")
         #expect(piped.waitFor(text: "1/400"))
         piped.send("E")
         #expect(piped.waitFor(text: "standard input cannot be edited"))
-        let bundled = try TmuxSession(TmuxSession.shellQuoted(rosterBinary))
-        #expect(bundled.waitFor(text: "1/400"))
-        bundled.send("E")
-        #expect(bundled.waitFor(text: "the bundled directory is not edited"))
+    }
+
+    @Test("the sample is titled as the sample, and E, v, a, D say in one whole line how to get a copy to edit", arguments: [(24, 80), (15, 60)])
+    func readOnlySample(rows: Int, columns: Int) throws {
+        let sample = try TmuxSession(TmuxSession.shellQuoted(rosterBinary), rows: rows, columns: columns)
+        #expect(sample.waitFor(text: "1/400"))
+        let title = columns >= 80 ? " Roster — sample directory (read-only)" : " Roster — sample (read-only)"
+        #expect(sample.lines().first?.hasPrefix(title) == true, "\(sample.lines().first ?? "")")
+        let reason = "read-only: roster init people.json makes a copy to edit"
+        for (step, key) in ["E", "v", "a", "D"].enumerated() {
+            // A move clears the last message, so each key's own is seen.
+            sample.send("j")
+            #expect(sample.waitFor(text: "\(step + 2)/400"))
+            #expect(!sample.screen().contains(reason))
+            sample.send(key)
+            #expect(sample.waitFor("\(key)'s whole reason on the status line") { screen in
+                screen.components(separatedBy: "\n").last { !$0.isEmpty }?.contains(reason) == true
+            })
+        }
+        sample.send("q")
+        #expect(sample.exitStatus() == 0)
     }
 }

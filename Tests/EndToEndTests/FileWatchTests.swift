@@ -1,4 +1,5 @@
 import Foundation
+import RosterSQL
 import Testing
 import TestServers
 
@@ -130,6 +131,54 @@ struct FileWatchTests {
         #expect(session.screen().contains("typed@form.example"))
         // Our own save is not taken for another program's change.
         #expect(!session.waitFor("read again for nothing", timeout: 1.5, quietly: true) { $0.contains("changed on disk") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    /// When another program's save follows one of Roster's own: right
+    /// after it, and inside the time Roster's own change events and re-read
+    /// take (a file's events are gathered for 150 ms; SQLite is asked
+    /// twice a second).
+    struct FollowingSave: CustomTestStringConvertible, Sendable {
+        let kind: ConflictEndToEndTests.Kind
+        let milliseconds: Int
+        var testDescription: String { "\(kind.rawValue), \(milliseconds) ms after" }
+    }
+
+    @Test("another program saves just after Roster's own save: its change shows by itself, never taken for Roster's own",
+          arguments: [FollowingSave(kind: .json, milliseconds: 0), FollowingSave(kind: .json, milliseconds: 60),
+                      FollowingSave(kind: .json, milliseconds: 120), FollowingSave(kind: .sqlite, milliseconds: 0),
+                      FollowingSave(kind: .sqlite, milliseconds: 150), FollowingSave(kind: .sqlite, milliseconds: 350)])
+    func anotherSaveJustAfterOurs(_ following: FollowingSave) throws {
+        let (target, environment, cleanUp) = try ConflictEndToEndTests.source(following.kind)
+        defer { cleanUp() }
+        let session = try ConflictEndToEndTests.openForm(target, environment: environment)
+        ConflictEndToEndTests.change(session, email: "ours@roster.example")
+        // Roster's save has landed on disk: the other program's comes `milliseconds` after it.
+        let landed: () -> Bool
+        let otherSave: () throws -> Void
+        switch following.kind {
+        case .json:
+            landed = { ((try? String(contentsOfFile: target, encoding: .utf8)) ?? "").contains("ours@roster.example") }
+            otherSave = { try Self.sed("s/frank.dillon@comgy.io/frank@other.example/", on: target) }
+        default:
+            landed = {
+                let rows = try? SQLiteConnection(path: target, access: .readOnly)
+                    .query("SELECT count(*) FROM people WHERE email = 'ours@roster.example'")
+                return rows?.first?.int(0) == 1
+            }
+            otherSave = {
+                try SQLiteConnection(path: target, access: .readWrite)
+                    .execute("UPDATE people SET email = 'frank@other.example' WHERE email = 'frank.dillon@comgy.io'")
+            }
+        }
+        let deadline = Date().addingTimeInterval(15)
+        while !landed(), Date() < deadline { usleep(1_000) }
+        #expect(landed(), "Roster saved")
+        usleep(useconds_t(following.milliseconds * 1_000))
+        try otherSave()
+        #expect(session.waitFor(text: "ours@roster.example"))
+        #expect(session.waitFor(text: "frank@other.example"), "the other program's save shows without a key")
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

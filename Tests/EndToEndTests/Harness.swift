@@ -240,3 +240,26 @@ func generatedPeople(_ count: Int, named: [Int: (first: String, last: String, co
     }
     return json
 }
+
+/// Runs `roster` once per argument list, every process started before any
+/// is waited for (a task group would run two at a time on this machine's
+/// two cooperative threads); what each said, in the same order.
+func runRosterAtOnce(_ runs: [[String]], environment: [String: String] = [:]) throws -> [Finished] {
+    let started = try runs.map { arguments -> (Process, Pipe, Pipe) in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: rosterBinary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe(), error = Pipe()
+        (process.standardOutput, process.standardError, process.standardInput) = (output, error, FileHandle.nullDevice)
+        try process.run()
+        return (process, output, error)
+    }
+    return started.map { process, output, error in
+        let said = output.fileHandleForReading.readDataToEndOfFile()
+        let complained = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Finished(status: process.terminationStatus, output: String(decoding: said, as: UTF8.self),
+                        error: String(decoding: complained, as: UTF8.self))
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestTraits
+import TestServers
 
 /// Issue 18, item 1: a target's password never reaches standard error,
 /// whatever libpq's message quotes; a malformed target is a usage error.
@@ -52,5 +53,46 @@ struct ResolvedTargetEndToEndTests {
         }
         #expect(messages[0].contains("/alpha?host=/nonexistent-roster-socket: cannot open"), "\(messages[0])")
         #expect(messages[1].contains("/beta?host=/nonexistent-roster-socket: cannot open"), "\(messages[1])")
+    }
+}
+
+/// Issue 34, item 14: a password given in the target is taken out of the
+/// command line every user can read (`ps`, `/proc/PID/cmdline`) as soon as
+/// Roster starts, the rest of the line kept; the connection still works.
+@Suite("passwords hidden from ps, end to end", .serialized, .blockingWork)
+struct HiddenArgumentsEndToEndTests {
+    @Test("postgres://user:PW@… and password=PW: not in /proc/PID/cmdline or ps while the app runs; the directory opens",
+          arguments: ["uri", "conninfo"])
+    func passwordLeavesTheCommandLine(form: String) throws {
+        let server = try TestPostgres.server()
+        let database = try server.makeDatabase()
+        let direct = "postgres://postgres@/\(database)?host=\(server.socketDirectory)"
+        #expect(try runRoster(["import", EditingEndToEndTests.bundled, "--into", direct],
+                              environment: ["PGPASSWORD": TestPostgres.password]).status == 0)
+        let (target, shown) = form == "uri"
+            ? ("postgres://postgres:\(TestPostgres.password)@/\(database)?host=\(server.socketDirectory)",
+               "postgres://postgres:***@/\(database)?host=\(server.socketDirectory)")
+            : (server.conninfo(database: database), server.conninfo(database: database, password: "***"))
+        let cache = NSTemporaryDirectory() + "roster-e2e-ps-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let session = try TmuxSession("env -u PGPASSWORD XDG_CACHE_HOME=\(cache) \(TmuxSession.shellQuoted(rosterBinary)) "
+                                      + "\(TmuxSession.shellQuoted(target)) --no-state")
+        #expect(session.waitFor(text: "/400"), "the password still reached the server")
+        let pid = try #require(rosterPID(under: session.panePID()))
+        let cmdline = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
+        let arguments = String(decoding: cmdline, as: UTF8.self).split(separator: "\0").map(String.init)
+        #expect(arguments == [rosterBinary, shown, "--no-state"], "the rest of the line is kept")
+        #expect(!String(decoding: cmdline, as: UTF8.self).contains(TestPostgres.password))
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/usr/bin/ps")
+        ps.arguments = ["-ww", "-o", "args=", "-p", "\(pid)"]
+        let output = Pipe()
+        ps.standardOutput = output
+        try ps.run()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ps.waitUntilExit()
+        #expect(listed.contains(shown) && !listed.contains(TestPostgres.password), "\(listed)")
+        session.send("q")
+        #expect(session.exitStatus() == 0)
     }
 }

@@ -16,7 +16,7 @@ struct TerminalTests {
     @Test("browse the bundled directory: sorted headers, detail, back, resize, quit")
     func browse() throws {
         let session = try TmuxSession(binary)
-        #expect(session.waitFor(text: "Roster — people.json"))
+        #expect(session.waitFor(text: "Roster — sample directory (read-only)"))
         #expect(session.waitFor(text: "1/400"))
         let headers = Self.headers(session.screen())
         #expect(headers.count >= 2)
@@ -54,7 +54,7 @@ struct TerminalTests {
         #expect(session.waitFor(text: "roster exited 0"))
         #expect(session.paneFlag("#{alternate_on}") == "0")
         #expect(session.paneFlag("#{cursor_flag}") == "1")
-        #expect(!session.screen().contains("Roster — people.json"))
+        #expect(!session.screen().contains("Roster — sample directory"))
     }
 
     @Test("y in the detail under tmux's default set-clipboard external still reaches tmux's buffer, and says so")
@@ -711,7 +711,7 @@ struct StartingViewEndToEndTests {
         session.type(report(0, row: 4) + report(3, row: 4))  // the third company
         #expect(session.waitFor(text: "3/34"))
         session.type(report(0, row: 4) + report(3, row: 4) + report(0, row: 4) + report(3, row: 4))
-        #expect(session.waitFor(text: "people.json › CRIEXGEN"))
+        #expect(session.waitFor(text: "sample directory (read-only) › CRIEXGEN"))
         session.send("Enter")
         #expect(session.waitFor(text: "First name"))
         session.type(report(65, row: 5))  // wheel down: the next person
@@ -729,7 +729,7 @@ struct CompaniesEndToEndTests {
         let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary))
         #expect(session.waitFor(text: "1/400"))
         session.send("Tab")
-        #expect(session.waitFor("the overview with its headers") { $0.contains("people.json: companies") && $0.contains("Avg age") })
+        #expect(session.waitFor("the overview with its headers") { $0.contains("(read-only): companies") && $0.contains("Avg age") })
         session.send("s")  // headcount, largest first
         #expect(session.waitFor(text: "headcount ↓"))
         let largest = try #require(session.lines()[2].split(separator: " ").first.map(String.init))

@@ -163,3 +163,17 @@ struct IncompleteExportTests {
         #expect(Platform.removeUnfinishedWrites().isEmpty, "a finished write is no longer listed")
     }
 }
+
+/// `v`'s edit file, read back once the editor quits.
+@Suite("The edit file read back")
+struct EditFileReadBackTests {
+    @Test("its bytes as they are (not UTF-8 too); a deleted file says so, not a question about the encoding")
+    func readBack() throws {
+        let path = NSTemporaryDirectory() + "roster-edit-test-\(UUID().uuidString).json"
+        defer { unlink(path) }
+        try Data([0x7B, 0xFF, 0x7D]).write(to: URL(fileURLWithPath: path))
+        #expect(try ExternalEditor.readBack(path).get() == [0x7B, 0xFF, 0x7D])
+        unlink(path)
+        #expect(ExternalEditor.readBack(path) == .failure(EditFailure(.failed, "the edit file was deleted; nothing saved")))
+    }
+}

@@ -106,15 +106,16 @@ struct ManualTests {
     }
 
     static let readme = manual.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let formats = manual.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/formats.md")
 
-    @Test("the input format's example in the manual and the README loads: two people, none skipped")
+    @Test("the input format's example in the manual and docs/formats.md loads: two people, none skipped")
     func inputFormatExamples() throws {
         let manual = try String(contentsOf: Self.manual, encoding: .utf8)
         let manualExample = try #require(manual.components(separatedBy: ".in +2\n").dropFirst().first?.components(separatedBy: ".in\n").first)
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-        let readmeExample = try #require(readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
-        #expect(manualExample == readmeExample)
-        let directory = try Fixtures.directory(json: readmeExample)
+        let formats = try String(contentsOf: Self.formats, encoding: .utf8)
+        let formatsExample = try #require(formats.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(manualExample == formatsExample)
+        let directory = try Fixtures.directory(json: formatsExample)
         #expect(directory.store.count == 2)
         #expect(directory.skipped.isEmpty)
         #expect(directory.store[1].firstName == "Norton")

@@ -4,6 +4,9 @@ import TestSupport
 @testable import RosterApp
 import RosterCore
 import RosterStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The outbox (edits made offline, kept until the server has them), its
 /// editing of the offline copy, and its sending, with a fake server.
@@ -218,6 +221,57 @@ struct OutboxSenderTests {
         let report = OutboxSender.send(outbox, to: server)
         #expect(report.sent == 1 && report.stopped == nil && report.refused == ["not sent: the add of A (someone has that _id)"])
         #expect(report.summary == "not sent: the add of A (someone has that _id); 1 offline edit sent", "what did not go first")
+        #expect(outbox.pending().isEmpty)
+    }
+
+    @Test("an outbox read through a link, owned by another user or writable by others is never sent; the refusal names it")
+    func neverReadThroughALink() throws {
+        let outbox = Self.outbox()
+        let folder = (outbox.path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Someone else's edits, well formed, where the link leads.
+        let planted = Outbox(folder: URL(fileURLWithPath: folder), targetName: "postgres://eve@db/hr", table: "people")
+        #expect(planted.append([try Self.update(1, email: "eve@evil.test", base: "p1@x.test")]) == nil)
+        #expect(symlink(planted.path, outbox.path) == 0)
+        let server = FakeServer()
+        var report = OutboxSender.send(outbox, to: server)
+        #expect(server.applied.isEmpty, "no edit read through the link reaches the server")
+        #expect(report.refused == ["not sent: edits made offline (the outbox \(outbox.path) is a symbolic link, never followed)"])
+        #expect(outbox.pending().isEmpty && outbox.unsent().count == 0)
+        #expect(outbox.remove(["x"]) == "it is a symbolic link, never followed")
+        #expect(planted.pending().count == 1, "what the link leads to is untouched")
+        // A regular file, but one others could have written, or another user's.
+        #expect(unlink(outbox.path) == 0)
+        #expect(rename(planted.path, outbox.path) == 0)
+        #expect(chmod(outbox.path, 0o666) == 0)
+        report = OutboxSender.send(outbox, to: server)
+        #expect(server.applied.isEmpty)
+        #expect(report.refused == ["not sent: edits made offline (the outbox \(outbox.path) may be written by other users (mode 666))"])
+        #expect(outbox.append([try Self.update(2, email: "p2.new@x.test", base: "p2@x.test")]) == "it may be written by other users (mode 666)")
+        #expect(chmod(outbox.path, 0o600) == 0)
+        if geteuid() == 0 {
+            #expect(chown(outbox.path, 4242, 4242) == 0)
+            #expect(OutboxSender.send(outbox, to: server).refused
+                    == ["not sent: edits made offline (the outbox \(outbox.path) belongs to another user (uid 4242))"])
+            #expect(server.applied.isEmpty)
+            #expect(chown(outbox.path, geteuid(), getegid()) == 0)
+        }
+        #expect(OutboxSender.send(outbox, to: server).sent == 1, "the same file, private again, is sent")
+    }
+
+    @Test("an edit that, on top of someone's change meanwhile, would leave the person without a name is said and crossed off, never retried for ever")
+    func namelessRefusedForGood() throws {
+        let outbox = Self.outbox()
+        defer { try? FileManager.default.removeItem(atPath: (outbox.path as NSString).deletingLastPathComponent) }
+        let operations = [OutboxOperation(kind: .update, person: "id1", base: try Self.person(1, email: "p1@x.test"),
+                                          changes: [try FieldCheck.change(from: "last=")]),
+                          try Self.update(2, email: "p2.new@x.test", base: "p2@x.test")]
+        #expect(outbox.append(operations) == nil)
+        let server = FakeServer()
+        server.refusals["id1"] = EditFailure(.invalid, "table people: a first or last name is needed; nothing changed")
+        let report = OutboxSender.send(outbox, to: server)
+        #expect(report.sent == 1 && report.stopped == nil)
+        #expect(report.refused == ["not sent: P1 Lovelace's edit (a first or last name is needed)"])
         #expect(outbox.pending().isEmpty)
     }
 

@@ -181,6 +181,7 @@ struct ListExportTests {
         #expect(ExportDecision.suggestedName(for: "data/2024.people.json") == "2024.people.csv")
         #expect(ExportDecision.suggestedName(for: "/tmp/dump") == "dump.csv")
         #expect(ExportDecision.suggestedName(for: "stdin") == "stdin.csv")
+        #expect(ExportDecision.suggestedName(for: DirectorySource.sampleTitle) == "people.csv")
         #expect(ExportDecision.suggestedName(for: "") == "roster.csv")
     }
 

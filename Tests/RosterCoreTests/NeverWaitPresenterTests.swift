@@ -37,6 +37,19 @@ struct NeverWaitPresenterTests {
         return (repository, reads, view, presenter)
     }
 
+    /// A list of `people` over a source that may wait, its reads held, the
+    /// rows of its first frame read.
+    static func firstFrameRead(_ people: [Person]) -> (FakePeopleRepository, HeldReads, SpyListView, ListPresenter) {
+        let repository = FakePeopleRepository(people: people, readsAtOnce: false)
+        let (reads, view) = (HeldReads(), SpyListView())
+        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                      arrangement: repository.everyone, wireframe: SpyListWireframe())
+        presenter.attach(view: view)
+        presenter.frameDrawn(rows: 0..<24)
+        reads.finish()
+        return (repository, reads, view, presenter)
+    }
+
     @Test("the list draws rows not read yet as loading, reads them in the background after the frame, and draws them when they come")
     func listRowsLoadInTheBackground() async throws {
         let (repository, reads, view, presenter) = try Self.list()
@@ -93,13 +106,7 @@ struct NeverWaitPresenterTests {
     @Test("s right after G, before the last row is read: the new order keeps the person G went to, not the one selected before")
     func sortRightAfterLast() async throws {
         let people = (0..<2_000).map { Person(firstName: "F\(($0 * 7) % 2_000)", lastName: "L\($0)", company: "C\($0 % 7)") }
-        let repository = FakePeopleRepository(people: people, readsAtOnce: false)
-        let (reads, view) = (HeldReads(), SpyListView())
-        let presenter = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
-                                      arrangement: repository.everyone, wireframe: SpyListWireframe())
-        presenter.attach(view: view)
-        presenter.frameDrawn(rows: 0..<24)
-        reads.finish()
+        let (repository, reads, _, presenter) = Self.firstFrameRead(people)
         #expect(presenter.selectedID != nil, "the first person is read")
         let end = repository.everyone.count - 1
         let last = try #require(try await repository.rows(in: repository.everyone, positions: end..<(end + 1)).first)
@@ -325,6 +332,32 @@ struct NeverWaitPresenterTests {
         #expect(clipboard.copied.isEmpty, "not read on the main actor")
         reads.finish()
         #expect(clipboard.copied == ["Bertha Irwin <bertha.irwin@comstar.net>"])
+    }
+
+    @Test("D right after G, before the last row is read: it waits for the row (never dropped), then asks about that person; a row that could not be read says so")
+    func deleteWaitsForItsRow() async throws {
+        let people = (0..<2_000).map { Person(id: "id\($0)", firstName: "F\($0)", lastName: "L\($0)", company: "C\($0 % 7)") }
+        let (repository, reads, view, presenter) = Self.firstFrameRead(people)
+        presenter.selectLast()
+        #expect(presenter.selectedID == nil, "the end is not read yet")
+        presenter.deleteMarkedOrSelected()
+        #expect(presenter.pendingDeletion == nil)
+        let shown = view.last?.rows.count ?? 0
+        presenter.frameDrawn(rows: (shown - 24)..<shown)  // the frame of the end asks for its rows
+        reads.finish()  // the rows
+        reads.finish()  // the person to delete, read whole
+        let end = repository.everyone.count - 1
+        let last = try #require(try await repository.rows(in: repository.everyone, positions: end..<(end + 1)).first)
+        #expect(presenter.pendingDeletion?.map(\.fullName) == [last.name], "the question names the last person")
+        // A row the source could not read: said, not asked about (nor waited for).
+        let unread = ListPresenter(interactor: ListInteractor(repository: repository, scheduler: reads),
+                                   arrangement: repository.everyone, wireframe: SpyListWireframe())
+        unread.attach(view: view)
+        unread.selectLast()
+        unread.window.store(.failure(RepositoryError(.connectionLost, reason: "connection lost")), for: end..<(end + 1))
+        unread.deleteMarkedOrSelected()
+        #expect(unread.pendingDeletion == nil)
+        #expect(view.last?.message == "the selected row could not be read: connection lost")
     }
 
     @Test("a read spans the rows a frame drew and a margin, clamped at the end, and never more than one read's worth")

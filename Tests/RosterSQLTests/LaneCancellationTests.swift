@@ -205,3 +205,37 @@ import TestTraits
         #expect(try await repository.people(in: everyone, positions: 0..<5).count == 5)
     }
 }
+
+/// Roster quitting: what the lanes run is stopped, and nothing runs after.
+@Suite(.blockingWork) struct LaneClosingTests {
+    @Test("closed as Roster quits, on both databases: the statement running stops at once, waited for by no one, and none runs after it",
+          arguments: [PeopleTable.Dialect.sqlite, .postgres])
+    func closedLaneStopsAndRunsNothingMore(_ dialect: PeopleTable.Dialect) async throws {
+        let lane: DatabaseLane
+        switch dialect {
+        case .sqlite: lane = DatabaseLane(try LaneCancellationTests.sqliteFile(), label: "test", timeout: .seconds(60))
+        case .postgres:
+            let server = try TestPostgres.server()
+            lane = DatabaseLane(try PostgresConnection(server.conninfo(database: server.makeDatabase())), label: "test", timeout: .seconds(60))
+        }
+        let ended = Locked<ContinuousClock.Instant?>(nil)
+        let running = Task {
+            try await lane.run { session throws(DatabaseError) in
+                defer { ended.withLock { $0 = ContinuousClock.now } }
+                return try session.rows(dialect == .sqlite ? LaneCancellationTests.endlessSQLite : LaneCancellationTests.endlessPostgres, [])
+            }
+        }
+        let startedBy = ContinuousClock.now + .seconds(600)
+        while !lane.isRunningStatement, ContinuousClock.now < startedBy { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(100))  // on its way on the server, not just handed over
+        let sent = DispatchGroup()
+        let closedAt = ContinuousClock.now
+        lane.close(sent: sent)
+        #expect(sent.wait(timeout: .now() + 5) == .success, "the request is made")
+        let outcome = await running.result
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(try #require(ended.withLock { $0 }) - closedAt < LaneCancellationTests.bound)
+        let after = await Task { try await lane.run { session throws(DatabaseError) in try session.rows("SELECT 41 + 1", []) } }.result
+        #expect(throws: CancellationError.self) { try after.get() }
+    }
+}

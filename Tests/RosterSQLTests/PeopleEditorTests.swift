@@ -12,11 +12,12 @@ import TestTraits
 /// was based on is a conflict.
 @Suite("Editing a database's people", .blockingWork)
 struct PeopleEditorTests {
-    static let people = Fixtures.array([
+    static let records = [
         Fixtures.record(first: "Ada", last: "Lovelace", company: "ACME", balance: "$1,000.00", index: 1, extra: "\"age\": 36"),
         Fixtures.record(first: "Bo", last: "Diddley", company: "ACME", email: "bo@acme.test", balance: "$5.00", index: 2, extra: "\"age\": 30"),
         Fixtures.record(first: "Cy", last: "Young", company: "Zeta", email: "cy@zeta.test", balance: "$2.50", index: 3, extra: "\"age\": 50"),
-    ])
+    ]
+    static let people = Fixtures.array(records)
 
     static func change(_ assignment: String) throws -> FieldChange { try FieldCheck.change(from: assignment) }
 
@@ -96,7 +97,7 @@ struct PeopleEditorTests {
         }
     }
 
-    @Test("a table imported before edits gets its version column, once; importing again moves a replaced row's version on",
+    @Test("a table imported before edits gets its version column, once; importing again moves a changed row's version on, and no other",
           arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func versionColumn(_ dialect: PeopleTable.Dialect) throws {
         let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
@@ -117,6 +118,73 @@ struct PeopleEditorTests {
             try Self.apply(.update(id: "id1", changes: [Self.change("age=42")]), ifVersion: 2, to: imported)
         }
         #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=42")]), ifVersion: 3, to: imported).version == 4)
+        #expect(try Self.apply(.update(id: "id2", changes: [Self.change("age=31")]), ifVersion: 0, to: imported).version == 1,
+                "a row the import found as it was kept its version")
+        // The same people in another order: each takes its new position, and keeps its version.
+        let reordered = try Fixtures.directory(json: Fixtures.array(Self.records.reversed())).store
+        let positions = "SELECT person_key, position, version FROM people ORDER BY person_key"
+        switch dialect {
+        case .postgres:
+            let connection = try PostgresConnection(imported.target)
+            _ = try importer.importPeople(reordered, into: connection)
+            #expect(try connection.execute(positions) == [SQLRow([.text("id1"), .int(2), .int(5)]), SQLRow([.text("id2"), .int(1), .int(2)]),
+                                                          SQLRow([.text("id3"), .int(0), .int(0)])])
+        case .sqlite:
+            let connection = try SQLiteConnection(path: imported.target, access: .readWrite)
+            _ = try importer.importPeople(reordered, into: connection)
+            #expect(try connection.query(positions) == [SQLRow([.text("id1"), .int(2), .int(5)]), SQLRow([.text("id2"), .int(1), .int(2)]),
+                                                        SQLRow([.text("id3"), .int(0), .int(0)])])
+        }
+    }
+
+    @Test("an update or add that would leave someone without a name is refused as a file refuses it, and nothing changes",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func namelessRefused(_ dialect: PeopleTable.Dialect) async throws {
+        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
+        let before = try await Self.listed(imported)
+        let refusal = EditFailure(.invalid, "table people: a first or last name is needed; nothing changed")
+        for changes in [["first=", "last="], ["first= ", "last=\u{200B}"]] {
+            #expect(throws: refusal) { try Self.apply(.update(id: "id1", changes: changes.map(Self.change)), to: imported) }
+        }
+        #expect(throws: refusal) { try Self.apply(.add(id: "id9", changes: [Self.change("company=ACME")]), to: imported) }
+        #expect(try await Self.listed(imported) == before)
+        #expect(try Self.summary(imported) == Self.summary(try SQLRepositoryFixture.importing(json: Self.people, into: dialect)))
+        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("first=")]), to: imported).version == 1, "the last name is enough")
+        #expect(throws: refusal, "the one half left") {
+            try Self.apply(.update(id: "id1", changes: [Self.change("last=")]), ifVersion: 1, to: imported)
+        }
+    }
+}
+
+/// A writer that takes no turn (a Roster from before edits took turns, a
+/// script) adding the same person at the same moment: the save that runs
+/// into its key is made again, and refused in words, never the server's.
+@Suite("Edits racing a writer that takes no turn", .blockingWork)
+struct EditRaceTests {
+    @Test("an add whose _id another writer inserts meanwhile: made again, then refused as a conflict with what is there")
+    func addRacingAnotherWriter() throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: .postgres)
+        let other = try PostgresConnection(imported.target)
+        try other.execute("BEGIN")
+        let columns = PeopleTable.columns.map(\.name)
+        let values = columns.map { $0 == "person_key" ? "'new1'" : $0 == "position" ? "99" : $0 }
+        try other.execute("INSERT INTO people (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM people WHERE person_key = 'id1'")
+        let outcome = Locked<String?>(nil)
+        Thread.detachNewThread {
+            do {
+                _ = try PeopleEditorTests.apply(.add(id: "new1", changes: [PeopleEditorTests.change("first=Di")]), to: imported)
+                outcome.withLock { $0 = "saved" }
+            } catch let failure as EditFailure {
+                outcome.withLock { $0 = "\(failure.kind): \(failure.message)" }
+            } catch {
+                outcome.withLock { $0 = "\(error)" }
+            }
+        }
+        let waiting = "SELECT count(*) FROM pg_locks WHERE NOT granted"
+        #expect(OpeningTests.eventually { (try? other.execute(waiting).first?.int(0)) ?? 0 > 0 }, "the add waits on the other writer's key")
+        try other.execute("COMMIT")
+        #expect(OpeningTests.eventually { outcome.withLock { $0 } != nil })
+        #expect(outcome.withLock { $0 } == "conflict: table people: a person already has _id new1")
     }
 }
 

@@ -52,4 +52,28 @@ struct RecordEditTextTests {
         #expect(RecordEditText.reading(text.replacingOccurrences(of: "ada@acme.test", with: "ada"), base: ada)
             == .problem("email: expected name@domain, found 'ada'"))
     }
+
+    @Test("bytes that are not UTF-8: the first one's line and byte said, each shown as \u{FFFD}, the rest of the text kept")
+    func notUTF8() {
+        let good = Array("// Roster\n{\"email\": \"é@x.io\"}\n".utf8)
+        #expect(RecordEditText.decoding(good) == (String(decoding: good, as: UTF8.self), nil))
+        let bad = Array("// Roster\n{\"email\": \"é".utf8) + [0xFF] + Array("@x.io\", \"age\": 3".utf8) + [0xC3] + Array("}\n".utf8)
+        let (text, problem) = RecordEditText.decoding(bad)
+        #expect(problem == "line 2, byte 14 is not UTF-8 (it shows as \u{FFFD}); type that character again")
+        #expect(text == "// Roster\n{\"email\": \"é\u{FFFD}@x.io\", \"age\": 3\u{FFFD}}\n")
+    }
+
+    @Test("a record left without a name is refused as every editor refuses it; one half kept is saved")
+    func nameless() throws {
+        let ada = try Self.ada()
+        let text = RecordEditText.text(for: ada)
+        #expect(text.contains("\"first\": \"Ada\""))
+        for name in ["{\"first\": \"\", \"last\": \" \"}", "{}", "null", "\"\u{200B}\"", "\"  \""] {
+            let edited = text.replacing(#/"name": \{[^}]*\}/#, with: "\"name\": \(name)")
+            #expect(edited != text)
+            #expect(RecordEditText.reading(edited, base: ada) == .problem("a first or last name is needed"), "\(name)")
+        }
+        let halfKept = text.replacing(#/"name": \{[^}]*\}/#, with: "\"name\": \"Lovelace\"")
+        #expect(RecordEditText.reading(halfKept, base: ada) == .changes([FieldChange(field: .text(.firstName), value: .text(""))]))
+    }
 }

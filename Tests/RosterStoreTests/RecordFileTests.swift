@@ -230,6 +230,29 @@ struct RecordFileTests {
         #expect(try Self.applying(.update(id: "a1", changes: [Self.change("first=Augusta Ada")]), to: whole, .csv)
             == "name,id\nAugusta Ada Lovelace,a1\n")
     }
+
+    @Test("CSV: a value a spreadsheet would run is written as --export csv writes it, and every value reads back as typed")
+    func csvFormulas() throws {
+        let csv = "first_name,last_name,company,phone,id\r\nBertha,Irwin,ACME,,a1\r\n"
+        let hyperlink = "=HYPERLINK(\"http://evil.example\",\"x\")"
+        let changes = try ["company=" + hyperlink, "last='=1+2", "phone=+1 (575) 919-9368", "first=@Ann"].map(Self.change)
+        let edited = try Self.applying(.update(id: "a1", changes: changes), to: csv, .csv)
+        let row = "'@Ann,''=1+2,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\",+1 (575) 919-9368,"
+        #expect(edited == "first_name,last_name,company,phone,id\r\n" + row + "a1\r\n",
+                "guarded as the export guards: a ' before a formula, one more before a typed '; a phone number as it is")
+        #expect(edited.contains("," + DirectoryExporter.csvField(DirectoryExporter(format: .csv).csvText(hyperlink)) + ","))
+        let added = try Self.applying(.add(id: "b2", changes: changes.dropLast() + [Self.change("first='tis")]), to: edited, .csv)
+        #expect(added == edited + "'tis" + row.drop { $0 != "," } + "b2\r\n")
+        let people = try PeopleLoader(format: .csv).load(bytes: Array(added.utf8), sourceName: "people.csv").store
+        let read = (0..<people.count).map { people[$0] }
+        #expect(read.map(\.company) == [hyperlink, hyperlink])
+        #expect(read.map(\.lastName) == ["'=1+2", "'=1+2"], "a value typed with its own ' keeps it")
+        #expect(read.map(\.firstName) == ["@Ann", "'tis"])
+        #expect(read.map(\.phone) == ["+1 (575) 919-9368", "+1 (575) 919-9368"])
+        // A whole name guarded in the file: changing its other half keeps this half as it reads.
+        let whole = try Self.applying(.update(id: "a1", changes: [Self.change("last=Smith")]), to: "name,id\n'=Evil Corp,a1\n", .csv)
+        #expect(whole == "name,id\n'=Evil Smith,a1\n")
+    }
 }
 
 /// The checks every edit passes, wherever the value comes from.
@@ -245,6 +268,7 @@ struct FieldCheckTests {
         ("is_active=y", FieldChange(field: .active, value: .active(true))),
         ("first_name=Ada = A", FieldChange(field: .text(.firstName), value: .text("Ada = A"))),
         ("eye=", FieldChange(field: .text(.eyeColor), value: .text(""))),
+        ("last=\u{301}e", FieldChange(field: .text(.lastName), value: .text("\u{301}e"))),  // the mark would join the `=`
     ])
     func good(_ assignment: String, _ expected: FieldChange) throws {
         #expect(try FieldCheck.change(from: assignment) == expected)

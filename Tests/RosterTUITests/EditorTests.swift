@@ -141,6 +141,20 @@ struct EditorTests {
         #expect(routes.routes == [.cancelled(stale: true)])
     }
 
+    @Test("both names cleared (or left as spaces, zero-width marks): not saved, said as every editor says it, at the first name; one kept saves")
+    func namelessRefused() throws {
+        var screen = type([.control("u"), .tab, .control("u"), .enter])
+        #expect(screen.line(23).hasPrefix(" not saved: a first or last name is needed"), "\(screen.line(23))")
+        #expect(interactor.saves.isEmpty)
+        #expect(presenter.focused == 0, "at the first name")
+        screen = type([.typed(" \u{200B}"), .enter])
+        #expect(screen.line(23).hasPrefix(" not saved: a first or last name is needed"))
+        #expect(interactor.saves.isEmpty)
+        _ = type([.control("u"), .typed("Augusta"), .enter])
+        #expect(interactor.saves.first?.changes == [FieldChange(field: .text(.firstName), value: .text("Augusta")),
+                                                     FieldChange(field: .text(.lastName), value: .text(""))])
+    }
+
     @Test("Esc with changes asks; n keeps typing, y throws them away; Esc or Enter with none goes back at once")
     func cancelling() {
         var screen = type([.character("!"), .escape])
@@ -195,7 +209,7 @@ extension EditorTests {
         #expect(screen.line(4).hasPrefix("• Company         ACME"))
         presenter.save()
         screen = ViewSnapshotTests.draw(view, rows: 24, columns: 80)
-        #expect(screen.line(23).hasPrefix(" not saved: a new person needs a first or last name"))
+        #expect(screen.line(23).hasPrefix(" not saved: a first or last name is needed"))
         #expect(interactor.adds.isEmpty)
         presenter.edit(.insert("Grace"))
         presenter.moveField(by: 6)

@@ -48,6 +48,6 @@ struct EveryScreenKeysViewTests {
         help.draw(on: screen)
         #expect(screen.text.contains("On every screen"))
         #expect(screen.text.components(separatedBy: "\n").contains { $0.contains("^L  ") && $0.hasSuffix("redraw the whole screen (after something else wrote on it)") })
-        #expect(EveryScreenKeys.table.action(for: .control("l")) == .redraw)
+        #expect(EveryScreenKeys.keyTable.action(for: .control("l")) == .redraw)
     }
 }

@@ -57,4 +57,14 @@ struct TitleBarTests {
         #expect(long.right == "400 people · 34 companies ")
         #expect(long.left.hasPrefix(" Roster — …") && long.left.hasSuffix("7D3E2F1A0B9C.db"), "\(long.left)")
     }
+
+    @Test("the sample keeps its start, the word sample: whole, then short, before a figure goes", arguments: [80, 60, 52, 44, 40])
+    func sample(columns: Int) {
+        let title = TitleBar.layout(source: DirectorySource.sampleTitle, then: "", figures: "400 people · 34 companies", columns: columns)
+        #expect([" Roster — sample directory (read-only)", " Roster — sample (read-only)"].contains(title.left), "\(title.left)")
+        if columns == 80 { #expect(title.left == " Roster — sample directory (read-only)" && title.right == "400 people · 34 companies ") }
+        if columns == 60 { #expect(title.left == " Roster — sample (read-only)" && title.right == "400 people · 34 companies ") }
+        let company = TitleBar.layout(source: DirectorySource.sampleTitle, then: " › COMGY", figures: "6 people", columns: columns)
+        #expect(company.left.contains("sample") && company.left.hasSuffix(" › COMGY"), "\(company.left)")
+    }
 }

@@ -556,8 +556,9 @@ struct HelpOverlayTests {
     /// menu's letters (and the capitals' line), the commands, the queries,
     /// the keys of every screen; each after a blank line and its heading.
     static let listHelpLines = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + ColumnChooserView.keyTable.count
-        + 2 + SortMenu.entries.count + 1 + 2 + ListCommandTable.commands.count + 2 + QueryGrammar.examples.count
-        + 2 + EveryScreenKeys.table.count
+        + 2 + SortMenu.entries.count + 1 + 2 + CommandLineView.keyTable.count + 2 + ListCommandTable.commands.count
+        + 2 + QueryGrammar.examples.count
+        + 2 + EveryScreenKeys.keyTable.count
 
     @Test("? shows every key of the list from its key table; any key closes it")
     func listHelp() throws {
@@ -577,7 +578,8 @@ struct HelpOverlayTests {
         let text = pages.joined(separator: "\n")
         #expect(text.contains("In the sort menu (o ascending, O descending)"))
         #expect(text.components(separatedBy: "\n").contains { $0.hasPrefix("  b  ") && $0.hasSuffix("  balance") })
-        #expect(text.contains("The command line (:; Tab completes") && text.contains(":sort FIELD [desc] [flat]"))
+        #expect(text.contains("In the command line (:)") && text.contains("The command line's commands"))
+        #expect(text.contains(":sort FIELD [desc] [flat]"))
         #expect(text.contains("Search queries (also --filter)"))
         #expect(text.contains("age:30-39") && text.contains("-term -company:acme"))
         #expect(text.contains("On every screen") && text.contains("redraw the whole screen"))

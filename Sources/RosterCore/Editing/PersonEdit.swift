@@ -83,14 +83,16 @@ public enum FieldCheck {
 
     /// `field=value` as a command gives it.
     public static func change(from assignment: String) throws(EditProblem) -> FieldChange {
-        guard let equals = assignment.firstIndex(of: "=") else {
+        // By scalars: a value starting with a joiner or a mark makes one character of it and the `=`.
+        let scalars = assignment.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "=") else {
             throw EditProblem("expected field=value, found '\(DisplayText.sanitized(assignment))'")
         }
-        let name = String(assignment[..<equals])
+        let name = String(scalars[..<equals])
         guard let field = EditableField(name: name) else {
             throw EditProblem("unknown field '\(DisplayText.sanitized(name))' (fields: \(EditableField.list))")
         }
-        return try change(field, String(assignment[assignment.index(after: equals)...]))
+        return try change(field, String(scalars[scalars.index(after: equals)...]))
     }
 
     /// `text` checked as a value of `field`; empty clears the field.

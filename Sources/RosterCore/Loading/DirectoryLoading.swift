@@ -11,6 +11,18 @@ public enum DirectorySource: Sendable, Equatable {
         case .standardInput: return "stdin"
         }
     }
+
+    /// The sample directory Roster opens when given no file: named as the
+    /// sample (it is read-only), not as the file it happens to be.
+    public static func sample(path: String) -> DirectorySource { .file(path: path, name: sampleTitle) }
+
+    /// How titles and messages name the sample directory.
+    public static let sampleTitle = "sample directory (read-only)"
+    /// The same, where a title has no room for the whole of it.
+    public static let sampleShortTitle = "sample (read-only)"
+    /// Why the sample cannot be edited, and how to get a copy that can: one
+    /// line whole on a status bar 60 columns wide (the title says "sample").
+    public static let sampleReadOnlyReason = "read-only: roster init people.json makes a copy to edit"
 }
 
 /// Opens the directory, off the UI actor: a file read whole, standard

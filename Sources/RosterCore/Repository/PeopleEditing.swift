@@ -71,6 +71,9 @@ public struct EditFailure: Error, Equatable, Sendable {
         case notFound
         /// The file is not readable as its format.
         case unreadable
+        /// The edit would leave what no reader takes (a person without a
+        /// name, whom the loader skips): refused wherever it is sent, for good.
+        case invalid
         /// Anything else: a lock held too long, a lost server, a full disk.
         case failed
     }
@@ -176,10 +179,18 @@ public enum UndoableChange: Equatable, Sendable {
     public var done: String {
         switch self {
         case .updated(let before, let after):
-            return "\(after.fullName)'s \(before.map { $0.field.label.lowercased() }.joined(separator: ", ")) put back"
-        case .added(let person): return "\(person.fullName) deleted again"
+            // Named as they are once it is undone, if the edit took their name.
+            let name = Self.name(of: after, orElse: after.applying(before))
+            return "\(name)'s \(before.map { $0.field.label.lowercased() }.joined(separator: ", ")) put back"
+        case .added(let person): return "\(Self.name(of: person)) deleted again"
         case .deleted(let people):
-            return people.count == 1 ? "\(people[0].fullName) added back" : "\(NumberText.count(people.count, "person", "people")) added back"
+            return people.count == 1 ? "\(Self.name(of: people[0])) added back" : "\(NumberText.count(people.count, "person", "people")) added back"
         }
+    }
+
+    /// The person's name (`other`'s if they have none), or their `_id`.
+    private static func name(of person: Person, orElse other: Person? = nil) -> String {
+        for named in [person, other].compactMap({ $0 }) where FieldCheck.nameProblem(of: named) == nil { return named.fullName }
+        return person.id.isEmpty ? "the person" : "_id \(person.id)"
     }
 }

@@ -33,7 +33,16 @@ public enum SecretRedaction {
 
     /// `text` with every password masked.
     public static func redact(_ text: String) -> String {
-        var result = maskingURIPasswords(in: maskingPasswordSettings(in: text))
+        let bytes = Array(text.utf8)
+        var masked: [UInt8] = []
+        var next = 0
+        for range in passwordRanges(in: bytes) {
+            masked += bytes[next..<range.lowerBound]
+            masked += mask.utf8
+            next = range.upperBound
+        }
+        masked += bytes[next...]
+        var result = String(decoding: masked, as: UTF8.self)
         let secrets = known.withLock { $0 }.sorted { $0.count > $1.count }
         for secret in secrets where result.contains(secret) {
             result = result.replacing(secret, with: mask)
@@ -41,71 +50,93 @@ public enum SecretRedaction {
         return result
     }
 
-    /// `password = value` / `password='quoted value'` / `?password=value`,
-    /// the value masked.
-    static func maskingPasswordSettings(in text: String) -> String {
-        let characters = Array(text)
-        let key = Array("password")
-        var output = ""
+    /// Where the passwords stand in `bytes` (UTF-8 text), in order, apart:
+    /// every `password=` setting's value, then every URI's `user:password@`
+    /// found outside those values. What `redact` masks, and what is
+    /// taken out of the process's own arguments (`ps` shows them).
+    public static func passwordRanges(in bytes: [UInt8]) -> [Range<Int>] {
+        let settings = passwordSettingRanges(in: bytes)
+        // The settings' values as if masked already: an `@` or `:` in one is not a URI's.
+        var scanned = bytes
+        for range in settings { scanned.replaceSubrange(range, with: repeatElement(UInt8(ascii: "x"), count: range.count)) }
+        var merged: [Range<Int>] = []
+        for range in (settings + uriPasswordRanges(in: scanned)).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// The values of `password = value` / `password='quoted value'` /
+    /// `?password=value` (quotes included), the key in any case.
+    static func passwordSettingRanges(in bytes: [UInt8]) -> [Range<Int>] {
+        let key = Array("password".utf8)
+        var ranges: [Range<Int>] = []
         var index = 0
-        while index < characters.count {
-            guard matches(key, in: characters, at: index) else {
-                output.append(characters[index])
+        while index + key.count <= bytes.count {
+            guard zip(bytes[index...], key).allSatisfy({ lowercased($0) == $1 }) else {
                 index += 1
                 continue
             }
             var cursor = index + key.count
-            while cursor < characters.count, characters[cursor] == " " { cursor += 1 }
-            guard cursor < characters.count, characters[cursor] == "=" else {
-                output.append(characters[index])
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else {
                 index += 1
                 continue
             }
             cursor += 1
-            while cursor < characters.count, characters[cursor] == " " { cursor += 1 }
-            output += String(characters[index..<cursor]) + mask
-            index = endOfValue(in: characters, from: cursor)
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+            let end = endOfValue(in: bytes, from: cursor)
+            ranges.append(cursor..<end)
+            index = max(end, cursor + 1)
         }
-        return output
+        return ranges
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// Where a setting's value starting at `start` ends: after its closing
     /// quote, or at a blank, `&`, `#` or a double quote.
-    private static func endOfValue(in characters: [Character], from start: Int) -> Int {
+    private static func endOfValue(in bytes: [UInt8], from start: Int) -> Int {
         var cursor = start
-        if cursor < characters.count, characters[cursor] == "'" {
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "'") {
             cursor += 1
-            while cursor < characters.count, characters[cursor] != "'" {
-                cursor += characters[cursor] == "\\" ? 2 : 1
+            while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "'") {
+                cursor += bytes[cursor] == UInt8(ascii: "\\") ? 2 : 1
             }
-            return min(cursor + 1, characters.count)
+            return min(cursor + 1, bytes.count)
         }
-        while cursor < characters.count, !" \t\n&#\"".contains(characters[cursor]) { cursor += 1 }
+        while cursor < bytes.count, !" \t\n&#\"".utf8.contains(bytes[cursor]) { cursor += 1 }
         return cursor
     }
 
-    private static func matches(_ key: [Character], in characters: [Character], at index: Int) -> Bool {
-        guard index + key.count <= characters.count else { return false }
-        for offset in key.indices where characters[index + offset].lowercased() != String(key[offset]) { return false }
-        return true
-    }
-
-    /// `scheme://user:secret@host` → `scheme://user:•••@host`, for every
-    /// `://` in `text`: the password runs from the first `:` of the word to
-    /// its last `@`.
-    static func maskingURIPasswords(in text: String) -> String {
-        var output = ""
-        var rest = Substring(text)
-        while let scheme = rest.firstRange(of: "://") {
-            output += rest[..<scheme.upperBound]
-            rest = rest[scheme.upperBound...]
-            let wordEnd = rest.firstIndex(where: { $0 == " " || $0 == "\"" || $0 == "\t" || $0 == "\n" }) ?? rest.endIndex
-            let word = rest[..<wordEnd]
-            guard let at = word.lastIndex(of: "@"), let colon = word[..<at].firstIndex(of: ":") else { continue }
-            output += rest[...colon] + mask
-            rest = rest[at...]
+    /// `scheme://user:secret@host`: `secret`, for every `://` in `bytes`;
+    /// the password runs from the first `:` of the word to its last `@`.
+    static func uriPasswordRanges(in bytes: [UInt8]) -> [Range<Int>] {
+        let scheme = Array("://".utf8)
+        var ranges: [Range<Int>] = []
+        var index = 0
+        while index + scheme.count <= bytes.count {
+            guard bytes[index..<(index + scheme.count)].elementsEqual(scheme) else {
+                index += 1
+                continue
+            }
+            let start = index + scheme.count
+            let word = start..<(bytes[start...].firstIndex(where: { " \"\t\n".utf8.contains($0) }) ?? bytes.count)
+            guard let at = bytes[word].lastIndex(of: UInt8(ascii: "@")),
+                  let colon = bytes[start..<at].firstIndex(of: UInt8(ascii: ":")) else {
+                index = start
+                continue
+            }
+            ranges.append((colon + 1)..<at)
+            index = at
         }
-        return output + rest
+        return ranges
     }
 }
 

@@ -13,8 +13,9 @@ struct CSVColumns: Sendable {
 }
 
 /// A CSV record's text, edited cell by cell: the cells an edit sets are
-/// written anew (quoted only when they must be), every other cell keeps its
-/// bytes, quotes and all.
+/// written anew (quoted only when they must be, and a text a spreadsheet
+/// would run guarded as `--export csv` guards it), every other cell keeps
+/// its bytes, quotes and all.
 enum CSVRecordText {
     /// A record's cells as byte ranges (quotes included).
     static func cells(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (cells: [Range<Int>], end: Int, next: Int)? {
@@ -33,16 +34,26 @@ enum CSVRecordText {
             } else if byte == UInt8(ascii: ",") {
                 cells.append(cellStart..<position)
                 cellStart = position + 1
-            } else if byte == 0x0A {
-                let end = position > cellStart && bytes[position - 1] == 0x0D ? position - 1 : position
-                cells.append(cellStart..<end)
-                return (cells, end, position + 1)
+            } else if byte == 0x0A || byte == 0x0D {
+                // A record ends at LF, CRLF or a lone CR, as the loader reads them.
+                let next = byte == 0x0D && position + 1 < bytes.count && bytes[position + 1] == 0x0A ? position + 2 : position + 1
+                cells.append(cellStart..<position)
+                return (cells, position, next)
             }
             position += 1
         }
         if inQuotes { return nil }
         cells.append(cellStart..<position)
         return (cells, position, position)
+    }
+
+    /// How many lines end in `bytes`: at each LF, and each CR not before one.
+    static func lineEnds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            count += 1
+        }
+        return count
     }
 
     /// A cell's text: unquoted, doubled quotes made single.
@@ -87,7 +98,7 @@ enum CSVRecordText {
                 let id = idColumn.flatMap { $0 < record.cells.count ? text(of: record.cells[$0], in: bytes) : nil }
                 records.append(RecordFile.RecordSpan(span: position..<record.end, id: id?.isEmpty == false ? id : nil, line: line))
             }
-            line += bytes[position..<record.next].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            line += lineEnds(in: UnsafeBufferPointer(rebasing: bytes[position..<record.next]))
             position = record.next
         }
         return RecordLayout(records: records, start: records.first?.span.lowerBound ?? header.next,
@@ -101,12 +112,14 @@ enum CSVRecordText {
             throw EditFailure(.unreadable, "\(sourceName): the record is not readable CSV")
         }
         var texts = record.cells.map { Array(bytes[$0]) }
-        let old = { (index: Int) -> String in index < record.cells.count ? text(of: record.cells[index], in: bytes) : "" }
+        let old = { (index: Int) -> String in
+            index < record.cells.count ? SpreadsheetCell.unguarded(text(of: record.cells[index], in: bytes)) : ""
+        }
         for (index, cell) in try cellTexts(changes, columns: columns, old: old, sourceName: sourceName) {
             guard index < texts.count else {
                 throw EditFailure(.failed, "\(sourceName): the record has fewer cells than the header; nothing written")
             }
-            texts[index] = Array(DirectoryExporter.csvField(cell).utf8)
+            texts[index] = Array(DirectoryExporter.csvField(written(cell, in: columns.columns[index])).utf8)
         }
         return Array(texts.joined(separator: [UInt8(ascii: ",")]))
     }
@@ -118,27 +131,39 @@ enum CSVRecordText {
         }
         var texts = [String](repeating: "", count: columns.columns.count)
         texts[idColumn] = id
-        for (index, cell) in try cellTexts(changes, columns: columns, old: { _ in "" }, sourceName: sourceName) { texts[index] = cell }
+        for (index, cell) in try cellTexts(changes, columns: columns, old: { _ in "" }, sourceName: sourceName) {
+            texts[index] = written(cell, in: columns.columns[index])
+        }
         return Array(texts.map(DirectoryExporter.csvField).joined(separator: ",").utf8)
+    }
+
+    /// A cell's text as an edit writes it: in a column read as text, with
+    /// the `'` that keeps a spreadsheet from running it (as `--export csv`
+    /// writes it; the reader takes it off again); a number as it is.
+    private static func written(_ text: String, in column: PersonColumn?) -> String {
+        switch column {
+        case .text?, .wholeName?, .balanceText?: SpreadsheetCell.guarded(text)
+        case .balanceNumber?, .index?, .age?, .active?, nil: text
+        }
     }
 
     /// Each change as the cells it writes: (column, text).
     private static func cellTexts(_ changes: [FieldChange], columns: CSVColumns, old: (Int) -> String,
                                   sourceName: String) throws(EditFailure) -> [(Int, String)] {
         var cells: [(Int, String)] = []
+        var nameChanges: [(field: TextField, text: String)] = []
         for change in changes {
             var written: [(Int, String)] = []
             switch change.value {
-            case .text(let text):
+            case .text, .absent:
                 guard case .text(let field) = change.field else { continue }
-                written = columns.indices(of: .text(field)).map { ($0, text) }
-                if written.isEmpty, field == .firstName || field == .lastName {
-                    written = columns.indices(of: .wholeName).map { ($0, wholeName(old($0), setting: field, to: text)) }
-                }
-            case .absent:
                 // A CSV row has every column: an absent field is an empty cell.
-                guard case .text(let field) = change.field else { continue }
-                written = columns.indices(of: .text(field)).map { ($0, "") }
+                let text = if case .text(let text) = change.value { text } else { "" }
+                written = columns.indices(of: .text(field)).map { ($0, text) }
+                if field == .firstName || field == .lastName {
+                    nameChanges.append((field, text))
+                    if written.isEmpty, !columns.indices(of: .wholeName).isEmpty { continue }  // the whole name's cells say it
+                }
             case .age(let age):
                 written = columns.indices(of: .age).map { ($0, age.map(String.init) ?? "") }
             case .balance(let cents):
@@ -152,16 +177,33 @@ enum CSVRecordText {
             }
             cells += written
         }
-        return cells
+        return cells + (try wholeNameCells(nameChanges, columns: columns, old: old, sourceName: sourceName))
     }
 
-    /// A whole-name cell with one part changed (its last word is the last name).
-    static func wholeName(_ old: String, setting field: TextField, to text: String) -> String {
-        var words = old.split(separator: " ").map(String.init)
-        let last = words.popLast() ?? ""
-        let first = words.joined(separator: " ")
-        let parts = field == .firstName ? [text, last] : [first, text]
-        return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    /// The whole-name cells (a `name` column) with the name's halves
+    /// changed, the other half kept as the cell read (`WholeName`). A cell
+    /// that says nothing is left so where first and last name columns say
+    /// the changed halves. A name the cell cannot hold (a last name of two
+    /// words, a first name without a last) is refused: it would read back
+    /// as another.
+    private static func wholeNameCells(_ changes: [(field: TextField, text: String)], columns: CSVColumns, old: (Int) -> String,
+                                       sourceName: String) throws(EditFailure) -> [(Int, String)] {
+        guard !changes.isEmpty else { return [] }
+        let halvesHaveColumns = changes.allSatisfy { !columns.indices(of: .text($0.field)).isEmpty }
+        var cells: [(Int, String)] = []
+        for index in columns.indices(of: .wholeName) where !(halvesHaveColumns && old(index).isEmpty) {
+            var (first, last) = WholeName.halves(of: old(index))
+            for change in changes {
+                if change.field == .firstName { first = change.text } else { last = change.text }
+            }
+            guard let text = WholeName.text(first: first, last: last) else {
+                throw EditFailure(.failed, "\(sourceName): its name column holds the whole name and reads its last word as the last name, "
+                                  + "so first '\(DisplayText.sanitized(first))', last '\(DisplayText.sanitized(last))' would not read back as given; "
+                                  + "nothing written")
+            }
+            cells.append((index, text))
+        }
+        return cells
     }
 
     /// Yes or no in the spelling the cell had (`yes`, `1`, `true`…).

@@ -200,25 +200,20 @@ enum JSONRecordText {
             }
             let record = try object(&cursor)
             var settings: [Setting] = []
-            var nameSettings: [Setting] = []
+            var nameChanges: [NameChange] = []
             for change in changes {
-                switch change.field {
-                case .text(.firstName), .text(.lastName):
-                    guard case .text(let text) = change.value, case .text(let field) = change.field else { continue }
-                    nameSettings.append((field.jsonKey, jsonText(text)))
+                switch (change.field, change.value) {
+                case (.text(let field), .text(let text)) where field == .firstName || field == .lastName:
+                    nameChanges.append((field, text))
+                case (.text(let field), .absent) where field == .firstName || field == .lastName:
+                    nameChanges.append((field, nil))
                 default:
                     let existing = record.members.last { $0.key == key(of: change.field) }
                     settings.append((key(of: change.field), valueText(change.value, existing: existing.map { bytes[$0.value] })))
                 }
             }
-            if !nameSettings.isEmpty {
-                if let name = record.members.last(where: { $0.key == "name" }), bytes[name.value.lowerBound] == UInt8(ascii: "{") {
-                    cursor.position = name.value.lowerBound
-                    let nameObject = try object(&cursor)
-                    settings.append(("name", rewritten(nameObject, bytes, nameSettings, oneLine: oneLine)))
-                } else {
-                    settings.append(("name", newObject(nameSettings, style: nil, oneLine: true)))
-                }
+            if let name = try editedName(of: record, bytes, nameChanges, cursor: &cursor, oneLine: oneLine) {
+                settings.append(("name", name))
             }
             return rewritten(record, bytes, settings, oneLine: oneLine)
         } catch let failure as EditFailureBox {

@@ -46,6 +46,32 @@ public enum RecordEditText {
             .joined(separator: "\n")
     }
 
+    /// The editor's bytes as text, and where they first are not UTF-8
+    /// ("line 6, byte 14 is not UTF-8 …", counted in the file as saved):
+    /// each such stretch is shown as `�`, and everything else is kept, so
+    /// that the editor can be reopened on it with the problem said.
+    public static func decoding(_ bytes: [UInt8]) -> (text: String, problem: String?) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0, line = 1, lineStart = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    lineStart = offset
+                }
+            case .emptyInput:
+                return (text, nil)
+            case .error:
+                let problem = "line \(line), byte \(offset - lineStart + 1) is not UTF-8 (it shows as \u{FFFD}); type that character again"
+                return (text, problem)
+            }
+        }
+    }
+
     /// What the user's saved text means for `base`.
     public enum Reading: Equatable, Sendable {
         /// Nothing to save (the text emptied, or no field changed).
@@ -61,7 +87,8 @@ public enum RecordEditText {
         let edited: Person
         do throws(LoadError) {
             let loaded = try PeopleLoader(format: .json).load(bytes: Array(("[" + body + "]").utf8), sourceName: "the record")
-            if let skipped = loaded.skipped.first { return .problem(skipped.description) }
+            // Left without a name, the record is skipped: said as every editor says it.
+            if let skipped = loaded.skipped.first { return .problem(skipped.reason == PeopleParser.noName ? FieldCheck.nameNeeded : skipped.description) }
             guard loaded.store.count == 1 else { return .problem("expected one record, found \(loaded.store.count)") }
             edited = loaded.store[0]
         } catch {

@@ -81,7 +81,10 @@ public struct RecordFile: Sendable {
     /// The person the record with `id` holds now, read as the loader reads
     /// it (nil: no such record, or it does not read).
     public func person(id: String, in bytes: UnsafeBufferPointer<UInt8>) -> Person? {
-        guard let record = records.first(where: { $0.id == id }) else { return nil }
+        records.first(where: { $0.id == id }).flatMap { person(at: $0, in: bytes) }
+    }
+
+    private func person(at record: RecordSpan, in bytes: UnsafeBufferPointer<UInt8>) -> Person? {
         let text: [UInt8]
         switch format {
         case .json, .jsonLines: text = [UInt8(ascii: "[")] + bytes[record.span] + [UInt8(ascii: "]")]
@@ -99,10 +102,12 @@ public struct RecordFile: Sendable {
         switch operation {
         case .update(let id, let changes):
             let record = try only(id, sourceName: sourceName)
+            if let now = person(at: record, in: bytes) { try Self.checkName(of: now.applying(changes), sourceName: sourceName) }
             let text = try recordText(bytes, record, changes, sourceName: sourceName)
             return [.original(0..<record.span.lowerBound), .new(text), .original(record.span.upperBound..<byteCount)]
         case .add(let id, let changes):
             guard !contains(id: id) else { throw EditFailure(.failed, "\(sourceName): a record already has _id \(id)") }
+            try Self.checkName(of: Person(firstName: "", lastName: "").applying(changes), sourceName: sourceName)
             let text = try newRecordText(bytes, id: id, changes: changes, sourceName: sourceName)
             guard let last = records.last else {
                 return [.original(0..<recordsStart), .new(text + emptyFileSeparator(bytes)), .original(recordsStart..<byteCount)]
@@ -116,6 +121,14 @@ public struct RecordFile: Sendable {
                 throw EditFailure(.failed, "\(sourceName): a record already has _id \(taken.id) again; nothing put back")
             }
             return restoring(removed, bytes)
+        }
+    }
+
+    /// Refuses a person an edit would leave without a name (the loader
+    /// would skip their record): the rule every editor checks first.
+    private static func checkName(of person: Person, sourceName: String) throws(EditFailure) {
+        if let problem = FieldCheck.nameProblem(of: person) {
+            throw EditFailure(.invalid, "\(sourceName): \(problem.message); nothing written")
         }
     }
 
@@ -276,13 +289,17 @@ public struct RecordFile: Sendable {
     /// records are lines and the file does not go on with one.
     private func emptyFileSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard format != .json else { return [] }
-        return recordsStart < byteCount && bytes[recordsStart] == 0x0A ? [] : lineBreak(bytes)
+        let goesOnWithOne = recordsStart < byteCount && (bytes[recordsStart] == 0x0A || (format == .csv && bytes[recordsStart] == 0x0D))
+        return goesOnWithOne ? [] : lineBreak(bytes)
     }
 
-    /// CRLF when the file's first line ends so, else LF.
+    /// The file's own line break, as its first line ends: CRLF, LF, or
+    /// (CSV, whose records may end so) a lone CR; LF when no line ends.
     private func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D else { return [0x0A] }
-        return [0x0D, 0x0A]
+        let ends: Set<UInt8> = format == .csv ? [0x0A, 0x0D] : [0x0A]
+        guard let end = bytes.firstIndex(where: ends.contains) else { return [0x0A] }
+        if bytes[end] == 0x0D { return end + 1 < bytes.count && bytes[end + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D] }
+        return end > 0 && bytes[end - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
     }
 }
 

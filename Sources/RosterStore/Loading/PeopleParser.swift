@@ -16,6 +16,9 @@ struct PeopleParser {
         case beforeArray, firstElement, element, afterElement, afterArray
     }
 
+    /// Why a record without a name (a reader would see) is skipped.
+    static let noName = "no name (needs name.first or name.last)"
+
     let segment = PeopleSegmentBuilder()
     private(set) var skipped: [SkippedRecord] = []
     private(set) var phase: Phase
@@ -237,7 +240,7 @@ struct PeopleParser {
         }
         elementCount += 1
         if record.problem == nil, !locatesOnly, !record.hasUsableName {
-            record.problem = "no name (needs name.first or name.last)"
+            record.problem = Self.noName
         }
         if let problem = record.problem {
             skipped.append(SkippedRecord(number: number, line: line, reason: problem))

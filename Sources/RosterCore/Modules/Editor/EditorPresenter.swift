@@ -101,9 +101,10 @@ public final class EditorPresenter: EditorModuleInterface {
             return refresh()
         }
         let changes = checked.compactMap(\.change)
-        if isAdding, !changes.contains(where: { [.text(.firstName), .text(.lastName)].contains($0.field) && $0.value != .text("") }) {
-            focused = 0
-            status = "not saved: a new person needs a first or last name"
+        // Nobody is saved without a name: the loader would skip them, and they would vanish from the list.
+        if isAdding || !changes.isEmpty, let problem = FieldCheck.nameProblem(of: base.applying(changes)) {
+            focused = Self.fields.firstIndex(of: .text(.firstName)) ?? 0
+            status = "not saved: \(problem.message)"
             return refresh()
         }
         guard !changes.isEmpty else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }

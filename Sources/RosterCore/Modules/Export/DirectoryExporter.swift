@@ -150,17 +150,10 @@ public struct DirectoryExporter: Sendable {
     }
 
     /// A text cell, with a leading `'` when a spreadsheet would run it
-    /// (`SpreadsheetCell`: a phone number or an amount is left alone).
-    /// Text that already starts with quotes before a formula's first
-    /// character (`'=x`, `'+1 555…`) gets one more, so that reading it
-    /// back, which takes exactly one off (`CSVParser.withoutAddedQuote`),
-    /// gives the text as it was.
+    /// (`SpreadsheetCell.guarded`: a phone number or an amount is left
+    /// alone), unless the export is verbatim.
     func csvText(_ text: String) -> String {
-        guard options.neutralisesFormulas else { return text }
-        let unquoted = text.drop { $0 == "'" }
-        guard let first = unquoted.unicodeScalars.first, SpreadsheetCell.formulaStarts.contains(first),
-              unquoted.count < text.count || SpreadsheetCell.wouldRun(unquoted) else { return text }
-        return "'" + text
+        options.neutralisesFormulas ? SpreadsheetCell.guarded(text) : text
     }
 
     /// Quoted when it holds a comma, a quote or a line break; quotes doubled.

@@ -22,6 +22,28 @@ public enum SpreadsheetCell {
     /// What makes a spreadsheet read a cell as a formula.
     public static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
+    /// `text` as every CSV text cell Roster writes it (an export's, unless
+    /// `--csv-verbatim`, and an edit's): with a leading `'` when a
+    /// spreadsheet would run it, and one more when it already starts with
+    /// quotes before a formula's first character (`'=x`, `'+1 555…`), so
+    /// that reading it back, which takes exactly one off (`unguarded`,
+    /// `CSVParser.withoutAddedQuote`), gives the text as it was.
+    public static func guarded(_ text: String) -> String {
+        let unquoted = text.drop { $0 == "'" }
+        guard let first = unquoted.unicodeScalars.first, formulaStarts.contains(first),
+              unquoted.count < text.count || wouldRun(unquoted) else { return text }
+        return "'" + text
+    }
+
+    /// A CSV cell's text as Roster reads it: the one `'` that `guarded`
+    /// adds taken off (`'=1+2` is `=1+2`, `''=x` is `'=x`); any other
+    /// text as it is (`'tis`).
+    public static func unguarded(_ text: String) -> String {
+        let unquoted = text.drop { $0 == "'" }
+        guard unquoted.count < text.count, let first = unquoted.unicodeScalars.first, formulaStarts.contains(first) else { return text }
+        return String(text.dropFirst())
+    }
+
     /// Whether a spreadsheet would run `text` as a formula.
     public static func wouldRun(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else { return false }

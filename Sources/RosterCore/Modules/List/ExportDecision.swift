@@ -34,9 +34,10 @@ public enum ExportDecision: Equatable, Sendable {
         }
     }
 
-    /// `people.csv` for `people.json` (or `data/people.json`), `stdin.csv`
-    /// for standard input: the data's base name, as CSV.
+    /// `people.csv` for `people.json` (or `data/people.json`) and for the
+    /// sample, `stdin.csv` for standard input: the data's base name, as CSV.
     public static func suggestedName(for sourceName: String) -> String {
+        if sourceName == DirectorySource.sampleTitle { return "people.csv" }
         let file = (sourceName as NSString).lastPathComponent
         let base = (file as NSString).deletingPathExtension
         return (base.isEmpty || base == "/" ? "roster" : base) + ".csv"

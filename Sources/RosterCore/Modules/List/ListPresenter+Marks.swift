@@ -80,6 +80,17 @@ extension ListPresenter: ListMarkingInput {
     /// from a source that may wait), and hands them to `copy`; nobody, nothing.
     func readPeopleToCopy(_ copy: @escaping @MainActor (ListPresenter, [Person]) -> Void) {
         let selected = selectedID
+        if session.marked.isEmpty, selected == nil, peopleCount > 0 {
+            guard let row = window.row(at: selection) else {
+                // Not read yet (a database's row, just after G or a re-read): it goes on once it is, never dropped.
+                waitingForArrangement.append { $0.readPeopleToCopy(copy) }
+                return
+            }
+            if case .failed(let why) = row.state {
+                message = "the selected row could not be read: \(why)"
+                return render()
+            }
+        }
         guard !session.marked.isEmpty || selected != nil else { return }
         interactor.peopleToCopy(marked: session.marked, orderedBy: everyone, selected: selected) { [weak self] people in
             guard let self else { return }

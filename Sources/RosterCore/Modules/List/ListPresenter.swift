@@ -382,6 +382,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
             guard let self, self.window === window else { return }
             self.rows = self.makeRows()
             self.refresh()
+            self.runWaitingIntents()  // a D waiting for its row
             // Rows that could not be read (a lock, a timeout, a lost
             // server) are asked for again a little later, while shown.
             if window.holdsUnread {

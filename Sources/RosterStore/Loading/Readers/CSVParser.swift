@@ -322,7 +322,7 @@ struct CSVParser: ChunkParser {
     }
 
     /// `'=1+2` → `=1+2`: the quote `--export csv` puts before text a
-    /// spreadsheet would run (`DirectoryExporter.csvText`), and only that:
+    /// spreadsheet would run (`SpreadsheetCell.guarded`; an edit too), and only that:
     /// after any leading quotes must come `=`, `+`, `-`, `@`, tab or CR
     /// (the export quotes `'=x` as `''=x`, so it reads back as `'=x`).
     static func withoutAddedQuote(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

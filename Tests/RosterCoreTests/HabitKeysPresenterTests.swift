@@ -79,8 +79,9 @@ struct HabitKeysPresenterTests {
         #expect(status == "2/6 'fruit:strawberry': match 1 of 3")
         presenter.showMatch(forward: false)
         #expect(status == "2/6 no more 'fruit:strawberry' above")
-        // Searched once: the next presses only place the matches.
-        #expect(repository.calls.filter { if case .search = $0 { true } else { false } } == [.search("fruit:strawberry", within: nil)])
+        // Searched once, within the filter's result: the next presses only place the matches.
+        #expect(repository.calls.filter { if case .search = $0 { true } else { false } }
+                == [.search("fruit:strawberry", within: "fruit:strawberry")])
     }
 
     @Test("from someone who does not match, n finds the next match after them and N the one before")

@@ -45,8 +45,9 @@ public protocol ListInteractorInput: AnyObject {
     /// `n` / `N` with no filter: the next (`forward`) or previous person
     /// after display `position` of `everyone` who matches `query`, found
     /// off the main actor; `searched` is `query`'s matches when known
-    /// from the last time (else it is searched for).
-    func findMatch(_ query: SearchQuery, in everyone: PeopleArrangement, searched: PeopleArrangement?, from position: Int, forward: Bool,
+    /// from the last time (else it is searched for, within `earlier`'s
+    /// people when an earlier result is known that it narrows).
+    func findMatch(_ query: SearchQuery, in everyone: PeopleArrangement, searched: Searched, from position: Int, forward: Bool,
                    then: @escaping @MainActor @Sendable (FoundMatch) -> Void)
     /// `filtered`'s people in `arrangement`'s order (a search kept across a re-sort).
     func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
@@ -158,7 +159,7 @@ public final class ListInteractor: ListInteractorInput {
         repository.reapply(filtered, to: arrangement)
     }
 
-    public func findMatch(_ query: SearchQuery, in everyone: PeopleArrangement, searched: PeopleArrangement?, from position: Int, forward: Bool,
+    public func findMatch(_ query: SearchQuery, in everyone: PeopleArrangement, searched: Searched, from position: Int, forward: Bool,
                           then: @escaping @MainActor @Sendable (FoundMatch) -> Void) {
         let repository = self.repository
         // In the background even for a file: searching everyone is a keystroke's search.

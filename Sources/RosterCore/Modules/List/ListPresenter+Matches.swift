@@ -46,8 +46,9 @@ extension ListPresenter: ListMatchInput {
         }
         let everyone = self.everyone
         matches.isFinding = true
-        interactor.findMatch(query, in: everyone, searched: matches.matches(of: text, in: everyone), from: selection,
-                             forward: forward) { [weak self] found in
+        // Searched once: found again at once, or (the filter just cleared) within that filter's result.
+        let searched = matches.matches(of: text, in: everyone).map(Searched.found) ?? .within(search.earlierResult(narrowedBy: query))
+        interactor.findMatch(query, in: everyone, searched: searched, from: selection, forward: forward) { [weak self] found in
             guard let self else { return }
             self.matches.isFinding = false
             defer {

@@ -30,6 +30,12 @@ struct ListSearch {
     /// position, are used: a change of order does not stale them).
     private var recentSearches = RecentSearches()
 
+    /// This list's earlier result that `query` narrows (or is), if one is
+    /// kept: a search for `query` need look only at its people (`n`).
+    func earlierResult(narrowedBy query: SearchQuery) -> PeopleArrangement? {
+        recentSearches.narrowest(for: query)
+    }
+
     /// A search to run: `query` within the people of `within` (nil: everyone).
     struct Request {
         let query: SearchQuery

@@ -8,6 +8,14 @@ public struct MatchPlace: Sendable, Equatable {
     public let count: Int
 }
 
+/// What is known of a query's matches before looking for the next one.
+public enum Searched: Sendable {
+    /// Its matches, found by the last look.
+    case found(PeopleArrangement)
+    /// To be searched for, within an earlier result it narrows (nil: everyone).
+    case within(PeopleArrangement?)
+}
+
 /// What a look for the next match found: the search's matches (kept for
 /// the next `n`, nil when the search failed), and the match, nil when
 /// there is none that way.
@@ -22,14 +30,15 @@ public struct FoundMatch: Sendable {
 /// after a position is found by bisection on where each sits in the list
 /// (at once when the selected person is a match: the next one).
 enum MatchFinder {
-    static func find(_ query: SearchQuery, in everyone: PeopleArrangement, searched: PeopleArrangement?, from position: Int,
+    static func find(_ query: SearchQuery, in everyone: PeopleArrangement, searched: Searched, from position: Int,
                      forward: Bool, repository: any PeopleRepository) async -> FoundMatch {
         let matches: PeopleArrangement
-        if let searched {
-            matches = searched
-        } else {
+        switch searched {
+        case .found(let found):
+            matches = found
+        case .within(let earlier):
             do throws(RepositoryError) {
-                matches = try await repository.search(query, in: everyone, within: nil)
+                matches = try await repository.search(query, in: everyone, within: earlier)
             } catch {
                 return FoundMatch(matches: nil, place: .failure(error))
             }

@@ -126,8 +126,7 @@ public final class RootWireframe {
         if screen.size.isTooSmall {
             drawTooSmall(on: screen, unsaved: topView?.holdsUnsavedWork == true)
         } else {
-            topView?.draw(on: screen)
-            unusedKeyNotice?.draw(on: screen)
+            if let notice = unusedKeyNotice, let view = topView { notice.draw(over: view, on: screen) } else { topView?.draw(on: screen) }
         }
         screen.present()
     }

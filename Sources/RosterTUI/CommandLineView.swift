@@ -60,7 +60,7 @@ public final class CommandLineView: CommandLineViewInterface, ScreenView {
     }
 
     public func draw(on screen: Screen) {
-        background.draw(on: screen)
+        StatusBarNotice.withheld { background.draw(on: screen) }
         guard let model else { return }
         let size = screen.size
         if let error = model.error {

@@ -46,7 +46,7 @@ public final class SortMenuView: ScreenView {
     /// width, in a box at the right of the screen (as the column chooser's);
     /// on a short terminal the rows that fit (every letter still works).
     public func draw(on screen: Screen) {
-        background.draw(on: screen)
+        StatusBarNotice.withheld { background.draw(on: screen) }
         let size = screen.size
         let entries = SortMenu.entries
         let cellWidth = (entries.map { DisplayText.width($0.label) }.max() ?? 0) + 5

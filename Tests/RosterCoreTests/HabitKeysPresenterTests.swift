@@ -106,7 +106,7 @@ struct HabitKeysPresenterTests {
     func nothingToFind() throws {
         let presenter = list(try FakePeopleRepository(json: Fixtures.seedJSON))
         presenter.showMatch(forward: true)
-        #expect(status == "1/6 no search yet: / searches, then n and N go through its matches")
+        #expect(status == "1/6 no search yet: n and N follow the last / search")
         history.record("zzzz", for: .search)
         presenter.showMatch(forward: true)
         #expect(status == "1/6 no one matches 'zzzz'")

@@ -28,17 +28,26 @@ struct EveryScreenKeysViewTests {
         #expect(UnusedKeyNotice(key: .control("x"), hint: nil)?.text == "Ctrl-X: no such key")
     }
 
-    @Test("the notice takes the right of the bottom line, over the hints, and leaves the position at its left")
+    @Test("the notice takes the status bar's hints' place, whole, beside the position; over a prompt, its right end")
     func noticeDrawn() throws {
-        let (view, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let (view, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let notice = try #require(UnusedKeyNotice(key: .character("x"), hint: "? help"))
         for (rows, columns) in [(24, 80), (15, 60)] {
-            let screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-            UnusedKeyNotice(key: .character("x"), hint: "? help")?.draw(on: screen)
+            let screen = MemoryScreen(rows: rows, columns: columns)
+            notice.draw(over: view, on: screen)
             let bottom = screen.line(rows - 1)
-            #expect(bottom.hasPrefix(" 1/6 · COMSTAR"))
-            #expect(bottom.hasSuffix(" x: no such key · ? help "))
+            #expect(bottom.hasPrefix(" 1/6 · COMSTAR · last name ↑  "))
+            #expect(bottom.hasSuffix("  x: no such key · ? help "))
+            #expect(!bottom.contains("search") && !bottom.contains("quit"), "no hint left half hidden: \(bottom)")
             #expect(screen.style(row: rows - 1, column: columns - 3) == .bar)
+            view.draw(on: screen)
+            #expect(!screen.line(rows - 1).contains("no such key"), "once only")
         }
+        presenter.beginSearch()
+        let screen = MemoryScreen(rows: 24, columns: 80)
+        try #require(UnusedKeyNotice(key: .function(5), hint: "Esc closes the prompt")).draw(over: view, on: screen)
+        #expect(screen.line(23).hasPrefix(" /"))
+        #expect(screen.line(23).hasSuffix(" F5: no such key · Esc closes the prompt "))
     }
 
     @Test("every help screen ends with the keys of every screen, Ctrl-L among them")

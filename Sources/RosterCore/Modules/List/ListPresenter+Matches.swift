@@ -13,7 +13,7 @@ extension ListPresenter: ListMatchInput {
         }
         if filter != nil { return stepThroughFilter(forward: forward) }
         guard let text = lastSearch else {
-            message = "no search yet: / searches, then n and N go through its matches"
+            message = "no search yet: n and N follow the last / search"
             return render()
         }
         findMatch(text, forward: forward)

@@ -105,7 +105,9 @@ public final class TestPostgres: Sendable {
                                       "-A", "scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync"], asPostgres: isRoot)
             running.withLock { $0 = directory }
             atexit { TestPostgres.stopRunning() }
+            // Room for a test's 51 processes at once beside the other suites' connections (the default 100 ran out).
             let settings = "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+                + " -c max_connections=300"
             try run(bin + "/pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-w", "-t", "60", "-o", settings, "start"],
                     asPostgres: isRoot)
         } catch {

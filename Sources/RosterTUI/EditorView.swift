@@ -79,6 +79,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
 
     public var holdsUnsavedWork: Bool { model?.fields.contains(where: \.isChanged) == true }
     public var isMoving: Bool { model?.saveProgress != nil }
+    /// `?` is typed into a field of the form: its help is on F1.
+    public var unusedKeyHint: String? { model?.question != nil ? "y or n" : model?.conflict != nil ? "? help" : "F1 help" }
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
@@ -108,12 +110,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
             }
             return true
         }
-        if model?.conflict != nil { return false }
-        switch key {
-        case .character(let character): presenter.edit(.insert(PastedText.cleaned(String(character))))
-        case .typed(let text), .paste(let text): presenter.edit(.insert(PastedText.cleaned(text)))
-        default: return false
-        }
+        guard model?.conflict == nil, let typed = key.typedEdit else { return false }
+        presenter.edit(typed)
         return true
     }
 

@@ -54,6 +54,7 @@ public final class SpyListModule: ListModuleInterface {
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
         case toggleMark, markAllShown, unmarkAll, copyAddresses, copyVCards, chooseColumns, reconnect
+        case showMatch(forward: Bool), chooseSortOrder(descending: Bool), openCommandLine
     }
 
     public private(set) var calls: [Call] = []
@@ -98,6 +99,9 @@ public final class SpyListModule: ListModuleInterface {
     public func copyVCards() { calls.append(.copyVCards) }
     public func chooseColumns() { calls.append(.chooseColumns) }
     public func reconnect() { calls.append(.reconnect) }
+    public func showMatch(forward: Bool) { calls.append(.showMatch(forward: forward)) }
+    public func chooseSortOrder(descending: Bool) { calls.append(.chooseSortOrder(descending: descending)) }
+    public func openCommandLine() { calls.append(.openCommandLine) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results

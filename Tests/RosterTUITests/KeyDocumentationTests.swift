@@ -37,6 +37,8 @@ struct KeyDocumentationTests {
             ("EditorView.conflictKeyTable", EditorView.conflictKeyTable.map { ($0.label, $0.help) }),
             ("SkippedRecordsView.keyTable", SkippedRecordsView.keyTable.map { ($0.label, $0.help) }),
             ("LoadingView.keyTable", LoadingView.keyTable.map { ($0.label, $0.help) }),
+            ("CommandLineView.keyTable", CommandLineView.keyTable.map { ($0.label, $0.help) }),
+            ("EveryScreenKeys.keyTable", EveryScreenKeys.keyTable.map { ($0.label, $0.help) }),
         ]
         let documented = KeyReference.screens.flatMap(\.lines).filter { !$0.isHeading && !$0.isExample }
         for (name, table) in tables {

@@ -10,7 +10,7 @@ public protocol ListViewInterface: AnyObject {
 /// One protocol per family of keys, so that each reads on its own; the
 /// presenter answers them all (each in the file of its family).
 public typealias ListModuleInterface = ListFrameInput & ListMovingInput & ListSearchInput & ListOrderInput & ListMarkingInput
-    & ListExportInput & ListEditingInput & ListScreensInput
+    & ListExportInput & ListEditingInput & ListScreensInput & ListMatchInput
 
 /// The frame and the work behind it.
 @MainActor
@@ -55,6 +55,16 @@ public protocol ListSearchInput: AnyObject {
     func cancelSearch()
 }
 
+/// `n` and `N`, as in less and vim.
+@MainActor
+public protocol ListMatchInput: AnyObject {
+    /// The next (`forward`) or previous match: under a filter, the next or
+    /// previous person; with none, the next or previous person (in list
+    /// order) who matches the last search. At the last one it stays put
+    /// and says so, as less does.
+    func showMatch(forward: Bool)
+}
+
 /// The order, the grouping and the columns.
 @MainActor
 public protocol ListOrderInput: AnyObject {
@@ -65,6 +75,8 @@ public protocol ListOrderInput: AnyObject {
     func toggleGrouping()
     /// `C`: the column chooser.
     func chooseColumns()
+    /// `o` / `O`: a letter per column, to sort by it ascending / descending.
+    func chooseSortOrder(descending: Bool)
 }
 
 /// Marks, and copying the marked people.
@@ -125,6 +137,8 @@ public protocol ListScreensInput: AnyObject {
     /// `r`: connects to the database again after it went away.
     func reconnect()
     func quit()
+    /// `:`: the command line (`:sort balance desc`, `:42`, `:q`).
+    func openCommandLine()
 }
 
 /// What is at the path an export is about to write.
@@ -231,6 +245,10 @@ public enum ListRoute: Equatable, Sendable {
     /// The column chooser, over the list, starting from `choice`; the
     /// list's sorted column is always shown whatever the choice.
     case columns(ColumnChoice, sorted: ListColumn)
+    /// A letter per column, over the list, to sort by it (`o`, `O`: descending).
+    case sortMenu(descending: Bool)
+    /// The command line (`:`), over the list.
+    case commandLine
     /// Counts by `field` of the people the list shows under `filter`.
     case counts(shown: PeopleArrangement, filter: String?, field: SummaryField)
     /// Back to where this list was opened from (nothing for the main list),

@@ -131,9 +131,12 @@ struct StuckServerTests {
     }
 
     /// How soon `q`, Ctrl-C and SIGTERM end Roster whatever a statement is
-    /// doing (README; the debug build here, on a machine other tests keep
-    /// busy, takes 30-80 ms by hand).
-    static let quitsWithin = Duration.milliseconds(500)
+    /// doing. The promise is 0.5 s (docs/databases.md); the debug build
+    /// here takes 30-80 ms by hand, but the suite also runs it under ASan
+    /// and TSan on a busy 2-core machine (0.52 s seen once), so the bound
+    /// is 2 s, as for the other keys here: still far from the statement
+    /// timeout (10 s) that a wait on the statement would take.
+    static let quitsWithin = Duration.seconds(2)
 
     /// Sends `way` (a key, or SIGTERM) and returns how long until the
     /// roster process was gone, and its exit status.

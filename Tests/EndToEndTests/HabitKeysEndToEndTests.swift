@@ -95,7 +95,8 @@ struct HabitKeysEndToEndTests {
         #expect(session.waitFor(text: "b  balance"))
         session.send("B", "g")
         #expect(session.waitFor(text: "1/400 · "))
-        #expect(session.waitFor(text: "balance ↓, flat"))
+        // "(sorting…)" goes once the rows are in the new order.
+        #expect(session.waitFor("the status bar naming the new order, sorted") { $0.contains("balance ↓, flat") && !$0.contains("sorting…") })
         let amounts = session.lines().dropFirst(2).dropLast().compactMap { line -> Int? in
             guard let range = line.range(of: #"\$[0-9,]+\.[0-9]{2}"#, options: .regularExpression) else { return nil }
             return Int(line[range].filter(\.isNumber))

@@ -32,6 +32,39 @@ struct InitCommandTests {
         #expect(added.status == 0)
     }
 
+    @Test("writes the format the extension names: JSON Lines and CSV read back to the sample's people")
+    func writesTheNamedFormat() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sampleList = try runRoster(["--list"]).output
+        for (name, starts) in [("people.jsonl", "{"), ("people.NDJSON", "{"), ("people.csv", "first_name,")] {
+            let file = folder + "/" + name
+            let made = try runRoster(["init", file])
+            #expect(made.status == 0, "\(name): \(made.error)")
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            #expect(text.hasPrefix(starts), "\(name): \(text.prefix(40))")
+            #expect(!text.hasPrefix("["), "\(name) is not JSON")
+            let listed = try runRoster(["--list", file])
+            #expect(listed.status == 0 && listed.error.isEmpty, "\(name): \(listed.error)")
+            #expect(listed.output == sampleList, "\(name)")
+        }
+        let lines = (try? String(contentsOfFile: folder + "/people.jsonl", encoding: .utf8)) ?? ""
+        #expect(lines.split(separator: "\n").count == 400, "one line per person")
+    }
+
+    @Test("an extension that names no format is refused, listing those that do; nothing written, status 2")
+    func refusesOtherExtensions() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["people.txt", "people", "people.vcf"] {
+            let file = folder + "/" + name
+            let refused = try runRoster(["init", file])
+            #expect(refused.status == 2)
+            #expect(refused.error == "roster: init: \(file): the name must end in .json, .jsonl, .ndjson or .csv, which says its format; nothing written\n")
+            #expect(!FileManager.default.fileExists(atPath: file))
+        }
+    }
+
     @Test("never replaces what is there: a file, a link, a folder; nothing written, status 1")
     func refusesToReplace() throws {
         let folder = try folder()
@@ -46,9 +79,12 @@ struct InitCommandTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder + "/nowhere.json")
         #expect(try runRoster(["init", link]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere.json"))
-        let refused = try runRoster(["init", folder])
+        let directory = folder + "/folder.json"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let refused = try runRoster(["init", directory])
         #expect(refused.status == 1)
         #expect(refused.error.contains("a directory"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
     @Test("a file is named, once: no FILE, two, or - are usage errors")

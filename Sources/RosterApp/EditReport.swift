@@ -34,11 +34,14 @@ enum EditReport {
         }
     }
 
-    /// "phone +1 555 0100 → +1 555 0199; age 36 → 37"; without the person
-    /// as they were, "phone → +1 555 0199".
+    /// "phone +1 555 0100 → +1 555 0199; age 36 → 37": the fields that
+    /// change, each once ("nothing changed" when none does); without the
+    /// person as they were, "phone → +1 555 0199".
     static func describe(_ changes: [FieldChange], from old: Person?) -> String {
         let new = (old ?? Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }).applying(changes)
-        return changes.map { change in
+        let changing = old?.effective(changes) ?? changes
+        guard !changing.isEmpty else { return "nothing changed" }
+        return changing.map { change in
             let after = shown(new.value(of: change.field))
             guard let old else { return "\(change.field.name) → \(after)" }
             return "\(change.field.name) \(shown(old.value(of: change.field))) → \(after)"

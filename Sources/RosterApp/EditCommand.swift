@@ -253,7 +253,7 @@ enum EditCommand {
             case .update: Platform.writeOutput("\(receipt.version ?? 0)\n")
             case .delete: break
             }
-            if !arguments.quiet, let line = EditReport.line(for: operation, in: name, before: []) {
+            if !arguments.quiet, let line = EditReport.line(for: operation, in: name, before: receipt.before) {
                 Platform.writeError("roster: " + line + (receipt.version.map { " (version \($0))" } ?? ""))
             }
             return .success

@@ -13,7 +13,7 @@ enum EditReport {
     static let namesColumns = 60
 
     /// What `operation` did to `target`; `before` are the people it changed
-    /// as the source held them just before, when it knows (a file does).
+    /// as the source held them just before (a file and a table both say).
     static func line(for operation: RecordOperation, in target: String, before: [Person]) -> String? {
         let source = DisplayText.sanitized(target)
         switch operation {

@@ -252,6 +252,26 @@ struct TwoRostersEditingTests {
     }
 }
 
+/// What `roster update` and `delete` say they did to a table: as to a
+/// file, who and each field's old and new value.
+@Suite("What an edit of a database says", .blockingWork)
+struct DatabaseEditReportTests {
+    @Test("an update names the person and each field it changes, old → new; one that changes nothing says so; a delete names who",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func saysWhoAndWhat(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: dialect)
+        let target = dialect == .sqlite ? "sqlite:" + imported.target : imported.target
+        let update = try TwoRostersEditingTests.roster(["update", target, "id2", "email=bo@zeta.io", "name=Bob Diddley"])
+        #expect(update.status == 0 && update.output == "1\n", "\(update.error)")
+        #expect(update.error.hasSuffix(": Bo Diddley: email bo@acme.test → bo@zeta.io; first Bo → Bob (version 1)\n"), "\(update.error)")
+        let same = try TwoRostersEditingTests.roster(["update", target, "id2", "email=bo@zeta.io"])
+        #expect(same.status == 0 && same.output == "1\n", "the version stays: \(same.output)")
+        #expect(same.error.hasSuffix(": Bob Diddley: nothing changed (version 1)\n"), "\(same.error)")
+        let delete = try TwoRostersEditingTests.roster(["delete", target, "id1", "id3"])
+        #expect(delete.error.hasSuffix(": deleted 2 people: Ada Lovelace and Cy Young\n"), "\(delete.error)")
+    }
+}
+
 /// The screens' edits (`PeopleEditing`) of an open table: saved through
 /// the repository, read again over the same connections.
 @Suite("Editing an open table", .blockingWork)

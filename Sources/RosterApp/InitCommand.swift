@@ -26,13 +26,14 @@ enum InitCommand {
             Platform.writeOutput(usage + "\n")
             return .success
         }
+        let program = ProgramName.current()
         guard arguments.count == 1, let file = arguments.first, !file.hasPrefix("-") || file == "-" else {
             let problem = arguments.isEmpty ? "needs the name of the file to write" : "takes one file name"
-            Platform.writeError("roster: init \(problem) (roster init people.json)")
+            Platform.writeError("roster: init \(problem) (\(program) init people.json)")
             return .usage
         }
         guard file != "-" else {
-            Platform.writeError("roster: init writes a file, not standard output (roster --export json writes the sample there)")
+            Platform.writeError("roster: init writes a file, not standard output (\(program) --export json writes the sample there)")
             return .usage
         }
         guard let format = InputFormat(extensionOf: file) else {
@@ -47,7 +48,7 @@ enum InitCommand {
             Platform.writeError(DisplayText.sanitized("roster: \(file): \(failure); nothing written"))
             return .failure
         }
-        Platform.writeOutput(DisplayText.sanitized("wrote the sample directory to \(file); edit it with: roster \(shellWord(file))") + "\n")
+        Platform.writeOutput(DisplayText.sanitized("wrote the sample directory to \(file); edit it with: \(program) \(shellWord(file))") + "\n")
         return .success
     }
 

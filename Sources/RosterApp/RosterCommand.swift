@@ -102,7 +102,7 @@ public enum RosterCommand {
         case .standardInput:
             return .failure(EditFailure(.readOnly, "standard input cannot be edited; open the file itself to edit"))
         case .file(let path, _):
-            guard file != nil else { return .failure(EditFailure(.readOnly, DirectorySource.sampleReadOnlyReason)) }
+            guard file != nil else { return .failure(EditFailure(.readOnly, DirectorySource.sampleReadOnlyReason(program: ProgramName.current()))) }
             return .success(FileEditing(path: path, format: format))
         }
     }

@@ -21,7 +21,7 @@ struct InitCommandTests {
         let file = folder + "/people.json"
         let made = try runRoster(["init", file])
         #expect(made.status == 0)
-        #expect(made.output == "wrote the sample directory to \(file); edit it with: roster \(file)\n")
+        #expect(made.output == "wrote the sample directory to \(file); edit it with: \(rosterBinary) \(file)\n", "named as started: not on PATH")
         #expect(FileManager.default.contents(atPath: file) == FileManager.default.contents(atPath: Self.sample))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["people.json"], "no temporary file left")
         let listed = try runRoster(["--list", file])
@@ -30,6 +30,21 @@ struct InitCommandTests {
         // The copy is a file like any other: it edits.
         let added = try runRoster(["add", file, "first=Ada", "last=Lovelace"])
         #expect(added.status == 0)
+    }
+
+    @Test("the command it suggests names roster as it was started: roster when PATH finds this very program")
+    func namesTheProgramAsStarted() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let onPath = ["PATH": (rosterBinary as NSString).deletingLastPathComponent + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+        let made = try runRoster(["init", folder + "/people.json"], environment: onPath)
+        #expect(made.output == "wrote the sample directory to \(folder)/people.json; edit it with: roster \(folder)/people.json\n")
+        // Another roster first on PATH is not this one: the path stays.
+        let other = folder + "/bin"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: other + "/roster", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
+        let shadowed = try runRoster(["init"], environment: ["PATH": other + ":" + onPath["PATH", default: ""]])
+        #expect(shadowed.error == "roster: init needs the name of the file to write (\(rosterBinary) init people.json)\n")
     }
 
     @Test("writes the format the extension names: JSON Lines and CSV read back to the sample's people")
@@ -91,7 +106,7 @@ struct InitCommandTests {
     func usage() throws {
         let none = try runRoster(["init"])
         #expect(none.status == 2)
-        #expect(none.error == "roster: init needs the name of the file to write (roster init people.json)\n")
+        #expect(none.error == "roster: init needs the name of the file to write (\(rosterBinary) init people.json)\n")
         #expect(try runRoster(["init", "a.json", "b.json"]).status == 2)
         #expect(try runRoster(["init", "-"]).status == 2)
         #expect(try runRoster(["init", "--help"]).output.contains("Usage: roster init FILE"))

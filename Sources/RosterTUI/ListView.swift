@@ -208,7 +208,11 @@ public final class ListView: ListViewInterface, ScreenView {
         if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         if action == .clearFilter, model?.filter == nil || model?.escapeGoesBackTo != nil {
-            presenter.goBack()
+            presenter.goBack(by: .escape)
+            return true
+        }
+        if action == .back {
+            presenter.goBack(by: .back(name: key.spokenName ?? "that key"))
             return true
         }
         perform(action, screenSize: screenSize)
@@ -235,6 +239,11 @@ public final class ListView: ListViewInterface, ScreenView {
             if event.kind == .doubleClick { presenter.openSelected() }
         }
         return true
+    }
+
+    /// The message ends at the next key, even one a screen over the list takes.
+    public func keyPressed() {
+        presenter.endMessage()
     }
 
     /// In a prompt `?` is text: the way out is named instead.
@@ -298,7 +307,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .counts: presenter.showCounts()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
-        case .back: presenter.goBack()
+        case .back: presenter.goBack(by: .back(name: "←"))  // handle names the key pressed
         case .mark: presenter.toggleMark()
         case .markAll: presenter.markAllShown()
         case .unmarkAll: presenter.unmarkAll()

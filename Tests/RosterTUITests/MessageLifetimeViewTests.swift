@@ -1,0 +1,40 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+@testable import RosterStore
+@testable import RosterTUI
+
+/// The list's message on the screen: gone once a key reaches a screen
+/// over the list, and a word for Esc, ←, h and Backspace on the whole list.
+@MainActor
+@Suite("The list's messages on the screen")
+struct MessageLifetimeViewTests {
+    @Test("a key the sort menu takes ends the list's message: under the menu and after it closes", arguments: [(24, 80), (15, 60)])
+    func endsUnderTheSortMenu(rows: Int, columns: Int) throws {
+        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        presenter.showMatch(forward: true)
+        #expect(ViewSnapshotTests.draw(list, rows: rows, columns: columns).line(rows - 1).contains("no search yet"))
+        let menu = SortMenuView(descending: false, background: list, onChoose: { _, _ in }, onCancel: {})
+        list.keyPressed()  // o, as the root hands every screen the key
+        #expect(!ViewSnapshotTests.draw(menu, rows: rows, columns: columns).text.contains("no search yet"))
+        list.keyPressed()  // Esc closes the menu
+        let screen = ViewSnapshotTests.draw(list, rows: rows, columns: columns)
+        #expect(!screen.text.contains("no search yet"), "the message came back after the menu closed")
+        #expect(screen.line(rows - 1).hasPrefix(" 1/6"))
+    }
+
+    @Test("on the whole list Esc, ←, h and Backspace say why they do nothing, beside the position", arguments: [(24, 80), (15, 60)])
+    func nothingToGoBackTo(rows: Int, columns: Int) throws {
+        let (list, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        let size = ScreenSize(rows: rows, columns: columns)
+        let said: [(Key, String)] = [(.escape, "Esc: nothing to close"), (.left, "←: already at the top level"),
+                                     (.character("h"), "h: already at the top level"),
+                                     (.backspace, "Backspace: already at the top level")]
+        for (key, words) in said {
+            #expect(list.handle(key, screenSize: size))
+            let bottom = ViewSnapshotTests.draw(list, rows: rows, columns: columns).line(rows - 1)
+            #expect(bottom.contains(words), "\(words)")
+            #expect(bottom.hasPrefix(" 1/6"))
+        }
+    }
+}

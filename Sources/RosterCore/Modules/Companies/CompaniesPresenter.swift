@@ -136,13 +136,17 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             ? NumberText.count(companyCount, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(interactor.personCount, "person", "people")) · "
                 + "\(NumberText.grouped(companyCount)) of \(NumberText.count(companiesInAll, "company", "companies"))"
+        // "No company" is a row but no company: the title names its people,
+        // and the position, counting it, says it counts rows.
+        let withoutCompany = summaries.first { !interactor.isCompany($0.companyID) }
+        if let withoutCompany { summary += " · \(NumberText.grouped(withoutCompany.headcount)) with no company" }
         summary = counting.summary(summary)
         var model = CompaniesViewModel(
             sourceName: interactor.titleName,
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
-            position: counting.position(selection, of: rows.count),
+            position: counting.position(selection, of: rows.count) + (withoutCompany == nil ? "" : " rows"),
             sortLabel: sortOrder.label,
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,

@@ -89,13 +89,16 @@ public final class ListView: ListViewInterface, ScreenView {
     static let keyHelp = HelpOverlay(title: "List keys", table: keyTable)
         .adding("In the search (/) and export (e) prompts", table: promptKeyTable)
         .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
-        .adding("In the sort menu (o ascending, O descending)",
-                examples: SortMenu.entries.map { (String($0.letter), $0.label) }
+        .adding(sortMenuHeading,
+                examples: [("Esc/q", "close the menu, the order unchanged"), ("?", "this help, at this part")]
+                    + SortMenu.entries.map { (String($0.letter), $0.label) }
                     + [("B", "a capital: by that column as one flat list (O B: the top balances of all)")])
         .adding("In the command line (:), besides the prompts' keys", table: CommandLineView.keyTable)
         .adding("The command line's commands (a name may be cut short: :s, :q)",
                 examples: ListCommandTable.commands.map { ($0.synopsis, $0.help) })
         .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
+
+    static let sortMenuHeading = "In the sort menu (o ascending, O descending)"
 
     static let searchPromptHints = ["⏎ keep", "Esc cancel", "↑ history"]
     static let exportPromptHints = ["⏎ write", "Esc cancel"]

@@ -37,4 +37,23 @@ struct MessageLifetimeViewTests {
             #expect(bottom.hasPrefix(" 1/6"))
         }
     }
+
+    @Test("in the sort menu q closes it and ? shows the list's help at the menu's part; a key then closes the help, not the menu",
+          arguments: [(24, 80), (15, 60)])
+    func sortMenuHelpAndQuit(rows: Int, columns: Int) throws {
+        let (list, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
+        var cancelled = 0
+        let menu = SortMenuView(descending: false, background: list, onChoose: { _, _ in }, onCancel: { cancelled += 1 })
+        let size = ScreenSize(rows: rows, columns: columns)
+        #expect(menu.handle(.character("?"), screenSize: size))
+        let help = ViewSnapshotTests.draw(menu, rows: rows, columns: columns)
+        #expect(help.line(0).contains("List keys"))
+        #expect(help.line(2).contains("In the sort menu"), "opened at the sort menu's part")
+        #expect(help.text.contains("Esc/q"))
+        #expect(menu.handle(.character("x"), screenSize: size))  // closes the help
+        #expect(cancelled == 0)
+        #expect(ViewSnapshotTests.draw(menu, rows: rows, columns: columns).line(rows - 1).contains("sort ↑ by which column?"))
+        #expect(menu.handle(.character("q"), screenSize: size))
+        #expect(cancelled == 1)
+    }
 }

@@ -553,10 +553,10 @@ struct ListSearchViewTests {
 @Suite("Help overlay")
 struct HelpOverlayTests {
     /// The list's help: its keys, the prompts', the chooser's, the sort
-    /// menu's letters (and the capitals' line), the commands, the queries,
+    /// menu's letters (and the lines for capitals, Esc/q and ?), the commands, the queries,
     /// the keys of every screen; each after a blank line and its heading.
     static let listHelpLines = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + ColumnChooserView.keyTable.count
-        + 2 + SortMenu.entries.count + 1 + 2 + CommandLineView.keyTable.count + 2 + ListCommandTable.commands.count
+        + 2 + SortMenu.entries.count + 3 + 2 + CommandLineView.keyTable.count + 2 + ListCommandTable.commands.count
         + 2 + QueryGrammar.examples.count
         + 2 + EveryScreenKeys.keyTable.count
 

@@ -22,7 +22,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private let companiesInAll: Int
     public private(set) var sortOrder = CompanySortOrder()
     public private(set) var selection = 0
-    /// What `r` said, until the next key that moves or sorts.
+    /// What `r` or a command said, until the next key.
     private var notice: String?
     /// What the overview counts: the people list's rows.
     private var shown: PeopleArrangement
@@ -111,6 +111,32 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     public func openSelected() {
         guard !summaries.isEmpty else { return }
         wireframe?.navigate(to: .people(companyID: summaries[selection].companyID))
+    }
+
+    public func openCommandLine() { wireframe?.navigate(to: .commandLine) }
+
+    public func endMessage() {
+        guard notice != nil else { return }
+        notice = nil
+        render()
+    }
+
+    /// A command typed at `:`: `:12` the 12th row, `:q` quits, `:help` as
+    /// `?`; the list's other commands (sort, filter, export, columns) say
+    /// where they work rather than nothing.
+    public func run(_ command: ListCommand) {
+        switch command {
+        case .goTo(let row):
+            guard !summaries.isEmpty else { return }
+            let last = summaries.count
+            moveSelection(by: min(row, last) - 1 - selection)
+            if row > last { notice = "\(row): only \(NumberText.grouped(last)) rows; at the last" }
+        case .quit: quit()
+        case .help: wireframe?.navigate(to: .help)
+        case .sort, .filter, .export, .columns:
+            notice = "people list only: Tab goes back"
+        }
+        render()
     }
 
     public func goBack() { wireframe?.navigate(to: .back) }

@@ -94,15 +94,24 @@ extension ListView {
         return (measure, page)
     }
 
+    /// A question's hint beside it, longest first: the first that fits whole.
+    static let questionHints = ["y yes  any other key no", "y yes", ""]
+
     /// The last line: a question, the export or search prompt, or the
     /// status bar (with the help over the screen, when open).
     func drawBottomLine(of model: ListViewModel, on screen: Screen) {
         let size = screen.size
         if let question = model.question {
-            // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
-            let asked = model.deletion?.text(columns: max(1, size.columns - 2)) ?? question
-            screen.putBar(left: " " + MessageText.fit(asked, columns: max(1, size.columns - 2), target: model.messageFileName),
-                          right: "y yes  any other key no ", row: size.rows - 1, leftWins: true)
+            // The question wins the line (it ends in "(y/n)"); the hint is
+            // the longest that fits whole beside it (never cut mid-word).
+            func asked(_ columns: Int) -> String { model.deletion?.text(columns: max(1, columns)) ?? question }
+            let hint = Self.questionHints.first { hint in
+                let room = size.columns - 2 - (hint.isEmpty ? 0 : DisplayText.width(hint) + 2)
+                return MessageText.fits(asked(room), columns: room, target: model.messageFileName)
+            } ?? ""
+            let room = size.columns - 2 - (hint.isEmpty ? 0 : DisplayText.width(hint) + 2)
+            screen.putBar(left: " " + MessageText.fit(asked(room), columns: max(1, room), target: model.messageFileName),
+                          right: hint.isEmpty ? "" : hint + " ", row: size.rows - 1, leftWins: true)
             return
         }
         if let name = model.exportPrompt {
@@ -125,7 +134,8 @@ extension ListView {
             .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
         var status = [model.position, model.marks, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
         // A one-off message takes the room of all hints but quitting.
-        let hints = ConnectionHints.adding(to: model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints),
+        let filtered = model.emptyMessage == nil ? Self.filteredHints : Self.nobodyFilteredHints
+        let hints = ConnectionHints.adding(to: model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? filtered : Self.hints),
                                            connection: model.connection)
         if let message = model.message {
             // A message that does not fit after the whole status keeps the

@@ -108,7 +108,9 @@ public final class ListView: ListViewInterface, ScreenView {
     /// in force, Esc clears it; in a list over another screen, Esc names
     /// where it goes back to.
     static let hints = hintTable.hints()
-    static let filteredHints = hints(escape: "clear", dropping: .search)
+    static let filteredHints = hints(escape: "clear", dropping: [.search])
+    /// A filter no one matches: nobody to open.
+    static let nobodyFilteredHints = hints(escape: "clear", dropping: [.search, .open])
     static let overviewListHints = hints(escape: "overview")
     static let countsListHints = hints(escape: "counts")
 
@@ -123,8 +125,8 @@ public final class ListView: ListViewInterface, ScreenView {
     /// The key table as the status bar words it ("F counts": short).
     private static let hintTable = keyTable.map { $0.action == .counts ? $0.hinting("counts") : $0 }
 
-    private static func hints(escape: String, dropping dropped: Action? = nil) -> StatusHints {
-        hintTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
+    private static func hints(escape: String, dropping dropped: Set<Action> = []) -> StatusHints {
+        hintTable.filter { !dropped.contains($0.action) }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
     }
 
     let presenter: ListModuleInterface

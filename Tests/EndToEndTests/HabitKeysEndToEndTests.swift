@@ -112,7 +112,7 @@ struct HabitKeysEndToEndTests {
         #expect(session.waitFor(text: "'comgy': match 5 of 6"))
         #expect(session.waitFor(text: "5/400"))
         session.send("n", "n")
-        #expect(session.waitFor(text: "no more 'comgy' below"))
+        #expect(session.waitFor(text: "no more matches below for 'comgy'"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import RosterCore
@@ -55,5 +56,30 @@ struct MessageLifetimeViewTests {
         #expect(ViewSnapshotTests.draw(menu, rows: rows, columns: columns).line(rows - 1).contains("sort ↑ by which column?"))
         #expect(menu.handle(.character("q"), screenSize: size))
         #expect(cancelled == 1)
+    }
+
+    @Test("a filter no one matches offers no ⏎ open; a long delete question keeps its hint whole or drops it, never cut",
+          arguments: [(24, 80), (15, 60), (10, 40)])
+    func truthfulHints(rows: Int, columns: Int) throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
+        let list = ListView(presenter: presenter)
+        presenter.attach(view: list)
+        presenter.beginSearch()
+        presenter.editSearch("zzzqq")
+        presenter.commitSearch()
+        let nobody = ViewSnapshotTests.draw(list, rows: rows, columns: columns).line(rows - 1)
+        #expect(nobody.hasPrefix(" 0/0"))
+        #expect(!nobody.contains("open"), "nobody to open: \(nobody)")
+        presenter.cancelSearch()
+        presenter.markAllShown()
+        presenter.deleteMarkedOrSelected()
+        let asked = ViewSnapshotTests.draw(list, rows: rows, columns: columns).line(rows - 1)
+        let line = asked.trimmingCharacters(in: .whitespaces)
+        #expect(line.hasPrefix("Delete 6 people"))
+        #expect(line.hasSuffix("(y/n)") || line.hasSuffix("(y/n)  y yes") || line.hasSuffix("(y/n)  y yes  any other key no")
+                    || line.hasSuffix(" y yes  any other key no") || line.hasSuffix(" y yes"), "\(asked)")
+        #expect(!asked.contains("y…") && !asked.contains("any other…"))
     }
 }

@@ -61,11 +61,7 @@ struct MessageLifetimeViewTests {
     @Test("a filter no one matches offers no ⏎ open; a long delete question keeps its hint whole or drops it, never cut",
           arguments: [(24, 80), (15, 60), (10, 40)])
     func truthfulHints(rows: Int, columns: Int) throws {
-        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
-        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
-                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
-        let list = ListView(presenter: presenter)
-        presenter.attach(view: list)
+        let (list, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON, searches: true)
         presenter.beginSearch()
         presenter.editSearch("zzzqq")
         presenter.commitSearch()

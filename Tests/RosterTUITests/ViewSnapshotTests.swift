@@ -10,9 +10,11 @@ import TestSupport
 @MainActor
 @Suite("View snapshots")
 struct ViewSnapshotTests {
-    static func listView(json: String, name: String = "people.json", moves: Int = 0) throws -> (ListView, ListPresenter) {
+    /// `searches`: searches run at once (without, no search runs).
+    static func listView(json: String, name: String = "people.json", moves: Int = 0, searches: Bool = false) throws -> (ListView, ListPresenter) {
         let directory = try Fixtures.directory(json: json, name: name)
-        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository,
+                                                                 scheduler: searches ? ImmediateSearchScheduler() : nil),
                                       arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)

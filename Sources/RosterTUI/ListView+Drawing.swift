@@ -102,15 +102,13 @@ extension ListView {
     func drawBottomLine(of model: ListViewModel, on screen: Screen) {
         let size = screen.size
         if let question = model.question {
-            // The question wins the line (it ends in "(y/n)"); the hint is
-            // the longest that fits whole beside it (never cut mid-word).
-            func asked(_ columns: Int) -> String { model.deletion?.text(columns: max(1, columns)) ?? question }
-            let hint = Self.questionHints.first { hint in
-                let room = size.columns - 2 - (hint.isEmpty ? 0 : DisplayText.width(hint) + 2)
-                return MessageText.fits(asked(room), columns: room, target: model.messageFileName)
-            } ?? ""
-            let room = size.columns - 2 - (hint.isEmpty ? 0 : DisplayText.width(hint) + 2)
-            screen.putBar(left: " " + MessageText.fit(asked(room), columns: max(1, room), target: model.messageFileName),
+            // The question wins the line (it ends in "(y/n)", with as many
+            // names as fit); the hint is the longest that fits whole beside
+            // it, or none (never one cut mid-word).
+            let asked = model.deletion?.text(columns: max(1, size.columns - 2)) ?? question
+            func room(_ hint: String) -> Int { size.columns - 2 - (hint.isEmpty ? 0 : DisplayText.width(hint) + 2) }
+            let hint = Self.questionHints.first { MessageText.fits(asked, columns: room($0), target: model.messageFileName) } ?? ""
+            screen.putBar(left: " " + MessageText.fit(asked, columns: max(1, room(hint)), target: model.messageFileName),
                           right: hint.isEmpty ? "" : hint + " ", row: size.rows - 1, leftWins: true)
             return
         }
@@ -129,9 +127,11 @@ extension ListView {
         promptShown = nil
         let filter = model.filter.map { (model.isFilterPending ? "searching: " : "filter: ") + $0 }
         // On a narrow terminal the company goes first (its header is on
-        // screen), so that the order and the filter stay readable.
+        // screen), so that the order and the filter stay readable, and the
+        // way back to a lost server (`r reconnect`) keeps its room.
+        let wayBack = model.connection?.isLost == true ? DisplayText.width(ConnectionHints.reconnect.text) + 3 : 0
         let company = DisplayText.width(" " + [model.position, model.marks ?? "", model.currentCompany, model.sortLabel, filter ?? ""]
-            .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
+            .joined(separator: " · ")) >= size.columns - wayBack ? nil : model.currentCompany
         var status = [model.position, model.marks, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
         // A one-off message takes the room of all hints but quitting.
         let filtered = model.emptyMessage == nil ? Self.filteredHints : Self.nobodyFilteredHints

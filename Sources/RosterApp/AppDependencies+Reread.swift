@@ -186,6 +186,7 @@ extension AppDependencies {
             listWireframe.listPresenter?.whenSettled { presenter in
                 guard let selected = presenter.place.selectedID, selected != recordID, presenter.displayed.count > 0 else { return }
                 presenter.select(position: min(row, presenter.displayed.count - 1))
+                presenter.say(said)  // the move drew a frame of its own: what happened is still to be read
             }
         }
     }

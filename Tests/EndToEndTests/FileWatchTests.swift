@@ -70,6 +70,7 @@ struct FileWatchTests {
         if inDetail { session.send("Escape") }
         #expect(session.waitFor(text: "399 people"))
         #expect(session.waitFor(text: "5/399 · COMGY"))
+        #expect(session.waitFor(text: "changed on disk; read again"), "said, not lost to the move to her row")
         #expect(session.lines().contains { $0.hasPrefix("  Renée Vega") })
         session.send("q")
         #expect(session.exitStatus() == 0)

@@ -92,6 +92,8 @@ public final class RootWireframe {
     /// The top screen's key; one it has no use for goes to `onUnhandledKey`,
     /// and if that has none either, the bottom line says so.
     private func dispatch(_ key: Key) {
+        // A message lasts until the next key, on the screens under the top one too.
+        for view in stack { view.keyPressed() }
         guard topView?.handle(key, screenSize: screen.size) == false, onUnhandledKey?(key) != true else { return }
         unusedKeyNotice = UnusedKeyNotice(key: key, hint: topView?.unusedKeyHint)
     }

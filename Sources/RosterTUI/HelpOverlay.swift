@@ -46,6 +46,13 @@ struct HelpOverlay {
         return help
     }
 
+    /// The help opened at the section under `heading` (the sort menu's `?`).
+    func scrolled(to heading: String) -> HelpOverlay {
+        var help = self
+        help.top = lines.firstIndex { $0.isHeading && $0.help == heading } ?? 0
+        return help
+    }
+
     /// The help with another table after this one, under `heading`.
     func adding<Action>(_ heading: String, table: [KeyBinding<Action>]) -> HelpOverlay {
         var help = self

@@ -89,13 +89,16 @@ public final class ListView: ListViewInterface, ScreenView {
     static let keyHelp = HelpOverlay(title: "List keys", table: keyTable)
         .adding("In the search (/) and export (e) prompts", table: promptKeyTable)
         .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
-        .adding("In the sort menu (o ascending, O descending)",
-                examples: SortMenu.entries.map { (String($0.letter), $0.label) }
+        .adding(sortMenuHeading,
+                examples: [("Esc/q", "close the menu, the order unchanged"), ("?", "this help, at this part")]
+                    + SortMenu.entries.map { (String($0.letter), $0.label) }
                     + [("B", "a capital: by that column as one flat list (O B: the top balances of all)")])
         .adding("In the command line (:), besides the prompts' keys", table: CommandLineView.keyTable)
         .adding("The command line's commands (a name may be cut short: :s, :q)",
                 examples: ListCommandTable.commands.map { ($0.synopsis, $0.help) })
         .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
+
+    static let sortMenuHeading = "In the sort menu (o ascending, O descending)"
 
     static let searchPromptHints = ["⏎ keep", "Esc cancel", "↑ history"]
     static let exportPromptHints = ["⏎ write", "Esc cancel"]
@@ -105,7 +108,9 @@ public final class ListView: ListViewInterface, ScreenView {
     /// in force, Esc clears it; in a list over another screen, Esc names
     /// where it goes back to.
     static let hints = hintTable.hints()
-    static let filteredHints = hints(escape: "clear", dropping: .search)
+    static let filteredHints = hints(escape: "clear", dropping: [.search])
+    /// A filter no one matches: nobody to open.
+    static let nobodyFilteredHints = hints(escape: "clear", dropping: [.search, .open])
     static let overviewListHints = hints(escape: "overview")
     static let countsListHints = hints(escape: "counts")
 
@@ -120,8 +125,8 @@ public final class ListView: ListViewInterface, ScreenView {
     /// The key table as the status bar words it ("F counts": short).
     private static let hintTable = keyTable.map { $0.action == .counts ? $0.hinting("counts") : $0 }
 
-    private static func hints(escape: String, dropping dropped: Action? = nil) -> StatusHints {
-        hintTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
+    private static func hints(escape: String, dropping dropped: Set<Action> = []) -> StatusHints {
+        hintTable.filter { !dropped.contains($0.action) }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
     }
 
     let presenter: ListModuleInterface
@@ -208,7 +213,11 @@ public final class ListView: ListViewInterface, ScreenView {
         if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         if action == .clearFilter, model?.filter == nil || model?.escapeGoesBackTo != nil {
-            presenter.goBack()
+            presenter.goBack(by: .escape)
+            return true
+        }
+        if action == .back {
+            presenter.goBack(by: .back(name: key.spokenName ?? "that key"))
             return true
         }
         perform(action, screenSize: screenSize)
@@ -235,6 +244,11 @@ public final class ListView: ListViewInterface, ScreenView {
             if event.kind == .doubleClick { presenter.openSelected() }
         }
         return true
+    }
+
+    /// The message ends at the next key, even one a screen over the list takes.
+    public func keyPressed() {
+        presenter.endMessage()
     }
 
     /// In a prompt `?` is text: the way out is named instead.
@@ -298,7 +312,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .counts: presenter.showCounts()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
-        case .back: presenter.goBack()
+        case .back: presenter.goBack(by: .back(name: "←"))  // handle names the key pressed
         case .mark: presenter.toggleMark()
         case .markAll: presenter.markAllShown()
         case .unmarkAll: presenter.unmarkAll()

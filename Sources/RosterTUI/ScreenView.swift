@@ -21,6 +21,9 @@ public protocol ScreenView: AnyObject {
     /// (`x: no such key · ? help`): the key to its help, or the way out
     /// of a prompt; nil for nothing to add.
     var unusedKeyHint: String? { get }
+    /// A key was pressed, on this screen or on one over it: a message the
+    /// screen shows until the next key ends now (before the key is handled).
+    func keyPressed()
 }
 
 /// When a typed key is handled (see `ScreenView.timing(of:)`).
@@ -41,4 +44,5 @@ extension ScreenView {
     public var holdsUnsavedWork: Bool { false }
     public var isMoving: Bool { false }
     public var unusedKeyHint: String? { "? help" }
+    public func keyPressed() {}
 }

@@ -4,8 +4,8 @@ import RosterCore
 /// list can sort by and its letter (`SortMenu`); a letter sorts by it,
 /// ascending (`o`) or descending (`O`), keeping the grouping; the capital
 /// letter sorts everyone as one flat list (`O B`: the top balances of all,
-/// as a spreadsheet sorts a column). Esc closes it. The list stays drawn
-/// under it.
+/// as a spreadsheet sorts a column). Esc or q closes it; ? shows the
+/// list's help at the menu's part. The list stays drawn under it.
 @MainActor
 public final class SortMenuView: ScreenView {
     private let descending: Bool
@@ -23,12 +23,20 @@ public final class SortMenuView: ScreenView {
     }
 
     public var unusedKeyHint: String? { "a column's letter, or Esc" }
+    /// The list's help (`?`), at the sort menu's part, while it shows over the menu.
+    private var help: HelpOverlay?
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
+        if let outcome = help?.handle(key, screenSize: screenSize) {
+            if outcome == .close { help = nil }
+            return true
+        }
         switch key {
-        case .escape:
+        case .escape, .character("q"):  // q closes, as in htop's and mutt's menus (no column's letter)
             onCancel()
+        case .character("?"), .function(1):
+            help = ListView.keyHelp.scrolled(to: ListView.sortMenuHeading)
         case .character(let letter):
             let lower = Character(letter.lowercased())
             guard let sortKey = SortMenu.key(for: lower) else { return false }
@@ -46,6 +54,7 @@ public final class SortMenuView: ScreenView {
     /// width, in a box at the right of the screen (as the column chooser's);
     /// on a short terminal the rows that fit (every letter still works).
     public func draw(on screen: Screen) {
+        if help != nil { return help?.draw(on: screen) ?? () }
         StatusBarNotice.withheld { background.draw(on: screen) }
         let size = screen.size
         let entries = SortMenu.entries
@@ -79,6 +88,6 @@ public final class SortMenuView: ScreenView {
         if top + 1 + height < size.rows - 1 {
             screen.put("└" + String(repeating: "─", count: inner + 2) + "┘", row: top + 1 + height, column: left, style: .normal)
         }
-        screen.putBar(left: " sort \(direction) by which column?", right: "a letter  Esc cancel ", row: size.rows - 1)
+        screen.putBar(left: " sort \(direction) by which column?", right: "a letter  Esc cancel  ? help ", row: size.rows - 1)
     }
 }

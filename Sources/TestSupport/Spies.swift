@@ -62,6 +62,7 @@ public final class SpyListModule: ListModuleInterface {
     public var hasWorkInFlight = false
     public init() {}
     public func frameDrawn(rows: Range<Int>) {}
+    public func endMessage() {}
     public func moveSelection(by delta: Int) { calls.append(.move(delta)) }
     public func selectFirst() { calls.append(.first) }
     public func selectLast() { calls.append(.last) }
@@ -83,7 +84,7 @@ public final class SpyListModule: ListModuleInterface {
     public func reverseSortOrder() { calls.append(.reverseSort) }
     public func toggleGrouping() { calls.append(.toggleGrouping) }
     public func jumpToCompany(by delta: Int) { calls.append(.jumpToCompany(delta)) }
-    public func goBack() { calls.append(.back) }
+    public func goBack(by key: BackKey) { calls.append(.back) }
     public func showCompanies() { calls.append(.companies) }
     public func showCounts() { calls.append(.counts) }
     public func toggleSection() { calls.append(.toggleSection) }

@@ -50,6 +50,36 @@ struct HabitKeysEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("a message lasts until the next key, whatever it opens or closes; Esc and h on the whole list say why they do nothing",
+          arguments: sizes)
+    func messageUntilTheNextKey(rows: Int, columns: Int) throws {
+        let session = try TmuxSession(binary, rows: rows, columns: columns)
+        #expect(session.waitFor(text: "1/400"))
+        let quiet: (String) -> Bool = { $0.contains("1/400") && !$0.contains("read-only:") && !$0.contains("no search yet") }
+        for keys in [["o", "Escape"], [":", "Escape"], ["?", "q"]] {
+            session.send("E")
+            #expect(session.waitFor(text: "read-only:"))
+            session.send(keys[0])
+            #expect(session.waitFor("\(keys[0]) open") { !$0.contains("read-only:") })
+            session.send(keys[1])
+            #expect(session.waitFor("the message gone after \(keys) closed") { quiet(bottom(session)) && !$0.contains("List keys") })
+        }
+        session.send("n")
+        #expect(session.waitFor(text: "no search yet"))
+        session.send("Escape")
+        #expect(session.waitFor(text: "Esc: nothing to close"))
+        #expect(bottom(session).hasPrefix(" 1/400"), "the position stays")
+        #expect(!session.screen().contains("no search yet"))
+        session.send("h")
+        #expect(session.waitFor(text: "h: already at the top level"))
+        session.send("Left")
+        #expect(session.waitFor(text: "←: already at the top level"))
+        session.send("j")
+        #expect(session.waitFor("the word gone at the next key") { $0.contains("2/400") && !$0.contains("top level") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("n and N: through the people a filter shows, then after Esc through the last search's matches", arguments: sizes)
     func nextMatch(rows: Int, columns: Int) throws {
         try nextMatch(in: binary, rows: rows, columns: columns)
@@ -82,7 +112,7 @@ struct HabitKeysEndToEndTests {
         #expect(session.waitFor(text: "'comgy': match 5 of 6"))
         #expect(session.waitFor(text: "5/400"))
         session.send("n", "n")
-        #expect(session.waitFor(text: "no more 'comgy' below"))
+        #expect(session.waitFor(text: "no more matches below for 'comgy'"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

@@ -73,12 +73,12 @@ struct HabitKeysPresenterTests {
         #expect(status == "5/6 'fruit:strawberry': match 3 of 3")
         #expect(view.last?.filter == nil)
         presenter.showMatch(forward: true)
-        #expect(status == "5/6 no more 'fruit:strawberry' below")
+        #expect(status == "5/6 no more matches below for 'fruit:strawberry'")
         presenter.showMatch(forward: false)
         presenter.showMatch(forward: false)
         #expect(status == "2/6 'fruit:strawberry': match 1 of 3")
         presenter.showMatch(forward: false)
-        #expect(status == "2/6 no more 'fruit:strawberry' above")
+        #expect(status == "2/6 no more matches above for 'fruit:strawberry'")
         // Searched once, within the filter's result: the next presses only place the matches.
         #expect(repository.calls.filter { if case .search = $0 { true } else { false } }
                 == [.search("fruit:strawberry", within: "fruit:strawberry")])
@@ -96,10 +96,10 @@ struct HabitKeysPresenterTests {
         #expect(status == "2/6 'fruit:strawberry': match 1 of 3")
         presenter.select(position: 5)  // Barnes Pickett, after the last match
         presenter.showMatch(forward: true)
-        #expect(status == "6/6 no more 'fruit:strawberry' below")
+        #expect(status == "6/6 no more matches below for 'fruit:strawberry'")
         presenter.select(position: 0)
         presenter.showMatch(forward: false)
-        #expect(status == "1/6 no more 'fruit:strawberry' above")
+        #expect(status == "1/6 no more matches above for 'fruit:strawberry'")
     }
 
     @Test("with no search yet, or one that matches nobody, n says so and stays")
@@ -170,7 +170,7 @@ struct HabitKeysPresenterTests {
         #expect(view.last?.filter == "company:recrisys")
         #expect(history.entries(for: .search) == ["company:recrisys"])
         presenter.run(.goTo(42))
-        #expect(status == "2/2 only 2 people shown: the last")
+        #expect(status == "2/2 42: only 2 people; at the last")
         presenter.run(.filter(nil))
         presenter.run(.goTo(4))
         #expect(status == "4/6")

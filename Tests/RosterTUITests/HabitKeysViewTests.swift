@@ -48,7 +48,6 @@ struct HabitKeysViewTests {
         #expect(menu.handle(.character("B"), screenSize: size))
         #expect(menu.handle(.escape, screenSize: size))
         #expect(!menu.handle(.character("x"), screenSize: size))
-        #expect(!menu.handle(.character("?"), screenSize: size))
         #expect(chosen.map(\.0) == [SortOrder(.balance, descending: true), SortOrder(.balance, descending: true)])
         #expect(chosen.map(\.1) == [false, true])
         #expect(cancelled == 1)

@@ -10,9 +10,11 @@ import TestSupport
 @MainActor
 @Suite("View snapshots")
 struct ViewSnapshotTests {
-    static func listView(json: String, name: String = "people.json", moves: Int = 0) throws -> (ListView, ListPresenter) {
+    /// `searches`: searches run at once (without, no search runs).
+    static func listView(json: String, name: String = "people.json", moves: Int = 0, searches: Bool = false) throws -> (ListView, ListPresenter) {
         let directory = try Fixtures.directory(json: json, name: name)
-        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository,
+                                                                 scheduler: searches ? ImmediateSearchScheduler() : nil),
                                       arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
@@ -553,10 +555,10 @@ struct ListSearchViewTests {
 @Suite("Help overlay")
 struct HelpOverlayTests {
     /// The list's help: its keys, the prompts', the chooser's, the sort
-    /// menu's letters (and the capitals' line), the commands, the queries,
+    /// menu's letters (and the lines for capitals, Esc/q and ?), the commands, the queries,
     /// the keys of every screen; each after a blank line and its heading.
     static let listHelpLines = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + ColumnChooserView.keyTable.count
-        + 2 + SortMenu.entries.count + 1 + 2 + CommandLineView.keyTable.count + 2 + ListCommandTable.commands.count
+        + 2 + SortMenu.entries.count + 3 + 2 + CommandLineView.keyTable.count + 2 + ListCommandTable.commands.count
         + 2 + QueryGrammar.examples.count
         + 2 + EveryScreenKeys.keyTable.count
 

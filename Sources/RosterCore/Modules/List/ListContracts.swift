@@ -21,6 +21,10 @@ public protocol ListFrameInput: AnyObject {
     /// A frame showed `rows` (of the model's `ListRows`): those it drew as
     /// loading are read now.
     func frameDrawn(rows: Range<Int>)
+    /// A key was pressed, here or on a screen over the list (the sort
+    /// menu, the command line, the help): the message shown ends, as a
+    /// message lasts until the next key, whatever that key opens or closes.
+    func endMessage()
 }
 
 /// Moving the selection.
@@ -127,8 +131,9 @@ public protocol ListEditingInput: AnyObject {
 @MainActor
 public protocol ListScreensInput: AnyObject {
     func openSelected()
-    /// Esc with no filter: back, when this list was opened from elsewhere.
-    func goBack()
+    /// Esc with no filter, or `←`/`h`/Backspace: back, when this list was
+    /// opened from elsewhere; the whole list says why nothing happens.
+    func goBack(by key: BackKey)
     /// Tab: the company overview.
     func showCompanies()
     /// `F`: counts by a field (first the one the list is sorted on).
@@ -139,6 +144,13 @@ public protocol ListScreensInput: AnyObject {
     func quit()
     /// `:`: the command line (`:sort balance desc`, `:42`, `:q`).
     func openCommandLine()
+}
+
+/// The key that asked to go back: Esc closes, the others go up a level.
+public enum BackKey: Equatable, Sendable {
+    case escape
+    /// `←`, `h` or Backspace, as a message names it.
+    case back(name: String)
 }
 
 /// What is at the path an export is about to write.

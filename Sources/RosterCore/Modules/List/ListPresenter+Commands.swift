@@ -50,7 +50,7 @@ extension ListPresenter {
             message = "nobody shown to go to"
             return render()
         }
-        if row > peopleCount { message = "only \(NumberText.count(peopleCount, "person", "people")) shown: the last" }
+        if row > peopleCount { message = "\(row): only \(NumberText.count(peopleCount, "person", "people")); at the last" }
         reveal(position: min(max(row, 1), peopleCount) - 1)
     }
 }

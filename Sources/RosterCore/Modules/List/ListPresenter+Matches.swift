@@ -69,7 +69,7 @@ extension ListPresenter: ListMatchInput {
             message = "\(quoted): match \(NumberText.grouped(place.index + 1)) of \(NumberText.grouped(place.count))"
             reveal(position: place.position)
         case .success(nil):
-            message = found.matches?.isEmpty == true ? "no one matches \(quoted)" : "no more \(quoted) " + (forward ? "below" : "above")
+            message = found.matches?.isEmpty == true ? "no one matches \(quoted)" : "no more matches \(forward ? "below" : "above") for \(quoted)"
             render()
         case .failure(let error):
             message = "could not look for \(quoted): \(DisplayText.sanitized(error.reason))"

@@ -312,18 +312,6 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     /// The first `q` during an export was answered.
     var quitWarned = false
 
-    public func goBack() {
-        wireframe?.navigate(to: .back(filter: filter))
-    }
-
-    public func showCompanies() {
-        wireframe?.navigate(to: .companies(shown: displayed, filter: filter, selectedCompany: selectedCompanyID))
-    }
-
-    public func showCounts() {
-        wireframe?.navigate(to: .counts(shown: displayed, filter: filter, field: SummaryField.matching(sortOrder.key)))
-    }
-
     // MARK: Columns
 
     /// The chooser changed the columns (shown at once, under it).

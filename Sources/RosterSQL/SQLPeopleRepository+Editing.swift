@@ -81,9 +81,14 @@ extension SQLPeopleRepository: PeopleEditing {
             return try outcome.get()
         case .sqlite:
             guard let writer else { throw EditFailure(.failed, "no connection to write with") }
-            return try writer.write { connection throws(EditFailure) in
-                try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting, places: places,
-                                 operationID: operationID, connection)
+            do throws(EditFailure) {
+                return try writer.write { connection throws(EditFailure) in
+                    try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting, places: places,
+                                     operationID: operationID, connection)
+                }
+            } catch where error.kind == .busy {
+                // The form says why it waits: by the file's name.
+                throw EditFailure(.busy, "another program is writing to \(writer.path.split(separator: "/").last.map(String.init) ?? writer.path)")
             }
         }
     }

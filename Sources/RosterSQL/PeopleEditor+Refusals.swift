@@ -4,10 +4,12 @@ import RosterCore
 /// the command line use.
 extension PeopleEditor {
     /// The refusal for `error`: someone else's lock (busy: the same save may
-    /// land in a moment, and the form tries it again), else the database's
-    /// own reason, with nothing changed.
+    /// land in a moment, and the form tries it again), a lost connection,
+    /// else the database's own reason, with nothing changed.
     func editFailure(for error: DatabaseError) -> EditFailure {
         if isWaitingOnOthers(error) { return EditFailure(.busy, busyReason) }
+        // In words: the library's text (a FATAL, its CONTEXT) stays one key away, in the `?` help.
+        if [.connectionLost, .cannotConnect].contains(error.kind) { return EditFailure(.failed, ConnectionTrouble.words(for: error)) }
         return EditFailure(.failed, "\(table.name): \(error.message); nothing changed")
     }
 

@@ -283,6 +283,23 @@ struct ReconnectPresenterTests {
         presenter.reconnect()
         #expect(view.last?.filter == "garz", "r ran the failed search again")
     }
+
+    @Test("a search stopped by a lock runs again by itself once the lock is over (the watcher's recovered), with no key")
+    func failedSearchRunsAgainOnceALockIsOver() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "postgres://db")
+        let searcher = RecoveringScheduler(memory)
+        let presenter = presenter(over: StubReconnectingRepository(base: memory), searcher: searcher)
+        presenter.beginSearch()
+        presenter.editSearch("irwin")
+        presenter.commitSearch()
+        #expect(view.last?.message == "search failed: database busy: another program is writing to it")
+        #expect(view.last?.filter == nil)
+        searcher.failing = false
+        presenter.reconnectedOnItsOwn(.recovered)
+        #expect(view.last?.filter == "irwin")
+        #expect(view.last?.position == "1/1")
+        #expect(view.last?.message != "search failed: database busy: another program is writing to it")
+    }
 }
 
 @MainActor

@@ -45,10 +45,11 @@ extension ListPresenter {
         case .reconnected: sayReconnected(Reconnection.reconnected)
         case .recovered:
             // A lock or a slow spell is over: the title is back to normal,
-            // and rows not read are read again; nothing to say.
+            // rows not read are read again, and a search it stopped runs
+            // again (its failure was said; its result now shows).
             window = makeWindow()
             rows = makeRows()
-            refresh()
+            if let retry = search.retryFailed() { run(retry) } else { refresh() }
         case .failed: break
         }
     }

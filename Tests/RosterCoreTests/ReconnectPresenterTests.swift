@@ -193,6 +193,21 @@ struct ReconnectPresenterTests {
         #expect(view.last?.message == nil)
     }
 
+    @Test("the connection lost again takes back a message that it was back ('reconnected; …'), never one of another kind")
+    func lostAgainTakesBackReconnected() throws {
+        let repository = try Self.lostDatabase()
+        let presenter = presenter(over: repository)
+        presenter.reconnect()
+        #expect(view.last?.message == "reconnected; read again")
+        repository.loseConnection()
+        presenter.reconnectedOnItsOwn(.lost)
+        #expect(view.last?.sourceName == "connection lost, r reconnects — postgres://db")
+        #expect(view.last?.message == nil, "not 'reconnected' under a title saying it is lost")
+        presenter.say("not sent: Ada Lovelace's edit (someone deleted them meanwhile)")
+        presenter.reconnectedOnItsOwn(.lost)
+        #expect(view.last?.message == "not sent: Ada Lovelace's edit (someone deleted them meanwhile)")
+    }
+
     @Test("counts over a lost connection say why there are no rows, not that there is nobody")
     func countsWhileLost() throws {
         let repository = try Self.lostDatabase(json: "[]")

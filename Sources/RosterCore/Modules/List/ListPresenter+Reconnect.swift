@@ -41,7 +41,10 @@ extension ListPresenter {
     /// the position and filter off the status line (`r` says why).
     public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
         switch attempt {
-        case .lost: refresh()  // the title says so
+        case .lost:
+            // The title says so; a message that it was back is no longer true.
+            if messageShown.map(Reconnection.saysConnected) == true { messageShown = nil }
+            refresh()
         case .reconnected: sayReconnected(Reconnection.reconnected)
         case .recovered:
             // A lock or a slow spell is over: the title is back to normal,

@@ -306,11 +306,10 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("a form opened while a save's re-read runs is never pulled away when it lands: what is typed there is saved too")
-    func formOpenedDuringTheReread() throws {
-        // Big enough that reading it again takes a moment.
-        let path = NSTemporaryDirectory() + "roster-e2e-big-\(UUID().uuidString).json"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    /// Opens a file of 100,000 people at `path` (big enough that reading it
+    /// again takes a moment) and saves the first one's email from the form,
+    /// leaving the session on `saved; reading it again…`.
+    static func savedOnABigFile(_ path: String) throws -> TmuxSession {
         let records = (0..<100_000).map { n in
             #"{"_id": "p\#(n)", "name": {"first": "F\#(n)", "last": "L\#(n)"}, "company": "C\#(n % 500)", "email": "p\#(n)@x.io"}"#
         }
@@ -323,6 +322,14 @@ struct EditingEndToEndTests {
         session.type("first@save.example")
         session.send("Enter")
         #expect(session.waitFor(text: "saved; reading it again"))
+        return session
+    }
+
+    @Test("a form opened while a save's re-read runs is never pulled away when it lands: what is typed there is saved too")
+    func formOpenedDuringTheReread() throws {
+        let path = NSTemporaryDirectory() + "roster-e2e-big-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = try Self.savedOnABigFile(path)
         session.send("j", "E")
         #expect(session.waitFor(text: "Roster — Edit"))
         session.send("Tab", "Tab", "Tab", "C-u")
@@ -343,18 +350,7 @@ struct EditingEndToEndTests {
     func movedDuringTheReread() throws {
         let path = NSTemporaryDirectory() + "roster-e2e-moved-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let records = (0..<100_000).map { n in
-            #"{"_id": "p\#(n)", "name": {"first": "F\#(n)", "last": "L\#(n)"}, "company": "C\#(n % 500)", "email": "p\#(n)@x.io"}"#
-        }
-        try ("[\n" + records.joined(separator: ",\n") + "\n]\n").write(toFile: path, atomically: false, encoding: .utf8)
-        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " " + TmuxSession.shellQuoted(path))
-        #expect(session.waitFor(text: "1/100,000", timeout: 120))
-        session.send("E")
-        #expect(session.waitFor(text: "Roster — Edit"))
-        session.send("Tab", "Tab", "Tab", "C-u")
-        session.type("first@save.example")
-        session.send("Enter")
-        #expect(session.waitFor(text: "saved; reading it again"))
+        let session = try Self.savedOnABigFile(path)
         session.send("j")
         #expect(session.waitFor(text: "saved to roster-e2e-moved-", timeout: 120))
         // The status bar says the message, not the position: E says whom the selection is on.

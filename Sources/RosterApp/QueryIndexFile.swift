@@ -53,11 +53,12 @@ struct QueryIndexFile {
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(),
               status.st_mode & 0o777 == 0o600, status.st_size > 0, status.st_size < Int.max / 2 else { return nil }
         let size = Int(status.st_size)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        defer { buffer.deallocate() }
-        guard Self.readWhole(descriptor, into: buffer) else { return nil }
+        // Mapped, not read: the page cache's pages are used as they are, no copy of tens of megabytes.
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        defer { munmap(mapped, size) }
+        let buffer = UnsafeRawBufferPointer(start: mapped, count: size)
         let header = QueryIndexHeader(key: key, dataPath: dataPath)
-        guard let body = header.body(of: UnsafeRawBufferPointer(buffer)) else { return nil }
+        guard let body = header.body(of: buffer) else { return nil }
         return QueryIndex.decode(body)
     }
 
@@ -80,18 +81,6 @@ struct QueryIndexFile {
         var status = stat()
         return lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && status.st_uid == geteuid()
             && status.st_mode & 0o077 == 0
-    }
-
-    private static func readWhole(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        guard let base = buffer.baseAddress else { return false }
-        var done = 0
-        while done < buffer.count {
-            let count = Glibc.read(descriptor, base + done, buffer.count - done)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 }
 

@@ -10,7 +10,7 @@ import RosterStore
 struct QueryIndexHeader {
     static let magic = Array("ROSTERQI".utf8)
     /// Raised whenever `QueryIndex`'s layout changes.
-    static let formatVersion: UInt64 = 1
+    static let formatVersion: UInt64 = 2
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
 
     let key: FileKey

@@ -74,6 +74,7 @@ public enum QueryIndex {
         writer.array(present)
         writer.array(Array(store.companyOfPerson))
         writer.array(Array(everyone.order))
+        writer.array(store.presenceMasks().flatMap { $0 })
         return writer.bytes
     }
 
@@ -94,7 +95,7 @@ public enum QueryIndex {
               let ages = reader.array(Int32.self, count: count), let cents = reader.array(Int64.self, count: count),
               let active = reader.array(UInt8.self, count: count), let present = reader.array(UInt16.self, count: count),
               let companyOfPerson = reader.array(UInt32.self, count: count), let order = reader.array(UInt32.self, count: count),
-              reader.isAtEnd else { return nil }
+              let presence = reader.array(UInt64.self, count: count), reader.isAtEnd else { return nil }
         guard let records = QueryIndexRecords(ends: ends, textCount: text.count, people: count),
               Self.isAscending(keyEnds, upTo: keys.count), active.allSatisfy({ $0 <= 2 }),
               companyOfPerson.allSatisfy({ Int($0) < companyCount }), Self.isPermutation(order, of: count) else { return nil }
@@ -106,6 +107,7 @@ public enum QueryIndex {
             namePrefixes: namePrefixes(keys: keys, ends: keyEnds), companyIDs: ContiguousArray(companyOfPerson),
             companyNames: companies.map { CompanyName(display: $0.name, key: $0.key) }, companyHeadcounts: companies.map(\.headcount))
         let store = PeopleStore(segments: [segment], companies: companies, companyOfPerson: ContiguousArray(companyOfPerson))
+        store.keepPresenceMasks([ContiguousArray(presence)])
         // The flat list's one section, as `GroupedPeople(store:sort:byCompany:)` makes it.
         let sections = count == 0 ? [] : [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count)]
         return Contents(store: store, everyone: GroupedPeople(order: ContiguousArray(order), sections: sections))

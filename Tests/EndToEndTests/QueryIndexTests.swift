@@ -85,14 +85,21 @@ struct QueryIndexTests {
         #expect(try place.query(path, ["lovelacy"]).contains("ada@acme.test"))
         // In place, same size: once with a new modification time, once with the old one put back.
         for keepTime in [false, true] {
-            let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+            var before = stat()
+            #expect(stat(path, &before) == 0)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let swapped = text.contains("Lovelacy") ? text.replacingOccurrences(of: "Lovelacy", with: "Lovelacz")
                 : text.replacingOccurrences(of: "Lovelacz", with: "Lovelacy")
             let handle = try #require(FileHandle(forUpdatingAtPath: path))
             try handle.write(contentsOf: Data(swapped.utf8))
             try handle.close()
-            if keepTime { try FileManager.default.setAttributes([.modificationDate: before as Any], ofItemAtPath: path) }
+            if keepTime {
+                // To the nanosecond (a `Date` would round it): only the change time tells.
+                let times = [before.st_atim, before.st_mtim]
+                #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+                var after = stat()
+                #expect(stat(path, &after) == 0 && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec && after.st_size == before.st_size)
+            }
             let wanted = swapped.contains("Lovelacy") ? "lovelacy" : "lovelacz"
             #expect(try place.query(path, [wanted]).contains("ada@acme.test"), "keepTime \(keepTime)")
         }

@@ -65,11 +65,7 @@ struct QueryIndexFile {
     /// Keeps `body` as the index of the file `key` describes; quietly
     /// nothing when it cannot be written.
     func write(_ body: [UInt8], for key: FileKey) {
-        if let failure = Platform.makePrivateFolder(folder) {
-            _ = failure
-            return
-        }
-        guard Self.isPrivateFolder(folder) else { return }
+        guard Platform.makePrivateFolder(folder) == nil, Self.isPrivateFolder(folder) else { return }
         var status = stat()
         // Only ever over a regular file of ours (`writePrivateFile` refuses any other kind).
         if lstat(path, &status) == 0, status.st_uid != geteuid() { return }

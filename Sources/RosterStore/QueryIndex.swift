@@ -5,10 +5,11 @@ import RosterCore
 /// A file's people reduced to what `roster query` reads, as bytes kept
 /// between runs (`QueryIndexFile` in the app keeps them in the cache):
 /// the names, company, email, phone and address of each person, the name
-/// keys, the numbers, each person's company and the list's order by last
-/// name. Read back, it is a `PeopleStore` holding exactly the bytes the
-/// file's own store held for those fields, so the same search and the same
-/// lines come out of it; a query naming any other field reads the file.
+/// keys, the numbers, each person's company, the list's order by last
+/// name and the search's presence masks. Read back, it is a `PeopleStore`
+/// holding exactly the bytes the file's own store held for those fields,
+/// so the same search and the same lines come out of it; a query naming
+/// any other field (eye colour, fruit, ids) reads the file.
 public enum QueryIndex {
     /// The text fields kept, side by side (`TextField` raw values in a row:
     /// the search reads email, phone and address as one run).

@@ -52,7 +52,7 @@ public struct Options: Equatable, Sendable {
            roster update FILE|DATABASE ID field=value… [--if-version N] [--backup]
            roster add FILE|DATABASE field=value…
            roster delete FILE|DATABASE ID… [--if-version N]
-           roster query FILE|DATABASE WORDS… [--format mutt|aerc]
+           roster query FILE|DATABASE WORDS… [--format mutt|aerc] [--no-cache]
            roster init FILE
 
     Browse a directory of people (JSON, JSON Lines or CSV), grouped by
@@ -136,7 +136,8 @@ public struct Options: Equatable, Sendable {
     $XDG_CACHE_HOME/roster/ (default ~/.cache/roster/) keeps the last copy
     of each database directory browsed (JSON Lines, up to 200,000 people or
     64 MiB, named by a digest of the target without its password), shown
-    "offline as of 14:02, r reconnects — TARGET" when the server is unreachable.
+    "offline as of 14:02, r reconnects — TARGET" when the server is unreachable,
+    and roster query's index of each file it reads (see roster query --help).
     Roster writes only those files, the files you export to with e, and
     the file update, add and delete edit.
 

@@ -22,13 +22,15 @@ enum QueryCommand {
         var words: [String] = []
         var format: Format?
         var table: String?
+        /// False with `--no-cache`: a file is read whole, no index kept.
+        var usesCache = true
 
         /// The words as one query (a mail client may pass them as one argument or as many).
         var query: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
     }
 
     static let usage = """
-    Usage: roster query [--format mutt|aerc] [--table NAME] TARGET [WORDS…]
+    Usage: roster query [--format mutt|aerc] [--table NAME] [--no-cache] TARGET [WORDS…]
 
     Prints the people of TARGET (a file or database, as for browsing)
     matching WORDS, as / and --filter match them, for a mail client's
@@ -42,6 +44,12 @@ enum QueryCommand {
     --format mutt  a first line for mutt's query_command (how many match)
     --format aerc  no first line (also without --format)
     --table NAME   the database's table (default people)
+    --no-cache     read the file whole; keep no index of it
+
+    A file's names, companies, emails, phones and addresses are kept in
+    $XDG_CACHE_HOME/roster/ (default ~/.cache/roster/, private to you) so
+    the next query need not read the whole file; the index is made again
+    whenever the file changes.
 
       .muttrc:   set query_command = "roster query --format mutt ~/people.json %s"
       aerc.conf: address-book-cmd = roster query --format aerc ~/people.json "%s"
@@ -63,6 +71,7 @@ enum QueryCommand {
             }
             switch ArgumentWords.name(of: argument) {
             case "--": onlyWords = true
+            case "--no-cache": parsed.usesCache = false
             case "--table": parsed.table = try reader.value(of: "--table", argument)
             case "--format":
                 let text = try reader.value(of: "--format", argument)
@@ -126,17 +135,17 @@ enum QueryCommand {
             }
         }
         guard arguments.target != "-" else { return .failure(Options.UsageError(message: "query reads a file or a database, not standard input")) }
-        let source = DirectorySource.file(path: arguments.target, name: arguments.target)
-        let repository: any PeopleRepository
-        switch await DirectoryInteractor(source: source, loader: PeopleLoader(format: nil)).loadDirectory(progress: LoadProgress()) {
-        case .success(let loaded): repository = loaded
-        case .failure(let error): return .failure(Options.UsageError(message: error.message))
+        let query = SearchQuery(arguments.query)
+        let index = arguments.usesCache ? QueryIndexFile(folder: OfflineSnapshot.defaultFolder().path, dataPath: arguments.target) : nil
+        let repository: any PeopleRepository, everyone: PeopleArrangement
+        switch await filePeople(path: arguments.target, query: query, index: index) {
+        case .success(let found): (repository, everyone) = found
+        case .failure(let failure): return .failure(failure)
         }
-        let everyone = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
         var shown = everyone
         if !arguments.query.isEmpty {
             do {
-                shown = try await repository.search(SearchQuery(arguments.query), in: everyone, within: nil)
+                shown = try await repository.search(query, in: everyone, within: nil)
             } catch {
                 return .failure(Options.UsageError(message: "\(repository.sourceName): the query could not be run: \(DisplayText.sanitized(error.detail ?? error.reason))"))
             }

@@ -84,6 +84,12 @@ public final class PeopleStore: Sendable {
         self.init(segments: [])
     }
 
+    /// Takes `masks` as the segments' presence masks (`QueryIndex` keeps
+    /// them), instead of building them at the first search.
+    func keepPresenceMasks(_ masks: [ContiguousArray<UInt64>]) {
+        presence.withLock { $0 = masks }
+    }
+
     /// The presence masks of every segment's people, built on first use.
     func presenceMasks() -> [ContiguousArray<UInt64>] {
         presence.withLock { masks in

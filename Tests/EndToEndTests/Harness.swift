@@ -17,15 +17,22 @@ struct Finished {
     var error: String
 }
 
+/// Where the commands these tests run keep their cache (`roster query`'s
+/// indexes), unless a test names its own: never the user's ~/.cache.
+let testCacheHome = NSTemporaryDirectory() + "roster-e2e-cache-\(getpid())"
+
+/// The test process's environment for a roster it runs, with `environment` over it.
+func rosterEnvironment(_ environment: [String: String]) -> [String: String] {
+    ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCacheHome]) { $1 }.merging(environment) { $1 }
+}
+
 /// Runs `roster` with `arguments` outside any terminal.
 func runRoster(_ arguments: [String], input: String? = nil, rawInput: [UInt8]? = nil,
                environment: [String: String] = [:]) throws -> Finished {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: rosterBinary)
     process.arguments = arguments
-    if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    process.environment = rosterEnvironment(environment)
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error
@@ -261,7 +268,7 @@ func runRosterAtOnce(_ runs: [[String]], environment: [String: String] = [:]) th
         let process = Process()
         process.executableURL = URL(fileURLWithPath: rosterBinary)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = rosterEnvironment(environment)
         let output = Pipe(), error = Pipe()
         (process.standardOutput, process.standardError, process.standardInput) = (output, error, FileHandle.nullDevice)
         try process.run()

@@ -88,7 +88,9 @@ struct ConnectionHealsTests {
         // The listener is spared (nothing hears of the break), and the change is made behind Roster's back (no log, no notice).
         #expect(try directory.server.terminateConnections(to: directory.database, sparingListeners: true) == 2)
         _ = try directory.text("UPDATE people SET phone = '+1 (555) 040-0404' WHERE first_name = 'Frank' AND last_name = 'Dillon' RETURNING 1")
-        #expect(!Self.saysLost(session.screen()), "nothing has noticed")
+        // Usually nothing has noticed yet; on a busy machine the offline copy,
+        // still being kept in the background, may have, and the title then
+        // says so. Either way r must reconnect, never say fine.
         session.send("r")
         #expect(session.waitFor("reconnected, and read again") { $0.contains("reconnected; read again") && $0.contains("+1 (555) 040-0404") })
         #expect(!session.screen().contains("fine"))

@@ -352,8 +352,10 @@ struct EditingEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let session = try Self.savedOnABigFile(path)
         session.send("j")
-        #expect(session.waitFor(text: "saved to roster-e2e-moved-", timeout: 120))
-        // The status bar says the message, not the position: E says whom the selection is on.
+        // The list shows the saved email once the re-read has landed (its
+        // `saved to …` may be gone already: j ends a message, and a slow
+        // machine may land it first). E then says whom the selection is on.
+        #expect(session.waitFor("the re-read landed", timeout: 120) { $0.contains("first@save.example") })
         session.send("E")
         #expect(session.waitFor(text: "Roster — Edit"))
         #expect(session.screen().contains("Edit F1000 L1000"), "the second person in the order, where j went, not the person saved")

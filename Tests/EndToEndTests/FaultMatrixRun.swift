@@ -187,7 +187,7 @@ final class FaultMatrixRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: rosterBinary)
         process.arguments = ["update", database.directTarget, try OutboxEndToEndTests.recordID(of: name), assignment]
-        process.environment = ProcessInfo.processInfo.environment.merging(FaultMatrixDatabase.password) { $1 }
+        process.environment = rosterEnvironment(FaultMatrixDatabase.password)
         (process.standardInput, process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice)
         try process.run()
         return Writer(process: process, what: "\(row.name): roster update \(name) \(assignment)")

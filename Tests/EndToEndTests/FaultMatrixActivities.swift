@@ -209,21 +209,24 @@ extension FaultMatrixRun {
             return await eventually { ((try? self.database.integer("SELECT count(*) FROM pg_locks WHERE NOT granted")) ?? 0) > 0 }
         }
         let descriptors = "/proc/\(writer.process.processIdentifier)/fd"
-        return await eventually {
+        return await eventually(whileRunning: writer.process) {
             let open = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
             return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)) == path }
         }
     }
 
-    /// Whether `condition` holds within 30 s, asked every 20 ms.
-    func eventually(_ condition: () -> Bool) async -> Bool {
+    /// Whether `condition` holds within 30 s (longer at a slower pace),
+    /// asked every 20 ms and once more at the end; false at once if
+    /// `process` has exited.
+    func eventually(whileRunning process: Process? = nil, _ condition: () -> Bool) async -> Bool {
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
+        let deadline = clock.now + TestPace.scaled(.seconds(30))
         while clock.now < deadline {
             if condition() { return true }
+            if let process, !process.isRunning { return condition() }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return false
+        return condition()
     }
 
     /// The edit is in the table, logged once and applied once.

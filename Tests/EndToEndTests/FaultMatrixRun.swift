@@ -173,11 +173,14 @@ final class FaultMatrixRun {
     struct Writer {
         let process: Process
         let what: String
+        /// Where its standard error goes: what it said, if it fails.
+        let errors: String
 
         /// Waits for it to exit, and checks that it saved.
         func finish() async throws {
             while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-            #expect(process.terminationStatus == 0, "\(what) exited \(process.terminationStatus)")
+            let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            #expect(process.terminationStatus == 0, "\(what) exited \(process.terminationStatus): \(said)")
         }
     }
 
@@ -188,9 +191,14 @@ final class FaultMatrixRun {
         process.executableURL = URL(fileURLWithPath: rosterBinary)
         process.arguments = ["update", database.directTarget, try OutboxEndToEndTests.recordID(of: name), assignment]
         process.environment = rosterEnvironment(FaultMatrixDatabase.password)
-        (process.standardInput, process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice)
+        let errors = database.folder + "/writer-\(UUID().uuidString).err"
+        guard FileManager.default.createFile(atPath: errors, contents: nil), let said = FileHandle(forWritingAtPath: errors) else {
+            throw FaultMatrixFailure("could not make \(errors)")
+        }
+        (process.standardInput, process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice, said)
         try process.run()
-        return Writer(process: process, what: "\(row.name): roster update \(name) \(assignment)")
+        try said.close()
+        return Writer(process: process, what: "\(row.name): roster update \(name) \(assignment)", errors: errors)
     }
 
     /// Quits Roster, and checks that nothing was left unsent.

@@ -1,0 +1,264 @@
+import Foundation
+import RosterCore
+
+/// A real OpenLDAP server for the tests, started by the tests themselves:
+/// Debian's `slapd` with a `slapd.conf` in a temporary directory (no
+/// cn=config, nothing of the system's own server), an mdb database loaded
+/// with `slapadd`, listening on a free loopback port and on an `ldapi://`
+/// socket in that directory. It runs in the foreground as our child, so it
+/// can be stopped, killed (`kill -9`) and started again on the same port,
+/// as the outage tests need; it is removed when its last reference goes,
+/// and at exit. A server left by a killed run is removed by the next one.
+///
+/// No skip: if slapd cannot start, the test fails with the reason
+/// (`make test` installs the packages, so this is a real fault).
+public final class TestSlapd: Sendable {
+    public struct Configuration: Sendable {
+        public var suffix = "dc=example,dc=org"
+        /// How many people `TestDirectoryLDIF.people` makes.
+        public var people = 1200
+        /// The server's size limit per search (0: none); paging goes past it.
+        public var sizeLimit = 500
+        /// Changes syncprov keeps in memory to resume a synchronisation
+        /// without sending every entry's id (lost at a restart).
+        public var sessionLog = 1000
+        /// More LDIF to load after the people.
+        public var extraLDIF = ""
+
+        public init() {}
+    }
+
+    public struct ServerFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static let adminPassword = "roster-ldap-admin-secret"
+    public static let readerPassword = "roster-ldap-reader-secret"
+
+    /// The one server most tests share (the default configuration: 1,200
+    /// people, a size limit of 500), started on first use. Tests that
+    /// change entries use their own (`start`) or entries of their own.
+    public static func shared() throws -> TestSlapd {
+        try sharedServer.get()
+    }
+
+    private static let sharedServer: Result<TestSlapd, ServerFailure> = {
+        do throws(ServerFailure) {
+            return .success(try TestSlapd.start(Configuration()))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    public let configuration: Configuration
+    public let directory: String
+    public let port: Int
+    private let process = Locked<pid_t?>(nil)
+
+    public var suffix: String { configuration.suffix }
+    public var peopleBase: String { "ou=People," + suffix }
+    public var adminDN: String { "cn=admin," + suffix }
+    public var readerDN: String { "cn=reader," + suffix }
+    public var ldapURL: String { "ldap://127.0.0.1:\(port)" }
+    public var socketPath: String { directory + "/ldapi" }
+    /// `ldapi://` with the socket's path percent-encoded.
+    public var ldapiURL: String { "ldapi://" + socketPath.replacingOccurrences(of: "/", with: "%2F") }
+    /// A 0600 file holding the admin's password (as `ldapsearch -y` reads it).
+    public var adminPasswordFile: String { directory + "/admin.password" }
+
+    private init(configuration: Configuration, directory: String, port: Int) {
+        self.configuration = configuration
+        self.directory = directory
+        self.port = port
+    }
+
+    deinit {
+        kill()
+        _ = Self.running.withLock { $0.removeValue(forKey: directory) }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A server of its own, loaded and answering.
+    public static func start(_ configuration: Configuration) throws(ServerFailure) -> TestSlapd {
+        guard FileManager.default.isExecutableFile(atPath: slapd) else {
+            throw ServerFailure(description: "no \(slapd): install slapd and ldap-utils (make test does)")
+        }
+        Self.staleServersRemoved
+        do {
+            let directory = try Spawn.makeDirectory(prefix: prefix)
+            let server = TestSlapd(configuration: configuration, directory: directory, port: try freePort())
+            try server.load()
+            try server.restart()
+            return server
+        } catch let error as ServerFailure {
+            throw error
+        } catch {
+            throw ServerFailure(description: "\(error)")
+        }
+    }
+
+    // MARK: Running
+
+    /// Starts slapd (again) on the same port and socket, and waits until it
+    /// answers.
+    public func restart() throws(ServerFailure) {
+        kill()
+        let command = [Self.slapd, "-f", directory + "/slapd.conf", "-h", "\(ldapURL)/ \(ldapiURL)/", "-d", "0"]
+        let child: pid_t
+        do {
+            child = try Spawn.start(command, outputPath: directory + "/slapd.log")
+        } catch {
+            throw ServerFailure(description: error.description)
+        }
+        process.withLock { $0 = child }
+        Self.running.withLock { $0[directory] = child }
+        try waitUntilAnswering(child)
+    }
+
+    /// Stops the server as an administrator would (SIGTERM), and waits.
+    public func stop() {
+        end(with: SIGTERM)
+    }
+
+    /// Kills the server at once (SIGKILL, as a crash or a pulled plug).
+    public func kill() {
+        end(with: SIGKILL)
+    }
+
+    /// Freezes the server (SIGSTOP): it keeps its connections open and
+    /// answers nothing, as a hung host would, until `thaw`.
+    public func freeze() {
+        if let child = process.withLock({ $0 }) { Glibc.kill(child, SIGSTOP) }
+    }
+
+    public func thaw() {
+        if let child = process.withLock({ $0 }) { Glibc.kill(child, SIGCONT) }
+    }
+
+    public var isRunning: Bool { process.withLock { $0 } != nil }
+
+    private func end(with signal: Int32) {
+        guard let child = process.withLock({ current in
+            defer { current = nil }
+            return current
+        }) else { return }
+        Glibc.kill(child, signal)
+        Glibc.kill(child, SIGCONT)  // a frozen server takes SIGTERM only once it runs
+        Spawn.wait(for: child)
+    }
+
+    /// Waits until the port takes a connection (at most 20 s), or fails
+    /// with the server's log if it ended.
+    private func waitUntilAnswering(_ child: pid_t) throws(ServerFailure) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while clock.now < deadline {
+            var status: Int32 = 0
+            if waitpid(child, &status, WNOHANG) == child {
+                process.withLock { $0 = nil }
+                throw ServerFailure(description: "slapd ended at once: " + log())
+            }
+            if Self.portAnswers(port), FileManager.default.fileExists(atPath: socketPath) { return }
+            usleep(10_000)
+        }
+        throw ServerFailure(description: "slapd did not answer within 20 s: " + log())
+    }
+
+    public func log() -> String {
+        (try? String(contentsOfFile: directory + "/slapd.log", encoding: .utf8)) ?? ""
+    }
+
+    // MARK: Setting up
+
+    private func load() throws {
+        try "\(getpid())".write(toFile: directory + "/owner.pid", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: false)
+        let conf = TestDirectoryLDIF.configuration(suffix: suffix, directory: directory, sizeLimit: configuration.sizeLimit,
+                                                   sessionLog: configuration.sessionLog)
+        try writePrivate(conf, to: directory + "/slapd.conf")
+        try writePrivate(Self.adminPassword, to: adminPasswordFile)
+        // The passwords reach slapd in this file only, never on a command line.
+        let ldif = TestDirectoryLDIF.frame(suffix: suffix, adminPassword: Self.adminPassword, readerPassword: Self.readerPassword)
+            + TestDirectoryLDIF.people(configuration.people, suffix: suffix) + configuration.extraLDIF
+        try writePrivate(ldif, to: directory + "/data.ldif")
+        try Spawn.run([Self.slapadd, "-q", "-f", directory + "/slapd.conf", "-l", directory + "/data.ldif"])
+        try? FileManager.default.removeItem(atPath: directory + "/data.ldif")
+    }
+
+    private func writePrivate(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw ServerFailure(description: "could not write \(path)")
+        }
+    }
+
+    // MARK: Ports and leftovers
+
+    private static let slapd = "/usr/sbin/slapd"
+    private static let slapadd = "/usr/sbin/slapadd"
+    private static let prefix = "roster-slapd-test-"
+    /// Every server of this run, by directory, for the exit handler.
+    private static let running: Locked<[String: pid_t]> = {
+        atexit { TestSlapd.killRunning() }
+        return Locked([:])
+    }()
+
+    private static func killRunning() {
+        for (directory, child) in running.withLock({ $0 }) {
+            Glibc.kill(child, SIGKILL)
+            Spawn.wait(for: child)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// A loopback port nobody listens on now (the kernel's pick).
+    private static func freePort() throws(ServerFailure) -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw ServerFailure(description: "socket: " + Descriptor.describe(errno: errno)) }
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw ServerFailure(description: "bind: " + Descriptor.describe(errno: errno)) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func portAnswers(_ port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+
+    /// Done once per run, before its first server.
+    private static let staleServersRemoved: Void = removeStaleServers()
+
+    /// Servers of earlier runs whose test process is gone: killed (by the
+    /// pid slapd wrote, if it is still a slapd) and removed.
+    private static func removeStaleServers() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        for entry in entries where entry.hasPrefix(prefix) {
+            let directory = "/tmp/" + entry
+            let owner = (try? String(contentsOfFile: directory + "/owner.pid", encoding: .utf8)).flatMap { Int32($0) }
+            if let owner, Glibc.kill(owner, 0) == 0 { continue }
+            if let pid = (try? String(contentsOfFile: directory + "/slapd.pid", encoding: .utf8))
+                .flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+               let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), command.contains(directory) {
+                Glibc.kill(pid, SIGKILL)
+            }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+@testable import RosterLDAP
+import TestServers
+import Testing
+
+/// Binding against a real slapd: anonymous, a password, a wrong password,
+/// SASL EXTERNAL over the local socket; and failures said in Roster's words.
+@Suite struct LDAPBindTests {
+    @Test func anonymousBindReadsAsAnonymous() async throws {
+        let server = try TestSlapd.shared()
+        let connection = try await server.connect()
+        #expect(try await connection.whoAmI() == "")
+        #expect(connection.identity == "an anonymous connection")
+    }
+
+    @Test func aPasswordBindsAsItsDN() async throws {
+        let server = try TestSlapd.shared()
+        let connection = try await server.connect(as: .admin)
+        #expect(try await connection.whoAmI() == server.adminDN)
+    }
+
+    @Test func aWrongPasswordIsAnAuthenticationErrorThatNeverSaysThePassword() async throws {
+        let server = try TestSlapd.shared()
+        let wrong = "wrong-secret-\(UUID().uuidString)"
+        let error = await #expect(throws: LDAPError.self) {
+            try await LDAPConnection.open(try server.url(), credentials: .simple(dn: server.adminDN, password: LDAPPassword(Array(wrong.utf8))))
+        }
+        #expect(error?.kind == .authentication)
+        #expect(error?.message == "the directory refused the password for \(server.adminDN)")
+        #expect(error?.detail.contains("49") == true)
+        #expect(error.map { "\($0.message) \($0.detail)".contains(wrong) } == false)
+    }
+
+    @Test func externalOverTheSocketIsTheUserTheServerMapsTheProcessTo() async throws {
+        let server = try TestSlapd.shared()
+        let connection = try await server.connect(as: .external)
+        #expect(try await connection.whoAmI() == server.adminDN)
+        #expect(connection.identity == server.adminDN)
+    }
+
+    @Test func aServerThatIsNotThereCannotBeConnectedTo() async throws {
+        let server = try TestSlapd.start(.init())
+        let url = try server.url()
+        server.kill()
+        let error = await #expect(throws: LDAPError.self) { try await LDAPConnection.open(url) }
+        #expect(error?.kind == .cannotConnect)
+        #expect(error?.message == "the directory at \(url.displayName) could not be reached")
+    }
+}

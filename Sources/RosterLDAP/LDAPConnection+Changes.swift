@@ -51,6 +51,19 @@ extension LDAPConnection {
         }
     }
 
+    /// A cookie that synchronises from now on (OpenLDAP): made from the
+    /// `contextCSN` of the naming context `base` lies in. Read it *before*
+    /// reading everyone, so that no change made meanwhile is missed (one
+    /// made in between comes twice, which does no harm). Nil from a server
+    /// that keeps no `contextCSN`.
+    public func syncCookieForNow(base: String) async throws(LDAPError) -> LDAPSyncCookie? {
+        guard let context = try await rootDSE().namingContext(of: base),
+              let csns = try await read(context, attributes: ["contextCSN"])?["contextCSN"].compactMap(\.text), !csns.isEmpty else {
+            return nil
+        }
+        return LDAPSyncCookie("rid=000,csn=" + csns.joined(separator: ";"))
+    }
+
     /// A Persistent Search (draft-ietf-ldapext-psearch) over `search`'s
     /// entries: each change from now on goes to `onChange`, until the task
     /// is cancelled or the connection is lost. Nothing is caught up after a

@@ -83,6 +83,10 @@ public final class LDAPConnection: Sendable {
     /// DN, the DN SASL EXTERNAL was mapped to, or "an anonymous connection".
     public var identity: String { boundIdentity.withLock { $0 } }
 
+    /// Whether an operation is waiting for the server now (for tests that
+    /// cancel one in the middle).
+    var isWaitingOnServer: Bool { lane.isWaitingOnServer }
+
     /// Closes the connection (without waiting for the server).
     public func close() {
         lane.close()

@@ -32,6 +32,11 @@ enum LDAPErrorContext {
         }
     }
 
+    var isBind: Bool {
+        if case .binding = self { return true }
+        return false
+    }
+
     var who: String {
         switch self {
         case .connecting, .sorting: "this connection"
@@ -69,6 +74,9 @@ extension LDAPError {
         case 4: (.sizeLimitExceeded, "the directory stopped at its size limit: not everyone was read")
         case 3: (.timeLimitExceeded, "the directory stopped at its time limit: not everyone was read")
         case 49: (.authentication, "the directory refused the password for \(context.who)")
+        // Outside a bind, "stronger authentication required" is slapd's
+        // refusal of an anonymous write.
+        case 8 where !context.isBind: (.insufficientAccess, "the directory does not let \(context.who) \(context.deed)")
         case 48, 7, 8, 13: (.authentication, "the directory does not accept this way of logging in for \(context.who)")
         case 51: (.busy, "the directory is busy; try again")
         case 52: (.busy, "the directory is not available just now; try again")

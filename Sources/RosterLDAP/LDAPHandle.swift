@@ -107,7 +107,12 @@ final class LDAPHandle {
         guard type > 0, let message else { throw failure(resultCode()) }
         defer { ldap_msgfree(message) }
         switch type {
-        case 0x64: return .entry(try entry(message), controls: entryControls(message))
+        case 0x64:
+            // Controls first: reading the DN and attributes in place writes
+            // NULs into the message's buffer, and the controls' own reader
+            // (a copy from the start) would then find none.
+            let controls = entryControls(message)
+            return .entry(try entry(message), controls: controls)
         case 0x73:
             var references: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             ldap_parse_reference(ld, message, &references, nil, 0)

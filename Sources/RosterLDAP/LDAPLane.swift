@@ -26,6 +26,11 @@ final class LDAPLane: @unchecked Sendable {
     private var session: LDAPHandle?
     /// Each operation's deadline for a reply.
     let operationTimeout: Duration
+    /// The job on the lane now, if any.
+    private let current = Locked<LDAPJob?>(nil)
+
+    /// Whether a job is waiting for the server now (tests wait for it).
+    var isWaitingOnServer: Bool { current.withLock { $0?.isWaiting ?? false } }
 
     init(label: String, operationTimeout: Duration) throws(LDAPError) {
         queue = DispatchQueue(label: "roster.ldap." + label)
@@ -83,7 +88,10 @@ final class LDAPLane: @unchecked Sendable {
                     dispatchPrecondition(condition: .onQueue(self.queue))
                     MainThreadReads.check("an LDAP operation")
                     guard !job.isCancelled else { return continuation.resume(returning: .failure(.cancelled())) }
-                    continuation.resume(returning: Result { () throws(LDAPError) -> T in try body(job) })
+                    self.current.withLock { $0 = job }
+                    let outcome = Result { () throws(LDAPError) -> T in try body(job) }
+                    self.current.withLock { $0 = nil }
+                    continuation.resume(returning: outcome)
                 }
             }
         } onCancel: {
@@ -97,6 +105,7 @@ final class LDAPLane: @unchecked Sendable {
 /// One job on a lane: whether it was cancelled, and its reply deadline.
 final class LDAPJob: Sendable {
     private let cancelled = Atomic<Bool>(false)
+    private let waiting = Atomic<Bool>(false)
     let timeout: Duration?
 
     init(timeout: Duration?) {
@@ -107,6 +116,15 @@ final class LDAPJob: Sendable {
 
     func cancel() {
         cancelled.store(true, ordering: .releasing)
+    }
+
+    var isWaiting: Bool { waiting.load(ordering: .acquiring) }
+
+    /// Notes a wait for the server around `body`.
+    func waiting(_ body: () -> Void) {
+        waiting.store(true, ordering: .releasing)
+        body()
+        waiting.store(false, ordering: .releasing)
     }
 }
 
@@ -143,7 +161,7 @@ struct LDAPJobContext {
                 let (seconds, attoseconds) = left.components
                 waitMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             }
-            wake.wait(for: handle.descriptor, milliseconds: waitMilliseconds)
+            job.waiting { wake.wait(for: handle.descriptor, milliseconds: waitMilliseconds) }
         }
     }
 

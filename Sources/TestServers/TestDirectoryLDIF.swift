@@ -73,6 +73,18 @@ public enum TestDirectoryLDIF {
         return safe ? line : line[..<colon.lowerBound] + ":: " + Data(value.utf8).base64EncodedString()
     }
 
+    /// `ou=Others`, for entries that are not the generated people (so that
+    /// `ou=People` holds only those), with people whose names a filter
+    /// must escape: a name with `(`, `*`, `)` and `\`, and one that is a
+    /// filter itself. Tests that add entries add them here.
+    public static func oddNames(suffix: String) -> String {
+        let names = [("odd1", "Paren (Star*) Back\\slash"), ("odd2", "*)(uid=*")]
+        return "dn: ou=Others,\(suffix)\nobjectClass: organizationalUnit\nou: Others\n\n" + names.map { uid, name in
+            ["dn: uid=\(uid),ou=Others,\(suffix)", "objectClass: inetOrgPerson", "uid: " + uid, "cn: " + name, "sn: Odd"]
+                .map(ldifLine).joined(separator: "\n") + "\n\n"
+        }.joined()
+    }
+
     /// The entries above the people: the suffix, `ou=People`, and the two
     /// accounts (a writer and a reader).
     static func frame(suffix: String, adminPassword: String, readerPassword: String) -> String {
@@ -91,7 +103,7 @@ public enum TestDirectoryLDIF {
     /// access rules the tests check: anyone reads, `cn=admin` writes,
     /// `cn=reader` only reads; the test process's own user, over `ldapi://`
     /// with SASL EXTERNAL, is `cn=admin`.
-    static func configuration(suffix: String, directory: String, sizeLimit: Int, sessionLog: Int) -> String {
+    static func configuration(suffix: String, directory: String, sizeLimit: Int, sessionLog: Int, reloadHint: Bool) -> String {
         let limit = sizeLimit > 0 ? "sizelimit size.soft=\(sizeLimit) size.hard=\(sizeLimit) size.prtotal=unlimited" : "sizelimit unlimited"
         return """
             include /etc/ldap/schema/core.schema
@@ -123,6 +135,7 @@ public enum TestDirectoryLDIF {
             overlay syncprov
             syncprov-checkpoint 100 10
             syncprov-sessionlog \(sessionLog)
+            syncprov-reloadhint \(reloadHint ? "TRUE" : "FALSE")
             overlay sssvlv
             sssvlv-max 64
             sssvlv-maxperconn 16

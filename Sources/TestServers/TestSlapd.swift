@@ -22,8 +22,13 @@ public final class TestSlapd: Sendable {
         /// Changes syncprov keeps in memory to resume a synchronisation
         /// without sending every entry's id (lost at a restart).
         public var sessionLog = 1000
-        /// More LDIF to load after the people.
-        public var extraLDIF = ""
+        /// Whether syncprov answers a cookie it cannot resume from with
+        /// e-syncRefreshRequired (`syncprov-reloadhint`) rather than by
+        /// sending everyone.
+        public var refreshRequiredForStaleCookies = false
+        /// More LDIF to load after the people (by default the odd names,
+        /// `TestDirectoryLDIF.oddNames`).
+        public var extraLDIF: String? = nil
 
         public init() {}
     }
@@ -174,12 +179,14 @@ public final class TestSlapd: Sendable {
         try "\(getpid())".write(toFile: directory + "/owner.pid", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: false)
         let conf = TestDirectoryLDIF.configuration(suffix: suffix, directory: directory, sizeLimit: configuration.sizeLimit,
-                                                   sessionLog: configuration.sessionLog)
+                                                   sessionLog: configuration.sessionLog,
+                                                   reloadHint: configuration.refreshRequiredForStaleCookies)
         try writePrivate(conf, to: directory + "/slapd.conf")
         try writePrivate(Self.adminPassword, to: adminPasswordFile)
         // The passwords reach slapd in this file only, never on a command line.
         let ldif = TestDirectoryLDIF.frame(suffix: suffix, adminPassword: Self.adminPassword, readerPassword: Self.readerPassword)
-            + TestDirectoryLDIF.people(configuration.people, suffix: suffix) + configuration.extraLDIF
+            + TestDirectoryLDIF.people(configuration.people, suffix: suffix)
+            + (configuration.extraLDIF ?? TestDirectoryLDIF.oddNames(suffix: suffix))
         try writePrivate(ldif, to: directory + "/data.ldif")
         try Spawn.run([Self.slapadd, "-q", "-f", directory + "/slapd.conf", "-l", directory + "/data.ldif"])
         try? FileManager.default.removeItem(atPath: directory + "/data.ldif")

@@ -58,10 +58,24 @@ public struct LDAPURL: Sendable, Equatable {
         if scheme != .ldap, startTLS != .no {
             throw LDAPURLError(text, "asks for StartTLS on \(scheme.rawValue)://, which needs none")
         }
-        return LDAPURL(scheme: scheme, host: parts.host, port: parts.port > 0 ? parts.port : nil,
+        // libldap fills in the scheme's port and the RFC's default scope
+        // (base); Roster's own default for a URL that names none is the
+        // whole subtree, so what was typed is looked at.
+        let (portTyped, scopeTyped) = Self.typed(text)
+        return LDAPURL(scheme: scheme, host: parts.host, port: portTyped && parts.port > 0 ? parts.port : nil,
                        base: parts.dn.isEmpty ? defaults.base ?? "" : parts.dn, attributes: parts.attributes,
-                       scope: parts.scope >= 0 ? LDAPScope(rawValue: parts.scope) : nil, filter: parts.filter,
+                       scope: scopeTyped ? LDAPScope(rawValue: parts.scope) : nil, filter: parts.filter,
                        bindName: bindName ?? defaults.bindDN, startTLS: startTLS)
+    }
+
+    /// Whether `text` names a port, and a scope.
+    private static func typed(_ text: String) -> (port: Bool, scope: Bool) {
+        let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? Substring(text)
+        let hostPort = afterScheme.prefix { $0 != "/" && $0 != "?" }
+        let afterHost = hostPort.hasPrefix("[") ? hostPort.drop { $0 != "]" } : hostPort
+        let port = afterHost.contains(":")
+        let components = afterScheme.split(separator: "?", omittingEmptySubsequences: false)
+        return (port, components.count > 2 && !components[2].isEmpty)
     }
 
     private static func split(_ text: String) -> (String, String?) {

@@ -67,7 +67,8 @@ let package = Package(
         .target(name: "RosterLDAP", dependencies: ["RosterCore", "CLDAP"]),
         // Deterministic directory generator (bundled data and benchmarks).
         .executableTarget(name: "roster-gen"),
-        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport"]),
+        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport",
+                                                      "RosterLDAP", "TestServers"]),
         .target(name: "TestSupport", dependencies: ["RosterCore", "RosterStore", "RosterTUI"],
                 swiftSettings: startOnTheCaller),
         .target(name: "TestTraits"),

@@ -13,6 +13,10 @@ public struct LDAPAttributeRange: Sendable, Equatable {
     /// The range in `description` (`member;range=0-1499`), or nil when it
     /// carries none. Other options stay in `attribute`, in their order.
     public init?(_ description: String) {
+        // Every attribute of every entry read is asked: a range needs a
+        // `;`, which almost no description has, and splitting each one
+        // cost more than reading the entries (70% of a 20,000-person read).
+        guard description.utf8.contains(UInt8(ascii: ";")) else { return nil }
         var kept: [Substring] = []
         var found: (Int, Int?)?
         for option in description.split(separator: ";", omittingEmptySubsequences: false) {

@@ -27,7 +27,7 @@ extension LDAPConnection {
                                 detail: LDAPHandle.describe(result.code) + " " + result.diagnostic, resultCode: result.code)
             }
             guard result.succeeded || result.code == 4 else { throw LDAPError.result(result, .reading(search.base, by: identity)) }
-            return entries
+            return try context.completingRanges(entries, by: identity)
         }
     }
 
@@ -36,56 +36,37 @@ extension LDAPConnection {
     /// limit then caps a page, not the search.
     public func page(_ search: LDAPSearch, size: Int, after cookie: LDAPPageCookie?) async throws(LDAPError) -> LDAPPage {
         try await lane.run(deadline: options.operationTimeout) { [identity] context throws(LDAPError) in
-            let control = LDAPControl.pagedResults(size: size, cookie: cookie?.bytes ?? [])
-            let (entries, result) = try context.search(search, controls: [control])
-            guard result.succeeded else { throw LDAPError.result(result, .reading(search.base, by: identity)) }
-            guard let paging = try Self.decoded({ () throws(BER.Malformed) in try result.controls.pagedResults() }) else {
-                throw LDAPError(.unsupported, "the directory did not page the search", detail: "no paged results control in the reply")
-            }
-            return LDAPPage(entries: entries, next: paging.cookie.isEmpty ? nil : LDAPPageCookie(bytes: paging.cookie),
-                            estimatedTotal: paging.estimate > 0 ? paging.estimate : nil)
+            try context.page(search, size: size, after: cookie, by: identity)
         }
     }
 
     /// Everyone `search` finds, page after page of `pageSize`, each handed
     /// to `onPage` as it comes (the first screen need not wait for the
-    /// rest). Cancelling the task stops between or inside pages.
+    /// rest), on the connection's thread. The pages are read in one turn
+    /// of the connection, with no hop between threads between them (a
+    /// hop per page cost a third of a 20,000-person read on a loaded
+    /// machine). Cancelling the task stops between or inside pages.
     public func readAll(_ search: LDAPSearch, pageSize: Int = 1000,
-                        onPage: @Sendable ([LDAPEntry]) -> Void = { _ in }) async throws(LDAPError) -> [LDAPEntry] {
-        var everyone: [LDAPEntry] = []
-        var cookie: LDAPPageCookie?
-        repeat {
-            let page = try await self.page(search, size: pageSize, after: cookie)
-            onPage(page.entries)
-            everyone += page.entries
-            cookie = page.next
-        } while cookie != nil
-        return everyone
-    }
-
-    /// The entry at `dn` with `attributes` (empty: all user attributes),
-    /// or nil when there is none. Attribute ranges are followed.
-    public func read(_ dn: String, attributes: [String] = []) async throws(LDAPError) -> LDAPEntry? {
+                        onPage: @escaping @Sendable ([LDAPEntry]) -> Void = { _ in }) async throws(LDAPError) -> [LDAPEntry] {
         try await lane.run(deadline: options.operationTimeout) { [identity] context throws(LDAPError) in
-            guard let entry = try context.readEntry(dn, attributes: attributes, by: identity) else { return nil }
-            return try LDAPAttributeRange.completed(entry) { dn, attribute throws(LDAPError) in
-                try context.readEntry(dn, attributes: [attribute], by: identity)
-            }
+            var everyone: [LDAPEntry] = []
+            var cookie: LDAPPageCookie?
+            repeat {
+                let page = try context.page(search, size: pageSize, after: cookie, by: identity)
+                onPage(page.entries)
+                everyone += page.entries
+                cookie = page.next
+            } while cookie != nil
+            return everyone
         }
     }
 
-    /// `entries` with every attribute the server split into ranges
-    /// (`member;range=0-1499`) read whole.
-    public func completingRanges(_ entries: [LDAPEntry]) async throws(LDAPError) -> [LDAPEntry] {
-        guard entries.contains(where: { $0.attributes.contains { LDAPAttributeRange($0.name) != nil } }) else { return entries }
-        return try await lane.run(deadline: options.operationTimeout) { [identity] context throws(LDAPError) in
-            var completed: [LDAPEntry] = []
-            for entry in entries {
-                completed.append(try LDAPAttributeRange.completed(entry) { dn, attribute throws(LDAPError) in
-                    try context.readEntry(dn, attributes: [attribute], by: identity)
-                })
-            }
-            return completed
+    /// The entry at `dn` with `attributes` (empty: all user attributes),
+    /// or nil when there is none.
+    public func read(_ dn: String, attributes: [String] = []) async throws(LDAPError) -> LDAPEntry? {
+        try await lane.run(deadline: options.operationTimeout) { [identity] context throws(LDAPError) in
+            guard let entry = try context.readEntry(dn, attributes: attributes, by: identity) else { return nil }
+            return try context.completingRanges([entry], by: identity).first
         }
     }
 
@@ -121,6 +102,33 @@ extension LDAPJobContext {
             }
         }
         return (entries, result)
+    }
+
+    /// One page of a paged search.
+    func page(_ search: LDAPSearch, size: Int, after cookie: LDAPPageCookie?, by identity: String) throws(LDAPError) -> LDAPPage {
+        let control = LDAPControl.pagedResults(size: size, cookie: cookie?.bytes ?? [])
+        let (entries, result) = try self.search(search, controls: [control])
+        guard result.succeeded else { throw LDAPError.result(result, .reading(search.base, by: identity)) }
+        guard let paging = try LDAPConnection.decoded({ () throws(BER.Malformed) in try result.controls.pagedResults() }) else {
+            throw LDAPError(.unsupported, "the directory did not page the search", detail: "no paged results control in the reply")
+        }
+        return LDAPPage(entries: try completingRanges(entries, by: identity),
+                        next: paging.cookie.isEmpty ? nil : LDAPPageCookie(bytes: paging.cookie),
+                        estimatedTotal: paging.estimate > 0 ? paging.estimate : nil)
+    }
+
+    /// `entries` with every attribute the server split into ranges
+    /// (`member;range=0-1499`) read whole: every read of entries follows
+    /// them, after its own operation ended.
+    func completingRanges(_ entries: [LDAPEntry], by identity: String) throws(LDAPError) -> [LDAPEntry] {
+        guard entries.contains(where: { $0.attributes.contains { LDAPAttributeRange($0.name) != nil } }) else { return entries }
+        var completed: [LDAPEntry] = []
+        for entry in entries {
+            completed.append(try LDAPAttributeRange.completed(entry) { dn, attribute throws(LDAPError) in
+                try readEntry(dn, attributes: [attribute], by: identity)
+            })
+        }
+        return completed
     }
 
     /// The entry at `dn`, or nil when there is none.

@@ -15,6 +15,10 @@ public struct LDAPWindowRequest: Sendable, Equatable {
     public let before: Int
     public let after: Int
     /// The server's marker from the previous window of the same list.
+    /// Pass it only for the same search and order, and only while nothing
+    /// changed: OpenLDAP then answers from the list it sorted before (a
+    /// millisecond, against 80 for a fresh sort of 20,000 people) and does
+    /// not see changes made since.
     public let contextID: [UInt8]?
 
     public init(_ target: Target, before: Int = 0, after: Int, contextID: [UInt8]? = nil) {
@@ -45,7 +49,36 @@ extension LDAPConnection {
     /// be read up to it, and the reply says how long it is.
     /// `.unsupported` when the server cannot (no `sssvlv`, or an attribute
     /// with no ordering rule).
+    ///
+    /// OpenLDAP keeps each sorted list on the connection until it closes,
+    /// a few per connection (`sssvlv-maxperconn`, 5 by default), and says
+    /// "busy" to the next new one; it also says "busy" to a window asked
+    /// for a moment too soon after the last (its own race). So a busy
+    /// answer is asked again a little later, then on the connection opened
+    /// afresh, which frees the lists (and forgets `contextID`).
     public func window(_ search: LDAPSearch, sortedBy keys: [LDAPSortKey], _ request: LDAPWindowRequest) async throws(LDAPError)
+        -> LDAPWindow {
+        var request = request
+        for attempt in 1... {
+            do {
+                return try await readWindow(search, keys, request)
+            } catch where error.kind == .busy && error.resultCode == 51 && attempt <= 4 {
+                if attempt < 4 {
+                    do {
+                        try await Task.sleep(for: .milliseconds(10 * attempt))
+                    } catch {
+                        throw LDAPError.cancelled()
+                    }
+                } else {
+                    try await reconnect()
+                    request = LDAPWindowRequest(request.target, before: request.before, after: request.after)
+                }
+            }
+        }
+        throw LDAPError(.busy, "the directory is busy; try again")
+    }
+
+    private func readWindow(_ search: LDAPSearch, _ keys: [LDAPSortKey], _ request: LDAPWindowRequest) async throws(LDAPError)
         -> LDAPWindow {
         try await lane.run(deadline: options.operationTimeout) { context throws(LDAPError) in
             let (entries, result) = try context.search(search, controls: [.sort(keys), .virtualListView(request)])

@@ -138,7 +138,7 @@ public enum TestDirectoryLDIF {
             syncprov-reloadhint \(reloadHint ? "TRUE" : "FALSE")
             overlay sssvlv
             sssvlv-max 64
-            sssvlv-maxperconn 16
+            sssvlv-maxperconn 5
 
             """
     }

@@ -55,6 +55,17 @@ import Testing
         }
     }
 
+    @Test func moreListsThanTheServerKeepsForAConnectionAreStillRead() async throws {
+        let server = try TestSlapd.shared()
+        let connection = try await server.connect()
+        // slapd keeps five sorted lists per connection (sssvlv-maxperconn).
+        for (index, title) in ["Engineer", "Manager", "Analyst", "Designer", "Director", "Accountant", "Recruiter"].enumerated() {
+            let search = server.everyone.narrowed(by: .equals("title", LDAPValue(title)))
+            let window = try await connection.window(search, sortedBy: byUID, LDAPWindowRequest(.position(offset: 1, contentCount: 0), after: 0))
+            #expect(window.entries.compactMap { $0.text("uid") } == [TestDirectoryLDIF.uid(index == 0 ? 7 : index)])
+        }
+    }
+
     @Test func anOrderTheServerCannotMakeIsUnsupported() async throws {
         let server = try TestSlapd.shared()
         let connection = try await server.connect()

@@ -32,8 +32,16 @@ final class LDAPLane: @unchecked Sendable {
     /// Whether a job is waiting for the server now (tests wait for it).
     var isWaitingOnServer: Bool { current.withLock { $0?.isWaiting ?? false } }
 
+    /// Marks a lane's queue, so that a debug build can check where libldap
+    /// is called from (`LDAPJobContext`).
+    private static let laneKey = DispatchSpecificKey<String>()
+
+    /// The label of the lane this code runs on, or nil off every lane.
+    static var currentLabel: String? { DispatchQueue.getSpecific(key: laneKey) }
+
     init(label: String, operationTimeout: Duration) throws(LDAPError) {
         queue = DispatchQueue(label: "roster.ldap." + label)
+        queue.setSpecific(key: Self.laneKey, value: "roster.ldap." + label)
         guard let wake = WakePipe() else {
             throw LDAPError(.other, "the directory connection could not be set up", detail: "pipe: " + Descriptor.describe(errno: errno))
         }
@@ -136,6 +144,7 @@ struct LDAPJobContext {
     let wake: WakePipe
 
     func send(_ request: LDAPRequest, controls: [LDAPControl] = []) throws(LDAPError) -> Int32 {
+        assert(LDAPLane.currentLabel != nil, "libldap called off its connection's lane")
         guard !job.isCancelled else { throw LDAPError.cancelled() }
         return try handle.send(request, controls: controls)
     }

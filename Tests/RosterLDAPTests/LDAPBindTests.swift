@@ -38,8 +38,28 @@ import Testing
         #expect(connection.identity == server.adminDN)
     }
 
+    @Test func startTLSRequiredOfAServerWithoutTLSIsRefusedAndAskedForIsLeftOut() async throws {
+        let server = try TestSlapd.shared()
+        let required = try LDAPURL.parse(server.ldapURL + "/" + server.peopleBase + "????!StartTLS")
+        let error = await #expect(throws: LDAPError.self) { try await LDAPConnection.open(required) }
+        #expect(error?.kind == .cannotConnect)
+        #expect(error?.message == "the directory could not start TLS")
+        let asked = try LDAPURL.parse(server.ldapURL + "/" + server.peopleBase + "????x-starttls")
+        #expect(try await LDAPConnection.open(asked).whoAmI() == "")
+    }
+
+    @Test func everyOperationRunsOnTheConnectionsOwnThread() async throws {
+        let server = try TestSlapd.shared()
+        let connection = try await LDAPConnection.open(try server.url(), options: LDAPConnectionOptions(label: "thread-test"))
+        let label = try await connection.lane.run(deadline: nil) { _ throws(LDAPError) in LDAPLane.currentLabel }
+        #expect(label == "roster.ldap.thread-test")
+        #expect(LDAPLane.currentLabel == nil)
+    }
+
     @Test func aServerThatIsNotThereCannotBeConnectedTo() async throws {
-        let server = try TestSlapd.start(.init())
+        var configuration = TestSlapd.Configuration()
+        configuration.people = 0
+        let server = try TestSlapd.start(configuration)
         let url = try server.url()
         server.kill()
         let error = await #expect(throws: LDAPError.self) { try await LDAPConnection.open(url) }

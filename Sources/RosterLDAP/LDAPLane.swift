@@ -165,13 +165,19 @@ struct LDAPJobContext {
                 let left = deadline - clock.now
                 guard left > .zero else {
                     handle.abandon(id)
-                    throw LDAPError(.timedOut, "the directory did not answer within \(job.timeout?.components.seconds ?? 0) s")
+                    throw LDAPError(.timedOut, "the directory did not answer within " + Self.spoken(job.timeout ?? .zero))
                 }
                 let (seconds, attoseconds) = left.components
                 waitMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             }
             job.waiting { wake.wait(for: handle.descriptor, milliseconds: waitMilliseconds) }
         }
+    }
+
+    /// `duration` as a message says it: "30 s", "300 ms".
+    static func spoken(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return seconds >= 1 ? "\(seconds) s" : "\(attoseconds / 1_000_000_000_000_000) ms"
     }
 
     /// Every reply to `id` up to its result, entries and intermediate

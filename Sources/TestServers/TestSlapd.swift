@@ -42,18 +42,30 @@ public final class TestSlapd: Sendable {
 
     /// The one server most tests share (the default configuration: 1,200
     /// people, a size limit of 500), started on first use. Tests that
-    /// change entries use their own (`start`) or entries of their own.
-    public static func shared() throws -> TestSlapd {
-        try sharedServer.get()
+    /// change entries use their own (`started`) or entries of their own.
+    public static func shared() async throws -> TestSlapd {
+        try await sharedServer.value
     }
 
-    private static let sharedServer: Result<TestSlapd, ServerFailure> = {
-        do throws(ServerFailure) {
-            return .success(try TestSlapd.start(Configuration()))
-        } catch {
-            return .failure(error)
+    private static let sharedServer = Task { try await offThePool { () throws(ServerFailure) in try TestSlapd.start(Configuration()) } }
+
+    /// A server of its own, started on a thread of its own: loading and
+    /// starting block for a while, and the cooperative pool (two threads
+    /// here) runs every other test meanwhile.
+    public static func started(_ configuration: Configuration) async throws -> TestSlapd {
+        try await offThePool { () throws(ServerFailure) in try start(configuration) }
+    }
+
+    /// `restart`, on a thread of its own.
+    public func restarted() async throws {
+        try await Self.offThePool { () throws(ServerFailure) in try self.restart() }
+    }
+
+    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws(ServerFailure) -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { () throws(ServerFailure) -> T in try body() }) }
         }
-    }()
+    }
 
     public let configuration: Configuration
     public let directory: String
@@ -83,7 +95,7 @@ public final class TestSlapd: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// A server of its own, loaded and answering.
+    /// A server of its own, loaded and answering (blocking the caller).
     public static func start(_ configuration: Configuration) throws(ServerFailure) -> TestSlapd {
         guard FileManager.default.isExecutableFile(atPath: slapd) else {
             throw ServerFailure(description: "no \(slapd): install slapd and ldap-utils (make test does)")
@@ -152,11 +164,12 @@ public final class TestSlapd: Sendable {
         Spawn.wait(for: child)
     }
 
-    /// Waits until the port takes a connection (at most 20 s), or fails
-    /// with the server's log if it ended.
+    /// Waits until the port takes a connection (at most 2 minutes: the
+    /// whole suite shares two cores), or fails with the server's log if it
+    /// ended.
     private func waitUntilAnswering(_ child: pid_t) throws(ServerFailure) {
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
+        let deadline = clock.now + .seconds(120)
         while clock.now < deadline {
             var status: Int32 = 0
             if waitpid(child, &status, WNOHANG) == child {
@@ -166,7 +179,7 @@ public final class TestSlapd: Sendable {
             if Self.portAnswers(port), FileManager.default.fileExists(atPath: socketPath) { return }
             usleep(10_000)
         }
-        throw ServerFailure(description: "slapd did not answer within 20 s: " + log())
+        throw ServerFailure(description: "slapd did not answer within 2 minutes: " + log())
     }
 
     public func log() -> String {

@@ -12,7 +12,7 @@ import Testing
         LDAPChangeFeed(url: try server.url(base: base), credentials: .anonymous,
                        search: LDAPSearch(base: base, filter: .equals("objectClass", "inetOrgPerson"),
                                           attributes: ["uid", "title", "entryUUID", "entryCSN"]),
-                       options: LDAPConnectionOptions(networkTimeout: .seconds(2), operationTimeout: .seconds(10)), retryEvery: retryEvery)
+                       options: LDAPConnectionOptions(networkTimeout: .seconds(120), operationTimeout: .seconds(300)), retryEvery: retryEvery)
     }
 
     private func changedTitles(_ changes: [LDAPChange]) -> [String] {
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func anotherClientsChangeArrivesLive() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let others = "ou=Others," + server.suffix
         let admin = try await server.connect(as: .admin)
         let dn = "uid=live-\(getpid()),\(others)"
@@ -41,7 +41,7 @@ import Testing
     @Test func aSavedCookieCatchesUpExactlyWhatWasMissedAcrossAKilledServer() async throws {
         var configuration = TestSlapd.Configuration()
         configuration.people = 30
-        let server = try TestSlapd.start(configuration)
+        let server = try await TestSlapd.started(configuration)
         let people = server.peopleBase
         let known = Set(try await (try await server.connect()).readAll(server.everyone).compactMap(LDAPEntryUUID.init(of:)))
         let dn = { (index: Int) in TestDirectoryLDIF.dn(ofPerson: index, suffix: server.suffix) }
@@ -60,7 +60,7 @@ import Testing
         watcher.cancel()
         await watcher.value
 
-        try server.restart()
+        try await server.restarted()
         let admin = try await server.connect(as: .admin)
         try await admin.modify(dn(2), [.replace("title", with: ["Changed away"])])
         let doomed = try #require(try await admin.read(dn(3), attributes: ["entryUUID"]))
@@ -88,14 +88,14 @@ import Testing
     @Test func aFeedThatReconnectsByItselfDeliversEachChangeOnce() async throws {
         var configuration = TestSlapd.Configuration()
         configuration.people = 20
-        let server = try TestSlapd.start(configuration)
+        let server = try await TestSlapd.started(configuration)
         let known = Set(try await (try await server.connect()).readAll(server.everyone).compactMap(LDAPEntryUUID.init(of:)))
         let inbox = Inbox<LDAPChange>()
         let reconnecting = try feed(server, base: server.peopleBase)
         let watcher = Task { await reconnecting.run(from: nil, known: known) { inbox.append($0) } }
         #expect(await inbox.wait { $0.contains(.caughtUp) })
         server.kill()
-        try server.restart()
+        try await server.restarted()
         let admin = try await server.connect(as: .admin)
         let dn = { (index: Int) in TestDirectoryLDIF.dn(ofPerson: index, suffix: server.suffix) }
         try await admin.modify(dn(5), [.replace("title", with: ["After restart"])])
@@ -114,7 +114,7 @@ import Testing
         var configuration = TestSlapd.Configuration()
         configuration.people = 3
         configuration.refreshRequiredForStaleCookies = true
-        let hinting = try TestSlapd.start(configuration)
+        let hinting = try await TestSlapd.started(configuration)
         let inbox = Inbox<LDAPChange>()
         let hintingFeed = try feed(hinting, base: hinting.peopleBase)
         let watcher = Task { await hintingFeed.run(from: stale, known: []) { inbox.append($0) } }
@@ -124,7 +124,7 @@ import Testing
         await watcher.value
 
         // syncprov's default: everyone comes again, as changed.
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let others = "ou=Others," + server.suffix
         let everyone = Inbox<LDAPChange>()
         let staleFeed = try feed(server, base: others)
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func pollingSeesAChangeWhereNothingBetterIsOffered() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let others = "ou=Others," + server.suffix
         let admin = try await server.connect(as: .admin)
         let dn = "uid=polled-\(getpid()),\(others)"

@@ -8,15 +8,15 @@ import Testing
 /// one. A cancelled operation returns at once whatever the server does,
 /// and the connection stays usable.
 @Suite struct LDAPFaultTests {
-    private func smallServer() throws -> TestSlapd {
+    private func smallServer() async throws -> TestSlapd {
         var configuration = TestSlapd.Configuration()
         configuration.people = 10
-        return try TestSlapd.start(configuration)
+        return try await TestSlapd.started(configuration)
     }
 
     /// Waits until `connection` has an operation waiting for the server.
     private func waitUntilWaiting(_ connection: LDAPConnection) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(300)
         while !connection.isWaitingOnServer {
             guard ContinuousClock.now < deadline else { throw CancellationError() }
             try await Task.sleep(for: .milliseconds(5))
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aCancelledSearchOnAFrozenServerReturnsAtOnceAndTheConnectionLivesOn() async throws {
-        let server = try smallServer()
+        let server = try await smallServer()
         // No deadline of the connection's own could end the wait instead.
         let connection = try await server.connect(options: LDAPConnectionOptions(operationTimeout: .seconds(3600)))
         server.freeze()
@@ -34,14 +34,14 @@ import Testing
         // The server is still frozen: nothing it could say ends the wait.
         let outcomes = Inbox<Result<[LDAPEntry], any Error>>()
         Task { outcomes.append(await search.result) }
-        #expect(await outcomes.wait(within: .seconds(15)) { !$0.isEmpty })
+        #expect(await outcomes.wait { !$0.isEmpty })
         #expect((outcomes.values.first?.error as? LDAPError)?.kind == .cancelled)
         server.thaw()
         #expect(try await connection.search(server.everyone).count == 10)
     }
 
     @Test func aTaskCancelledBeforeItsTurnSendsNothing() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let search = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -52,18 +52,18 @@ import Testing
     }
 
     @Test func aServerThatStopsAnsweringTimesOut() async throws {
-        let server = try smallServer()
-        let connection = try await server.connect(options: LDAPConnectionOptions(networkTimeout: .seconds(2), operationTimeout: .milliseconds(300)))
+        let server = try await smallServer()
+        let connection = try await server.connect(options: LDAPConnectionOptions(networkTimeout: .seconds(120), operationTimeout: .milliseconds(300)))
         server.freeze()
         let error = await #expect(throws: LDAPError.self) { try await connection.search(server.everyone) }
         #expect(error?.kind == .timedOut)
+        #expect(error?.message == "the directory did not answer within 300 ms")
         #expect(error?.isTransient == true)
         server.thaw()
-        #expect(try await connection.search(server.everyone).count == 10)
     }
 
     @Test func aKilledServerIsALostConnectionUntilReconnected() async throws {
-        let server = try smallServer()
+        let server = try await smallServer()
         let connection = try await server.connect(as: .admin)
         let listening = Task {
             try await connection.synchronize(server.everyone, mode: .refreshAndPersist, from: nil) { _ in }
@@ -74,7 +74,7 @@ import Testing
         let error = await #expect(throws: LDAPError.self) { try await connection.whoAmI() }
         #expect(error?.kind == .connectionLost)
         #expect(error?.message == "the connection to the directory was lost")
-        try server.restart()
+        try await server.restarted()
         try await connection.reconnect()
         #expect(try await connection.whoAmI() == server.adminDN)
     }

@@ -8,7 +8,7 @@ import Testing
 /// says it stopped short, and filters are escaped.
 @Suite struct LDAPReadingTests {
     @Test func pagingReadsEveryonePastTheSizeLimit() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let pages = Inbox<Int>()
         let everyone = try await connection.readAll(server.everyone, pageSize: 200) { pages.append($0.count) }
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aPageLargerThanTheSizeLimitIsCappedByTheServerAndPagingStillEnds() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let everyone = try await connection.readAll(server.everyone, pageSize: 1000)
         #expect(everyone.count == 1200)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aSearchWithoutPagingThatMeetsTheSizeLimitIsRefusedNotCut() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let error = await #expect(throws: LDAPError.self) { try await connection.search(server.everyone) }
         #expect(error?.kind == .sizeLimitExceeded)
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func aFilterValueIsOnlyEverAValue() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let everywhere = LDAPSearch(base: server.suffix, filter: .equals("uid", "*)(uid=*"), attributes: ["cn"])
         #expect(try await connection.search(everywhere).isEmpty)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func valuesComeBackByteForByte() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let person = try #require(try await connection.read(TestDirectoryLDIF.dn(ofPerson: 3, suffix: server.suffix)))
         #expect(person.text("cn") == "Dmitri Abbott")
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func theRootDSESaysWhatTheServerOffers() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let root = try await (try await server.connect()).rootDSE()
         #expect(root.offersPagedResults && root.offersVirtualListView && root.offersContentSync)
         #expect(root.offersAssertion && root.offersPostRead)

@@ -16,7 +16,7 @@ extension TestSlapd {
     }
 
     func connect(as account: TestAccount = .anonymous, overSocket: Bool = false,
-                 options: LDAPConnectionOptions = LDAPConnectionOptions(networkTimeout: .seconds(5), operationTimeout: .seconds(20)))
+                 options: LDAPConnectionOptions = LDAPConnectionOptions(networkTimeout: .seconds(120), operationTimeout: .seconds(300)))
         async throws -> LDAPConnection {
         let credentials: LDAPCredentials = switch account {
         case .anonymous: .anonymous
@@ -57,8 +57,9 @@ final class Inbox<Value: Sendable>: Sendable {
     }
 
     /// Waits until `condition` holds for the values so far, at most
-    /// `limit`; whether it did.
-    func wait(within limit: Duration = .seconds(20), until condition: @escaping @Sendable ([Value]) -> Bool) async -> Bool {
+    /// `limit` (long: it only matters when the test fails, and the whole
+    /// suite shares two cores); whether it did.
+    func wait(within limit: Duration = .seconds(300), until condition: @escaping @Sendable ([Value]) -> Bool) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         let timer = Task {

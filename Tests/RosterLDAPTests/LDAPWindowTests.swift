@@ -9,7 +9,7 @@ import Testing
     private let byUID = [LDAPSortKey("uid")]
 
     @Test func aWindowByPositionComesWithItsPlaceAndTheCount() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let window = try await connection.window(server.everyone, sortedBy: byUID,
                                                  LDAPWindowRequest(.position(offset: 100, contentCount: 1200), before: 2, after: 3))
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theFirstWindowAndTheLastAreCutAtTheEnds() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let top = try await connection.window(server.everyone, sortedBy: byUID, LDAPWindowRequest(.position(offset: 1, contentCount: 0), before: 5, after: 2))
         #expect(top.entries.compactMap { $0.text("uid") } == (1...3).map(TestDirectoryLDIF.uid))
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aWindowCanStartAtAValueAndFollowASearch() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let engineers = server.everyone.narrowed(by: .equals("title", "Engineer"))
         let window = try await connection.window(engineers, sortedBy: byUID, LDAPWindowRequest(.firstAtLeast("p000500"), after: 1))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func reversedOrderAndAContextFromTheLastWindow() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let reversed = [LDAPSortKey("uid", reverse: true)]
         let first = try await connection.window(server.everyone, sortedBy: reversed, LDAPWindowRequest(.position(offset: 1, contentCount: 0), after: 1))
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func moreListsThanTheServerKeepsForAConnectionAreStillRead() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         // slapd keeps five sorted lists per connection (sssvlv-maxperconn).
         for (index, title) in ["Engineer", "Manager", "Analyst", "Designer", "Director", "Accountant", "Recruiter"].enumerated() {
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func anOrderTheServerCannotMakeIsUnsupported() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let connection = try await server.connect()
         let error = await #expect(throws: LDAPError.self) {
             try await connection.window(server.everyone, sortedBy: [LDAPSortKey("uid", orderingRule: nil)],

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func aModifyCarryingItsVersionSavesAndReadsBackTheNewVersion() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let admin = try await server.connect(as: .admin)
         let (dn, version) = try await newPerson(server, admin)
         let after = try await admin.modify(dn, [.replace("title", with: ["Chief Clerk"]), LDAPModification(.add, "mail", ["a@x.org", "b@x.org"])],
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aStaleVersionIsAConflictAndChangesNothing() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let admin = try await server.connect(as: .admin)
         let other = try await server.connect(as: .external)
         let (dn, readVersion) = try await newPerson(server, admin)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aDeleteWithTheCurrentVersionDeletes() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let admin = try await server.connect(as: .admin)
         let (dn, version) = try await newPerson(server, admin)
         try await admin.delete(dn, ifVersion: version)
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func anAnonymousWriteIsRefusedInOneLineAndChangesNothing() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let admin = try await server.connect(as: .admin)
         let (dn, version) = try await newPerson(server, admin)
         let anonymous = try await server.connect()
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func binaryValuesGoAndComeBackByteForByte() async throws {
-        let server = try TestSlapd.shared()
+        let server = try await TestSlapd.shared()
         let admin = try await server.connect(as: .admin)
         let (dn, _) = try await newPerson(server, admin)
         let photo = LDAPValue([0x00, 0xFF, 0x28, 0x2A, 0x29, 0x5C, 0x00, 0x80])

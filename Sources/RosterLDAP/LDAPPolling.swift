@@ -49,9 +49,9 @@ struct LDAPPolling {
 
     private func pollSearch(since: String) -> LDAPSearch {
         var polled = search.narrowed(by: .greaterOrEqual("modifyTimestamp", LDAPValue(since)))
-        if !polled.attributes.isEmpty {
-            polled.attributes += ["modifyTimestamp", "entryCSN", "entryUUID"]
-        }
+        // The stamps are operational: asked for by name, beside what the
+        // search asks for (nothing named: every user attribute, `*`).
+        polled.attributes = (polled.attributes.isEmpty ? ["*"] : polled.attributes) + ["modifyTimestamp", "entryCSN", "entryUUID"]
         return polled
     }
 

@@ -39,7 +39,10 @@ public struct LDAPSearch: Sendable, Equatable {
     /// The same search narrowed by `filter` (both must hold).
     public func narrowed(by filter: LDAPFilter) -> LDAPSearch {
         var narrowed = self
-        narrowed.filter = "(&" + self.filter + filter.text + ")"
+        // libldap takes a bare `uid=x` too (a URL's filter may be one); in
+        // a conjunction it needs its parentheses.
+        let own = self.filter.hasPrefix("(") ? self.filter : "(" + self.filter + ")"
+        narrowed.filter = "(&" + own + filter.text + ")"
         return narrowed
     }
 }

@@ -140,14 +140,23 @@ import Testing
         let server = try await TestSlapd.shared()
         let others = "ou=Others," + server.suffix
         let admin = try await server.connect(as: .admin)
-        let dn = "uid=polled-\(getpid()),\(others)"
-        try await admin.add(dn, [LDAPAttribute("objectClass", ["inetOrgPerson"]), LDAPAttribute("cn", ["P"]), LDAPAttribute("sn", ["P"])])
+        let (watched, sentinel) = ("polled-\(getpid())", "sentinel-\(getpid())")
+        for uid in [watched, sentinel] {
+            try await admin.add("uid=\(uid),\(others)", [LDAPAttribute("objectClass", ["inetOrgPerson"]), LDAPAttribute("cn", ["P"]),
+                                                      LDAPAttribute("sn", ["P"])])
+        }
         let inbox = Inbox<LDAPChange>()
-        let polling = try feed(server, base: others)
+        // Every user attribute (no list): the stamps are asked for besides.
+        let polling = LDAPChangeFeed(url: try server.url(base: others), credentials: .anonymous, search: LDAPSearch(base: others))
         let watcher = Task { await polling.run(from: nil, known: nil, method: .polling(every: .milliseconds(100))) { inbox.append($0) } }
         #expect(await inbox.wait { $0.contains(.caughtUp) })
-        try await admin.modify(dn, [.replace("title", with: ["Polled"])])
-        #expect(await inbox.wait { self.changedTitles($0).contains("polled-\(getpid())=Polled") })
+        try await admin.modify("uid=\(watched),\(others)", [.replace("title", with: ["Polled"])])
+        #expect(await inbox.wait { self.changedTitles($0).contains("\(watched)=Polled") })
+        // A later poll (the one that sees the sentinel) does not tell the
+        // first change again.
+        try await admin.modify("uid=\(sentinel),\(others)", [.replace("title", with: ["Later"])])
+        #expect(await inbox.wait { self.changedTitles($0).contains("\(sentinel)=Later") })
+        #expect(changedTitles(inbox.values).filter { $0 == "\(watched)=Polled" }.count == 1)
         watcher.cancel()
         await watcher.value
     }

@@ -46,5 +46,6 @@ import Testing
     @Test func aNarrowedSearchKeepsItsOwnFilter() {
         let search = LDAPSearch(base: "dc=x", filterText: "(objectClass=person)")
         #expect(search.narrowed(by: .equals("uid", "*")).filter == #"(&(objectClass=person)(uid=\2a))"#)
+        #expect(LDAPSearch(base: "dc=x", filterText: "ou=Sales").narrowed(by: .present("mail")).filter == "(&(ou=Sales)(mail=*))")
     }
 }

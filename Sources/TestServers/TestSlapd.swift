@@ -143,9 +143,17 @@ public final class TestSlapd: Sendable {
     }
 
     /// Freezes the server (SIGSTOP): it keeps its connections open and
-    /// answers nothing, as a hung host would, until `thaw`.
+    /// answers nothing, as a hung host would, until `thaw`. Returns once
+    /// every thread has stopped: `kill` only wakes the one thread the
+    /// kernel hands the signal to, and until that thread runs (later on a
+    /// busy machine) slapd's other threads go on answering.
     public func freeze() {
-        if let child = process.withLock({ $0 }) { Glibc.kill(child, SIGSTOP) }
+        guard let child = process.withLock({ $0 }) else { return }
+        Glibc.kill(child, SIGSTOP)
+        var status: Int32 = 0
+        // The stop is reported to the parent when the last thread stops
+        // (or the end, if slapd ended meanwhile: `end` then finds it gone).
+        while waitpid(child, &status, WUNTRACED) == -1, errno == EINTR {}
     }
 
     public func thaw() {
@@ -153,6 +161,9 @@ public final class TestSlapd: Sendable {
     }
 
     public var isRunning: Bool { process.withLock { $0 } != nil }
+
+    /// slapd's process id while it runs.
+    public var processID: pid_t? { process.withLock { $0 } }
 
     private func end(with signal: Int32) {
         guard let child = process.withLock({ current in

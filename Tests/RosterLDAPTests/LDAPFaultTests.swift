@@ -23,6 +23,30 @@ import Testing
         }
     }
 
+    /// SIGSTOP stops a many-threaded slapd only once the thread the
+    /// kernel gave it runs: until then its other threads answer. The
+    /// freeze must have taken hold of every thread when it returns.
+    @Test func aFrozenServerHasStoppedEveryThreadWhenFreezeReturns() async throws {
+        let server = try await smallServer()
+        let pid = try #require(server.processID)
+        for _ in 0..<20 {
+            server.freeze()
+            let states = Self.threadStates(of: pid)
+            server.thaw()
+            #expect(!states.isEmpty && states.allSatisfy { $0 == "T" }, "thread states \(states)")
+        }
+    }
+
+    /// The state letter of each of `pid`'s threads (`/proc/PID/task/*/stat`).
+    private static func threadStates(of pid: pid_t) -> [Character] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { task in
+            let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)
+            // The state follows the command's closing parenthesis.
+            return stat.flatMap { $0.range(of: ") ", options: .backwards) }.flatMap { stat?[$0.upperBound...].first }
+        }
+    }
+
     @Test func aCancelledSearchOnAFrozenServerReturnsAtOnceAndTheConnectionLivesOn() async throws {
         let server = try await smallServer()
         // No deadline of the connection's own could end the wait instead.

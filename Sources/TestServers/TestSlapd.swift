@@ -35,6 +35,9 @@ public final class TestSlapd: Sendable {
 
     public struct ServerFailure: Error, CustomStringConvertible {
         public var description: String
+        /// Another program listened on the port first (it picked the port
+        /// before ours was reserved): a start on another port will do.
+        var portTaken = false
     }
 
     public static let adminPassword = "roster-ldap-admin-secret"
@@ -69,7 +72,8 @@ public final class TestSlapd: Sendable {
 
     public let configuration: Configuration
     public let directory: String
-    public let port: Int
+    public var port: Int { reservedPort.number }
+    private let reservedPort: ReservedPort
     private let process = Locked<pid_t?>(nil)
 
     public var suffix: String { configuration.suffix }
@@ -83,10 +87,10 @@ public final class TestSlapd: Sendable {
     /// A 0600 file holding the admin's password (as `ldapsearch -y` reads it).
     public var adminPasswordFile: String { directory + "/admin.password" }
 
-    private init(configuration: Configuration, directory: String, port: Int) {
+    private init(configuration: Configuration, directory: String, port: ReservedPort) {
         self.configuration = configuration
         self.directory = directory
-        self.port = port
+        reservedPort = port
     }
 
     deinit {
@@ -101,16 +105,22 @@ public final class TestSlapd: Sendable {
             throw ServerFailure(description: "no \(slapd): install slapd and ldap-utils (make test does)")
         }
         Self.staleServersRemoved
-        do {
-            let directory = try Spawn.makeDirectory(prefix: prefix)
-            let server = TestSlapd(configuration: configuration, directory: directory, port: try freePort())
-            try server.load()
-            try server.restart()
-            return server
-        } catch let error as ServerFailure {
-            throw error
-        } catch {
-            throw ServerFailure(description: "\(error)")
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let directory = try Spawn.makeDirectory(prefix: prefix)
+                let server = TestSlapd(configuration: configuration, directory: directory, port: try ReservedPort())
+                try server.load()
+                try server.restart()
+                return server
+            } catch let error as ServerFailure where error.portTaken && attempt < 3 {
+                continue
+            } catch let error as ServerFailure {
+                throw error
+            } catch {
+                throw ServerFailure(description: "\(error)")
+            }
         }
     }
 
@@ -175,9 +185,10 @@ public final class TestSlapd: Sendable {
         Spawn.wait(for: child)
     }
 
-    /// Waits until the port takes a connection (at most 2 minutes: the
-    /// whole suite shares two cores), or fails with the server's log if it
-    /// ended.
+    /// Waits until `child` itself listens on the port and the socket (at
+    /// most 2 minutes: the whole suite shares two cores), or fails with
+    /// the server's log if it ended. A port that answers is not enough:
+    /// it may be another server's, ours having failed to listen.
     private func waitUntilAnswering(_ child: pid_t) throws(ServerFailure) {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(120)
@@ -185,9 +196,9 @@ public final class TestSlapd: Sendable {
             var status: Int32 = 0
             if waitpid(child, &status, WNOHANG) == child {
                 process.withLock { $0 = nil }
-                throw ServerFailure(description: "slapd ended at once: " + log())
+                throw ServerFailure(description: "slapd ended at once: " + log(), portTaken: reservedPort.answers)
             }
-            if Self.portAnswers(port), FileManager.default.fileExists(atPath: socketPath) { return }
+            if reservedPort.answers, FileManager.default.fileExists(atPath: socketPath), reservedPort.isListened(by: child) { return }
             usleep(10_000)
         }
         throw ServerFailure(description: "slapd did not answer within 2 minutes: " + log())
@@ -222,7 +233,7 @@ public final class TestSlapd: Sendable {
         }
     }
 
-    // MARK: Ports and leftovers
+    // MARK: Leftovers
 
     private static let slapd = "/usr/sbin/slapd"
     private static let slapadd = "/usr/sbin/slapadd"
@@ -239,38 +250,6 @@ public final class TestSlapd: Sendable {
             Spawn.wait(for: child)
             try? FileManager.default.removeItem(atPath: directory)
         }
-    }
-
-    /// A loopback port nobody listens on now (the kernel's pick).
-    private static func freePort() throws(ServerFailure) -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw ServerFailure(description: "socket: " + Descriptor.describe(errno: errno)) }
-        defer { close(socket) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw ServerFailure(description: "bind: " + Descriptor.describe(errno: errno)) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func portAnswers(_ port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
-        defer { close(socket) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
     }
 
     /// Done once per run, before its first server.

@@ -50,7 +50,12 @@ import Testing
         let watcher = Task { await firstFeed.run(from: nil, known: known) { first.append($0) } }
         #expect(await first.wait { $0.contains(.caughtUp) })
         try await (try await server.connect(as: .admin)).modify(dn(1), [.replace("title", with: ["Seen live"])])
-        #expect(await first.wait { self.changedTitles($0) == ["p000001=Seen live"] })
+        // The change's cookie comes with it but is handed on just after it:
+        // wait for that too, or the cookie saved may be an earlier one.
+        #expect(await first.wait { values in
+            guard let change = values.firstIndex(where: { self.changedTitles([$0]) == ["p000001=Seen live"] }) else { return false }
+            return values[change...].contains { if case .cookie = $0 { true } else { false } }
+        })
         let saved = first.values.compactMap { change -> LDAPSyncCookie? in
             if case .cookie(let cookie) = change { return cookie }
             return nil

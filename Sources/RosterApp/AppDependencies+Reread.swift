@@ -181,6 +181,13 @@ extension AppDependencies {
                     self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
                 }
             }
+        } else if let recordID = landing.recordID, let row = landing.savedRow {
+            // Someone else deleted the person selected: their row, now their neighbour's, not the top.
+            listWireframe.listPresenter?.whenSettled { presenter in
+                guard let selected = presenter.place.selectedID, selected != recordID, presenter.displayed.count > 0 else { return }
+                presenter.select(position: min(row, presenter.displayed.count - 1))
+                presenter.say(said)  // the move drew a frame of its own: what happened is still to be read
+            }
         }
     }
 

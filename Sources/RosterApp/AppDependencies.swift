@@ -98,7 +98,9 @@ public final class AppDependencies {
         listWireframe.onReadAgain = { [weak self] said in self?.readAgain(saying: said) ?? false }
         // `r` reconnects from every screen over the list, as the title says.
         root.onUnhandledKey = { [listWireframe] key in
-            if key == .character("r") { listWireframe.reconnect() }
+            guard key == .character("r") else { return false }
+            listWireframe.reconnect()
+            return true
         }
     }
 

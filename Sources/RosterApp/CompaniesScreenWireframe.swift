@@ -24,6 +24,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
     /// The people list's filter, as last told.
     private var filter: String?
     private var presenter: CompaniesPresenter?
+    private weak var view: CompaniesView?
     private var companyList: ListScreenWireframe?
     /// Whose people `companyList` shows.
     private var companyListID: Int?
@@ -50,6 +51,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
         let view = CompaniesView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
+        self.view = view
         root.push(view)
     }
 
@@ -72,6 +74,14 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
                 onLeave: { [weak self] filter in self?.companyListDidClose(filter: filter) })
         case .clearFilter:
             onFilterChosen(nil)
+        case .commandLine:
+            guard let view else { return }
+            let commandLine = CommandLinePresenter(history: history, output: self, fileNames: { _ in [] })
+            let line = CommandLineView(presenter: commandLine, background: view)
+            commandLine.attach(view: line)
+            root.push(line)
+        case .help:
+            view?.openHelp()
         case .back:
             root.pop()
             onClose()
@@ -122,4 +132,16 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
 struct CompanyListPlace: Sendable {
     let company: String
     let row: Int
+}
+
+/// The command line (`:`) over the overview: its commands run there.
+extension CompaniesScreenWireframe: CommandLineOutput {
+    func commandEntered(_ command: ListCommand) {
+        root.pop()
+        presenter?.run(command)
+    }
+
+    func commandLineClosed() {
+        root.pop()
+    }
 }

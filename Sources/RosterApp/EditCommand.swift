@@ -46,8 +46,10 @@ enum EditCommand {
     age is a whole number, balance an amount such as $1,200.00, active yes
     or no); field= with nothing after it clears the field. Each edit says
     on standard error what it changed (roster: people.json: Ada Lovelace:
-    phone +1 555 0100 → +1 555 0199); add prints the new person's _id on
-    standard output. Records nobody edited keep their exact bytes.
+    phone +1 555 0100 → +1 555 0199); an update that changes nothing says
+    so and writes nothing (a row keeps its version). add prints the new
+    person's _id on standard output. Records nobody edited keep their
+    exact bytes.
 
     In a database each edit is one transaction, the company summary and
     search kept exact. A file is replaced atomically (a lock beside it,
@@ -251,7 +253,7 @@ enum EditCommand {
             case .update: Platform.writeOutput("\(receipt.version ?? 0)\n")
             case .delete: break
             }
-            if !arguments.quiet, let line = EditReport.line(for: operation, in: name, before: []) {
+            if !arguments.quiet, let line = EditReport.line(for: operation, in: name, before: receipt.before) {
                 Platform.writeError("roster: " + line + (receipt.version.map { " (version \($0))" } ?? ""))
             }
             return .success

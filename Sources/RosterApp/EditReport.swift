@@ -13,7 +13,7 @@ enum EditReport {
     static let namesColumns = 60
 
     /// What `operation` did to `target`; `before` are the people it changed
-    /// as the source held them just before, when it knows (a file does).
+    /// as the source held them just before (a file and a table both say).
     static func line(for operation: RecordOperation, in target: String, before: [Person]) -> String? {
         let source = DisplayText.sanitized(target)
         switch operation {
@@ -34,11 +34,14 @@ enum EditReport {
         }
     }
 
-    /// "phone +1 555 0100 → +1 555 0199; age 36 → 37"; without the person
-    /// as they were, "phone → +1 555 0199".
+    /// "phone +1 555 0100 → +1 555 0199; age 36 → 37": the fields that
+    /// change, each once ("nothing changed" when none does); without the
+    /// person as they were, "phone → +1 555 0199".
     static func describe(_ changes: [FieldChange], from old: Person?) -> String {
         let new = (old ?? Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }).applying(changes)
-        return changes.map { change in
+        let changing = old?.effective(changes) ?? changes
+        guard !changing.isEmpty else { return "nothing changed" }
+        return changing.map { change in
             let after = shown(new.value(of: change.field))
             guard let old else { return "\(change.field.name) → \(after)" }
             return "\(change.field.name) \(shown(old.value(of: change.field))) → \(after)"

@@ -42,7 +42,7 @@ final class EventLoop {
                 switch key {
                 case .resize:
                     terminal.repaintAll()
-                case .control("z"):
+                case _ where EveryScreenKeys.keyTable.action(for: key) == .suspend:
                     terminal.suspend()
                 default:
                     root.handle(key)

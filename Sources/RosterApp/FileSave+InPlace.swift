@@ -100,6 +100,10 @@ extension FileSave {
             guard let file = try? RecordFile(bytes: buffer, format: format, sourceName: path), file.count == 1,
                   file.contains(id: id) else { return nil }
             if let conflict = conflict(of: operation, in: file, buffer, base: base, deleting: []) { return conflict }
+            if let unchanged = unchanged(by: operation, in: file, buffer) {
+                found?([unchanged])
+                return .saved
+            }
             // The edited record in place of the old, at the same place in the file.
             guard let edited = try? file.applying(operation, to: buffer, sourceName: path), edited.count == 3,
                   case .original(let before) = edited[0], case .new(let text) = edited[1], case .original(let after) = edited[2]

@@ -147,6 +147,10 @@ enum FileSave {
             do throws(EditFailure) {
                 let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
                 if let conflict = conflict(of: operation, in: file, buffer, base: base, deleting: deleting) { return conflict }
+                if let unchanged = unchanged(by: operation, in: file, buffer) {
+                    found?([unchanged])
+                    return .saved
+                }
                 pieces = try file.applying(operation, to: buffer, sourceName: path)
                 if case .delete(let ids) = operation, removed != nil { taken = file.removing(ids, in: buffer) }
                 if found != nil { before = operation.changedIDs.compactMap { file.person(id: $0, in: buffer) } }
@@ -187,6 +191,15 @@ enum FileSave {
             return .conflict("someone else changed \(DisplayText.sanitized(person.fullName)) meanwhile", theirs: nil)
         }
         return nil
+    }
+
+    /// The person an update leaves as they are (every value it sets is
+    /// theirs already), as the file holds them; nil for any other edit.
+    /// Such an update is not written at all: the file, and its time, stay.
+    static func unchanged(by operation: RecordOperation, in file: RecordFile, _ buffer: UnsafeBufferPointer<UInt8>) -> Person? {
+        guard case .update(let id, let changes) = operation, let current = file.person(id: id, in: buffer),
+              current.effective(changes).isEmpty else { return nil }
+        return current
     }
 
     /// Writes `pieces` (stretches of `source`, and new bytes) to a

@@ -144,13 +144,14 @@ enum ImportCommand {
     }
 
     /// "roster: imported 3 people from f.json into t.db: 1 new, 1 updated,
-    /// 1 unchanged (table people: 9 people, 2 companies)".
+    /// 1 unchanged (table people: 9 people · 2 companies · 1 with no
+    /// company)", the table's figures as the list's title says them.
     static func summary(of report: ImportReport, from name: String, arguments: Arguments) -> String {
         let changes = report.changes
         return "roster: imported \(NumberText.count(report.written, "person", "people")) from \(name) into "
             + "\(arguments.target.displayName): \(NumberText.grouped(changes.added)) new, \(NumberText.grouped(changes.updated)) updated, "
             + "\(NumberText.grouped(changes.unchanged)) unchanged (table \(arguments.table): "
-            + "\(NumberText.count(report.tablePeople, "person", "people")), \(NumberText.count(report.companies, "company", "companies")))"
+            + NumberText.directoryFigures(people: report.tablePeople, companies: report.companies, withoutCompany: report.peopleWithoutCompany) + ")"
     }
 
     /// One line for a failed import: the target named once, and a table of

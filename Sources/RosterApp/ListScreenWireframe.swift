@@ -11,11 +11,11 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// overview) is pushed and goes back with Esc.
     let isMainList: Bool
     /// The prompts' entries, shared by every list of the session.
-    private let history: PromptHistory
+    let history: PromptHistory
     /// Marks and columns, shared by every list of the session.
     let session: ListSession
     var presenter: ListPresenter?
-    private var listView: ListView?
+    private(set) var listView: ListView?
     private var columnChooser: ColumnChooserPresenter?
     var repository: (any PeopleRepository)?
     var detailWireframe: DetailScreenWireframe?
@@ -225,6 +225,10 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             chooser.attach(view: view)
             columnChooser = chooser
             root.push(view)
+        case .sortMenu(let descending):
+            showSortMenu(descending: descending)
+        case .commandLine:
+            showCommandLine()
         case .quit:
             root.finish(status: .success)
         }

@@ -106,10 +106,14 @@ final class OfflineCopyKeeper: Sendable {
             let copied = state.withLock { $0.copied }
             let saved = DispatchSemaphore(value: 0)
             let snapshot = self.snapshot
+            // Counted from before the copy starts: only its reads are steps
+            // (whether the table changed is a question, not progress), so a
+            // table that cannot be read is given up without a word however
+            // soon the task gets a thread.
+            let before = steps.load(ordering: .acquiring)
             Task.detached { [self] in
                 // Asked here, not on the exiting thread: a server that stopped answering is not waited for.
                 let hasChanged = copied == nil || (copied ?? repository).hasChangedSinceRead
-                stepped()
                 if hasChanged {
                     // Read again: the summary read at the start may be out of date.
                     let table = (try? repository.reread()) ?? repository
@@ -120,7 +124,6 @@ final class OfflineCopyKeeper: Sendable {
                 saved.signal()
             }
             // Said only when it takes long enough to be noticed.
-            let before = steps.load(ordering: .acquiring)
             if !Self.wait(for: saved, upTo: min(stallLimit, end - .now)) {
                 guard steps.load(ordering: .acquiring) != before else { return gaveUp(note) }
                 if !noted { note("roster: keeping an offline copy (for when the server is away)…") }

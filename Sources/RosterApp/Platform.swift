@@ -29,6 +29,18 @@ enum Platform {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether `path` is a regular file (or a link to one) this user may run.
+    static func isExecutableFile(_ path: String) -> Bool {
+        isRegularFile(path) && access(path, X_OK) == 0
+    }
+
+    /// Whether `path` and `other` are one file (links followed): the same
+    /// device and inode.
+    static func isSameFile(_ path: String, as other: String) -> Bool {
+        var first = stat(), second = stat()
+        return stat(path, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Writes a line to standard error; on a terminal, control characters
     /// (from a file name, say) are made visible rather than obeyed.
     /// Never a password, whatever the line quotes (`SecretRedaction`).

@@ -28,12 +28,13 @@ enum QueryCommand {
     }
 
     static let usage = """
-    Usage: roster query [--format mutt|aerc] [--table NAME] TARGET WORDS…
+    Usage: roster query [--format mutt|aerc] [--table NAME] TARGET [WORDS…]
 
     Prints the people of TARGET (a file or database, as for browsing)
     matching WORDS, as / and --filter match them, for a mail client's
     address completion: one line each, email, name and company separated
-    by tabs, ordered by last name. People without an email are left out,
+    by tabs, ordered by last name; no WORDS, everyone (as abook
+    --mutt-query and khard email). People without an email are left out,
     and so is an email that is not one plain address (a comma, a space or
     brackets in it). Tabs, line ends and control characters in a value
     become spaces or are dropped: nothing read reaches the terminal or the

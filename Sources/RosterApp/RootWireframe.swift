@@ -49,9 +49,16 @@ public final class RootWireframe {
     /// Keys every screen shares come first; the rest go to the top screen,
     /// now or, while it has work in flight, once that work has landed.
     public func handle(_ key: Key) {
-        if key == .control("c") {
+        unusedKeyNotice = nil
+        switch EveryScreenKeys.keyTable.action(for: key) {
+        case .interrupt?:
             finish(status: .interrupted)
             return
+        case .redraw?:
+            screen.repaintAll()
+            return
+        case .suspend?, nil:
+            break
         }
         if case .typed(let text) = key {
             handleTyped(text)
@@ -82,14 +89,21 @@ public final class RootWireframe {
         }
     }
 
-    /// The top screen's key; one it has no use for goes to `onUnhandledKey`.
+    /// The top screen's key; one it has no use for goes to `onUnhandledKey`,
+    /// and if that has none either, the bottom line says so.
     private func dispatch(_ key: Key) {
-        if topView?.handle(key, screenSize: screen.size) == false { onUnhandledKey?(key) }
+        // A message lasts until the next key, on the screens under the top one too.
+        for view in stack { view.keyPressed() }
+        guard topView?.handle(key, screenSize: screen.size) == false, onUnhandledKey?(key) != true else { return }
+        unusedKeyNotice = UnusedKeyNotice(key: key, hint: topView?.unusedKeyHint)
     }
 
-    /// A key the top screen does not use (`r` over the overview or the
-    /// counts reconnects, as the title says).
-    public var onUnhandledKey: ((Key) -> Void)?
+    /// A key the top screen does not use (`r` over a screen without it
+    /// reconnects the list, as the title says): true when it was used.
+    public var onUnhandledKey: ((Key) -> Bool)?
+
+    /// Said on the bottom line after a key that did nothing, until the next key.
+    public private(set) var unusedKeyNotice: UnusedKeyNotice?
 
     /// Characters read in one go: the rest goes to an open prompt as one
     /// edit (so `/abc` typed ahead searches once, for `abc`); until a
@@ -114,7 +128,7 @@ public final class RootWireframe {
         if screen.size.isTooSmall {
             drawTooSmall(on: screen, unsaved: topView?.holdsUnsavedWork == true)
         } else {
-            topView?.draw(on: screen)
+            if let notice = unusedKeyNotice, let view = topView { notice.draw(over: view, on: screen) } else { topView?.draw(on: screen) }
         }
         screen.present()
     }

@@ -26,7 +26,7 @@ public enum RosterCommand {
         if arguments.first == "import" { return await ImportCommand.run(Array(arguments.dropFirst())) }
         if arguments.first == "query" { return await QueryCommand.run(Array(arguments.dropFirst())) }
         if let verb = arguments.first.flatMap(EditCommand.Verb.init(rawValue:)) { return await EditCommand.run(verb, Array(arguments.dropFirst())) }
-        if arguments.first == "init" { return InitCommand.run(Array(arguments.dropFirst())) }
+        if arguments.first == "init" { return await InitCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -102,7 +102,7 @@ public enum RosterCommand {
         case .standardInput:
             return .failure(EditFailure(.readOnly, "standard input cannot be edited; open the file itself to edit"))
         case .file(let path, _):
-            guard file != nil else { return .failure(EditFailure(.readOnly, DirectorySource.sampleReadOnlyReason)) }
+            guard file != nil else { return .failure(EditFailure(.readOnly, DirectorySource.sampleReadOnlyReason(program: ProgramName.current()))) }
             return .success(FileEditing(path: path, format: format))
         }
     }

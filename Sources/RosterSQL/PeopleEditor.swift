@@ -33,6 +33,19 @@ public struct PeopleEditor: Sendable {
         public var wasAppliedBefore = false
         /// Where each person a delete took out was, by `_id`.
         public var removed: [String: Place] = [:]
+        /// The people an update or a delete changed, as the table held them
+        /// just before (what `roster update` says it changed). An update
+        /// that changes none of their values is not written: the row keeps
+        /// its version, and no change is logged.
+        public var before: [Person] = []
+    }
+
+    /// What an attempt learnt on its way, for its receipt.
+    struct Notes {
+        var removed: [String: Place] = [:]
+        var before: [Person] = []
+        /// How many updates changed nothing (and wrote nothing).
+        var unchanged = 0
     }
 
     /// Where a person was in the table: the row's position (the order of
@@ -112,7 +125,7 @@ public struct PeopleEditor: Sendable {
     private func attemptOnce(_ edit: Edit, _ connection: some EditingConnection) -> Result<Receipt, AttemptFailure> {
         var refusal: EditFailure?
         var wasAppliedBefore = false
-        var removed: [String: Place] = [:]
+        var notes = Notes()
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
             try ChangeLog.make(for: table, connection)
@@ -124,10 +137,15 @@ public struct PeopleEditor: Sendable {
                     return nil
                 }
                 var version: Int64?
+                var changed = false
                 for operation in edit.operations {
-                    switch try perform(operation, edit, removed: &removed, connection) {
+                    let unchanged = notes.unchanged
+                    switch try perform(operation, edit, notes: &notes, connection) {
                     case .success(let done):
-                        try ChangeLog.record(operation, version: done, in: table, connection)
+                        if notes.unchanged == unchanged {
+                            try ChangeLog.record(operation, version: done, in: table, connection)
+                            changed = true
+                        }
                         version = done
                     case .failure(let failure):
                         // A refusal writes nothing: thrown, the transaction rolls back.
@@ -136,13 +154,14 @@ public struct PeopleEditor: Sendable {
                     }
                 }
                 // Other Rosters listening on the database hear of it at commit (`PostgresChangeListener`).
-                if table.dialect == .postgres {
+                if changed, table.dialect == .postgres {
                     _ = try connection.rows("SELECT pg_notify(\(parameter(1)), \(parameter(2)))",
                                             [.text(ChangeLog.channel), .text(ChangeLog.payload(table: table.name))])
                 }
                 return version
             }
-            return .success(Receipt(version: version, addedVersions: added, wasAppliedBefore: wasAppliedBefore, removed: removed))
+            return .success(Receipt(version: version, addedVersions: added, wasAppliedBefore: wasAppliedBefore, removed: notes.removed,
+                                    before: notes.before))
         } catch {
             if let refusal { return .failure(.refused(refusal)) }
             if let state = error.code, table.dialect == .postgres, Self.racedStates.contains(state) { return .failure(.raced) }
@@ -150,12 +169,12 @@ public struct PeopleEditor: Sendable {
         }
     }
 
-    private func perform(_ operation: RecordOperation, _ edit: Edit, removed: inout [String: Place],
+    private func perform(_ operation: RecordOperation, _ edit: Edit, notes: inout Notes,
                          _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         switch operation {
-        case .update(let id, let changes): return try update(id, changes, ifVersion: edit.ifVersion, base: edit.base, connection)
+        case .update(let id, let changes): return try update(id, changes, ifVersion: edit.ifVersion, base: edit.base, notes: &notes, connection)
         case .add(let id, let changes): return try add(id, changes, at: edit.places[id], connection)
-        case .delete(let ids): return try delete(ids, ifVersion: edit.ifVersion, shown: edit.deleting, removed: &removed, connection)
+        case .delete(let ids): return try delete(ids, ifVersion: edit.ifVersion, shown: edit.deleting, notes: &notes, connection)
         case .restore:
             // A file's records put back as their text; a table's people come back as adds at their places.
             return .failure(EditFailure(.failed, "\(table.name): a file's records cannot be put back in a table"))
@@ -221,7 +240,7 @@ public struct PeopleEditor: Sendable {
         return "table \(table.name) at version \(version)" + (when.map { ", saved \($0) by another program or Roster" } ?? "")
     }
 
-    private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?, base: Person?,
+    private func update(_ id: String, _ changes: [FieldChange], ifVersion: Int64?, base: Person?, notes: inout Notes,
                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         guard let row = try current(id, connection) else { return .failure(missing(id, wasSeen: ifVersion != nil || base != nil)) }
         if let ifVersion, row.version != ifVersion { return .failure(conflict(id, expected: ifVersion, actual: row.version)) }
@@ -232,6 +251,11 @@ public struct PeopleEditor: Sendable {
                 return .failure(EditFailure(.conflict, "changed meanwhile: \(fields)", theirs: row.person,
                                             theirsNote: lastSaved(id, version: row.version, connection)))
             }
+        }
+        notes.before.append(row.person)
+        guard !row.person.effective(changes).isEmpty else {
+            notes.unchanged += 1
+            return .success(row.version)
         }
         let edited = row.person.applying(changes)
         if let nameless = nameless(edited) { return .failure(nameless) }
@@ -275,7 +299,7 @@ public struct PeopleEditor: Sendable {
     }
 
     /// Deletes the rows of `ids`, saying in `removed` where each was.
-    private func delete(_ ids: [String], ifVersion: Int64?, shown: [Person], removed: inout [String: Place],
+    private func delete(_ ids: [String], ifVersion: Int64?, shown: [Person], notes: inout Notes,
                         _ connection: some EditingConnection) throws(DatabaseError) -> Result<Int64?, EditFailure> {
         var companies: [[UInt8]] = []
         for id in ids {
@@ -287,7 +311,8 @@ public struct PeopleEditor: Sendable {
             _ = try connection.rows("DELETE FROM \(table.table) WHERE person_key = \(parameter(1)) AND version = \(parameter(2))",
                                     [.text(id), .int(row.version)])
             companies.append(row.companyKey)
-            removed[id] = Place(position: row.position, index: row.person.index)
+            notes.removed[id] = Place(position: row.position, index: row.person.index)
+            notes.before.append(row.person)
         }
         try refreshSummary(companies, connection)
         return .success(nil)

@@ -8,9 +8,11 @@ public struct ImportReport: Sendable, Equatable {
     public var written: Int
     /// Records of the file that a later record with the same `_id` replaced.
     public var duplicates: Int
-    /// People in the table afterwards, and their companies (from the summary).
+    /// People in the table afterwards, their companies (from the summary;
+    /// the people with no company are in none) and those with none.
     public var tablePeople: Int
     public var companies: Int
+    public var peopleWithoutCompany: Int
     /// Of `written`: people the table did not have, people it had with
     /// other values, and people it already had exactly so.
     public var changes: ImportChanges
@@ -23,11 +25,13 @@ public struct ImportReport: Sendable, Equatable {
     /// `version` column now.
     public var addedVersions = false
 
-    public init(written: Int, duplicates: Int, tablePeople: Int, companies: Int, changes: ImportChanges? = nil) {
+    public init(written: Int, duplicates: Int, tablePeople: Int, companies: Int, peopleWithoutCompany: Int = 0,
+                changes: ImportChanges? = nil) {
         self.written = written
         self.duplicates = duplicates
         self.tablePeople = tablePeople
         self.companies = companies
+        self.peopleWithoutCompany = peopleWithoutCompany
         self.changes = changes ?? ImportChanges(added: written, updated: 0, unchanged: 0)
     }
 }
@@ -328,7 +332,9 @@ public struct PeopleImporter {
     }
 
     private func report(written: Int, duplicates: Int, totals: [CompanyTotals], changes: ImportChanges?) -> ImportReport {
-        ImportReport(written: written - duplicates, duplicates: duplicates,
-                     tablePeople: Int(totals.reduce(0) { $0 + $1.headcount }), companies: totals.count, changes: changes)
+        let withoutCompany = totals.first { $0.companyKey == ImportRows.noCompanyKey }
+        return ImportReport(written: written - duplicates, duplicates: duplicates, tablePeople: Int(totals.reduce(0) { $0 + $1.headcount }),
+                            companies: totals.count - (withoutCompany == nil ? 0 : 1),
+                            peopleWithoutCompany: Int(withoutCompany?.headcount ?? 0), changes: changes)
     }
 }

@@ -6,7 +6,9 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public typealias Action = TableAction
 
     public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
-        noun: "company", sortHelp: "next order (name A→Z; people, active, total, average, age: largest first)") { $0 }
+        noun: "company", sortHelp: "next order (name A→Z; people, active, total, average, age: largest first)",
+        extra: [KeyBinding([.character(":")], ":", "command line: :12 the 12th row, :q, :help (the rest on the people list)",
+                           .commandLine)]) { $0 }
 
     /// `?`: the overview's keys.
     static let keyHelp = HelpOverlay(title: "Company overview keys", table: keyTable)
@@ -54,9 +56,20 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
             return handled
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
-        if action == .help { help = Self.keyHelp.withProblem(model?.problemDetail) }
+        if action == .help { openHelp() }
+        if action == .commandLine { presenter.openCommandLine() }
         TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         return true
+    }
+
+    /// The word in the status bar ends at the next key, as the list's message.
+    public func keyPressed() {
+        presenter.endMessage()
+    }
+
+    /// The help screen (`?`, `:help`).
+    public func openHelp() {
+        help = Self.keyHelp.withProblem(model?.problemDetail)
     }
 
     /// The figure columns; on a narrow screen the bar goes first, then

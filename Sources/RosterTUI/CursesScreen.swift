@@ -242,7 +242,9 @@ public final class CursesScreen: Screen, TerminalInput {
         return .key(key(forCharacter: UInt32(character)))
     }
 
-    /// Forces a full repaint (after a suspend or a resize).
+    /// Forces a full repaint (after a suspend, a resize or Ctrl-L): the
+    /// next refresh clears the terminal and sends every cell, as
+    /// `wrefresh(curscr)` does.
     public func repaintAll() {
         clearok(roster_stdscr(), true)
     }

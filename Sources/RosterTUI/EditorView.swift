@@ -52,9 +52,13 @@ public final class EditorView: EditorViewInterface, ScreenView {
     static let conflictHelp = HelpOverlay(title: "Conflict screen keys", table: conflictKeyTable)
 
     /// Saving stays longest on a narrow bar (it is how the form ends well), then going back.
-    private static let hints = StatusHints([StatusHints.Hint("⏎ save", keep: 2), StatusHints.Hint("Tab/↑↓ field"),
-                                            StatusHints.Hint("Esc cancel", keep: 1)])
-    private static let conflictHints = StatusHints(["m yours", "t theirs", "e edit"].map { StatusHints.Hint($0) } + [StatusHints.Hint("⏎ save", keep: 2)])
+    /// `F1 help` goes first (`?` is typed into a field, so its help needs naming).
+    static let hints = StatusHints([StatusHints.Hint("⏎ save", keep: 2), StatusHints.Hint("Tab/↑↓ field"),
+                                    StatusHints.Hint("F1 help"), StatusHints.Hint("Esc cancel", keep: 1)])
+    /// With a field to edit chosen (`e`), ⏎ opens the form rather than saving.
+    static func conflictHints(opensForm: Bool) -> StatusHints {
+        StatusHints(["m yours", "t theirs", "e edit"].map { StatusHints.Hint($0) } + [StatusHints.Hint(opensForm ? "⏎ form" : "⏎ save", keep: 2)])
+    }
     /// Label column width: the longest label and a space.
     private static let labelWidth = 16
 
@@ -79,6 +83,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
 
     public var holdsUnsavedWork: Bool { model?.fields.contains(where: \.isChanged) == true }
     public var isMoving: Bool { model?.saveProgress != nil }
+    /// `?` is typed into a field of the form: its help is on F1.
+    public var unusedKeyHint: String? { model?.question != nil ? "y or n" : model?.conflict != nil ? "? help" : "F1 help" }
 
     @discardableResult
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
@@ -108,12 +114,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
             }
             return true
         }
-        if model?.conflict != nil { return false }
-        switch key {
-        case .character(let character): presenter.edit(.insert(PastedText.cleaned(String(character))))
-        case .typed(let text), .paste(let text): presenter.edit(.insert(PastedText.cleaned(text)))
-        default: return false
-        }
+        guard model?.conflict == nil, let typed = key.typedEdit else { return false }
+        presenter.edit(typed)
         return true
     }
 
@@ -231,7 +233,8 @@ public final class EditorView: EditorViewInterface, ScreenView {
                 + "Fields only one of you changed are merged."
             : "? both changed: m yours t theirs e edit")
         if let theirs { say("Theirs: " + theirs, style: .dim) }
-        screen.putStatusBar(left: " " + status, hints: Self.conflictHints, row: size.rows - 1)
+        screen.putStatusBar(left: " " + status, hints: Self.conflictHints(opensForm: rows.contains { $0.choice == .edit }),
+                            row: size.rows - 1)
     }
 
     /// A value as the conflict screen's line under the table says it: in

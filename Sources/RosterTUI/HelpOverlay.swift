@@ -30,6 +30,12 @@ struct HelpOverlay {
         lines = table.map { Line(label: $0.label, help: $0.help) }
     }
 
+    /// What the help shows: the screen's lines, then the keys of every screen.
+    private var shownLines: [Line] { lines + Self.everyScreenLines }
+
+    private static let everyScreenLines = [Line(label: "", help: ""), Line(label: "", help: EveryScreenKeys.heading, isHeading: true)]
+        + EveryScreenKeys.keyTable.map { Line(label: $0.label, help: $0.help) }
+
     /// The help led by what the database said last (`detail`, wrapped),
     /// when something failed: the word-for-word reason is one key away.
     func withProblem(_ detail: String?) -> HelpOverlay {
@@ -37,6 +43,13 @@ struct HelpOverlay {
         var help = self
         help.lines = [Line(label: "", help: "What the database said last", isHeading: true)]
             + wrap(detail, columns: 36).map { Line(label: "", help: $0, isText: true) } + [Line(label: "", help: "")] + lines
+        return help
+    }
+
+    /// The help opened at the section under `heading` (the sort menu's `?`).
+    func scrolled(to heading: String) -> HelpOverlay {
+        var help = self
+        help.top = lines.firstIndex { $0.isHeading && $0.help == heading } ?? 0
         return help
     }
 
@@ -57,14 +70,29 @@ struct HelpOverlay {
         return help
     }
 
+    /// The column each example's meaning starts after: the widest example
+    /// of its own section (a long command does not push the queries' aside).
+    private static func exampleWidths(_ lines: [Line]) -> [Int] {
+        var widths = [Int](repeating: 0, count: lines.count)
+        var sectionStart = 0
+        for index in lines.indices where index == lines.count - 1 || lines[index + 1].isHeading {
+            let section = sectionStart...index
+            let widest = section.filter { lines[$0].isExample }.map { DisplayText.width(lines[$0].label) }.max() ?? 0
+            for line in section { widths[line] = widest }
+            sectionStart = index + 1
+        }
+        return widths
+    }
+
     /// Rows for lines: between the title bar (and a blank row) and the footer.
     static func height(_ size: ScreenSize) -> Int { max(1, size.rows - 3) }
 
-    private func maxTop(_ size: ScreenSize) -> Int { max(0, lines.count - Self.height(size)) }
+    private func maxTop(_ size: ScreenSize) -> Int { max(0, shownLines.count - Self.height(size)) }
 
     /// What `key` does while the help shows.
     mutating func handle(_ key: Key, screenSize: ScreenSize) -> Outcome {
         let page = max(1, Self.height(screenSize) - 1)
+        let lines = shownLines
         let step: Int
         switch key {
         // As in less: j k, Space b, g G move too.
@@ -86,15 +114,19 @@ struct HelpOverlay {
     mutating func draw(on screen: Screen) {
         let size = screen.size
         let height = Self.height(size)
+        let lines = shownLines
         top = min(top, maxTop(size))
         let shown = lines[top..<min(lines.count, top + height)]
         let scrolls = lines.count > height
         screen.erase()
-        screen.putBar(left: " Roster — \(title)",
-                      right: scrolls ? "lines \(top + 1)–\(top + shown.count) of \(lines.count) " : "help ", row: 0)
+        // "lines 1–7 of 119", without "lines" where the title leaves no room for it.
+        let range = "\(top + 1)–\(top + shown.count) of \(lines.count) "
+        let fits = DisplayText.width(" Roster — \(title) lines " + range) <= size.columns
+        screen.putBar(left: " Roster — \(title)", right: scrolls ? (fits ? "lines " : "") + range : "help ", row: 0)
         let labelWidth = lines.filter { !$0.isExample }.map { DisplayText.width($0.label) }.max() ?? 0
-        let exampleWidth = lines.filter(\.isExample).map { DisplayText.width($0.label) }.max() ?? 0
+        let exampleWidths = Self.exampleWidths(lines)
         for (offset, line) in shown.enumerated() {
+            let exampleWidth = exampleWidths[top + offset]
             if line.isHeading || line.isText {
                 screen.put(DisplayText.fit("  " + line.help, columns: size.columns), row: 2 + offset, column: 0,
                            style: line.isHeading ? .header : .normal)

@@ -18,6 +18,8 @@ enum KeyReference {
             // screen's repeats the list's keys after its own: each table once.
             HelpOverlay(title: "Skipped records keys (!)", table: SkippedRecordsView.keyTable),
             HelpOverlay(title: LoadingView.helpTitle, table: LoadingView.keyTable),
+            // Every help screen ends with these; documented once.
+            HelpOverlay(title: EveryScreenKeys.heading, table: EveryScreenKeys.keyTable),
         ]
     }
 }

@@ -94,15 +94,22 @@ extension ListView {
         return (measure, page)
     }
 
+    /// A question's hint beside it, longest first: the first that fits whole.
+    static let questionHints = ["y yes  any other key no", "y yes", ""]
+
     /// The last line: a question, the export or search prompt, or the
     /// status bar (with the help over the screen, when open).
     func drawBottomLine(of model: ListViewModel, on screen: Screen) {
         let size = screen.size
         if let question = model.question {
-            // The question wins the line (it ends in "(y/n)"); the hint takes what is left.
+            // The question wins the line (it ends in "(y/n)", with as many
+            // names as fit); the hint is the longest that fits whole beside
+            // it, or none (never one cut mid-word).
             let asked = model.deletion?.text(columns: max(1, size.columns - 2)) ?? question
-            screen.putBar(left: " " + MessageText.fit(asked, columns: max(1, size.columns - 2), target: model.messageFileName),
-                          right: "y yes  any other key no ", row: size.rows - 1, leftWins: true)
+            func room(_ hint: String) -> Int { size.columns - 2 - (hint.isEmpty ? 0 : DisplayText.width(hint) + 2) }
+            let hint = Self.questionHints.first { MessageText.fits(asked, columns: room($0), target: model.messageFileName) } ?? ""
+            screen.putBar(left: " " + MessageText.fit(asked, columns: max(1, room(hint)), target: model.messageFileName),
+                          right: hint.isEmpty ? "" : hint + " ", row: size.rows - 1, leftWins: true)
             return
         }
         if let name = model.exportPrompt {
@@ -120,12 +127,15 @@ extension ListView {
         promptShown = nil
         let filter = model.filter.map { (model.isFilterPending ? "searching: " : "filter: ") + $0 }
         // On a narrow terminal the company goes first (its header is on
-        // screen), so that the order and the filter stay readable.
+        // screen), so that the order and the filter stay readable, and the
+        // way back to a lost server (`r reconnect`) keeps its room.
+        let wayBack = model.connection?.isLost == true ? DisplayText.width(ConnectionHints.reconnect.text) + 3 : 0
         let company = DisplayText.width(" " + [model.position, model.marks ?? "", model.currentCompany, model.sortLabel, filter ?? ""]
-            .joined(separator: " · ")) >= size.columns ? nil : model.currentCompany
+            .joined(separator: " · ")) >= size.columns - wayBack ? nil : model.currentCompany
         var status = [model.position, model.marks, company, model.sortLabel, filter, model.message].compactMap { $0 }.filter { !$0.isEmpty }
         // A one-off message takes the room of all hints but quitting.
-        let hints = ConnectionHints.adding(to: model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? Self.filteredHints : Self.hints),
+        let filtered = model.emptyMessage == nil ? Self.filteredHints : Self.nobodyFilteredHints
+        let hints = ConnectionHints.adding(to: model.escapeGoesBackTo.map(Self.backHints) ?? (model.filter != nil ? filtered : Self.hints),
                                            connection: model.connection)
         if let message = model.message {
             // A message that does not fit after the whole status keeps the

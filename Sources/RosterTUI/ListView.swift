@@ -11,6 +11,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
         case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete, add, editInEditor, undo
+        case nextMatch, previousMatch, sortMenu, sortMenuDescending, commandLine
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -18,12 +19,17 @@ public final class ListView: ListViewInterface, ScreenView {
         first: .first, last: .last, noun: "person") + [
         KeyBinding([.enter, .right, .character("l")], "⏎/→/l", "open", .open, hint: true),
         KeyBinding([.character("/")], "/", "search", .search, hint: true),
+        KeyBinding([.character("n")], "n", "next match (no filter: the next who matches the last search)", .nextMatch),
+        KeyBinding([.character("N")], "N", "previous match (at the last one, n and N stay and say so)", .previousMatch),
         KeyBinding([.escape], "Esc", "clear the filter, else back (a value's list: back at once)", .clearFilter),
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
         KeyBinding([.character("F")], "F", "counts by field", .counts, hint: true),
         KeyBinding([.character("s")], "s", "next sort order, ascending: last, first name, each shown column", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
+        KeyBinding([.character("o")], "o", "sort by a column, ascending: a letter each (o l: last name)", .sortMenu),
+        KeyBinding([.character("O")], "O", "sort by a column, descending (O B g: the top balances of all)", .sortMenuDescending),
+        KeyBinding([.character(":")], ":", "command line: :sort balance desc, :filter …, :export …, :42, :q", .commandLine),
         KeyBinding([.character("c")], "c", "group by company / one flat list", .grouping),
         KeyBinding([.character(" ")], "Space", "collapse / expand the company", .collapse),
         KeyBinding([.character("[")], "[", "previous company", .previousCompany),
@@ -77,11 +83,22 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.pageDown], "PgDn", "search: a page down the list", .list(.pageDown)),
     ]
 
-    /// `?`: the list's keys, the prompts', the column chooser's and the query language.
+    /// `?`: the list's keys, the prompts', the column chooser's, the sort
+    /// menu's letters, the command line's commands and the query language,
+    /// each from the table that runs them.
     static let keyHelp = HelpOverlay(title: "List keys", table: keyTable)
         .adding("In the search (/) and export (e) prompts", table: promptKeyTable)
         .adding("In the column chooser (C)", table: ColumnChooserView.keyTable)
+        .adding(sortMenuHeading,
+                examples: [("Esc/q", "close the menu, the order unchanged"), ("?", "this help, at this part")]
+                    + SortMenu.entries.map { (String($0.letter), $0.label) }
+                    + [("B", "a capital: by that column as one flat list (O B: the top balances of all)")])
+        .adding("In the command line (:), besides the prompts' keys", table: CommandLineView.keyTable)
+        .adding("The command line's commands (a name may be cut short: :s, :q)",
+                examples: ListCommandTable.commands.map { ($0.synopsis, $0.help) })
         .adding("Search queries (also --filter)", examples: QueryGrammar.examples)
+
+    static let sortMenuHeading = "In the sort menu (o ascending, O descending)"
 
     static let searchPromptHints = ["⏎ keep", "Esc cancel", "↑ history"]
     static let exportPromptHints = ["⏎ write", "Esc cancel"]
@@ -91,7 +108,9 @@ public final class ListView: ListViewInterface, ScreenView {
     /// in force, Esc clears it; in a list over another screen, Esc names
     /// where it goes back to.
     static let hints = hintTable.hints()
-    static let filteredHints = hints(escape: "clear", dropping: .search)
+    static let filteredHints = hints(escape: "clear", dropping: [.search])
+    /// A filter no one matches: nobody to open.
+    static let nobodyFilteredHints = hints(escape: "clear", dropping: [.search, .open])
     static let overviewListHints = hints(escape: "overview")
     static let countsListHints = hints(escape: "counts")
 
@@ -106,8 +125,8 @@ public final class ListView: ListViewInterface, ScreenView {
     /// The key table as the status bar words it ("F counts": short).
     private static let hintTable = keyTable.map { $0.action == .counts ? $0.hinting("counts") : $0 }
 
-    private static func hints(escape: String, dropping dropped: Action? = nil) -> StatusHints {
-        hintTable.filter { $0.action != dropped }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
+    private static func hints(escape: String, dropping dropped: Set<Action> = []) -> StatusHints {
+        hintTable.filter { !dropped.contains($0.action) }.map { $0.action == .clearFilter ? $0.hinting(escape) : $0 }.hints()
     }
 
     let presenter: ListModuleInterface
@@ -194,7 +213,11 @@ public final class ListView: ListViewInterface, ScreenView {
         if case .mouse(let event) = key { return handleMouse(event, screenSize: screenSize) }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         if action == .clearFilter, model?.filter == nil || model?.escapeGoesBackTo != nil {
-            presenter.goBack()
+            presenter.goBack(by: .escape)
+            return true
+        }
+        if action == .back {
+            presenter.goBack(by: .back(name: key.spokenName ?? "that key"))
             return true
         }
         perform(action, screenSize: screenSize)
@@ -223,6 +246,16 @@ public final class ListView: ListViewInterface, ScreenView {
         return true
     }
 
+    /// The message ends at the next key, even one a screen over the list takes.
+    public func keyPressed() {
+        presenter.endMessage()
+    }
+
+    /// In a prompt `?` is text: the way out is named instead.
+    public var unusedKeyHint: String? {
+        model?.searchPrompt != nil || model?.exportPrompt != nil ? "Esc closes the prompt" : "? help"
+    }
+
     public var acceptsTypedText: Bool {
         help == nil && model?.question == nil && (model?.exportPrompt != nil || model?.searchPrompt != nil)
     }
@@ -231,11 +264,8 @@ public final class ListView: ListViewInterface, ScreenView {
     /// or characters typed ahead are one edit (one search).
     private func handlePrompt(_ key: Key, isSearch: Bool, screenSize: ScreenSize) -> Bool {
         guard let action: PromptAction = Self.promptKeyTable.action(for: key) else {
-            switch key {
-            case .character(let character): presenter.editPrompt(.insert(PastedText.cleaned(String(character))))
-            case .typed(let text), .paste(let text): presenter.editPrompt(.insert(PastedText.cleaned(text)))
-            default: return false
-            }
+            guard let typed = key.typedEdit else { return false }
+            presenter.editPrompt(typed)
             return true
         }
         switch action {
@@ -277,13 +307,12 @@ public final class ListView: ListViewInterface, ScreenView {
         case .grouping: presenter.toggleGrouping()
         case .previousCompany: presenter.jumpToCompany(by: -1)
         case .nextCompany: presenter.jumpToCompany(by: 1)
-        case .help:
-            help = Self.keyHelp.withProblem(model?.connection?.detail)
+        case .help: openHelp()
         case .companies: presenter.showCompanies()
         case .counts: presenter.showCounts()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
-        case .back: presenter.goBack()
+        case .back: presenter.goBack(by: .back(name: "←"))  // handle names the key pressed
         case .mark: presenter.toggleMark()
         case .markAll: presenter.markAllShown()
         case .unmarkAll: presenter.unmarkAll()
@@ -291,6 +320,16 @@ public final class ListView: ListViewInterface, ScreenView {
         case .copyVCards: presenter.copyVCards()
         case .columns: presenter.chooseColumns()
         case .reconnect: presenter.reconnect()
+        case .nextMatch: presenter.showMatch(forward: true)
+        case .previousMatch: presenter.showMatch(forward: false)
+        case .sortMenu: presenter.chooseSortOrder(descending: false)
+        case .sortMenuDescending: presenter.chooseSortOrder(descending: true)
+        case .commandLine: presenter.openCommandLine()
         }
+    }
+
+    /// The help screen (`?`, `:help`).
+    public func openHelp() {
+        help = Self.keyHelp.withProblem(model?.connection?.detail)
     }
 }

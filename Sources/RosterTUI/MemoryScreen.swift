@@ -55,6 +55,13 @@ public final class MemoryScreen: Screen {
         presentCount += 1
     }
 
+    /// How many times a whole repaint was asked for (Ctrl-L).
+    public private(set) var repaints = 0
+
+    public func repaintAll() {
+        repaints += 1
+    }
+
     /// Control sequences the app wrote (OSC 52), in order.
     public private(set) var controlSequences: [[UInt8]] = []
 

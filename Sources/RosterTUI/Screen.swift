@@ -58,6 +58,9 @@ public protocol Screen: AnyObject {
     func showCursor(row: Int, column: Int)
     /// Sends the finished frame to the terminal.
     func present()
+    /// Makes the next `present()` send every cell, not only what changed
+    /// (Ctrl-L: the terminal may show what something else wrote on it).
+    func repaintAll()
     /// Writes a control sequence straight to the terminal (after the frame);
     /// true once written. Only the app's own sequences, never content.
     func writeControlSequence(_ bytes: [UInt8]) -> Bool

@@ -17,6 +17,13 @@ public protocol ScreenView: AnyObject {
     /// Whether the screen shows something moving (a save's progress bar):
     /// the event loop then draws it ten times a second.
     var isMoving: Bool { get }
+    /// What to do instead, said after a key the screen has no use for
+    /// (`x: no such key · ? help`): the key to its help, or the way out
+    /// of a prompt; nil for nothing to add.
+    var unusedKeyHint: String? { get }
+    /// A key was pressed, on this screen or on one over it: a message the
+    /// screen shows until the next key ends now (before the key is handled).
+    func keyPressed()
 }
 
 /// When a typed key is handled (see `ScreenView.timing(of:)`).
@@ -36,4 +43,6 @@ extension ScreenView {
     public var acceptsTypedText: Bool { false }
     public var holdsUnsavedWork: Bool { false }
     public var isMoving: Bool { false }
+    public var unusedKeyHint: String? { "? help" }
+    public func keyPressed() {}
 }

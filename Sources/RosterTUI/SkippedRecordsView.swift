@@ -32,6 +32,9 @@ public final class SkippedRecordsView: ScreenView {
         self.onQuit = onQuit
     }
 
+    /// This screen's few keys are all on its status bar.
+    public var unusedKeyHint: String? { "Esc back" }
+
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         let page = max(1, screenSize.rows - 2)

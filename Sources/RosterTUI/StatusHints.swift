@@ -59,7 +59,12 @@ extension Screen {
     /// A status bar: `left` (where you are, the order, the filter) and as
     /// many whole `hints` as fit after it. With `leftWins` the hints yield
     /// all their room, else they keep up to half the bar (as `putBar`).
+    /// A key that did nothing (`StatusBarNotice`) takes the hints' place.
     public func putStatusBar(left: String, hints: StatusHints, row: Int, leftWins: Bool = true) {
+        if let notice = StatusBarNotice.text {
+            StatusBarNotice.isShown = true
+            return putBar(left: left, right: notice + " ", row: row)
+        }
         let width = size.columns
         let leftWidth = DisplayText.width(DisplayText.sanitized(left))
         let room = max(leftWins ? 0 : width / 2, width - leftWidth - 2)  // two spaces between, at least

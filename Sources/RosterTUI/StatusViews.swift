@@ -110,6 +110,8 @@ public final class ErrorView: ScreenView {
         self.onQuit = onQuit
     }
 
+    public var unusedKeyHint: String? { "q quits" }
+
     public func handle(_ key: Key, screenSize: ScreenSize) -> Bool {
         guard key == .character("q") || key == .escape || key == .enter else { return false }
         onQuit()

@@ -4,6 +4,8 @@ import RosterCore
 public enum TableAction: Sendable, Equatable {
     case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back
     case reconnect, help, quit
+    /// `:` (the overview's own key): the command line.
+    case commandLine
 }
 
 /// The keys and the mouse that every table screen shares, so that the
@@ -45,11 +47,11 @@ enum TableKeys {
         guard isCounting, let action else { return .inOrder }
         switch action {
         case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .open, .sort, .reverseSort: return .waits
-        case .clearFilterOrBack, .back, .reconnect, .help, .quit: return .inOrder
+        case .clearFilterOrBack, .back, .reconnect, .help, .quit, .commandLine: return .inOrder
         }
     }
 
-    /// Does `action` (all but `.help`, which the screen opens itself);
+    /// Does `action` (all but `.help` and `.commandLine`, which the screen opens itself);
     /// `hasFilter`: Esc clears it rather than going back.
     static func perform(_ action: TableAction, on presenter: TableModuleInterface, hasFilter: Bool, screenSize: ScreenSize) {
         let page = max(1, screenSize.rows - 4)
@@ -68,7 +70,7 @@ enum TableKeys {
         case .clearFilterOrBack: if hasFilter { presenter.clearFilter() } else { presenter.goBack() }
         case .back: presenter.goBack()
         case .reconnect: presenter.reconnect()
-        case .help: break
+        case .help, .commandLine: break
         case .quit: presenter.quit()
         }
     }

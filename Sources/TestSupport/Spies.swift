@@ -54,6 +54,7 @@ public final class SpyListModule: ListModuleInterface {
         case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
         case toggleMark, markAllShown, unmarkAll, copyAddresses, copyVCards, chooseColumns, reconnect
+        case showMatch(forward: Bool), chooseSortOrder(descending: Bool), openCommandLine
     }
 
     public private(set) var calls: [Call] = []
@@ -61,6 +62,7 @@ public final class SpyListModule: ListModuleInterface {
     public var hasWorkInFlight = false
     public init() {}
     public func frameDrawn(rows: Range<Int>) {}
+    public func endMessage() {}
     public func moveSelection(by delta: Int) { calls.append(.move(delta)) }
     public func selectFirst() { calls.append(.first) }
     public func selectLast() { calls.append(.last) }
@@ -82,7 +84,7 @@ public final class SpyListModule: ListModuleInterface {
     public func reverseSortOrder() { calls.append(.reverseSort) }
     public func toggleGrouping() { calls.append(.toggleGrouping) }
     public func jumpToCompany(by delta: Int) { calls.append(.jumpToCompany(delta)) }
-    public func goBack() { calls.append(.back) }
+    public func goBack(by key: BackKey) { calls.append(.back) }
     public func showCompanies() { calls.append(.companies) }
     public func showCounts() { calls.append(.counts) }
     public func toggleSection() { calls.append(.toggleSection) }
@@ -98,6 +100,9 @@ public final class SpyListModule: ListModuleInterface {
     public func copyVCards() { calls.append(.copyVCards) }
     public func chooseColumns() { calls.append(.chooseColumns) }
     public func reconnect() { calls.append(.reconnect) }
+    public func showMatch(forward: Bool) { calls.append(.showMatch(forward: forward)) }
+    public func chooseSortOrder(descending: Bool) { calls.append(.chooseSortOrder(descending: descending)) }
+    public func openCommandLine() { calls.append(.openCommandLine) }
 }
 
 /// Runs each search at once, on the caller's actor: tests see results

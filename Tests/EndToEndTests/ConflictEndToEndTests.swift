@@ -100,7 +100,7 @@ struct ConflictEndToEndTests {
         b.send("t")
         #expect(b.waitFor(text: "every field chosen"))
         b.send("Enter")
-        #expect(b.waitFor(text: "saved"))
+        #expect(b.waitFor(text: "saved to"))
         #expect(try Self.listed(name, in: target, environment: environment) == "  \(name)\tfrom.a@example.org\t$12.50")
         for session in [a, b] {
             session.send("q")
@@ -127,7 +127,8 @@ struct ConflictEndToEndTests {
         })
         #expect(session.screen().contains("Theirs: \((file as NSString).lastPathComponent), saved"), "whose theirs is: \(session.screen())")
         session.send("m", "Enter")
-        #expect(session.waitFor(text: "saved"))
+        // Not "saved" alone: the conflict screen's "Theirs: …, saved 14:02:31" has it before the save.
+        #expect(session.waitFor(text: "saved to"))
         #expect(try Self.listed(name, in: file, environment: "") == "  \(name)\tmine@example.org\t$7.00")
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(!text.contains("by.sed@example.org"))

@@ -94,6 +94,30 @@ struct EditCommandTests {
         #expect(try runRoster(["--list", file]).output == "C2 (1 person)\n  P2 L2\t\t\n")
     }
 
+    @Test("an update says only the fields it changes; one that changes nothing says so and writes nothing, in JSON and in CSV")
+    func onlyWhatChanges() throws {
+        let (folder, file) = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let renamed = try runRoster(["update", file, "id1", "name=Ada L1"])
+        #expect(renamed.status == 0)
+        #expect(renamed.error == "roster: \(file): P1 L1: first P1 → Ada\n", "the last name is L1 already: \(renamed.error)")
+        let csv = folder + "/people.csv"
+        try "_id,first_name,last_name,phone\r\nid1,Ada,L1,1\r\n".write(toFile: csv, atomically: false, encoding: .utf8)
+        for target in [file, csv] {
+            let before = Self.text(target)
+            var status = stat()
+            stat(target, &status)
+            let inode = status.st_ino
+            let same = try runRoster(["update", target, "id1", "name=Ada L1", target == csv ? "phone=1" : "age=21"])
+            #expect(same.status == 0 && same.output.isEmpty)
+            #expect(same.error == "roster: \(target): Ada L1: nothing changed\n", "\(same.error)")
+            #expect(Self.text(target) == before)
+            stat(target, &status)
+            #expect(status.st_ino == inode, "not written: the file is the same one, not a copy renamed over it")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["people.csv", "people.json"])
+    }
+
     @Test("a mistyped field or column says what it most likely meant; a file given after the ID says which order was meant")
     func didYouMean() throws {
         let (folder, file) = try Self.folder()

@@ -54,6 +54,28 @@ struct FileWatchTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("someone else deletes the person on screen: Esc comes back to the list at her row, now her neighbour's, not at the top",
+          arguments: [false, true])
+    func deletedWhileShown(inDetail: Bool) throws {
+        let file = try EditingEndToEndTests.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try EditingEndToEndTests.open(file)
+        session.send("j", "j", "j", "j")
+        #expect(session.waitFor(text: "5/400 · COMGY"))
+        if inDetail {
+            session.send("Enter")
+            #expect(session.waitFor(text: "zoe.sharp@comgy.biz"))
+        }
+        #expect(try runRoster(["delete", file, "3d99ea73078ac71484308829"]).status == 0)  // Zoë Sharp
+        if inDetail { session.send("Escape") }
+        #expect(session.waitFor(text: "399 people"))
+        #expect(session.waitFor(text: "5/399 · COMGY"))
+        #expect(session.waitFor(text: "changed on disk; read again"), "said, not lost to the move to her row")
+        #expect(session.lines().contains { $0.hasPrefix("  Renée Vega") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("two Rosters on one table (SQLite, PostgreSQL): A saves, B shows it without a key, selection kept; A does not read its own save twice",
           arguments: [ConflictEndToEndTests.Kind.sqlite, .postgres])
     func sharedTable(kind: ConflictEndToEndTests.Kind) throws {

@@ -183,7 +183,7 @@ final class TmuxSession {
     /// `quietly`: a timeout is an answer (something that must not happen), not an issue.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 15, quietly: Bool = false, _ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * TestPace.factor)
         while Date() < deadline {
             if condition(screen()) { return true }
             usleep(20_000)
@@ -198,7 +198,7 @@ final class TmuxSession {
 
     /// The exit status written by the wrapper once roster has ended.
     func exitStatus(timeout: Double = 15) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * TestPace.factor)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: statusFile, encoding: .utf8),
                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
@@ -209,6 +209,18 @@ final class TmuxSession {
         Issue.record("roster did not exit; screen:\n\(screen())")
         return nil
     }
+}
+
+/// How much slower than a plain debug build the binary under test runs:
+/// `make sanitize` sets `ROSTER_TEST_PACE` (AddressSanitizer and
+/// ThreadSanitizer slow every step several times, beside the whole suite
+/// on two cores). Every wait's ceiling and every bound on how long a key
+/// or a fault takes is multiplied by it, so that a sanitized run fails on
+/// what is wrong, not on what is slow; `make test` runs them at 1.
+enum TestPace {
+    static let factor: Double = ProcessInfo.processInfo.environment["ROSTER_TEST_PACE"].flatMap(Double.init).map { max(1, $0) } ?? 1
+
+    static func scaled(_ bound: Duration) -> Duration { bound * factor }
 }
 
 /// Finds the pid of the `roster` child of the pane's shell.

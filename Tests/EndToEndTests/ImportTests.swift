@@ -16,16 +16,26 @@ struct ImportEndToEndTests {
         #expect(first.output.isEmpty)
         #expect(first.error.contains("roster: stdin: 1 of 3 records skipped"))
         #expect(first.error.contains("record 2 (line 1): expected a person (an object), found null"))
-        #expect(first.error.hasSuffix("roster: imported 2 people from stdin into \(path): 2 new, 0 updated, 0 unchanged (table people: 2 people, 2 companies)\n"))
+        #expect(first.error.hasSuffix("roster: imported 2 people from stdin into \(path): 2 new, 0 updated, 0 unchanged (table people: 2 people · 1 company · 1 with no company)\n"))
         #expect(!first.error.contains("\u{1B}"))
         let again = try runRoster(["import", "-", "--into", "sqlite:" + path, "--table", "people"], input: json)
         #expect(again.status == 0)
-        #expect(again.error.hasSuffix(": 0 new, 0 updated, 2 unchanged (table people: 2 people, 2 companies)\n"))
+        #expect(again.error.hasSuffix(": 0 new, 0 updated, 2 unchanged (table people: 2 people · 1 company · 1 with no company)\n"))
         // JSON Lines into the same table: Ann again by _id, one newcomer.
         let lines = "{\"_id\": \"b\", \"name\": {\"first\": \"Ann\", \"last\": \"Lee\"}}\n{\"_id\": \"c\", \"name\": {\"first\": \"Cy\", \"last\": \"Orr\"}}\n"
         let jsonLines = try runRoster(["import", "--format", "jsonl", "-", "--into", path], input: lines)
         #expect(jsonLines.status == 0)
-        #expect(jsonLines.error.hasSuffix("roster: imported 2 people from stdin into \(path): 1 new, 0 updated, 1 unchanged (table people: 3 people, 2 companies)\n"))
+        #expect(jsonLines.error.hasSuffix("roster: imported 2 people from stdin into \(path): 1 new, 0 updated, 1 unchanged (table people: 3 people · 1 company · 2 with no company)\n"))
+    }
+
+    @Test("the table's figures are said as the list's title says them: No company is no company, its people counted apart")
+    func figuresAsTheTitleSaysThem() throws {
+        let path = NSTemporaryDirectory() + "roster-e2e-import-\(UUID().uuidString).db"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json").path
+        let imported = try runRoster(["import", sample, "--into", path])
+        #expect(imported.status == 0)
+        #expect(imported.error.hasSuffix("(table people: 400 people · 33 companies · 5 with no company)\n"), "\(imported.error)")
     }
 
     @Test("usage errors exit 2; a database that refuses exits 1 with one line, never the password")
@@ -56,7 +66,7 @@ struct ImportEndToEndTests {
         #expect(directory.status == 1)
         #expect(directory.error.hasSuffix("roster: \(folder): is a directory, not an SQLite database file\n"))
         let one = try runRoster(["import", "-", "--into", path], input: #"[{"_id": "a", "name": "Ann Lee"}]"#)
-        #expect(one.error.hasSuffix("(table people: 1 person, 1 company)\n"))
+        #expect(one.error.hasSuffix("(table people: 1 person · 0 companies · 1 with no company)\n"))
         #expect(one.error.contains("imported 1 person from stdin"))
         // The summary table is no people table: importing into it is refused in words, nothing changed.
         let foreign = try runRoster(["import", "-", "--into", path, "--table", "people_companies"], input: json)

@@ -125,7 +125,7 @@ struct NeverWaitTests {
         session.send("q")
         #expect(session.exitStatus() == 0)
         // The read on its own thread is left waiting on the lock (120 s).
-        #expect(clock.now - sent < .seconds(5), "q does not wait for the read")
+        #expect(clock.now - sent < TestPace.scaled(.seconds(5)), "q does not wait for the read")
         #expect(session.paneFlag("#{alternate_on}") == "0")
         #expect(session.paneFlag("#{cursor_flag}") == "1")
     }
@@ -155,7 +155,7 @@ struct NeverWaitTests {
         #expect(session.exitStatus() == status)
         // The watchdog's grace is 0.7 s (about 0.2 s measured by hand);
         // without it Roster waits on the lock for as long as it is held (120 s).
-        #expect(clock.now - sent < .seconds(5), "a stuck main thread still ends within the watchdog's grace")
+        #expect(clock.now - sent < TestPace.scaled(.seconds(5)), "a stuck main thread still ends within the watchdog's grace")
         #expect(session.paneFlag("#{alternate_on}") == "0")
         #expect(session.paneFlag("#{cursor_flag}") == "1")
     }

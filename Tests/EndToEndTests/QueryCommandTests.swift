@@ -44,6 +44,13 @@ struct QueryCommandTests {
         #expect(nobody.status == 1 && nobody.output == "roster: no one with an email matches 'zed'\n", "as abook: 1 when no one matches")
         let none = try runRoster(["query", target, "zed"], environment: environment)
         #expect(none.status == 1 && none.output.isEmpty && none.error.isEmpty)
+        // No words, or mutt's empty '%s': everyone with an address, as abook --mutt-query and khard email print everyone.
+        for words in [[], [""]] {
+            let everyone = try runRoster(["query", "--format", "mutt", target] + words, environment: environment)
+            #expect(everyone.status == 0, "\(words)")
+            #expect(everyone.output == "roster: 3 addresses\ned@x.test\tEd Ada\t\nbob@evil.test\tBob X Evil [2J\tEvil\nada@acme.test\tAda Lovelace\tAcme\n",
+                    "\(words): \(everyone.output)")
+        }
     }
 
     @Test("over a file: email, name and company, one line each, in last-name order")

@@ -64,7 +64,7 @@ struct StuckServerTests {
     /// answers in well under 100 ms. A sanitized build on a busy machine
     /// is slower, but a key that waited on the database would wait out its
     /// 10 s statement timeout.
-    static let promptly = Duration.seconds(2)
+    static let promptly = TestPace.scaled(.seconds(2))
 
     @Test("opened on a table another session holds with LOCK TABLE: ?, Esc and q answer at once, and q quits, terminal restored")
     func openedOnALockedTable() throws {
@@ -105,7 +105,7 @@ struct StuckServerTests {
         // README: a statement still running 5 s after its 10 s timeout gives the connection up.
         #expect(session.waitFor("the title saying the connection is lost", timeout: 60) { $0.contains("connection lost") })
         let givenUp = clock.now - frozen
-        #expect(givenUp < .seconds(40), "given up on after \(givenUp)")
+        #expect(givenUp < TestPace.scaled(.seconds(40)), "given up on after \(givenUp)")
         relay.thaw()
         session.send("r")
         #expect(session.waitFor("the rows, read once the server answers", timeout: 60) {
@@ -131,9 +131,12 @@ struct StuckServerTests {
     }
 
     /// How soon `q`, Ctrl-C and SIGTERM end Roster whatever a statement is
-    /// doing (README; the debug build here, on a machine other tests keep
-    /// busy, takes 30-80 ms by hand).
-    static let quitsWithin = Duration.milliseconds(500)
+    /// doing. The promise is 0.5 s (docs/databases.md); the debug build
+    /// here takes 30-80 ms by hand, but the suite also runs it under ASan
+    /// and TSan on a busy 2-core machine (0.52 s seen once), so the bound
+    /// is 2 s, as for the other keys here: still far from the statement
+    /// timeout (10 s) that a wait on the statement would take.
+    static let quitsWithin = TestPace.scaled(.seconds(2))
 
     /// Sends `way` (a key, or SIGTERM) and returns how long until the
     /// roster process was gone, and its exit status.

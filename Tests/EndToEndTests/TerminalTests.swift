@@ -109,7 +109,7 @@ struct TerminalTests {
         #expect(session.waitFor(text: "1/400"))
         session.send("?")
         #expect(session.waitFor("the list's keys") {
-            $0.contains("Roster — List keys") && $0.contains("company overview") && $0.contains("collapse / expand the company")
+            $0.contains("Roster — List keys") && $0.contains("company overview") && $0.contains("sort by a column, descending")
         })
         session.send("Escape")
         #expect(session.waitFor(text: "last name ↑"))
@@ -818,11 +818,12 @@ struct PromptAndScrollingEndToEndTests {
         session.resize(rows: 10, columns: 40)
         #expect(session.waitFor(text: "fields 1–4 of 15"))
         session.send("?")
-        #expect(session.waitFor(text: "lines 1–7 of 17"))
+        // The detail's 17 keys, then the 5 lines of the keys of every screen.
+        #expect(session.waitFor(text: "lines 1–7 of 22"))
         session.send("Down")
-        #expect(session.waitFor(text: "lines 2–8 of 17"))
+        #expect(session.waitFor(text: "lines 2–8 of 22"))
         session.send("NPage", "NPage")
-        #expect(session.waitFor(text: "lines 11–17 of 17"))
+        #expect(session.waitFor(text: "lines 14–20 of 22"))
         #expect(session.screen().contains("quit"))
         session.send("x")  // any other key closes it
         #expect(session.waitFor(text: "fields 1–4 of 15"))

@@ -122,6 +122,24 @@ struct ManualTests {
         #expect(directory.store.balanceCents(of: 1) == -119_479)
     }
 
+    @Test("the mail clients' lines in roster query --help are in the README and the manual, whose synopsis names roster query")
+    func mailClientLines() throws {
+        let lines = QueryCommand.usage.split(separator: "\n").compactMap { line -> String? in
+            guard let setting = line.range(of: "set query_command") ?? line.range(of: "address-book-cmd") else { return nil }
+            return String(line[setting.lowerBound...])
+        }
+        #expect(lines.count == 2)
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let manual = try String(contentsOf: Self.manual, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
+        for line in lines {
+            #expect(readme.contains(line), "README.md lacks \(line)")
+            #expect(manual.contains(line), "the manual lacks \(line)")
+        }
+        let synopsis = try #require(manual.components(separatedBy: ".SH DESCRIPTION").first)
+        #expect(synopsis.contains(".B roster query\n"))
+        #expect(manual.contains(".SH MAIL CLIENTS\n"))
+    }
+
     @Test("user-facing text never says 'seed'")
     func plainWords() throws {
         for text in [try String(contentsOf: Self.manual, encoding: .utf8), try String(contentsOf: Self.readme, encoding: .utf8), Options.usage] {

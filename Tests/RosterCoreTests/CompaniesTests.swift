@@ -132,7 +132,7 @@ struct CompanyCountTests {
         Person(firstName: "Di", lastName: "Dunn", company: " ", email: "di@example.org"),
     ]
 
-    @Test("the people without a company are in none: the title says 2 companies and 2 with no company, the overview 2 companies")
+    @Test("the people without a company are in none: the title says 2 companies and 2 with no company, the overview too, its position counting rows")
     func noCompanyIsNone() throws {
         let repository = FakePeopleRepository(people: Self.people)
         let view = SpyListView()
@@ -147,6 +147,15 @@ struct CompanyCountTests {
                                            wireframe: SpyCompaniesWireframe())
         companies.attach(view: overview)
         #expect(overview.models.last?.rows.count == 3, "No company is still a row")
+        #expect(overview.models.last?.summary == "2 companies · 2 with no company")
+        #expect(overview.models.last?.position == "1/3 rows", "No company counted as a row, and said to be one")
+        companies.selectLast()
+        #expect(overview.models.last?.position == "3/3 rows")
+        let alone = FakePeopleRepository(people: Array(Self.people.prefix(2)))
+        let onlyCompanies = CompaniesPresenter(interactor: SummaryInteractor(repository: alone), shown: alone.everyone,
+                                               wireframe: SpyCompaniesWireframe())
+        onlyCompanies.attach(view: overview)
         #expect(overview.models.last?.summary == "2 companies")
+        #expect(overview.models.last?.position == "1/2", "every row a company: the position counts companies")
     }
 }

@@ -56,7 +56,8 @@ struct PeopleEditorTests {
         let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
         let updated = try Self.apply(.update(id: "id2", changes: [Self.change("company=Zeta"), Self.change("email=bo@zeta.io"),
                                                                  Self.change("balance=$7.25"), Self.change("age=")]), to: imported)
-        #expect(updated == PeopleEditor.Receipt(version: 1, addedVersions: false))
+        #expect(updated.version == 1 && !updated.addedVersions)
+        #expect(updated.before.map(\.fullName) == ["Bo Diddley"] && updated.before.first?.email == "bo@acme.test", "the row as it was")
         #expect(try Self.apply(.add(id: "id4", changes: [Self.change("first=Di"), Self.change("last=Zed"), Self.change("company=New Co")]),
                                to: imported).version == 1)
         #expect(try Self.apply(.delete(ids: ["id1"]), to: imported).version == nil)
@@ -73,6 +74,29 @@ struct PeopleEditorTests {
         let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
         #expect(try await repository.search(SearchQuery("bo@zeta"), in: everyone, within: nil).count == 1, "the search text follows the edit")
         #expect(try await repository.search(SearchQuery("lovelace"), in: everyone, within: nil).count == 0)
+    }
+
+    @Test("an update that sets only values the row has writes nothing: its version stays, no change is logged",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func anUpdateThatChangesNothing(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
+        let changed = try Self.apply(.update(id: "id1", changes: [Self.change("age=37")]), to: imported)
+        #expect(changed.version == 1)
+        let logged = try Self.count("SELECT count(*) FROM people_changes", in: imported)
+        let same = try Self.apply(.update(id: "id1", changes: [Self.change("age=37"), Self.change("first=Ada")]), ifVersion: 1, to: imported)
+        #expect(same.version == 1, "not bumped")
+        #expect(same.before.first?.age == 37)
+        #expect(try Self.count("SELECT count(*) FROM people_changes", in: imported) == logged)
+        #expect(try Self.count("SELECT version FROM people WHERE person_key = 'id1'", in: imported) == 1)
+        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=38")]), ifVersion: 1, to: imported).version == 2)
+    }
+
+    /// The first column of the first row `sql` reads, as a whole number.
+    static func count(_ sql: String, in imported: SQLRepositoryFixture.Imported) throws -> Int64? {
+        switch imported.dialect {
+        case .postgres: return try PostgresConnection(imported.target).execute(sql).first?.int(0)
+        case .sqlite: return try SQLiteConnection(path: imported.target, access: .readOnly).query(sql).first?.int(0)
+        }
     }
 
     @Test("a stale version or a row deleted meanwhile is a conflict, and nothing changes",
@@ -106,8 +130,10 @@ struct PeopleEditorTests {
         case .postgres: _ = try PostgresConnection(imported.target).execute(drop)
         case .sqlite: try SQLiteConnection(path: imported.target, access: .readWrite).execute(drop)
         }
-        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=40")]), to: imported) == PeopleEditor.Receipt(version: 1, addedVersions: true))
-        #expect(try Self.apply(.update(id: "id1", changes: [Self.change("age=41")]), to: imported) == PeopleEditor.Receipt(version: 2, addedVersions: false))
+        let first = try Self.apply(.update(id: "id1", changes: [Self.change("age=40")]), to: imported)
+        #expect(first.version == 1 && first.addedVersions)
+        let second = try Self.apply(.update(id: "id1", changes: [Self.change("age=41")]), to: imported)
+        #expect(second.version == 2 && !second.addedVersions)
         let importer = PeopleImporter(table: try PeopleTable(name: "people", dialect: dialect))
         let store = try Fixtures.directory(json: Self.people).store
         switch dialect {
@@ -223,6 +249,26 @@ struct TwoRostersEditingTests {
         #expect(added.status == 0 && added.output.count == 25)
         #expect(try Self.roster(["delete", target, String(added.output.dropLast()), "--if-version", "1"]).status == 0)
         #expect(try Self.roster(["--list", target]).output.components(separatedBy: "\n  ").count - 1 == 3, "three people again")
+    }
+}
+
+/// What `roster update` and `delete` say they did to a table: as to a
+/// file, who and each field's old and new value.
+@Suite("What an edit of a database says", .blockingWork)
+struct DatabaseEditReportTests {
+    @Test("an update names the person and each field it changes, old → new; one that changes nothing says so; a delete names who",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func saysWhoAndWhat(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: dialect)
+        let target = dialect == .sqlite ? "sqlite:" + imported.target : imported.target
+        let update = try TwoRostersEditingTests.roster(["update", target, "id2", "email=bo@zeta.io", "name=Bob Diddley"])
+        #expect(update.status == 0 && update.output == "1\n", "\(update.error)")
+        #expect(update.error.hasSuffix(": Bo Diddley: email bo@acme.test → bo@zeta.io; first Bo → Bob (version 1)\n"), "\(update.error)")
+        let same = try TwoRostersEditingTests.roster(["update", target, "id2", "email=bo@zeta.io"])
+        #expect(same.status == 0 && same.output == "1\n", "the version stays: \(same.output)")
+        #expect(same.error.hasSuffix(": Bob Diddley: nothing changed (version 1)\n"), "\(same.error)")
+        let delete = try TwoRostersEditingTests.roster(["delete", target, "id1", "id3"])
+        #expect(delete.error.hasSuffix(": deleted 2 people: Ada Lovelace and Cy Young\n"), "\(delete.error)")
     }
 }
 

@@ -76,7 +76,7 @@ struct EditorTests {
         #expect(screen.line(9).hasPrefix("  Balance         $1,000.00"))
         #expect(screen.line(10).hasPrefix("  Active          yes"))
         #expect(screen.cursor == CellPosition(row: 2, column: 21))
-        #expect(screen.line(23).hasPrefix(" nothing changed") && screen.line(23).hasSuffix("⏎ save  Tab/↑↓ field  Esc cancel "))
+        #expect(screen.line(23).hasPrefix(" nothing changed") && screen.line(23).hasSuffix("⏎ save  Tab/↑↓ field  F1 help  Esc cancel "))
     }
 
     @Test("a value that does not read says why under its field; Enter then saves nothing and goes to it")
@@ -195,6 +195,20 @@ extension EditorTests {
         _ = type([.tab, .tab, .tab, .typed("x")])
         #expect(type([.escape]).line(23).hasPrefix(" Throw away 1 change? (y/n)"))
         #expect(type([.character("n")]).line(23).hasPrefix(" 1 field changed"), "the question's answer brings back the count, not an old message")
+    }
+
+    @Test("a fresh new person's form says nothing changed (its company is where it starts); the bar names F1 help")
+    func freshAddForm() {
+        var blank = Person(index: nil, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
+        blank.company = "ACME"
+        let presenter = EditorPresenter(person: blank, adding: true, interactor: interactor, wireframe: routes)
+        let form = EditorView(presenter: presenter)
+        presenter.attach(view: form)
+        let fresh = ViewSnapshotTests.draw(form).line(23)
+        #expect(fresh.hasPrefix(" nothing changed"), "\(fresh)")
+        #expect(fresh.contains("F1 help"))
+        form.handle(.typed("Ann"), screenSize: ScreenSize(rows: 24, columns: 80))
+        #expect(ViewSnapshotTests.draw(form).line(23).hasPrefix(" 1 field changed"))
     }
 
     @Test("a: a new person's form starts in the company given; it needs a name; every value typed is added under a new _id")
@@ -326,7 +340,9 @@ extension EditorTests {
 
         let other = EditorTests()
         _ = try other.conflictScreen()
-        #expect(other.type([.character("e")]).line(23).hasPrefix(" every field chosen: ⏎ opens the form to edit"))
+        let chosen = other.type([.character("e")]).line(23)
+        #expect(chosen.hasPrefix(" every field chosen: ⏎ opens the form to edit"))
+        #expect(chosen.contains("⏎ form") && !chosen.contains("⏎ save"), "the hints say what ⏎ does: \(chosen)")
         let form = other.type([.enter])
         #expect(form.line(5).hasPrefix("• Email           mine@acme.test"), "the form, at the field to edit")
         #expect(form.line(6).hasPrefix("  Phone           555"), "their phone, now the base")

@@ -10,9 +10,11 @@ import TestSupport
 @MainActor
 @Suite("View snapshots")
 struct ViewSnapshotTests {
-    static func listView(json: String, name: String = "people.json", moves: Int = 0) throws -> (ListView, ListPresenter) {
+    /// `searches`: searches run at once (without, no search runs).
+    static func listView(json: String, name: String = "people.json", moves: Int = 0, searches: Bool = false) throws -> (ListView, ListPresenter) {
         let directory = try Fixtures.directory(json: json, name: name)
-        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository),
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository,
+                                                                 scheduler: searches ? ImmediateSearchScheduler() : nil),
                                       arrangement: directory.everyone, wireframe: SpyListWireframe())
         let view = ListView(presenter: presenter)
         presenter.attach(view: view)
@@ -552,6 +554,14 @@ struct ListSearchViewTests {
 @MainActor
 @Suite("Help overlay")
 struct HelpOverlayTests {
+    /// The list's help: its keys, the prompts', the chooser's, the sort
+    /// menu's letters (and the lines for capitals, Esc/q and ?), the commands, the queries,
+    /// the keys of every screen; each after a blank line and its heading.
+    static let listHelpLines = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + ColumnChooserView.keyTable.count
+        + 2 + SortMenu.entries.count + 3 + 2 + CommandLineView.keyTable.count + 2 + ListCommandTable.commands.count
+        + 2 + QueryGrammar.examples.count
+        + 2 + EveryScreenKeys.keyTable.count
+
     @Test("? shows every key of the list from its key table; any key closes it")
     func listHelp() throws {
         let (view, _) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
@@ -559,18 +569,22 @@ struct HelpOverlayTests {
         #expect(view.handle(.character("?"), screenSize: size))
         let screen = ViewSnapshotTests.draw(view)
         #expect(snapshotMismatch(screen.text, named: "list-help") == nil)
-        // Every key is on one of its pages, and the search language after them.
-        #expect(view.handle(.pageDown, screenSize: size))
-        let second = ViewSnapshotTests.draw(view).text
-        #expect(view.handle(.pageDown, screenSize: size))
-        let third = ViewSnapshotTests.draw(view).text
-        #expect(view.handle(.pageDown, screenSize: size))
-        let fourth = ViewSnapshotTests.draw(view).text
-        #expect(view.handle(.pageDown, screenSize: size))
-        let last = fourth + ViewSnapshotTests.draw(view).text
-        #expect((third + fourth).contains("Search queries (also --filter)"))
-        #expect(last.contains("age:30-39") && last.contains("-term -company:acme"))
-        let text = screen.text + second + third
+        // Every key is on one of its pages, then the sort menu's letters,
+        // the commands and the search language, then the keys of every screen.
+        var pages = [screen.text]
+        let end = "–\(HelpOverlayTests.listHelpLines) of \(HelpOverlayTests.listHelpLines)"
+        while !(pages.last ?? "").components(separatedBy: "\n")[0].contains(end), pages.count < 20 {
+            #expect(view.handle(.pageDown, screenSize: size))
+            pages.append(ViewSnapshotTests.draw(view).text)
+        }
+        let text = pages.joined(separator: "\n")
+        #expect(text.contains("In the sort menu (o ascending, O descending)"))
+        #expect(text.components(separatedBy: "\n").contains { $0.hasPrefix("  b  ") && $0.hasSuffix("  balance") })
+        #expect(text.contains("In the command line (:)") && text.contains("The command line's commands"))
+        #expect(text.contains(":sort FIELD [desc] [flat]"))
+        #expect(text.contains("Search queries (also --filter)"))
+        #expect(text.contains("age:30-39") && text.contains("-term -company:acme"))
+        #expect(text.contains("On every screen") && text.contains("redraw the whole screen"))
         // Label and help on one line, side by side (both merely somewhere
         // on the pages would pass for almost any label).
         let lines = text.components(separatedBy: "\n")
@@ -591,8 +605,7 @@ struct HelpOverlayTests {
         let size = ScreenSize(rows: rows, columns: columns)
         view.handle(.character("?"), screenSize: size)
         var screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-        let total = ListView.keyTable.count + 2 + ListView.promptKeyTable.count + 2 + ColumnChooserView.keyTable.count + 2
-            + QueryGrammar.examples.count
+        let total = HelpOverlayTests.listHelpLines
         let height = rows - 3
         #expect(screen.line(0).contains("lines 1–\(height) of \(total)"))
         #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)") == nil)
@@ -606,11 +619,11 @@ struct HelpOverlayTests {
         let text = seen.joined(separator: "\n")
         for binding in ListView.keyTable { #expect(text.contains(binding.label), "\(binding.label) never shown") }
         for binding in ListView.promptKeyTable { #expect(text.contains(binding.label), "\(binding.label) never shown") }
-        #expect(screen.line(0).contains("lines \(total - height + 1)–\(total) of \(total)"))
+        #expect(screen.line(0).contains("\(total - height + 1)–\(total) of \(total)"))
         #expect(snapshotMismatch(screen.text, named: "list-help-\(columns)x\(rows)-end") == nil)
         view.handle(.up, screenSize: size)
         screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)
-        #expect(screen.line(0).contains("lines \(total - height)–\(total - 1) of \(total)"))
+        #expect(screen.line(0).contains("\(total - height)–\(total - 1) of \(total)"))
         for _ in 0..<total { view.handle(.pageUp, screenSize: size) }
         view.handle(.down, screenSize: size)
         screen = ViewSnapshotTests.draw(view, rows: rows, columns: columns)

@@ -20,9 +20,13 @@ public enum DirectorySource: Sendable, Equatable {
     public static let sampleTitle = "sample directory (read-only)"
     /// The same, where a title has no room for the whole of it.
     public static let sampleShortTitle = "sample (read-only)"
-    /// Why the sample cannot be edited, and how to get a copy that can: one
-    /// line whole on a status bar 60 columns wide (the title says "sample").
-    public static let sampleReadOnlyReason = "read-only: roster init people.json makes a copy to edit"
+    /// Why the sample cannot be edited, and how to get a copy that can,
+    /// `program` named as the user started it: one line whole on a status
+    /// bar 60 columns wide (the title says "sample"), with `roster` and
+    /// with `.build/release/roster` (a clone's `make run`).
+    public static func sampleReadOnlyReason(program: String = "roster") -> String {
+        "read-only; to edit: \(program) init people.json"
+    }
 }
 
 /// Opens the directory, off the UI actor: a file read whole, standard

@@ -107,6 +107,15 @@ extension Person {
         }
     }
 
+    /// The changes of `changes` that change something in `self`: one that
+    /// leaves its field's value as it is (`name=Renee Vega` setting a last
+    /// name that is Vega already) is none. Empty: the edit changes nothing,
+    /// and is not written.
+    public func effective(_ changes: [FieldChange]) -> [FieldChange] {
+        let after = applying(changes)
+        return changes.filter { value(of: $0.field) != after.value(of: $0.field) }
+    }
+
     /// A field's value as text, for comparing and saying.
     public func value(of field: EditableField) -> String {
         switch field {

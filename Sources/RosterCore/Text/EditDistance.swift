@@ -22,6 +22,18 @@ public enum EditDistance {
         }
         return last[right.count]
     }
+
+    /// The name a mistyped `word` most likely meant ("did you mean"): the
+    /// nearest of `names` one edit away, two for names longer than four
+    /// letters; nil when none is that near.
+    static func nearest(to word: String, among names: [String]) -> String? {
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = between(Array(word), Array(name))
+            if distance <= (name.count > 4 ? 2 : 1), distance < best?.distance ?? .max { best = (name, distance) }
+        }
+        return best?.name
+    }
 }
 
 extension EditDistance {

@@ -133,6 +133,8 @@ public struct LineEditor: Equatable, Sendable {
 public final class PromptHistory {
     public enum Prompt: Hashable, Sendable {
         case search, export
+        /// The command line (`:`).
+        case command
     }
 
     /// Enough to be useful; a session is not an archive.

@@ -74,6 +74,14 @@ public enum NumberText {
         "\(grouped(value)) \(value == 1 ? singular : plural)"
     }
 
+    /// "400 people · 33 companies · 5 with no company", as the list's
+    /// title says a whole directory: the people without a company are in
+    /// none (their group is no company), and counted apart when there are any.
+    public static func directoryFigures(people: Int, companies: Int, withoutCompany: Int) -> String {
+        "\(count(people, "person", "people")) · \(count(companies, "company", "companies"))"
+            + (withoutCompany > 0 ? " · \(grouped(withoutCompany)) with no company" : "")
+    }
+
     /// "3 of 200 records skipped", or nil when nothing was.
     public static func skippedNotice(skipped: Int, loaded: Int) -> String? {
         guard skipped > 0 else { return nil }

@@ -8,13 +8,22 @@ public protocol CompaniesViewInterface: AnyObject {
 
 /// View → presenter: the table's intents (`TableModuleInterface`).
 @MainActor
-public protocol CompaniesModuleInterface: TableModuleInterface {}
+public protocol CompaniesModuleInterface: TableModuleInterface {
+    /// `:`: the command line, for the commands that mean something here.
+    func openCommandLine()
+    /// A key was pressed: the word shown (after `r`, a command) ends.
+    func endMessage()
+}
 
 public enum CompaniesRoute: Equatable, Sendable {
     /// The people of one company, as a list of their own.
     case people(companyID: Int)
     /// Clear the search filter the overview was built from.
     case clearFilter
+    /// The command line (`:`), over the overview.
+    case commandLine
+    /// The overview's help (`:help`, as `?`).
+    case help
     case back
     case quit
 }

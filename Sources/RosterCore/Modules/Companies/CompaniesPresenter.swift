@@ -22,7 +22,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     private let companiesInAll: Int
     public private(set) var sortOrder = CompanySortOrder()
     public private(set) var selection = 0
-    /// What `r` said, until the next key that moves or sorts.
+    /// What `r` or a command said, until the next key.
     private var notice: String?
     /// What the overview counts: the people list's rows.
     private var shown: PeopleArrangement
@@ -113,6 +113,32 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         wireframe?.navigate(to: .people(companyID: summaries[selection].companyID))
     }
 
+    public func openCommandLine() { wireframe?.navigate(to: .commandLine) }
+
+    public func endMessage() {
+        guard notice != nil else { return }
+        notice = nil
+        render()
+    }
+
+    /// A command typed at `:`: `:12` the 12th row, `:q` quits, `:help` as
+    /// `?`; the list's other commands (sort, filter, export, columns) say
+    /// where they work rather than nothing.
+    public func run(_ command: ListCommand) {
+        switch command {
+        case .goTo(let row):
+            guard !summaries.isEmpty else { return }
+            let last = summaries.count
+            moveSelection(by: min(row, last) - 1 - selection)
+            if row > last { notice = "\(row): only \(NumberText.grouped(last)) rows; at the last" }
+        case .quit: quit()
+        case .help: wireframe?.navigate(to: .help)
+        case .sort, .filter, .export, .columns:
+            notice = "people list only: Tab goes back"
+        }
+        render()
+    }
+
     public func goBack() { wireframe?.navigate(to: .back) }
     public func clearFilter() { wireframe?.navigate(to: .clearFilter) }
     public func quit() { wireframe?.navigate(to: .quit) }
@@ -136,13 +162,17 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
             ? NumberText.count(companyCount, "company", "companies")
             : "\(NumberText.grouped(peopleCounted)) of \(NumberText.count(interactor.personCount, "person", "people")) · "
                 + "\(NumberText.grouped(companyCount)) of \(NumberText.count(companiesInAll, "company", "companies"))"
+        // "No company" is a row but no company: the title names its people,
+        // and the position, counting it, says it counts rows.
+        let withoutCompany = summaries.first { !interactor.isCompany($0.companyID) }
+        if let withoutCompany { summary += " · \(NumberText.grouped(withoutCompany.headcount)) with no company" }
         summary = counting.summary(summary)
         var model = CompaniesViewModel(
             sourceName: interactor.titleName,
             summary: summary,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : selection,
-            position: counting.position(selection, of: rows.count),
+            position: counting.position(selection, of: rows.count) + (withoutCompany == nil ? "" : " rows"),
             sortLabel: sortOrder.label,
             sortedColumn: sortOrder.figureColumn,
             sortDescending: sortOrder.descending,

@@ -236,7 +236,9 @@ public final class EditorPresenter: EditorModuleInterface {
 
     // MARK: State
 
-    private var changedCount: Int { zip(editors, originals).filter { $0.text != $1 }.count }
+    /// Fields typed in: a new person's form counts from what it opened
+    /// with (its company), so that a fresh form says nothing changed.
+    private var changedCount: Int { zip(editors, isAdding ? startingTexts : originals).filter { $0.text != $1 }.count }
 
     /// Each field's change (nil when unchanged) or why it does not read.
     private func checkedChanges() -> [(change: FieldChange?, problem: String?)] {

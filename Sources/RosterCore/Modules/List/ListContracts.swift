@@ -10,7 +10,7 @@ public protocol ListViewInterface: AnyObject {
 /// One protocol per family of keys, so that each reads on its own; the
 /// presenter answers them all (each in the file of its family).
 public typealias ListModuleInterface = ListFrameInput & ListMovingInput & ListSearchInput & ListOrderInput & ListMarkingInput
-    & ListExportInput & ListEditingInput & ListScreensInput
+    & ListExportInput & ListEditingInput & ListScreensInput & ListMatchInput
 
 /// The frame and the work behind it.
 @MainActor
@@ -21,6 +21,10 @@ public protocol ListFrameInput: AnyObject {
     /// A frame showed `rows` (of the model's `ListRows`): those it drew as
     /// loading are read now.
     func frameDrawn(rows: Range<Int>)
+    /// A key was pressed, here or on a screen over the list (the sort
+    /// menu, the command line, the help): the message shown ends, as a
+    /// message lasts until the next key, whatever that key opens or closes.
+    func endMessage()
 }
 
 /// Moving the selection.
@@ -55,6 +59,16 @@ public protocol ListSearchInput: AnyObject {
     func cancelSearch()
 }
 
+/// `n` and `N`, as in less and vim.
+@MainActor
+public protocol ListMatchInput: AnyObject {
+    /// The next (`forward`) or previous match: under a filter, the next or
+    /// previous person; with none, the next or previous person (in list
+    /// order) who matches the last search. At the last one it stays put
+    /// and says so, as less does.
+    func showMatch(forward: Bool)
+}
+
 /// The order, the grouping and the columns.
 @MainActor
 public protocol ListOrderInput: AnyObject {
@@ -65,6 +79,8 @@ public protocol ListOrderInput: AnyObject {
     func toggleGrouping()
     /// `C`: the column chooser.
     func chooseColumns()
+    /// `o` / `O`: a letter per column, to sort by it ascending / descending.
+    func chooseSortOrder(descending: Bool)
 }
 
 /// Marks, and copying the marked people.
@@ -115,8 +131,9 @@ public protocol ListEditingInput: AnyObject {
 @MainActor
 public protocol ListScreensInput: AnyObject {
     func openSelected()
-    /// Esc with no filter: back, when this list was opened from elsewhere.
-    func goBack()
+    /// Esc with no filter, or `←`/`h`/Backspace: back, when this list was
+    /// opened from elsewhere; the whole list says why nothing happens.
+    func goBack(by key: BackKey)
     /// Tab: the company overview.
     func showCompanies()
     /// `F`: counts by a field (first the one the list is sorted on).
@@ -125,6 +142,15 @@ public protocol ListScreensInput: AnyObject {
     /// `r`: connects to the database again after it went away.
     func reconnect()
     func quit()
+    /// `:`: the command line (`:sort balance desc`, `:42`, `:q`).
+    func openCommandLine()
+}
+
+/// The key that asked to go back: Esc closes, the others go up a level.
+public enum BackKey: Equatable, Sendable {
+    case escape
+    /// `←`, `h` or Backspace, as a message names it.
+    case back(name: String)
 }
 
 /// What is at the path an export is about to write.
@@ -231,6 +257,10 @@ public enum ListRoute: Equatable, Sendable {
     /// The column chooser, over the list, starting from `choice`; the
     /// list's sorted column is always shown whatever the choice.
     case columns(ColumnChoice, sorted: ListColumn)
+    /// A letter per column, over the list, to sort by it (`o`, `O`: descending).
+    case sortMenu(descending: Bool)
+    /// The command line (`:`), over the list.
+    case commandLine
     /// Counts by `field` of the people the list shows under `filter`.
     case counts(shown: PeopleArrangement, filter: String?, field: SummaryField)
     /// Back to where this list was opened from (nothing for the main list),

@@ -44,6 +44,13 @@ public protocol ListInteractorInput: AnyObject {
                 then: @escaping @MainActor @Sendable (PeopleArrangement) -> Void,
                 failed: @escaping @MainActor @Sendable (String) -> Void)
     func cancelSearches()
+    /// `n` / `N` with no filter: the next (`forward`) or previous person
+    /// after display `position` of `everyone` who matches `query`, found
+    /// off the main actor; `searched` is `query`'s matches when known
+    /// from the last time (else it is searched for, within `earlier`'s
+    /// people when an earlier result is known that it narrows).
+    func findMatch(_ query: SearchQuery, in everyone: PeopleArrangement, searched: Searched, from position: Int, forward: Bool,
+                   then: @escaping @MainActor @Sendable (FoundMatch) -> Void)
     /// `filtered`'s people in `arrangement`'s order (a search kept across a re-sort).
     func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement
     /// Where `selected` sits in `shown`, and (for a flat list) how many
@@ -153,6 +160,15 @@ public final class ListInteractor: ListInteractorInput {
 
     public func reapply(_ filtered: PeopleArrangement, to arrangement: PeopleArrangement) -> PeopleArrangement {
         repository.reapply(filtered, to: arrangement)
+    }
+
+    public func findMatch(_ query: SearchQuery, in everyone: PeopleArrangement, searched: Searched, from position: Int, forward: Bool,
+                          then: @escaping @MainActor @Sendable (FoundMatch) -> Void) {
+        let repository = self.repository
+        // In the background even for a file: searching everyone is a keystroke's search.
+        background.read({
+            await MatchFinder.find(query, in: everyone, searched: searched, from: position, forward: forward, repository: repository)
+        }, then: then)
     }
 
     public func placement(of selected: PersonID?, orAt selectedAt: UnreadSelection?, in shown: PeopleArrangement, byCompany: Bool,

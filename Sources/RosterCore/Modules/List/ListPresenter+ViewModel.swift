@@ -2,6 +2,14 @@ import Foundation
 
 /// What the list's view shows, made from the presenter's state.
 extension ListPresenter {
+    /// The next key ends the message shown, whatever it opens or closes:
+    /// the list is drawn again without it (a message shows once), under an
+    /// overlay too, so a frame drawn again later does not bring it back.
+    public func endMessage() {
+        guard messageShown != nil else { return }
+        render()
+    }
+
     public func makeViewModel() -> ListViewModel {
         let people = peopleCount
         let hasPeople = people > 0

@@ -79,6 +79,9 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     /// True while `render` builds the model (an answer at once needs no second frame).
     var isInRender = false
 
+    /// What `n` and `N` found and are finding (`ListMatches`).
+    var matches = ListMatches()
+
     /// Results asked to be shown, and the last one shown: placing while they differ.
     var placementsAsked = 0
 
@@ -120,7 +123,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
 
     public var peopleCount: Int { displayed.count }
 
-    public var hasWorkInFlight: Bool { isArranging || isPlacing || isFindingPlace || isMarkingAll || searchesAnswered < searchesAsked }
+    public var hasWorkInFlight: Bool { isArranging || isPlacing || isFindingPlace || isMarkingAll || matches.isFinding || searchesAnswered < searchesAsked }
 
     /// The selected person, if anyone is shown.
     /// Nothing typed into, asked or still working: the list may be read
@@ -308,18 +311,6 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
 
     /// The first `q` during an export was answered.
     var quitWarned = false
-
-    public func goBack() {
-        wireframe?.navigate(to: .back(filter: filter))
-    }
-
-    public func showCompanies() {
-        wireframe?.navigate(to: .companies(shown: displayed, filter: filter, selectedCompany: selectedCompanyID))
-    }
-
-    public func showCounts() {
-        wireframe?.navigate(to: .counts(shown: displayed, filter: filter, field: SummaryField.matching(sortOrder.key)))
-    }
 
     // MARK: Columns
 

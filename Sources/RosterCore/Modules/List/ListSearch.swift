@@ -22,10 +22,19 @@ struct ListSearch {
     var failure: String?
     /// The latest finished search (nil: no filter).
     private(set) var result: PeopleArrangement?
+    /// The text of the latest search that narrowed the list, kept once the
+    /// filter is cleared: what `n` looks for in the whole list.
+    private(set) var lastQuery: String?
     /// This list's recent results, so that Backspace searches within the
     /// result of a query typed a moment ago (only their matches, by file
     /// position, are used: a change of order does not stale them).
     private var recentSearches = RecentSearches()
+
+    /// This list's earlier result that `query` narrows (or is), if one is
+    /// kept: a search for `query` need look only at its people (`n`).
+    func earlierResult(narrowedBy query: SearchQuery) -> PeopleArrangement? {
+        recentSearches.narrowest(for: query)
+    }
 
     /// A search to run: `query` within the people of `within` (nil: everyone).
     struct Request {
@@ -146,7 +155,10 @@ struct ListSearch {
     mutating func show(_ found: PeopleArrangement?) -> PeopleArrangement? {
         failure = nil
         result = found?.query.map { $0.isEmpty } ?? true ? nil : found
-        if let result { recentSearches.remember(result) }
+        if let result {
+            recentSearches.remember(result)
+            lastQuery = result.query?.text
+        }
         return result
     }
 }

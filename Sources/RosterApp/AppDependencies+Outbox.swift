@@ -24,7 +24,13 @@ extension AppDependencies {
                 guard reconnected else { return self.listWireframe.say("nothing to send") }
                 return self.sourceSaved(recordID: self.listWireframe.place?.selectedID, note: .reconnected(Reconnection.reconnected))
             }
-            let summary = (reconnected ? "reconnected; " : "") + report.summary
+            // Stopped by the connection going again: not said to be back.
+            let summary = (reconnected && report.stopped == nil ? "reconnected; " : "") + report.summary
+            // Stopped before anything was sent (the connection went again): nothing new
+            // to read; the reconnect reads, and sends the rest. The title says it is lost.
+            if report.stopped != nil, report.sent + report.alreadyApplied == 0, report.held.isEmpty, report.refused.isEmpty {
+                return self.listWireframe.say(summary)
+            }
             // Said now, under the conflict screen if one opens: said again once it closes.
             let sent = report.summary(mentioningHeld: false)
             self.sendingNote = report.held.isEmpty || sent.isEmpty ? nil : sent

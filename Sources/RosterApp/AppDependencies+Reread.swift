@@ -29,6 +29,9 @@ extension AppDependencies {
         /// match, the selection stays on that row (their neighbour).
         let savedRow: Int?
         let filter: String?
+        /// The search the list itself asked for when the re-read began:
+        /// one typed (or cleared) while it was read is the user's to keep.
+        let listFilter: String?
         /// Marked people before the re-read.
         let marked: Set<PersonID>
         let isTable: Bool
@@ -57,7 +60,8 @@ extension AppDependencies {
                                     row: recordID == nil && companyList == nil ? listWireframe.listPresenter?.selection : nil,
                                     companyList: companyList,
                                     savedRow: listWireframe.listPresenter?.selection,
-                                    filter: listWireframe.filter ?? intended ?? rereadFilter, marked: listWireframe.session.marked,
+                                    filter: listWireframe.filter ?? intended ?? rereadFilter, listFilter: listWireframe.filter,
+                                    marked: listWireframe.session.marked,
                                     isTable: table != nil, path: filePath)
         // Whatever changed on disk meanwhile is read now too.
         lastReading = filePath.flatMap { FileReading(path: $0) }
@@ -142,6 +146,9 @@ extension AppDependencies {
         case .failure(let error):
             return sayUnread(error, after: landing.note)
         }
+        // A search typed (or cleared) while it was read is the one to show.
+        let asked = listWireframe.filter
+        let filter = asked != landing.listFilter ? asked : landing.filter
         if let unsent = reread.unsent { listWireframe.session.unsent = unsent }
         if !landing.marked.isEmpty {
             listWireframe.session.unmarkAll()
@@ -157,7 +164,7 @@ extension AppDependencies {
             Platform.returnFreedMemory()
         }
         offerEditing(of: arranged.repository, reading: reread.reading)
-        listWireframe.start(at: .success(landing.place), sort: nil, filter: landing.filter)
+        listWireframe.start(at: .success(landing.place), sort: nil, filter: filter)
         if let row = landing.row {
             // The next person (the one before, at the end), once the list is
             // in its own order and search again: a row of the order it first

@@ -270,7 +270,7 @@ enum EditCommand {
         do {
             return try edit()
         } catch {
-            throw DatabaseError(.failed, "\(target): \(error.message)")
+            throw DatabaseError(.failed, "\(target): \(error.message)" + (error.kind == .busy ? "; nothing changed, try again" : ""))
         }
     }
 }

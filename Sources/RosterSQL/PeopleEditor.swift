@@ -165,7 +165,7 @@ public struct PeopleEditor: Sendable {
         } catch {
             if let refusal { return .failure(.refused(refusal)) }
             if let state = error.code, table.dialect == .postgres, Self.racedStates.contains(state) { return .failure(.raced) }
-            return .failure(.refused(EditFailure(.failed, "\(table.name): \(error.message); nothing changed")))
+            return .failure(.refused(editFailure(for: error)))
         }
     }
 

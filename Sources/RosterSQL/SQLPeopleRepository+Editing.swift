@@ -81,9 +81,14 @@ extension SQLPeopleRepository: PeopleEditing {
             return try outcome.get()
         case .sqlite:
             guard let writer else { throw EditFailure(.failed, "no connection to write with") }
-            return try writer.write { connection throws(EditFailure) in
-                try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting, places: places,
-                                 operationID: operationID, connection)
+            do throws(EditFailure) {
+                return try writer.write { connection throws(EditFailure) in
+                    try editor.apply(operations, ifVersion: nil, base: base, deleting: deleting, places: places,
+                                     operationID: operationID, connection)
+                }
+            } catch where error.kind == .busy {
+                // The form says why it waits: by the file's name.
+                throw EditFailure(.busy, "another program is writing to \(writer.path.split(separator: "/").last.map(String.init) ?? writer.path)")
             }
         }
     }
@@ -100,8 +105,13 @@ extension SQLPeopleRepository: PeopleEditing {
     /// show) over the same lanes: what a screen shows after a save.
     /// A re-read that fails is reported as any read is: one that found the
     /// connection gone marks it lost (the title says so, the watcher reconnects).
+    /// An SQLite file replaced since is opened again first.
     public func reread() throws(DatabaseError) -> SQLPeopleRepository {
         do throws(DatabaseError) {
+            // An SQLite file another program replaced is read anew, not the one held open.
+            if table.dialect == .sqlite {
+                for lane in [browse, searching] { try lane.reconnect(statementTimeout: Self.statementTimeout) }
+            }
             return try SQLPeopleRepository(table: table, target: target, lanes: (browse, searching), removedPlaces: removedPlaces, writer: writer,
                                            lastSeen: lastSeen)
         } catch {

@@ -75,16 +75,21 @@ extension SQLPeopleRepository {
     }
 
     /// The two read-only connections to the SQLite file at `path` (which
-    /// SQLite opens without reading it).
+    /// SQLite opens without reading it); each opens the file again when
+    /// another program replaces it (`SQLiteFileSession`).
     public static func connect(sqlite path: String, table name: String = "people",
                                busyTimeout: Duration = SQLiteConnection.defaultBusyTimeout) throws(DatabaseError) -> Connected {
         let table = try PeopleTable(name: name, dialect: .sqlite)
         if let missing = missingFile(path) { throw missing }
-        let browse = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: busyTimeout)
-        let search = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: busyTimeout)
-        for connection in [browse, search] { try SQLiteSearchFunctions.register(on: connection) }
+        let open = { () throws(DatabaseError) -> SQLiteConnection in
+            let connection = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: busyTimeout)
+            try SQLiteSearchFunctions.register(on: connection)
+            return connection
+        }
+        let browse = try SQLiteFileSession(open)
+        let search = try SQLiteFileSession(open)
         return Connected(table: table, target: path, browse: browse, search: search) { () throws(DatabaseError) in
-            try table.verify(browse, target: path)
+            try table.verify(browse.connection, target: path)
         }
     }
 }

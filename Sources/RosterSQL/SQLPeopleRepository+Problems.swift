@@ -6,6 +6,21 @@ extension SQLPeopleRepository {
     /// The title's reason while the server is away: the way back first.
     static let lostReason = "connection lost, r reconnects"
 
+    /// Why a statement failed since opening, if one did: a caller that
+    /// must not end quietly with less (`--list`, `--export`) checks it.
+    ///
+    /// A lost connection is the lanes' to say, as they are shared by every
+    /// repository read over them: one that went down under another
+    /// repository (the one a re-read replaced) counts, and a loss heard of
+    /// here is over once they are connected again, whichever repository
+    /// the reconnect went through (the watcher's is the first one read).
+    public var failure: String? {
+        if lanesDown { return Self.lostReason }
+        return problem.withLock { $0.flatMap { $0.reason == Self.lostReason ? nil : $0.reason } }
+    }
+
+    private var lanesDown: Bool { browse.isConnectionDown || searching.isConnectionDown }
+
     /// What the database said last when a statement failed (masked of
     /// passwords, one line): the `?` help shows it, never the title.
     public var problemDetail: String? { detail.withLock { $0 } }
@@ -44,8 +59,10 @@ extension SQLPeopleRepository {
         // lock, a timeout) is cleared by the next statement that works.
         let kind = (error as? DatabaseError)?.kind
         let lasting = kind.map { [DatabaseError.Kind.connectionLost, .cannotConnect, .staleSummary].contains($0) } ?? false
+        let lanesDown = lanesDown
         let isNew = problem.withLock { current in
-            guard current?.lasting != true else { return false }
+            // A loss is kept until it is over (a reconnect), and then is no longer news.
+            guard current?.lasting != true || (current?.reason == Self.lostReason && !lanesDown) else { return false }
             current = (reason, lasting)
             return true
         }

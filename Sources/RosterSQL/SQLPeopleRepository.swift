@@ -104,14 +104,6 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
 
     // MARK: PeopleRepository
 
-    /// Why a statement failed since opening, if one did: a caller that
-    /// must not end quietly with less (`--list`, `--export`) checks it.
-    /// A lane whose connection went down under another repository read
-    /// over it (the one a re-read replaced) counts too.
-    public var failure: String? {
-        problem.withLock { $0?.reason } ?? (browse.isConnectionDown || searching.isConnectionDown ? Self.lostReason : nil)
-    }
-
     public var readFailure: String? { failure }
 
     public var isLocal: Bool { table.dialect == .sqlite }

@@ -28,12 +28,15 @@ extension TableChangeWatch {
 /// whose version moves for every commit but its own: so our saves are
 /// never taken for someone else's, nor someone else's, a moment after
 /// ours, for ours. Never the browse connections: their reads go on meanwhile.
+/// A file another program put at the path (a restore, `mv new.db
+/// people.db`) is a change too: the connection is opened on it, and the
+/// re-read that follows reads it (`SQLiteFileSession`).
 public final class SQLiteChangeWatch: TableChangeWatch, @unchecked Sendable {
     private let writer: SQLiteWriter
     private let queue = DispatchQueue(label: "roster.sqlite-change-watch")
     private var timer: DispatchSourceTimer?
     /// The version changes are counted from (touched only on `queue`).
-    private var counted: Int64?
+    private var counted: SQLiteWriter.Version?
 
     /// A watch on what others commit to the database `writer` saves to.
     init(writer: SQLiteWriter) {

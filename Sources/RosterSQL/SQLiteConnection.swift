@@ -21,6 +21,9 @@ public final class SQLiteConnection {
     public let interruptHandle: SQLiteInterruptHandle
     /// The path as given, for messages.
     public let path: String
+    /// The file opened (device and inode, taken at opening): another at
+    /// `path` since is another program's (`isFileReplaced`).
+    let openedFile: SQLiteFileIdentity?
     /// How long a statement waits on another writer's lock, unless told.
     public static let defaultBusyTimeout: Duration = .seconds(5)
 
@@ -37,6 +40,7 @@ public final class SQLiteConnection {
         }
         database = handle
         self.path = path
+        openedFile = SQLiteFileIdentity(path: path)
         interruptHandle = SQLiteInterruptHandle(handle)
         // The extended codes tell "no such table" from other errors.
         sqlite3_extended_result_codes(handle, 1)
@@ -48,6 +52,14 @@ public final class SQLiteConnection {
         interruptHandle.detach()
         // close_v2: statements still alive are finalized when they go.
         sqlite3_close_v2(database)
+    }
+
+    /// Whether another file is at `path` now than the one this connection
+    /// has open (a restore, `mv new.db people.db`): the connection goes on
+    /// reading the file it opened, which no one else sees any more. A path
+    /// that names nothing now is not another file.
+    public var isFileReplaced: Bool {
+        SQLiteFileIdentity(path: path).map { $0 != openedFile } ?? false
     }
 
     /// How long a statement waits for another connection's lock.

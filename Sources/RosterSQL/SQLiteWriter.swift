@@ -35,18 +35,28 @@ final class SQLiteWriter: @unchecked Sendable {
         return try body(connection)
     }
 
-    /// The file's version as the writing connection sees it: it moves
-    /// when a commit other than this connection's landed. Nil when the
+    /// Where the file stands as the writing connection sees it.
+    struct Version: Equatable {
+        /// The file asked (another when another program replaced it).
+        let file: SQLiteFileIdentity?
+        /// `PRAGMA data_version`: it moves when a commit other than this
+        /// connection's landed.
+        let number: Int64
+    }
+
+    /// The file's version as the writing connection sees it. Nil when the
     /// file cannot be read.
-    func othersVersion() -> Int64? {
+    func othersVersion() -> Version? {
         lock.lock()
         defer { lock.unlock() }
+        if reader?.isFileReplaced == true { reader = nil }
         let asked = (try? opened()) ?? reader ?? (try? SQLiteConnection(path: path, access: .readOnly, busyTimeout: Self.askingPatience))
         if connection == nil { reader = asked }
         // Asking waits on another writer's lock briefly (a save of ours would wait behind it), then asks again next time.
         asked?.setBusyTimeout(Self.askingPatience)
         defer { asked?.setBusyTimeout(Self.savingPatience) }
-        return (try? asked?.query("PRAGMA data_version"))?.first?.int(0)
+        guard let asked, let number = (try? asked.query("PRAGMA data_version"))?.first?.int(0) else { return nil }
+        return Version(file: asked.openedFile, number: number)
     }
 
     /// How long a save waits on another writer's lock.
@@ -55,7 +65,8 @@ final class SQLiteWriter: @unchecked Sendable {
     static let askingPatience: Duration = .milliseconds(200)
 
     private func opened() throws(DatabaseError) -> SQLiteConnection {
-        if let connection { return connection }
+        // A file another program put in the old one's place is the one saved to (and asked) from now on.
+        if let connection, !connection.isFileReplaced { return connection }
         // Never made here: a file gone since it was opened is not written anew.
         if let missing = SQLPeopleRepository.missingFile(path) { throw missing }
         let made = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: Self.savingPatience)

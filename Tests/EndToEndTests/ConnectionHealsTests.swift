@@ -101,6 +101,30 @@ struct ConnectionHealsTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("a search typed while the list is being read again (a reconnect's, r's) is the one shown once that read lands")
+    func searchTypedDuringAReread() throws {
+        let directory = try Directory(on: try TestPostgres.server())
+        defer { directory.removeHomes() }
+        let session = try directory.roster()
+        // The summary locked: r's read of the table waits on it, and the search goes on meanwhile.
+        let locker = try PostgresConnection(directory.server.conninfo(database: directory.database))
+        try locker.execute("BEGIN")
+        try locker.execute("LOCK TABLE people_companies IN ACCESS EXCLUSIVE MODE")
+        session.send("r")
+        #expect(session.waitFor("the read waiting on the lock") { _ in
+            (try? directory.text("SELECT count(*) FROM pg_locks WHERE NOT granted")) != "0"
+        })
+        session.send("/")
+        session.type("garza")
+        session.send("Enter")
+        try locker.execute("ROLLBACK")
+        #expect(session.waitFor("the search typed meanwhile, shown once the read landed") {
+            $0.contains("1/10 ·") && $0.contains("filter: garza") && $0.contains("read again")
+        })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("a restarted server: the copy is what was last seen, a form open across the restart saves, an edit made while lost is kept offline and lands once within 5 s")
     func restartedServer() throws {
         let server = try TestPostgres.privateServer()

@@ -76,6 +76,24 @@ struct DatabaseEditRaceTests {
         #expect(try query("SELECT headcount FROM people_companies").first?.int(0) == 35)
     }
 
+    @Test("an update that gives up waiting on a table another session locked says so in words: nothing changed, try again")
+    func updateGivingUpOnALock() throws {
+        let (target, environment, query) = try Self.imported(EditingEndToEndTests.bundled, into: .postgres)
+        let id = try #require(query("SELECT person_key FROM people ORDER BY person_key LIMIT 1").first?.text(0))
+        let server = try TestPostgres.server()
+        // postgres://postgres@/DATABASE?host=…
+        let database = try #require(target.split(separator: "@/").last?.split(separator: "?").first.map(String.init))
+        let locker = try PostgresConnection(server.conninfo(database: database))
+        try locker.execute("BEGIN")
+        try locker.execute("LOCK TABLE people IN ACCESS EXCLUSIVE MODE")
+        // The script's own patience (a command-line edit waits on a lock as long as the server lets it).
+        let update = try runRoster(["update", target, id, "age=77"], environment: environment.merging(["PGOPTIONS": "-c lock_timeout=200"]) { $1 })
+        try locker.execute("ROLLBACK")
+        #expect(update.status == 1)
+        #expect(update.error.hasSuffix(": table people is locked, or the server busy; nothing changed, try again\n"), "\(update.error)")
+        #expect(try query("SELECT count(*) FROM people WHERE age = 77").first?.int(0) == 0)
+    }
+
     @Test("importing the same people again leaves every version as it was: a script holding --if-version 0 still saves",
           arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func reimportKeepsVersions(_ dialect: PeopleTable.Dialect) throws {

@@ -55,12 +55,12 @@ struct HabitKeysEndToEndTests {
     func messageUntilTheNextKey(rows: Int, columns: Int) throws {
         let session = try TmuxSession(binary, rows: rows, columns: columns)
         #expect(session.waitFor(text: "1/400"))
-        let quiet: (String) -> Bool = { $0.contains("1/400") && !$0.contains("read-only:") && !$0.contains("no search yet") }
+        let quiet: (String) -> Bool = { $0.contains("1/400") && !$0.contains("read-only; to edit") && !$0.contains("no search yet") }
         for keys in [["o", "Escape"], [":", "Escape"], ["?", "q"]] {
             session.send("E")
-            #expect(session.waitFor(text: "read-only:"))
+            #expect(session.waitFor(text: "read-only; to edit"))
             session.send(keys[0])
-            #expect(session.waitFor("\(keys[0]) open") { !$0.contains("read-only:") })
+            #expect(session.waitFor("\(keys[0]) open") { !$0.contains("read-only; to edit") })
             session.send(keys[1])
             #expect(session.waitFor("the message gone after \(keys) closed") { quiet(bottom(session)) && !$0.contains("List keys") })
         }

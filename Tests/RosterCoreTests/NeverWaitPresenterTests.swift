@@ -265,6 +265,21 @@ struct NeverWaitPresenterTests {
         #expect(presenter.selection == 4, "placed on them, then one down")
     }
 
+    @Test("Esc while a remembered person is looked up clears the filter for good: the lookup landing after it does not bring the filter back")
+    func escWhileTheRememberedPersonIsLookedUp() async throws {
+        let (repository, reads, view, presenter) = try Self.list()
+        let irwin = try await repository.search(SearchQuery("irwin"), in: repository.everyone, within: nil)
+        presenter.showSearchResult(irwin)
+        reads.finish()
+        #expect(view.last?.filter == "irwin")
+        let first = try await repository.rows(in: repository.everyone, positions: 0..<1)[0]
+        presenter.restore(RememberedPlace(selectedPosition: nil, selectedID: try await repository.person(first.id).id))
+        presenter.cancelSearch()  // Esc, as a re-read lands and looks its place up
+        while reads.waiting > 0 { reads.finish() }
+        #expect(view.last?.filter == nil, "Esc's, not the filter from before it")
+        #expect(view.last?.position == "1/6")
+    }
+
     @Test("Tab on a row not read yet opens the overview on the company the row is under")
     func overviewFromARowNotRead() throws {
         let repository = try Self.slowSource()

@@ -193,6 +193,21 @@ struct ReconnectPresenterTests {
         #expect(view.last?.message == nil)
     }
 
+    @Test("the connection lost again takes back a message that it was back ('reconnected; …'), never one of another kind")
+    func lostAgainTakesBackReconnected() throws {
+        let repository = try Self.lostDatabase()
+        let presenter = presenter(over: repository)
+        presenter.reconnect()
+        #expect(view.last?.message == "reconnected; read again")
+        repository.loseConnection()
+        presenter.reconnectedOnItsOwn(.lost)
+        #expect(view.last?.sourceName == "connection lost, r reconnects — postgres://db")
+        #expect(view.last?.message == nil, "not 'reconnected' under a title saying it is lost")
+        presenter.say("not sent: Ada Lovelace's edit (someone deleted them meanwhile)")
+        presenter.reconnectedOnItsOwn(.lost)
+        #expect(view.last?.message == "not sent: Ada Lovelace's edit (someone deleted them meanwhile)")
+    }
+
     @Test("counts over a lost connection say why there are no rows, not that there is nobody")
     func countsWhileLost() throws {
         let repository = try Self.lostDatabase(json: "[]")
@@ -282,6 +297,23 @@ struct ReconnectPresenterTests {
         searcher.failing = false
         presenter.reconnect()
         #expect(view.last?.filter == "garz", "r ran the failed search again")
+    }
+
+    @Test("a search stopped by a lock runs again by itself once the lock is over (the watcher's recovered), with no key")
+    func failedSearchRunsAgainOnceALockIsOver() throws {
+        let (memory, _) = try Fixtures.repository(json: Fixtures.seedJSON, name: "postgres://db")
+        let searcher = RecoveringScheduler(memory)
+        let presenter = presenter(over: StubReconnectingRepository(base: memory), searcher: searcher)
+        presenter.beginSearch()
+        presenter.editSearch("irwin")
+        presenter.commitSearch()
+        #expect(view.last?.message == "search failed: database busy: another program is writing to it")
+        #expect(view.last?.filter == nil)
+        searcher.failing = false
+        presenter.reconnectedOnItsOwn(.recovered)
+        #expect(view.last?.filter == "irwin")
+        #expect(view.last?.position == "1/1")
+        #expect(view.last?.message != "search failed: database busy: another program is writing to it")
     }
 }
 

@@ -60,6 +60,24 @@ struct LostConnectionTests {
         #expect(try await repository.people(in: everyone, positions: 0..<1).first?.email == first.email)
     }
 
+    @Test("a loss found through the repository a re-read made is over once the watcher's (the first one read) reconnects: title, saves and the outbox go on over it")
+    func lossSharedByTheRepositoriesOfOneConnection() async throws {
+        let (watched, database, server) = try Self.opened()
+        let shown = try watched.reread()
+        let everyone = shown.arrange(sort: .byLastName, byCompany: true, company: nil)
+        let first = try #require(try await shown.people(in: everyone, positions: 0..<1).first)
+        #expect(try server.terminateConnections(to: database) >= 2)
+        let failure = #expect(throws: EditFailure.self) {
+            try shown.update(recordID: first.id, changes: [try FieldCheck.change(from: "email=lost@x.test")], base: first)
+        }
+        #expect(failure?.message == "the server closed the connection", "in words, not the server's FATAL and CONTEXT")
+        #expect(shown.isConnectionLost && watched.isConnectionLost)
+        try watched.reconnect()
+        #expect(!shown.isConnectionLost, "the screen's repository is not left saying lost")
+        #expect(shown.titleName == shown.sourceName)
+        try shown.update(recordID: first.id, changes: [try FieldCheck.change(from: "email=back@x.test")], base: first)
+    }
+
     /// People as last seen, by `_id`: these, whatever the server holds.
     struct LastSeen: LastSeenPeople {
         let people: [Person]

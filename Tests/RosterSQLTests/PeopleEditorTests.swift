@@ -180,6 +180,35 @@ struct PeopleEditorTests {
             try Self.apply(.update(id: "id1", changes: [Self.change("last=")]), ifVersion: 1, to: imported)
         }
     }
+
+    @Test("an edit that gives up waiting on someone else's lock is busy, said in words (a lock, not the server's text), nothing changed",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func editWaitingOnALockIsBusy(_ dialect: PeopleTable.Dialect) throws {
+        let imported = try SQLRepositoryFixture.importing(json: Self.people, into: dialect)
+        let editor = PeopleEditor(table: try PeopleTable(name: imported.table, dialect: dialect))
+        let change = try Self.change("email=ada@locked.test")
+        let failure: EditFailure?
+        switch dialect {
+        case .postgres:
+            let locker = try PostgresConnection(imported.target)
+            try locker.execute("BEGIN")
+            try locker.execute("LOCK TABLE \(imported.table) IN ACCESS EXCLUSIVE MODE")
+            let editing = try PostgresConnection(imported.target)
+            try editing.setStatementTimeout(.milliseconds(300))
+            failure = #expect(throws: EditFailure.self) { try editor.apply(.update(id: "id1", changes: [change]), ifVersion: nil, on: editing) }
+            try locker.execute("ROLLBACK")
+            #expect(failure?.message == "table \(imported.table) is locked, or the server busy")
+        case .sqlite:
+            let locker = try SQLiteConnection(path: imported.target, access: .readWrite)
+            try locker.execute("BEGIN EXCLUSIVE")
+            let editing = try SQLiteConnection(path: imported.target, access: .readWrite, busyTimeout: .milliseconds(300))
+            failure = #expect(throws: EditFailure.self) { try editor.apply(.update(id: "id1", changes: [change]), ifVersion: nil, on: editing) }
+            try locker.execute("ROLLBACK")
+            #expect(failure?.message == "another program is writing to it")
+        }
+        #expect(failure?.kind == .busy)
+        #expect(try Self.apply(.update(id: "id1", changes: [change]), to: imported).version == 1, "nothing had changed; once free it lands")
+    }
 }
 
 /// A writer that takes no turn (a Roster from before edits took turns, a

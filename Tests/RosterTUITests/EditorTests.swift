@@ -21,6 +21,18 @@ final class HeldSaves: EditorInteractorInput {
         adds.append((changes, recordID))
         deliveries.append(deliver)
     }
+
+    /// Work asked to run later, run when the test says (`runLater`).
+    var later: [(delay: Duration, work: @MainActor @Sendable () -> Void)] = []
+    func later(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) {
+        later.append((delay, work))
+    }
+
+    func runLater() {
+        let due = later
+        later = []
+        for item in due { item.work() }
+    }
 }
 
 @MainActor
@@ -139,6 +151,53 @@ struct EditorTests {
         // Leaving now, the list reads the person again: they changed.
         _ = type([.escape, .character("y")])
         #expect(routes.routes == [.cancelled(stale: true)])
+    }
+
+    @Test("a save refused by a lock waits, saying why, and is tried again every second with no key, until it lands")
+    func waitsForALock() throws {
+        _ = type([.tab, .tab, .tab, .control("u"), .typed("ada@new.io"), .enter])
+        interactor.deliveries[0](EditFailure(.busy, "another program is writing to people.db"))
+        var screen = type([])
+        #expect(screen.line(23).hasPrefix(" waiting: another program is writing to people.db (Esc stops waiting)"))
+        #expect(interactor.later.map(\.delay) == [.seconds(1)])
+        screen = type([.character("x"), .enter])
+        #expect(screen.line(5).hasPrefix("• Email           ada@new.io"), "keys wait while it waits")
+        #expect(interactor.saves.count == 1)
+        interactor.runLater()
+        try #require(interactor.saves.count == 2, "tried again on its own")
+        #expect(interactor.saves[1].changes == interactor.saves[0].changes)
+        #expect(type([]).line(23).hasPrefix(" waiting: another program is writing to people.db"), "still saying why while it tries")
+        interactor.deliveries[1](EditFailure(.busy, "another program is writing to people.db"))
+        interactor.runLater()
+        try #require(interactor.deliveries.count == 3)
+        interactor.deliveries[2](nil)
+        #expect(routes.routes.count == 1, "saved once the lock is gone")
+        #expect(interactor.saves.count == 3)
+    }
+
+    @Test("Esc stops waiting for a lock: not tried again, said so; ⏎ waits again; a try on its way when Esc came may still save")
+    func escStopsWaitingForALock() throws {
+        _ = type([.tab, .tab, .tab, .control("u"), .typed("ada@new.io"), .enter])
+        interactor.deliveries[0](EditFailure(.busy, "table people is locked, or the server busy"))
+        var screen = type([.escape])
+        #expect(screen.line(23).hasPrefix(" not saved: table people is locked, or the server busy (⏎ tries again)"))
+        interactor.runLater()
+        #expect(interactor.saves.count == 1, "not tried again")
+        #expect(routes.routes.isEmpty, "the form stays, as typed")
+        _ = type([.enter])
+        try #require(interactor.saves.count == 2)
+        interactor.deliveries[1](EditFailure(.busy, "table people is locked, or the server busy"))
+        interactor.runLater()
+        try #require(interactor.saves.count == 3, "waits again after ⏎")
+        screen = type([.escape])
+        #expect(screen.line(23).hasPrefix(" stops waiting after this try…"))
+        interactor.deliveries[2](EditFailure(.busy, "table people is locked, or the server busy"))
+        #expect(type([]).line(23).hasPrefix(" not saved: table people is locked, or the server busy (⏎ tries again)"))
+        #expect(interactor.later.isEmpty)
+        _ = type([.enter])
+        try #require(interactor.deliveries.count == 4)
+        interactor.deliveries[3](nil)
+        #expect(routes.routes.count == 1)
     }
 
     @Test("both names cleared (or left as spaces, zero-width marks): not saved, said as every editor says it, at the first name; one kept saves")

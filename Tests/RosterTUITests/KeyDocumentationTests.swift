@@ -108,11 +108,12 @@ enum KeyDocument {
     }
 
     /// A table's header, from what its first column holds: keys (a table
-    /// of keys, or the sort menu's letters), the command line's commands
-    /// (`:sort …`), or search queries.
+    /// of keys, or the sort menu, whose letters sit beside `Esc/q` and `?`:
+    /// any one-character label makes it keys, as no query is one
+    /// character), the command line's commands (`:sort …`), or search queries.
     static func header(of lines: ArraySlice<HelpOverlay.Line>) -> String {
         let labels = lines.filter { !$0.label.isEmpty }.map(\.label)
-        guard lines.contains(where: \.isExample), !labels.allSatisfy({ $0.count == 1 }) else { return "| key | does |" }
+        guard lines.contains(where: \.isExample), !labels.contains(where: { $0.count == 1 }) else { return "| key | does |" }
         return labels.allSatisfy { $0.hasPrefix(":") } ? "| command | does |" : "| query | finds |"
     }
 

@@ -74,7 +74,11 @@ public struct EditFailure: Error, Equatable, Sendable {
         /// The edit would leave what no reader takes (a person without a
         /// name, whom the loader skips): refused wherever it is sent, for good.
         case invalid
-        /// Anything else: a lock held too long, a lost server, a full disk.
+        /// Someone else holds the data locked for now (another program
+        /// writing to an SQLite file, a table another session locked): the
+        /// same save may land in a moment, and the form tries it again.
+        case busy
+        /// Anything else: a lost server, a full disk.
         case failed
     }
 

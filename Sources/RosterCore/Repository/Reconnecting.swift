@@ -91,6 +91,13 @@ public enum Reconnection {
     /// Said when a read over the connection just worked (and what the screen shows is read again).
     public nonisolated static let wasFine = "the connection was fine; read again"
 
+    /// Whether `message` says the connection is back or fine ("reconnected;
+    /// 2 offline edits sent", "reconnected: live again", `wasFine`): no
+    /// longer true once it is lost again.
+    public nonisolated static func saysConnected(_ message: String) -> Bool {
+        message.hasPrefix("reconnected") || message.hasPrefix(wasFine)
+    }
+
     public static func attempt(_ repository: any PeopleRepository, using reader: BackgroundReading,
                                then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
         guard let connection = repository.connection else { return said(ConnectionStatus.nothingToReconnect, false) }

@@ -48,6 +48,8 @@ public protocol EditorInteractorInput: AnyObject {
     func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
     /// How far the save in flight has got (nil: the source never says).
     var saveProgress: SaveProgress? { get }
+    /// Runs `work` on the main actor after `delay` (a save refused by a lock, tried again).
+    func later(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void)
 }
 
 extension EditorInteractorInput {

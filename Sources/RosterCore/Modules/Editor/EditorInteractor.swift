@@ -11,6 +11,10 @@ public final class EditorInteractor: EditorInteractorInput {
 
     public var saveProgress: SaveProgress? { editing.saveProgress }
 
+    public func later(_ delay: Duration, _ work: @escaping @MainActor @Sendable () -> Void) {
+        reader.after(delay, work)
+    }
+
     public func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
         perform({ editing throws(EditFailure) in try editing.update(recordID: base.id, changes: changes, base: base) }) { deliver($0.failure) }
     }

@@ -33,6 +33,14 @@ public final class EditorPresenter: EditorModuleInterface {
     private var status: String?
     private var question: String?
     private var isSaving = false
+    /// Why the save waits (someone else holds the data locked), while it
+    /// is tried again on its own; nil when it does not.
+    private var waitingFor: String?
+    /// Whether a save refused by a lock is tried again on its own: until
+    /// Esc says to stop waiting (⏎ waits again).
+    private var waitsForLocks = true
+    /// A save in flight or waiting for a lock: the form takes no edits.
+    private var isBusy: Bool { isSaving || waitingFor != nil }
     /// A save was refused because the person changed or went meanwhile.
     private var isStale = false
     /// Where the changes on the conflict screen were made ("your edit made offline").
@@ -66,7 +74,7 @@ public final class EditorPresenter: EditorModuleInterface {
     // MARK: Intents
 
     public func edit(_ edit: LineEdit) {
-        guard !isSaving, question == nil else { return }
+        guard !isBusy, question == nil else { return }
         switch edit {
         case .previousEntry: return moveField(by: -1)
         case .nextEntry, .complete: return moveField(by: 1)
@@ -85,7 +93,7 @@ public final class EditorPresenter: EditorModuleInterface {
     }
 
     public func moveField(by delta: Int) {
-        guard !isSaving, question == nil else { return }
+        guard !isBusy, question == nil else { return }
         if let merge {
             let shown = merge.shown
             let at = shown.firstIndex(of: mergeFocus) ?? 0
@@ -97,7 +105,13 @@ public final class EditorPresenter: EditorModuleInterface {
     }
 
     public func save() {
-        guard !isSaving, question == nil else { return }
+        guard !isBusy, question == nil else { return }
+        waitsForLocks = true
+        attemptSave()
+    }
+
+    /// Saves what the form holds (once every field reads), or settles the conflict screen.
+    private func attemptSave() {
         if merge != nil { return settle() }
         let checked = checkedChanges()
         if let bad = checked.firstIndex(where: { $0.problem != nil }) {
@@ -114,12 +128,14 @@ public final class EditorPresenter: EditorModuleInterface {
         }
         guard !changes.isEmpty else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         isSaving = true
-        status = "saving…"
+        status = waitingFor.map(Self.waiting) ?? "saving…"
         refresh()
         let recordID = isAdding ? FieldCheck.newRecordID() : base.id
         let done: @MainActor @Sendable (EditFailure?) -> Void = { [weak self] failure in
             guard let self else { return }
             self.isSaving = false
+            if failure?.kind == .busy, self.waitsForLocks, let reason = failure?.message { return self.waitForLock(reason) }
+            self.waitingFor = nil
             guard let failure else {
                 var added = self.base.applying(changes)
                 added.id = recordID
@@ -132,6 +148,7 @@ public final class EditorPresenter: EditorModuleInterface {
                 return self.showConflict(with: theirs)
             }
             self.status = "not saved: " + MessageText.reasonFirst(failure.message, target: self.sourceName)
+                + (failure.kind == .busy ? " (⏎ tries again)" : "")
             self.refresh()
         }
         if isAdding {
@@ -142,6 +159,7 @@ public final class EditorPresenter: EditorModuleInterface {
     }
 
     public func cancel() {
+        if let reason = waitingFor { return stopWaiting(reason) }
         guard !isSaving else { return }
         guard question == nil else { return answer(false) }
         if merge != nil {
@@ -165,11 +183,46 @@ public final class EditorPresenter: EditorModuleInterface {
     }
 
     public func choose(_ choice: PersonMerge.Choice) {
-        guard !isSaving, question == nil, merge != nil else { return }
+        guard !isBusy, question == nil, merge != nil else { return }
         merge?.choose(choice, at: mergeFocus)
         status = nil
         // On to the next field still waiting, if any.
         if let merge, let next = merge.shown.first(where: { merge.rows[$0].choice == nil }) { mergeFocus = next }
+        refresh()
+    }
+
+    // MARK: Waiting for a lock
+
+    /// "waiting: another program is writing to people.db (Esc stops waiting)".
+    private static func waiting(for reason: String) -> String {
+        "waiting: \(reason) (Esc stops waiting)"
+    }
+
+    /// The save was refused because someone else holds the data locked
+    /// (another program's transaction, a table locked by another session):
+    /// it is tried again every second, the form saying why it waits, until
+    /// it lands, fails otherwise, or Esc stops it. A lock released saves
+    /// with no key pressed.
+    private func waitForLock(_ reason: String) {
+        waitingFor = reason
+        status = Self.waiting(for: reason)
+        refresh()
+        interactor.later(Self.lockRetryPause) { [weak self] in
+            guard let self, self.waitingFor != nil, !self.isSaving else { return }
+            self.attemptSave()
+        }
+    }
+
+    /// How long a save refused by a lock waits before it is tried again
+    /// (each try itself waits on the lock: SQLite 5 s, PostgreSQL 10 s).
+    static let lockRetryPause: Duration = .seconds(1)
+
+    /// Esc while a save waits for a lock: it is not tried again; a try on
+    /// its way may still land (then the form closes, saved, as it says).
+    private func stopWaiting(_ reason: String) {
+        waitingFor = nil
+        waitsForLocks = false
+        status = isSaving ? "stops waiting after this try…" : "not saved: \(reason) (⏎ tries again)"
         refresh()
     }
 
@@ -231,7 +284,7 @@ public final class EditorPresenter: EditorModuleInterface {
             status = "merged with their changes: edit, then ⏎ saves"
             return refresh()
         }
-        save()
+        attemptSave()
     }
 
     // MARK: State

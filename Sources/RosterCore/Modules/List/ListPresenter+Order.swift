@@ -81,6 +81,7 @@ extension ListPresenter: ListOrderInput {
     func showSearchResult(_ result: PeopleArrangement?, selectedAt unread: UnreadSelection? = nil) {
         let selected = rememberedPerson ?? (unread == nil ? selectedPerson ?? selectedID : nil)
         let shown = result.flatMap { $0.query.map { $0.isEmpty } ?? true ? nil : $0 } ?? everyone
+        resultAsked = result
         placementsAsked += 1
         let asked = placementsAsked
         interactor.placement(of: selected, orAt: unread, in: shown, byCompany: isGroupedByCompany) { [weak self] placement in

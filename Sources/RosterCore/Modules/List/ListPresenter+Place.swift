@@ -35,8 +35,9 @@ extension ListPresenter {
             case .success(let person): self.rememberedPerson = person
             case .failure(let error): self.message = "your last place could not be found: \(error.reason)"
             }
-            // A new order still being sorted places them when it is done.
-            if !self.isArranging { self.showSearchResult(self.search.result) }
+            // A new order still being sorted places them when it is done; a
+            // placement on its way (Esc cleared the filter meanwhile) is what to place them in.
+            if !self.isArranging { self.showSearchResult(self.isPlacing ? self.resultAsked : self.search.result) }
         }
     }
 }

@@ -41,14 +41,18 @@ extension ListPresenter {
     /// the position and filter off the status line (`r` says why).
     public func reconnectedOnItsOwn(_ attempt: ReconnectAttempt) {
         switch attempt {
-        case .lost: refresh()  // the title says so
+        case .lost:
+            // The title says so; a message that it was back is no longer true.
+            if messageShown.map(Reconnection.saysConnected) == true { messageShown = nil }
+            refresh()
         case .reconnected: sayReconnected(Reconnection.reconnected)
         case .recovered:
             // A lock or a slow spell is over: the title is back to normal,
-            // and rows not read are read again; nothing to say.
+            // rows not read are read again, and a search it stopped runs
+            // again (its failure was said; its result now shows).
             window = makeWindow()
             rows = makeRows()
-            refresh()
+            if let retry = search.retryFailed() { run(retry) } else { refresh() }
         case .failed: break
         }
     }

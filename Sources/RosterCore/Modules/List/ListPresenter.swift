@@ -41,6 +41,9 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     /// whoever the first frame selected) until a placement shows them.
     var isFindingPlace = false
     var rememberedPerson: PersonID?
+    /// What the latest placement was asked to show (nil: everyone): while it
+    /// is on its way, not the filter in force (Esc cleared it a moment ago).
+    var resultAsked: PeopleArrangement?
 
     /// What a list pushed over another screen is of; nil for the main list.
     let scope: ListScope?

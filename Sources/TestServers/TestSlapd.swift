@@ -4,11 +4,12 @@ import RosterCore
 /// A real OpenLDAP server for the tests, started by the tests themselves:
 /// Debian's `slapd` with a `slapd.conf` in a temporary directory (no
 /// cn=config, nothing of the system's own server), an mdb database loaded
-/// with `slapadd`, listening on a free loopback port and on an `ldapi://`
-/// socket in that directory. It runs in the foreground as our child, so it
-/// can be stopped, killed (`kill -9`) and started again on the same port,
-/// as the outage tests need; it is removed when its last reference goes,
-/// and at exit. A server left by a killed run is removed by the next one.
+/// with `slapadd`, listening on a loopback port reserved for it
+/// (`ReservedPort`) and on an `ldapi://` socket in that directory. It runs
+/// in the foreground as our child, so it can be stopped, killed (`kill -9`)
+/// and started again on the same port, as the outage tests need; it is
+/// removed when its last reference goes, and at exit. A server left by a
+/// killed run is removed by the next one.
 ///
 /// No skip: if slapd cannot start, the test fails with the reason
 /// (`make test` installs the packages, so this is a real fault).

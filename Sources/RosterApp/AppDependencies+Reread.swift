@@ -18,11 +18,11 @@ extension AppDependencies {
     /// Where the list was and what to do once it is read again.
     struct RereadLanding {
         let note: ListScreenWireframe.SavedNote
-        let recordID: String?
+        var recordID: String?
         /// The place to show, at the person saved.
-        let place: RememberedPlace?
+        var place: RememberedPlace?
         /// After a delete, the row where the selection was (the next person).
-        let row: Int?
+        var row: Int?
         /// After a delete from a company's list: that list, to open again.
         let companyList: CompanyListPlace?
         /// The row the person saved was on: under a search they no longer
@@ -36,6 +36,18 @@ extension AppDependencies {
         let marked: Set<PersonID>
         let isTable: Bool
         let path: String?
+
+        /// The selection was moved while the source was read again (`j`
+        /// typed on `saved; reading it again…`): the list lands where the
+        /// user went, `place`, not back on the person saved, nor on a row
+        /// a delete left, so that the next key acts on whom the user chose.
+        func moved(to place: RememberedPlace?) -> RereadLanding {
+            var landing = self
+            landing.place = place
+            landing.recordID = nil
+            landing.row = nil
+            return landing
+        }
     }
 
     /// A save landed: the source is read again in the background (a file
@@ -149,6 +161,7 @@ extension AppDependencies {
         // A search typed (or cleared) while it was read is the one to show.
         let asked = listWireframe.filter
         let filter = asked != landing.listFilter ? asked : landing.filter
+        let landing = keepingMoves(landing)
         if let unsent = reread.unsent { listWireframe.session.unsent = unsent }
         if !landing.marked.isEmpty {
             listWireframe.session.unmarkAll()
@@ -157,12 +170,7 @@ extension AppDependencies {
         listWireframe.presentList(arranged)
         // What was just read is what edits made offline will start from.
         if let table = arranged.repository as? SQLPeopleRepository { offlineCopy?.refresh(table) }
-        // The directory as it was is let go once the screens are off it: its memory
-        // goes back to the system (on 1M people, five saves left 790 MB resident without this, 560 with).
-        Task.detached {
-            try? await Task.sleep(for: .seconds(1))
-            Platform.returnFreedMemory()
-        }
+        Self.returnFreedMemorySoon()
         offerEditing(of: arranged.repository, reading: reread.reading)
         listWireframe.start(at: .success(landing.place), sort: nil, filter: filter)
         if let row = landing.row {
@@ -196,6 +204,23 @@ extension AppDependencies {
                 presenter.say(said)  // the move drew a frame of its own: what happened is still to be read
             }
         }
+    }
+
+    /// The directory as it was is let go once the screens are off it: its
+    /// memory goes back to the system (on 1M people, five saves left 790 MB
+    /// resident without this, 560 with).
+    private static func returnFreedMemorySoon() {
+        Task.detached {
+            try? await Task.sleep(for: .seconds(1))
+            Platform.returnFreedMemory()
+        }
+    }
+
+    /// `landing`, or where the user went if the selection moved while the
+    /// source was read again (`RereadLanding.moved`).
+    private func keepingMoves(_ landing: RereadLanding) -> RereadLanding {
+        guard let list = listWireframe.listPresenter, list.selection != landing.savedRow else { return landing }
+        return landing.moved(to: listWireframe.place)
     }
 
     /// Why the source could not be read again after `note`: what happened

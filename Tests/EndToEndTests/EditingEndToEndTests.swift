@@ -339,6 +339,32 @@ struct EditingEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("j typed while a save is read again: the list stays where j went, and the next E edits that person")
+    func movedDuringTheReread() throws {
+        let path = NSTemporaryDirectory() + "roster-e2e-moved-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let records = (0..<100_000).map { n in
+            #"{"_id": "p\#(n)", "name": {"first": "F\#(n)", "last": "L\#(n)"}, "company": "C\#(n % 500)", "email": "p\#(n)@x.io"}"#
+        }
+        try ("[\n" + records.joined(separator: ",\n") + "\n]\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let session = try TmuxSession(TmuxSession.shellQuoted(rosterBinary) + " " + TmuxSession.shellQuoted(path))
+        #expect(session.waitFor(text: "1/100,000", timeout: 120))
+        session.send("E")
+        #expect(session.waitFor(text: "Roster — Edit"))
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type("first@save.example")
+        session.send("Enter")
+        #expect(session.waitFor(text: "saved; reading it again"))
+        session.send("j")
+        #expect(session.waitFor(text: "saved to roster-e2e-moved-", timeout: 120))
+        // The status bar says the message, not the position: E says whom the selection is on.
+        session.send("E")
+        #expect(session.waitFor(text: "Roster — Edit"))
+        #expect(session.screen().contains("Edit F1000 L1000"), "the second person in the order, where j went, not the person saved")
+        session.send("Escape", "q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("with the form changed, a terminal too small says so and q does not quit; grown again, the form is as typed")
     func tooSmallKeepsTheForm() throws {
         let file = try Self.copy()

@@ -12,14 +12,15 @@ RESOURCES  := .build/release/Roster_RosterResources.resources
 
 all: build
 
-# System packages: the ncurses, libpq and SQLite headers to build; tmux for
-# the end-to-end tests, and a PostgreSQL server (with pg_trgm, in contrib)
-# that the database tests start and stop themselves.
+# System packages: the ncurses, libpq, SQLite and libldap headers to build;
+# tmux for the end-to-end tests, a PostgreSQL server (with pg_trgm, in
+# contrib) and an OpenLDAP slapd (with ldapsearch, for the measurements)
+# that the tests start and stop themselves.
 deps:
-	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev
+	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev libldap-dev
 
 test-deps:
-	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev tmux postgresql postgresql-contrib python3
+	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev libldap-dev tmux postgresql postgresql-contrib slapd ldap-utils python3
 
 # The release binary is remade only when something it is built from is
 # newer than it (a file added or removed changes its folder's time): a

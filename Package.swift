@@ -29,6 +29,12 @@ let package = Package(
             name: "CSQLite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // OpenLDAP's libldap, without its deprecated calls; only
+        // LDAPHandle.swift imports it.
+        .systemLibrary(
+            name: "CLDAP",
+            providers: [.apt(["libldap-dev"])]
+        ),
         // The bundled directory (people.json) and where to find it.
         .target(
             name: "RosterResources",
@@ -56,9 +62,13 @@ let package = Package(
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
         // Connections, schema and import for PostgreSQL and SQLite.
         .target(name: "RosterSQL", dependencies: ["RosterCore", "RosterStore", "CLibpq", "CSQLite3"]),
+        // The directory server client: connections, paging, windows,
+        // writes with assertions, content synchronisation.
+        .target(name: "RosterLDAP", dependencies: ["RosterCore", "CLDAP"]),
         // Deterministic directory generator (bundled data and benchmarks).
         .executableTarget(name: "roster-gen"),
-        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport"]),
+        .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport",
+                                                      "RosterLDAP", "TestServers"]),
         .target(name: "TestSupport", dependencies: ["RosterCore", "RosterStore", "RosterTUI"],
                 swiftSettings: startOnTheCaller),
         .target(name: "TestTraits"),
@@ -71,6 +81,7 @@ let package = Package(
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"],
                     swiftSettings: startOnTheCaller),
         .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "RosterSQL", "TestSupport", "TestTraits", "TestServers"]),
+        .testTarget(name: "RosterLDAPTests", dependencies: ["RosterLDAP", "RosterCore", "TestServers", "TestTraits"]),
         .testTarget(name: "RosterSQLTests", dependencies: ["RosterSQL", "RosterCore", "RosterStore", "TestSupport", "TestTraits", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]

@@ -146,10 +146,12 @@ public final class TestPostgres: Sendable {
         starting.lock()
         defer { starting.unlock() }
         removeStaleServers(bin: bin)
-        let template = root + "/" + prefix + "XXXXXX"
-        var path = Array(template.utf8CString)
-        guard mkdtemp(&path) != nil else { throw ServerFailure(description: "mkdtemp failed: \(errno)") }
-        let directory = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory: String
+        do {
+            directory = try Spawn.makeDirectory(prefix: prefix)
+        } catch {
+            throw ServerFailure(description: error.description)
+        }
         let isRoot = getuid() == 0
         do {
             try "\(getpid())".write(toFile: directory + "/owner.pid", atomically: true, encoding: .utf8)
@@ -210,38 +212,8 @@ public final class TestPostgres: Sendable {
         }
     }
 
-    private struct CommandFailed: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Runs a command and waits for it: `posix_spawn` and `waitpid`, since
-    /// Foundation's `Process` can miss the exit of `runuser` (seen here).
+    /// Runs a command and waits for it, as the `postgres` user when asked.
     private static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
-        let command = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments : [executable] + arguments
-        // Output to a file, not a pipe: the server pg_ctl starts could keep
-        // a pipe open, and reading it to the end would never finish.
-        let outputPath = NSTemporaryDirectory() + "roster-pg-command-\(getpid())-\(UUID().uuidString).log"
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The server lives for the whole run: it must not inherit a pipe or
-        // socket of a test running meanwhile (that test would wait for ever
-        // for its other end to close).
-        Descriptor.closeInChild(from: 3, &actions)
-        var arguments = command.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, command[0], &actions, nil, &arguments, environ)
-        guard spawned == 0 else { throw CommandFailed(description: "\(command[0]) could not start (\(spawned))") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1, errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        guard status == 0 else {
-            throw CommandFailed(description: "\(command.joined(separator: " ")) failed: \(text)")
-        }
+        try Spawn.run(asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments : [executable] + arguments)
     }
 }

@@ -76,10 +76,7 @@ final class CompaniesScreenWireframe: CompaniesWireframe {
             onFilterChosen(nil)
         case .commandLine:
             guard let view else { return }
-            let commandLine = CommandLinePresenter(history: history, output: self, fileNames: { _ in [] })
-            let line = CommandLineView(presenter: commandLine, background: view)
-            commandLine.attach(view: line)
-            root.push(line)
+            root.pushCommandLine(over: view, history: history, output: self)
         case .help:
             view?.openHelp()
         case .back:

@@ -35,6 +35,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     /// The people list's filter, as last told.
     private var filter: String?
     private var presenter: FrequencyPresenter?
+    private weak var view: FrequencyView?
     private var valueList: ListScreenWireframe?
 
     init(root: RootWireframe, makeSearcher: @escaping () -> ListSearchScheduling, history: PromptHistory, session: ListSession,
@@ -63,6 +64,7 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
         let view = FrequencyView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
+        self.view = view
         root.push(view)
     }
 
@@ -86,6 +88,11 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
                      filter: Self.adding(term, to: filter), title: title, term: term)
         case .clearFilter:
             onFilterChosen(nil)
+        case .commandLine:
+            guard let view else { return }
+            root.pushCommandLine(over: view, history: history, output: self)
+        case .help:
+            view?.openHelp()
         case .back:
             root.pop()
             onClose()
@@ -118,5 +125,17 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
         guard let filter else { return nil }
         guard let term, let rest = QueryEditing.removingLast(term, from: filter) else { return filter }
         return rest.isEmpty ? nil : rest
+    }
+}
+
+/// The command line (`:`) over the counts: its commands run there.
+extension FrequencyScreenWireframe: CommandLineOutput {
+    func commandEntered(_ command: ListCommand) {
+        root.pop()
+        presenter?.run(command)
+    }
+
+    func commandLineClosed() {
+        root.pop()
     }
 }

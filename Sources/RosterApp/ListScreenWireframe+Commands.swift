@@ -14,10 +14,7 @@ extension ListScreenWireframe: CommandLineOutput {
     func showCommandLine() {
         guard let listView else { return }
         let writer = FileExportWriter()
-        let commandLine = CommandLinePresenter(history: history, output: self, fileNames: { writer.fileNames(in: $0) })
-        let view = CommandLineView(presenter: commandLine, background: listView)
-        commandLine.attach(view: view)
-        root.push(view)
+        root.pushCommandLine(over: listView, history: history, output: self, fileNames: { writer.fileNames(in: $0) })
     }
 
     public func commandEntered(_ command: ListCommand) {

@@ -42,6 +42,16 @@ public final class RootWireframe {
         if stack.count > 1 { stack.removeLast() }
     }
 
+    /// The command line (`:`) over `background`, its commands handed to
+    /// `output`; `fileNames` completes a file name (`:export`).
+    func pushCommandLine(over background: ScreenView, history: PromptHistory, output: CommandLineOutput,
+                         fileNames: @escaping (String) -> [String] = { _ in [] }) {
+        let commandLine = CommandLinePresenter(history: history, output: output, fileNames: fileNames)
+        let view = CommandLineView(presenter: commandLine, background: background)
+        commandLine.attach(view: view)
+        push(view)
+    }
+
     public func finish(status: ExitStatus) {
         if exitStatus == nil { exitStatus = status }
     }

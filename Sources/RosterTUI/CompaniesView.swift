@@ -6,9 +6,7 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
     public typealias Action = TableAction
 
     public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
-        noun: "company", sortHelp: "next order (name A→Z; people, active, total, average, age: largest first)",
-        extra: [KeyBinding([.character(":")], ":", "command line: :12 the 12th row, :q, :help (the rest on the people list)",
-                           .commandLine)]) { $0 }
+        noun: "company", sortHelp: "next order (name A→Z; people, active, total, average, age: largest first)") { $0 }
 
     /// `?`: the overview's keys.
     static let keyHelp = HelpOverlay(title: "Company overview keys", table: keyTable)
@@ -57,7 +55,6 @@ public final class CompaniesView: CompaniesViewInterface, ScreenView {
         }
         guard let action: Action = Self.keyTable.action(for: key) else { return false }
         if action == .help { openHelp() }
-        if action == .commandLine { presenter.openCommandLine() }
         TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         return true
     }

@@ -82,10 +82,20 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
         switch action {
         case .nextField: presenter.cycleField(by: 1)
         case .previousField: presenter.cycleField(by: -1)
-        case .table(.help): help = Self.keyHelp.withProblem(model?.problemDetail)
+        case .table(.help): openHelp()
         case .table(let action): TableKeys.perform(action, on: presenter, hasFilter: model?.filter != nil, screenSize: screenSize)
         }
         return true
+    }
+
+    /// The word in the status bar ends at the next key, as the list's message.
+    public func keyPressed() {
+        presenter.endMessage()
+    }
+
+    /// The help screen (`?`, `:help`).
+    public func openHelp() {
+        help = Self.keyHelp.withProblem(model?.problemDetail)
     }
 
     public func draw(on screen: Screen) {

@@ -4,7 +4,7 @@ import RosterCore
 public enum TableAction: Sendable, Equatable {
     case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, sort, reverseSort, clearFilterOrBack, back
     case reconnect, help, quit
-    /// `:` (the overview's own key): the command line.
+    /// `:`: the command line.
     case commandLine
 }
 
@@ -22,7 +22,10 @@ enum TableKeys {
         let moves = KeyBinding<TableAction>.movement(
             up: .up, down: .down, pageUp: .pageUp, pageDown: .pageDown, halfPageUp: .halfPageUp, halfPageDown: .halfPageDown,
             first: .first, last: .last, noun: noun)
-        let open = [KeyBinding<TableAction>([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true)]
+        let open = [
+            KeyBinding<TableAction>([.enter, .right, .character("l")], "⏎/→/l", "people", .open, hint: true),
+            KeyBinding([.character(":")], ":", "command line: :12 the 12th row, :q, :help (the rest on the people list)", .commandLine),
+        ]
         let rest: [KeyBinding<TableAction>] = [
             KeyBinding([.character("s")], "s", sortHelp, .sort),
             KeyBinding([.character("S")], "S", "reverse the order", .reverseSort),
@@ -51,7 +54,7 @@ enum TableKeys {
         }
     }
 
-    /// Does `action` (all but `.help` and `.commandLine`, which the screen opens itself);
+    /// Does `action` (all but `.help`, which the screen opens itself);
     /// `hasFilter`: Esc clears it rather than going back.
     static func perform(_ action: TableAction, on presenter: TableModuleInterface, hasFilter: Bool, screenSize: ScreenSize) {
         let page = max(1, screenSize.rows - 4)
@@ -70,7 +73,8 @@ enum TableKeys {
         case .clearFilterOrBack: if hasFilter { presenter.clearFilter() } else { presenter.goBack() }
         case .back: presenter.goBack()
         case .reconnect: presenter.reconnect()
-        case .help, .commandLine: break
+        case .commandLine: presenter.openCommandLine()
+        case .help: break
         case .quit: presenter.quit()
         }
     }

@@ -185,4 +185,37 @@ struct HabitKeysEndToEndTests {
         session.send("Enter")
         #expect(session.exitStatus() == 0)
     }
+
+    @Test("the command line over the overview (Tab) and the counts (F): :3 the third row, the list's commands say where they work until the next key, :q quits")
+    func tableCommandLine() throws {
+        // A copy: a key that went astray must never edit the bundled file.
+        let path = NSTemporaryDirectory() + "roster-e2e-table-commands-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.copyItem(atPath: Self.bundled, toPath: path)
+        let session = try TmuxSession(binary + " " + TmuxSession.shellQuoted(path))
+        #expect(session.waitFor(text: "1/"))
+        for (key, screen) in [("Tab", ": companies"), ("F", ": counts by")] {
+            session.send(key)
+            #expect(session.waitFor(text: screen))
+            #expect(session.waitFor(text: " 1/"))
+            session.send(":")
+            session.type("3")
+            session.send("Enter")
+            #expect(session.waitFor("\(key): the third row") { $0.contains(" 3/") && !$0.contains(" 1/") })
+            session.send(":")
+            session.type("sort age")
+            session.send("Enter")
+            #expect(session.waitFor(text: "people list only: Tab goes back"))
+            session.send("j")
+            #expect(session.waitFor("\(key): the word gone at the next key, the row moved") {
+                $0.contains(" 4/") && !$0.contains("people list only")
+            })
+            session.send("Tab")
+            #expect(session.waitFor("\(key): the people list again") { !$0.contains(screen) })
+        }
+        session.send("F", ":")
+        session.type("q")
+        session.send("Enter")
+        #expect(session.exitStatus() == 0)
+    }
 }

@@ -20,6 +20,72 @@ public protocol TableModuleInterface: AnyObject {
     /// `r`: connects again (after "connection lost") and counts again.
     func reconnect()
     func quit()
+    /// `:`: the command line, for the commands that mean something here.
+    func openCommandLine()
+    /// A key was pressed: the word shown (after `r`, a command) ends.
+    func endMessage()
+}
+
+/// A table screen's presenter, as its `:` commands and its word in the
+/// status bar reach it.
+@MainActor
+protocol TableCommandTarget: TableModuleInterface {
+    /// The word in the status bar (after `r`, a command); ends at the next key.
+    var notice: String? { get set }
+    var rowCount: Int { get }
+    var selection: Int { get }
+    func showHelp()
+    func render()
+}
+
+extension TableCommandTarget {
+    /// Ends the word shown, if any.
+    func endNotice() {
+        guard notice != nil else { return }
+        notice = nil
+        render()
+    }
+}
+
+/// A command typed at `:` over a table screen (the overview, the counts):
+/// `:12` the 12th row (the last, saying so, when there are fewer), `:q`
+/// quits, `:help` as `?`; the list's other commands (sort, filter, export,
+/// columns) say where they work rather than nothing.
+enum TableCommand: Equatable {
+    /// Select the row at this index; `notice` says why it is not the one asked for.
+    case select(row: Int, notice: String?)
+    case quit
+    case help
+    case notice(String)
+
+    /// Runs `command` on `presenter`: selects, says, quits or asks for the help.
+    @MainActor
+    static func run(_ command: ListCommand, on presenter: some TableCommandTarget) {
+        switch of(command, rowCount: presenter.rowCount) {
+        case .select(let row, let said)?:
+            presenter.moveSelection(by: row - presenter.selection)
+            presenter.notice = said
+        case .quit?: presenter.quit()
+        case .help?: presenter.showHelp()
+        case .notice(let said)?: presenter.notice = said
+        case nil: return
+        }
+        presenter.render()
+    }
+
+    /// What `command` does over `rowCount` rows; nil when nothing (a row
+    /// asked for while there are none).
+    static func of(_ command: ListCommand, rowCount: Int) -> TableCommand? {
+        switch command {
+        case .goTo(let row):
+            guard rowCount > 0 else { return nil }
+            return .select(row: min(row, rowCount) - 1,
+                           notice: row > rowCount ? "\(row): only \(NumberText.grouped(rowCount)) rows; at the last" : nil)
+        case .quit: return .quit
+        case .help: return .help
+        case .sort, .filter, .export, .columns: return .notice("people list only: Tab goes back")
+        }
+    }
 }
 
 /// A count that failed, for the overview and the counts: said in place of

@@ -8,12 +8,7 @@ public protocol CompaniesViewInterface: AnyObject {
 
 /// View → presenter: the table's intents (`TableModuleInterface`).
 @MainActor
-public protocol CompaniesModuleInterface: TableModuleInterface {
-    /// `:`: the command line, for the commands that mean something here.
-    func openCommandLine()
-    /// A key was pressed: the word shown (after `r`, a command) ends.
-    func endMessage()
-}
+public protocol CompaniesModuleInterface: TableModuleInterface {}
 
 public enum CompaniesRoute: Equatable, Sendable {
     /// The people of one company, as a list of their own.

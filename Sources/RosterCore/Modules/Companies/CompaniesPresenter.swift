@@ -23,7 +23,7 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
     public private(set) var sortOrder = CompanySortOrder()
     public private(set) var selection = 0
     /// What `r` or a command said, until the next key.
-    private var notice: String?
+    var notice: String?
     /// What the overview counts: the people list's rows.
     private var shown: PeopleArrangement
     private let counting: BackgroundCount
@@ -115,29 +115,10 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
 
     public func openCommandLine() { wireframe?.navigate(to: .commandLine) }
 
-    public func endMessage() {
-        guard notice != nil else { return }
-        notice = nil
-        render()
-    }
+    public func endMessage() { endNotice() }
 
-    /// A command typed at `:`: `:12` the 12th row, `:q` quits, `:help` as
-    /// `?`; the list's other commands (sort, filter, export, columns) say
-    /// where they work rather than nothing.
-    public func run(_ command: ListCommand) {
-        switch command {
-        case .goTo(let row):
-            guard !summaries.isEmpty else { return }
-            let last = summaries.count
-            moveSelection(by: min(row, last) - 1 - selection)
-            if row > last { notice = "\(row): only \(NumberText.grouped(last)) rows; at the last" }
-        case .quit: quit()
-        case .help: wireframe?.navigate(to: .help)
-        case .sort, .filter, .export, .columns:
-            notice = "people list only: Tab goes back"
-        }
-        render()
-    }
+    /// A command typed at `:` (`TableCommand`).
+    public func run(_ command: ListCommand) { TableCommand.run(command, on: self) }
 
     public func goBack() { wireframe?.navigate(to: .back) }
     public func clearFilter() { wireframe?.navigate(to: .clearFilter) }
@@ -185,7 +166,12 @@ public final class CompaniesPresenter: CompaniesModuleInterface {
         return model
     }
 
-    private func render() {
+    func render() {
         view?.show(makeViewModel())
     }
+}
+
+extension CompaniesPresenter: TableCommandTarget {
+    var rowCount: Int { summaries.count }
+    func showHelp() { wireframe?.navigate(to: .help) }
 }

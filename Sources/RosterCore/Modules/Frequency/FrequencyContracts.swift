@@ -22,6 +22,10 @@ public enum FrequencyRoute: Equatable, Sendable {
     case matching(term: String, title: String)
     /// Clear the search filter the counts were made from.
     case clearFilter
+    /// The command line (`:`), over the counts.
+    case commandLine
+    /// The counts' help (`:help`, as `?`).
+    case help
     case back
     case quit
 }

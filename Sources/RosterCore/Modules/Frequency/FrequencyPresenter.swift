@@ -21,7 +21,7 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     private var rowsVersion = 0
     public private(set) var sortOrder = ValueSortOrder()
     public private(set) var selection = 0
-    private var notice: String?
+    var notice: String?
     private let counting: BackgroundCount
 
     /// Counts `shown` by `field` through `interactor`.
@@ -107,6 +107,12 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
     public func goBack() { wireframe?.navigate(to: .back) }
     public func clearFilter() { wireframe?.navigate(to: .clearFilter) }
     public func quit() { wireframe?.navigate(to: .quit) }
+    public func openCommandLine() { wireframe?.navigate(to: .commandLine) }
+
+    public func endMessage() { endNotice() }
+
+    /// A command typed at `:` (`TableCommand`).
+    public func run(_ command: ListCommand) { TableCommand.run(command, on: self) }
 
     private var selectedValue: SummaryValue? {
         summaries.indices.contains(selection) ? summaries[selection].value : nil
@@ -195,7 +201,12 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    private func render() {
+    func render() {
         view?.show(makeViewModel())
     }
+}
+
+extension FrequencyPresenter: TableCommandTarget {
+    var rowCount: Int { summaries.count }
+    func showHelp() { wireframe?.navigate(to: .help) }
 }

@@ -132,15 +132,17 @@ fuzz: deps $(FUZZ_TARGETS:%=.build/fuzz/%-fuzz)
 # (.ci/swift-test), naming the tests that had not finished. ROSTER_TEST_PACE
 # stretches the end-to-end tests' waits and time bounds threefold: a
 # sanitized binary on a busy machine is slow, and these runs look for memory
-# and thread errors (make test holds the real bounds).
+# and thread errors (make test holds the real bounds). SPLIT_END_TO_END runs
+# the end-to-end tests after the rest, not beside them (.ci/swift-test).
 sanitize: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	rm -rf .build/asan/reports && mkdir -p .build/asan/reports
 	ROSTER_TEST_PACE=3 ASAN_OPTIONS=detect_leaks=0:log_path=$(CURDIR)/.build/asan/reports/asan ROSTER_BINARY=$(CURDIR)/.build/asan/debug/roster \
-	  SWIFT=$(SWIFT) bash .ci/swift-test --skip-build --sanitize=address --scratch-path .build/asan \
+	  SPLIT_END_TO_END=1 SWIFT=$(SWIFT) bash .ci/swift-test --skip-build --sanitize=address --scratch-path .build/asan \
 	  || { cat .build/asan/reports/* 2>/dev/null; exit 1; }
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	ROSTER_TEST_PACE=3 ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster SWIFT=$(SWIFT) bash .ci/swift-test --skip-build --sanitize=thread --scratch-path .build/tsan
+	ROSTER_TEST_PACE=3 ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster SPLIT_END_TO_END=1 SWIFT=$(SWIFT) \
+	  bash .ci/swift-test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # Everything a careful change deserves: sanitizers, a fuzz smoke, the tests.
 check: sanitize

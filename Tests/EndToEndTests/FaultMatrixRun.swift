@@ -49,7 +49,7 @@ final class FaultMatrixRun {
     typealias ScreenTest = @Sendable (String) -> Bool
 
     /// When the screen first met `condition`, and what it showed then; nil
-    /// after `limit`. It is looked at every `every` on a thread of its own,
+    /// after `limit` (longer at a slower pace: `TestPace`). It is looked at every `every` on a thread of its own,
     /// so the moment is taken when it happens, however busy the test run's
     /// two threads are (beside the suite's blocking tests, a suspended wait
     /// can resume seconds late, which would be counted against the heal).
@@ -59,7 +59,7 @@ final class FaultMatrixRun {
         return await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 let clock = ContinuousClock()
-                let deadline = clock.now + limit
+                let deadline = clock.now + TestPace.scaled(limit)
                 while true {
                     let screen = session.value.screen()
                     if condition(screen) { return continuation.resume(returning: (clock.now, screen)) }
@@ -76,7 +76,7 @@ final class FaultMatrixRun {
     }
 
     /// How long after `from` the screen first met `condition` (looked at
-    /// every 0.2 s); nil if not within 30 s.
+    /// every 0.2 s); nil if not within 30 s (at pace 1).
     func heal(from: ContinuousClock.Instant, _ condition: @escaping ScreenTest) async -> Duration? {
         await firstSeen(.seconds(30), every: .milliseconds(200), condition).map { $0.at - from }
     }
@@ -118,7 +118,7 @@ final class FaultMatrixRun {
     func report(_ activity: Activity, healed: Duration?) {
         let limit = TestPace.scaled(.seconds(5)) * Self.busyness()
         check(activity, healed.map { $0 < limit } ?? false,
-              "healed with no key within \(limit) (took \(healed.map { "\($0)" } ?? "over 30 s"))")
+              "healed with no key within \(limit) (took \(healed.map { "\($0)" } ?? "over \(TestPace.scaled(.seconds(30)))"))")
         let seconds = healed.map { String(format: "%.2f s", Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) } ?? "never"
         reports.append("fault matrix: \(row.name), \(activity.rawValue): healed in \(seconds)")
     }

@@ -75,20 +75,26 @@ public struct OrgChartText: Sendable {
         return position
     }
 
+    /// Levels indented at most: a row deeper says its level instead
+    /// (`[level 80] `), so that a chain a million deep (hostile data) writes
+    /// a million short lines, not a terabyte of indentation.
+    public static let deepestIndentation = 64
+
     private func appendIndentation(of row: OrgChartRow, continuing: inout [Bool], to output: inout [UInt8]) {
         if groupTitle != nil, row.depth > 0 || row.person != nil { output.append(contentsOf: "  ".utf8) }
-        switch style {
-        case .indented:
+        if style == .treeLines {
+            // Whether each level above goes on past this row, kept for every row.
+            continuing.removeLast(max(0, continuing.count - max(0, row.depth - 1)))
+        }
+        if row.depth > Self.deepestIndentation {
+            for _ in 0..<Self.deepestIndentation { output.append(contentsOf: "  ".utf8) }
+            output.append(contentsOf: "[level \(NumberText.grouped(row.depth))] ".utf8)
+        } else if style == .indented {
             for _ in 0..<row.depth { output.append(contentsOf: "  ".utf8) }
-        case .treeLines:
-            guard row.depth > 0 else {
-                continuing.removeAll(keepingCapacity: true)
-                return
-            }
-            continuing.removeLast(max(0, continuing.count - (row.depth - 1)))
+        } else if row.depth > 0 {
             for goesOn in continuing { output.append(contentsOf: (goesOn ? "│  " : "   ").utf8) }
             output.append(contentsOf: (row.isLastChild ? "└─ " : "├─ ").utf8)
-            continuing.append(!row.isLastChild)
         }
+        if style == .treeLines, row.depth > 0 { continuing.append(!row.isLastChild) }
     }
 }

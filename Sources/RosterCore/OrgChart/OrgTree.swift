@@ -147,6 +147,26 @@ public struct OrgTree: Sendable {
         return cycles.first { $0.contains(person) }
     }
 
+    /// The chart's problems in words, for the title's `!` ("2 with a
+    /// manager not here, 1 loop of managers"); nil when there are none.
+    public var problemSummary: String? {
+        let counts = problemCounts
+        var parts: [String] = []
+        if let missing = counts[.missingManager] {
+            parts.append("\(NumberText.grouped(missing)) with a manager not here")
+        }
+        if let ambiguous = counts[.ambiguousManager] {
+            parts.append("\(NumberText.grouped(ambiguous)) with an ambiguous manager")
+        }
+        if let own = counts[.selfReference] {
+            parts.append("\(NumberText.grouped(own)) their own manager")
+        }
+        if !cycles.isEmpty {
+            parts.append(NumberText.count(cycles.count, "loop of managers", "loops of managers"))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     /// How many people are at the top for each problem reason (people whose
     /// manager is missing, ambiguous, themselves or in a loop).
     public var problemCounts: [OrgRootReason: Int] {

@@ -1,18 +1,19 @@
 /// People found again by one kind of identifier: an open-addressing table
-/// of person numbers (four bytes a slot, and a four-byte hash tag), hashed
-/// on the identifier's normal form while the bytes stay where the source
-/// keeps them. A dictionary of a million `String` keys took about ten times
-/// the memory (measured in `roster-bench orgchart`).
+/// of person numbers, each beside its key's hash tag in one 8-byte slot,
+/// hashed on the identifier's normal form while the bytes stay where the
+/// source keeps them. `[String: Int32]`s of the same ids, emails and names
+/// took six times the memory (`roster-bench orgchart`: 219 MiB against 36
+/// at a million people).
 ///
 /// A key several people share (a common name, an email given twice) is
 /// kept once with the number of people who have it: a lookup says how many,
 /// so a name that fits two people is said to be ambiguous, never guessed.
 struct ReferenceTable: Sendable {
-    /// The first person with the slot's key, or -1 for an empty slot.
-    private var slots: [Int32]
-    /// The key's 32-bit hash: rejects most other keys without reading the
-    /// source, and places the key again when the table grows.
-    private var tags: [UInt32]
+    /// Per slot: the key's 32-bit tag in the high half, the first person
+    /// with the key plus one in the low half; 0 for an empty slot. One
+    /// slot, one cache line to read: the tag rejects most other keys without
+    /// reading the source, and places the key again when the table grows.
+    private var slots: [UInt64]
     /// Keys more than one person has: slot → how many, and who came last.
     private var shared: [Int: (people: Int32, last: Int32)] = [:]
     private(set) var count = 0
@@ -23,7 +24,6 @@ struct ReferenceTable: Sendable {
     init(expectedKeys: Int) {
         self.expectedKeys = max(expectedKeys, 4)
         slots = []
-        tags = []
     }
 
     /// What a lookup found: the first person with the key and how many have it.
@@ -32,7 +32,7 @@ struct ReferenceTable: Sendable {
         let people: Int
     }
 
-    /// The bytes the table uses: the two arrays and the shared keys.
+    /// The bytes the table uses: the slots and the shared keys.
     var memoryBytes: Int { slots.count * 8 + shared.count * 32 }
 
     /// Adds `person` under a key whose tag is `tag`; `isKey(candidate)`
@@ -40,21 +40,19 @@ struct ReferenceTable: Sendable {
     /// added in increasing order, each person's keys together.
     mutating func add(_ person: Int, tag: UInt32, isKey: (Int) -> Bool) {
         if slots.isEmpty {
-            slots = Array(repeating: -1, count: Self.capacity(for: expectedKeys))
-            tags = Array(repeating: 0, count: slots.count)
+            slots = Array(repeating: 0, count: Self.capacity(for: expectedKeys))
         } else if (count + 1) * 8 > slots.count * 5 {
             grow()
         }
         var slot = Self.home(of: tag, capacity: slots.count)
-        while slots[slot] >= 0 {
-            if tags[slot] == tag, isKey(Int(slots[slot])) {
+        while slots[slot] != 0 {
+            if Self.tag(in: slots[slot]) == tag, isKey(Self.person(in: slots[slot])) {
                 addSharer(person, at: slot)
                 return
             }
             slot = slot + 1 == slots.count ? 0 : slot + 1
         }
-        slots[slot] = Int32(person)
-        tags[slot] = tag
+        slots[slot] = UInt64(tag) << 32 | UInt64(person + 1)
         count += 1
     }
 
@@ -62,9 +60,10 @@ struct ReferenceTable: Sendable {
     func find(tag: UInt32, isKey: (Int) -> Bool) -> Found? {
         guard count > 0 else { return nil }
         var slot = Self.home(of: tag, capacity: slots.count)
-        while slots[slot] >= 0 {
-            if tags[slot] == tag, isKey(Int(slots[slot])) {
-                return Found(person: Int(slots[slot]), people: Int(shared[slot]?.people ?? 1))
+        while slots[slot] != 0 {
+            let person = Self.person(in: slots[slot])
+            if Self.tag(in: slots[slot]) == tag, isKey(person) {
+                return Found(person: person, people: shared.isEmpty ? 1 : Int(shared[slot]?.people ?? 1))
             }
             slot = slot + 1 == slots.count ? 0 : slot + 1
         }
@@ -81,8 +80,11 @@ struct ReferenceTable: Sendable {
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 
+    private static func tag(in slot: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: slot >> 32) }
+    private static func person(in slot: UInt64) -> Int { Int(slot & 0xFFFF_FFFF) - 1 }
+
     private mutating func addSharer(_ person: Int, at slot: Int) {
-        let first = Int32(slots[slot])
+        let first = Int32(Self.person(in: slots[slot]))
         let current = shared[slot] ?? (people: 1, last: first)
         // The same person giving one key twice (two equal emails) is one person.
         guard current.last != Int32(person) else { return }
@@ -91,19 +93,16 @@ struct ReferenceTable: Sendable {
 
     /// Doubles the slots, placing every key again by its tag.
     private mutating func grow() {
-        let oldSlots = slots
-        let oldTags = tags
+        let old = slots
         let oldShared = shared
-        let capacity = oldSlots.count * 2
-        slots = Array(repeating: -1, count: capacity)
-        tags = Array(repeating: 0, count: capacity)
+        let capacity = old.count * 2
+        slots = Array(repeating: 0, count: capacity)
         shared = [:]
-        for old in oldSlots.indices where oldSlots[old] >= 0 {
-            var slot = Self.home(of: oldTags[old], capacity: capacity)
-            while slots[slot] >= 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
-            slots[slot] = oldSlots[old]
-            tags[slot] = oldTags[old]
-            if let sharing = oldShared[old] { shared[slot] = sharing }
+        for index in old.indices where old[index] != 0 {
+            var slot = Self.home(of: Self.tag(in: old[index]), capacity: capacity)
+            while slots[slot] != 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
+            slots[slot] = old[index]
+            if let sharing = oldShared[index] { shared[slot] = sharing }
         }
     }
 

@@ -148,6 +148,20 @@ struct ManagerResolutionTests {
         #expect(partial.including(PersonReferenceKind.allCases).kinds == PersonReferenceKind.allCases)
     }
 
+    @Test("a table grows past its first guess (many emails a person) and keeps what it knew")
+    func growingTable() {
+        var people = (0..<100).map { person in
+            OrgPerson(id: "p\(person)", emails: (0..<20).map { "p\(person).\($0)@example.com" }, names: ["P \(person)"],
+                      manager: person == 0 ? nil : "p\(person - 1).19@example.com")
+        }
+        people[5].emails.append("p4.3@example.com")
+        people[6].manager = "P4.3@example.com"
+        let resolution = ManagerResolution(PersonReferenceIndex(PersonReferenceColumns(people)))
+        #expect(resolution.outcome(of: 6) == .ambiguous(reference: "P4.3@example.com", people: 2))
+        #expect(resolution.outcome(of: 99) == .resolved(manager: 98, by: .email))
+        #expect(resolution.problems.count == 1)
+    }
+
     @Test("tens of thousands of people, in parts across the cores, each resolved to the right one")
     func manyPeople() {
         let people = (0..<20_000).map { index in

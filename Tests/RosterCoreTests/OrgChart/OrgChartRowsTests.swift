@@ -96,12 +96,15 @@ struct OrgChartRowsTests {
     func matchesRebuild(seed: UInt64) {
         var random = SeededRandom(seed: seed)
         let tree = Self.randomTree(&random, count: 1 + random.below(400))
-        var rows = random.below(2) == 0 ? OrgChartRows(tree.outline) : OrgChartRows(tree.outline) { _ in random.below(2) == 0 }
+        // The whole chart, or a search's (with its N not shown lines).
+        let outline = seed % 2 == 0 ? tree.outline
+            : tree.searchOutline(matching: (0..<tree.count).filter { _ in random.below(8) == 0 })
+        var rows = random.below(2) == 0 ? OrgChartRows(outline) : OrgChartRows(outline) { _ in random.below(2) == 0 }
         for _ in 0..<200 {
             switch random.below(3) {
             case 0: rows.toggle(row: random.below(rows.count))
             case 1: _ = rows.open(at: random.below(tree.count))
-            default: rows.setExpanded(false, position: random.below(tree.count))
+            default: rows.setExpanded(false, position: random.below(outline.count))
             }
             let expected = Self.rebuilt(rows)
             #expect(rows.count == expected.count)

@@ -58,6 +58,20 @@ struct OrgChartTextTests {
             """)
     }
 
+    @Test("a chain deeper than the indentation goes says each deeper row's level instead", arguments: [
+        OrgChartText.Style.indented, .treeLines,
+    ])
+    func deepChain(style: OrgChartText.Style) {
+        let deepest = OrgChartText.deepestIndentation
+        let rows = OrgChartRows.allExpanded(OrgTree(managers: (0..<(deepest + 3)).map { Int32($0 - 1) }).outline)
+        let lines = OrgChartText(style: style).text(rows) { "P\($0.person ?? -1)" }.split(separator: "\n")
+        #expect(lines.count == deepest + 3)
+        let indentation = String(repeating: "  ", count: deepest)
+        #expect(lines[deepest + 1] == indentation + "[level \(deepest + 1)] P\(deepest + 1)")
+        #expect(lines[deepest + 2] == indentation + "[level \(deepest + 2)] P\(deepest + 2)")
+        #expect(lines[deepest].hasSuffix("P\(deepest)") && !lines[deepest].contains("level"))
+    }
+
     @Test("only what is open is written; large output comes in pieces, in order")
     func piecesInOrder() {
         let count = 30_000

@@ -87,6 +87,9 @@ struct OrgTreeTests {
         #expect([2, 3, 4, 5, 6, 1].map(tree.rootReason) == [.missingManager, .ambiguousManager, .selfReference,
                                                             .inCycle, .inCycle, .hasManager])
         #expect(tree.cycles == [[5, 6]])
+        #expect(tree.problemSummary
+                == "1 with a manager not here, 1 with an ambiguous manager, 1 their own manager, 1 loop of managers")
+        #expect(Self.small.problemSummary == nil)
     }
 
     @Test("a chain a million deep: built without recursion, each depth and size right")

@@ -21,6 +21,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     var detailWireframe: DetailScreenWireframe?
     var companiesWireframe: CompaniesScreenWireframe?
     private var frequencyWireframe: FrequencyScreenWireframe?
+    private var orgChartWireframe: OrgChartScreenWireframe?
     var editorWireframe: EditorScreenWireframe?
     /// How the source is saved to, shared by every list of the session
     /// (a company's list edits as the main list does).
@@ -214,6 +215,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                 onClose: { [weak self] in self?.frequencyWireframe = nil })
             frequencyWireframe = counts
             counts.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter, field: field)
+        case .orgChart(let shown, let person): showOrgChart(of: repository, shown: shown, at: person)
         case .companies, .back:
             guard !isMainList else { return }
             root.pop()
@@ -266,6 +268,14 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// Says `text` in the list's status line.
     func say(_ text: String) {
         presenter?.say(text)
+    }
+
+    /// `T`: the org chart of everyone, over the list.
+    private func showOrgChart(of repository: any PeopleRepository, shown: PeopleArrangement, at person: PersonID?) {
+        let chart = OrgChartScreenWireframe(root: root, repository: repository, shown: shown, reader: makeSearcher(),
+                                            onClose: { [weak self] in self?.orgChartWireframe = nil })
+        orgChartWireframe = chart
+        chart.present(reading: session.orgChartReading?(repository), at: person)
     }
 
     private func detailDidClose(at position: Int) {

@@ -92,8 +92,10 @@ public enum RosterCommand {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
         }
         let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+        var chartFile: String?
+        if case .file(let path, _) = source { chartFile = path }
         return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme,
-                      editing: editing(of: source, given: options.file, format: options.format))
+                      editing: editing(of: source, given: options.file, format: options.format), orgChartFile: chartFile)
     }
 
     /// How the screens save to `source`, or why they cannot.
@@ -324,7 +326,7 @@ public enum RosterCommand {
     @MainActor
     static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
                        theme: Theme, editing: Result<any PeopleEditing, EditFailure>?, outbox: Outbox? = nil,
-                       offlineCopy: OfflineCopyKeeper? = nil) -> ExitStatus {
+                       offlineCopy: OfflineCopyKeeper? = nil, orgChartFile: String? = nil) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -340,6 +342,7 @@ public enum RosterCommand {
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing,
                                            outbox: outbox, offlineCopy: offlineCopy)
+        if let orgChartFile { dependencies.readOrgChart(fromFile: orgChartFile, format: options.format) }
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()
         defer { MainThreadReads.allow() }

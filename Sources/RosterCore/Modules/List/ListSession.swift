@@ -14,6 +14,10 @@ public final class ListSession {
         didSet { if unsent != oldValue { marksVersion += 1 } }
     }
 
+    /// How the source's org chart (`T`) is read, given the repository the
+    /// list shows; nil (or nil given back) for a source that offers none.
+    public var orgChartReading: (@MainActor (any PeopleRepository) -> (any OrgChartReading)?)?
+
     public init(columns: ColumnChoice = .standard) {
         self.columns = columns
     }

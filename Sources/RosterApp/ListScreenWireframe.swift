@@ -178,14 +178,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     public func navigate(to route: ListRoute) {
         guard let repository else { return }
         switch route {
-        case .detail(let shown, let position):
-            let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
-                                               onEdit: { [weak self] position, inEditor, field in
-                                                   self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository,
-                                                              focusing: field)
-                                               })
-            detailWireframe = detail
-            detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher())
+        case .detail(let shown, let position): showDetail(of: repository, shown: shown, at: position)
         case .edit(let shown, let position, let inEditor):
             edit(shown: shown, position: position, inEditor: inEditor, in: repository)
         case .delete(let people):
@@ -270,9 +263,22 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         presenter?.say(text)
     }
 
+    /// The person at `position` of `shown`, over the list.
+    private func showDetail(of repository: any PeopleRepository, shown: PeopleArrangement, at position: Int) {
+        let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
+                                           onEdit: { [weak self] position, inEditor, field in
+                                               self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository,
+                                                          focusing: field)
+                                           })
+        detailWireframe = detail
+        detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher(),
+                       orgChart: session.orgChartCache(for: repository, reader: makeSearcher()))
+    }
+
     /// `T`: the org chart of everyone, over the list.
     private func showOrgChart(of repository: any PeopleRepository, shown: PeopleArrangement, at person: PersonID?) {
         let chart = OrgChartScreenWireframe(root: root, repository: repository, shown: shown, reader: makeSearcher(),
+                                            people: session.orgChartCache(for: repository, reader: makeSearcher()),
                                             onClose: { [weak self] in self?.orgChartWireframe = nil })
         orgChartWireframe = chart
         chart.present(reading: session.orgChartReading?(repository), at: person)

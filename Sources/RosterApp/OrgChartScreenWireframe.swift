@@ -13,12 +13,15 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
     private let repository: any PeopleRepository
     private let shown: PeopleArrangement
     private let reader: BackgroundReading
+    /// Where each person opened stands (their screen's manager and team).
+    private let people: OrgChartCache?
     private let onClose: () -> Void
     private var presenter: OrgChartPresenter?
     private var detail: DetailScreenWireframe?
 
     init(root: RootWireframe, repository: any PeopleRepository, shown: PeopleArrangement, reader: BackgroundReading,
-         onClose: @escaping () -> Void) {
+         people: OrgChartCache?, onClose: @escaping () -> Void) {
+        self.people = people
         self.root = root
         self.repository = repository
         self.shown = shown
@@ -63,7 +66,8 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
                 self?.root.pop()
             })
             self.detail = detail
-            detail.present(repository: self.repository, shown: arrangement, position: position, reader: self.reader)
+            detail.present(repository: self.repository, shown: arrangement, position: position, reader: self.reader,
+                           orgChart: self.people)
         })
     }
 }

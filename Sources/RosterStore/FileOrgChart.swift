@@ -36,4 +36,6 @@ struct StorePeopleNames: OrgChartPeople {
     }
 
     func email(of person: Int) -> String { store.text(.email, of: person) }
+
+    func person(recordID: String) -> Int? { store.position(ofOnly: recordID) }
 }

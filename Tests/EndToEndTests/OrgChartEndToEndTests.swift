@@ -47,6 +47,9 @@ struct OrgChartEndToEndTests {
         })
         session.send("j", "Enter")
         #expect(session.waitFor("Katherine's screen") { $0.contains("First name") && $0.contains("Katherine") })
+        if rows >= 24 {
+            #expect(session.waitFor("her manager and team") { $0.contains("Manager  Grace Hopper <grace@example.org>") && $0.contains("Reports  none") })
+        }
         session.send("Escape")
         #expect(session.waitFor("back in the chart on Katherine") { $0.contains("org chart") && $0.contains("3/5") })
         session.send("q")

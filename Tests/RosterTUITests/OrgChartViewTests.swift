@@ -30,6 +30,7 @@ struct LabelledPeople: OrgChartPeople {
     static let names = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Orphan \u{1B}[31mRed"]
     func name(of person: Int) -> String { Self.names[person] }
     func email(of person: Int) -> String { Self.names[person].split(separator: " ")[0].lowercased() + "@example.org" }
+    func person(recordID: String) -> Int? { nil }
 }
 
 @Suite("The org chart screen's view")

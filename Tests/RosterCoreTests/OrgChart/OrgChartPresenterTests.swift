@@ -6,6 +6,7 @@ import TestSupport
 struct NumberedPeople: OrgChartPeople {
     func name(of person: Int) -> String { "P\(person)" }
     func email(of person: Int) -> String { "p\(person)@example.org" }
+    func person(recordID: String) -> Int? { recordID.hasPrefix("P") ? Int(recordID.dropFirst()) : nil }
 }
 
 /// An interactor that answers at once with a chart, a message or matches given by the test.

@@ -14,6 +14,8 @@ public struct OrgChart: Sendable {
 public protocol OrgChartPeople: Sendable {
     func name(of person: Int) -> String
     func email(of person: Int) -> String
+    /// The one person whose record's `_id` is `recordID`, nil for none or several.
+    func person(recordID: String) -> Int?
 }
 
 /// A source whose people's managers can be read: the chart made from them.

@@ -54,6 +54,8 @@ public enum RosterCommand {
         case .list, .export:
             if let target = databaseTarget(options) {
                 switch DatabaseSource.open(target, table: options.table) {
+                case .success(let repository) where options.tree:
+                    return await TreeList.write(repository, of: nil, options: options)
                 case .success(let repository): return await write(repository, options: options)
                 case .failure(let failure):
                     Platform.writeError("roster: \(failure.message)")
@@ -261,6 +263,7 @@ public enum RosterCommand {
         case .success(let loaded):
             repository = loaded
         }
+        if options.tree { return await TreeList.write(repository, of: source, options: options, output: output) }
         return await write(repository, options: options, output: output)
     }
 

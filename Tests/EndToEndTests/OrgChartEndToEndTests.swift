@@ -73,4 +73,37 @@ struct OrgChartEndToEndTests {
         session.send("q")
         #expect(session.exitStatus() == 0)
     }
+
+    @Test("--list --tree prints the chart indented under each top person's company; --filter keeps the matches' chains")
+    func treeList() throws {
+        let path = try Self.temporary(Self.people)
+        defer { Self.remove(path) }
+        let listed = try runRoster(["--list", "--tree", path])
+        #expect(listed.status == 0)
+        #expect(listed.output == """
+            ANALYTICAL (4 people)
+              Ada Lovelace <ada@example.org>
+                Grace Hopper <grace@example.org>
+                  Katherine Johnson <kj@example.org>
+                  Alan Turing <alan@example.org>
+            No company (1 person)
+              Nell Wall <nell@example.org>  ! manager not here
+
+            """)
+        #expect(listed.error.contains("1 with a manager not here"))
+        let filtered = try runRoster(["--list", "--tree", "--filter", "alan", path])
+        #expect(filtered.status == 0)
+        #expect(filtered.output.contains("    Grace Hopper <grace@example.org>\n      Alan Turing <alan@example.org>\n      1 not shown\n"))
+        #expect(!filtered.output.contains("Katherine") && !filtered.output.contains("Nell"))
+    }
+
+    @Test("--tree of a file without managers says so (status 1); --tree without --list is a usage error")
+    func treeListRefusals() throws {
+        let path = try Self.temporary(#"[{"_id": "a1", "name": {"first": "Ada", "last": "Lovelace"}}]"#)
+        defer { Self.remove(path) }
+        let plain = try runRoster(["--list", "--tree", path])
+        #expect(plain.status == 1 && plain.output.isEmpty && plain.error.contains("has a \"manager\" field"))
+        let alone = try runRoster(["--tree", path])
+        #expect(alone.status == 2 && alone.error.contains("--tree goes with --list"))
+    }
 }

@@ -64,7 +64,7 @@ public final class OrgChartInteractor: OrgChartInteractorInput {
 
     /// Each person's position in `arrangement`; nil when it cannot be read
     /// (the chart then keeps the source's order).
-    private nonisolated static func orderKeys(of arrangement: PeopleArrangement, in repository: any PeopleRepository) async -> [Int32]? {
+    public nonisolated static func orderKeys(of arrangement: PeopleArrangement, in repository: any PeopleRepository) async -> [Int32]? {
         guard let ids = try? await repository.personIDs(in: arrangement, positions: 0..<arrangement.count),
               ids.count == repository.personCount else { return nil }
         var keys = [Int32](repeating: Int32.max, count: repository.personCount)

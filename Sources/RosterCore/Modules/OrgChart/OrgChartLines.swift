@@ -42,7 +42,7 @@ public struct OrgChartLines: Sendable {
     }
 
     /// Why someone is at the top, in a few words, when it is a problem.
-    static func problem(_ reason: OrgRootReason) -> String? {
+    public static func problem(_ reason: OrgRootReason) -> String? {
         switch reason {
         case .hasManager, .noManager: return nil
         case .missingManager: return "manager not here"

@@ -29,9 +29,9 @@ public struct ManagerResolution: Sendable {
     /// Everyone whose reference is missing, ambiguous or themselves, by person.
     public let problems: [Problem]
 
-    private static let missingCode: UInt8 = 0x10
-    private static let ambiguousCode: UInt8 = 0x11
-    private static let selfCode: UInt8 = 0x12
+    static let missingCode: UInt8 = 0x10
+    static let ambiguousCode: UInt8 = 0x11
+    static let selfCode: UInt8 = 0x12
 
     /// Resolves every person's manager reference with `index`. Lookups are
     /// split across the cores (each part its own run of people).
@@ -47,58 +47,52 @@ public struct ManagerResolution: Sendable {
     /// checking edits.
     public static func resolve<Source>(_ source: Source) -> (ManagerResolution, PersonReferenceIndex<Source>) {
         let byID = PersonReferenceIndex(source, kinds: [.id])
-        let first = ManagerResolution(byID)
-        var unresolved: [Int] = []
-        var needed: Set<PersonReferenceKind> = [.name]
-        var key = ReferenceKey()
-        for problem in first.problems {
-            guard case .missing(let reference) = problem.outcome else { continue }
-            unresolved.append(problem.person)
-            var text = reference
-            if text.utf8.contains(UInt8(ascii: "@")) { needed.insert(.email) }
-            if text.withUTF8({ key.make(.distinguishedName, of: $0) }) { needed.insert(.distinguishedName) }
-        }
-        guard !unresolved.isEmpty else { return (first, byID) }
-        let index = byID.including(PersonReferenceKind.inOrder.filter(needed.contains))
-        return (first.replacing(Self.resolveInParts(unresolved, with: index)), index)
+        let first = resolveInParts(Array(0..<source.count), with: byID, deferringMissing: true)
+        let unresolved = first.flatMap(\.deferred)
+        guard !unresolved.isEmpty else { return (ManagerResolution(parts: first), byID) }
+        var kinds: [PersonReferenceKind] = [.name]
+        if first.contains(where: \.deferredEmail) { kinds.append(.email) }
+        if first.contains(where: \.deferredDistinguishedName) { kinds.append(.distinguishedName) }
+        let index = byID.including(kinds)
+        return (ManagerResolution(parts: first, then: resolveInParts(unresolved, with: index, deferringMissing: false)), index)
     }
 
-    private init(parts: [Part]) {
+    /// The resolution of `parts`, then of `later` parts for people the
+    /// first ones deferred.
+    private init(parts: [Part], then later: [Part] = []) {
         var managers: [Int32] = []
         var codes: [UInt8] = []
-        var problems: [Problem] = []
         for part in parts {
             managers.append(contentsOf: part.managers)
             codes.append(contentsOf: part.codes)
-            problems.append(contentsOf: part.problems)
         }
-        self.managers = managers
-        self.codes = codes
-        self.problems = problems
-    }
-
-    private init(managers: [Int32], codes: [UInt8], problems: [Problem]) {
-        self.managers = managers
-        self.codes = codes
-        self.problems = problems
-    }
-
-    /// This resolution with the people of `parts` resolved again.
-    private func replacing(_ parts: [Part]) -> ManagerResolution {
-        var managers = managers
-        var codes = codes
-        var again = [Bool](repeating: false, count: managers.count)
-        var newProblems: [Problem] = []
-        for part in parts {
+        for part in later {
             for (offset, person) in part.people.enumerated() {
                 managers[person] = part.managers[offset]
                 codes[person] = part.codes[offset]
-                again[person] = true
             }
-            newProblems += part.problems
         }
-        let problems = (problems.filter { !again[$0.person] } + newProblems).sorted { $0.person < $1.person }
-        return ManagerResolution(managers: managers, codes: codes, problems: problems)
+        self.managers = managers
+        self.codes = codes
+        problems = Self.merged(parts.flatMap(\.problems), later.flatMap(\.problems))
+    }
+
+    /// Two lists of problems in person order, as one.
+    private static func merged(_ first: [Problem], _ second: [Problem]) -> [Problem] {
+        guard !second.isEmpty else { return first }
+        var result: [Problem] = []
+        result.reserveCapacity(first.count + second.count)
+        var (left, right) = (0, 0)
+        while left < first.count || right < second.count {
+            if right == second.count || (left < first.count && first[left].person < second[right].person) {
+                result.append(first[left])
+                left += 1
+            } else {
+                result.append(second[right])
+                right += 1
+            }
+        }
+        return result
     }
 
     public var count: Int { managers.count }
@@ -145,61 +139,6 @@ public struct ManagerResolution: Sendable {
             case .selfReference: counts.2 += 1
             case .none, .resolved: break
             }
-        }
-    }
-
-    private struct Part: Sendable {
-        var people: ArraySlice<Int>
-        var managers: [Int32] = []
-        var codes: [UInt8] = []
-        var problems: [Problem] = []
-    }
-
-    /// `people` resolved in runs of at least 4,096 across the cores.
-    private static func resolveInParts<Source>(_ people: [Int], with index: PersonReferenceIndex<Source>) -> [Part] {
-        let partSize = max(4096, (people.count + 7) / 8)
-        return Parallel.map((people.count + partSize - 1) / partSize) { part in
-            resolve(people[(part * partSize)..<min(people.count, (part + 1) * partSize)], with: index)
-        }
-    }
-
-    private static func resolve<Source>(_ people: ArraySlice<Int>, with index: PersonReferenceIndex<Source>) -> Part {
-        var part = Part(people: people)
-        part.managers.reserveCapacity(people.count)
-        part.codes.reserveCapacity(people.count)
-        var key = ReferenceKey()
-        var candidateKey = ReferenceKey()
-        for person in people {
-            var lookup: PersonReferenceIndex<Source>.Lookup?
-            var reference = ""
-            index.source.withManagerReference(of: person) { bytes in
-                lookup = index.lookup(bytes, key: &key, candidateKey: &candidateKey)
-                if case .found = lookup {} else { reference = String(decoding: bytes, as: UTF8.self) }
-            }
-            let (manager, code, outcome) = Self.outcome(of: person, lookup, reference: reference)
-            part.managers.append(manager)
-            part.codes.append(code)
-            if let outcome { part.problems.append(Problem(person: person, outcome: outcome)) }
-        }
-        return part
-    }
-
-    /// The manager, code and problem (if any) for `person`'s lookup.
-    private static func outcome<Source>(of person: Int, _ lookup: PersonReferenceIndex<Source>.Lookup?,
-                                        reference: String) -> (Int32, UInt8, Outcome?) {
-        switch lookup {
-        case nil:
-            return (-1, 0, nil)
-        case .found(let manager, _) where manager == person:
-            return (-1, selfCode, .selfReference)
-        case .found(let manager, let kind):
-            return (Int32(manager), 1 + kind.rawValue, nil)
-        case .ambiguous(let people, _):
-            return (-1, ambiguousCode, .ambiguous(reference: reference, people: people))
-        case .missing:
-            // A reference of only spaces is no reference.
-            guard reference.contains(where: { !$0.isWhitespace }) else { return (-1, 0, nil) }
-            return (-1, missingCode, .missing(reference: reference))
         }
     }
 }

@@ -11,7 +11,7 @@ public struct PersonReferenceIndex<Source: PersonReferenceSource>: Sendable {
     /// and a candidate's identifiers are read from here to compare them.
     public let source: Source
     /// By kind; nil for a kind not indexed.
-    private var tables: [ReferenceTable?]
+    private var tables: [ShardedReferenceTable?]
 
     /// What a reference names.
     public enum Lookup: Equatable, Sendable {
@@ -24,14 +24,14 @@ public struct PersonReferenceIndex<Source: PersonReferenceSource>: Sendable {
     }
 
     /// Indexes every identifier of `kinds` (by default all) of every person
-    /// in `source`, the kinds' tables made side by side on the cores.
+    /// in `source`, each kind's table filled by the cores side by side.
     public init(_ source: Source, kinds: [PersonReferenceKind] = PersonReferenceKind.allCases) {
         self.init(source: source, tables: PersonReferenceKind.allCases.map { kinds.contains($0) ? $0 : nil })
     }
 
     private init(source: Source, tables kinds: [PersonReferenceKind?]) {
         self.source = source
-        tables = Parallel.map(kinds.count) { [source] index in kinds[index].map { Self.table(of: $0, in: source) } }
+        tables = kinds.map { kind in kind.map { ShardedReferenceTable($0, of: source) } }
     }
 
     /// The kinds indexed.
@@ -48,21 +48,6 @@ public struct PersonReferenceIndex<Source: PersonReferenceSource>: Sendable {
             index.tables[Int(kind.rawValue)] = tables[Int(kind.rawValue)]
         }
         return index
-    }
-
-    private static func table(of kind: PersonReferenceKind, in source: Source) -> ReferenceTable {
-        var table = ReferenceTable(expectedKeys: source.count)
-        var key = ReferenceKey()
-        var candidateKey = ReferenceKey()
-        for person in 0..<source.count {
-            source.forEachIdentifier(kind, of: person) { identifier in
-                guard key.make(kind, of: identifier) else { return }
-                table.add(person, tag: ReferenceTable.tag(of: key.bytes)) { candidate in
-                    has(candidate, kind, key.bytes, in: source, scratch: &candidateKey)
-                }
-            }
-        }
-        return table
     }
 
     /// The person `reference` names: the first kind under which anybody
@@ -86,7 +71,7 @@ public struct PersonReferenceIndex<Source: PersonReferenceSource>: Sendable {
             // An email is only ever an address: a name is not looked for among them.
             if kind == .email, !key.bytes.contains(UInt8(ascii: "@")) { continue }
             let found = table.find(tag: ReferenceTable.tag(of: key.bytes)) { candidate in
-                Self.has(candidate, kind, key.bytes, in: source, scratch: &candidateKey)
+                ShardedReferenceTable.has(candidate, kind, key.bytes, in: source, scratch: &candidateKey)
             }
             guard let found else { continue }
             return found.people == 1 ? .found(person: found.person, by: kind) : .ambiguous(people: found.people, by: kind)
@@ -96,15 +81,4 @@ public struct PersonReferenceIndex<Source: PersonReferenceSource>: Sendable {
 
     /// The bytes the tables take (the source's own bytes not counted).
     public var memoryBytes: Int { tables.reduce(0) { $0 + ($1?.memoryBytes ?? 0) } }
-
-    /// Whether `person` has an identifier of `kind` whose normal form is `key`.
-    private static func has(_ person: Int, _ kind: PersonReferenceKind, _ key: [UInt8], in source: Source,
-                            scratch: inout ReferenceKey) -> Bool {
-        var found = false
-        source.forEachIdentifier(kind, of: person) { identifier in
-            guard !found, scratch.make(kind, of: identifier) else { return }
-            found = scratch.bytes == key
-        }
-        return found
-    }
 }

@@ -20,9 +20,13 @@ struct ReferenceTable: Sendable {
     /// How many keys the table makes room for when its first comes: a kind
     /// nobody has (DNs outside LDAP) costs nothing.
     private let expectedKeys: Int
+    /// Tag bits that chose this table among its shards (the top ones), left
+    /// out of where a key's search starts: they are the same for every key here.
+    private let shardBits: UInt32
 
-    init(expectedKeys: Int) {
+    init(expectedKeys: Int, shardBits: Int = 0) {
         self.expectedKeys = max(expectedKeys, 4)
+        self.shardBits = UInt32(shardBits)
         slots = []
     }
 
@@ -44,7 +48,7 @@ struct ReferenceTable: Sendable {
         } else if (count + 1) * 8 > slots.count * 5 {
             grow()
         }
-        var slot = Self.home(of: tag, capacity: slots.count)
+        var slot = home(of: tag, capacity: slots.count)
         while slots[slot] != 0 {
             if Self.tag(in: slots[slot]) == tag, isKey(Self.person(in: slots[slot])) {
                 addSharer(person, at: slot)
@@ -59,7 +63,7 @@ struct ReferenceTable: Sendable {
     /// The people with the key whose tag is `tag`, if anyone has it.
     func find(tag: UInt32, isKey: (Int) -> Bool) -> Found? {
         guard count > 0 else { return nil }
-        var slot = Self.home(of: tag, capacity: slots.count)
+        var slot = home(of: tag, capacity: slots.count)
         while slots[slot] != 0 {
             let person = Self.person(in: slots[slot])
             if Self.tag(in: slots[slot]) == tag, isKey(person) {
@@ -99,7 +103,7 @@ struct ReferenceTable: Sendable {
         slots = Array(repeating: 0, count: capacity)
         shared = [:]
         for index in old.indices where old[index] != 0 {
-            var slot = Self.home(of: Self.tag(in: old[index]), capacity: capacity)
+            var slot = home(of: Self.tag(in: old[index]), capacity: capacity)
             while slots[slot] != 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
             slots[slot] = old[index]
             if let sharing = oldShared[index] { shared[slot] = sharing }
@@ -112,9 +116,9 @@ struct ReferenceTable: Sendable {
         keys * 8 / 5 + 1
     }
 
-    /// Where a key's search starts: the tag scaled to the table (all of its
-    /// bits count, so any capacity works, not only powers of two).
-    private static func home(of tag: UInt32, capacity: Int) -> Int {
-        Int((UInt64(tag) &* UInt64(capacity)) >> 32)
+    /// Where a key's search starts: the tag (less the shard's bits) scaled
+    /// to the table, so any capacity works, not only powers of two.
+    private func home(of tag: UInt32, capacity: Int) -> Int {
+        Int((UInt64(tag &<< shardBits) &* UInt64(capacity)) >> 32)
     }
 }

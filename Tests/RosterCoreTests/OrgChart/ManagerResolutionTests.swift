@@ -162,6 +162,19 @@ struct ManagerResolutionTests {
         #expect(resolution.problems.count == 1)
     }
 
+    @Test("a key shared across the runs of people the cores hash apart is still one key, with everyone who has it")
+    func sharedAcrossRuns() {
+        var people = (0..<12_000).map { orgPerson("p\($0)", "N \($0 % 3000)") }
+        people[9_000].id = "p100"
+        people[11_999].manager = "n 5"
+        people[11_998].manager = "p100"
+        people[11_997].manager = "p9000"
+        let resolution = ManagerResolution(PersonReferenceIndex(PersonReferenceColumns(people)))
+        #expect(resolution.outcome(of: 11_999) == .ambiguous(reference: "n 5", people: 4))
+        #expect(resolution.outcome(of: 11_998) == .ambiguous(reference: "p100", people: 2))
+        #expect(resolution.outcome(of: 11_997) == .missing(reference: "p9000"))
+    }
+
     @Test("tens of thousands of people, in parts across the cores, each resolved to the right one")
     func manyPeople() {
         let people = (0..<20_000).map { index in

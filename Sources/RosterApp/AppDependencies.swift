@@ -1,6 +1,7 @@
 import RosterCore
 import RosterTUI
 import RosterSQL
+import RosterStore
 
 /// How the list first shows, from the command line (`--filter`, `--sort`).
 struct StartingView: Equatable {
@@ -234,6 +235,17 @@ public final class AppDependencies {
             loadFailure = error
             root.discardTypedAhead()
             root.setRoot(ErrorView(error: error) { [weak root] in root?.finish(status: .failure) })
+        }
+    }
+}
+
+extension AppDependencies {
+    /// The org chart (`T`) reads its managers from `path`, the file the
+    /// list's people were read from (its store says where each record starts).
+    func readOrgChart(fromFile path: String, format: InputFormat?) {
+        listWireframe.session.orgChartReading = { repository in
+            guard let read = repository as? InMemoryPeopleRepository else { return nil }
+            return FileOrgChartReading(path: path, format: format, store: read.store, sourceName: repository.sourceName)
         }
     }
 }

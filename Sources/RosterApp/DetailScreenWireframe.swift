@@ -18,8 +18,10 @@ final class DetailScreenWireframe: DetailWireframe {
     }
 
     /// `reader` reads the person off the main actor.
-    func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int, reader: BackgroundReading) {
-        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: shown, reader: reader),
+    func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int, reader: BackgroundReading,
+                 orgChart: OrgChartCache? = nil) {
+        let interactor = DetailInteractor(repository: repository, arrangement: shown, reader: reader, orgChart: orgChart)
+        let presenter = DetailPresenter(interactor: interactor,
                                         position: position, wireframe: self, clipboard: TmuxClipboard(screen: root.screen))
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)

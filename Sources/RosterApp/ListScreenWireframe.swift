@@ -21,6 +21,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     var detailWireframe: DetailScreenWireframe?
     var companiesWireframe: CompaniesScreenWireframe?
     private var frequencyWireframe: FrequencyScreenWireframe?
+    private var orgChartWireframe: OrgChartScreenWireframe?
     var editorWireframe: EditorScreenWireframe?
     /// How the source is saved to, shared by every list of the session
     /// (a company's list edits as the main list does).
@@ -177,14 +178,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     public func navigate(to route: ListRoute) {
         guard let repository else { return }
         switch route {
-        case .detail(let shown, let position):
-            let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
-                                               onEdit: { [weak self] position, inEditor, field in
-                                                   self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository,
-                                                              focusing: field)
-                                               })
-            detailWireframe = detail
-            detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher())
+        case .detail(let shown, let position): showDetail(of: repository, shown: shown, at: position)
         case .edit(let shown, let position, let inEditor):
             edit(shown: shown, position: position, inEditor: inEditor, in: repository)
         case .delete(let people):
@@ -214,6 +208,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                 onClose: { [weak self] in self?.frequencyWireframe = nil })
             frequencyWireframe = counts
             counts.present(ArrangedDirectory(repository: repository, arrangement: shown), filter: filter, field: field)
+        case .orgChart(let shown, let person): showOrgChart(of: repository, shown: shown, at: person)
         case .companies, .back:
             guard !isMainList else { return }
             root.pop()
@@ -266,6 +261,27 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// Says `text` in the list's status line.
     func say(_ text: String) {
         presenter?.say(text)
+    }
+
+    /// The person at `position` of `shown`, over the list.
+    private func showDetail(of repository: any PeopleRepository, shown: PeopleArrangement, at position: Int) {
+        let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
+                                           onEdit: { [weak self] position, inEditor, field in
+                                               self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository,
+                                                          focusing: field)
+                                           })
+        detailWireframe = detail
+        detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher(),
+                       orgChart: session.orgChartCache(for: repository, reader: makeSearcher()))
+    }
+
+    /// `T`: the org chart of everyone, over the list.
+    private func showOrgChart(of repository: any PeopleRepository, shown: PeopleArrangement, at person: PersonID?) {
+        let chart = OrgChartScreenWireframe(root: root, repository: repository, shown: shown, reader: makeSearcher(),
+                                            people: session.orgChartCache(for: repository, reader: makeSearcher()),
+                                            onClose: { [weak self] in self?.orgChartWireframe = nil })
+        orgChartWireframe = chart
+        chart.present(reading: session.orgChartReading?(repository), at: person)
     }
 
     private func detailDidClose(at position: Int) {

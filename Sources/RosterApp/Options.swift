@@ -23,6 +23,8 @@ public struct Options: Equatable, Sendable {
     public var noColor = false
     /// CSV text cells written exactly, even those a spreadsheet would run.
     public var csvVerbatim = false
+    /// `--list --tree`: the org chart as indented text.
+    public var tree = false
     /// `--filter TEXT` and `--sort FIELD[:desc]`: the people shown and their
     /// order, in the app as in --list and --export. A sort given here wins
     /// over the remembered one; nil when not given.
@@ -72,6 +74,10 @@ public struct Options: Equatable, Sendable {
                     .jsonl or .ndjson, .csv), else its first character:
                     [ JSON, { JSON Lines, a letter or quote CSV (header row)
       --list        print the grouped, sorted list as text and exit
+      --tree        with --list: the org chart as text, each person under
+                    their manager (a "manager" field: _id, email or name),
+                    two spaces a level; with --filter, the matches inside
+                    their chains of managers
       --export FORMAT
                     write the directory to standard output as csv, json
                     (the input's own shape) or vcard, in list order
@@ -118,7 +124,7 @@ public struct Options: Equatable, Sendable {
     Keys: ↑↓/jk move, PgUp/PgDn page, ^U/^D half page, g/G first/last,
     ⏎ open, Esc back, / search, s/S sort, c flat list, [ ] companies,
     Space collapse/expand, Tab company overview, F counts by field (f/F
-    there change it), C choose columns, m mark (M all shown, u none),
+    there change it), T org chart, C choose columns, m mark (M all shown, u none),
     then e exports the marked (else all shown), y / Y copy the marked
     (else the selected) as addresses / vCards, ! skipped records, r
     reconnect (after "connection lost"), ? help, q quit; in a person's screen, Tab picks a field and y copies it. See
@@ -180,6 +186,7 @@ public struct Options: Equatable, Sendable {
             case "--mouse": options.mouse = true
             case "--no-color": options.noColor = true
             case "--csv-verbatim": options.csvVerbatim = true
+            case "--tree": options.tree = true
             case "-h", "--help": options.mode = .help
             case "--version", "-V": options.mode = .version
             default:
@@ -190,6 +197,9 @@ public struct Options: Equatable, Sendable {
             throw UsageError(message: "one file at a time, got \(files.count): \(files.joined(separator: " "))")
         }
         options.file = files.first
+        if options.tree, options.mode != .list, options.mode != .help, options.mode != .version {
+            throw UsageError(message: "--tree goes with --list (roster --list --tree FILE)")
+        }
         return options
     }
 

@@ -54,6 +54,8 @@ public enum RosterCommand {
         case .list, .export:
             if let target = databaseTarget(options) {
                 switch DatabaseSource.open(target, table: options.table) {
+                case .success(let repository) where options.tree:
+                    return await TreeList.write(repository, of: nil, options: options)
                 case .success(let repository): return await write(repository, options: options)
                 case .failure(let failure):
                     Platform.writeError("roster: \(failure.message)")
@@ -92,8 +94,10 @@ public enum RosterCommand {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
         }
         let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+        var chartFile: String?
+        if case .file(let path, _) = source { chartFile = path }
         return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme,
-                      editing: editing(of: source, given: options.file, format: options.format))
+                      editing: editing(of: source, given: options.file, format: options.format), orgChartFile: chartFile)
     }
 
     /// How the screens save to `source`, or why they cannot.
@@ -259,6 +263,7 @@ public enum RosterCommand {
         case .success(let loaded):
             repository = loaded
         }
+        if options.tree { return await TreeList.write(repository, of: source, options: options, output: output) }
         return await write(repository, options: options, output: output)
     }
 
@@ -324,7 +329,7 @@ public enum RosterCommand {
     @MainActor
     static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
                        theme: Theme, editing: Result<any PeopleEditing, EditFailure>?, outbox: Outbox? = nil,
-                       offlineCopy: OfflineCopyKeeper? = nil) -> ExitStatus {
+                       offlineCopy: OfflineCopyKeeper? = nil, orgChartFile: String? = nil) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -340,6 +345,7 @@ public enum RosterCommand {
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing,
                                            outbox: outbox, offlineCopy: offlineCopy)
+        if let orgChartFile { dependencies.readOrgChart(fromFile: orgChartFile, format: options.format) }
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()
         defer { MainThreadReads.allow() }

@@ -12,6 +12,7 @@ enum KeyReference {
             DetailView.keyHelp,
             CompaniesView.keyHelp,
             FrequencyView.keyHelp,
+            OrgChartView.keyHelp,
             EditorView.formHelp,
             EditorView.conflictHelp,
             // The skipped records' screen has no `?`, and the loading

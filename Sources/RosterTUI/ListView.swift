@@ -11,7 +11,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, search, clearFilter, skipped, quit
         case sort, reverseSort, grouping, previousCompany, nextCompany, help, companies, counts, collapse, export, back
         case mark, markAll, unmarkAll, copyAddresses, copyVCards, columns, reconnect, edit, delete, add, editInEditor, undo
-        case nextMatch, previousMatch, sortMenu, sortMenuDescending, commandLine
+        case nextMatch, previousMatch, sortMenu, sortMenuDescending, commandLine, orgChart
     }
 
     public static let keyTable: [KeyBinding<Action>] = KeyBinding.movement(
@@ -25,6 +25,7 @@ public final class ListView: ListViewInterface, ScreenView {
         KeyBinding([.left, .character("h"), .backspace], "←/h/⌫", "back to the overview (from a company's list)", .back),
         KeyBinding([.tab], "Tab", "company overview", .companies),
         KeyBinding([.character("F")], "F", "counts by field", .counts, hint: true),
+        KeyBinding([.character("T")], "T", "org chart: who reports to whom (a \"manager\" field), at the person", .orgChart),
         KeyBinding([.character("s")], "s", "next sort order, ascending: last, first name, each shown column", .sort),
         KeyBinding([.character("S")], "S", "reverse the sort order", .reverseSort),
         KeyBinding([.character("o")], "o", "sort by a column, ascending: a letter each (o l: last name)", .sortMenu),
@@ -310,6 +311,7 @@ public final class ListView: ListViewInterface, ScreenView {
         case .help: openHelp()
         case .companies: presenter.showCompanies()
         case .counts: presenter.showCounts()
+        case .orgChart: presenter.showOrgChart()
         case .collapse: presenter.toggleSection()
         case .export: presenter.beginExport()
         case .back: presenter.goBack(by: .back(name: "←"))  // handle names the key pressed

@@ -51,7 +51,7 @@ public final class SpyListModule: ListModuleInterface {
     public enum Call: Equatable {
         case move(Int), first, last, select(Int), open, edit, editInEditor, add, delete, undo, skipped, quit
         case beginSearch, editSearch(String), editPrompt(LineEdit), commitSearch, cancelSearch
-        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, toggleSection
+        case cycleSort, reverseSort, toggleGrouping, jumpToCompany(Int), back, companies, counts, orgChart, toggleSection
         case beginExport, editExportName(String), commitExport, cancelExport, confirmOverwrite(Bool)
         case toggleMark, markAllShown, unmarkAll, copyAddresses, copyVCards, chooseColumns, reconnect
         case showMatch(forward: Bool), chooseSortOrder(descending: Bool), openCommandLine
@@ -87,6 +87,7 @@ public final class SpyListModule: ListModuleInterface {
     public func goBack(by key: BackKey) { calls.append(.back) }
     public func showCompanies() { calls.append(.companies) }
     public func showCounts() { calls.append(.counts) }
+    public func showOrgChart() { calls.append(.orgChart) }
     public func toggleSection() { calls.append(.toggleSection) }
     public func beginExport() { calls.append(.beginExport) }
     public func editExportName(_ name: String) { calls.append(.editExportName(name)) }

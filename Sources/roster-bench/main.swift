@@ -6,6 +6,7 @@
 //                                  ROSTER_BENCH_EACH=1 also prints every keystroke)
 //     roster-bench sorts FILE      time to re-sort by each order, grouped and flat
 //     roster-bench counts FILE     time to count by each field (F), everyone and a search's matches
+//     roster-bench orgchart FILE   the org chart's model over a file made with roster-gen --managers
 //     roster-bench ldap N          a real slapd with N people: reading everyone (against ldapsearch),
 //                                  windows by position, searches as typed, a live change (LDAPBench.swift)
 //
@@ -214,6 +215,7 @@ case "phases": await phases(path: arguments[2])
 case "search": await search(path: arguments[2])
 case "sorts": await sorts(path: arguments[2])
 case "counts": await counts(path: arguments[2])
+case "orgchart": await orgChart(path: arguments[2])
 case "ldap": await ldapBench(people: Int(arguments[2]) ?? 100_000)
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000,
                        columns: arguments.count > 4 ? Int(arguments[4]) ?? 80 : 80)

@@ -6,6 +6,15 @@
 // regenerated and the benchmarks' 10k/100k/1M files need not be committed.
 // Companies follow a Zipf-like spread (a few large, many tiny), some names
 // carry accents, CJK or emoji, and a few people have no company.
+//
+//     roster-gen --people 1000000 --seed 1 --managers id > org.json
+//
+// --managers id|email|name adds a hierarchy: every person but the first gets
+// a "manager" key naming an earlier person by their _id, email or full name
+// (a name or an email several people share is ambiguous, as in real data).
+// Each manager has 2 to 12 reports (7 on average), so a million people are
+// 8 levels deep. The hierarchy draws from its own generator: without the
+// option, and apart from the "manager" lines with it, the bytes are the same.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,8 +74,43 @@ let fruits = ["banana", "strawberry", "apple"]
     return parsed
 }
 
+@MainActor func textArgument(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count else { return nil }
+    return arguments[at + 1]
+}
+
 let peopleCount = argument("--people", default: 400)
 var random = SeededGenerator(state: UInt64(argument("--seed", default: 1)))
+
+/// How a person's manager is named: by "id", "email" or "name"; nil for no hierarchy.
+let managerKind = textArgument("--managers")
+if let managerKind, !["id", "email", "name"].contains(managerKind) {
+    let message = Array("roster-gen: --managers takes id, email or name\n".utf8)
+    _ = write(2, message, message.count)
+    exit(2)
+}
+
+/// Hands out managers breadth first: the first person's reports come next,
+/// then each of theirs in turn, each manager taking 2 to 12 reports.
+struct Hierarchy {
+    var random: SeededGenerator
+    var manager = 0
+    var reportsLeft = 0
+    /// How each person so far is named by their reports.
+    var references: [String] = []
+
+    mutating func managerReference(of person: Int) -> String? {
+        guard person > 0 else { return nil }
+        if person == 1 || reportsLeft == 0 {
+            if person > 1 { manager += 1 }
+            reportsLeft = 2 + Int(random.next() % 11)
+        }
+        reportsLeft -= 1
+        return references[manager]
+    }
+}
+var hierarchy = Hierarchy(random: SeededGenerator(state: UInt64(argument("--seed", default: 1)) ^ 0x6D61_6E61_6765_7273))
 
 @MainActor func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
 @MainActor func hex(_ count: Int) -> String {
@@ -134,25 +178,40 @@ for index in 0..<peopleCount {
     let company = pickCompany()
     let domain = company.isEmpty ? "example" : company.lowercased()
     let guid = "\(hex(8))-\(hex(4))-4\(hex(3))-\(pick(["8", "9", "a", "b"]))\(hex(3))-\(hex(12))"
+    // Drawn in the order the record lists them, as they always were.
+    let id = hex(24)
+    let isActive = random.next() % 2 == 0
+    let balanceText = balance()
+    let age = 20 + random.next() % 45
+    let eyeColor = pick(eyeColors)
+    let email = "\(first.ascii).\(last.ascii)@\(domain).\(pick(tlds))"
+    let phone = "+1 (\(digits(3))) \(digits(3))-\(digits(4))"
+    let address = "\(100 + random.next() % 900) \(pick(streets)), \(pick(cities)), \(pick(states)), \(digits(4))"
+    let fruit = pick(fruits)
+    var managerLine = ""
+    if let managerKind {
+        if let reference = hierarchy.managerReference(of: index) { managerLine = ",\n  \"manager\": \"\(reference)\"" }
+        hierarchy.references.append(managerKind == "id" ? id : managerKind == "email" ? email : "\(first.shown) \(last.shown)")
+    }
     let record = """
     \(index == 0 ? "" : ",\n "){
-      "_id": "\(hex(24))",
+      "_id": "\(id)",
       "index": \(index),
       "guid": "\(guid)",
-      "isActive": \(random.next() % 2 == 0),
-      "balance": "\(balance())",
+      "isActive": \(isActive),
+      "balance": "\(balanceText)",
       "picture": "http://placehold.it/32x32",
-      "age": \(20 + random.next() % 45),
-      "eyeColor": "\(pick(eyeColors))",
+      "age": \(age),
+      "eyeColor": "\(eyeColor)",
       "name": {
        "first": "\(first.shown)",
        "last": "\(last.shown)"
       },
       "company": "\(company)",
-      "email": "\(first.ascii).\(last.ascii)@\(domain).\(pick(tlds))",
-      "phone": "+1 (\(digits(3))) \(digits(3))-\(digits(4))",
-      "address": "\(100 + random.next() % 900) \(pick(streets)), \(pick(cities)), \(pick(states)), \(digits(4))",
-      "favoriteFruit": "\(pick(fruits))"
+      "email": "\(email)",
+      "phone": "\(phone)",
+      "address": "\(address)",
+      "favoriteFruit": "\(fruit)"\(managerLine)
      }
     """
     output.append(contentsOf: record.utf8)

@@ -46,6 +46,8 @@ struct KeyDocumentationTests {
             ("DetailView.keyTable", DetailView.keyTable.map { ($0.label, $0.help) }),
             ("CompaniesView.keyTable", CompaniesView.keyTable.map { ($0.label, $0.help) }),
             ("FrequencyView.keyTable", FrequencyView.keyTable.map { ($0.label, $0.help) }),
+            ("OrgChartView.keyTable", OrgChartView.keyTable.map { ($0.label, $0.help) }),
+            ("OrgChartView.promptKeyTable", OrgChartView.promptKeyTable.map { ($0.label, $0.help) }),
             ("EditorView.keyTable", EditorView.keyTable.map { ($0.label, $0.help) }),
             ("EditorView.conflictKeyTable", EditorView.conflictKeyTable.map { ($0.label, $0.help) }),
             ("SkippedRecordsView.keyTable", SkippedRecordsView.keyTable.map { ($0.label, $0.help) }),

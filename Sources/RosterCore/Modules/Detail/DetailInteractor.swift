@@ -24,10 +24,15 @@ public protocol DetailInteractorInput: AnyObject {
     /// Whether the connection to the source's server is lost: a person
     /// read now is shown as last seen (`LastSeenPeople`).
     var isConnectionLost: Bool { get }
+    /// Where the person whose record's `_id` is `recordID` stands in the
+    /// org chart; nil for a source without one, or before it is read
+    /// (then `whenRead` is called once it is).
+    func orgPlace(ofRecord recordID: String, whenRead: @escaping @MainActor @Sendable () -> Void) -> OrgPlace?
 }
 
 extension DetailInteractorInput {
     public var isConnectionLost: Bool { false }
+    public func orgPlace(ofRecord recordID: String, whenRead: @escaping @MainActor @Sendable () -> Void) -> OrgPlace? { nil }
 }
 
 /// Reads the person screen's people from a repository, through `reader`.
@@ -36,12 +41,20 @@ public final class DetailInteractor: DetailInteractorInput {
     private let repository: any PeopleRepository
     public let arrangement: PeopleArrangement
     private let reader: BackgroundReading
+    private let orgChart: OrgChartCache?
 
-    /// `reader` reads a source that may wait (by default, at once).
-    public init(repository: any PeopleRepository, arrangement: PeopleArrangement, reader: BackgroundReading? = nil) {
+    /// `reader` reads a source that may wait (by default, at once);
+    /// `orgChart` says where people stand, for a source with managers.
+    public init(repository: any PeopleRepository, arrangement: PeopleArrangement, reader: BackgroundReading? = nil,
+                orgChart: OrgChartCache? = nil) {
         self.repository = repository
         self.arrangement = arrangement
         self.reader = reader ?? ReadingNow()
+        self.orgChart = orgChart
+    }
+
+    public func orgPlace(ofRecord recordID: String, whenRead: @escaping @MainActor @Sendable () -> Void) -> OrgPlace? {
+        orgChart?.place(ofRecord: recordID, whenRead: whenRead)
     }
 
     public func peopleAtOnce(at positions: Range<Int>) -> [Result<Person, RepositoryError>]? {

@@ -157,7 +157,12 @@ public final class DetailPresenter: DetailModuleInterface {
         // The flat list's one section is "Everyone": the person's own company says more.
         let company = section.companyID >= 0 ? section.title : ListStatusText.company(named: person.company)
         // Read while the connection is lost, the person is as last seen: said unless something else is.
-        return DetailViewModel(title: person.fullName, company: company, position: place, fields: Self.fields(of: person),
+        let orgPlace = interactor.orgPlace(ofRecord: person.id) { [weak self] in
+            guard let self else { return }
+            self.view?.show(self.makeViewModel())
+        }
+        return DetailViewModel(title: person.fullName, company: company, position: place,
+                               fields: Self.fields(of: person) + Self.fields(of: orgPlace),
                                status: status ?? (interactor.isConnectionLost ? Self.asLastSeen : nil), selectedField: fieldCursor,
                                problemDetail: interactor.problemDetail)
     }
@@ -207,6 +212,18 @@ public final class DetailPresenter: DetailModuleInterface {
             + [.init(label: "Active", value: active ?? "—", copyText: active ?? ""), number("Age", person.age)]
             + others.map(field)
             + [field(.picture), number("Index", person.index), field(.guid), field(.id)]
+    }
+
+    /// The person's manager and team, after their record's fields, once the
+    /// org chart is read (none for a source without one). Tab never stops
+    /// on them: they are the chart's, not the record's.
+    static func fields(of place: OrgPlace?) -> [DetailViewModel.Field] {
+        guard let place else { return [] }
+        let manager = place.manager ?? "— (\(place.problem ?? "at the top"))"
+        let reports = place.reports == 0 ? "none"
+            : "\(NumberText.grouped(place.reports)) (\(NumberText.grouped(place.organisation)) in all)"
+        return [.init(label: "Manager", value: manager, copyText: place.manager ?? ""),
+                .init(label: "Reports", value: reports, copyText: "")]
     }
 
     /// Where the field cursor starts: `y` copies the email, as it always did.

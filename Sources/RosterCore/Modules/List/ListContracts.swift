@@ -138,6 +138,8 @@ public protocol ListScreensInput: AnyObject {
     func showCompanies()
     /// `F`: counts by a field (first the one the list is sorted on).
     func showCounts()
+    /// `T`: the org chart, opened at the selected person.
+    func showOrgChart()
     func showSkippedRecords()
     /// `r`: connects to the database again after it went away.
     func reconnect()
@@ -263,6 +265,8 @@ public enum ListRoute: Equatable, Sendable {
     case commandLine
     /// Counts by `field` of the people the list shows under `filter`.
     case counts(shown: PeopleArrangement, filter: String?, field: SummaryField)
+    /// The org chart of everyone, in `shown`'s order, opened at `person`.
+    case orgChart(shown: PeopleArrangement, person: PersonID?)
     /// Back to where this list was opened from (nothing for the main list),
     /// handing on the filter it ended with.
     case back(filter: String?)

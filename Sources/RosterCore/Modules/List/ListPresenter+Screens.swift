@@ -19,6 +19,10 @@ extension ListPresenter {
         wireframe?.navigate(to: .companies(shown: displayed, filter: filter, selectedCompany: selectedCompanyID))
     }
 
+    public func showOrgChart() {
+        wireframe?.navigate(to: .orgChart(shown: displayed, person: peopleCount > 0 ? selectedID : nil))
+    }
+
     public func showCounts() {
         wireframe?.navigate(to: .counts(shown: displayed, filter: filter, field: SummaryField.matching(sortOrder.key)))
     }

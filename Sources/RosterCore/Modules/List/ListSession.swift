@@ -14,6 +14,29 @@ public final class ListSession {
         didSet { if unsent != oldValue { marksVersion += 1 } }
     }
 
+    /// How the source's org chart (`T`) is read, given the repository the
+    /// list shows; nil (or nil given back) for a source that offers none.
+    public var orgChartReading: (@MainActor (any PeopleRepository) -> (any OrgChartReading)?)?
+
+    /// The org chart the person's screen asks, read once for the source
+    /// shown (a file read again is another source).
+    private var orgChartCache: (source: WeakSource, cache: OrgChartCache)?
+
+    private struct WeakSource {
+        weak var object: AnyObject?
+    }
+
+    /// Where the person's screen finds people's managers and teams in
+    /// `repository`; nil for a source without an org chart.
+    public func orgChartCache(for repository: any PeopleRepository, reader: BackgroundReading) -> OrgChartCache? {
+        let object = repository as AnyObject
+        if let orgChartCache, orgChartCache.source.object === object { return orgChartCache.cache }
+        guard let reading = orgChartReading?(repository) else { return nil }
+        let cache = OrgChartCache(reading: reading, reader: reader)
+        orgChartCache = (WeakSource(object: object), cache)
+        return cache
+    }
+
     public init(columns: ColumnChoice = .standard) {
         self.columns = columns
     }

@@ -1,0 +1,73 @@
+import RosterCore
+import RosterTUI
+
+/// Builds the org chart (`T`) on top of the list, and a person's screen on
+/// top of the chart.
+///
+/// The chart is of everyone, whatever the list's filter. A person opened
+/// from it walks the list's people with ↑/↓ when the list shows them, else
+/// everyone in the list's order.
+@MainActor
+final class OrgChartScreenWireframe: OrgChartWireframe {
+    private unowned let root: RootWireframe
+    private let repository: any PeopleRepository
+    private let shown: PeopleArrangement
+    private let reader: BackgroundReading
+    /// Where each person opened stands (their screen's manager and team).
+    private let people: OrgChartCache?
+    private let onClose: () -> Void
+    private var presenter: OrgChartPresenter?
+    private var detail: DetailScreenWireframe?
+
+    init(root: RootWireframe, repository: any PeopleRepository, shown: PeopleArrangement, reader: BackgroundReading,
+         people: OrgChartCache?, onClose: @escaping () -> Void) {
+        self.people = people
+        self.root = root
+        self.repository = repository
+        self.shown = shown
+        self.reader = reader
+        self.onClose = onClose
+    }
+
+    func present(reading: (any OrgChartReading)?, at person: PersonID?) {
+        let interactor = OrgChartInteractor(repository: repository, shown: shown, reading: reading, reader: reader)
+        let presenter = OrgChartPresenter(interactor: interactor, wireframe: self, startingAt: person?.rawValue)
+        let view = OrgChartView(presenter: presenter)
+        presenter.attach(view: view)
+        self.presenter = presenter
+        root.push(view)
+    }
+
+    func navigate(to route: OrgChartRoute) {
+        switch route {
+        case .person(let person):
+            openPerson(PersonID(person))
+        case .back:
+            root.pop()
+            presenter = nil
+            onClose()
+        case .quit:
+            root.finish(status: .success)
+        }
+    }
+
+    /// The person's screen, in the list's people when they are among them.
+    private func openPerson(_ id: PersonID) {
+        let (repository, shown) = (self.repository, self.shown)
+        repository.reads(through: reader).read({ () async -> (PeopleArrangement, Int)? in
+            if let position = try? await repository.position(of: id, in: shown) { return (shown, position) }
+            let everyone = repository.arrange(sort: shown.sort, byCompany: shown.byCompany, company: nil)
+            guard let position = try? await repository.position(of: id, in: everyone) else { return nil }
+            return (everyone, position)
+        }, then: { [weak self] found in
+            guard let self, let (arrangement, position) = found else { return }
+            let detail = DetailScreenWireframe(root: self.root, onClose: { [weak self] _ in
+                self?.detail = nil
+                self?.root.pop()
+            })
+            self.detail = detail
+            detail.present(repository: self.repository, shown: arrangement, position: position, reader: self.reader,
+                           orgChart: self.people)
+        })
+    }
+}

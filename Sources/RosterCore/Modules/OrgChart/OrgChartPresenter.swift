@@ -1,0 +1,189 @@
+/// The org chart screen: the tree of who reports to whom, opened at a
+/// person with their chain of managers expanded, collapsible, searchable
+/// (matches inside their chains). What each line says is `OrgChartLines`'.
+@MainActor
+public final class OrgChartPresenter: OrgChartModuleInterface {
+    private weak var view: OrgChartViewInterface?
+    private weak var wireframe: OrgChartWireframe?
+    private let interactor: OrgChartInteractorInput
+    /// The person the chart opens at (the list's selection).
+    private let startingPerson: Int?
+    private var chart: OrgChart?
+    /// Why there is no chart, said in its place.
+    private var message: String?
+    /// The rows shown: the whole chart's, or a search's.
+    private var rows: OrgChartRows?
+    /// The whole chart's rows, as left when a search replaced them.
+    private var wholeChartRows: OrgChartRows?
+    public private(set) var selectedRow = 0
+    /// The search shown, nil for everyone.
+    public private(set) var filter: String?
+    private var notice: String?
+
+    public init(interactor: OrgChartInteractorInput, wireframe: OrgChartWireframe, startingAt person: Int?) {
+        self.interactor = interactor
+        self.wireframe = wireframe
+        startingPerson = person
+    }
+
+    public func attach(view: OrgChartViewInterface) {
+        self.view = view
+        show()
+        interactor.loadChart { [weak self] load in self?.loaded(load) }
+    }
+
+    private func loaded(_ load: OrgChartLoad) {
+        switch load {
+        case .loaded(let chart):
+            self.chart = chart
+            var rows = OrgChartRows(chart.tree.outline)
+            selectedRow = startingPerson.flatMap { rows.open(at: $0) } ?? 0
+            self.rows = rows
+        case .noManagers(let text), .unavailable(let text):
+            message = text
+        }
+        show()
+    }
+
+    /// The person on the selected row, if it is a person's.
+    public var selectedPerson: Int? { rows.flatMap { $0.count > 0 ? $0.row(selectedRow).person : nil } }
+
+    // MARK: Moving
+
+    public func move(by delta: Int) { select(selectedRow + delta) }
+    public func moveToFirst() { select(0) }
+    public func moveToLast() { select(Int.max / 2) }
+
+    private func select(_ row: Int) {
+        guard let rows else { return }
+        selectedRow = max(0, min(row, rows.count - 1))
+        show()
+    }
+
+    // MARK: Opening and closing
+
+    public func expandOrEnter() {
+        change { rows, selected in
+            let row = rows.row(selected)
+            if row.hasChildren, !row.isExpanded {
+                rows.setExpanded(true, position: row.position)
+            } else if let report = rows.firstReportRow(of: selected) {
+                selected = report
+            }
+        }
+    }
+
+    public func collapseOrLeave() { closeOrGoUp(closingTheManager: false) }
+
+    public func expand() {
+        change { rows, selected in rows.setExpanded(true, position: rows.row(selected).position) }
+    }
+
+    public func collapse() { closeOrGoUp(closingTheManager: true) }
+
+    /// Closes the selected manager when open; else goes to the person's
+    /// manager (`-` closes that manager too).
+    private func closeOrGoUp(closingTheManager: Bool) {
+        change { rows, selected in
+            let row = rows.row(selected)
+            if row.hasChildren, row.isExpanded {
+                rows.setExpanded(false, position: row.position)
+            } else if let manager = rows.managerRow(of: selected) {
+                if closingTheManager { rows.setExpanded(false, position: rows.row(manager).position) }
+                selected = manager
+            }
+        }
+    }
+
+    public func toggle() {
+        change { rows, selected in rows.toggle(row: selected) }
+    }
+
+    /// Runs `body` on the rows and the selection when there are rows.
+    private func change(_ body: (inout OrgChartRows, inout Int) -> Void) {
+        guard var rows, rows.count > 0 else { return }
+        var selected = selectedRow
+        self.rows = nil  // held uniquely while changed: no copy of a million rows' bookkeeping
+        body(&rows, &selected)
+        self.rows = rows
+        selectedRow = max(0, min(selected, rows.count - 1))
+        show()
+    }
+
+    // MARK: Searching
+
+    public func search(_ query: String) {
+        let text = query.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return clearSearch() }
+        guard chart != nil else { return }
+        if let error = SearchQuery(text).error {
+            notice = error.describe(in: text)
+            return show()
+        }
+        interactor.matches(of: text) { [weak self] found in self?.searched(text, found) }
+    }
+
+    private func searched(_ text: String, _ found: Result<[Int], RepositoryError>) {
+        guard let chart, let current = rows else { return }
+        switch found {
+        case .failure(let error):
+            notice = "search failed: \(error.reason)"
+        case .success(let matches):
+            let person = selectedPerson
+            if filter == nil { wholeChartRows = current }
+            let rows = OrgChartRows.openToMatches(chart.tree.searchOutline(matching: matches))
+            filter = text
+            notice = NumberText.count(matches.count, "match", "matches")
+            // The person selected stays selected if they match; else the first match.
+            let isMatch = { (row: Int) in rows.row(row).person != nil && !rows.row(row).isContext }
+            selectedRow = person.flatMap { rows.rowIndex(of: $0) }.flatMap { isMatch($0) ? $0 : nil }
+                ?? (0..<rows.count).first(where: isMatch) ?? 0
+            self.rows = rows
+        }
+        show()
+    }
+
+    private func clearSearch() {
+        guard filter != nil, var whole = wholeChartRows else { return }
+        let person = selectedPerson
+        selectedRow = person.flatMap { whole.open(at: $0) } ?? min(selectedRow, max(0, whole.count - 1))
+        rows = whole
+        wholeChartRows = nil
+        filter = nil
+        notice = nil
+        show()
+    }
+
+    public func clearSearchOrBack() {
+        if filter != nil { clearSearch() } else { goBack() }
+    }
+
+    // MARK: Leaving
+
+    public func openPerson() {
+        guard let person = selectedPerson else { return }
+        wireframe?.navigate(to: .person(person))
+    }
+
+    public func goBack() { wireframe?.navigate(to: .back) }
+    public func quit() { wireframe?.navigate(to: .quit) }
+
+    // MARK: The view model
+
+    private func show() {
+        view?.show(makeViewModel())
+    }
+
+    public func makeViewModel() -> OrgChartViewModel {
+        let source = interactor.sourceName
+        guard let chart, let rows else {
+            return OrgChartViewModel(sourceName: source, content: message.map { .message($0) } ?? .loading)
+        }
+        let lines = OrgChartLines(chart: chart, rows: rows, isSearch: filter != nil)
+        let tree = chart.tree
+        let summary = "\(NumberText.count(tree.count, "person", "people")) · \(NumberText.grouped(tree.roots.count)) at the top"
+        return OrgChartViewModel(sourceName: source, content: .chart, problems: tree.problemSummary, summary: summary,
+                                 rowCount: rows.count, selectedRow: selectedRow, filter: filter, notice: notice,
+                                 lines: { lines.lines($0) })
+    }
+}

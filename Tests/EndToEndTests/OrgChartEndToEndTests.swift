@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestTraits
+
+/// The org chart (`T`) on the real binary in tmux: a file whose people name
+/// their manager by id, email and full name, one a manager not here.
+@Suite("The org chart, end to end", .serialized, .blockingWork)
+struct OrgChartEndToEndTests {
+    static let people = """
+        [{"_id": "a1", "name": {"first": "Ada", "last": "Lovelace"}, "email": "ada@example.org", "company": "ANALYTICAL"},
+         {"_id": "g2", "name": {"first": "Grace", "last": "Hopper"}, "email": "grace@example.org", "manager": "a1"},
+         {"_id": "t3", "name": {"first": "Alan", "last": "Turing"}, "email": "alan@example.org", "manager": "grace@example.org"},
+         {"_id": "k4", "name": {"first": "Katherine", "last": "Johnson"}, "email": "kj@example.org", "manager": "Grace Hopper"},
+         {"_id": "n5", "name": {"first": "Nell", "last": "Wall"}, "email": "nell@example.org", "manager": "Nobody Here"}]
+        """
+
+    static func temporary(_ text: String) throws -> String {
+        let folder = NSTemporaryDirectory() + "roster-e2e-org-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/org.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
+    @Test("T opens the chart at the person, → opens a manager, ⏎ opens a person, Esc and q come back", arguments: [(24, 80), (12, 40)])
+    func browse(rows: Int, columns: Int) throws {
+        let path = try Self.temporary(Self.people)
+        defer { Self.remove(path) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) --no-state \(TmuxSession.shellQuoted(path))",
+                                      rows: rows, columns: columns)
+        #expect(session.waitFor(text: "1/5"))
+        session.send("T")
+        // The list starts at Ada (ANALYTICAL comes first): the chart opens on her, closed; Nell's manager is not here.
+        #expect(session.waitFor("the chart at Ada") { $0.contains("org chart") && $0.contains("▸ Ada Lovelace") && $0.contains("Nell Wall") })
+        #expect(session.waitFor(text: "1/2 · everyone"))
+        if columns >= 80 { #expect(session.screen().contains("! 1 with a manager not here")) }
+        session.send("Right")
+        #expect(session.waitFor("Ada's team shown") { $0.contains("▾ Ada Lovelace") && $0.contains("▸ Grace Hopper") })
+        session.send("Right", "Right")
+        // Grace's reports in the list's order: Johnson before Turing.
+        #expect(session.waitFor("Grace's team shown") {
+            $0.contains("▾ Grace Hopper") && $0.contains("Katherine Johnson") && $0.contains("Alan Turing") && $0.contains("2/5")
+        })
+        session.send("j", "Enter")
+        #expect(session.waitFor("Katherine's screen") { $0.contains("First name") && $0.contains("Katherine") })
+        if rows >= 24 {
+            #expect(session.waitFor("her manager and team") { $0.contains("Manager  Grace Hopper <grace@example.org>") && $0.contains("Reports  none") })
+        }
+        session.send("Escape")
+        #expect(session.waitFor("back in the chart on Katherine") { $0.contains("org chart") && $0.contains("3/5") })
+        session.send("q")
+        #expect(session.waitFor("back in the list") { $0.contains("1/5") && !$0.contains("org chart") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("a file without manager fields says so on one screen, not an empty chart")
+    func noManagers() throws {
+        let path = try Self.temporary(#"[{"_id": "a1", "name": {"first": "Ada", "last": "Lovelace"}}]"#)
+        defer { Self.remove(path) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) --no-state \(TmuxSession.shellQuoted(path))",
+                                      rows: 12, columns: 40)
+        #expect(session.waitFor(text: "1/1"))
+        session.send("T")
+        #expect(session.waitFor("the one line in place of the chart") { $0.contains("No one in") && $0.contains("there is no org chart") })
+        #expect(!session.screen().contains("⏎ person"), "no hint of a key that does nothing here")
+        session.send("Escape")
+        #expect(session.waitFor(text: "1/1"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("--list --tree prints the chart indented under each top person's company; --filter keeps the matches' chains")
+    func treeList() throws {
+        let path = try Self.temporary(Self.people)
+        defer { Self.remove(path) }
+        let listed = try runRoster(["--list", "--tree", path])
+        #expect(listed.status == 0)
+        #expect(listed.output == """
+            ANALYTICAL (4 people)
+              Ada Lovelace <ada@example.org>
+                Grace Hopper <grace@example.org>
+                  Katherine Johnson <kj@example.org>
+                  Alan Turing <alan@example.org>
+            No company (1 person)
+              Nell Wall <nell@example.org>  ! manager not here
+
+            """)
+        #expect(listed.error.contains("1 with a manager not here"))
+        let filtered = try runRoster(["--list", "--tree", "--filter", "alan", path])
+        #expect(filtered.status == 0)
+        #expect(filtered.output.contains("    Grace Hopper <grace@example.org>\n      Alan Turing <alan@example.org>\n      1 not shown\n"))
+        #expect(!filtered.output.contains("Katherine") && !filtered.output.contains("Nell"))
+    }
+
+    @Test("--tree of a file without managers says so (status 1); --tree without --list is a usage error")
+    func treeListRefusals() throws {
+        let path = try Self.temporary(#"[{"_id": "a1", "name": {"first": "Ada", "last": "Lovelace"}}]"#)
+        defer { Self.remove(path) }
+        let plain = try runRoster(["--list", "--tree", path])
+        #expect(plain.status == 1 && plain.output.isEmpty && plain.error.contains("has a \"manager\" field"))
+        let alone = try runRoster(["--tree", path])
+        #expect(alone.status == 2 && alone.error.contains("--tree goes with --list"))
+    }
+}

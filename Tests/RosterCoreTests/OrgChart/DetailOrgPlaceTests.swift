@@ -1,0 +1,67 @@
+import Testing
+import TestSupport
+@testable import RosterCore
+
+/// A chart of fixed managers, read as a file's would be.
+struct FixedOrgChartReading: OrgChartReading {
+    let managers: [Int32]
+    func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
+        .loaded(OrgChart(tree: OrgTree(managers: managers), people: NumberedPeople()))
+    }
+}
+
+/// Holds blocking work until the test lets it run.
+@MainActor
+final class HeldReader: BackgroundReading {
+    private var held: [@MainActor () -> Void] = []
+    func perform<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor @Sendable (Value) -> Void) {
+        held.append { deliver(work()) }
+    }
+    func release() {
+        let work = held
+        held = []
+        work.forEach { $0() }
+    }
+    var holds: Int { held.count }
+}
+
+@Suite("The person's screen: their manager and team")
+@MainActor
+struct DetailOrgPlaceTests {
+    @Test("once the chart is read, the manager (name and email) and the reports show after the record's fields; read once")
+    func managerAndReports() throws {
+        // P0 at the top; P1 reports to P0, P2 to P1; P3's manager is not here.
+        let repository = try FakePeopleRepository(json: Fixtures.array((0..<4).map { #"{"_id": "P\#($0)", "name": {"first": "F\#($0)", "last": "L\#($0)"}}"# }))
+        let reader = HeldReader()
+        let cache = OrgChartCache(reading: FixedOrgChartReading(managers: [-1, 0, 1, 9]), reader: reader)
+        let view = SpyDetailView()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone, orgChart: cache),
+                                        position: 1, wireframe: SpyDetailWireframe())
+        presenter.attach(view: view)
+        #expect(view.models.last?.fields.contains { $0.label == "Manager" } == false, "nothing made up before the chart is read")
+        #expect(reader.holds == 1)
+        reader.release()
+        func orgFields() -> [String] {
+            (view.models.last?.fields ?? []).filter { ["Manager", "Reports"].contains($0.label) }.map { "\($0.label): \($0.value)" }
+        }
+        #expect(orgFields() == ["Manager: P0 <p0@example.org>", "Reports: 1 (1 in all)"])
+        presenter.showPrevious()
+        #expect(orgFields() == ["Manager: — (at the top)", "Reports: 1 (2 in all)"])
+        presenter.showNext()
+        presenter.showNext()
+        presenter.showNext()
+        #expect(orgFields() == ["Manager: — (manager not here)", "Reports: none"])
+        #expect(reader.holds == 0, "the chart is read once")
+    }
+
+    @Test("a source without a chart adds nothing")
+    func noChart() throws {
+        let repository = try FakePeopleRepository(json: Fixtures.seedJSON)
+        let view = SpyDetailView()
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: repository.everyone),
+                                        position: 0, wireframe: SpyDetailWireframe())
+        presenter.attach(view: view)
+        #expect(view.models.last?.fields.last?.label == "ID")
+    }
+}

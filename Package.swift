@@ -57,7 +57,7 @@ let package = Package(
         // Screen protocol, the ncurses adapter and the passive views.
         .target(name: "RosterTUI", dependencies: ["RosterCore", "CNcursesw"]),
         // AppDependencies, wireframes, the event loop, options.
-        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources", "RosterSQL"],
+        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources", "RosterSQL", "RosterLDAP"],
                 swiftSettings: startOnTheCaller),
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
         // Connections, schema and import for PostgreSQL and SQLite.

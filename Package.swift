@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "RosterStoreTests", dependencies: ["RosterStore", "RosterCore", "TestSupport"]),
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "RosterStore", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: startOnTheCaller),
-        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"],
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterLDAP", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"],
                     swiftSettings: startOnTheCaller),
         .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "RosterSQL", "TestSupport", "TestTraits", "TestServers"]),
         .testTarget(name: "RosterLDAPTests", dependencies: ["RosterLDAP", "RosterCore", "TestServers", "TestTraits"]),

@@ -126,7 +126,7 @@ final class LDAPDirectory: Reconnecting, Sendable {
             state.reading = nil
             switch result {
             case .success:
-                if replacing { replace(&state, by: fresh) }
+                if replacing { Self.replace(&state, by: fresh.withLock { $0 }) }
                 state.isComplete = true
                 state.firstPageRead = true
                 state.note = "read everyone in the directory: \(NumberText.count(state.people.count, "person", "people"))"
@@ -145,8 +145,8 @@ final class LDAPDirectory: Reconnecting, Sendable {
 
     /// What is held gives way to a whole reading of everyone, with the
     /// changes the feed told meanwhile made on it again.
-    private func replace(_ state: inout State, by fresh: Locked<State>) {
-        var read = fresh.withLock { $0 }
+    static func replace(_ state: inout State, by read: State) {
+        var read = read
         for change in state.madeWhileReading ?? [] { _ = Self.take(change, in: &read) }
         (state.order, state.ordered, state.people, state.keyByDN) = (read.order, read.ordered, read.people, read.keyByDN)
         state.changedSinceShown = true

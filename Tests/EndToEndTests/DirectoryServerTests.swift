@@ -75,6 +75,27 @@ struct DirectoryServerEndToEndTests {
         #expect(!refused.error.contains("hunter2"))
         let bound = try runRoster(["--list", "--password-file", server.adminPasswordFile, url])
         #expect(bound.status == 0 && bound.output.contains("Acme (240 people)"), "\(bound.error)")
+        // Off a terminal nobody can be asked.
+        let unasked = try runRoster(["--list", url])
+        #expect(unasked.status == 1)
+        #expect(unasked.error.contains("needs a password: give --password-file FILE"), "\(unasked.error)")
+        let elsewhere = try runRoster(["--list", "--password-file", server.adminPasswordFile, "people.db"])
+        #expect(elsewhere.status == 2 && elsewhere.error.contains("--password-file is for directory servers"), "\(elsewhere.error)")
+    }
+
+    @Test("binding as a DN asks for the password on the terminal, echo off, before the screen starts")
+    func passwordAskedOnTheTerminal() async throws {
+        let server = try await TestSlapd.shared()
+        let url = Self.peopleURL(server) + "????bindname=" + server.adminDN.replacingOccurrences(of: ",", with: "%2C")
+        let session = try TmuxSession("\(rosterBinary) --no-state \(TmuxSession.shellQuoted(url))")
+        #expect(session.waitFor(text: "Password for \(server.adminDN) at ldap://"))
+        session.type(TestSlapd.adminPassword)
+        #expect(!session.screen().contains(TestSlapd.adminPassword))
+        session.send("Enter")
+        #expect(session.waitFor("everyone, as the administrator") { $0.contains("1,200 people · 5 companies") })
+        #expect(!session.screen().contains(TestSlapd.adminPassword))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
     }
 
     @Test("browsing: people grouped by organisation, / narrows them, another client's change shows without a key, a restarted server heals")

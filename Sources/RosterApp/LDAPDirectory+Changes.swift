@@ -100,18 +100,19 @@ extension LDAPDirectory {
     /// Runs `body` and waits for it, on a thread that may block (never the
     /// main thread, nor one of Swift's shared ones: the connection's own
     /// thread does the work, and the task's continuation needs one).
-    private func wait(_ body: @escaping @Sendable () async throws(LDAPError) -> Void) -> Result<Void, LDAPError> {
+    func wait<Value: Sendable>(_ body: @escaping @Sendable () async throws(LDAPError) -> Value) -> Result<Value, LDAPError> {
         let done = DispatchSemaphore(value: 0)
-        let outcome = Locked<Result<Void, LDAPError>>(.success(()))
+        let outcome = Locked<Result<Value, LDAPError>?>(nil)
         Task.detached {
             do throws(LDAPError) {
-                try await body()
+                let value = try await body()
+                outcome.withLock { $0 = .success(value) }
             } catch {
                 outcome.withLock { $0 = .failure(error) }
             }
             done.signal()
         }
         done.wait()
-        return outcome.withLock { $0 }
+        return outcome.withLock { $0 } ?? .failure(LDAPError(.cancelled, "cancelled"))
     }
 }

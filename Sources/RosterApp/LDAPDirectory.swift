@@ -34,6 +34,10 @@ final class LDAPDirectory: Reconnecting, Sendable {
         var people: [String: Person] = [:]
         /// Keys by DN, for a deletion the feed names by DN only.
         var keyByDN: [String: String] = [:]
+        /// Where each entry is and its version as read, by key: what an edit writes to.
+        var places: [String: EntryPlace] = [:]
+        /// Keys by the record id people are found by (`LDAPPersonMapping.recordID`).
+        var keyByRecordID: [String: String] = [:]
         var isLost = false
         var problem: String?
         /// What the next re-read says on the status line.
@@ -149,6 +153,7 @@ final class LDAPDirectory: Reconnecting, Sendable {
         var read = read
         for change in state.madeWhileReading ?? [] { _ = Self.take(change, in: &read) }
         (state.order, state.ordered, state.people, state.keyByDN) = (read.order, read.ordered, read.people, read.keyByDN)
+        (state.places, state.keyByRecordID) = (read.places, read.keyByRecordID)
         state.changedSinceShown = true
     }
 
@@ -182,7 +187,10 @@ final class LDAPDirectory: Reconnecting, Sendable {
 
     static func put(_ entry: LDAPEntry, key: String, in state: inout State) {
         if state.ordered.insert(key).inserted { state.order.append(key) }
-        state.people[key] = LDAPPersonMapping.person(entry)
+        let person = LDAPPersonMapping.person(entry)
+        state.people[key] = person
+        state.places[key] = EntryPlace(dn: entry.dn, version: LDAPVersion(of: entry))
+        state.keyByRecordID[person.id] = key
         state.changedSinceShown = true
         state.keyByDN[entry.dn] = key
     }

@@ -68,8 +68,8 @@ public struct Options: Equatable, Sendable {
     psql honours them), or an SQLite file: sqlite:PATH, or PATH.db,
     PATH.sqlite, PATH.sqlite3.
 
-    DIRECTORY is a company directory server (OpenLDAP, Active Directory),
-    read-only for now: ldap://host[:port]/BASE, ldaps://…, or
+    DIRECTORY is a company directory server (OpenLDAP, Active Directory):
+    ldap://host[:port]/BASE, ldaps://…, or
     ldapi://%2Fpath%2Fto%2Fsocket/BASE; an RFC 4516 filter narrows who is
     a person (ldap://host/BASE??sub?(ou=Sales)). Binds anonymously, or as
     the URL's ?bindname=DN (or ldaprc's BINDDN), the password asked on the

@@ -114,7 +114,7 @@ extension RosterCommand {
             let placeStore = options.noState ? nil : PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: directory.name)
             let status = browse(interactor: LDAPDirectoryInteractor(directory: directory), sourceName: directory.name, placeStore: placeStore,
                                 options: options, theme: theme,
-                                editing: .failure(EditFailure(.readOnly, "a directory server is read-only in roster for now")),
+                                editing: .success(LDAPDirectoryEditing(directory: directory)),
                                 sourceChanges: changes)
             changes.watch.stop()
             directory.close()

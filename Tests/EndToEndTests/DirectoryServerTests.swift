@@ -139,4 +139,45 @@ struct DirectoryServerEndToEndTests {
         session.send("q")
         #expect(session.exitStatus() == 0)
     }
+
+    /// Roster on `url` in tmux, its second person's form open.
+    static func openForm(_ url: String, passwordFile: String? = nil) throws -> TmuxSession {
+        let bind = passwordFile.map { "--password-file \(TmuxSession.shellQuoted($0)) " } ?? ""
+        let session = try TmuxSession("\(rosterBinary) --no-state \(bind)\(TmuxSession.shellQuoted(url))")
+        #expect(session.waitFor(text: "300 people"))
+        session.send("j", "E")
+        #expect(session.waitFor(text: "Roster — Edit "))
+        return session
+    }
+
+    /// The email set to `email` from the form's first field, then Enter.
+    static func change(_ session: TmuxSession, email: String) {
+        session.send("Tab", "Tab", "Tab", "C-u")
+        session.type(email)
+        session.send("Enter")
+    }
+
+    @Test("edits: a save is a modify that lands, a stale one is the conflict screen, an anonymous one is refused in one line")
+    func editsCarryTheirVersion() async throws {
+        var configuration = TestSlapd.Configuration()
+        configuration.people = 300
+        let server = try await TestSlapd.started(configuration)
+        let url = Self.peopleURL(server) + "????bindname=" + server.adminDN.replacingOccurrences(of: ",", with: "%2C")
+        let a = try Self.openForm(url, passwordFile: server.adminPasswordFile)
+        let b = try Self.openForm(url, passwordFile: server.adminPasswordFile)
+        Self.change(a, email: "from.a@example.org")
+        #expect(a.waitFor(text: "saved"))
+        Self.change(b, email: "from.b@example.org")
+        #expect(b.waitFor("the conflict screen, yours and theirs") {
+            $0.contains("Changed meanwhile:") && $0.contains("from.b@example.org") && $0.contains("from.a@example.org")
+        })
+        let listed = try runRoster(["--list", Self.peopleURL(server)])
+        #expect(listed.output.components(separatedBy: "from.a@example.org").count == 2 && !listed.output.contains("from.b@example.org"))
+        let anonymous = try Self.openForm(Self.peopleURL(server))
+        Self.change(anonymous, email: "from.nobody@example.org")
+        #expect(anonymous.waitFor(text: "does not let an anonymous connection change mail"))
+        for session in [a, b, anonymous] {
+            session.send("Escape", "Escape", "q")
+        }
+    }
 }

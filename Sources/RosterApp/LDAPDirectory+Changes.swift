@@ -45,7 +45,10 @@ extension LDAPDirectory {
     static func take(_ change: LDAPChange, in state: inout State) -> Bool {
         switch change {
         case .changed(let entry, let uuid):
-            put(entry, key: uuid?.description ?? key(of: entry), in: &state)
+            let key = uuid?.description ?? key(of: entry)
+            // At the version held already: a save of ours, read back when it was written.
+            if let version = LDAPVersion(of: entry), state.places[key]?.version == version { return false }
+            put(entry, key: key, in: &state)
             state.note = "changed in the directory; read again"
             return true
         case .deleted(let uuid, let dn):

@@ -166,7 +166,9 @@ struct DirectoryServerEndToEndTests {
         let a = try Self.openForm(url, passwordFile: server.adminPasswordFile)
         let b = try Self.openForm(url, passwordFile: server.adminPasswordFile)
         Self.change(a, email: "from.a@example.org")
-        #expect(a.waitFor(text: "saved"))
+        // Said, and still said once A's own feed has told of it: its own save is no change by someone else.
+        #expect(a.waitFor("the save, landed") { $0.contains("saved to") && $0.contains("from.a@example.org") })
+        #expect(!a.waitFor("the save's message replaced by its own echo", timeout: 1.5, quietly: true) { !$0.contains("saved to") })
         Self.change(b, email: "from.b@example.org")
         #expect(b.waitFor("the conflict screen, yours and theirs") {
             $0.contains("Changed meanwhile:") && $0.contains("from.b@example.org") && $0.contains("from.a@example.org")

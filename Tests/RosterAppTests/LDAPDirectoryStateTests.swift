@@ -15,6 +15,17 @@ struct LDAPDirectoryStateTests {
         ])
     }
 
+    @Test func anEntryAtTheVersionHeldIsNoChange() {
+        var state = LDAPDirectory.State()
+        var entry = Self.entry(0, surname: "Abbott")
+        entry.attributes.append(LDAPAttribute("entryCSN", [LDAPValue("20261207111500.000000Z#000000#000#000000")]))
+        #expect(LDAPDirectory.take(.changed(entry, uuid: nil), in: &state))
+        state.changedSinceShown = false
+        // The feed telling of a save this Roster made, and read back already.
+        #expect(!LDAPDirectory.take(.changed(entry, uuid: nil), in: &state))
+        #expect(!state.changedSinceShown)
+    }
+
     static func surnames(_ state: LDAPDirectory.State) -> [String] {
         state.order.compactMap { state.people[$0]?.lastName }
     }

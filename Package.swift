@@ -57,7 +57,7 @@ let package = Package(
         // Screen protocol, the ncurses adapter and the passive views.
         .target(name: "RosterTUI", dependencies: ["RosterCore", "CNcursesw"]),
         // AppDependencies, wireframes, the event loop, options.
-        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources", "RosterSQL"],
+        .target(name: "RosterApp", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterResources", "RosterSQL", "RosterLDAP"],
                 swiftSettings: startOnTheCaller),
         .executableTarget(name: "roster", dependencies: ["RosterApp"]),
         // Connections, schema and import for PostgreSQL and SQLite.
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "RosterStoreTests", dependencies: ["RosterStore", "RosterCore", "TestSupport"]),
         .testTarget(name: "RosterTUITests", dependencies: ["RosterTUI", "RosterCore", "RosterStore", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: startOnTheCaller),
-        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"],
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "RosterLDAP", "RosterCore", "RosterStore", "RosterTUI", "TestSupport", "TestTraits"],
                     swiftSettings: startOnTheCaller),
         .testTarget(name: "EndToEndTests", dependencies: ["RosterCore", "RosterSQL", "TestSupport", "TestTraits", "TestServers"]),
         .testTarget(name: "RosterLDAPTests", dependencies: ["RosterLDAP", "RosterCore", "TestServers", "TestTraits"]),

@@ -228,7 +228,7 @@ extension AppDependencies {
     private func sayUnread(_ error: LoadError, after note: ListScreenWireframe.SavedNote) {
         let why = MessageText.reason(error.message, target: sourceName)
         switch note {
-        case .changedOnDisk, .reread, .refused, .sent, .reconnected:
+        case .changedOnDisk, .reread, .refused, .sent, .reconnected, .toldByTheSource:
             listWireframe.say("changed, but could not be read again: \(why); the list shows it as it was — \(sourceName)")
         default:
             listWireframe.say("saved, but could not be read again: \(why) — \(sourceName)")
@@ -264,7 +264,7 @@ extension AppDependencies {
         case .reread: "nothing saved; read again with the change made meanwhile"
         case .changedOnDisk: isTable ? "changed in the database; read again" : "changed on disk; read again"
         case .refused(let why): why + "; read again"
-        case .sent(let what), .reconnected(let what): what
+        case .sent(let what), .reconnected(let what), .toldByTheSource(let what): what
         }
     }
 
@@ -278,7 +278,7 @@ extension AppDependencies {
         case .deleted, .deletedFromCompanyList: return "deleted from \(name); " + later
         case .undone(let what): return "undone: \(what); " + later
         case .refused(let what), .sent(let what): return what + "; " + later
-        case .reread, .changedOnDisk, .reconnected: return later
+        case .reread, .changedOnDisk, .reconnected, .toldByTheSource: return later
         }
     }
 
@@ -324,6 +324,16 @@ extension AppDependencies {
     /// -i`, `roster update`) is read again in place, the place kept by
     /// `_id`, as after a save.
     func watchForChanges(post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+        if tableWatch == nil, let watch = sourceChanges?.watch {
+            // A source that tells its own changes (a directory server's feed).
+            watch.whenConnectionChanges { isUp in
+                post { [weak self] in self?.listenerConnection(isUp: isUp) }
+            }
+            watch.start {
+                post { [weak self] in self?.changedElsewhere() }
+            }
+            tableWatch = watch
+        }
         if tableWatch == nil, let table = listWireframe.shownRepository as? SQLPeopleRepository {
             // A table: someone else's commit is read again the same way. The
             // watch connects (PostgreSQL: a second connection) off the main actor.
@@ -373,6 +383,6 @@ extension AppDependencies {
         }
         guard heldReread == nil, changedOnDisk, root.depth == 1, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
         changedOnDisk = false
-        sourceSaved(recordID: listWireframe.place?.selectedID, note: .changedOnDisk)
+        sourceSaved(recordID: listWireframe.place?.selectedID, note: sourceChanges.map { .toldByTheSource($0.note()) } ?? .changedOnDisk)
     }
 }

@@ -9,6 +9,13 @@ struct StartingView: Equatable {
     var sort: SortOrder?
 }
 
+/// A source that tells of its own changes (a directory server's change
+/// feed), and what the status line says once one is shown.
+struct SourceChanges {
+    let watch: any TableChangeWatch
+    let note: @Sendable () -> String
+}
+
 /// Builds the object graph once: root wireframe, module wireframes, the
 /// interactor, and the loading that starts it all.
 @MainActor
@@ -58,6 +65,8 @@ public final class AppDependencies {
     var heldReread: (startedOn: ObjectIdentifier?, show: () -> Void)?
     /// Edits made offline, for a server's directory: sent once it answers.
     let outbox: Outbox?
+    /// The source's own word of changes, for one that gives it.
+    let sourceChanges: SourceChanges?
     /// A server's offline copy, taken again as the table is read again:
     /// where edits made while the connection is lost start from.
     let offlineCopy: OfflineCopyKeeper?
@@ -84,8 +93,9 @@ public final class AppDependencies {
     init(screen: Screen, interactor: DirectoryLoading, sourceName: String, makeSearcher: @escaping @MainActor () -> ListSearchScheduling,
          placeStore: PlaceStore?, startingView: StartingView = StartingView(),
          editing: Result<any PeopleEditing, EditFailure>? = .failure(EditFailure(.readOnly, "this directory cannot be edited")),
-         outbox: Outbox? = nil, offlineCopy: OfflineCopyKeeper? = nil) {
+         outbox: Outbox? = nil, offlineCopy: OfflineCopyKeeper? = nil, sourceChanges: SourceChanges? = nil) {
         self.outbox = outbox
+        self.sourceChanges = sourceChanges
         self.offlineCopy = offlineCopy
         self.placeStore = placeStore
         self.startingView = startingView

@@ -79,12 +79,14 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         case sent(String)
         /// The connection is back, or was read over (`r`): read again, saying this.
         case reconnected(String)
+        /// The source told of a change (a directory server's feed): read again, saying this.
+        case toldByTheSource(String)
 
         /// A save from a screen (an edit, an add, a delete, an undo) landing.
         var isSave: Bool {
             switch self {
             case .saved, .savedFromDetail, .savedFromCompanyList, .deleted, .deletedFromCompanyList, .undone: true
-            case .reread, .changedOnDisk, .refused, .sent, .reconnected: false
+            case .reread, .changedOnDisk, .refused, .sent, .reconnected, .toldByTheSource: false
             }
         }
     }

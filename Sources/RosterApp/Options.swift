@@ -34,6 +34,8 @@ public struct Options: Equatable, Sendable {
     public var format: InputFormat?
     /// `--table NAME`: the table to browse when FILE is a database.
     public var table: String?
+    /// `--password-file FILE`: the password to bind to a directory server with.
+    public var passwordFile: String?
 
     public init(mode: Mode = .browse, file: String? = nil, strict: Bool = false, noState: Bool = false, mouse: Bool = false) {
         self.mode = mode
@@ -49,7 +51,7 @@ public struct Options: Equatable, Sendable {
     }
 
     public static let usage = """
-    Usage: roster [options] [FILE | - | DATABASE]
+    Usage: roster [options] [FILE | - | DATABASE | DIRECTORY]
            roster import FILE --into DATABASE [--table NAME]
            roster update FILE|DATABASE ID field=value… [--if-version N] [--backup]
            roster add FILE|DATABASE field=value…
@@ -67,6 +69,13 @@ public struct Options: Equatable, Sendable {
     (host=… dbname=…; PGHOST, PGDATABASE, PGPASSWORD, ~/.pgpass honoured as
     psql honours them), or an SQLite file: sqlite:PATH, or PATH.db,
     PATH.sqlite, PATH.sqlite3.
+
+    DIRECTORY is a company directory server (OpenLDAP, Active Directory):
+    ldap://host[:port]/BASE, ldaps://…, or
+    ldapi://%2Fpath%2Fto%2Fsocket/BASE; an RFC 4516 filter narrows who is
+    a person (ldap://host/BASE??sub?(ou=Sales)). Binds anonymously, or as
+    the URL's ?bindname=DN (or ldaprc's BINDDN), the password asked on the
+    terminal, echo off, or read from --password-file FILE (mode 0600).
 
     Options:
       --format json|jsonl|csv
@@ -94,6 +103,9 @@ public struct Options: Equatable, Sendable {
                     eye-color, fruit, id or balance (wins over the
                     remembered order, for this run only)
       --table NAME  the database table to browse (default people)
+      --password-file FILE
+                    the password to bind to a directory server with (the
+                    file's only line; mode 0600, as ldapsearch -y)
       --strict      treat any skipped (malformed) record as an error, and a
                     file that is not empty but gave no one
       --no-state    do not restore or remember the place (selection, order)
@@ -181,6 +193,7 @@ public struct Options: Equatable, Sendable {
             case "--filter": options.filter = try checkedFilter(value(of: name, argument))
             case "--sort": options.sort = try checkedSortOrder(value(of: name, argument))
             case "--table": options.table = try value(of: name, argument)
+            case "--password-file": options.passwordFile = try value(of: name, argument)
             case "--strict": options.strict = true
             case "--no-state": options.noState = true
             case "--mouse": options.mouse = true

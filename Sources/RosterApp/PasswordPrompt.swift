@@ -46,6 +46,13 @@ final class PasswordPrompt {
         }
     }
 
+    /// The line typed after `prompt`, echo off (a directory server's password).
+    func read(_ prompt: String) -> HiddenInput.Outcome {
+        let outcome = HiddenInput.readLine(prompt: DisplayText.sanitized(prompt), terminal: terminal)
+        if outcome == .interrupted { wasInterrupted = true }
+        return outcome
+    }
+
     /// Connects to PostgreSQL, asking for a password on this terminal if
     /// the server wants one (`prompt` nil: never asks).
     static func connect(_ conninfo: String, prompt: PasswordPrompt?) throws(DatabaseError) -> PostgresConnection {

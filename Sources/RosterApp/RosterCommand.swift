@@ -39,6 +39,10 @@ public enum RosterCommand {
             Platform.writeError("roster: standard input is the terminal; pipe a file in (cat people.json | roster -)")
             return .usage
         }
+        if let refusal = directoryUsageError(options) {
+            Platform.writeError("roster: \(refusal) (try 'roster --help')")
+            return .usage
+        }
         if options.mode != .help, options.mode != .version, let target = databaseTarget(options),
            let malformation = DatabaseSource.malformation(of: target) {
             Platform.writeError("roster: \(malformation) (try 'roster --help')")
@@ -52,6 +56,7 @@ public enum RosterCommand {
             Platform.writeOutput(version + "\n")
             return .success
         case .list, .export:
+            if let file = options.file, DirectoryTarget.names(file) { return await listDirectory(file, options: options) }
             if let target = databaseTarget(options) {
                 switch DatabaseSource.open(target, table: options.table) {
                 case .success(let repository) where options.tree:
@@ -65,6 +70,14 @@ public enum RosterCommand {
             guard let source = source(for: options.file) else { return .failure }
             return await list(source: source, options: options)
         case .browse:
+            if let file = options.file, DirectoryTarget.names(file) {
+                guard Platform.isTerminal(STDOUT_FILENO) else {
+                    Platform.writeError("roster: standard output is not a terminal; use 'roster --list' to print the directory")
+                    return .usage
+                }
+                let theme = Theme.choose(environment: ProcessInfo.processInfo.environment, noColorOption: options.noColor)
+                return await browseDirectory(file, options: options, theme: theme)
+            }
             return browse(options)
         }
     }
@@ -229,7 +242,8 @@ public enum RosterCommand {
 
     /// The database `argument` names, or nil for a file (or nothing).
     static func databaseTarget(named argument: String?) -> DatabaseTarget? {
-        guard let argument, let target = DatabaseTarget(argument) else { return nil }
+        // An LDAP URL's base holds '=' too: it is a directory server, not a connection string.
+        guard let argument, !DirectoryTarget.names(argument), let target = DatabaseTarget(argument) else { return nil }
         // A file whose name holds '=' is a file, not a libpq connection string.
         if case .postgres = target, !argument.contains("://"), Platform.fileExists(argument) { return nil }
         return target
@@ -329,7 +343,8 @@ public enum RosterCommand {
     @MainActor
     static func browse(interactor: any DirectoryLoading, sourceName: String, placeStore: PlaceStore?, options: Options,
                        theme: Theme, editing: Result<any PeopleEditing, EditFailure>?, outbox: Outbox? = nil,
-                       offlineCopy: OfflineCopyKeeper? = nil, orgChartFile: String? = nil) -> ExitStatus {
+                       offlineCopy: OfflineCopyKeeper? = nil, orgChartFile: String? = nil,
+                       sourceChanges: SourceChanges? = nil) -> ExitStatus {
         let wakePipe = WakePipe()
         _ = SignalPipe.install(wakePipe: wakePipe)
         let screen: CursesScreen
@@ -344,7 +359,7 @@ public enum RosterCommand {
         let dependencies = AppDependencies(screen: screen, interactor: interactor, sourceName: sourceName,
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing,
-                                           outbox: outbox, offlineCopy: offlineCopy)
+                                           outbox: outbox, offlineCopy: offlineCopy, sourceChanges: sourceChanges)
         if let orgChartFile { dependencies.readOrgChart(fromFile: orgChartFile, format: options.format) }
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()

@@ -136,13 +136,13 @@ struct VCardPropertyTraits {
     }
 
     /// `scheme:…` (`urn:uuid:…`, `https://…`, `mailto:…`): a letter, then
-    /// letters, digits, `+`, `-` or `.`, then a colon.
+    /// letters, digits, `+`, `-` or `.`, then a colon (Apple escapes it: `\:`).
     static func looksLikeURI(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = value.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
         for byte in value.dropFirst().prefix(32) {
             if byte == UInt8(ascii: ":") { return true }
             let fits = (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == 0x5C
             if !fits { return false }
         }
         return false

@@ -6,8 +6,12 @@ import RosterCore
 /// attribute line as one field. A change record is skipped, except a
 /// plain `changetype: add`, which is an entry like any other.
 extension LDIFEntryReader {
+    /// The entry scanned from `entry` (comments before its `dn` included),
+    /// read into `sink`: it starts at its first line that is no comment.
     func emit<Sink: FieldRecordSink>(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, entry: Range<Int>, line: Int, into sink: inout Sink) {
         unfolded.removeAll()
+        let line = lines.first?.line ?? line
+        let entry = (lines.first?.start ?? entry.lowerBound)..<entry.upperBound
         guard let first = lines.first, let dn = attribute(first, in: bytes),
               FieldBytes.equalsIgnoringCase(header(of: dn, in: bytes).name, "dn") else {
             let start = lines.first.map { UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.firstEnd]) } ?? FieldBytes.none

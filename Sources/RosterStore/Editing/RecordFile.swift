@@ -53,6 +53,11 @@ public struct RecordFile: Sendable {
         let line: Int
     }
 
+    /// Why a vCard or LDIF file is not edited as a file of records: one line.
+    public static func notEditable(_ format: InputFormat, sourceName: String) -> EditFailure {
+        EditFailure(.readOnly, "\(sourceName): \(format.displayName) files are read-only in Roster for now")
+    }
+
     /// Reads the records of `bytes` in `format`; `sourceName` names the file in messages.
     public init(bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(EditFailure) {
         self.format = format
@@ -62,6 +67,7 @@ public struct RecordFile: Sendable {
         case .json: layout = try JSONRecordText.arrayLayout(bytes, sourceName: sourceName)
         case .jsonLines: layout = JSONRecordText.linesLayout(bytes)
         case .csv: layout = try CSVRecordText.layout(bytes, sourceName: sourceName)
+        case .vCard, .ldif: throw Self.notEditable(format, sourceName: sourceName)
         }
         records = layout.records
         recordsStart = layout.start
@@ -89,6 +95,7 @@ public struct RecordFile: Sendable {
         switch format {
         case .json, .jsonLines: text = [UInt8(ascii: "[")] + bytes[record.span] + [UInt8(ascii: "]")]
         case .csv: text = Array(bytes[..<recordsStart]) + bytes[record.span] + [0x0A]
+        case .vCard, .ldif: return nil
         }
         guard let store = try? PeopleLoader(format: format == .csv ? .csv : .json).load(bytes: text, sourceName: "record").store,
               store.count == 1 else { return nil }
@@ -227,6 +234,8 @@ public struct RecordFile: Sendable {
                                              where: "\(sourceName), line \(record.line)")
         case .csv:
             return try CSVRecordText.edited(bytes, record.span, changes, columns: columns!, sourceName: sourceName)
+        case .vCard, .ldif:
+            throw Self.notEditable(format, sourceName: sourceName)
         }
     }
 
@@ -239,6 +248,8 @@ public struct RecordFile: Sendable {
                                       oneLine: format == .jsonLines)
         case .csv:
             return try CSVRecordText.new(id: id, changes: changes, columns: columns!, sourceName: sourceName)
+        case .vCard, .ldif:
+            throw Self.notEditable(format, sourceName: sourceName)
         }
     }
 
@@ -281,7 +292,7 @@ public struct RecordFile: Sendable {
             var start = recordsStart
             while start > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { start -= 1 }
             return [UInt8(ascii: ",")] + (start < recordsStart ? Array(bytes[start..<recordsStart]) : Array("\n".utf8))
-        case .jsonLines, .csv: return lineBreak(bytes)
+        case .jsonLines, .csv, .vCard, .ldif: return lineBreak(bytes)
         }
     }
 

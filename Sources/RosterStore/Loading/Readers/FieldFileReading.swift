@@ -75,7 +75,7 @@ public enum FieldFileReading {
     }
 
     /// A file with no record at all is no such file: one line says so.
-    private static func checkFound<Reader: FieldChunkReader>(_ reader: Reader, format: FieldFormat, sourceName: String,
+    static func checkFound<Reader: FieldChunkReader>(_ reader: Reader, format: FieldFormat, sourceName: String,
                                                              whole: Bool) throws(LoadError) {
         if whole, reader.recordCount == 0 {
             throw .invalid(file: sourceName, line: nil, column: nil, message: "nothing in it reads as \(format.expectation)")

@@ -113,4 +113,33 @@ struct ContactFormatsEndToEndTests {
         session.send("q")
         #expect(session.exitStatus() == 0)
     }
+
+    @Test("a Google Contacts CSV: grouped by Organization 1 - Name, E-mail 1 - Value shown, searched by it; a LinkedIn export's notes passed over")
+    func googleAndLinkedIn() throws {
+        let google = "Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value,"
+            + "Organization 1 - Type,Organization 1 - Name,Organization 1 - Title\r\n"
+            + "Ada Lovelace,Ada,Lovelace,* Work,ada@engines.test,Mobile,+44 20 7946 0000,,Analytical Engines,Countess\r\n"
+            + "Grace Hopper,Grace,Hopper,* Work,grace@navy.test,,,,US Navy,Rear Admiral\r\n"
+            + "Alan Turing,Alan,Turing,Home,alan@home.test,,,,Analytical Engines,\r\n"
+        let linkedIn = "Notes:\n\"When exporting your connection data, some email addresses may be missing.\"\n\n"
+            + "First Name,Last Name,URL,Email Address,Company,Position,Connected On\n"
+            + "Ada,Lovelace,https://www.linkedin.com/in/ada,ada@engines.test,Analytical Engines,Countess,07 Dec 2026\n"
+        let folder = try Self.folder(["google.csv": google, "Connections.csv": linkedIn])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try TmuxSession("cd \(TmuxSession.shellQuoted(folder)) && \(binary) --no-state google.csv")
+        #expect(session.waitFor(text: "1/3"))
+        let lines = session.lines()
+        #expect(lines[0].contains("3 people · 2 companies"), "\(session.screen())")
+        #expect(lines[2].hasPrefix("Analytical Engines (2)") && lines[3].contains("Ada Lovelace") && lines[3].contains("ada@engines.test"))
+        #expect(lines[4].contains("Alan Turing") && lines[5].hasPrefix("US Navy (1)") && lines[6].contains("grace@navy.test"))
+        session.send("/")
+        session.type("navy")
+        session.send("Enter")
+        #expect(session.waitFor("the search found Grace alone") { $0.contains("Grace Hopper") && !$0.contains("Ada Lovelace") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        let listed = try runRoster(["--list", folder + "/Connections.csv"])
+        #expect(listed.status == 0 && listed.error == "")
+        #expect(listed.output == "Analytical Engines (1 person)\n  Ada Lovelace\tada@engines.test\t\n")
+    }
 }

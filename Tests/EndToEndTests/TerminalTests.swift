@@ -425,7 +425,7 @@ struct CommandLineTests {
         #expect(!result.error.contains("DecodingError"))
     }
 
-    @Test("a directory and a missing file are named", arguments: [("/", "roster: /: is a directory holding no .vcf file, not a JSON file\n"),
+    @Test("a directory and a missing file are named", arguments: [("/", "roster: /: is a directory, not a JSON file\n"),
                                                                   ("/nope/x.json", "roster: /nope/x.json: no such file\n")])
     func fileSystem(path: String, message: String) throws {
         let result = try runRoster(["--list", path])

@@ -33,7 +33,7 @@ public enum LoadError: Error, Sendable, Equatable {
         case .notFound(let file):
             return "\(file): no such file"
         case .isDirectory(let file):
-            return "\(file): is a directory holding no .vcf file, not a JSON file"
+            return "\(file): is a directory, not a JSON file"
         case .notReadable(let file, let reason):
             return "\(file): cannot be read (\(reason))"
         case .empty(let file) where file == "stdin":

@@ -142,4 +142,20 @@ struct ContactFormatsEndToEndTests {
         #expect(listed.status == 0 && listed.error == "")
         #expect(listed.output == "Analytical Engines (1 person)\n  Ada Lovelace\tada@engines.test\t\n")
     }
+
+    @Test("vCards and LDIF on standard input are told from their first line; a folder's skipped card is named on standard error")
+    func standardInputAndList() throws {
+        let cards = try runRoster(["--list", "-"], input: Self.cy + Self.nameless + Self.ann)
+        #expect(cards.status == 0)
+        #expect(cards.output == "Acme Corp (1 person)\n  Ann Bell\tann@acme.test\t\nGlobex (1 person)\n  Cy Dale\tcy@globex.test\t\n")
+        #expect(cards.error == "roster: stdin: 1 of 3 records skipped\nroster: stdin: record 2 (line 7): no name (needs FN or N)\n")
+        let ldif = try runRoster(["--list", "-"], input: "# extended LDIF\n#\n\ndn: uid=x,dc=example\ncn: Xavier Young\nmail: x@y.test\n")
+        #expect(ldif.status == 0 && ldif.output == "No company (1 person)\n  Xavier Young\tx@y.test\t\n")
+        let folder = try Self.folder(["cards/ann.vcf": Self.ann, "cards/zed.vcf": Self.nameless])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let listed = try runRoster(["--list", "--strict", folder + "/cards"])
+        #expect(listed.status == 1)
+        #expect(listed.output == "Acme Corp (1 person)\n  Ann Bell\tann@acme.test\t\n")
+        #expect(listed.error.hasSuffix("record 2 (line 1): zed.vcf: no name (needs FN or N)\n"))
+    }
 }

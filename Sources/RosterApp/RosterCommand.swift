@@ -106,9 +106,6 @@ public enum RosterCommand {
             if FileManager.default.isDirectory(path) {
                 return .failure(EditFailure(.readOnly, "a folder of vCards is read-only in Roster for now"))
             }
-            if let named = format ?? InputFormat(extensionOf: path), named.isFieldRecords {
-                return .failure(EditFailure(.readOnly, "\(named.displayName) files are read-only in Roster for now"))
-            }
             return .success(FileEditing(path: path, format: format))
         }
     }

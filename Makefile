@@ -20,7 +20,8 @@ deps:
 	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev libldap-dev
 
 test-deps:
-	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev libldap-dev tmux postgresql postgresql-contrib slapd ldap-utils python3
+	@bash .ci/install-deps libncurses-dev libpq-dev libsqlite3-dev libldap-dev tmux postgresql postgresql-contrib slapd ldap-utils python3 python3-venv
+	@bash .ci/python-tools
 
 # The release binary is remade only when something it is built from is
 # newer than it (a file added or removed changes its folder's time): a
@@ -92,11 +93,12 @@ clean:
 	rm -rf .build
 
 # Fuzzing with libFuzzer (from the Swift toolchain), with ASan: the loader,
-# the writers (CSV, JSON, vCard round trips) and the state file reader, each
+# the writers (CSV, JSON, vCard round trips), the state file reader, and the
+# vCard and LDIF readers with their in-place writers, each
 # for FUZZ_SECONDS. Crashing inputs land in Tests/Fuzz/<target>-regressions
 # (the loader's in Tests/Fuzz/regressions), replayed by the tests.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := loader writers state
+FUZZ_TARGETS := loader writers state fields
 # RosterCore and the store built on it, compiled as one module named RosterCore.
 CORE_SOURCES := $(shell find Sources/RosterCore Sources/RosterStore -name '*.swift')
 
@@ -115,6 +117,11 @@ CORE_SOURCES := $(shell find Sources/RosterCore Sources/RosterStore -name '*.swi
 	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name RosterCore -D ROSTER_FUZZ \
 	  $(CORE_SOURCES) Tests/Fuzz/StateFuzz.swift -o $@
 
+.build/fuzz/fields-fuzz: $(CORE_SOURCES) Tests/Fuzz/FieldReadersFuzz.swift
+	mkdir -p .build/fuzz/fields-corpus
+	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name RosterCore -D ROSTER_FUZZ \
+	  $(CORE_SOURCES) Tests/Fuzz/FieldReadersFuzz.swift -o $@
+
 fuzz: deps $(FUZZ_TARGETS:%=.build/fuzz/%-fuzz)
 	cp -n Resources/people.json .build/fuzz/loader-corpus/ 2>/dev/null || true
 	.build/fuzz/loader-fuzz .build/fuzz/loader-corpus Tests/Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) \
@@ -123,6 +130,9 @@ fuzz: deps $(FUZZ_TARGETS:%=.build/fuzz/%-fuzz)
 	  -max_len=1024 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/writers-regressions/ -print_final_stats=1
 	.build/fuzz/state-fuzz .build/fuzz/state-corpus Tests/Fuzz/state-regressions -max_total_time=$(FUZZ_SECONDS) \
 	  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/state-regressions/ -print_final_stats=1
+	cp -n Tests/RosterStoreTests/Formats/Fixtures/*.vcf Tests/RosterStoreTests/Formats/Fixtures/*.ldif .build/fuzz/fields-corpus/ 2>/dev/null || true
+	.build/fuzz/fields-fuzz .build/fuzz/fields-corpus Tests/Fuzz/fields-regressions -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/fields-regressions/ -print_final_stats=1
 
 # Both sanitizers over the whole suite (end-to-end tests run the sanitized
 # binary too). Leak detection is off: its reports come from XCTest's and

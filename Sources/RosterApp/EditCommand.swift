@@ -212,7 +212,7 @@ enum EditCommand {
     private static func knownRecord(of operation: RecordOperation, path: String, format: InputFormat?,
                                     backup: Bool) async -> KnownRecord? {
         guard case .update(let id, _) = operation, !backup,
-              let named = format ?? InputFormat(extensionOf: path), named != .csv,
+              let named = format ?? InputFormat(extensionOf: path), named == .json || named == .jsonLines,
               let reading = await FileReading.settled(path: path), reading.vouchesForContent,
               let loaded = try? await Self.locating(named).load(path: path, sourceName: path),
               loaded.skipped.isEmpty, let offset = loaded.store.fileOffset(ofOnly: id) else { return nil }

@@ -85,7 +85,8 @@ extension FileSave {
                               format: InputFormat?, base: Person?, progress: SaveProgress? = nil,
                               rewritten: ((RecordRewrite) -> Void)? = nil, found: (([Person]) -> Void)? = nil,
                               meanwhile: (() -> Void)?) -> Outcome? {
-        guard let format = format ?? InputFormat(extensionOf: path), format != .csv, known.reading.vouchesForContent else { return nil }
+        guard let format = format ?? InputFormat(extensionOf: path), format == .json || format == .jsonLines,
+              known.reading.vouchesForContent else { return nil }
         let source = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard source >= 0 else { return nil }
         defer { close(source) }
@@ -136,7 +137,7 @@ extension FileSave {
             case .jsonLines:
                 if let end = bytes.firstIndex(of: 0x0A) { return Array(bytes[..<end]) }
                 if isWhole { return bytes }
-            case .json, .csv:
+            case .json, .csv, .vCard, .ldif:
                 guard bytes.first == UInt8(ascii: "{") else { return nil }
                 if let end = RecordFile.endOfJSONValue(in: bytes) { return Array(bytes[..<end]) }
                 if isWhole { return nil }

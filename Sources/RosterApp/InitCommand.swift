@@ -36,7 +36,7 @@ enum InitCommand {
             Platform.writeError("roster: init writes a file, not standard output (\(program) --export json writes the sample there)")
             return .usage
         }
-        guard let format = InputFormat(extensionOf: file) else {
+        guard let format = InputFormat(extensionOf: file), !format.isFieldRecords else {
             Platform.writeError(DisplayText.sanitized("roster: init: \(file): the name must end in \(extensions), which says its format; nothing written"))
             return .usage
         }
@@ -64,6 +64,8 @@ enum InitCommand {
         switch format {
         case .csv:
             return DirectoryExporter(format: .csv).export(people)
+        case .vCard, .ldif:
+            return nil  // refused by its name before
         case .jsonLines, .json:
             let exporter = DirectoryExporter(format: .json)
             return people.reduce(into: []) { $0 += exporter.jsonLine($1).utf8 }

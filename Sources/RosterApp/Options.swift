@@ -78,10 +78,11 @@ public struct Options: Equatable, Sendable {
     terminal, echo off, or read from --password-file FILE (mode 0600).
 
     Options:
-      --format json|jsonl|csv
+      --format json|jsonl|csv|vcf|ldif
                     how to read FILE; by default its extension says (.json,
-                    .jsonl or .ndjson, .csv), else its first character:
-                    [ JSON, { JSON Lines, a letter or quote CSV (header row)
+                    .jsonl or .ndjson, .csv, .vcf, .ldif), else its start:
+                    [ JSON, { JSON Lines, BEGIN:VCARD vCard, dn: LDIF, a
+                    letter or quote CSV (header row); a folder: its .vcf files
       --list        print the grouped, sorted list as text and exit
       --tree        with --list: the org chart as text, each person under
                     their manager (a "manager" field: _id, email or name),
@@ -226,7 +227,7 @@ public struct Options: Equatable, Sendable {
     }
 
     static func inputFormat(_ text: String) throws(UsageError) -> InputFormat {
-        guard let format = InputFormat(option: text) else { throw UsageError(message: "--format takes json, jsonl or csv, not '\(text)'") }
+        guard let format = InputFormat(option: text) else { throw UsageError(message: "--format takes json, jsonl, csv, vcf or ldif, not '\(text)'") }
         return format
     }
 
@@ -296,7 +297,7 @@ struct ArgumentWords {
     /// `--format`'s value as a format.
     mutating func format(_ argument: String) throws(Options.UsageError) -> InputFormat {
         let text = try value(of: "--format", argument)
-        guard let format = InputFormat(option: text) else { throw Options.UsageError(message: "--format takes json, jsonl or csv, not '\(text)'") }
+        guard let format = InputFormat(option: text) else { throw Options.UsageError(message: "--format takes json, jsonl, csv, vcf or ldif, not '\(text)'") }
         return format
     }
 

@@ -120,6 +120,9 @@ public enum RosterCommand {
             return .failure(EditFailure(.readOnly, "standard input cannot be edited; open the file itself to edit"))
         case .file(let path, _):
             guard file != nil else { return .failure(EditFailure(.readOnly, DirectorySource.sampleReadOnlyReason(program: ProgramName.current()))) }
+            if FileManager.default.isDirectory(path) {
+                return .failure(EditFailure(.readOnly, "a folder of vCards is read-only in Roster for now"))
+            }
             return .success(FileEditing(path: path, format: format))
         }
     }

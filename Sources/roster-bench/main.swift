@@ -9,6 +9,8 @@
 //     roster-bench orgchart FILE   the org chart's model over a file made with roster-gen --managers
 //     roster-bench ldap N          a real slapd with N people: reading everyone (against ldapsearch),
 //                                  windows by position, searches as typed, a live change (LDAPBench.swift)
+//     roster-bench fields FILE     parse time on one core: a .vcf or .ldif file read into a
+//                                  counting sink, any other file by the people loader
 //
 // Prints `key=value` lines; bench/run.sh runs each several times in fresh
 // processes and reports medians. Frames are drawn on the in-memory screen,
@@ -205,6 +207,29 @@ func counts(path: String) async {
     }
 }
 
+/// Parse time on one core, in MB/s too: vCard and LDIF into a sink that
+/// only counts (what the readers cost before anything is kept), other
+/// formats through the loader (`parallelThreshold` past the file's size).
+func fields(path: String) async {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let seconds: Double
+    switch (path as NSString).pathExtension.lowercased() {
+    case "vcf", "ldif":
+        guard let (sink, time) = try? FieldFileReading.count(path: path, format: path.hasSuffix("ldif") ? .ldif : .vCard) else { exit(1) }
+        seconds = time
+        print("records=\(sink.records)")
+        print("values=\(sink.values)")
+        print("skipped=\(sink.skipped)")
+    default:
+        guard let loaded = try? await PeopleLoader(parallelThreshold: Int.max).load(path: path, sourceName: path) else { exit(1) }
+        let (whole, attoseconds) = loaded.parseDuration.components
+        seconds = Double(whole) + Double(attoseconds) / 1e18
+        print("records=\(loaded.store.count)")
+    }
+    print("parse=\(String(format: "%.4f", seconds))")
+    print("mb_per_s=\(String(format: "%.0f", Double(size) / 1e6 / seconds))")
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: roster-bench phases FILE | keys FILE N\n".utf8))
@@ -217,6 +242,7 @@ case "sorts": await sorts(path: arguments[2])
 case "counts": await counts(path: arguments[2])
 case "orgchart": await orgChart(path: arguments[2])
 case "ldap": await ldapBench(people: Int(arguments[2]) ?? 100_000)
+case "fields": await fields(path: arguments[2])
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000,
                        columns: arguments.count > 4 ? Int(arguments[4]) ?? 80 : 80)
 default: exit(2)

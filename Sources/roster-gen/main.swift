@@ -2,7 +2,10 @@
 //
 //     roster-gen --people 400 --seed 1 > Resources/people.json
 //
-// The same arguments always give the same bytes, so the bundled data can be
+//     roster-gen --people 100000 --seed 42 --format vcf > people.vcf
+//
+// `--format vcf` writes the same people as vCard 4.0 cards (for the
+// format benchmarks). The same arguments always give the same bytes, so the bundled data can be
 // regenerated and the benchmarks' 10k/100k/1M files need not be committed.
 // Companies follow a Zipf-like spread (a few large, many tiny), some names
 // carry accents, CJK or emoji, and a few people have no company.
@@ -171,7 +174,18 @@ output.reserveCapacity(1 << 22)
     output.removeAll(keepingCapacity: true)
 }
 
-output.append(contentsOf: "[".utf8)
+let writesCards = CommandLine.arguments.contains("vcf")
+
+/// A person as a vCard 4.0 card, lines ended with CRLF, as programs write them.
+func card(first: String, last: String, company: String, email: String, phone: String, address: String, id: String, age: UInt64) -> String {
+    let parts = address.split(separator: ",", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }
+    return ["BEGIN:VCARD", "VERSION:4.0", "UID:urn:uuid:\(id)", "FN:\(first) \(last)", "N:\(last);\(first);;;",
+            company.isEmpty ? nil : "ORG:\(company)", "EMAIL;TYPE=work;PREF=1:\(email)", "TEL;TYPE=cell:\(phone)",
+            "ADR;TYPE=home:;;\(parts[0]);\(parts[1]);\(parts[2]);\(parts[3]);", "BDAY:--0\(1 + age % 9)1\(age % 10)",
+            "CATEGORIES:directory,\(company.isEmpty ? "none" : "staff")", "END:VCARD"].compactMap { $0 }.joined(separator: "\r\n") + "\r\n"
+}
+
+if !writesCards { output.append(contentsOf: "[".utf8) }
 for index in 0..<peopleCount {
     let first = pick(firstNames)
     let last = pick(lastNames)
@@ -192,6 +206,12 @@ for index in 0..<peopleCount {
     if let managerKind {
         if let reference = hierarchy.managerReference(of: index) { managerLine = ",\n  \"manager\": \"\(reference)\"" }
         hierarchy.references.append(managerKind == "id" ? id : managerKind == "email" ? email : "\(first.shown) \(last.shown)")
+    }
+    if writesCards {
+        output.append(contentsOf: card(first: first.shown, last: last.shown, company: company, email: email, phone: phone, address: address,
+                                       id: guid, age: age).utf8)
+        if output.count > 1 << 21 { flush() }
+        continue
     }
     let record = """
     \(index == 0 ? "" : ",\n "){
@@ -217,5 +237,5 @@ for index in 0..<peopleCount {
     output.append(contentsOf: record.utf8)
     if output.count > 1 << 21 { flush() }
 }
-output.append(contentsOf: "\n]\n".utf8)
+if !writesCards { output.append(contentsOf: "\n]\n".utf8) }
 flush()

@@ -52,7 +52,7 @@ struct OptionsTests {
         #expect(try Options.parse(["a.txt"]).format == nil)
         #expect(try Options.parse(["--format", "csv", "a.txt"]).format == .csv)
         #expect(try Options.parse(["--format=NDJSON", "-"]).format == .jsonLines)
-        #expect(throws: Options.UsageError(message: "--format takes json, jsonl or csv, not 'xml'")) { try Options.parse(["--format", "xml"]) }
+        #expect(throws: Options.UsageError(message: "--format takes json, jsonl, csv, vcf or ldif, not 'xml'")) { try Options.parse(["--format", "xml"]) }
     }
 
     @Test("unknown options and extra files are usage errors")

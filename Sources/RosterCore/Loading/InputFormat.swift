@@ -1,9 +1,10 @@
 import Foundation
 
 /// The shapes of input Roster reads: one JSON array, JSON Lines (one person
-/// object per line), or CSV with a header row.
+/// object per line), CSV with a header row, vCard cards (a `.vcf` file, or
+/// a folder of them) or LDIF entries.
 public enum InputFormat: String, CaseIterable, Sendable {
-    case json, jsonLines = "jsonl", csv
+    case json, jsonLines = "jsonl", csv, vCard = "vcf", ldif
 
     /// The format a file name's extension names (`people.ndjson`), or nil
     /// for any other name; then the content decides (`init(sniffing:)`).
@@ -12,19 +13,27 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case "json": self = .json
         case "jsonl", "ndjson": self = .jsonLines
         case "csv": self = .csv
+        case "vcf", "vcard": self = .vCard
+        case "ldif": self = .ldif
         default: return nil
         }
     }
 
-    /// `--format json|jsonl|csv` (also `ndjson`).
+    /// `--format json|jsonl|csv|vcf|ldif` (also `ndjson`, `vcard`).
     public init?(option text: String) {
         switch text.lowercased() {
         case "json": self = .json
         case "jsonl", "ndjson", "jsonlines": self = .jsonLines
         case "csv": self = .csv
+        case "vcf", "vcard": self = .vCard
+        case "ldif": self = .ldif
         default: return nil
         }
     }
+
+    /// Whether the format is read as records of named fields (vCard, LDIF)
+    /// rather than as people's records (JSON, JSON Lines, CSV).
+    public var isFieldRecords: Bool { self == .vCard || self == .ldif }
 
     /// The UTF-8 byte order mark, which every reader passes over at the start.
     public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -39,7 +48,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// of people, rather than a reason per line), and something that can start a header cell (a letter, `_`, a
     /// quote, any non-ASCII character) CSV. Anything else — nothing but
     /// whitespace, a digit, binary — goes to the JSON reader, whose errors
-    /// explain what a list of people should look like. A UTF-8 byte order
+    /// explain what a list of people should look like. Before CSV come the
+    /// formats whose first line says what they are: `BEGIN:VCARD` a vCard
+    /// file, `dn:` or `version: 1` LDIF (and `#` comments, as `ldapsearch`
+    /// writes them, when a `dn:` line follows). A UTF-8 byte order
     /// mark and leading whitespace are passed over.
     public init(sniffing bytes: UnsafeBufferPointer<UInt8>) {
         var position = Self.startsWithByteOrderMark(bytes) ? Self.byteOrderMark.count : 0
@@ -48,6 +60,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
         guard position < bytes.count else {
             self = .json
+            return
+        }
+        if let named = Self.namedByFirstLine(UnsafeBufferPointer(rebasing: bytes[position...])) {
+            self = named
             return
         }
         let first = bytes[position]
@@ -59,6 +75,38 @@ public enum InputFormat: String, CaseIterable, Sendable {
             self = .csv
         default: self = .json
         }
+    }
+
+    /// vCard or LDIF, when the first line (or, after `#` comments, the
+    /// first `dn:` line) says so; nil otherwise.
+    private static func namedByFirstLine(_ text: UnsafeBufferPointer<UInt8>) -> InputFormat? {
+        if startsLine(text, at: 0, with: "begin:vcard") { return .vCard }
+        if startsLine(text, at: 0, with: "dn:") || startsLine(text, at: 0, with: "version: 1") || startsLine(text, at: 0, with: "version:1") {
+            return .ldif
+        }
+        guard text.first == UInt8(ascii: "#") else { return nil }
+        var lineStart = 0
+        while lineStart < text.count {
+            if text[lineStart] != UInt8(ascii: "#"), text[lineStart] != 0x0A, text[lineStart] != 0x0D, text[lineStart] != 0x20 {
+                return startsLine(text, at: lineStart, with: "dn:") || startsLine(text, at: lineStart, with: "version:") ? .ldif : nil
+            }
+            guard let newline = text[lineStart...].firstIndex(of: 0x0A) else { return nil }
+            lineStart = newline + 1
+        }
+        return nil
+    }
+
+    /// Whether `text` at `start` begins with `lowercase`, ignoring ASCII case.
+    private static func startsLine(_ text: UnsafeBufferPointer<UInt8>, at start: Int, with lowercase: StaticString) -> Bool {
+        let count = lowercase.utf8CodeUnitCount
+        guard text.count - start >= count else { return false }
+        let expected = lowercase.utf8Start
+        for offset in 0..<count {
+            let byte = text[start + offset]
+            let folded = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+            if folded != expected[offset] { return false }
+        }
+        return true
     }
 
     /// True when the object opening at `start` closes before its line ends
@@ -96,6 +144,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case .json: return "JSON"
         case .jsonLines: return "JSON Lines"
         case .csv: return "CSV"
+        case .vCard: return "vCard"
+        case .ldif: return "LDIF"
         }
     }
 }

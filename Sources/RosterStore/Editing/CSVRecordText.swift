@@ -7,8 +7,17 @@ import RosterCore
 struct CSVColumns: Sendable {
     let columns: [PersonColumn?]
 
+    /// The columns an edit of `column` writes: its own; for a text field
+    /// without one, the alias the reader reads first (Google's `E-mail 1 -
+    /// Value`), never the others (its `E-mail 2 - Value` stays as it is).
     func indices(of column: PersonColumn) -> [Int] {
-        columns.indices.filter { columns[$0] == column }
+        let exact = columns.indices.filter { columns[$0] == column }
+        guard exact.isEmpty, case .text(let field) = column else { return exact }
+        let aliases = columns.indices.compactMap { index -> (rank: Int, index: Int)? in
+            guard case .alias(field, let rank)? = columns[index] else { return nil }
+            return (rank, index)
+        }
+        return aliases.min { $0.rank < $1.rank }.map { [$0.index] } ?? []
     }
 }
 
@@ -80,14 +89,14 @@ enum CSVRecordText {
     /// `id` column's cell) when the header has one.
     static func layout(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(EditFailure) -> RecordLayout {
         let start = InputFormat.startsWithByteOrderMark(bytes) ? InputFormat.byteOrderMark.count : 0
-        guard let header = cells(bytes, from: start) else {
+        guard let header = headerRow(bytes, from: start) else {
             throw EditFailure(.unreadable, "\(sourceName), line 1: a quote in the header never closes; nothing written")
         }
         let columns = CSVColumns(columns: header.cells.map { PersonColumn(header: text(of: $0, in: bytes)) })
         let idColumn = columns.indices(of: .text(.id)).first
         var records: [RecordFile.RecordSpan] = []
         var position = header.next
-        var line = 2
+        var line = 1 + lineEnds(in: UnsafeBufferPointer(rebasing: bytes[start..<header.next]))
         while position < bytes.count {
             guard let record = cells(bytes, from: position) else {
                 let (line, column) = JSONRecordText.lineAndColumn(of: position, in: bytes)
@@ -103,6 +112,22 @@ enum CSVRecordText {
         }
         return RecordLayout(records: records, start: records.first?.span.lowerBound ?? header.next,
                             end: records.last?.span.upperBound ?? header.next, columns: columns)
+    }
+
+    /// The header row: the first, or the first after notes before it (as
+    /// the reader passes them over: `PersonColumn.isPreamble`) and blank lines.
+    private static func headerRow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (cells: [Range<Int>], end: Int, next: Int)? {
+        var row = cells(bytes, from: start)
+        var rowStart = start
+        var notes = 0
+        while let found = row, found.next < bytes.count, notes < 10 {
+            let isBlank = found.end == rowStart
+            guard isBlank || PersonColumn.isPreamble(found.cells.map { text(of: $0, in: bytes) }) else { break }
+            if !isBlank { notes += 1 }
+            rowStart = found.next
+            row = cells(bytes, from: rowStart)
+        }
+        return row
     }
 
     /// The record at `span` with `changes` made.
@@ -142,7 +167,7 @@ enum CSVRecordText {
     /// writes it; the reader takes it off again); a number as it is.
     private static func written(_ text: String, in column: PersonColumn?) -> String {
         switch column {
-        case .text?, .wholeName?, .balanceText?: SpreadsheetCell.guarded(text)
+        case .text?, .wholeName?, .balanceText?, .alias?, .fallbackName?, .addressPart?: SpreadsheetCell.guarded(text)
         case .balanceNumber?, .index?, .age?, .active?, nil: text
         }
     }

@@ -53,6 +53,12 @@ public struct RecordFile: Sendable {
         let line: Int
     }
 
+    /// Why a person is not added to (or deleted from) a vCard or LDIF file: one line.
+    static func onlyUpdates(_ format: InputFormat, sourceName: String) -> EditFailure {
+        EditFailure(.failed, "\(sourceName): people in a \(format.displayName) file are edited, not added or deleted, in Roster "
+                    + "for now; nothing written")
+    }
+
     /// Reads the records of `bytes` in `format`; `sourceName` names the file in messages.
     public init(bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(EditFailure) {
         self.format = format
@@ -62,6 +68,7 @@ public struct RecordFile: Sendable {
         case .json: layout = try JSONRecordText.arrayLayout(bytes, sourceName: sourceName)
         case .jsonLines: layout = JSONRecordText.linesLayout(bytes)
         case .csv: layout = try CSVRecordText.layout(bytes, sourceName: sourceName)
+        case .vCard, .ldif: layout = try ContactRecordText.layout(bytes, format: format, sourceName: sourceName)
         }
         records = layout.records
         recordsStart = layout.start
@@ -89,8 +96,10 @@ public struct RecordFile: Sendable {
         switch format {
         case .json, .jsonLines: text = [UInt8(ascii: "[")] + bytes[record.span] + [UInt8(ascii: "]")]
         case .csv: text = Array(bytes[..<recordsStart]) + bytes[record.span] + [0x0A]
+        case .vCard, .ldif: text = Array(bytes[record.span])
         }
-        guard let store = try? PeopleLoader(format: format == .csv ? .csv : .json).load(bytes: text, sourceName: "record").store,
+        let reading: InputFormat = format.isFieldRecords ? format : format == .csv ? .csv : .json
+        guard let store = try? PeopleLoader(format: reading).load(bytes: text, sourceName: "record").store,
               store.count == 1 else { return nil }
         return store[0]
     }
@@ -99,6 +108,8 @@ public struct RecordFile: Sendable {
     /// new bytes.
     public func applying(_ operation: RecordOperation, to bytes: UnsafeBufferPointer<UInt8>,
                          sourceName: String) throws(EditFailure) -> [FilePiece] {
+        if format.isFieldRecords, case .delete = operation { throw Self.onlyUpdates(format, sourceName: sourceName) }
+        if format.isFieldRecords, case .restore = operation { throw Self.onlyUpdates(format, sourceName: sourceName) }
         switch operation {
         case .update(let id, let changes):
             let record = try only(id, sourceName: sourceName)
@@ -227,6 +238,12 @@ public struct RecordFile: Sendable {
                                              where: "\(sourceName), line \(record.line)")
         case .csv:
             return try CSVRecordText.edited(bytes, record.span, changes, columns: columns!, sourceName: sourceName)
+        case .vCard, .ldif:
+            guard let current = person(at: record, in: bytes) else {
+                throw EditFailure(.unreadable, "\(sourceName), line \(record.line): the record is no person Roster reads; nothing written")
+            }
+            return try ContactRecordText.edited(Array(bytes[record.span]), format: format, changes: changes, current: current,
+                                                sourceName: sourceName)
         }
     }
 
@@ -239,6 +256,8 @@ public struct RecordFile: Sendable {
                                       oneLine: format == .jsonLines)
         case .csv:
             return try CSVRecordText.new(id: id, changes: changes, columns: columns!, sourceName: sourceName)
+        case .vCard, .ldif:
+            throw Self.onlyUpdates(format, sourceName: sourceName)
         }
     }
 
@@ -281,7 +300,7 @@ public struct RecordFile: Sendable {
             var start = recordsStart
             while start > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { start -= 1 }
             return [UInt8(ascii: ",")] + (start < recordsStart ? Array(bytes[start..<recordsStart]) : Array("\n".utf8))
-        case .jsonLines, .csv: return lineBreak(bytes)
+        case .jsonLines, .csv, .vCard, .ldif: return lineBreak(bytes)
         }
     }
 

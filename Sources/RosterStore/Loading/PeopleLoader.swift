@@ -86,7 +86,11 @@ public struct PeopleLoader: Sendable {
         guard fstat(descriptor, &status) == 0 else {
             throw .notReadable(file: sourceName, reason: Descriptor.describe(errno: errno))
         }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(file: sourceName) }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            // A folder of .vcf files, as khard and vdirsyncer keep a contact list.
+            guard format == nil || format == .vCard else { throw .isDirectory(file: sourceName) }
+            return try loadCardFolder(path: path, sourceName: sourceName, progress: progress, started: ContinuousClock.now)
+        }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             return try stream(descriptor: descriptor, sourceName: sourceName, progress: progress)
         }
@@ -101,6 +105,9 @@ public struct PeopleLoader: Sendable {
             format = try Self.sniff(file, sourceName: sourceName)
         }
         if size == 0, format == .json { throw .empty(file: sourceName) }
+        if format.isFieldRecords {
+            return try loadFields(file: file, format: format, sourceName: sourceName, progress: progress, started: started)
+        }
         if format != .json {
             return try await loadRecords(file: file, format: format, sourceName: sourceName, progress: progress, started: started)
         }
@@ -120,6 +127,9 @@ public struct PeopleLoader: Sendable {
         let started = ContinuousClock.now
         let input = try PrefixedStreamInput(descriptor: descriptor, sourceName: sourceName)
         let format = self.format ?? input.sniffedFormat
+        if format.isFieldRecords {
+            return try streamFields(input: input, format: format, sourceName: sourceName, progress: progress, started: started)
+        }
         if format != .json {
             return try streamRecords(input: input, format: format, sourceName: sourceName, progress: progress, started: started)
         }
@@ -132,6 +142,7 @@ public struct PeopleLoader: Sendable {
     public func load(bytes: [UInt8], sourceName: String) throws(LoadError) -> LoadedDirectory {
         let started = ContinuousClock.now
         let format = self.format ?? InputFormat(extensionOf: sourceName) ?? InputFormat(sniffing: bytes)
+        if format.isFieldRecords { return try loadFields(bytes: bytes, format: format, sourceName: sourceName, started: started) }
         if format != .json { return try loadRecords(bytes: bytes, format: format, sourceName: sourceName, started: started) }
         return try parseAll(PeopleParser(), bytes: bytes, sourceName: sourceName, started: started)
     }

@@ -145,6 +145,11 @@ struct RecordScratch {
         bytes.bytes(starts[field.rawValue]..<ends[field.rawValue])
     }
 
+    /// Whether the record has `field` so far (even empty).
+    func has(_ field: TextField) -> Bool {
+        present & TextField.bit(field) != 0
+    }
+
     var hasUsableName: Bool {
         hasVisibleText(.firstName) || hasVisibleText(.lastName)
     }

@@ -42,11 +42,16 @@ struct CSVParser: ChunkParser {
     private var balanceFromText = false
     /// Passing over a record longer than the limit, up to its line end.
     private var skippingRecord = false
+    /// Other programs' columns (`PersonColumnAliases`), read until the record ends.
+    private var aliases = CSVAliasScratch()
+    /// Notes before the header passed over (LinkedIn's), up to ten.
+    private var preambleRows = 0
 
     /// A parser that reads the header itself (from the start of the input),
     /// or, given `columns`, one that starts on a record at `startOffset`.
     init(columns: [PersonColumn?]? = nil, boundary: Int? = nil, expectedPeople: Int = 0, startOffset: Int = 0, headerOnly: Bool = false) {
         self.columns = columns
+        aliases.isUsed = columns?.contains { $0?.isAliasLike == true } ?? false
         self.boundary = boundary
         self.headerOnly = headerOnly
         lineStart = startOffset
@@ -158,6 +163,7 @@ struct CSVParser: ChunkParser {
         if columns != nil {
             record.reset()
             balanceFromText = false
+            if aliases.isUsed { aliases.reset() }
         } else {
             headerCells.removeAll(keepingCapacity: true)
         }
@@ -178,6 +184,7 @@ struct CSVParser: ChunkParser {
             return position
         }
         elementCount += 1
+        if aliases.isUsed { aliases.finish(&record) }
         var problem = problem
         if problem == nil, cells != columns.count {
             problem = "\(cells) \(cells == 1 ? "cell" : "cells") where the header has \(columns.count)"
@@ -292,6 +299,9 @@ struct CSVParser: ChunkParser {
         switch column {
         case .text(let field):
             record.setText(field, Self.withoutAddedQuote(cell.bytes))
+            if aliases.isUsed { aliases.noteExact(field) }
+        case .alias, .fallbackName, .addressPart:
+            aliases.take(Self.withoutAddedQuote(cell.bytes), as: column, into: &record)
         case .wholeName:
             record.setWholeName(Self.withoutAddedQuote(cell.bytes))
         case .balanceText:
@@ -321,40 +331,13 @@ struct CSVParser: ChunkParser {
         }
     }
 
-    /// `'=1+2` → `=1+2`: the quote `--export csv` puts before text a
-    /// spreadsheet would run (`SpreadsheetCell.guarded`; an edit too), and only that:
-    /// after any leading quotes must come `=`, `+`, `-`, `@`, tab or CR
-    /// (the export quotes `'=x` as `''=x`, so it reads back as `'=x`).
-    static func withoutAddedQuote(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        guard bytes.first == UInt8(ascii: "'") else { return bytes }
-        var index = 1
-        while index < bytes.count, bytes[index] == UInt8(ascii: "'") { index += 1 }
-        guard index < bytes.count else { return bytes }
-        switch bytes[index] {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
-            return UnsafeBufferPointer(rebasing: bytes[1...])
-        default:
-            return bytes
-        }
-    }
-
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
-    }
-
-    /// A cell's text for a reason: quoted, cut at 24 characters.
-    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return "'" + (text.count > 24 ? text.prefix(24) + "…" : text) + "'"
-    }
-
     // MARK: The header
 
     private mutating func readHeader(line: Int, base: Int, start: Int, bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
+        if preambleRows < 10, PersonColumn.isPreamble(headerCells) {
+            preambleRows += 1
+            return
+        }
         let found = headerCells.map { PersonColumn(header: $0) }
         guard found.contains(where: { $0?.isName == true }) else {
             let shown = headerCells.prefix(4).joined(separator: ",") + (headerCells.count > 4 ? ",…" : "")
@@ -362,6 +345,7 @@ struct CSVParser: ChunkParser {
                            location: ParseLocation(line: line, column: 1, offset: base + start))
         }
         columns = found
+        aliases.isUsed = found.contains { $0?.isAliasLike == true }
     }
 
     private static func quoted(_ text: String) -> String {

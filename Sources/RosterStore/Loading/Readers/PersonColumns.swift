@@ -19,6 +19,17 @@ enum PersonColumn: Equatable, Sendable {
     /// The balance exactly as the source wrote it (`$2,107.15`).
     case balanceText
     case index, age, active
+    /// Another program's column for a text field (Google's `E-mail 1 -
+    /// Value`, Outlook's `Business Phone`): read when no column of a lower
+    /// rank gave the field (the field's own column is rank 0), and written
+    /// by an edit when the file has no column of the field's own.
+    case alias(TextField, rank: Int)
+    /// A whole name (`Display Name`) read only when no first or last name is given.
+    case fallbackName
+    /// A part of the address in a column of its own (Outlook's `Business
+    /// City`): 0 street, 1 city, 2 state, 3 postal code; joined as Roster
+    /// writes an address when the file has no address column.
+    case addressPart(Int)
 
     /// Every spelling, in `DirectoryExporter.csvHeader`'s order first.
     static let names: [(name: String, column: PersonColumn)] = {
@@ -37,7 +48,7 @@ enum PersonColumn: Equatable, Sendable {
         let jsonKeys = TextField.allCases.filter { $0 != .firstName && $0 != .lastName && $0 != .balance }
             .map { ($0.jsonKey, PersonColumn.text($0)) }
         return written + jsonKeys + [("isActive", .active), ("name", .wholeName),
-                                     ("name.first", .text(.firstName)), ("name.last", .text(.lastName))]
+                                     ("name.first", .text(.firstName)), ("name.last", .text(.lastName))] + aliases
     }()
 
     private static let byNormalizedName: [String: PersonColumn] = {
@@ -68,11 +79,26 @@ enum PersonColumn: Equatable, Sendable {
         case .index: return "index"
         case .age: return "age"
         case .active: return "active"
+        case .alias(let field, _): return PersonColumn.text(field).name
+        case .fallbackName: return "name"
+        case .addressPart: return "address"
         }
     }
 
     /// Whether the column gives a name (a CSV header needs one of these).
     var isName: Bool {
-        self == .text(.firstName) || self == .text(.lastName) || self == .wholeName
+        switch self {
+        case .text(.firstName), .text(.lastName), .wholeName, .fallbackName, .alias(.firstName, _), .alias(.lastName, _): true
+        default: false
+        }
+    }
+
+    /// Whether reading the column needs more than setting a field (an
+    /// alias's rank, a name or address kept until the record ends).
+    var isAliasLike: Bool {
+        switch self {
+        case .alias, .fallbackName, .addressPart: true
+        default: false
+        }
     }
 }

@@ -43,8 +43,8 @@ extension PeopleLoader {
             var parser = CSVParser(expectedPeople: expected)
             try run(&parser, input: file, from: 0, sourceName: sourceName, progress: progress)
             return finish([parser], secondIndexOffset: nil, sourceName: sourceName, byteCount: size, started: started)
-        case .json:
-            preconditionFailure("JSON is loaded by PeopleLoader.load")
+        case .json, .vCard, .ldif:
+            preconditionFailure("\(format.displayName) is loaded by PeopleLoader.load")
         }
     }
 
@@ -104,6 +104,8 @@ extension InputFormat {
         case .json: return "a JSON list of people"
         case .jsonLines: return "JSON Lines, one person per line"
         case .csv: return "CSV with a header row"
+        case .vCard: return FieldFormat.vCard.expectation
+        case .ldif: return FieldFormat.ldif.expectation
         }
     }
 }

@@ -1,0 +1,157 @@
+#if !ROSTER_FUZZ
+import RosterCore
+#endif
+
+/// A vCard file's cards or an LDIF file's entries as records of a
+/// `RecordFile` (by `UID`, by `dn`), and a person's changes as the
+/// in-place writers' edits (`VCardCardText`, `LDIFRecordText`): the field
+/// a value was read from (`PersonFieldRoles`) is the one written, every
+/// other line of the card or entry stays byte for byte.
+enum ContactRecordText {
+    /// The records of `bytes`, each with its id (`UID`, `dn`; none without).
+    static func layout(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(EditFailure) -> RecordLayout {
+        let records = try fieldRecords(Array(bytes), format: format, sourceName: sourceName)
+        let spans = records.map { record in
+            let id = record.text(of: format == .ldif ? "dn" : "UID")
+            return RecordFile.RecordSpan(span: record.byteRange, id: id?.isEmpty == false ? id : nil, line: record.line)
+        }
+        return RecordLayout(records: spans, start: spans.first?.span.lowerBound ?? bytes.count,
+                            end: spans.last?.span.upperBound ?? bytes.count, columns: nil)
+    }
+
+    static func fieldRecords(_ bytes: [UInt8], format: InputFormat, sourceName: String) throws(EditFailure) -> [FieldRecord] {
+        do throws(LoadError) {
+            if format == .ldif {
+                var reader = LDIFReader(sink: ArraySink())
+                try FieldFileReading.read(&reader, bytes: bytes, sourceName: sourceName, format: .ldif)
+                return reader.sink.records
+            }
+            var reader = VCardReader(sink: ArraySink())
+            try FieldFileReading.read(&reader, bytes: bytes, sourceName: sourceName, format: .vCard)
+            return reader.sink.records
+        } catch {
+            throw EditFailure(.unreadable, "\(error.message); nothing written")
+        }
+    }
+
+    /// The record `text` (one card or entry) with `changes` made to
+    /// `current`, the person it reads as now.
+    static func edited(_ text: [UInt8], format: InputFormat, changes: [FieldChange], current: Person,
+                       sourceName: String) throws(EditFailure) -> [UInt8] {
+        guard let record = try fieldRecords(text, format: format, sourceName: sourceName).first else {
+            throw EditFailure(.unreadable, "\(sourceName): the record is no longer readable; nothing written")
+        }
+        var changed = current
+        var fields: [TextField] = []
+        for change in changes {
+            guard case .text(let field) = change.field, [.firstName, .lastName, .company, .email, .phone, .address].contains(field) else {
+                throw EditFailure(.failed, "\(sourceName): a \(format.displayName) record has no field for \(change.field.name); nothing written")
+            }
+            changed.setText(field, { if case .text(let value) = change.value { value } else { "" } }())
+            if !fields.contains(field) { fields.append(field) }
+        }
+        if format == .ldif {
+            return try LDIFRecordText.edited(text, ContactLDIFEdits(record: record, current: current, changed: changed).edits(fields))
+        }
+        return try VCardCardText.edited(text, ContactVCardEdits(record: record, current: current, changed: changed).edits(fields))
+    }
+}
+
+/// A person's changed fields as edits of the card they were read from.
+struct ContactVCardEdits {
+    let record: FieldRecord
+    let current: Person
+    let changed: Person
+
+    func edits(_ fields: [TextField]) -> [VCardEdit] {
+        var edits: [VCardEdit] = []
+        if fields.contains(.firstName) || fields.contains(.lastName) {
+            edits.append(.name(family: changed.lastName, given: changed.firstName, formatted: changed.fullName))
+        }
+        if fields.contains(.company) {
+            let units = record.fields(named: "ORG").first.map { Array($0.components.dropFirst()) } ?? []
+            edits += changed.company.isEmpty ? record.fields(named: "ORG").map { .remove(name: "ORG", value: $0.text) }
+                                             : [.set(name: "ORG", components: [[changed.company]] + units)]
+        }
+        if fields.contains(.email) { edits += replacing("EMAIL", shown: current.email, with: changed.email) { [[$0]] } }
+        if fields.contains(.phone) { edits += replacing("TEL", shown: current.phone, with: changed.phone) { [[$0]] } }
+        if fields.contains(.address) {
+            edits += replacing("ADR", shown: current.address, with: changed.address) { address in
+                let old = self.shownField("ADR", current.address)?.components ?? []
+                var parts = (0..<7).map { $0 < old.count ? old[$0] : [""] }
+                for part in 0..<4 { parts[part + 2] = [AddressPart.text(part, of: address)] }
+                return parts
+            }
+        }
+        return edits
+    }
+
+    /// The property that gave the shown value: the one whose value reads as
+    /// it (`tel:` aside; an address by the parts the reader joins).
+    private func shownField(_ name: String, _ shown: String) -> RecordField? {
+        record.fields(named: name).first { field in
+            if name == "ADR" {
+                let parts = (2...5).map { $0 < field.components.count ? Array(field.components[$0].joined(separator: " ").utf8) : [] }
+                return String(decoding: PersonFieldValues.address(street: parts[0], city: parts[1], region: parts[2], postalCode: parts[3]),
+                              as: UTF8.self) == shown
+            }
+            let text = field.text
+            return text == shown || (text.lowercased().hasPrefix("tel:") && String(text.dropFirst(4)) == shown)
+        }
+    }
+
+    /// The shown property rewritten in place when it is the first of its
+    /// name (`set` writes the first); else taken out and added again with
+    /// its parameters; removed for an empty value; added when none.
+    private func replacing(_ name: String, shown: String, with new: String, _ components: (String) -> [[String]]) -> [VCardEdit] {
+        let all = record.fields(named: name)
+        guard let field = shownField(name, shown) else {
+            return new.isEmpty ? [] : [.add(name: name, parameters: [], components: components(new))]
+        }
+        if new.isEmpty { return [.remove(name: name, value: field.text)] }
+        if field == all.first { return [.set(name: name, components: components(new))] }
+        // Not the first, so shown for being preferred: its parameters (the mark in the card's own way) go with the new value.
+        let parameters = field.parameters.map { $0.name.isEmpty ? $0.value : $0.name + "=" + $0.value }
+        return [.remove(name: name, value: field.text), .add(name: name, parameters: parameters, components: components(new))]
+    }
+}
+
+/// A person's changed fields as edits of the LDIF entry they were read from.
+struct ContactLDIFEdits {
+    let record: FieldRecord
+    let current: Person
+    let changed: Person
+
+    func edits(_ fields: [TextField]) -> [LDIFEdit] {
+        var edits: [LDIFEdit] = []
+        // Only the half that changed: a name read from `cn` must not rewrite `sn`.
+        if fields.contains(.firstName) { edits.append(.set(attribute: "givenName", values: Self.values(changed.firstName))) }
+        if fields.contains(.lastName) { edits.append(.set(attribute: "sn", values: Self.values(changed.lastName))) }
+        if fields.contains(.company) { edits.append(.set(attribute: "o", values: Self.values(changed.company))) }
+        if fields.contains(.email) { edits.append(replacing(["mail"], shown: current.email, with: changed.email)) }
+        if fields.contains(.phone) {
+            edits.append(replacing(["telephoneNumber", "mobile", "homePhone"], shown: current.phone, with: changed.phone))
+        }
+        if fields.contains(.address) {
+            for (part, attribute) in ["street", "l", "st", "postalCode"].enumerated()
+            where AddressPart.text(part, of: changed.address) != AddressPart.text(part, of: current.address) {
+                edits.append(.set(attribute: attribute, values: Self.values(AddressPart.text(part, of: changed.address))))
+            }
+        }
+        return edits
+    }
+
+    private static func values(_ text: String) -> [String] { text.isEmpty ? [] : [text] }
+
+    /// The attribute that gave the shown value, its value replaced and its
+    /// other values kept; the first attribute named when none did.
+    private func replacing(_ attributes: [String], shown: String, with new: String) -> LDIFEdit {
+        for attribute in attributes {
+            let values = record.fields(named: attribute).map(\.text)
+            guard values.contains(shown) else { continue }
+            let replaced = values.compactMap { $0 == shown ? (new.isEmpty ? nil : new) : $0 }
+            return .set(attribute: attribute, values: replaced)
+        }
+        return .set(attribute: attributes[0], values: Self.values(new) + record.fields(named: attributes[0]).map(\.text))
+    }
+}

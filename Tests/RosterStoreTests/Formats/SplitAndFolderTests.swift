@@ -75,4 +75,23 @@ struct SplitAndFolderTests {
         #expect(sink.skippedRecords[0].reason.contains("the file is empty"))
         #expect(sink.skippedRecords[1].reason == "no card in it (a card starts with BEGIN:VCARD)")
     }
+
+    /// readdir's entries are as long as their names, packed in a buffer:
+    /// one near the buffer's end has fewer bytes after it than the 256 of
+    /// `d_name`'s declared type. Names of every length, thousands of them,
+    /// put some entry there; copying the field read past the buffer
+    /// (AddressSanitizer's heap-buffer-overflow in `make sanitize`).
+    @Test("a folder of thousands of card files of every name length: each named once, in order, nothing read past an entry")
+    func manyNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("many-cards-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var expected: [String] = []
+        for index in 0..<3_000 {
+            let name = String(format: "%04d", index) + String(repeating: "x", count: index % 200) + ".vcf"
+            try #require(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil))
+            expected.append(name)
+        }
+        #expect(try VCardFolderReading.cardFiles(in: folder.path, sourceName: "cards") == expected.sorted())
+    }
 }

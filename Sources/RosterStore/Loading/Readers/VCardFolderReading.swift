@@ -22,7 +22,14 @@ public enum VCardFolderReading {
         let descriptor = dirfd(directory)
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            // Read in place, up to its NUL: the entry readdir hands out may
+            // be shorter than the 256 bytes `d_name` declares (copying the
+            // field read past the end of its buffer under AddressSanitizer).
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: field.pointee)) { bytes in
+                    Array(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
+                }
+            }
             guard name.count > 4, String(decoding: name.suffix(4), as: UTF8.self).lowercased() == ".vcf" else { continue }
             // A name that is not UTF-8 would not survive as a String: passed over.
             guard let text = String(validating: name, as: UTF8.self) else { continue }

@@ -39,16 +39,24 @@ enum TreeList {
         return write(OrgChartRows.allExpanded(outline), of: chart, store: read.store, to: output) ? .success : .failure
     }
 
+    /// The headers name the company of each tree's top person; a report
+    /// with a company of their own that is not the top person's says it on
+    /// their line (`[OTHER]`), so no line reads as the header's company
+    /// when it is not.
     private static func write(_ rows: OrgChartRows, of chart: OrgChart, store: PeopleStore, to output: Int32) -> Bool {
-        let text = OrgChartText(style: .indented) { person in
+        @Sendable func company(of person: Int) -> String {
             let company = store.text(.company, of: person)
             return company.isEmpty ? "No company" : DisplayText.sanitized(company)
         }
+        let text = OrgChartText(style: .indented, groupTitle: company(of:))
         var written = true
+        var treeCompany = ""
         text.write(rows, appendLine: { row, bytes in
             guard let person = row.person else { return }
             let email = chart.people.email(of: person)
             var line = DisplayText.sanitized(chart.people.name(of: person)) + (email.isEmpty ? "" : " <\(DisplayText.sanitized(email))>")
+            let own = store.text(.company, of: person)
+            if row.depth == 0 { treeCompany = own } else if !own.isEmpty, own != treeCompany { line += " [\(DisplayText.sanitized(own))]" }
             if let problem = OrgChartLines.problem(chart.tree.rootReason(of: person)) { line += "  ! " + problem }
             bytes.append(contentsOf: line.utf8)
         }, emit: { bytes in

@@ -74,9 +74,9 @@ struct OrgChartEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("--list --tree prints the chart indented under each top person's company; --filter keeps the matches' chains")
+    @Test("--list --tree prints the chart indented under each top person's company (a report in another company names it); --filter keeps the matches' chains")
     func treeList() throws {
-        let path = try Self.temporary(Self.people)
+        let path = try Self.temporary(Self.people.replacingOccurrences(of: "\"alan@example.org\",", with: "\"alan@example.org\", \"company\": \"BLETCHLEY\","))
         defer { Self.remove(path) }
         let listed = try runRoster(["--list", "--tree", path])
         #expect(listed.status == 0)
@@ -84,8 +84,8 @@ struct OrgChartEndToEndTests {
             ANALYTICAL (4 people)
               Ada Lovelace <ada@example.org>
                 Grace Hopper <grace@example.org>
+                  Alan Turing <alan@example.org> [BLETCHLEY]
                   Katherine Johnson <kj@example.org>
-                  Alan Turing <alan@example.org>
             No company (1 person)
               Nell Wall <nell@example.org>  ! manager not here
 
@@ -93,7 +93,8 @@ struct OrgChartEndToEndTests {
         #expect(listed.error.contains("1 with a manager not here"))
         let filtered = try runRoster(["--list", "--tree", "--filter", "alan", path])
         #expect(filtered.status == 0)
-        #expect(filtered.output.contains("    Grace Hopper <grace@example.org>\n      Alan Turing <alan@example.org>\n      1 not shown\n"))
+        #expect(filtered.output.contains("    Grace Hopper <grace@example.org>\n      Alan Turing <alan@example.org> [BLETCHLEY]\n      1 not shown\n"),
+                "\(filtered.output)")
         #expect(!filtered.output.contains("Katherine") && !filtered.output.contains("Nell"))
     }
 

@@ -133,6 +133,21 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
         }
     }
 
+    /// The title's figures: the problems in words where they fit whole,
+    /// else in brief (`! 4 problems`): a title never drops them for want
+    /// of room while a shorter word would do.
+    static func titleFigures(_ model: OrgChartViewModel, columns: Int) -> String {
+        func figures(_ problems: String?) -> String {
+            [problems.map { "! " + $0 }, model.summary.isEmpty ? nil : model.summary].compactMap { $0 }.joined(separator: " · ")
+        }
+        let whole = figures(model.problems)
+        guard let brief = model.problemsBrief, model.problems != nil,
+              !TitleBar.layout(source: model.sourceName, then: ": org chart", figures: whole, columns: columns).right.contains("!") else {
+            return whole
+        }
+        return figures(brief)
+    }
+
     /// Rows for the chart: all but the title and status bars.
     static func chartHeight(_ size: ScreenSize) -> Int { max(1, size.rows - 2) }
 
@@ -140,8 +155,7 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
         guard let model else { return }
         let size = screen.size
         screen.erase()
-        let figures = [model.problems.map { "! " + $0 }, model.summary.isEmpty ? nil : model.summary].compactMap { $0 }
-        screen.putTitleBar(source: model.sourceName, then: ": org chart", right: figures.joined(separator: " · "))
+        screen.putTitleBar(source: model.sourceName, then: ": org chart", right: Self.titleFigures(model, columns: size.columns))
         switch model.content {
         case .loading:
             screen.put(" Reading who reports to whom…", row: 2, column: 0, style: .dim)

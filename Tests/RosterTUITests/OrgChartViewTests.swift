@@ -67,6 +67,24 @@ struct OrgChartViewTests {
         }
     }
 
+    @Test("problems too long for the title are said in brief, never dropped: the full words where they fit", arguments: [80, 50, 160])
+    func problemsInBrief(columns: Int) {
+        let long = "1 with a manager not here, 1 with an ambiguous manager, 1 their own manager, 1 loop of managers"
+        let model = OrgChartViewModel(sourceName: "org.json", content: .chart, problems: long, problemsBrief: "4 problems",
+                                      summary: "18 people · 8 at the top", rowCount: 1)
+        let view = OrgChartView(presenter: SpyOrgChartModule())
+        view.show(model)
+        let screen = MemoryScreen(rows: 12, columns: columns)
+        view.draw(on: screen)
+        let title = screen.line(0)
+        if columns >= 160 {
+            #expect(title.contains("! " + long), "\(title)")
+        } else {
+            #expect(title.contains("! 4 problems") && !title.contains("ambiguous"), "\(title)")
+        }
+        #expect(title.contains("org chart"), "\(title)")
+    }
+
     @Test("a file without managers says so in place of the chart")
     func message() {
         let view = OrgChartView(presenter: SpyOrgChartModule())

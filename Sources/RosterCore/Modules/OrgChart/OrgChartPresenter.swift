@@ -182,7 +182,10 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         let lines = OrgChartLines(chart: chart, rows: rows, isSearch: filter != nil)
         let tree = chart.tree
         let summary = "\(NumberText.count(tree.count, "person", "people")) · \(NumberText.grouped(tree.roots.count)) at the top"
-        return OrgChartViewModel(sourceName: source, content: .chart, problems: tree.problemSummary, summary: summary,
+        let problemCount = tree.problemCounts.values.reduce(0, +)
+        return OrgChartViewModel(sourceName: source, content: .chart, problems: tree.problemSummary,
+                                 problemsBrief: problemCount == 0 ? nil : NumberText.count(problemCount, "problem", "problems"),
+                                 summary: summary,
                                  rowCount: rows.count, selectedRow: selectedRow, filter: filter, notice: notice,
                                  lines: { lines.lines($0) })
     }

@@ -38,6 +38,9 @@ public struct OrgChartViewModel: Sendable {
     public let content: Content
     /// The chart's problems in words, for the title's `!`; nil for none.
     public let problems: String?
+    /// The same in a few cells ("4 problems"), for a title too narrow for
+    /// `problems`; nil for none.
+    public let problemsBrief: String?
     /// "12 people, 3 at the top".
     public let summary: String
     public let rowCount: Int
@@ -49,12 +52,14 @@ public struct OrgChartViewModel: Sendable {
     /// The lines `range` of the chart (clamped to it).
     public let lines: @MainActor @Sendable (Range<Int>) -> [OrgChartLine]
 
-    public init(sourceName: String, content: Content, problems: String? = nil, summary: String = "", rowCount: Int = 0,
+    public init(sourceName: String, content: Content, problems: String? = nil, problemsBrief: String? = nil, summary: String = "",
+                rowCount: Int = 0,
                 selectedRow: Int = 0, filter: String? = nil, notice: String? = nil,
                 lines: @escaping @MainActor @Sendable (Range<Int>) -> [OrgChartLine] = { _ in [] }) {
         self.sourceName = sourceName
         self.content = content
         self.problems = problems
+        self.problemsBrief = problemsBrief
         self.summary = summary
         self.rowCount = rowCount
         self.selectedRow = selectedRow

@@ -37,9 +37,9 @@ enum EditCommand {
            roster add TARGET field=value…
            roster delete TARGET ID…
 
-    Edits a directory file (JSON, JSON Lines or CSV) in place, or a table
-    'roster import' filled (TARGET as for browsing, --table NAME). ID is a
-    record's _id; fields are named as in searches, name= setting first and
+    Edits a directory file (JSON, JSON Lines, CSV, vCard or LDIF) in place,
+    or a table 'roster import' filled (TARGET as for browsing, --table
+    NAME). ID is a record's _id (a card's UID, an LDIF entry's dn); fields are named as in searches, name= setting first and
     last (its last word the last name):
       name, \(EditableField.list).
     A value is checked as the person's editor checks it (an email has one @,
@@ -58,7 +58,7 @@ enum EditCommand {
     (5 s at most).
     --backup      keep the file as it was in FILE~ first
     -q, --quiet   say nothing on success (add still prints the _id)
-    --format json|jsonl|csv
+    --format json|jsonl|csv|vcf|ldif
                   how to read TARGET (default: by extension, else by content)
     --if-version N
                   for a database row: refuse if it is no longer at version N

@@ -23,7 +23,7 @@ enum ImportCommand {
     static let usage = """
     Usage: roster import FILE --into TARGET [--table NAME] [--format F]
 
-    Loads FILE (JSON, JSON Lines or CSV; - for standard input) into a
+    Loads FILE (JSON, JSON Lines, CSV, vCard or LDIF; - for standard input) into a
     database table, creating the table, its browse and search indexes and
     its company summary if missing. Importing the same file again replaces
     each person by _id, and says how many were new, updated and unchanged.
@@ -37,7 +37,7 @@ enum ImportCommand {
     terminal, it is asked for on the terminal, echo off (Ctrl-C: status 130).
     --table NAME  the table to fill (default people; NAME_companies holds
                   the summary)
-    --format json|jsonl|csv
+    --format json|jsonl|csv|vcf|ldif
                   how to read FILE (default: by extension, else by content)
     --strict      import nothing (status 1) if any record had to be skipped
     """

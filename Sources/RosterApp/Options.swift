@@ -59,8 +59,9 @@ public struct Options: Equatable, Sendable {
            roster query FILE|DATABASE WORDS… [--format mutt|aerc] [--no-cache]
            roster init FILE
 
-    Browse a directory of people (JSON, JSON Lines or CSV), grouped by
-    company. With no FILE, opens the sample directory, read-only ('roster
+    Browse a directory of people (JSON, JSON Lines or CSV, Google, Outlook
+    and LinkedIn exports among them; vCard, a folder of .vcf files, LDIF),
+    grouped by company. With no FILE, opens the sample directory, read-only ('roster
     init FILE' writes a copy to edit); with -, reads standard input (keys
     then come from the terminal).
 

@@ -3,16 +3,19 @@ import RosterCore
 #endif
 
 /// What the org chart reads of a file held in memory: each person's
-/// identifiers (`_id`, email, full name) from the store, and the reference
-/// to their manager read from their record in the file — a `manager` key of
-/// a JSON record, a `manager` column of a CSV file — which the store does
-/// not keep. Read once when the chart opens, from the file's bytes, at the
+/// identifiers (`_id`, email, full name; an LDIF entry's `_id` is its DN)
+/// from the store, and the reference to their manager read from their
+/// record in the file — a `manager` key of a JSON record, a `manager`
+/// column of a CSV file, an LDIF entry's `manager:` (a DN) — which the
+/// store does not keep. Read once when the chart opens, from the file's bytes, at the
 /// offset the store says each record starts.
 public struct FileManagerReferences: PersonReferenceSource, Sendable {
     /// The key (JSON) or header (CSV) a manager reference is read from.
     public static let fieldName = "manager"
 
     public let store: PeopleStore
+    /// LDIF: each person's id is their entry's DN, which managers name.
+    private let idsAreDistinguishedNames: Bool
     /// Every manager reference's bytes, one after another.
     private let referenceBytes: [UInt8]
     /// Per person, where their reference starts in `referenceBytes`; -1 for none.
@@ -38,6 +41,7 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
         }
         guard anyField else { return nil }
         self.store = store
+        idsAreDistinguishedNames = format == .ldif
         referenceBytes = bytes
         referenceStarts = starts
         referenceEnds = ends
@@ -55,7 +59,8 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
             if !name.isEmpty, !last.isEmpty { name += " " }
             name += last
             if !name.isEmpty { name.withUTF8(body) }
-        case .distinguishedName: break
+        case .distinguishedName:
+            if idsAreDistinguishedNames { store.withBytes(.id, of: person) { if !$0.isEmpty { body($0) } } }
         }
     }
 
@@ -68,8 +73,9 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
 
 /// Reads one top-level field of a record that starts at a given offset of
 /// a people file: a JSON object's member (a string unescaped, a number as
-/// written; null or an object is no value), or a CSV record's cell under
-/// the header of that name.
+/// written; null or an object is no value), a CSV record's cell under
+/// the header of that name, or an LDIF entry's attribute (its first value,
+/// unfolded, base64 decoded).
 struct RecordFieldReader {
     let fileBytes: UnsafeBufferPointer<UInt8>
     let format: InputFormat
@@ -90,8 +96,15 @@ struct RecordFieldReader {
         column = header.firstIndex { CSVRecordText.text(of: $0, in: fileBytes).lowercased() == field }
     }
 
-    /// False for a CSV file whose header has no such column.
-    var canHaveField: Bool { format != .csv || column != nil }
+    /// False for a CSV file whose header has no such column, and for a
+    /// format with no such field (a vCard has no manager).
+    var canHaveField: Bool {
+        switch format {
+        case .csv: column != nil
+        case .vCard: false
+        default: true
+        }
+    }
 
     /// The field's value in the record at `offset`, nil when it has none.
     func value(atRecordStartingAt offset: Int) -> [UInt8]? {
@@ -101,6 +114,7 @@ struct RecordFieldReader {
             let text = CSVRecordText.text(of: cells[column], in: fileBytes)
             return text.isEmpty ? nil : Array(text.utf8)
         }
+        if format == .ldif { return ldifValue(atEntryStartingAt: offset) }
         guard fileBytes[offset] == UInt8(ascii: "{") else { return nil }
         var cursor = JSONCursor(bytes: fileBytes, base: 0, isFinal: true, line: 1, lineStart: 0)
         cursor.position = offset
@@ -123,5 +137,49 @@ struct RecordFieldReader {
             return Array(fileBytes[range])
         }
         return nil
+    }
+
+    /// The entry's first `field:` value (`field;option:` too, the name in
+    /// any case): its folded lines joined, `field::` decoded from base64;
+    /// nil when the entry, which ends at a blank line, has none.
+    private func ldifValue(atEntryStartingAt offset: Int) -> [UInt8]? {
+        let name = Array(field.utf8)
+        var lineStart = offset
+        while lineStart < fileBytes.count {
+            var lineEnd = lineStart
+            while lineEnd < fileBytes.count, fileBytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let line = UnsafeBufferPointer(rebasing: fileBytes[lineStart..<lineEnd])
+            if line.isEmpty || (line.count == 1 && line[line.startIndex] == 0x0D) { return nil }
+            if line.count > name.count, zip(line, name).allSatisfy({ TextFolding.lowercasedASCII($0) == $1 }),
+               line[line.startIndex + name.count] == UInt8(ascii: ":") || line[line.startIndex + name.count] == UInt8(ascii: ";") {
+                return ldifValue(from: lineStart + name.count, lineEnd: lineEnd)
+            }
+            lineStart = lineEnd + 1
+        }
+        return nil
+    }
+
+    /// The value after the attribute's name at `start`, and the lines that
+    /// continue it (a leading space).
+    private func ldifValue(from start: Int, lineEnd: Int) -> [UInt8]? {
+        var colon = start
+        while colon < lineEnd, fileBytes[colon] != UInt8(ascii: ":") { colon += 1 }
+        guard colon < lineEnd else { return nil }
+        let isBase64 = colon + 1 < lineEnd && fileBytes[colon + 1] == UInt8(ascii: ":")
+        var text: [UInt8] = []
+        var position = colon + (isBase64 ? 2 : 1)
+        while position < lineEnd, fileBytes[position] == 0x20 { position += 1 }
+        var end = lineEnd
+        while true {
+            text += fileBytes[position..<end].filter { $0 != 0x0D }
+            guard end + 1 < fileBytes.count, fileBytes[end + 1] == 0x20 else { break }
+            position = end + 2
+            end = position
+            while end < fileBytes.count, fileBytes[end] != 0x0A { end += 1 }
+        }
+        guard isBase64 else { return text.isEmpty ? nil : text }
+        let decoded = ByteArena()
+        guard text.withUnsafeBufferPointer({ Base64Text.decode($0, into: decoded) }), decoded.count > 0 else { return nil }
+        return Array(decoded.bytes(0..<decoded.count))
     }
 }

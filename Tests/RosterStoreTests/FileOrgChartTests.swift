@@ -41,6 +41,43 @@ struct FileOrgChartTests {
         #expect(tree.problemSummary == "1 with a manager not here")
     }
 
+    @Test("LDIF: manager: names a DN, as written, base64 (manager::) or folded and spelled otherwise (case, spaces); an entry without one is at the top")
+    func ldif() throws {
+        let ldif = """
+            version: 1
+
+            dn: uid=ada,ou=People,dc=example,dc=org
+            uid: ada
+            cn: Ada Lovelace
+            sn: Lovelace
+
+            dn: uid=grace,ou=People,dc=example,dc=org
+            cn: Grace Hopper
+            sn: Hopper
+            manager: uid=ada,ou=People,dc=example,dc=org
+
+            dn: uid=alan,ou=People,dc=example,dc=org
+            cn: Alan Turing
+            sn: Turing
+            Manager:: dWlkPWdyYWNlLG91PVBlb3BsZSxkYz1leGFtcGxlLGRjPW9yZw==
+
+            dn: uid=kj,ou=People,dc=example,dc=org
+            cn: Katherine Johnson
+            sn: Johnson
+            manager: UID=grace, ou=People,
+             dc=example,dc=org
+
+            dn: uid=nell,ou=People,dc=example,dc=org
+            cn: Nell Wall
+            sn: Wall
+            manager: uid=nobody,ou=People,dc=example,dc=org
+
+            """
+        let tree = try Self.tree(ldif, .ldif)
+        #expect(tree.managers == [-1, 0, 1, 1, -1])
+        #expect(tree.rootReason(of: 4) == .missingManager && tree.rootReason(of: 0) == .noManager)
+    }
+
     @Test("JSON Lines and CSV alike, a CSV's manager column found by its header")
     func linesAndCSV() throws {
         let lines = """

@@ -38,7 +38,13 @@ public struct LDAPURL: Sendable, Equatable {
     /// gives where the URL names none.
     public static func parse(_ text: String, defaults: LDAPDefaults = LDAPDefaults()) throws(LDAPURLError) -> LDAPURL {
         guard let parts = LDAPHandle.parseURL(text), let scheme = Scheme(rawValue: parts.scheme.lowercased()) else {
+            if let scope = badScope(in: text) {
+                throw LDAPURLError(text, "has a scope that is not base, one, sub or children ('\(scope)')")
+            }
             throw LDAPURLError(text, "is not an LDAP URL (ldap://host/BASE, ldaps://…, ldapi://…)")
+        }
+        if let filter = parts.filter, !Self.parenthesesMatch(filter) {
+            throw LDAPURLError(text, "has a filter whose parentheses do not match ('\(filter)'; RFC 4515 writes a parenthesis in a value as \\28 or \\29)")
         }
         var bindName: String?
         var startTLS = StartTLS.no
@@ -66,6 +72,30 @@ public struct LDAPURL: Sendable, Equatable {
                        base: parts.dn.isEmpty ? defaults.base ?? "" : parts.dn, attributes: parts.attributes,
                        scope: scopeTyped ? LDAPScope(rawValue: parts.scope) : nil, filter: parts.filter,
                        bindName: bindName ?? defaults.bindDN, startTLS: startTLS)
+    }
+
+    /// The scope `text` names (its third `?` part), when it is none of
+    /// RFC 4516's; nil otherwise.
+    static func badScope(in text: String) -> String? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        let parts = text[schemeEnd.upperBound...].split(separator: "?", omittingEmptySubsequences: false)
+        guard parts.count > 2, !parts[2].isEmpty else { return nil }
+        let scope = String(parts[2])
+        return ["base", "one", "sub", "children"].contains(scope.lowercased()) ? nil : scope
+    }
+
+    /// Whether a filter's parentheses open and close in turn (a value's
+    /// own are escaped, `\28` `\29`, so every one left is the filter's).
+    static func parenthesesMatch(_ filter: String) -> Bool {
+        var depth = 0
+        for character in filter.utf8 {
+            if character == UInt8(ascii: "(") { depth += 1 }
+            if character == UInt8(ascii: ")") {
+                depth -= 1
+                if depth < 0 { return false }
+            }
+        }
+        return depth == 0
     }
 
     /// Whether `text` names a port, and a scope.

@@ -53,7 +53,16 @@ import Testing
         let password = #expect(throws: LDAPURLError.self) { try LDAPURL.parse("ldap://h/dc=x????x-bindpw=hunter2") }
         #expect(password?.message.contains("x-bindpw") == true)
         #expect(throws: LDAPURLError.self) { try LDAPURL.parse("https://example.org/") }
-        #expect(throws: LDAPURLError.self) { try LDAPURL.parse("ldap://h/dc=x?a?nonsense") }
+        let scope = #expect(throws: LDAPURLError.self) { try LDAPURL.parse("ldap://h/dc=x?a?nonsense") }
+        #expect(scope?.message == "ldap://h/dc=x?a?nonsense: has a scope that is not base, one, sub or children ('nonsense')")
+    }
+
+    @Test func aFilterWhoseParenthesesDoNotMatchIsRefusedNamingIt() throws {
+        let open = #expect(throws: LDAPURLError.self) { try LDAPURL.parse("ldap://h/dc=x??sub?(o=NASA") }
+        #expect(open?.message.hasPrefix("ldap://h/dc=x??sub?(o=NASA: has a filter whose parentheses do not match ('(o=NASA'") == true)
+        #expect(throws: LDAPURLError.self) { try LDAPURL.parse("ldap://h/dc=x??sub?(o=NASA))(") }
+        #expect(try LDAPURL.parse("ldap://h/dc=x??sub?(&(o=NASA)(cn=a\\28b\\29))").filter == "(&(o=NASA)(cn=a\\28b\\29))")
+        #expect(try LDAPURL.parse("ldap://h/dc=x??sub?o=NASA").filter == "o=NASA")
     }
 
     @Test func whatTheURLLeavesOutComesFromTheDefaults() throws {

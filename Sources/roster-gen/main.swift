@@ -83,6 +83,29 @@ let fruits = ["banana", "strawberry", "apple"]
     return arguments[at + 1]
 }
 
+/// What it takes; anything it does not know is refused, not ignored (a
+/// mistyped option would write the default 400 people where 1M were meant).
+let usage = """
+    Usage: roster-gen [--people N] [--seed N] [--format json|vcf] [--managers id|email|name]
+    Writes N people (400) drawn from the seed (1) to standard output: the
+    same arguments, the same bytes.
+
+    """
+let known: Set = ["--people", "--seed", "--format", "--managers"]
+var rest = CommandLine.arguments.dropFirst()
+while let first = rest.first {
+    if first == "--help" || first == "-h" {
+        _ = write(1, usage, usage.utf8.count)
+        exit(0)
+    }
+    guard known.contains(first), rest.count > 1 else {
+        let message = "roster-gen: \(known.contains(first) ? "\(first) needs a value" : "no option '\(first)'")\n" + usage
+        _ = write(2, message, message.utf8.count)
+        exit(2)
+    }
+    rest = rest.dropFirst(2)
+}
+
 let peopleCount = argument("--people", default: 400)
 var random = SeededGenerator(state: UInt64(argument("--seed", default: 1)))
 

@@ -53,7 +53,8 @@ enum ContactRecordText {
         if format == .ldif {
             return try LDIFRecordText.edited(text, ContactLDIFEdits(record: record, current: current, changed: changed).edits(fields))
         }
-        return try VCardCardText.edited(text, ContactVCardEdits(record: record, current: current, changed: changed).edits(fields))
+        return try VCardCardText.edited(text, ContactVCardEdits(record: record, current: current, changed: changed, sourceName: sourceName)
+            .edits(fields))
     }
 }
 
@@ -62,8 +63,9 @@ struct ContactVCardEdits {
     let record: FieldRecord
     let current: Person
     let changed: Person
+    let sourceName: String
 
-    func edits(_ fields: [TextField]) -> [VCardEdit] {
+    func edits(_ fields: [TextField]) throws(EditFailure) -> [VCardEdit] {
         var edits: [VCardEdit] = []
         if fields.contains(.firstName) || fields.contains(.lastName) {
             edits.append(.name(family: changed.lastName, given: changed.firstName, formatted: changed.fullName))
@@ -73,13 +75,16 @@ struct ContactVCardEdits {
             edits += changed.company.isEmpty ? record.fields(named: "ORG").map { .remove(name: "ORG", value: $0.text) }
                                              : [.set(name: "ORG", components: [[changed.company]] + units)]
         }
-        if fields.contains(.email) { edits += replacing("EMAIL", shown: current.email, with: changed.email) { [[$0]] } }
-        if fields.contains(.phone) { edits += replacing("TEL", shown: current.phone, with: changed.phone) { [[$0]] } }
+        if fields.contains(.email) { edits += try replacing("EMAIL", shown: current.email, with: changed.email) { _ in [[changed.email]] } }
+        if fields.contains(.phone) { edits += try replacing("TEL", shown: current.phone, with: changed.phone) { _ in [[changed.phone]] } }
         if fields.contains(.address) {
-            edits += replacing("ADR", shown: current.address, with: changed.address) { address in
-                let old = self.shownField("ADR", current.address)?.components ?? []
+            edits += try replacing("ADR", shown: current.address, with: changed.address) { field in
+                let old = field?.components ?? []
                 var parts = (0..<7).map { $0 < old.count ? old[$0] : [""] }
-                for part in 0..<4 { parts[part + 2] = [AddressPart.text(part, of: address)] }
+                for part in 0..<4 where AddressPart.text(part, of: changed.address) != AddressPart.text(part, of: current.address) {
+                    // A part left as it was keeps its own lines and items (a street's two lines).
+                    parts[part + 2] = [AddressPart.text(part, of: changed.address)]
+                }
                 return parts
             }
         }
@@ -87,32 +92,34 @@ struct ContactVCardEdits {
     }
 
     /// The property that gave the shown value: the one whose value reads as
-    /// it (`tel:` aside; an address by the parts the reader joins).
+    /// it (made one line as the reader makes it; `tel:` aside; an address
+    /// by the parts the reader joins).
     private func shownField(_ name: String, _ shown: String) -> RecordField? {
         record.fields(named: name).first { field in
             if name == "ADR" {
-                let parts = (2...5).map { $0 < field.components.count ? Array(field.components[$0].joined(separator: " ").utf8) : [] }
+                let parts = (2...5).map { $0 < field.components.count ? Array(PersonFieldValues.shownText(field.components[$0]).utf8) : [] }
                 return String(decoding: PersonFieldValues.address(street: parts[0], city: parts[1], region: parts[2], postalCode: parts[3]),
                               as: UTF8.self) == shown
             }
-            let text = field.text
+            let text = PersonFieldValues.shownText([field.text])
             return text == shown || (text.lowercased().hasPrefix("tel:") && String(text.dropFirst(4)) == shown)
         }
     }
 
-    /// The shown property rewritten in place when it is the first of its
-    /// name (`set` writes the first); else taken out and added again with
-    /// its parameters; removed for an empty value; added when none.
-    private func replacing(_ name: String, shown: String, with new: String, _ components: (String) -> [[String]]) -> [VCardEdit] {
-        let all = record.fields(named: name)
+    /// The shown property rewritten where it stands (its group, parameters
+    /// and other parts kept), removed for an empty value; added when the
+    /// person showed none. A shown value whose property is not found again
+    /// is refused: a second property would leave the old value shown.
+    private func replacing(_ name: String, shown: String, with new: String,
+                           _ components: (RecordField?) -> [[String]]) throws(EditFailure) -> [VCardEdit] {
         guard let field = shownField(name, shown) else {
-            return new.isEmpty ? [] : [.add(name: name, parameters: [], components: components(new))]
+            guard shown.isEmpty else {
+                throw EditFailure(.failed, "\(sourceName): no \(name) of the card reads as the value shown; nothing written")
+            }
+            return new.isEmpty ? [] : [.add(name: name, parameters: [], components: components(nil))]
         }
         if new.isEmpty { return [.remove(name: name, value: field.text)] }
-        if field == all.first { return [.set(name: name, components: components(new))] }
-        // Not the first, so shown for being preferred: its parameters (the mark in the card's own way) go with the new value.
-        let parameters = field.parameters.map { $0.name.isEmpty ? $0.value : $0.name + "=" + $0.value }
-        return [.remove(name: name, value: field.text), .add(name: name, parameters: parameters, components: components(new))]
+        return [.rewrite(name: name, line: field.line, components: components(field))]
     }
 }
 

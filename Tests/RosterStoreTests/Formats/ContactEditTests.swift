@@ -56,4 +56,38 @@ struct ContactEditTests {
         #expect(ada.firstName == "Augusta" && ada.lastName == "Lovelace")
         #expect(named == entries.replacingOccurrences(of: "description: keep\n", with: "description: keep\ngivenName: Augusta\n"))
     }
+
+    static let twoLineStreets = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u1\r\nN:Jobs;Steve;;;\r\nFN:Steve Jobs\r\n"
+        + "item1.ADR;type=HOME:;;1 Infinite Loop\\nBuilding 3;Cupertino;CA;95014;USA\r\nitem1.X-ABADR:us\r\nEND:VCARD\r\n"
+        + "BEGIN:VCARD\r\nVERSION:2.1\r\nUID:u2\r\nN:Hood;Robin\r\n"
+        + "ADR;WORK;ENCODING=QUOTED-PRINTABLE:;;The Mansion=0D=0ASherwood Drive;Nottingham;;NG1;UK\r\nEND:VCARD\r\n"
+
+    @Test("a street of two lines shows them joined by one space, and its ADR is rewritten in place (group, type, country kept)")
+    func twoLineStreet() throws {
+        let shown = try PeopleLoader().load(bytes: Array(Self.twoLineStreets.utf8), sourceName: "t.vcf").store
+        #expect(shown[0].address == "1 Infinite Loop Building 3, Cupertino, CA, 95014")
+        #expect(shown[1].address == "The Mansion Sherwood Drive, Nottingham, , NG1")
+        let apple = try Self.updated(Self.twoLineStreets, .vCard, id: "u1", "address=2 New St, Town, ST, 12345")
+        #expect(apple == Self.twoLineStreets.replacingOccurrences(of: ":;;1 Infinite Loop\\nBuilding 3;Cupertino;CA;95014;USA",
+                                                                   with: ":;;2 New St;Town;ST;12345;USA"))
+        let old = try Self.updated(Self.twoLineStreets, .vCard, id: "u2", "address=2 New St, Town, ST, 12345")
+        #expect(old == Self.twoLineStreets.replacingOccurrences(
+            of: "ADR;WORK;ENCODING=QUOTED-PRINTABLE:;;The Mansion=0D=0ASherwood Drive;Nottingham;;NG1;UK",
+            with: "ADR;WORK:;;2 New St;Town;ST;12345;UK"))
+        // Only the city changed: the street keeps its two lines.
+        let moved = try Self.updated(Self.twoLineStreets, .vCard, id: "u1", "address=1 Infinite Loop Building 3, Palo Alto, CA, 95014")
+        #expect(moved == Self.twoLineStreets.replacingOccurrences(of: ";Cupertino;", with: ";Palo Alto;"))
+    }
+
+    @Test("a value whose property is not found again in the card is refused in one line, never added a second time")
+    func lostPropertyRefused() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u1\r\nFN:Ann Bell\r\nADR:;;1 Old St;Oldtown;;;\r\nEND:VCARD\r\n"
+        let elsewhere = try PeopleLoader().load(bytes: Array(card.replacingOccurrences(of: "Old St", with: "Gone St").utf8),
+                                                sourceName: "t.vcf").store[0]
+        #expect(throws: EditFailure(.failed, "t.vcf: no ADR of the card reads as the value shown; nothing written")) {
+            try ContactRecordText.edited(Array(card.utf8), format: .vCard, changes: [RecordFileTests.change("address=2 New St, Town")],
+                                         current: elsewhere, sourceName: "t.vcf")
+        }
+        #expect(throws: EditFailure.self) { try VCardCardText.edited(Array(card.utf8), [.rewrite(name: "ADR", line: 4, components: [["x"]])]) }
+    }
 }

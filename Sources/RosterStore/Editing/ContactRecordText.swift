@@ -134,6 +134,16 @@ struct ContactLDIFEdits {
         // Only the half that changed: a name read from `cn` must not rewrite `sn`.
         if fields.contains(.firstName) { edits.append(.set(attribute: "givenName", values: Self.values(changed.firstName))) }
         if fields.contains(.lastName) { edits.append(.set(attribute: "sn", values: Self.values(changed.lastName))) }
+        if fields.contains(.firstName) || fields.contains(.lastName) {
+            // The name the entry reads as after the edit: the half not edited is its own attribute's, when it has one.
+            let given = fields.contains(.firstName) ? changed.firstName : record.text(of: "givenName") ?? changed.firstName
+            let family = fields.contains(.lastName) ? changed.lastName : record.text(of: "sn") ?? changed.lastName
+            let fullName = [given, family].filter { !$0.isEmpty }.joined(separator: " ")
+            // Other LDAP tools show cn (and displayName): the old full name there would outlive the rename.
+            if !fullName.isEmpty, fullName != current.fullName {
+                edits += [renamed("cn", to: fullName, orFirst: true), renamed("displayName", to: fullName, orFirst: false)].compactMap { $0 }
+            }
+        }
         if fields.contains(.company) { edits.append(.set(attribute: "o", values: Self.values(changed.company))) }
         if fields.contains(.email) { edits.append(replacing(["mail"], shown: current.email, with: changed.email)) }
         if fields.contains(.phone) {
@@ -149,6 +159,44 @@ struct ContactLDIFEdits {
     }
 
     private static func values(_ text: String) -> [String] { text.isEmpty ? [] : [text] }
+
+    /// `attribute`'s value that was the old full name made the new one (or,
+    /// `orFirst`, its first value), its other values kept; the value the
+    /// dn names the entry by stays, after the new one (LDAP requires it).
+    private func renamed(_ attribute: String, to fullName: String, orFirst: Bool) -> LDIFEdit? {
+        var values = record.fields(named: attribute).map(\.text)
+        guard let index = values.firstIndex(where: { PersonFieldValues.shownText([$0]) == current.fullName })
+            ?? (orFirst && !values.isEmpty ? 0 : nil) else { return nil }
+        if namesEntry(attribute, values[index]) {
+            values.insert(fullName, at: index)
+        } else {
+            values[index] = fullName
+        }
+        return .set(attribute: attribute, values: values)
+    }
+
+    /// Whether the dn's first part (`cn=Ada King+uid=7,ou=people`) is `attribute=value`.
+    private func namesEntry(_ attribute: String, _ value: String) -> Bool {
+        var parts: [String] = []
+        var part = "", escaped = false
+        for character in record.text(of: "dn") ?? "" {
+            if escaped {
+                part.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                break
+            } else if character == "+" {
+                parts.append(part)
+                part = ""
+            } else {
+                part.append(character)
+            }
+        }
+        parts.append(part)
+        return parts.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == attribute.lowercased() + "=" + value.lowercased() }
+    }
 
     /// The attribute that gave the shown value, its value replaced and its
     /// other values kept; the first attribute named when none did.

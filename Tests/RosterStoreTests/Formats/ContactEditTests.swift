@@ -54,7 +54,8 @@ struct ContactEditTests {
         let named = try Self.updated(entries, .ldif, id: "uid=ada,ou=people,dc=example", "first=Augusta")
         let ada = try PeopleLoader().load(bytes: Array(named.utf8), sourceName: "x.ldif").store[0]
         #expect(ada.firstName == "Augusta" && ada.lastName == "Lovelace")
-        #expect(named == entries.replacingOccurrences(of: "description: keep\n", with: "description: keep\ngivenName: Augusta\n"))
+        #expect(named == entries.replacingOccurrences(of: "description: keep\n", with: "description: keep\ngivenName: Augusta\n")
+            .replacingOccurrences(of: "cn: Ada King", with: "cn: Augusta Lovelace"))
     }
 
     static let twoLineStreets = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u1\r\nN:Jobs;Steve;;;\r\nFN:Steve Jobs\r\n"
@@ -89,5 +90,19 @@ struct ContactEditTests {
                                          current: elsewhere, sourceName: "t.vcf")
         }
         #expect(throws: EditFailure.self) { try VCardCardText.edited(Array(card.utf8), [.rewrite(name: "ADR", line: 4, components: [["x"]])]) }
+    }
+
+    @Test("an LDIF rename writes cn and a displayName that was the old full name too (base64 where RFC 2849 wants it); the dn's cn stays")
+    func ldifRename() throws {
+        let entry = "dn: uid=ada,ou=people,dc=example\ncn: Ada Lovelace\ncn: Countess\ngivenName: Ada\nsn: Lovelace\n"
+            + "displayName: Ada Lovelace\nmail: ada@one.test\n"
+        let renamed = try Self.updated(entry, .ldif, id: "uid=ada,ou=people,dc=example", "first=Zoë")
+        #expect(renamed == entry.replacingOccurrences(of: "cn: Ada Lovelace", with: "cn:: Wm/DqyBMb3ZlbGFjZQ==")
+            .replacingOccurrences(of: "givenName: Ada", with: "givenName:: Wm/Dqw==")
+            .replacingOccurrences(of: "displayName: Ada Lovelace", with: "displayName:: Wm/DqyBMb3ZlbGFjZQ=="))
+        // Another displayName is the user's own choice and stays; the value the dn names the entry by stays, after the new one.
+        let named = "dn: cn=Ada Lovelace,ou=people,dc=example\ncn: Ada Lovelace\nsn: Lovelace\ngivenName: Ada\ndisplayName: Ada L.\n"
+        let married = try Self.updated(named, .ldif, id: "cn=Ada Lovelace,ou=people,dc=example", "last=King")
+        #expect(married == named.replacingOccurrences(of: "cn: Ada Lovelace\nsn: Lovelace", with: "cn: Ada King\ncn: Ada Lovelace\nsn: King"))
     }
 }

@@ -51,7 +51,8 @@ enum ContactRecordText {
             if !fields.contains(field) { fields.append(field) }
         }
         if format == .ldif {
-            return try LDIFRecordText.edited(text, ContactLDIFEdits(record: record, current: current, changed: changed).edits(fields))
+            return try LDIFRecordText.edited(text, ContactLDIFEdits(record: record, current: current, changed: changed, sourceName: sourceName)
+                .edits(fields))
         }
         return try VCardCardText.edited(text, ContactVCardEdits(record: record, current: current, changed: changed, sourceName: sourceName)
             .edits(fields))
@@ -128,8 +129,9 @@ struct ContactLDIFEdits {
     let record: FieldRecord
     let current: Person
     let changed: Person
+    let sourceName: String
 
-    func edits(_ fields: [TextField]) -> [LDIFEdit] {
+    func edits(_ fields: [TextField]) throws(EditFailure) -> [LDIFEdit] {
         var edits: [LDIFEdit] = []
         // Only the half that changed: a name read from `cn` must not rewrite `sn`.
         if fields.contains(.firstName) { edits.append(.set(attribute: "givenName", values: Self.values(changed.firstName))) }
@@ -145,9 +147,9 @@ struct ContactLDIFEdits {
             }
         }
         if fields.contains(.company) { edits.append(.set(attribute: "o", values: Self.values(changed.company))) }
-        if fields.contains(.email) { edits.append(replacing(["mail"], shown: current.email, with: changed.email)) }
+        if fields.contains(.email) { edits.append(try replacing(["mail"], shown: current.email, with: changed.email)) }
         if fields.contains(.phone) {
-            edits.append(replacing(["telephoneNumber", "mobile", "homePhone"], shown: current.phone, with: changed.phone))
+            edits.append(try replacing(["telephoneNumber", "mobile", "homePhone"], shown: current.phone, with: changed.phone))
         }
         if fields.contains(.address) {
             for (part, attribute) in ["street", "l", "st", "postalCode"].enumerated()
@@ -199,13 +201,18 @@ struct ContactLDIFEdits {
     }
 
     /// The attribute that gave the shown value, its value replaced and its
-    /// other values kept; the first attribute named when none did.
-    private func replacing(_ attributes: [String], shown: String, with new: String) -> LDIFEdit {
+    /// other values kept; the first attribute named when none did (the
+    /// person showed none). A shown value not found again is refused.
+    private func replacing(_ attributes: [String], shown: String, with new: String) throws(EditFailure) -> LDIFEdit {
         for attribute in attributes {
             let values = record.fields(named: attribute).map(\.text)
-            guard values.contains(shown) else { continue }
-            let replaced = values.compactMap { $0 == shown ? (new.isEmpty ? nil : new) : $0 }
+            guard let index = values.firstIndex(where: { PersonFieldValues.shownText([$0]) == shown }) else { continue }
+            var replaced = values
+            if new.isEmpty { replaced.remove(at: index) } else { replaced[index] = new }
             return .set(attribute: attribute, values: replaced)
+        }
+        guard shown.isEmpty else {
+            throw EditFailure(.failed, "\(sourceName): no \(attributes[0]) of the entry reads as the value shown; nothing written")
         }
         return .set(attribute: attributes[0], values: Self.values(new) + record.fields(named: attributes[0]).map(\.text))
     }

@@ -80,16 +80,26 @@ struct ContactEditTests {
         #expect(moved == Self.twoLineStreets.replacingOccurrences(of: ";Cupertino;", with: ";Palo Alto;"))
     }
 
+    /// What editing `text` (`file`) with `change` throws when the person shown read `was` where the file now says `now`.
+    static func refusal(_ text: String, _ format: InputFormat, file: String, now: String, was: String,
+                        _ change: String) throws -> EditFailure? {
+        let shown = try PeopleLoader().load(bytes: Array(text.replacingOccurrences(of: now, with: was).utf8), sourceName: file).store[0]
+        let changes = [try RecordFileTests.change(change)]
+        do throws(EditFailure) {
+            _ = try ContactRecordText.edited(Array(text.utf8), format: format, changes: changes, current: shown, sourceName: file)
+            return nil
+        } catch { return error }
+    }
+
     @Test("a value whose property is not found again in the card is refused in one line, never added a second time")
     func lostPropertyRefused() throws {
         let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u1\r\nFN:Ann Bell\r\nADR:;;1 Old St;Oldtown;;;\r\nEND:VCARD\r\n"
-        let elsewhere = try PeopleLoader().load(bytes: Array(card.replacingOccurrences(of: "Old St", with: "Gone St").utf8),
-                                                sourceName: "t.vcf").store[0]
-        #expect(throws: EditFailure(.failed, "t.vcf: no ADR of the card reads as the value shown; nothing written")) {
-            try ContactRecordText.edited(Array(card.utf8), format: .vCard, changes: [RecordFileTests.change("address=2 New St, Town")],
-                                         current: elsewhere, sourceName: "t.vcf")
-        }
+        #expect(try Self.refusal(card, .vCard, file: "t.vcf", now: "Old St", was: "Gone St", "address=2 New St, Town")
+            == EditFailure(.failed, "t.vcf: no ADR of the card reads as the value shown; nothing written"))
         #expect(throws: EditFailure.self) { try VCardCardText.edited(Array(card.utf8), [.rewrite(name: "ADR", line: 4, components: [["x"]])]) }
+        let entry = "dn: uid=a,dc=example\ncn: Ann Bell\nmail: ann@one.test\n"
+        #expect(try Self.refusal(entry, .ldif, file: "t.ldif", now: "one.test", was: "gone.test", "email=ann@new.test")
+            == EditFailure(.failed, "t.ldif: no mail of the entry reads as the value shown; nothing written"))
     }
 
     @Test("an LDIF rename writes cn and a displayName that was the old full name too (base64 where RFC 2849 wants it); the dn's cn stays")

@@ -22,6 +22,21 @@ struct FileEditing: PeopleEditing {
         self.format = format
     }
 
+    /// Why a CSV file without an `_id` column (a contact program's export)
+    /// is read-only, said before a form is filled in vain; nil for any other file.
+    static func noIDColumn(_ path: String, format: InputFormat?) -> EditFailure? {
+        // A pipe's bytes are the loader's: only a regular file is looked into.
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
+              let start = FileHandle(forReadingAtPath: path).map({ handle in
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 1 << 16)).map { [UInt8]($0) } ?? []
+        }) else { return nil }
+        let isCSV = (format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: start)) == .csv
+        guard isCSV, start.withUnsafeBufferPointer({ RecordFile.csvHeaderNamesID($0) }) == false else { return nil }
+        let name = DisplayText.sanitized((path as NSString).lastPathComponent)
+        return EditFailure(.readOnly, "read-only: \(name) has no _id column to find people again")
+    }
+
     func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
         guard !recordID.isEmpty else {
             throw EditFailure(.readOnly, "this person has no _id in the file, so Roster cannot find them again to save")

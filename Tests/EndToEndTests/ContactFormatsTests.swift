@@ -137,6 +137,13 @@ struct ContactFormatsEndToEndTests {
         session.type("navy")
         session.send("Enter")
         #expect(session.waitFor("the search found Grace alone") { $0.contains("Grace Hopper") && !$0.contains("Ada Lovelace") })
+        // No _id column: the edit keys say so at once, in one line, before any form is filled in vain.
+        for key in ["E", "a", "D"] {
+            session.send(key)
+            #expect(session.waitFor(text: "read-only: google.csv has no _id column to find people again"), "\(key): \(session.screen())")
+            #expect(!session.screen().contains("Save"), "\(key) opened a form")
+            session.send("Escape")
+        }
         session.send("q")
         #expect(session.exitStatus() == 0)
         let listed = try runRoster(["--list", folder + "/Connections.csv"])

@@ -85,6 +85,14 @@ enum CSVRecordText {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Whether the header of CSV text `bytes` (its start is enough) names
+    /// an `_id` column; nil when no whole header is in it.
+    static func headerNamesID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let header = headerRow(bytes, from: InputFormat.startsWithByteOrderMark(bytes) ? InputFormat.byteOrderMark.count : 0),
+              header.next < bytes.count else { return nil }
+        return !CSVColumns(columns: header.cells.map { PersonColumn(header: text(of: $0, in: bytes)) }).indices(of: .text(.id)).isEmpty
+    }
+
     /// The header and the records after it, each with its `_id` (the
     /// `id` column's cell) when the header has one.
     static func layout(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(EditFailure) -> RecordLayout {

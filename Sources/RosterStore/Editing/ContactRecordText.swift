@@ -51,9 +51,11 @@ enum ContactRecordText {
             if !fields.contains(field) { fields.append(field) }
         }
         if format == .ldif {
-            return try LDIFRecordText.edited(text, ContactLDIFEdits(record: record, current: current, changed: changed).edits(fields))
+            return try LDIFRecordText.edited(text, ContactLDIFEdits(record: record, current: current, changed: changed, sourceName: sourceName)
+                .edits(fields))
         }
-        return try VCardCardText.edited(text, ContactVCardEdits(record: record, current: current, changed: changed).edits(fields))
+        return try VCardCardText.edited(text, ContactVCardEdits(record: record, current: current, changed: changed, sourceName: sourceName)
+            .edits(fields))
     }
 }
 
@@ -62,8 +64,9 @@ struct ContactVCardEdits {
     let record: FieldRecord
     let current: Person
     let changed: Person
+    let sourceName: String
 
-    func edits(_ fields: [TextField]) -> [VCardEdit] {
+    func edits(_ fields: [TextField]) throws(EditFailure) -> [VCardEdit] {
         var edits: [VCardEdit] = []
         if fields.contains(.firstName) || fields.contains(.lastName) {
             edits.append(.name(family: changed.lastName, given: changed.firstName, formatted: changed.fullName))
@@ -73,13 +76,16 @@ struct ContactVCardEdits {
             edits += changed.company.isEmpty ? record.fields(named: "ORG").map { .remove(name: "ORG", value: $0.text) }
                                              : [.set(name: "ORG", components: [[changed.company]] + units)]
         }
-        if fields.contains(.email) { edits += replacing("EMAIL", shown: current.email, with: changed.email) { [[$0]] } }
-        if fields.contains(.phone) { edits += replacing("TEL", shown: current.phone, with: changed.phone) { [[$0]] } }
+        if fields.contains(.email) { edits += try replacing("EMAIL", shown: current.email, with: changed.email) { _ in [[changed.email]] } }
+        if fields.contains(.phone) { edits += try replacing("TEL", shown: current.phone, with: changed.phone) { _ in [[changed.phone]] } }
         if fields.contains(.address) {
-            edits += replacing("ADR", shown: current.address, with: changed.address) { address in
-                let old = self.shownField("ADR", current.address)?.components ?? []
+            edits += try replacing("ADR", shown: current.address, with: changed.address) { field in
+                let old = field?.components ?? []
                 var parts = (0..<7).map { $0 < old.count ? old[$0] : [""] }
-                for part in 0..<4 { parts[part + 2] = [AddressPart.text(part, of: address)] }
+                for part in 0..<4 where AddressPart.text(part, of: changed.address) != AddressPart.text(part, of: current.address) {
+                    // A part left as it was keeps its own lines and items (a street's two lines).
+                    parts[part + 2] = [AddressPart.text(part, of: changed.address)]
+                }
                 return parts
             }
         }
@@ -87,32 +93,34 @@ struct ContactVCardEdits {
     }
 
     /// The property that gave the shown value: the one whose value reads as
-    /// it (`tel:` aside; an address by the parts the reader joins).
+    /// it (made one line as the reader makes it; `tel:` aside; an address
+    /// by the parts the reader joins).
     private func shownField(_ name: String, _ shown: String) -> RecordField? {
         record.fields(named: name).first { field in
             if name == "ADR" {
-                let parts = (2...5).map { $0 < field.components.count ? Array(field.components[$0].joined(separator: " ").utf8) : [] }
+                let parts = (2...5).map { $0 < field.components.count ? Array(PersonFieldValues.shownText(field.components[$0]).utf8) : [] }
                 return String(decoding: PersonFieldValues.address(street: parts[0], city: parts[1], region: parts[2], postalCode: parts[3]),
                               as: UTF8.self) == shown
             }
-            let text = field.text
+            let text = PersonFieldValues.shownText([field.text])
             return text == shown || (text.lowercased().hasPrefix("tel:") && String(text.dropFirst(4)) == shown)
         }
     }
 
-    /// The shown property rewritten in place when it is the first of its
-    /// name (`set` writes the first); else taken out and added again with
-    /// its parameters; removed for an empty value; added when none.
-    private func replacing(_ name: String, shown: String, with new: String, _ components: (String) -> [[String]]) -> [VCardEdit] {
-        let all = record.fields(named: name)
+    /// The shown property rewritten where it stands (its group, parameters
+    /// and other parts kept), removed for an empty value; added when the
+    /// person showed none. A shown value whose property is not found again
+    /// is refused: a second property would leave the old value shown.
+    private func replacing(_ name: String, shown: String, with new: String,
+                           _ components: (RecordField?) -> [[String]]) throws(EditFailure) -> [VCardEdit] {
         guard let field = shownField(name, shown) else {
-            return new.isEmpty ? [] : [.add(name: name, parameters: [], components: components(new))]
+            guard shown.isEmpty else {
+                throw EditFailure(.failed, "\(sourceName): no \(name) of the card reads as the value shown; nothing written")
+            }
+            return new.isEmpty ? [] : [.add(name: name, parameters: [], components: components(nil))]
         }
         if new.isEmpty { return [.remove(name: name, value: field.text)] }
-        if field == all.first { return [.set(name: name, components: components(new))] }
-        // Not the first, so shown for being preferred: its parameters (the mark in the card's own way) go with the new value.
-        let parameters = field.parameters.map { $0.name.isEmpty ? $0.value : $0.name + "=" + $0.value }
-        return [.remove(name: name, value: field.text), .add(name: name, parameters: parameters, components: components(new))]
+        return [.rewrite(name: name, line: field.line, components: components(field))]
     }
 }
 
@@ -121,16 +129,27 @@ struct ContactLDIFEdits {
     let record: FieldRecord
     let current: Person
     let changed: Person
+    let sourceName: String
 
-    func edits(_ fields: [TextField]) -> [LDIFEdit] {
+    func edits(_ fields: [TextField]) throws(EditFailure) -> [LDIFEdit] {
         var edits: [LDIFEdit] = []
         // Only the half that changed: a name read from `cn` must not rewrite `sn`.
         if fields.contains(.firstName) { edits.append(.set(attribute: "givenName", values: Self.values(changed.firstName))) }
         if fields.contains(.lastName) { edits.append(.set(attribute: "sn", values: Self.values(changed.lastName))) }
+        if fields.contains(.firstName) || fields.contains(.lastName) {
+            // The name the entry reads as after the edit: the half not edited is its own attribute's, when it has one.
+            let given = fields.contains(.firstName) ? changed.firstName : record.text(of: "givenName") ?? changed.firstName
+            let family = fields.contains(.lastName) ? changed.lastName : record.text(of: "sn") ?? changed.lastName
+            let fullName = [given, family].filter { !$0.isEmpty }.joined(separator: " ")
+            // Other LDAP tools show cn (and displayName): the old full name there would outlive the rename.
+            if !fullName.isEmpty, fullName != current.fullName {
+                edits += [renamed("cn", to: fullName, orFirst: true), renamed("displayName", to: fullName, orFirst: false)].compactMap { $0 }
+            }
+        }
         if fields.contains(.company) { edits.append(.set(attribute: "o", values: Self.values(changed.company))) }
-        if fields.contains(.email) { edits.append(replacing(["mail"], shown: current.email, with: changed.email)) }
+        if fields.contains(.email) { edits.append(try replacing(["mail"], shown: current.email, with: changed.email)) }
         if fields.contains(.phone) {
-            edits.append(replacing(["telephoneNumber", "mobile", "homePhone"], shown: current.phone, with: changed.phone))
+            edits.append(try replacing(["telephoneNumber", "mobile", "homePhone"], shown: current.phone, with: changed.phone))
         }
         if fields.contains(.address) {
             for (part, attribute) in ["street", "l", "st", "postalCode"].enumerated()
@@ -143,14 +162,57 @@ struct ContactLDIFEdits {
 
     private static func values(_ text: String) -> [String] { text.isEmpty ? [] : [text] }
 
+    /// `attribute`'s value that was the old full name made the new one (or,
+    /// `orFirst`, its first value), its other values kept; the value the
+    /// dn names the entry by stays, after the new one (LDAP requires it).
+    private func renamed(_ attribute: String, to fullName: String, orFirst: Bool) -> LDIFEdit? {
+        var values = record.fields(named: attribute).map(\.text)
+        guard let index = values.firstIndex(where: { PersonFieldValues.shownText([$0]) == current.fullName })
+            ?? (orFirst && !values.isEmpty ? 0 : nil) else { return nil }
+        if namesEntry(attribute, values[index]) {
+            values.insert(fullName, at: index)
+        } else {
+            values[index] = fullName
+        }
+        return .set(attribute: attribute, values: values)
+    }
+
+    /// Whether the dn's first part (`cn=Ada King+uid=7,ou=people`) is `attribute=value`.
+    private func namesEntry(_ attribute: String, _ value: String) -> Bool {
+        var parts: [String] = []
+        var part = "", escaped = false
+        for character in record.text(of: "dn") ?? "" {
+            if escaped {
+                part.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                break
+            } else if character == "+" {
+                parts.append(part)
+                part = ""
+            } else {
+                part.append(character)
+            }
+        }
+        parts.append(part)
+        return parts.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == attribute.lowercased() + "=" + value.lowercased() }
+    }
+
     /// The attribute that gave the shown value, its value replaced and its
-    /// other values kept; the first attribute named when none did.
-    private func replacing(_ attributes: [String], shown: String, with new: String) -> LDIFEdit {
+    /// other values kept; the first attribute named when none did (the
+    /// person showed none). A shown value not found again is refused.
+    private func replacing(_ attributes: [String], shown: String, with new: String) throws(EditFailure) -> LDIFEdit {
         for attribute in attributes {
             let values = record.fields(named: attribute).map(\.text)
-            guard values.contains(shown) else { continue }
-            let replaced = values.compactMap { $0 == shown ? (new.isEmpty ? nil : new) : $0 }
+            guard let index = values.firstIndex(where: { PersonFieldValues.shownText([$0]) == shown }) else { continue }
+            var replaced = values
+            if new.isEmpty { replaced.remove(at: index) } else { replaced[index] = new }
             return .set(attribute: attribute, values: replaced)
+        }
+        guard shown.isEmpty else {
+            throw EditFailure(.failed, "\(sourceName): no \(attributes[0]) of the entry reads as the value shown; nothing written")
         }
         return .set(attribute: attributes[0], values: Self.values(new) + record.fields(named: attributes[0]).map(\.text))
     }

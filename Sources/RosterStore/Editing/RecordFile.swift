@@ -59,6 +59,12 @@ public struct RecordFile: Sendable {
                     + "for now; nothing written")
     }
 
+    /// Whether the CSV header at the start of `bytes` names an `_id`
+    /// column, the one edits find people by (nil: no whole header in them).
+    public static func csvHeaderNamesID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        CSVRecordText.headerNamesID(bytes)
+    }
+
     /// Reads the records of `bytes` in `format`; `sourceName` names the file in messages.
     public init(bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(EditFailure) {
         self.format = format

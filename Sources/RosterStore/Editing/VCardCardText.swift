@@ -7,6 +7,10 @@ public enum VCardEdit: Equatable, Sendable {
     /// The first property `name` (any case) gets these values, its group
     /// and other parameters kept; a new line when the card has none.
     case set(name: String, components: [[String]])
+    /// The property `name` read from line `line` of the card gets these
+    /// values where it stands, its group and parameters kept; refused when
+    /// no such property is there.
+    case rewrite(name: String, line: Int, components: [[String]])
     /// A new property, after the last of its name (else before `END`).
     case add(name: String, parameters: [String], components: [[String]])
     /// Every property `name` whose value reads as `value` goes, with its
@@ -40,7 +44,7 @@ public enum VCardCardText {
         let lineEnd: [UInt8] = card.firstIndex(of: 0x0A).map { $0 > 0 && card[$0 - 1] == 0x0D } == true ? [0x0D, 0x0A] : [0x0A]
         let version = VCardVersion(lines.compactMap(\.field).first { $0.name.uppercased() == "VERSION" }?.text)
         var writer = CardWriter(lines: lines, version: version, lineEnd: lineEnd)
-        for edit in edits { writer.apply(edit) }
+        for edit in edits { try writer.apply(edit) }
         lines = writer.lines
         return Array(lines.map(\.bytes).joined())
     }
@@ -107,10 +111,15 @@ struct CardWriter {
     let version: VCardVersion
     let lineEnd: [UInt8]
 
-    mutating func apply(_ edit: VCardEdit) {
+    mutating func apply(_ edit: VCardEdit) throws(EditFailure) {
         switch edit {
         case .set(let name, let components):
-            set(name, components)
+            try set(name, components)
+        case .rewrite(let name, let line, let components):
+            guard let index = indices(of: name).first(where: { lines[$0].field?.line == line }), let field = lines[index].field else {
+                throw EditFailure(.failed, "the card's \(name) on its line \(line) is not found again; nothing written")
+            }
+            rewrite(index, field: field, parameters: VCardParameterList(raw: lines[index].rawParameters), components: components)
         case .add(let name, let parameters, let components):
             let line = VCardLineText.line(group: "", name: name, parameters: parameters, components: components, version: version, lineEnd: lineEnd)
             let after = lines.lastIndex { $0.field?.name.uppercased() == name.uppercased() }
@@ -125,8 +134,8 @@ struct CardWriter {
             while parts.count < 5 { parts.append([""]) }
             parts[0] = [family]
             parts[1] = [given]
-            set("N", parts)
-            set("FN", [[formatted]])
+            try set("N", parts)
+            try set("FN", [[formatted]])
         }
     }
 
@@ -134,9 +143,9 @@ struct CardWriter {
         lines.indices.filter { lines[$0].field?.name.uppercased() == name.uppercased() }
     }
 
-    private mutating func set(_ name: String, _ components: [[String]]) {
+    private mutating func set(_ name: String, _ components: [[String]]) throws(EditFailure) {
         guard let index = indices(of: name).first, let field = lines[index].field else {
-            apply(.add(name: name, parameters: [], components: components))
+            try apply(.add(name: name, parameters: [], components: components))
             return
         }
         rewrite(index, field: field, parameters: VCardParameterList(raw: lines[index].rawParameters), components: components)

@@ -102,4 +102,14 @@ struct ContactCSVTests {
         let renamed = try RecordFileTests.applying(.update(id: "p1", changes: [RecordFileTests.change("company=ACME")]), to: noted, .csv)
         #expect(renamed == "Notes:\n\nid,First Name,Last Name,Company\np1,Ada,Lovelace,ACME\n")
     }
+
+    @Test("whether a CSV header names the _id column edits find people by: a contact program's export does not")
+    func headerNamesID() {
+        func names(_ text: String) -> Bool? { Array(text.utf8).withUnsafeBufferPointer { RecordFile.csvHeaderNamesID($0) } }
+        #expect(names("Name,Given Name,Family Name,E-mail 1 - Value\r\nAda Lovelace,Ada,Lovelace,a@x\r\n") == false)
+        #expect(names("Notes:\n\"Some emails may be missing.\"\n\nFirst Name,Last Name,Email Address\nAda,L,a@x\n") == false)
+        #expect(names("_id,first_name,last_name\n1,Ada,L\n") == true)
+        #expect(names("first_name,last_name,id\nAda,L,1\n") == true)
+        #expect(names("\"first_name,last") == nil)
+    }
 }

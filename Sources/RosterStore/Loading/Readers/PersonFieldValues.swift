@@ -38,9 +38,22 @@ struct PersonFieldValues {
             } else {
                 return
             }
-            // A line break in a value (a street's two lines) is a space in a person's one-line text.
-            for byte in value { bytes.append(byte == 0x0A || byte == 0x0D ? UInt8(ascii: " ") : byte) }
+            // A line break in a value (a street's two lines: CRLF, CR or LF, or a run of them) is one space in a person's one-line text.
+            var isInBreak = false
+            for byte in value {
+                let isBreak = byte == 0x0A || byte == 0x0D
+                if !isBreak || !isInBreak { bytes.append(isBreak ? UInt8(ascii: " ") : byte) }
+                isInBreak = isBreak
+            }
         }
+    }
+
+    /// A field's items as a person shows them (joined and made one line
+    /// as `Slot.offer` does): how an edit finds the field a value came from.
+    static func shownText(_ items: [String]) -> String {
+        var slot = Slot()
+        for item in items { Array(item.utf8).withUnsafeBufferPointer { slot.offer($0, rank: 0, property: 0) } }
+        return String(decoding: slot.bytes, as: UTF8.self)
     }
 
     var id = Slot(), wholeName = Slot(), given = Slot(), family = Slot(), company = Slot()

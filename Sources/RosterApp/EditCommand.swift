@@ -101,7 +101,7 @@ enum EditCommand {
         var rest = words.dropFirst()
         switch verb {
         case .update:
-            guard let id = rest.popFirst(), !id.contains("=") else { throw Options.UsageError(message: "update needs an ID before the fields") }
+            guard let id = rest.popFirst(), !FieldCheck.namesField(id) else { throw Options.UsageError(message: "update needs an ID before the fields") }
             parsed.ids = [id]
             guard !rest.isEmpty else { throw Options.UsageError(message: "update needs at least one field=value") }
         case .add:

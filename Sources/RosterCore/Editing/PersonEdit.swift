@@ -88,6 +88,14 @@ public enum FieldCheck {
         return try change(field, value)
     }
 
+    /// Whether `word` reads as `field=value` for a field Roster edits
+    /// (`email=…`, `name=…`), rather than as an ID: an LDIF entry's ID is
+    /// its DN, which has `=` too (`uid=ada,ou=People,…`) but names no field.
+    public static func namesField(_ word: String) -> Bool {
+        guard let (name, _) = try? split(word) else { return false }
+        return QueryParser.folded(fieldName: name) == "name" || EditableField(name: name) != nil
+    }
+
     /// `field=value` as a command gives it, and `name=First Last` as a
     /// search names the whole name: both halves, split as a file's whole
     /// name is (the last word is the last name).

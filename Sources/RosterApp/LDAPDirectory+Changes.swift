@@ -49,7 +49,9 @@ extension LDAPDirectory {
             // At the version held already: a save of ours, read back when it was written.
             if let version = LDAPVersion(of: entry), state.places[key]?.version == version { return false }
             put(entry, key: key, in: &state)
-            state.note = "changed in the directory; read again"
+            // Told before our own save's answer came (the feed's connection
+            // can be the quicker): held, but not said as someone else's.
+            if !state.writing.contains(key) { state.note = "changed in the directory; read again" }
             return true
         case .deleted(let uuid, let dn):
             guard let key = uuid?.description ?? dn.flatMap({ state.keyByDN[$0] }),

@@ -42,6 +42,10 @@ final class LDAPDirectory: Reconnecting, Sendable {
         var problem: String?
         /// What the next re-read says on the status line.
         var note: String?
+        /// The entries (by key) a save of this Roster is writing now: the
+        /// feed may tell of it before the save's answer comes, and that is
+        /// no change by someone else.
+        var writing: Set<String> = []
         var firstPageRead = false
         /// Whether the people changed since `repository()` last made them a repository.
         var changedSinceShown = false

@@ -90,6 +90,12 @@ extension LDAPDirectory {
     /// entry read back is held at once (the list read again shows it).
     func write(_ place: EntryPlace, _ modifications: [LDAPModification]) -> Result<Void, LDAPError> {
         let connection = connection
+        let key = state.withLock { state in
+            let key = state.keyByDN[place.dn]
+            if let key { state.writing.insert(key) }
+            return key
+        }
+        defer { if let key { state.withLock { _ = $0.writing.remove(key) } } }
         return wait { () async throws(LDAPError) -> LDAPEntry? in
             try await connection.modify(place.dn, modifications, ifVersion: place.version, readBack: LDAPPersonMapping.attributes)
         }.map { written in

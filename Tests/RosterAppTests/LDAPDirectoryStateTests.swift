@@ -26,6 +26,28 @@ struct LDAPDirectoryStateTests {
         #expect(!state.changedSinceShown)
     }
 
+    /// The feed can tell of a save of ours before the save's own answer
+    /// (the read-back version) comes: the entry is held, but the status
+    /// line does not call it someone else's change.
+    @Test func anEntryToldWhileOurSaveOfItIsInFlightIsNotSaidAsAnotherChange() {
+        var state = LDAPDirectory.State()
+        let entry = Self.entry(0, surname: "Abbott")
+        #expect(LDAPDirectory.take(.changed(entry, uuid: nil), in: &state))
+        state.note = nil
+        let key = LDAPDirectory.key(of: entry)
+        state.writing.insert(key)
+        var echoed = Self.entry(0, surname: "Abbot")
+        echoed.attributes.append(LDAPAttribute("entryCSN", [LDAPValue("20261207121500.000000Z#000000#000#000000")]))
+        #expect(LDAPDirectory.take(.changed(echoed, uuid: nil), in: &state))
+        #expect(state.note == nil)
+        #expect(Self.surnames(state) == ["Abbot"])
+        state.writing.remove(key)
+        var other = Self.entry(0, surname: "Abbe")
+        other.attributes.append(LDAPAttribute("entryCSN", [LDAPValue("20261207121600.000000Z#000000#000#000000")]))
+        #expect(LDAPDirectory.take(.changed(other, uuid: nil), in: &state))
+        #expect(state.note == "changed in the directory; read again")
+    }
+
     static func surnames(_ state: LDAPDirectory.State) -> [String] {
         state.order.compactMap { state.people[$0]?.lastName }
     }

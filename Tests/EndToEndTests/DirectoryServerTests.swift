@@ -57,7 +57,10 @@ struct DirectoryServerEndToEndTests {
         let server = try await TestSlapd.shared()
         let malformed = try runRoster(["--list", "ldap://127.0.0.1/ou=People?a?bogus"])
         #expect(malformed.status == 2)
-        #expect(malformed.error.split(separator: "\n").count == 1 && malformed.error.contains("is not an LDAP URL"), "\(malformed.error)")
+        #expect(malformed.error.split(separator: "\n").count == 1 && malformed.error.contains("has a scope that is not base, one, sub or children ('bogus')"),
+                "\(malformed.error)")
+        let unbalanced = try runRoster(["--list", "ldap://127.0.0.1/ou=People??sub?(o=NASA"])
+        #expect(unbalanced.status == 2 && unbalanced.error.contains("has a filter whose parentheses do not match"), "\(unbalanced.error)")
         let unreachable = try runRoster(["--list", "ldap://127.0.0.1:1/ou=People,dc=example,dc=org"])
         #expect(unreachable.status == 1)
         #expect(unreachable.error == "roster: the directory at ldap://127.0.0.1:1/ou=People,dc=example,dc=org could not be reached\n",

@@ -144,6 +144,9 @@ fuzz: deps $(FUZZ_TARGETS:%=.build/fuzz/%-fuzz)
 # sanitized binary on a busy machine is slow, and these runs look for memory
 # and thread errors (make test holds the real bounds). SPLIT_END_TO_END runs
 # the end-to-end tests after the rest, not beside them (.ci/swift-test).
+# ThreadSanitizer takes every suite but the end-to-end one (its threads are
+# the app's and the servers' own, which the integration suites drive): the
+# sanitized binary in tmux took 8 minutes more, past CI's 35.
 sanitize: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	rm -rf .build/asan/reports && mkdir -p .build/asan/reports
@@ -151,8 +154,8 @@ sanitize: test-deps
 	  SPLIT_END_TO_END=1 SWIFT=$(SWIFT) bash .ci/swift-test --skip-build --sanitize=address --scratch-path .build/asan \
 	  || { cat .build/asan/reports/* 2>/dev/null; exit 1; }
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	ROSTER_TEST_PACE=3 ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster SPLIT_END_TO_END=1 SWIFT=$(SWIFT) \
-	  bash .ci/swift-test --skip-build --sanitize=thread --scratch-path .build/tsan
+	ROSTER_BINARY=$(CURDIR)/.build/tsan/debug/roster SWIFT=$(SWIFT) \
+	  bash .ci/swift-test --skip-build --sanitize=thread --scratch-path .build/tsan --skip EndToEndTests
 
 # Everything a careful change deserves: sanitizers, a fuzz smoke, the tests.
 check: sanitize

@@ -107,6 +107,15 @@ public struct FieldParameters {
 
 /// Small helpers over byte views that every reader needs.
 public enum FieldBytes {
+    /// Where a file's text starts in its first bytes: after a UTF-8 byte
+    /// order mark if there is one; nil while the bytes so far could still
+    /// be the start of one (wait for more).
+    static func afterByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> Int? {
+        if InputFormat.startsWithByteOrderMark(bytes) { return InputFormat.byteOrderMark.count }
+        if !isFinal, bytes.count < 3, bytes.starts(with: InputFormat.byteOrderMark.prefix(bytes.count)) { return nil }
+        return 0
+    }
+
     /// Whether `bytes` spell `ascii`, ignoring ASCII case.
     @inline(__always)
     public static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ ascii: StaticString) -> Bool {

@@ -61,11 +61,8 @@ public struct VCardReader<Sink: FieldRecordSink>: FieldChunkReader {
     public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, isFinal: Bool) -> Int {
         var position = 0
         if base == 0, line == 1, !midLine {
-            if InputFormat.startsWithByteOrderMark(bytes) {
-                position = InputFormat.byteOrderMark.count
-            } else if !isFinal, bytes.count < 3, bytes.starts(with: InputFormat.byteOrderMark.prefix(bytes.count)) {
-                return 0
-            }
+            guard let start = FieldBytes.afterByteOrderMark(bytes, isFinal: isFinal) else { return 0 }
+            position = start
         }
         while position < bytes.count, sink.refusal == nil {
             if midLine {

@@ -83,7 +83,10 @@ extension AppDependencies {
         heldReread = nil
         rereadFilter = landing.filter
         let generation = rereadsStarted
-        let startedOn = root.topView.map(ObjectIdentifier.init)
+        // A reconnect's read was asked for by no screen over the list: it
+        // lands on the list alone (nil), never closing a form with what was
+        // typed, or a person's screen, opened over it.
+        let startedOn = note.isReconnect ? nil : root.topView.map(ObjectIdentifier.init)
         listWireframe.say(note.isSave ? "saved; reading it again…" : "reading it again…")
         // A save that rewrote one record in place (an edit, or the undo of
         // one): that record alone is read again, and the list's order kept

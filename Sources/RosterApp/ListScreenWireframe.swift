@@ -89,6 +89,11 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             case .reread, .changedOnDisk, .refused, .sent, .reconnected, .toldByTheSource: false
             }
         }
+
+        /// The connection came back (or `r` read over it): no screen asked for this read.
+        var isReconnect: Bool {
+            if case .reconnected = self { true } else { false }
+        }
     }
 
     /// The source on screen.

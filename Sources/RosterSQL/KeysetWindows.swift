@@ -120,10 +120,13 @@ final class KeysetWindows: Sendable {
         let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
                                 payloadCount: Self.listedColumnCount, repository: repository, isBulk: isBulk)
         let figures = Self.listedAgeColumn
-        return fetched.enumerated().map { offset, row in
-            ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
-                         companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
-                         age: row.int(figures).map { Int($0) }, isActive: row.bool(figures + 1)) { row.text(2 + $0.rawValue) ?? "" }
+        // A row without its id is no one's: the list says so at its place.
+        return fetched.enumerated().compactMap { offset, row in
+            row.int(0).map { id in
+                ListedPerson(id: PersonID(Int(id)), position: start + offset,
+                             companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
+                             age: row.int(figures).map { Int($0) }, isActive: row.bool(figures + 1)) { row.text(2 + $0.rawValue) ?? "" }
+            }
         }
     }
 

@@ -102,7 +102,7 @@ struct ListRowsValueTests {
         let rows = ListRows(everyone, repository: repository)
         #expect(rows == ListRows(everyone, repository: repository))
         #expect(rows != ListRows(everyone, repository: repository, marked: [PersonID(0)]))
-        #expect(rows != ListRows(everyone, repository: repository, collapsedCompanies: [everyone.sections[0].companyID]))
+        #expect(rows != ListRows(everyone, repository: repository, collapsedCompanies: [try #require(everyone.sections[0].companyID)]))
         #expect(rows != ListRows(repository.arrange(sort: .byLastName, byCompany: false, company: nil), repository: repository))
         let (another, _) = try Fixtures.repository(json: Fixtures.seedJSON)
         #expect(rows != ListRows(everyone, repository: another), "the same arrangement over other memory (a file read again)")

@@ -120,4 +120,30 @@ struct UnreadRowsTests {
         }
         #expect(shown == repository.everyone && position == 2)
     }
+
+    @Test("the flat list's one section is no company's: Space says so and folds nothing, and the place remembered names no company")
+    func flatListFoldsNothing() throws {
+        let directory = try Fixtures.directory(json: Fixtures.seedJSON)
+        let view = SpyListView()
+        let presenter = ListPresenter(interactor: ListInteractor(repository: directory.repository, scheduler: ImmediateSearchScheduler()),
+                                      arrangement: directory.everyone, wireframe: SpyListWireframe())
+        presenter.attach(view: view)
+        presenter.toggleGrouping()
+        #expect(presenter.displayed.sections.map(\.companyID) == [nil], "one section, no company's")
+        presenter.toggleSection()
+        #expect(view.last?.message == "one flat list: c groups by company")
+        #expect(presenter.collapsedCompanies.isEmpty && view.last?.rows.count == 7)
+        #expect(presenter.place.collapsedCompanies == nil)
+        presenter.toggleGrouping()
+        presenter.toggleSection()
+        #expect(presenter.place.collapsedCompanies == ["COMSTAR"], "a company folds as before")
+    }
+
+    @Test("a search in the flat list is still one section of no company")
+    func flatSearch() async throws {
+        let (repository, _) = try Fixtures.repository(json: Fixtures.seedJSON)
+        let flat = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
+        let found = try await repository.search(SearchQuery("comstar"), in: flat, within: nil)
+        #expect(found.sections.map(\.companyID) == [nil] && found.sections.first?.title == CompanySection.everyoneTitle)
+    }
 }

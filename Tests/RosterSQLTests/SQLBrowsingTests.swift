@@ -36,6 +36,23 @@ import TestSupport
         }
     }
 
+    @Test func aRowWhoseCompanyTheSummaryDoesNotKnowHasNoCompanyNeverAMadeUpOne() async throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: .sqlite)
+        // Edited outside Roster: a company the summary never heard of.
+        try SQLiteConnection(path: imported.target, access: .readWrite)
+            .execute("UPDATE people SET company_key = X'ff00' WHERE person_key = 'id2'")
+        let repository = try imported.open()
+        let flat = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
+        #expect(flat.sections.map(\.companyID) == [nil], "the flat list's section is no company's")
+        let rows = try await repository.rows(in: flat, positions: 0..<3)
+        #expect(rows.map(\.position) == [0, 1, 2])
+        let moved = try #require(rows.first { $0.recordID == "id2" })
+        #expect(moved.companyID == nil, "\(moved)")
+        #expect(rows.filter { $0.recordID != "id2" }.allSatisfy { row in
+            row.companyID.map { repository.companies[$0].name } == row.company
+        }, "the others' companies are theirs")
+    }
+
     func bundledPath() -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/people.json").path
     }

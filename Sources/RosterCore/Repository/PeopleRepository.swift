@@ -69,7 +69,10 @@ public struct ListedPerson: Sendable, Equatable {
     public var id: PersonID
     /// Display position in the arrangement the row came from.
     public var position: Int
-    public var companyID: Int
+    /// The person's company, numbered as the repository's `companies`; nil
+    /// for one the source's company summary does not know (a database
+    /// table edited outside Roster).
+    public var companyID: Int?
     /// The record's text, one per `TextField` (by its raw value): empty
     /// when the record has none, or the field is not `isListed`.
     public var texts: [String]
@@ -80,7 +83,7 @@ public struct ListedPerson: Sendable, Equatable {
     public var city: String
 
     /// A row whose text fields `text` gives (those `isListed`).
-    public init(id: PersonID, position: Int, companyID: Int, age: Int? = nil, isActive: Bool? = nil, text: (TextField) -> String) {
+    public init(id: PersonID, position: Int, companyID: Int?, age: Int? = nil, isActive: Bool? = nil, text: (TextField) -> String) {
         self.id = id
         self.position = position
         self.companyID = companyID
@@ -94,7 +97,7 @@ public struct ListedPerson: Sendable, Equatable {
 
     /// A row of the fields the list shows first (tests); `others` holds
     /// any other text field.
-    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
+    public init(id: PersonID, position: Int, companyID: Int?, firstName: String, lastName: String, email: String, balance: String,
                 phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", address: String = "",
                 others: [TextField: String] = [:]) {
         let named: [TextField: String] = [.firstName: firstName, .lastName: lastName, .email: email, .balance: balance,

@@ -141,8 +141,8 @@ public final class DetailPresenter: DetailModuleInterface {
                                    state: .failed(Self.notLoaded(because: error)),
                                    problemDetail: interactor.problemDetail)
         }
-        // The flat list's one section is "Everyone": the person's own company says more.
-        let company = section.companyID >= 0 ? section.title : ListStatusText.company(named: person.company)
+        // The flat list's one section is everyone's: the person's own company says more.
+        let company = section.companyID == nil ? ListStatusText.company(named: person.company) : section.title
         // Read while the connection is lost, the person is as last seen: said unless something else is.
         return DetailViewModel(title: person.fullName, company: company, position: place, fields: Self.fields(of: person),
                                status: status ?? (interactor.isConnectionLost ? Self.asLastSeen : nil), selectedField: fieldCursor,

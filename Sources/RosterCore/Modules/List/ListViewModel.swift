@@ -171,12 +171,14 @@ public struct ListRows: RandomAccessCollection, Equatable, Sendable {
         self.held = held
         self.marked = marked
         self.unsent = unsent
-        guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
+        // The flat list's one section is no company's: never folded.
+        let isFolded = { (section: CompanySection) in section.companyID.map(collapsedCompanies.contains) ?? false }
+        guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: isFolded) else {
             collapsed = []
             headerRows = []
             return
         }
-        collapsed = grouped.sections.map { collapsedCompanies.contains($0.companyID) }
+        collapsed = grouped.sections.map(isFolded)
         var rows: [Int] = []
         var next = 0
         for (index, section) in grouped.sections.enumerated() {

@@ -218,7 +218,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             count = inScope.reduce(0) { $0 + shownOf($1) }
             // As the file source: the flat list's one section has everyone as its total.
             if count > 0 {
-                sections = [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count, total: personCount)]
+                sections = [CompanySection.everyone(0..<count, total: personCount)]
             }
         }
         let handle = Handle(id: arrangementCounter.add(1, ordering: .relaxed).newValue, order: SQLOrder(sort, dialect: table.dialect), grouped: byCompany,

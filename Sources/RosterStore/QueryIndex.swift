@@ -110,7 +110,7 @@ public enum QueryIndex {
         let store = PeopleStore(segments: [segment], companies: companies, companyOfPerson: ContiguousArray(companyOfPerson))
         store.keepPresenceMasks([ContiguousArray(presence)])
         // The flat list's one section, as `GroupedPeople(store:sort:byCompany:)` makes it.
-        let sections = count == 0 ? [] : [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count)]
+        let sections = count == 0 ? [] : [CompanySection.everyone(0..<count)]
         return Contents(store: store, everyone: GroupedPeople(order: ContiguousArray(order), sections: sections))
     }
 

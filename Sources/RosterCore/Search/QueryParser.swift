@@ -171,6 +171,13 @@ public enum QueryParser {
                 }
                 return unrecorded
             }
+            return try condition(field, named: fieldName, op, value, operatorAt: nameEnd..<(nameEnd + op.rawValue.count),
+                                 valueAt: valueRange)
+        }
+
+        /// What `field`, compared by `op` with a value that is not empty, asks.
+        private func condition(_ field: Field, named fieldName: String, _ op: Operator, _ value: String,
+                               operatorAt operatorRange: Range<Int>, valueAt valueRange: Range<Int>) throws(QueryError) -> QueryCondition {
             switch field {
             case .text(let scope):
                 switch op {
@@ -178,11 +185,11 @@ public enum QueryParser {
                 case .equal: return .exact(scope, value)
                 default:
                     throw QueryError("\(fieldName) is text: write \(fieldName):\(value) (contains) or \(fieldName)=\(value) (whole value)",
-                                     at: nameEnd..<(nameEnd + op.rawValue.count))
+                                     at: operatorRange)
                 }
             case .active:
                 guard op == .colon || op == .equal else {
-                    throw QueryError("active is yes or no: write active:yes or active:no", at: nameEnd..<(nameEnd + op.rawValue.count))
+                    throw QueryError("active is yes or no: write active:yes or active:no", at: operatorRange)
                 }
                 switch value.lowercased() {
                 case "yes", "y", "true": return .active(true)
@@ -196,7 +203,7 @@ public enum QueryParser {
             case .org(let relation):
                 guard op == .colon || op == .equal else {
                     throw QueryError("\(relation.rawValue) names a person: write \(relation.rawValue):ID, an email or \"First Last\"",
-                                     at: nameEnd..<(nameEnd + op.rawValue.count))
+                                     at: operatorRange)
                 }
                 return .org(relation, value)
             case .depth:
@@ -312,7 +319,8 @@ public enum QueryGrammar {
         ("age:30-39", "a range, both ends included (also 30..39)"),
         ("balance<$1,000.50", "compare the balance in exact cents; balance:10-20"),
         ("-term -company:acme", "exclude the people who match"),
-        ("reports-to:ada@example.org", "the org chart: direct reports of an _id, email, DN or \"name\""),
-        ("under:\"Ada Lovelace\" depth>2", "everyone under them; depth: levels under the top"),
+        ("reports-to:a1", "org chart: a1's direct reports (_id, email, DN, \"name\")"),
+        ("under:\"Ada Lovelace\"", "everyone under Ada Lovelace, at every level"),
+        ("depth>2", "levels under the top of the org chart (top: 0)"),
     ]
 }

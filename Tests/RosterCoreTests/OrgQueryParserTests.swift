@@ -5,18 +5,8 @@ import Testing
 /// (X an `_id`, email, DN or quoted name) and `depth` as a number.
 @Suite("Query parser: the org chart's terms")
 struct OrgQueryParserTests {
-    static func conditions(_ text: String) throws -> [QueryCondition] {
-        try QueryParser.parse(text).terms.map(\.condition)
-    }
-
-    static func error(_ text: String) -> QueryError? {
-        do {
-            _ = try QueryParser.parse(text)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    static func conditions(_ text: String) throws -> [QueryCondition] { try QueryParserTests.conditions(text) }
+    static func error(_ text: String) -> QueryError? { QueryParserTests.error(text) }
 
     @Test("reports-to: and under: take an id, an email, a DN or a quoted name; the name ignores case, - and _")
     func references() throws {

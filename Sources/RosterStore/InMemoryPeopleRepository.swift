@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 #if !ROSTER_FUZZ
 import RosterCore
@@ -87,7 +88,7 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
         -> PeopleArrangement {
         // The org chart's terms become sets of people first (the chart read
         // at the first such search); a plain search goes straight on.
-        let answered = try answeringOrgChart(query)
+        let answered = query.asksOrgChart ? try await answeringOrgChartOffThePool(query) : query
         let stop = StopFlag()
         let result = await withTaskCancellationHandler {
             filter(answered, shownAs: query, in: arrangement, within: earlier) { stop.isSet }
@@ -112,6 +113,18 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
         guard query.asksOrgChart else { return query }
         guard let orgChart else { throw OrgChartForQueries.noChartError(sourceName) }
         return try orgChart.resolve(query)
+    }
+
+    /// `answeringOrgChart` on a thread of Dispatch's: the first one reads
+    /// the file again, which blocks, and the cooperative pool's few threads
+    /// are for work that never waits.
+    private func answeringOrgChartOffThePool(_ query: SearchQuery) async throws(RepositoryError) -> SearchQuery {
+        let answer = await withCheckedContinuation { (continuation: CheckedContinuation<Result<SearchQuery, RepositoryError>, Never>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(RepositoryError) in try self.answeringOrgChart(query) })
+            }
+        }
+        return try answer.get()
     }
 
     /// `answered`'s matches, the arrangement naming `query` (the text, with

@@ -120,6 +120,19 @@ struct OrgQueryTests {
         #expect(try await Self.found("reports-to:kim1@example.org", in: repository) == ["p13"])
     }
 
+    @Test("a chart whose managers are all ids still finds a person by email or name (those tables made when first asked)")
+    func idsOnlyChart() async throws {
+        let (repository, _) = try Self.repository("""
+            [{"_id": "a1", "name": {"first": "Ada", "last": "Lovelace"}, "email": "ada@example.org"},
+             {"_id": "g2", "name": {"first": "Grace", "last": "Hopper"}, "manager": "a1"},
+             {"_id": "t3", "name": {"first": "Alan", "last": "Turing"}, "manager": "g2"}]
+            """)
+        #expect(try await Self.found("under:a1", in: repository) == ["g2", "t3"])
+        #expect(try await Self.found("under:ADA@example.org", in: repository) == ["g2", "t3"])
+        #expect(try await Self.found(#"reports-to:"grace hopper""#, in: repository) == ["t3"])
+        #expect(await Self.failure("under:zed", in: repository) == "under:zed: nobody here has that _id, email, DN or name")
+    }
+
     @Test("the chart is read at the first search that asks, once; a plain search never reads it")
     func readOnce() async throws {
         let (repository, reading) = try Self.repository()

@@ -2,11 +2,11 @@
 /// identifier indexed to find the person a term names (`under:X`).
 public struct OrgQueryChart: Sendable {
     public let tree: OrgTree
-    public let references: any PersonReferenceFinding
+    private let references: IndexedOnDemand
 
     public init(tree: OrgTree, references: any PersonReferenceFinding) {
         self.tree = tree
-        self.references = references.indexingEveryKind()
+        self.references = IndexedOnDemand(references)
     }
 
     /// The people `term` (an org chart term) places: X's direct reports,

@@ -115,17 +115,21 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
         return try orgChart.resolve(query)
     }
 
-    /// `answeringOrgChart` on a thread of Dispatch's: the first one reads
+    /// `answeringOrgChart` on a lane of Dispatch's: the first one reads
     /// the file again, which blocks, and the cooperative pool's few threads
-    /// are for work that never waits.
+    /// are for work that never waits. One lane, so that the keystrokes
+    /// typed while the file is read wait in its queue, not each on a
+    /// thread of its own.
     private func answeringOrgChartOffThePool(_ query: SearchQuery) async throws(RepositoryError) -> SearchQuery {
         let answer = await withCheckedContinuation { (continuation: CheckedContinuation<Result<SearchQuery, RepositoryError>, Never>) in
-            DispatchQueue.global(qos: .userInitiated).async {
+            Self.orgChartLane.async {
                 continuation.resume(returning: Result { () throws(RepositoryError) in try self.answeringOrgChart(query) })
             }
         }
         return try answer.get()
     }
+
+    private static let orgChartLane = DispatchQueue(label: "roster.org-chart-queries", qos: .userInitiated)
 
     /// `answered`'s matches, the arrangement naming `query` (the text, with
     /// the org chart's terms unanswered: a later search narrows it by them).

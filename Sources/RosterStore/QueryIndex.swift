@@ -21,6 +21,8 @@ public enum QueryIndex {
             switch term.condition {
             case .text(let scope, _), .exact(let scope, _): return keptScopes.contains(scope)
             case .number, .active, .unrecorded: return true
+            // The org chart is read from the file's managers, which an index does not keep.
+            case .org, .depth: return false
             }
         }
     }

@@ -241,6 +241,7 @@ case "search": await search(path: arguments[2])
 case "sorts": await sorts(path: arguments[2])
 case "counts": await counts(path: arguments[2])
 case "orgchart": await orgChart(path: arguments[2])
+case "orgquery": await orgQueries(path: arguments[2])
 case "ldap": await ldapBench(people: Int(arguments[2]) ?? 100_000)
 case "fields": await fields(path: arguments[2])
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000,

@@ -3,10 +3,14 @@
 public struct OrgChart: Sendable {
     public let tree: OrgTree
     public let people: any OrgChartPeople
+    /// Finds the person an `_id`, email, DN or name names, as managers were
+    /// found (`reports-to:X`, `under:X`); nil when the source gave none.
+    public let references: (any PersonReferenceFinding)?
 
-    public init(tree: OrgTree, people: any OrgChartPeople) {
+    public init(tree: OrgTree, people: any OrgChartPeople, references: (any PersonReferenceFinding)? = nil) {
         self.tree = tree
         self.people = people
+        self.references = references
     }
 }
 

@@ -128,6 +128,7 @@ public struct PeopleEditor: Sendable {
         var notes = Notes()
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
+            _ = try table.addManagerColumn(connection)
             try ChangeLog.make(for: table, connection)
             if edit.operationID != nil { try AppliedOperations.make(for: table, connection) }
             let version = try connection.transaction { () throws(DatabaseError) -> Int64? in

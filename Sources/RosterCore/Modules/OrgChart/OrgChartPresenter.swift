@@ -37,7 +37,7 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         case .loaded(let chart):
             self.chart = chart
             var rows = OrgChartRows(chart.tree.outline)
-            selectedRow = startingPerson.flatMap { rows.open(at: $0) } ?? 0
+            selectedRow = startingPerson.flatMap { chart.people.person(withID: $0) }.flatMap { rows.open(at: $0) } ?? 0
             self.rows = rows
         case .noManagers(let text), .unavailable(let text):
             message = text
@@ -128,7 +128,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         switch found {
         case .failure(let error):
             notice = "search failed: \(error.reason)"
-        case .success(let matches):
+        case .success(let matchIDs):
+            let matches = matchIDs.compactMap { chart.people.person(withID: $0) }
             let person = selectedPerson
             if filter == nil { wholeChartRows = current }
             let rows = OrgChartRows.openToMatches(chart.tree.searchOutline(matching: matches))
@@ -161,8 +162,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     // MARK: Leaving
 
     public func openPerson() {
-        guard let person = selectedPerson else { return }
-        wireframe?.navigate(to: .person(person))
+        guard let person = selectedPerson, let chart else { return }
+        wireframe?.navigate(to: .person(chart.people.personID(of: person)))
     }
 
     public func goBack() { wireframe?.navigate(to: .back) }

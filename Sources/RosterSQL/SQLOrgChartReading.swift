@@ -1,0 +1,64 @@
+import RosterCore
+import RosterStore
+
+/// The org chart of a people table: everyone's narrow columns read in runs
+/// of rows on the search connection (`SQLManagerReferences`), then resolved
+/// and built as a file's chart is. Called off the main actor.
+public struct SQLOrgChartReading: OrgChartReading {
+    let repository: SQLPeopleRepository
+
+    public init(repository: SQLPeopleRepository) {
+        self.repository = repository
+    }
+
+    /// The chart keeps the table's row order (`SQLManagerReferences`):
+    /// the list's order would take every row's key first.
+    public var takesOrderKeys: Bool { false }
+
+    public func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
+        let references: SQLManagerReferences?
+        do {
+            references = try repository.managerReferences()
+        } catch {
+            return .unavailable("the managers could not be read: \(ConnectionTrouble.words(for: error))")
+        }
+        guard let references else {
+            let table = repository.table.name
+            return .noManagers("Table \(DisplayText.sanitized(table)) has no manager column (an earlier Roster made it): "
+                + "import the file again to fill it, or edit someone's manager.")
+        }
+        guard references.anyManager else { return .noManagers(FileOrgChart.noManagersMessage(repository.sourceName)) }
+        let (resolution, _) = ManagerResolution.resolve(references)
+        return .loaded(OrgChart(tree: OrgTree(resolution), people: references))
+    }
+}
+
+extension SQLPeopleRepository {
+    /// How many rows one statement of the chart's reading takes: each is a
+    /// short statement, so a search typed meanwhile waits little.
+    static let managerReadRun = 50_000
+
+    /// Everyone's identifiers and manager references, in row id order; nil
+    /// when the table has no manager column (made before it).
+    func managerReferences() throws(DatabaseError) -> SQLManagerReferences? {
+        let hasColumn = try searching.sync { session throws(DatabaseError) in try table.hasManagerColumn(session.rows) }
+        guard hasColumn else { return nil }
+        let rowID = table.dialect.rowID
+        let columns = [TextField.id, .email, .firstName, .lastName].map { PeopleTable.column(of: $0) } + [PeopleTable.managerColumnName]
+        let sql = """
+            SELECT \(rowID), \(columns.joined(separator: ", ")) FROM \(table.table) \
+            WHERE \(rowID) > \(table.dialect == .postgres ? "$1" : "?1") ORDER BY \(rowID) LIMIT \(Self.managerReadRun)
+            """
+        var builder = SQLManagerReferences.Builder()
+        var after = Int64.min
+        while true {
+            let rows = try searching.sync { session throws(DatabaseError) in try session.rows(sql, [.int(after)]) }
+            for row in rows {
+                builder.append(rowID: Int(row.int(0) ?? 0), (1...5).map { row.text($0) })
+            }
+            guard rows.count == Self.managerReadRun, let last = rows.last?.int(0) else { break }
+            after = last
+        }
+        return builder.references
+    }
+}

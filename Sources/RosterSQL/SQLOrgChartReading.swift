@@ -38,25 +38,36 @@ extension SQLPeopleRepository {
     /// short statement, so a search typed meanwhile waits little.
     static let managerReadRun = 50_000
 
-    /// Everyone's identifiers and manager references, in row id order; nil
-    /// when the table has no manager column (made before it).
+    /// Everyone's identifiers and manager references, in row id order, each
+    /// run of rows its own statement on the search connection; nil when the
+    /// table has no manager column (made before it).
     func managerReferences() throws(DatabaseError) -> SQLManagerReferences? {
-        let hasColumn = try searching.sync { session throws(DatabaseError) in try table.hasManagerColumn(session.rows) }
-        guard hasColumn else { return nil }
+        try SQLManagerReferences.read(table) { sql, parameters throws(DatabaseError) in
+            try searching.sync { session throws(DatabaseError) in try session.rows(sql, parameters) }
+        }
+    }
+}
+
+extension SQLManagerReferences {
+    /// Everyone of `table` read through `query`, in runs of rows by row id;
+    /// nil when the table has no manager column.
+    static func read(_ table: PeopleTable, _ query: (String, [SQLValue]) throws(DatabaseError) -> [SQLRow])
+        throws(DatabaseError) -> SQLManagerReferences? {
+        guard try table.hasManagerColumn(query) else { return nil }
         let rowID = table.dialect.rowID
         let columns = [TextField.id, .email, .firstName, .lastName].map { PeopleTable.column(of: $0) } + [PeopleTable.managerColumnName]
         let sql = """
             SELECT \(rowID), \(columns.joined(separator: ", ")) FROM \(table.table) \
-            WHERE \(rowID) > \(table.dialect == .postgres ? "$1" : "?1") ORDER BY \(rowID) LIMIT \(Self.managerReadRun)
+            WHERE \(rowID) > \(table.dialect == .postgres ? "$1" : "?1") ORDER BY \(rowID) LIMIT \(SQLPeopleRepository.managerReadRun)
             """
-        var builder = SQLManagerReferences.Builder()
+        var builder = Builder()
         var after = Int64.min
         while true {
-            let rows = try searching.sync { session throws(DatabaseError) in try session.rows(sql, [.int(after)]) }
+            let rows = try query(sql, [.int(after)])
             for row in rows {
                 builder.append(rowID: Int(row.int(0) ?? 0), (1...5).map { row.text($0) })
             }
-            guard rows.count == Self.managerReadRun, let last = rows.last?.int(0) else { break }
+            guard rows.count == SQLPeopleRepository.managerReadRun, let last = rows.last?.int(0) else { break }
             after = last
         }
         return builder.references

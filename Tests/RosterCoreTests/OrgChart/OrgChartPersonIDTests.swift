@@ -34,4 +34,19 @@ struct OrgChartPersonIDTests {
         #expect(presenter.selectedPerson == 2)
         #expect(view.last.notice == "1 match")
     }
+
+    @Test("read again (another program's change), the chart shows the new tree at the person selected, by PersonID")
+    func reload() {
+        let interactor = StubOrgChartInteractor(.loaded(Self.chart))
+        let presenter = OrgChartPresenter(interactor: interactor, wireframe: RecordingOrgChartWireframe(), startingAt: 103)
+        let view = RecordingOrgChartView()
+        presenter.attach(view: view)
+        #expect(view.lines == ["P0 (2 reports · 3 in all)", "  P1 (1 report · 1 in all)", "    P3", "  P2"])
+        // P3 now reports to P2.
+        interactor.load = .loaded(OrgChart(tree: OrgTree(managers: [-1, 0, 0, 2]), people: RowNumberedPeople()))
+        presenter.reload()
+        #expect(view.lines == ["P0 (2 reports · 3 in all)", "  P1", "  P2 (1 report · 1 in all)", "    P3"])
+        #expect(presenter.selectedPerson == 3)
+        #expect(interactor.calls == [.load, .load])
+    }
 }

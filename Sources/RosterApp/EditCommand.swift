@@ -117,19 +117,7 @@ enum EditCommand {
             parsed.ids = Array(rest)
             return parsed
         }
-        do throws(EditProblem) {
-            for assignment in rest {
-                if let manager = managerValue(assignment) {
-                    guard verb == .update, parsed.manager == nil else { throw EditProblem(managerMisuse(verb)) }
-                    parsed.manager = manager
-                    continue
-                }
-                parsed.changes += try FieldCheck.changes(from: assignment)
-            }
-        } catch {
-            throw Options.UsageError(message: error.message)
-        }
-        if parsed.manager != nil, !parsed.changes.isEmpty { throw Options.UsageError(message: managerMisuse(verb)) }
+        try assign(rest, to: &parsed)
         // A field given twice is a mistake, not "the last wins".
         for (index, change) in parsed.changes.enumerated() where parsed.changes[..<index].contains(where: { $0.field == change.field }) {
             let byName = rest.contains { $0.lowercased().hasPrefix("name=") } ? " (name= sets first and last)" : ""
@@ -142,6 +130,24 @@ enum EditCommand {
             throw Options.UsageError(message: problem.message)
         }
         return parsed
+    }
+
+    /// Each `field=value` of `assignments` checked, into `parsed`'s changes
+    /// (`manager=`, an update's alone, into its manager).
+    private static func assign(_ assignments: ArraySlice<String>, to parsed: inout Arguments) throws(Options.UsageError) {
+        do throws(EditProblem) {
+            for assignment in assignments {
+                if let manager = managerValue(assignment) {
+                    guard parsed.verb == .update, parsed.manager == nil else { throw EditProblem(managerMisuse(parsed.verb)) }
+                    parsed.manager = manager
+                    continue
+                }
+                parsed.changes += try FieldCheck.changes(from: assignment)
+            }
+        } catch {
+            throw Options.UsageError(message: error.message)
+        }
+        if parsed.manager != nil, !parsed.changes.isEmpty { throw Options.UsageError(message: managerMisuse(parsed.verb)) }
     }
 
     /// The value of `manager=VALUE` (the name in any case), nil for another field.

@@ -41,7 +41,7 @@ extension SQLPeopleRepository {
     /// Everyone's identifiers and manager references, in row id order, each
     /// run of rows its own statement on the search connection; nil when the
     /// table has no manager column (made before it).
-    func managerReferences() throws(DatabaseError) -> SQLManagerReferences? {
+    public func managerReferences() throws(DatabaseError) -> SQLManagerReferences? {
         try SQLManagerReferences.read(table) { sql, parameters throws(DatabaseError) in
             try searching.sync { session throws(DatabaseError) in try session.rows(sql, parameters) }
         }

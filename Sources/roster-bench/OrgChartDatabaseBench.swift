@@ -29,5 +29,9 @@ func orgChartDatabase(target: String) {
         print("roots=\(chart.tree.roots.count) problems=\(chart.tree.problemSummary ?? "none")")
     }
     report("chart_read_resolve_build_median_ms", times.sorted()[1])
+    // The parts: the rows read, then resolved and built as a file's chart is.
+    guard let references = measured("rows_read", { try? repository.managerReferences() }) ?? nil else { exit(1) }
+    let (resolution, _) = measured("resolve") { ManagerResolution.resolve(references) }
+    _ = measured("tree") { OrgTree(resolution) }
     report("rss_mib", residentMiB())
 }

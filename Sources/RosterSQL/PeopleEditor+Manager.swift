@@ -63,8 +63,10 @@ extension PeopleEditor {
         if let ifVersion, ifVersion != version {
             return .failure(EditFailure(.conflict, "\(table.name): \(DisplayText.sanitized(id)) is at version \(version), not \(ifVersion); nothing changed"))
         }
-        guard let everyone = try SQLManagerReferences.read(table, connection.rows),
-              let person = everyone.person(withID: Int(row.int(2) ?? -1)) else {
+        let everyone = try SQLManagerReferences.read(table) { sql, parameters, body throws(DatabaseError) in
+            for row in try connection.rows(sql, parameters) { row.withColumnText(body) }
+        }
+        guard let person = everyone.person(withID: Int(row.int(2) ?? -1)) else {
             return .failure(EditFailure(.notFound, "\(table.name): no one has the _id \(DisplayText.sanitized(id))"))
         }
         let name = DisplayText.sanitized(everyone.name(of: person))

@@ -32,15 +32,31 @@ public struct SQLManagerReferences: PersonReferenceSource, OrgChartPeople, Senda
         private var ends: [Int] = []
         private var anyManager = false
 
-        /// Adds a person; `parts` in `Part` order, nil for none.
-        mutating func append(rowID: Int, _ parts: [String?]) {
+        /// Adds a person from a row of their row id, then their parts in
+        /// `Part` order (NULL for none); returns their row id.
+        @discardableResult
+        mutating func append(_ row: SQLColumnText) -> Int {
+            var rowID = 0
+            row(0) { text in
+                // An integer as the library writes it: digits, perhaps a minus.
+                guard let text else { return }
+                let negative = text.first == UInt8(ascii: "-")
+                for digit in text.dropFirst(negative ? 1 : 0) { rowID = rowID &* 10 &+ Int(digit &- UInt8(ascii: "0")) }
+                if negative { rowID = -rowID }
+            }
             rowIDs.append(rowID)
-            for (index, part) in parts.enumerated() {
-                if index == Part.manager.rawValue, let part, part.contains(where: { !$0.isWhitespace }) { anyManager = true }
-                bytes.append(contentsOf: (part ?? "").utf8)
+            for part in Part.allCases {
+                row(Int32(1 + part.rawValue)) { text in
+                    guard let text else { return }
+                    if part == .manager, !anyManager, text.contains(where: { !Self.isSpace($0) }) { anyManager = true }
+                    bytes.append(contentsOf: text)
+                }
                 ends.append(bytes.count)
             }
+            return rowID
         }
+
+        private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
         var references: SQLManagerReferences {
             SQLManagerReferences(rowIDs: rowIDs, bytes: bytes, ends: ends, anyManager: anyManager)

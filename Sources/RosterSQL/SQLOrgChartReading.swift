@@ -42,33 +42,35 @@ extension SQLPeopleRepository {
     /// run of rows its own statement on the search connection; nil when the
     /// table has no manager column (made before it).
     public func managerReferences() throws(DatabaseError) -> SQLManagerReferences? {
-        try SQLManagerReferences.read(table) { sql, parameters throws(DatabaseError) in
-            try searching.sync { session throws(DatabaseError) in try session.rows(sql, parameters) }
+        let hasColumn = try searching.sync { session throws(DatabaseError) in try table.hasManagerColumn(session.rows) }
+        guard hasColumn else { return nil }
+        return try SQLManagerReferences.read(table) { sql, parameters, body throws(DatabaseError) in
+            try searching.sync { session throws(DatabaseError) in try session.forEachTextRow(sql, parameters, body) }
         }
     }
 }
 
 extension SQLManagerReferences {
-    /// Everyone of `table` read through `query`, in runs of rows by row id;
-    /// nil when the table has no manager column.
-    static func read(_ table: PeopleTable, _ query: (String, [SQLValue]) throws(DatabaseError) -> [SQLRow])
-        throws(DatabaseError) -> SQLManagerReferences? {
-        guard try table.hasManagerColumn(query) else { return nil }
+    /// Everyone of a `table` that has the manager column, read in runs of
+    /// rows by row id, each run one `query` (which hands over its rows).
+    static func read(_ table: PeopleTable, run: Int = SQLPeopleRepository.managerReadRun,
+                     _ query: (String, [SQLValue], (SQLColumnText) -> Void) throws(DatabaseError) -> Void)
+        throws(DatabaseError) -> SQLManagerReferences {
         let rowID = table.dialect.rowID
         let columns = [TextField.id, .email, .firstName, .lastName].map { PeopleTable.column(of: $0) } + [PeopleTable.managerColumnName]
         let sql = """
             SELECT \(rowID), \(columns.joined(separator: ", ")) FROM \(table.table) \
-            WHERE \(rowID) > \(table.dialect == .postgres ? "$1" : "?1") ORDER BY \(rowID) LIMIT \(SQLPeopleRepository.managerReadRun)
+            WHERE \(rowID) > \(table.dialect == .postgres ? "$1" : "?1") ORDER BY \(rowID) LIMIT \(run)
             """
         var builder = Builder()
         var after = Int64.min
         while true {
-            let rows = try query(sql, [.int(after)])
-            for row in rows {
-                builder.append(rowID: Int(row.int(0) ?? 0), (1...5).map { row.text($0) })
+            var count = 0
+            try query(sql, [.int(after)]) { row in
+                after = Int64(builder.append(row))
+                count += 1
             }
-            guard rows.count == SQLPeopleRepository.managerReadRun, let last = rows.last?.int(0) else { break }
-            after = last
+            guard count == run else { break }
         }
         return builder.references
     }

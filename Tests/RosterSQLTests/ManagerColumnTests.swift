@@ -1,7 +1,7 @@
 import TestServers
 import Foundation
 import RosterCore
-import RosterSQL
+@testable import RosterSQL
 import RosterStore
 import TestSupport
 import Testing
@@ -37,10 +37,10 @@ import TestTraits
         }
     }
 
-    private func query(_ imported: SQLRepositoryFixture.Imported, _ sql: String) throws -> [SQLRow] {
+    private func query(_ imported: SQLRepositoryFixture.Imported, _ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError) -> [SQLRow] {
         switch imported.dialect {
-        case .postgres: return try PostgresConnection(imported.target).execute(sql)
-        case .sqlite: return try SQLiteConnection(path: imported.target, access: .readWrite).query(sql, [])
+        case .postgres: return try PostgresConnection(imported.target).execute(sql, parameters)
+        case .sqlite: return try SQLiteConnection(path: imported.target, access: .readWrite).query(sql, parameters)
         }
     }
 
@@ -101,6 +101,36 @@ import TestTraits
             #expect(try await repository.person(PersonID(id)).fullName == chart.people.name(of: person))
         }
         #expect(chart.people.person(withID: -5) == nil)
+    }
+
+    /// Read in runs of two rows (a million are read 50,000 at a time), through
+    /// SQLite's own text and through whole rows alike.
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func runsOfRowsReadEveryoneOnce(dialect: PeopleTable.Dialect) throws {
+        let imported = try importing(dialect)
+        let table = try PeopleTable(dialect: dialect)
+        let byRows = try SQLManagerReferences.read(table, run: 2) { sql, parameters, body throws(DatabaseError) in
+            for row in try query(imported, sql, parameters) { row.withColumnText(body) }
+        }
+        var texts: SQLManagerReferences?
+        if dialect == .sqlite {
+            let connection = try SQLiteConnection(path: imported.target, access: .readOnly)
+            texts = try SQLManagerReferences.read(table, run: 2) { sql, parameters, body throws(DatabaseError) in
+                try connection.forEachTextRow(sql, parameters, body)
+            }
+        }
+        for references in [byRows] + (texts.map { [$0] } ?? []) {
+            #expect(references.count == 5 && references.anyManager)
+            // Rows come in the table's order, the list's (by last name).
+            let managers = Dictionary(uniqueKeysWithValues: (0..<5).map { person in
+                var manager: String?
+                references.withManagerReference(of: person) { manager = String(decoding: $0, as: UTF8.self) }
+                return (references.name(of: person), manager)
+            })
+            #expect(managers == ["Ada Lovelace": nil, "Grace Hopper": "a", "Linus Torvalds": "grace@example.org",
+                                 "Alan Turing": "Ada Lovelace", "Edsger Dijkstra": "nobody@example.org"])
+            #expect(references.rowIDs == references.rowIDs.sorted() && Set(references.rowIDs).count == 5)
+        }
     }
 
     @Test func aTableWithoutManagersSaysSo() throws {

@@ -318,7 +318,7 @@ public final class PostgresConnection {
 
     /// Lays `values` out as libpq wants them: text for everything but
     /// bytes, which go in binary (no escaping at all), typed `bytea`.
-    private static func withParameters<R>(
+    static func withParameters<R>(
         _ values: [SQLValue],
         _ body: (Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
     ) -> R {

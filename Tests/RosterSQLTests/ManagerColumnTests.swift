@@ -104,7 +104,7 @@ import TestTraits
     }
 
     /// Read in runs of two rows (a million are read 50,000 at a time), through
-    /// SQLite's own text and through whole rows alike.
+    /// the library's own text and through whole rows alike.
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func runsOfRowsReadEveryoneOnce(dialect: PeopleTable.Dialect) throws {
         let imported = try importing(dialect)
@@ -112,14 +112,20 @@ import TestTraits
         let byRows = try SQLManagerReferences.read(table, run: 2) { sql, parameters, body throws(DatabaseError) in
             for row in try query(imported, sql, parameters) { row.withColumnText(body) }
         }
-        var texts: SQLManagerReferences?
-        if dialect == .sqlite {
+        let texts: SQLManagerReferences
+        switch dialect {
+        case .sqlite:
             let connection = try SQLiteConnection(path: imported.target, access: .readOnly)
             texts = try SQLManagerReferences.read(table, run: 2) { sql, parameters, body throws(DatabaseError) in
                 try connection.forEachTextRow(sql, parameters, body)
             }
+        case .postgres:
+            let connection = try PostgresConnection(imported.target)
+            texts = try SQLManagerReferences.read(table, run: 2) { sql, parameters, body throws(DatabaseError) in
+                try connection.forEachTextRow(sql, parameters, body)
+            }
         }
-        for references in [byRows] + (texts.map { [$0] } ?? []) {
+        for references in [byRows, texts] {
             #expect(references.count == 5 && references.anyManager)
             // Rows come in the table's order, the list's (by last name).
             let managers = Dictionary(uniqueKeysWithValues: (0..<5).map { person in

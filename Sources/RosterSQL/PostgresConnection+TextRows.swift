@@ -1,18 +1,11 @@
 import CLibpq
-import RosterCore
 
 extension PostgresConnection {
     /// Runs one query with bound `parameters` and hands each row to `body`
     /// as libpq holds it: a column's text (`SQLColumnText`, numbers as the
     /// server writes them), with no String made; for many rows at once.
     public func forEachTextRow(_ sql: String, _ parameters: [SQLValue], _ body: (SQLColumnText) -> Void) throws(DatabaseError) {
-        MainThreadReads.check("a PostgreSQL statement")
-        let result = Self.withParameters(parameters) { count, types, values, lengths, formats in
-            PQexecParams(connection, sql, count, types, values, lengths, formats, 0)
-        }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
-        case PGRES_TUPLES_OK:
+        try run(sql, parameters, none: ()) { result in
             for row in 0..<PQntuples(result) {
                 body { column, use in
                     guard PQgetisnull(result, row, column) == 0, let value = PQgetvalue(result, row, column) else { return use(nil) }
@@ -20,10 +13,6 @@ extension PostgresConnection {
                     value.withMemoryRebound(to: UInt8.self, capacity: length) { use(UnsafeBufferPointer(start: $0, count: length)) }
                 }
             }
-        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-            return
-        default:
-            throw error(result)
         }
     }
 }

@@ -374,6 +374,8 @@ extension AppDependencies {
     /// Someone else changed the source: read again as soon as that takes nothing from the user.
     private func changedElsewhere() {
         changedOnDisk = true
+        // A table's chart reads the table itself; a file's would read its store, which is read again first.
+        if listWireframe.shownRepository is SQLPeopleRepository { listWireframe.orgChartSourceChanged() }
         reloadIfDue()
     }
 

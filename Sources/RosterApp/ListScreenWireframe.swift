@@ -282,6 +282,11 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                        orgChart: session.orgChartCache(for: repository, reader: makeSearcher()))
     }
 
+    /// Another program changed the table the open org chart shows: it reads it again.
+    func orgChartSourceChanged() {
+        orgChartWireframe?.sourceChanged()
+    }
+
     /// `T`: the org chart of everyone, over the list.
     private func showOrgChart(of repository: any PeopleRepository, shown: PeopleArrangement, at person: PersonID?) {
         let chart = OrgChartScreenWireframe(root: root, repository: repository, shown: shown, reader: makeSearcher(),

@@ -364,7 +364,11 @@ public enum RosterCommand {
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing,
                                            outbox: outbox, offlineCopy: offlineCopy, sourceChanges: sourceChanges)
-        if let orgChartFile { dependencies.readOrgChart(fromFile: orgChartFile, format: options.format) }
+        if let orgChartFile {
+            dependencies.readOrgChart(fromFile: orgChartFile, format: options.format)
+        } else {
+            dependencies.readOrgChartOfDatabase()
+        }
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()
         defer { MainThreadReads.allow() }

@@ -8,6 +8,7 @@
 //     roster-bench counts FILE     time to count by each field (F), everyone and a search's matches
 //     roster-bench orgchart FILE   the org chart's model over a file made with roster-gen --managers
 //     roster-bench orgchart-db TARGET  the same over a table roster import filled from such a file
+//     roster-bench orgquery FILE   reports-to:, under: and depth timed against plain searches over such a file
 //     roster-bench ldap N          a real slapd with N people: reading everyone (against ldapsearch),
 //                                  windows by position, searches as typed, a live change (LDAPBench.swift)
 //     roster-bench fields FILE     parse time on one core: a .vcf or .ldif file read into a

@@ -18,8 +18,9 @@ import RosterCore
 /// (A reports to B reports to A) adds nobody twice, so it ends. As in a
 /// file's chart, the people of a loop are each at the top: X's chain up
 /// (`org_above`) is walked too, and whoever is both above and under X is
-/// left out with their reports. That walk has no index (`_id`, email and
-/// names are not indexed): a pass over the table per level above X.
+/// left out with their reports. That walk finds a manager named by `_id`
+/// on the primary key; one named by email or name costs a pass over the
+/// table (neither is indexed) per level above X.
 struct SQLOrgTerms {
     let table: PeopleTable
 
@@ -48,45 +49,51 @@ struct SQLOrgTerms {
         }
     }
 
-    /// How many people have the reference as each kind, `_id` first: the
-    /// first non-zero count decides (one: found; more: ambiguous).
-    func countsStatement(_ reference: String) -> (sql: String, values: [SQLValue], kinds: [PersonReferenceKind]) {
-        var statement = SQLStatement(dialect)
-        let matches = kindMatches(Keys(reference), into: &statement)
-        let counts = matches.map { "(SELECT count(*) FROM \(table.table) WHERE \($0.1))" }
-        return ("SELECT " + counts.joined(separator: ", "), statement.values, matches.map(\.0))
+    /// How many people have the reference as each kind, in the order
+    /// tried: one statement a kind, so that the caller stops at the first
+    /// anybody has (the later ones pass over the table).
+    func countStatements(_ reference: String) -> [(kind: PersonReferenceKind, sql: String, values: [SQLValue])] {
+        kindTests(Keys(reference)).map { kind, test in
+            var statement = SQLStatement(dialect)
+            let sql = "SELECT count(*) FROM \(table.table) WHERE \(test(&statement))"
+            return (kind, sql, statement.values)
+        }
     }
 
-    /// Each kind's test of a row (unqualified columns), in the order tried.
-    private func kindMatches(_ keys: Keys, into statement: inout SQLStatement) -> [(PersonReferenceKind, String)] {
-        var matches: [(PersonReferenceKind, String)] = [(.id, "\(Self.id) = \(statement.bind(.text(keys.id)))")]
+    /// Each kind's test of a row (unqualified columns), in the order tried,
+    /// binding its values into the statement it is written in.
+    private func kindTests(_ keys: Keys) -> [(PersonReferenceKind, (inout SQLStatement) -> String)] {
+        // A row's key is its `_id` (`ImportRows`, `PeopleEditor`'s add): the
+        // primary key finds it without a pass over the table.
+        var tests: [(PersonReferenceKind, (inout SQLStatement) -> String)] = [(.id, { statement in
+            let id = statement.bind(.text(keys.id))
+            return "person_key = \(id) AND \(Self.id) = \(id)"
+        })]
         if let email = keys.email {
             let lowered = dialect == .postgres ? "lower(\(Self.email) COLLATE \"C\")" : "lower(\(Self.email))"
-            matches.append((.email, "\(lowered) = \(statement.bind(.text(email)))"))
+            tests.append((.email, { "\(lowered) = \($0.bind(.text(email)))" }))
         }
-        matches.append((.name, "\(dialect.nameKey) = \(statement.bind(.bytes(keys.name)))"))
-        return matches
+        let nameKey = dialect.nameKey
+        tests.append((.name, { "\(nameKey) = \($0.bind(.bytes(keys.name)))" }))
+        return tests
     }
 
     /// The condition on a row of the search: `person_key` among X's direct
     /// reports (`reportsTo`) or everyone under X (`under`). X itself is
     /// never among them, even in a loop.
     func condition(_ relation: OrgRelation, _ reference: String, into statement: inout SQLStatement) -> String {
-        let matches = kindMatches(Keys(reference), into: &statement)
-        // The first kind anybody has decides: a later kind's rows count
-        // only when no earlier kind matched anyone.
-        var root: [String] = []
-        for (index, match) in matches.enumerated() {
-            let earlier = matches[..<index].map { "NOT EXISTS (SELECT 1 FROM \(table.table) WHERE \($0.1))" }
-            root.append("SELECT \(referenced) FROM \(table.table) WHERE " + ([match.1] + earlier).joined(separator: " AND "))
-        }
+        // The first kind anybody has decides (`coalesce` stops there: a
+        // person found by `_id` costs no pass over the table); the search
+        // checked first that X is one person (`unanswered`).
+        let found = kindTests(Keys(reference)).map { "(SELECT person_key FROM \(table.table) WHERE \($0.1(&statement)) LIMIT 1)" }
+        let root = "SELECT \(referenced) FROM \(table.table) WHERE person_key = coalesce(\(found.joined(separator: ", ")))"
         let manager = PeopleTable.managerColumnName
         let start = [
-            "org_root(person_key, ref_id, ref_email, ref_name) AS (\(root.joined(separator: " UNION ALL ")))",
+            "org_root(person_key, ref_id, ref_email, ref_name) AS (\(root))",
             // X and everyone above X, up their chain of managers.
             "org_above(person_key, reference) AS (SELECT person_key, \(manager) FROM \(table.table) "
                 + "WHERE person_key IN (SELECT person_key FROM org_root) UNION SELECT p.person_key, p.\(manager) "
-                + "FROM \(table.table) AS p JOIN org_above AS a ON \(names("a.reference", as: "p")))",
+                + "FROM org_above AS a JOIN \(table.table) AS p ON a.reference IS NOT NULL AND p.person_key = \(managerKey(of: "a.reference")))",
         ].joined(separator: ", ")
         // Someone above X who is also under X is in a loop with X: as in a
         // file's chart, the loop's people are each at the top, under nobody.
@@ -113,11 +120,15 @@ struct SQLOrgTerms {
             + "ON c.\(PeopleTable.managerColumnName) IN (m.ref_id, m.ref_email, lower(m.ref_email), m.ref_name)"
     }
 
-    /// Whether the manager reference `reference` names the row `alias`:
-    /// `reports`' test, seen from the manager's side.
-    private func names(_ reference: String, as alias: String) -> String {
-        let email = "\(alias).\(Self.email)"
-        return "\(reference) IN (\(alias).\(Self.id), \(email), lower(\(email)), \(fullName(as: alias)))"
+    /// The key of the person the manager reference `reference` names, seen
+    /// from the manager's side of `reports`' test: by `_id` on the primary
+    /// key, else (and only then: `coalesce` stops at the first) by email,
+    /// else by full name, each a pass over the table.
+    private func managerKey(of reference: String) -> String {
+        let people = "FROM \(table.table) AS q WHERE"
+        return "coalesce((SELECT q.person_key \(people) q.person_key = \(reference) AND q.\(Self.id) = \(reference)), "
+            + "(SELECT q.person_key \(people) \(reference) IN (q.\(Self.email), lower(q.\(Self.email))) LIMIT 1), "
+            + "(SELECT q.person_key \(people) \(reference) = \(fullName(as: "q")) LIMIT 1))"
     }
 
     /// A row's key and the spellings a manager reference may name them by.

@@ -44,20 +44,15 @@ extension SQLOrgTerms {
         guard !references.isEmpty else { return nil }
         guard try table.hasManagerColumn(rows) else { return SQLPeopleRepository.noManagerColumn(table.name) }
         for (relation, reference) in references {
-            let counts = countsStatement(reference)
-            let row = try rows(counts.sql, counts.values).first
-            let match = Self.match(counts.kinds.indices.map { row?.int($0) ?? 0 }, kinds: counts.kinds)
+            var match = PersonReferenceMatch.missing
+            for count in countStatements(reference) {
+                let people = try rows(count.sql, count.values).first?.int(0) ?? 0
+                guard people > 0 else { continue }
+                match = people == 1 ? .found(0) : .ambiguous(people: Int(people), by: count.kind)
+                break
+            }
             if let said = OrgQueryChart.unfound(match, reference: reference, by: relation) { return said }
         }
         return nil
-    }
-
-    /// Whom per-kind counts (in `kinds`' order) name: the first kind
-    /// anybody has decides.
-    static func match(_ counts: [Int64], kinds: [PersonReferenceKind]) -> PersonReferenceMatch {
-        for (count, kind) in zip(counts, kinds) where count > 0 {
-            return count == 1 ? .found(0) : .ambiguous(people: Int(count), by: kind)
-        }
-        return .missing
     }
 }

@@ -23,9 +23,7 @@ public struct SQLOrgChartReading: OrgChartReading {
             return .unavailable("the managers could not be read: \(ConnectionTrouble.words(for: error))")
         }
         guard let references else {
-            let table = repository.table.name
-            return .noManagers("Table \(DisplayText.sanitized(table)) has no manager column (an earlier Roster made it): "
-                + "import the file again to fill it, or edit someone's manager.")
+            return .noManagers(SQLPeopleRepository.noManagerColumn(repository.table.name))
         }
         guard references.anyManager else { return .noManagers(FileOrgChart.noManagersMessage(repository.sourceName)) }
         let (resolution, _) = ManagerResolution.resolve(references)

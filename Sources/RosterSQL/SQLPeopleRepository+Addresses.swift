@@ -15,14 +15,14 @@ extension SQLPeopleRepository {
             let connection = try PostgresConnection(conninfo, askPassword: nil)
             try connection.setStatementTimeout(statementTimeout)
             try table.verify(connection, target: PostgresConnection.describe(conninfo))
-            return try peopleWithEmail(matching: query, table: table, connection)
+            return try peopleWithEmail(matching: query, table: table, source: PostgresConnection.describe(conninfo), connection)
         case .sqlite(let path):
             let table = try PeopleTable(name: name, dialect: .sqlite)
             if let missing = missingFile(path) { throw missing }
             let connection = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: SQLiteConnection.defaultBusyTimeout)
             try SQLiteSearchFunctions.register(on: connection)
             try table.verify(connection, target: path)
-            return try peopleWithEmail(matching: query, table: table, connection)
+            return try peopleWithEmail(matching: query, table: table, source: path, connection)
         }
     }
 
@@ -32,7 +32,13 @@ extension SQLPeopleRepository {
     /// The matches found first (by the search's own indexes), then ordered
     /// as the file source orders the flat list by last name; of each, only
     /// `addressFields` are read (the rest of a person is most of a row).
-    static func peopleWithEmail(matching query: SearchQuery, table: PeopleTable, _ session: some PeopleDatabaseSession) throws(DatabaseError) -> [Person] {
+    /// `source` names the database in a refusal of an org chart term.
+    static func peopleWithEmail(matching query: SearchQuery, table: PeopleTable, source: String,
+                                _ session: some PeopleDatabaseSession) throws(DatabaseError) -> [Person] {
+        if query.asksOrgChart, let unanswered = try SQLOrgTerms(table: table).unanswered(query, sourceName: source, session.rows) {
+            // The whole line is the reason, said as Roster words it.
+            throw DatabaseError(.invalidTarget, unanswered)
+        }
         var statement = SQLStatement(table.dialect)
         let condition = query.terms.isEmpty ? "1 = 1" : SQLSearchFilter(table: table).condition(query, into: &statement)
         let columns = addressFields.map(PeopleTable.column(of:)).joined(separator: ", ")

@@ -234,11 +234,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
         if Task.isCancelled { throw .cancelled }
-        // Said in one line rather than matching nobody: a database keeps no org chart yet.
-        if query.asksOrgChart {
-            throw RepositoryError(.unreadable, reason: "\(DisplayText.sanitized(sourceName)) is a database: reports-to:, under: and depth "
-                                    + "are answered for files only, for now")
-        }
+        if query.asksOrgChart { try await checkOrgTerms(query) }
         let everyone = handle(of: arrangement)
         guard !query.isEmpty else { return arrangement }
         var counts = Dictionary(uniqueKeysWithValues: companies.indices.map { ($0, companies[$0].headcount) })

@@ -58,8 +58,10 @@ struct SQLSearchFilter {
         case .unrecorded(.age): return "age IS NULL"
         case .unrecorded(.balance): return "balance_cents IS NULL"
         case .unrecorded(.active): return "is_active IS NULL"
+        case .orgChart(.org(let relation, let reference)):
+            return SQLOrgTerms(table: table).condition(relation, reference, into: &statement)
         case .orgChart, .people:
-            // `search` refuses these first: a database keeps no org chart yet.
+            // `search` refuses `depth` first: a database keeps no depths yet.
             return "1 = 0"
         case .exact(let scope, let needle):
             return wholeValueCondition(scope, needle: needle, into: &statement)
@@ -114,16 +116,7 @@ struct SQLSearchFilter {
             // A missing address part is NULL in PostgreSQL: no value.
             "coalesce(\(dialect.latinFolded(expression)), '') = \(statement.bind(.text(text(needle))))"
         }
-        let name: String
-        switch dialect {
-        case .postgres:
-            name = "CASE WHEN first_key = ''::bytea THEN last_key WHEN last_key = ''::bytea THEN first_key "
-                + "ELSE first_key || '\\x20'::bytea || last_key END"
-        case .sqlite:
-            // `||` makes text in SQLite: back to bytes to compare with a blob.
-            name = "CASE WHEN length(first_key) = 0 THEN last_key WHEN length(last_key) = 0 THEN first_key "
-                + "ELSE CAST(first_key || ' ' || last_key AS BLOB) END"
-        }
+        let name = dialect.nameKey
         switch scope {
         case .anywhere:
             return TextScope.bareTermScopes.map { wholeValueCondition($0, needle: needle, into: &statement) }.joined(separator: " OR ")

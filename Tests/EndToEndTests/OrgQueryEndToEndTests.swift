@@ -62,4 +62,36 @@ struct OrgQueryEndToEndTests {
         let query = try runRoster(["query", "--no-cache", path, "under:a1", "email:kj"])
         #expect(query.status == 0 && query.output.contains("kj@example.org"))
     }
+
+    @Test("/ under:\"Ada Lovelace\" over an SQLite table roster import made: her organisation, answered by the table; --list --filter and roster query too")
+    func searchUnderInSQLite() throws {
+        let file = try Self.file()
+        defer { OrgChartEndToEndTests.remove(file) }
+        let database = NSTemporaryDirectory() + "roster-e2e-org-\(UUID().uuidString).db"
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let imported = try runRoster(["import", file, "--into", database])
+        #expect(imported.status == 0, "\(imported.error)")
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) --no-state \(TmuxSession.shellQuoted(database))")
+        #expect(session.waitFor(text: "1/5"))
+        session.send("/")
+        session.send(#"under:"Ada Lovelace""#)
+        session.send("Enter")
+        #expect(session.waitFor("Ada's organisation, the filter named in the status bar") { screen in
+            screen.contains("1/3") && screen.contains(#"filter: under:"Ada Lovelace""#) && screen.contains("Turing")
+                && screen.contains("Johnson") && screen.contains("Hopper") && !screen.contains("Nell")
+        })
+        session.send("/", "C-u")
+        session.send("under:zed")
+        #expect(session.waitFor("why, under the prompt") { $0.contains("search failed: under:zed: nobody here has that _id") })
+        session.send("Escape")
+        #expect(session.waitFor("the prompt closed") { !$0.contains("search failed") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        let reports = try runRoster(["--list", "--filter", "reports-to:grace@example.org -name:alan", database])
+        #expect(reports.status == 0 && reports.output.contains("Katherine Johnson") && !reports.output.contains("Turing"))
+        let query = try runRoster(["query", database, "under:a1", "email:kj"])
+        #expect(query.status == 0 && query.output.contains("kj@example.org"))
+        let nobody = try runRoster(["query", database, "reports-to:zed"])
+        #expect(nobody.status != 0 && nobody.error.contains("reports-to:zed: nobody here has that _id, email, DN or name"))
+    }
 }

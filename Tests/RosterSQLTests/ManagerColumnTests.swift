@@ -22,7 +22,13 @@ import TestTraits
     static let managers: [String?] = [nil, "a", "grace@example.org", "Ada Lovelace", "nobody@example.org"]
 
     private func importing(_ dialect: PeopleTable.Dialect, managers: [String?]? = managers) throws -> SQLRepositoryFixture.Imported {
-        let store = try Fixtures.directory(json: Self.json).store
+        try Self.importing(dialect, json: Self.json, managers: managers)
+    }
+
+    /// `json`'s people imported into a new table of `dialect`, with these
+    /// manager references (one a person, in the file's order).
+    static func importing(_ dialect: PeopleTable.Dialect, json: String, managers: [String?]?) throws -> SQLRepositoryFixture.Imported {
+        let store = try Fixtures.directory(json: json).store
         let importer = PeopleImporter(table: try PeopleTable(dialect: dialect))
         switch dialect {
         case .postgres:

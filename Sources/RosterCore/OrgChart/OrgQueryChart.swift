@@ -42,14 +42,22 @@ public struct OrgQueryChart: Sendable {
 
     /// The one person `reference` names, found as a manager field is.
     private func person(named reference: String, by relation: OrgRelation, at range: Range<Int>) throws(QueryError) -> Int {
+        let found = references.find(reference)
+        if case .found(let person) = found { return person }
+        throw QueryError(Self.unfound(found, reference: reference, by: relation) ?? "", at: range)
+    }
+
+    /// What is said when `reference` names nobody or several people (nil
+    /// when it names one): the same words for every source.
+    public static func unfound(_ match: PersonReferenceMatch, reference: String, by relation: OrgRelation) -> String? {
         let term = "\(relation.rawValue):\(reference.contains(" ") ? "\"\(reference)\"" : reference)"
-        switch references.find(reference) {
-        case .found(let person):
-            return person
+        switch match {
+        case .found:
+            return nil
         case .ambiguous(let people, let kind):
-            throw QueryError("\(term): \(NumberText.grouped(people)) people have that \(kind.noun); name one by _id or email", at: range)
+            return "\(term): \(NumberText.grouped(people)) people have that \(kind.noun); name one by _id or email"
         case .missing:
-            throw QueryError("\(term): nobody here has that _id, email, DN or name", at: range)
+            return "\(term): nobody here has that _id, email, DN or name"
         }
     }
 }

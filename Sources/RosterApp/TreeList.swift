@@ -29,11 +29,16 @@ enum TreeList {
         if let problems = chart.tree.problemSummary { Platform.writeError("roster: \(name): \(problems)") }
         var outline = chart.tree.outline
         if let filter = options.filter {
-            guard let found = try? await repository.search(SearchQuery(filter), in: everyone, within: nil),
-                  let ids = try? await repository.personIDs(in: found, positions: 0..<found.count) else {
-                Platform.writeError("roster: \(name): --filter could not be run")
+            let ids: [PersonID]
+            do {
+                let found = try await repository.search(SearchQuery(filter), in: everyone, within: nil)
+                ids = try await repository.personIDs(in: found, positions: 0..<found.count)
+            } catch {
+                Platform.writeError("roster: \(name): --filter could not be run: \(DisplayText.sanitized(error.detail ?? error.reason))")
                 return .failure
             }
+            // No match prints nothing, as --list does (not a lone "N not shown").
+            guard !ids.isEmpty else { return .success }
             outline = chart.tree.searchOutline(matching: ids.map(\.rawValue))
         }
         return write(OrgChartRows.allExpanded(outline), of: chart, store: read.store, to: output) ? .success : .failure

@@ -96,6 +96,11 @@ struct OrgChartEndToEndTests {
         #expect(filtered.output.contains("    Grace Hopper <grace@example.org>\n      Alan Turing <alan@example.org> [BLETCHLEY]\n      1 not shown\n"),
                 "\(filtered.output)")
         #expect(!filtered.output.contains("Katherine") && !filtered.output.contains("Nell"))
+        // No match prints nothing, as --list does; a term that cannot be answered says why.
+        let none = try runRoster(["--list", "--tree", "--filter", "zzzq", path])
+        #expect(none.status == 0 && none.output.isEmpty, "\(none.output)")
+        let unknown = try runRoster(["--list", "--tree", "--filter", "under:zed", path])
+        #expect(unknown.status == 1 && unknown.error.contains("--filter could not be run: under:zed: nobody here has that"), "\(unknown.error)")
     }
 
     @Test("--tree of a file without managers says so (status 1); --tree without --list is a usage error")

@@ -53,21 +53,7 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
 
     /// The person's screen, in the list's people when they are among them.
     private func openPerson(_ id: PersonID) {
-        let (repository, shown) = (self.repository, self.shown)
-        repository.reads(through: reader).read({ () async -> (PeopleArrangement, Int)? in
-            if let position = try? await repository.position(of: id, in: shown) { return (shown, position) }
-            let everyone = repository.arrange(sort: shown.sort, byCompany: shown.byCompany, company: nil)
-            guard let position = try? await repository.position(of: id, in: everyone) else { return nil }
-            return (everyone, position)
-        }, then: { [weak self] found in
-            guard let self, let (arrangement, position) = found else { return }
-            let detail = DetailScreenWireframe(root: self.root, onClose: { [weak self] _ in
-                self?.detail = nil
-                self?.root.pop()
-            })
-            self.detail = detail
-            detail.present(repository: self.repository, shown: arrangement, position: position, reader: self.reader,
-                           orgChart: self.people)
-        })
+        DetailScreenWireframe.open(id, over: root, repository: repository, shownFirst: shown, reader: reader,
+                                   orgChart: people) { [weak self] detail in self?.detail = detail }
     }
 }

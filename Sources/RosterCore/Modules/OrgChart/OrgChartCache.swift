@@ -1,37 +1,3 @@
-/// Where a person stands in the org chart, for their screen: their manager
-/// (or why they have none that counts), their direct reports and everyone
-/// under them.
-public struct OrgPlace: Equatable, Sendable {
-    /// "Grace Hopper <grace@example.org>"; nil at the top.
-    public let manager: String?
-    /// Why they are at the top when it is a problem ("manager not here").
-    public let problem: String?
-    public let reports: Int
-    public let organisation: Int
-
-    public init(manager: String?, problem: String?, reports: Int, organisation: Int) {
-        self.manager = manager
-        self.problem = problem
-        self.reports = reports
-        self.organisation = organisation
-    }
-
-    /// `person`'s place in `chart`.
-    public init(person: Int, in chart: OrgChart) {
-        let tree = chart.tree
-        let manager = Int(tree.managers[person])
-        self.init(manager: manager < 0 ? nil : Self.label(of: manager, in: chart.people),
-                  problem: OrgChartLines.problem(tree.rootReason(of: person)),
-                  reports: tree.teamSize(of: person), organisation: tree.organisationSize(of: person))
-    }
-
-    private static func label(of person: Int, in people: any OrgChartPeople) -> String {
-        let name = DisplayText.sanitized(people.name(of: person))
-        let email = DisplayText.sanitized(people.email(of: person))
-        return email.isEmpty ? name : "\(name) <\(email)>"
-    }
-}
-
 /// A source's org chart read once, off the main actor, for every person's
 /// screen that asks where someone stands (the chart screen reads its own,
 /// in the list's order).

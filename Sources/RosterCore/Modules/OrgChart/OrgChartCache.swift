@@ -6,6 +6,8 @@ public final class OrgChartCache {
     private let reading: any OrgChartReading
     private let reader: BackgroundReading
     private var chart: OrgChart?
+    /// Why there is no chart, once read without one.
+    private var noChartReason: String?
     private var isRead = false
     private var waiting: [@MainActor @Sendable () -> Void] = []
     /// The last answer: asked again at each key on the person's screen,
@@ -22,11 +24,7 @@ public final class OrgChartCache {
     /// nil, the chart is read and `whenRead` called once it is.
     public func place(ofRecord recordID: String, whenRead: @escaping @MainActor @Sendable () -> Void) -> OrgPlace? {
         guard isRead else {
-            waiting.append(whenRead)
-            if waiting.count == 1 {
-                let reading = self.reading
-                reader.perform({ reading.readChart(orderKeys: nil) }, then: { [weak self] load in self?.read(load) })
-            }
+            startReading(then: whenRead)
             return nil
         }
         if let last, last.recordID == recordID { return last.place }
@@ -36,8 +34,28 @@ public final class OrgChartCache {
         return place
     }
 
+    /// The chart, or why there is none, handed to `deliver`: at once once
+    /// read, else when it is (`F`'s counts by manager).
+    public func chart(then deliver: @escaping @MainActor @Sendable (Result<OrgChart, RepositoryError>) -> Void) {
+        guard isRead else {
+            return startReading { [weak self] in self?.chart(then: deliver) }
+        }
+        if let chart { return deliver(.success(chart)) }
+        deliver(.failure(RepositoryError(.unreadable, reason: noChartReason ?? "there is no org chart here")))
+    }
+
+    private func startReading(then work: @escaping @MainActor @Sendable () -> Void) {
+        waiting.append(work)
+        guard waiting.count == 1 else { return }
+        let reading = self.reading
+        reader.perform({ reading.readChart(orderKeys: nil) }, then: { [weak self] load in self?.read(load) })
+    }
+
     private func read(_ load: OrgChartLoad) {
-        if case .loaded(let chart) = load { self.chart = chart }
+        switch load {
+        case .loaded(let chart): self.chart = chart
+        case .noManagers(let reason), .unavailable(let reason): noChartReason = reason
+        }
         isRead = true
         let waiting = self.waiting
         self.waiting = []

@@ -16,6 +16,12 @@ public protocol OrgChartPeople: Sendable {
     func email(of person: Int) -> String
     /// The one person whose record's `_id` is `recordID`, nil for none or several.
     func person(recordID: String) -> Int?
+    /// The `_id` of `person`'s record; empty when it has none.
+    func recordID(of person: Int) -> String
+}
+
+extension OrgChartPeople {
+    public func recordID(of person: Int) -> String { "" }
 }
 
 /// A source whose people's managers can be read: the chart made from them.

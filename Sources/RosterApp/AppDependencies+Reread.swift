@@ -374,14 +374,15 @@ extension AppDependencies {
         reloadIfDue()
     }
 
-    /// Reads a file changed on disk again, once the list is on top and
-    /// idle; the event loop asks after every round.
+    /// Reads a file changed on disk again, once the list (or the org chart
+    /// over it, which is read again too) is on top and idle; the event
+    /// loop asks after every round.
     func reloadIfDue() {
         if let held = heldReread, mayLand(on: held.startedOn) {
             heldReread = nil
             held.show()
         }
-        guard heldReread == nil, changedOnDisk, root.depth == 1, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
+        guard heldReread == nil, changedOnDisk, root.depth == 1 || listWireframe.isOrgChartOnTop, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
         changedOnDisk = false
         sourceSaved(recordID: listWireframe.place?.selectedID, note: sourceChanges.map { .toldByTheSource($0.note()) } ?? .changedOnDisk)
     }

@@ -10,13 +10,14 @@ import RosterTUI
 @MainActor
 final class OrgChartScreenWireframe: OrgChartWireframe {
     private unowned let root: RootWireframe
-    private let repository: any PeopleRepository
-    private let shown: PeopleArrangement
+    private var repository: any PeopleRepository
+    private var shown: PeopleArrangement
     private let reader: BackgroundReading
     /// Where each person opened stands (their screen's manager and team).
-    private let people: OrgChartCache?
+    private var people: OrgChartCache?
     private let onClose: () -> Void
     private var presenter: OrgChartPresenter?
+    private var view: OrgChartView?
     private var detail: DetailScreenWireframe?
 
     init(root: RootWireframe, repository: any PeopleRepository, shown: PeopleArrangement, reader: BackgroundReading,
@@ -35,6 +36,22 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
         let view = OrgChartView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
+        self.view = view
+        root.push(view)
+    }
+
+    /// Whether the chart is the screen on top (a change read again then
+    /// shows in it at once; over a person's screen it waits, as the list does).
+    var isOnTop: Bool { view.map { root.topView === $0 } ?? false }
+
+    /// The source was read again (another program changed it) and the list
+    /// under the chart shown afresh: the chart is read again from `reading`,
+    /// over `repository`, in `shown`'s order, and shown over the list again,
+    /// where it was (the presenter keeps the selection and what was open).
+    func reload(repository: any PeopleRepository, shown: PeopleArrangement, reading: (any OrgChartReading)?, people: OrgChartCache?) {
+        guard let presenter, let view else { return }
+        (self.repository, self.shown, self.people) = (repository, shown, people)
+        presenter.reload(from: OrgChartInteractor(repository: repository, shown: shown, reading: reading, reader: reader))
         root.push(view)
     }
 
@@ -45,6 +62,7 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
         case .back:
             root.pop()
             presenter = nil
+            view = nil
             onClose()
         case .quit:
             root.finish(status: .success)

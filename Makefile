@@ -98,41 +98,34 @@ clean:
 # for FUZZ_SECONDS. Crashing inputs land in Tests/Fuzz/<target>-regressions
 # (the loader's in Tests/Fuzz/regressions), replayed by the tests.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := loader writers state fields
 # RosterCore and the store built on it, compiled as one module named RosterCore.
 CORE_SOURCES := $(shell find Sources/RosterCore Sources/RosterStore -name '*.swift')
 
-.build/fuzz/loader-fuzz: $(CORE_SOURCES) Tests/Fuzz/LoaderFuzz.swift
-	mkdir -p .build/fuzz/loader-corpus
-	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name RosterCore -D ROSTER_FUZZ \
-	  $(CORE_SOURCES) Tests/Fuzz/LoaderFuzz.swift -o $@
+FUZZ_HARNESSES := Tests/Fuzz/FuzzMain.swift Tests/Fuzz/LoaderFuzz.swift Tests/Fuzz/WritersFuzz.swift \
+  Tests/Fuzz/StateFuzz.swift Tests/Fuzz/FieldReadersFuzz.swift Sources/TestSupport/FuzzedPerson.swift
 
-.build/fuzz/writers-fuzz: $(CORE_SOURCES) Tests/Fuzz/WritersFuzz.swift Sources/TestSupport/FuzzedPerson.swift
-	mkdir -p .build/fuzz/writers-corpus
+# One binary for the four harnesses (one optimised compile of RosterCore, not
+# four); ROSTER_FUZZ_TARGET picks the harness a run drives.
+.build/fuzz/roster-fuzz: $(CORE_SOURCES) $(FUZZ_HARNESSES)
+	mkdir -p .build/fuzz
 	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name RosterCore -D ROSTER_FUZZ \
-	  $(CORE_SOURCES) Sources/TestSupport/FuzzedPerson.swift Tests/Fuzz/WritersFuzz.swift -o $@
+	  $(CORE_SOURCES) $(FUZZ_HARNESSES) -o $@
 
-.build/fuzz/state-fuzz: $(CORE_SOURCES) Tests/Fuzz/StateFuzz.swift
-	mkdir -p .build/fuzz/state-corpus
-	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name RosterCore -D ROSTER_FUZZ \
-	  $(CORE_SOURCES) Tests/Fuzz/StateFuzz.swift -o $@
+# fuzz-one TARGET CORPUS-REGRESSIONS MAX-LEN
+define fuzz-one
+	mkdir -p .build/fuzz/$(1)-corpus
+	ROSTER_FUZZ_TARGET=$(1) .build/fuzz/roster-fuzz .build/fuzz/$(1)-corpus $(2) -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=$(3) -timeout=10 -rss_limit_mb=2048 -artifact_prefix=$(2)/ -print_final_stats=1
+endef
 
-.build/fuzz/fields-fuzz: $(CORE_SOURCES) Tests/Fuzz/FieldReadersFuzz.swift
-	mkdir -p .build/fuzz/fields-corpus
-	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name RosterCore -D ROSTER_FUZZ \
-	  $(CORE_SOURCES) Tests/Fuzz/FieldReadersFuzz.swift -o $@
-
-fuzz: deps $(FUZZ_TARGETS:%=.build/fuzz/%-fuzz)
+fuzz: deps .build/fuzz/roster-fuzz
+	mkdir -p .build/fuzz/loader-corpus .build/fuzz/fields-corpus
 	cp -n Resources/people.json .build/fuzz/loader-corpus/ 2>/dev/null || true
-	.build/fuzz/loader-fuzz .build/fuzz/loader-corpus Tests/Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) \
-	  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/regressions/ -print_final_stats=1
-	.build/fuzz/writers-fuzz .build/fuzz/writers-corpus Tests/Fuzz/writers-regressions -max_total_time=$(FUZZ_SECONDS) \
-	  -max_len=1024 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/writers-regressions/ -print_final_stats=1
-	.build/fuzz/state-fuzz .build/fuzz/state-corpus Tests/Fuzz/state-regressions -max_total_time=$(FUZZ_SECONDS) \
-	  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/state-regressions/ -print_final_stats=1
+	$(call fuzz-one,loader,Tests/Fuzz/regressions,4096)
+	$(call fuzz-one,writers,Tests/Fuzz/writers-regressions,1024)
+	$(call fuzz-one,state,Tests/Fuzz/state-regressions,4096)
 	cp -n Tests/RosterStoreTests/Formats/Fixtures/*.vcf Tests/RosterStoreTests/Formats/Fixtures/*.ldif .build/fuzz/fields-corpus/ 2>/dev/null || true
-	.build/fuzz/fields-fuzz .build/fuzz/fields-corpus Tests/Fuzz/fields-regressions -max_total_time=$(FUZZ_SECONDS) \
-	  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Tests/Fuzz/fields-regressions/ -print_final_stats=1
+	$(call fuzz-one,fields,Tests/Fuzz/fields-regressions,4096)
 
 # Both sanitizers over the whole suite (end-to-end tests run the sanitized
 # binary too). Leak detection is off: its reports come from XCTest's and

@@ -68,7 +68,7 @@ let package = Package(
         // Deterministic directory generator (bundled data and benchmarks).
         .executableTarget(name: "roster-gen"),
         .executableTarget(name: "roster-bench", dependencies: ["RosterCore", "RosterStore", "RosterTUI", "RosterApp", "TestSupport",
-                                                      "RosterLDAP", "TestServers"]),
+                                                      "RosterLDAP", "RosterSQL", "TestServers"]),
         .target(name: "TestSupport", dependencies: ["RosterCore", "RosterStore", "RosterTUI"],
                 swiftSettings: startOnTheCaller),
         .target(name: "TestTraits"),

@@ -83,7 +83,10 @@ extension AppDependencies {
         heldReread = nil
         rereadFilter = landing.filter
         let generation = rereadsStarted
-        let startedOn = root.topView.map(ObjectIdentifier.init)
+        // A reconnect's read was asked for by no screen over the list: it
+        // lands on the list alone (nil), never closing a form with what was
+        // typed, or a person's screen, opened over it.
+        let startedOn = note.isReconnect ? nil : root.topView.map(ObjectIdentifier.init)
         listWireframe.say(note.isSave ? "saved; reading it again…" : "reading it again…")
         // A save that rewrote one record in place (an edit, or the undo of
         // one): that record alone is read again, and the list's order kept
@@ -371,6 +374,8 @@ extension AppDependencies {
     /// Someone else changed the source: read again as soon as that takes nothing from the user.
     private func changedElsewhere() {
         changedOnDisk = true
+        // A table's chart reads the table itself; a file's would read its store, which is read again first.
+        if listWireframe.shownRepository is SQLPeopleRepository { listWireframe.orgChartSourceChanged() }
         reloadIfDue()
     }
 
@@ -382,7 +387,9 @@ extension AppDependencies {
             heldReread = nil
             held.show()
         }
-        guard heldReread == nil, changedOnDisk, root.depth == 1 || listWireframe.isOrgChartOnTop, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
+        // Under a file's chart the file is read again at once: the chart is read from what was read (a table's reads itself).
+        let chartWaitsForFile = listWireframe.isOrgChartOnTop && !(listWireframe.shownRepository is SQLPeopleRepository)
+        guard heldReread == nil, changedOnDisk, root.depth == 1 || chartWaitsForFile, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
         changedOnDisk = false
         sourceSaved(recordID: listWireframe.place?.selectedID, note: sourceChanges.map { .toldByTheSource($0.note()) } ?? .changedOnDisk)
     }

@@ -258,4 +258,12 @@ extension AppDependencies {
             return FileOrgChartReading(path: path, format: format, store: read.store, sourceName: repository.sourceName)
         }
     }
+
+    /// The org chart of a database table reads its people's narrow
+    /// columns and `manager` in the background (`SQLOrgChartReading`).
+    func readOrgChartOfDatabase() {
+        listWireframe.session.orgChartReading = { repository in
+            (repository as? SQLPeopleRepository).map { SQLOrgChartReading(repository: $0) }
+        }
+    }
 }

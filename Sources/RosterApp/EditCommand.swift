@@ -24,6 +24,9 @@ enum EditCommand {
         var target: String
         var ids: [String] = []
         var changes: [FieldChange] = []
+        /// `manager=…` (update, in a database): the new manager's reference,
+        /// empty for none; saved on its own, checked first (`ManagerChange`).
+        var manager: String?
         var ifVersion: Int64?
         var backup = false
         /// No line saying what changed (`-q`).
@@ -44,7 +47,10 @@ enum EditCommand {
       name, \(EditableField.list).
     A value is checked as the person's editor checks it (an email has one @,
     age is a whole number, balance an amount such as $1,200.00, active yes
-    or no); field= with nothing after it clears the field. Each edit says
+    or no); field= with nothing after it clears the field. In a database,
+    update's manager= (on its own) sets whom the person reports to, by _id,
+    email, DN or full name; one nobody is, a name two people have, the
+    person themselves or someone under them is refused, nothing saved. Each edit says
     on standard error what it changed (roster: people.json: Ada Lovelace:
     phone +1 555 0100 → +1 555 0199); an update that changes nothing says
     so and writes nothing (a row keeps its version). add prints the new
@@ -111,11 +117,7 @@ enum EditCommand {
             parsed.ids = Array(rest)
             return parsed
         }
-        do throws(EditProblem) {
-            for assignment in rest { parsed.changes += try FieldCheck.changes(from: assignment) }
-        } catch {
-            throw Options.UsageError(message: error.message)
-        }
+        try assign(rest, to: &parsed)
         // A field given twice is a mistake, not "the last wins".
         for (index, change) in parsed.changes.enumerated() where parsed.changes[..<index].contains(where: { $0.field == change.field }) {
             let byName = rest.contains { $0.lowercased().hasPrefix("name=") } ? " (name= sets first and last)" : ""
@@ -128,6 +130,36 @@ enum EditCommand {
             throw Options.UsageError(message: problem.message)
         }
         return parsed
+    }
+
+    /// Each `field=value` of `assignments` checked, into `parsed`'s changes
+    /// (`manager=`, an update's alone, into its manager).
+    private static func assign(_ assignments: ArraySlice<String>, to parsed: inout Arguments) throws(Options.UsageError) {
+        do throws(EditProblem) {
+            for assignment in assignments {
+                if let manager = managerValue(assignment) {
+                    guard parsed.verb == .update, parsed.manager == nil else { throw EditProblem(managerMisuse(parsed.verb)) }
+                    parsed.manager = manager
+                    continue
+                }
+                parsed.changes += try FieldCheck.changes(from: assignment)
+            }
+        } catch {
+            throw Options.UsageError(message: error.message)
+        }
+        if parsed.manager != nil, !parsed.changes.isEmpty { throw Options.UsageError(message: managerMisuse(parsed.verb)) }
+    }
+
+    /// The value of `manager=VALUE` (the name in any case), nil for another field.
+    static func managerValue(_ assignment: String) -> String? {
+        guard let equals = assignment.firstIndex(of: "="),
+              assignment[..<equals].lowercased().filter({ $0 != "_" && $0 != "-" }) == PeopleTable.managerColumnName else { return nil }
+        return String(assignment[assignment.index(after: equals)...])
+    }
+
+    private static func managerMisuse(_ verb: Verb) -> String {
+        verb == .update ? "manager= is saved on its own: give the other fields in another update"
+            : "manager= is set by roster update, once the person is there"
     }
 
     /// When the file was given after an ID or a field (`roster update ID
@@ -183,6 +215,14 @@ enum EditCommand {
         case .update: operation = .update(id: parsed.ids[0], changes: parsed.changes)
         case .add: operation = .add(id: newID, changes: parsed.changes)
         case .delete: operation = .delete(ids: parsed.ids)
+        }
+        if let manager = parsed.manager {
+            guard let target else {
+                Platform.writeError("roster: \(DisplayText.sanitized(parsed.target)): a file's manager field is not edited by Roster yet; "
+                                    + "change it in the file, or import the file into a database")
+                return .failure
+            }
+            return ManagerEditCommand.save(manager, of: parsed.ids[0], to: target, arguments: parsed)
         }
         if let target { return save(operation, to: target, arguments: parsed, newID: newID) }
         let known = await knownRecord(of: operation, path: parsed.target, format: parsed.format, backup: parsed.backup)
@@ -265,8 +305,8 @@ enum EditCommand {
     }
 
     /// An edit's refusal as a database error whose message is whole.
-    private static func editing(_ edit: @autoclosure () throws(EditFailure) -> PeopleEditor.Receipt,
-                                target: String) throws(DatabaseError) -> PeopleEditor.Receipt {
+    static func editing<Receipt>(_ edit: @autoclosure () throws(EditFailure) -> Receipt,
+                                 target: String) throws(DatabaseError) -> Receipt {
         do {
             return try edit()
         } catch {

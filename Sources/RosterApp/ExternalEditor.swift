@@ -92,7 +92,7 @@ enum ExternalEditor {
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        guard posix_spawn(&child, "/bin/sh", &actions, nil, argv, environ) == 0 else { return -1 }
+        guard SpawnAttributes.withDefaultSignals({ posix_spawn(&child, "/bin/sh", &actions, $0, argv, environ) }) == 0 else { return -1 }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0, errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

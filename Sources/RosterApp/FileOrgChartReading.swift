@@ -12,15 +12,33 @@ struct FileOrgChartReading: OrgChartReading {
     let sourceName: String
 
     func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return unreadable() }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-              let bytes = FileSave.readAll(descriptor, count: Int(status.st_size)) else { return unreadable() }
+        guard let bytes = Self.regularFileBytes(path) else { return unreadable() }
         return bytes.withUnsafeBufferPointer {
             FileOrgChart.chart(of: store, fileBytes: $0, format: format, sourceName: sourceName, orderKeys: orderKeys)
         }
+    }
+
+    /// Each person's manager reference as the file at `path` gives it (per
+    /// person of `store`, which was read from it), for `roster import`;
+    /// nil when the file cannot be read again or no record names a manager.
+    static func managerReferences(path: String, format: InputFormat?, store: PeopleStore) -> [String?]? {
+        guard let bytes = regularFileBytes(path) else { return nil }
+        return bytes.withUnsafeBufferPointer { fileBytes in
+            FileManagerReferences(store: store, fileBytes: fileBytes, format: format).map { references in
+                (0..<store.count).map(references.managerReference(of:))
+            }
+        }
+    }
+
+    /// The whole of the regular file at `path`; nil (errno set) when it
+    /// cannot be opened or read, or is not a regular file.
+    private static func regularFileBytes(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileSave.readAll(descriptor, count: Int(status.st_size))
     }
 
     private func unreadable() -> OrgChartLoad {

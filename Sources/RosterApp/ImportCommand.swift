@@ -167,14 +167,17 @@ enum ImportCommand {
 
     private static func importDirectory(_ directory: LoadedDirectory, arguments: Arguments, prompt: PasswordPrompt?,
                                         progress: @escaping (ImportPhase) -> Void) throws(DatabaseError) -> ImportReport {
+        // The store keeps no manager field: read from the file again (standard input was read once, and has none kept).
+        let managers = arguments.file == "-" ? nil
+            : FileOrgChartReading.managerReferences(path: arguments.file, format: arguments.format, store: directory.store)
         switch arguments.target {
         case .postgres(let conninfo):
             let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .postgres), progress: progress)
-            return try importer.importPeople(directory.store, into: PasswordPrompt.connect(conninfo, prompt: prompt))
+            return try importer.importPeople(directory.store, managers: managers, into: PasswordPrompt.connect(conninfo, prompt: prompt))
         case .sqlite(let path):
             let importer = try PeopleImporter(table: PeopleTable(name: arguments.table, dialect: .sqlite), progress: progress)
             // Another import's write lock is waited for (BEGIN IMMEDIATE), as PostgreSQL's advisory lock is.
-            return try importer.importPeople(directory.store, into: SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(3600)))
+            return try importer.importPeople(directory.store, managers: managers, into: SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(3600)))
         }
     }
 }

@@ -89,6 +89,11 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             case .reread, .changedOnDisk, .refused, .sent, .reconnected, .toldByTheSource: false
             }
         }
+
+        /// The connection came back (or `r` read over it): no screen asked for this read.
+        var isReconnect: Bool {
+            if case .reconnected = self { true } else { false }
+        }
     }
 
     /// The source on screen.
@@ -284,6 +289,11 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         detailWireframe = detail
         detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher(),
                        orgChart: session.orgChartCache(for: repository, reader: makeSearcher()))
+    }
+
+    /// Another program changed the table the open org chart shows: it reads it again.
+    func orgChartSourceChanged() {
+        orgChartWireframe?.sourceChanged()
     }
 
     /// `T`: the org chart of everyone, over the list.

@@ -55,6 +55,11 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
         root.push(view)
     }
 
+    /// Another program changed the source: the chart is read again.
+    func sourceChanged() {
+        presenter?.reload()
+    }
+
     func navigate(to route: OrgChartRoute) {
         switch route {
         case .person(let person):

@@ -31,7 +31,7 @@ extension Platform {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawnp(&child, program, &actions, nil, argv, environ)
+        let spawned = SpawnAttributes.withDefaultSignals { posix_spawnp(&child, program, &actions, $0, argv, environ) }
         close(childEnd)
         guard spawned == 0 else {
             close(ourEnd)

@@ -16,7 +16,7 @@ extension QueryCommand {
         }
         let source = DirectorySource.file(path: path, name: path)
         let repository: any PeopleRepository
-        switch await DirectoryInteractor(source: source, loader: PeopleLoader(format: nil)).loadDirectory(progress: LoadProgress()) {
+        switch await DirectoryInteractor.withManagers(source, format: nil).loadDirectory(progress: LoadProgress()) {
         case .success(let loaded): repository = loaded
         case .failure(let error): return .failure(Options.UsageError(message: error.message))
         }

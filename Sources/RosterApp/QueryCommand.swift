@@ -123,6 +123,11 @@ enum QueryCommand {
         var lines = AddressLines()
         if let target = RosterCommand.databaseTarget(named: arguments.target) {
             if let malformation = DatabaseSource.malformation(of: target) { return .failure(Options.UsageError(message: malformation)) }
+            if SearchQuery(arguments.query).asksOrgChart {
+                // Never an empty answer in its place: a database keeps no org chart yet.
+                return .failure(Options.UsageError(message: "\(DisplayText.sanitized(target.displayName)) is a database: reports-to:, under: and depth "
+                                                    + "are answered for files only, for now"))
+            }
             do throws(DatabaseError) {
                 let table = arguments.table ?? DatabaseSource.defaultTable
                 for person in try SQLPeopleRepository.peopleWithEmail(target, table: table, matching: SearchQuery(arguments.query)) {

@@ -106,7 +106,7 @@ public enum RosterCommand {
         if !options.noState, case .file(let path, _) = source {
             placeStore = PlaceStore(stateFile: PlaceStore.defaultStateFile(), dataFile: PlaceStore.resolvedPath(path))
         }
-        let interactor = DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format))
+        let interactor = DirectoryInteractor.withManagers(source, format: options.format)
         var chartFile: String?
         if case .file(let path, _) = source { chartFile = path }
         return browse(interactor: interactor, sourceName: source.name, placeStore: placeStore, options: options, theme: theme,
@@ -274,7 +274,7 @@ public enum RosterCommand {
     /// repository as the app, a window at a time.
     static func list(source: DirectorySource, options: Options, output: Int32 = STDOUT_FILENO) async -> ExitStatus {
         let repository: any PeopleRepository
-        switch await DirectoryInteractor(source: source, loader: PeopleLoader(format: options.format)).loadDirectory(progress: LoadProgress()) {
+        switch await DirectoryInteractor.withManagers(source, format: options.format).loadDirectory(progress: LoadProgress()) {
         case .failure(let error):
             Platform.writeError("roster: \(error.message)")
             return .failure
@@ -364,7 +364,11 @@ public enum RosterCommand {
                                            makeSearcher: { BackgroundSearchScheduler(mailbox: mailbox) }, placeStore: placeStore,
                                            startingView: StartingView(filter: options.filter, sort: options.sort), editing: editing,
                                            outbox: outbox, offlineCopy: offlineCopy, sourceChanges: sourceChanges)
-        if let orgChartFile { dependencies.readOrgChart(fromFile: orgChartFile, format: options.format) }
+        if let orgChartFile {
+            dependencies.readOrgChart(fromFile: orgChartFile, format: options.format)
+        } else {
+            dependencies.readOrgChartOfDatabase()
+        }
         let loop = EventLoop(terminal: screen, dependencies: dependencies, wakePipe: wakePipe, mailbox: mailbox)
         MainThreadReads.forbid()
         defer { MainThreadReads.allow() }

@@ -8,6 +8,9 @@ import Synchronization
 /// between the one repository and its two kinds of database.
 protocol PeopleDatabaseSession: AnyObject {
     func rows(_ sql: String, _ parameters: [SQLValue]) throws(DatabaseError) -> [SQLRow]
+    /// Each row of one query, its columns' text as the library holds it
+    /// where it can (`SQLColumnText`): for reading many rows.
+    func forEachTextRow(_ sql: String, _ parameters: [SQLValue], _ body: (SQLColumnText) -> Void) throws(DatabaseError)
     var interrupter: any StatementInterrupter { get }
     /// Connects again after the server went away, with this statement timeout.
     func reconnect(statementTimeout: Duration) throws(DatabaseError)
@@ -45,6 +48,12 @@ extension PostgresConnection: PeopleDatabaseSession {
     func reconnect(statementTimeout: Duration) throws(DatabaseError) {
         try reset()
         try setStatementTimeout(statementTimeout)
+    }
+}
+
+extension PeopleDatabaseSession {
+    func forEachTextRow(_ sql: String, _ parameters: [SQLValue], _ body: (SQLColumnText) -> Void) throws(DatabaseError) {
+        for row in try rows(sql, parameters) { row.withColumnText(body) }
     }
 }
 

@@ -15,10 +15,14 @@ public struct ImportRows: Sequence, Sendable {
     public let store: PeopleStore
     /// The positions to give rows for, in this order (nil: file order).
     public let order: ContiguousArray<UInt32>?
+    /// Per person of the store, the manager reference the file gave
+    /// (`PeopleTable.managerColumn`, the last value of each row); nil: none.
+    public let managers: [String?]?
 
-    public init(store: PeopleStore, order: ContiguousArray<UInt32>? = nil) {
+    public init(store: PeopleStore, order: ContiguousArray<UInt32>? = nil, managers: [String?]? = nil) {
         self.store = store
         self.order = order
+        self.managers = managers
     }
 
     /// Whether every row's key is surely different: every person has an
@@ -51,12 +55,13 @@ public struct ImportRows: Sequence, Sendable {
     public static let noCompanyKey: [UInt8] = [0xFF]
 
     public func makeIterator() -> Iterator {
-        Iterator(store: store, order: order)
+        Iterator(store: store, order: order, managers: managers)
     }
 
     public struct Iterator: IteratorProtocol {
         let store: PeopleStore
         let order: ContiguousArray<UInt32>?
+        let managers: [String?]?
         var index = 0
         /// How many records without an `_id` had each digest so far.
         var digestCounts: [String: Int] = [:]
@@ -75,7 +80,8 @@ public struct ImportRows: Sequence, Sendable {
             } else {
                 key = person.id
             }
-            return ImportRows.values(for: person, at: position, key: key, store: store)
+            let manager = managers.flatMap { $0.indices.contains(position) ? $0[position] : nil }
+            return ImportRows.values(for: person, at: position, key: key, store: store) + [.text(manager)]
         }
     }
 

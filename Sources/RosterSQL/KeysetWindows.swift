@@ -120,10 +120,14 @@ final class KeysetWindows: Sendable {
         let fetched = try fetch(arrangement, handle: handle, start: start, count: count, payload: Self.listedColumns,
                                 payloadCount: Self.listedColumnCount, repository: repository, isBulk: isBulk)
         let figures = Self.listedAgeColumn
-        return fetched.enumerated().map { offset, row in
-            ListedPerson(id: PersonID(Int(row.int(0) ?? -1)), position: start + offset,
-                         companyID: row.bytes(1).flatMap(repository.companyID(key:)) ?? -1,
-                         age: row.int(figures).map { Int($0) }, isActive: row.bool(figures + 1)) { row.text(2 + $0.rawValue) ?? "" }
+        // A row without its id is no one's (the list says so at its place);
+        // one whose company the summary does not know has no company id.
+        return fetched.enumerated().compactMap { offset, row in
+            row.int(0).map { id in
+                ListedPerson(id: PersonID(Int(id)), position: start + offset,
+                             companyID: row.bytes(1).flatMap(repository.companyID(key:)),
+                             age: row.int(figures).map { Int($0) }, isActive: row.bool(figures + 1)) { row.text(2 + $0.rawValue) ?? "" }
+            }
         }
     }
 
@@ -191,7 +195,7 @@ final class KeysetWindows: Sendable {
         let sectionIndex: Int?
         if handle.grouped {
             let company = repository.companyID(key: companyKey)
-            sectionIndex = arrangement.sections.firstIndex { $0.companyID == company }
+            sectionIndex = company.flatMap { company in arrangement.sections.firstIndex { $0.companyID == company } }
         } else {
             sectionIndex = arrangement.sections.isEmpty ? nil : 0
         }
@@ -232,7 +236,7 @@ final class KeysetWindows: Sendable {
         let shown = condition(scope: handle.scope, query: handle.query, companies: repository.totals, into: &statement)
         let select = "SELECT \(table.dialect.rowID), company_key, \(payload), \(order.prefix.joined(separator: ", ")), position FROM \(table.table)"
         var conditions = [shown]
-        let companyKey = handle.grouped ? repository.totals[sections[sectionIndex].companyID].companyKey : nil
+        let companyKey = handle.grouped ? sections[sectionIndex].companyID.map { repository.totals[$0].companyKey } : nil
         if let companyKey { conditions.append("company_key = \(statement.bind(.bytes(companyKey)))") }
 
         let reversed: Bool
@@ -278,8 +282,8 @@ final class KeysetWindows: Sendable {
             var index = sections.sectionIndex(containing: start)
             for (offset, row) in rows.enumerated() {
                 while !sections[index].range.contains(start + offset), index + 1 < sections.count { index += 1 }
-                let companyID = sections[index].companyID
-                guard companyID >= 0, companyID < repository.totals.count, row.bytes(1) == repository.totals[companyID].companyKey else {
+                guard let companyID = sections[index].companyID, companyID < repository.totals.count,
+                      row.bytes(1) == repository.totals[companyID].companyKey else {
                     misfiled = true
                     break
                 }

@@ -128,6 +128,7 @@ public struct PeopleEditor: Sendable {
         var notes = Notes()
         do throws(DatabaseError) {
             let added = try addVersionColumn(connection)
+            _ = try table.addManagerColumn(connection)
             try ChangeLog.make(for: table, connection)
             if edit.operationID != nil { try AppliedOperations.make(for: table, connection) }
             let version = try connection.transaction { () throws(DatabaseError) -> Int64? in
@@ -185,7 +186,7 @@ public struct PeopleEditor: Sendable {
     /// holds the table's edits until this one does (an advisory lock of the
     /// transaction's, one per table name). Reads are never held up. SQLite
     /// needs none: its transaction (`BEGIN IMMEDIATE`) takes the file's.
-    private func lockEdits(_ connection: some EditingConnection) throws(DatabaseError) {
+    func lockEdits(_ connection: some EditingConnection) throws(DatabaseError) {
         guard table.dialect == .postgres else { return }
         _ = try connection.rows("SELECT pg_advisory_xact_lock(\(Self.editLockClass), hashtext($1))", [.text(table.name)])
     }

@@ -105,8 +105,9 @@ public struct PeopleImporter {
     /// extension, which two at once would both try): "Roster" in ASCII.
     static let advisoryLock: Int64 = 0x526F_7374_6572
 
-    /// Imports `store` into PostgreSQL.
-    public func importPeople(_ store: PeopleStore, into connection: PostgresConnection) throws(DatabaseError) -> ImportReport {
+    /// Imports `store` into PostgreSQL; `managers`, per person of the
+    /// store, the reference to their manager as the file gave it.
+    public func importPeople(_ store: PeopleStore, managers: [String?]? = nil, into connection: PostgresConnection) throws(DatabaseError) -> ImportReport {
         precondition(table.dialect == .postgres, "a PostgreSQL import needs a PostgreSQL table")
         let staging = "pg_temp." + Self.staging
         return try connection.transaction { () throws(DatabaseError) -> ImportReport in
@@ -128,13 +129,13 @@ public struct PeopleImporter {
                     "SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p'", [.text(table.table)]
                 ).first?.text(0)
                 if let primaryKey { try connection.execute("ALTER TABLE \(table.table) DROP CONSTRAINT \(SQLText.identifier(primaryKey))") }
-                written = try connection.copy("COPY \(table.table) (\(table.columnList)) FROM STDIN",
-                                              rows: rows(of: store, order: Self.browseOrder(of: store), nul: nul))
+                written = try connection.copy("COPY \(table.table) (\(table.importColumnList)) FROM STDIN",
+                                              rows: rows(of: store, managers: managers, order: Self.browseOrder(of: store), nul: nul))
                 (duplicates, changes) = (0, nil)
             } else {
                 // Only the imported columns: `LIKE` would copy row_id's NOT NULL.
-                try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.columnList) FROM \(table.table) WITH NO DATA")
-                written = try connection.copy("COPY \(staging) (\(table.columnList)) FROM STDIN", rows: rows(of: store, nul: nul))
+                try connection.execute("CREATE TEMP TABLE \(Self.staging) ON COMMIT DROP AS SELECT \(table.importColumnList) FROM \(table.table) WITH NO DATA")
+                written = try connection.copy("COPY \(staging) (\(table.importColumnList)) FROM STDIN", rows: rows(of: store, managers: managers, nul: nul))
                 progress(.merging(rows: written))
                 duplicates = try connection.execute("SELECT count(*) - count(DISTINCT person_key) FROM \(staging)").first?.int(0) ?? 0
                 changes = loadingEmpty ? nil : try ImportChanges(connection.execute(table.changesQuery(from: staging)))
@@ -172,6 +173,7 @@ public struct PeopleImporter {
     private func makeTables(_ connection: some EditingConnection) throws(DatabaseError) -> Bool {
         for statement in table.tableStatements { _ = try connection.rows(statement, []) }
         try ChangeLog.make(for: table, connection)
+        _ = try table.addManagerColumn(connection)
         return try PeopleEditor(table: table).addVersionColumn(connection)
     }
 
@@ -192,8 +194,8 @@ public struct PeopleImporter {
         }
     }
 
-    /// Imports `store` into SQLite.
-    public func importPeople(_ store: PeopleStore, into connection: SQLiteConnection) throws(DatabaseError) -> ImportReport {
+    /// Imports `store` (and its people's `managers`) into SQLite.
+    public func importPeople(_ store: PeopleStore, managers: [String?]? = nil, into connection: SQLiteConnection) throws(DatabaseError) -> ImportReport {
         precondition(table.dialect == .sqlite, "an SQLite import needs an SQLite table")
         let staging = "temp." + Self.staging
         // A page cache big enough for the indexes being built (the default
@@ -207,13 +209,13 @@ public struct PeopleImporter {
             let addedVersions = try makeTables(connection)
             let loadingEmpty = try isEmpty(connection.query(emptinessQuery))
             for index in table.secondaryIndexes { try connection.execute(loadingEmpty ? index.drop : index.create) }
-            let placeholders = Array(repeating: "?", count: PeopleTable.columns.count).joined(separator: ", ")
+            let placeholders = Array(repeating: "?", count: PeopleTable.importedColumns.count).joined(separator: ", ")
             var written = 0
             let duplicates: Int64, changes: ImportChanges?
             if loadingEmpty, ImportRows.keysAreUnique(in: store) {
                 // Straight in, in browse order (see `browseOrder(of:)`).
-                let insert = try connection.prepare("INSERT INTO \(table.table) (\(table.columnList)) VALUES (\(placeholders))")
-                for row in rows(of: store, order: Self.browseOrder(of: store)) {
+                let insert = try connection.prepare("INSERT INTO \(table.table) (\(table.importColumnList)) VALUES (\(placeholders))")
+                for row in rows(of: store, managers: managers, order: Self.browseOrder(of: store)) {
                     try insert.run(row)
                     written += 1
                 }
@@ -221,8 +223,8 @@ public struct PeopleImporter {
             } else {
                 try connection.execute("DROP TABLE IF EXISTS \(staging)")
                 try connection.execute("CREATE TEMP TABLE \(Self.staging) AS SELECT * FROM \(table.table) WHERE 0")
-                let insert = try connection.prepare("INSERT INTO \(staging) (\(table.columnList)) VALUES (\(placeholders))")
-                for row in rows(of: store) {
+                let insert = try connection.prepare("INSERT INTO \(staging) (\(table.importColumnList)) VALUES (\(placeholders))")
+                for row in rows(of: store, managers: managers) {
                     try insert.run(row)
                     written += 1
                 }
@@ -283,11 +285,11 @@ public struct PeopleImporter {
     /// The store's rows, reporting progress as they are taken (and, for
     /// PostgreSQL, noting who has a U+0000 in their text), in file order or
     /// in `order`.
-    private func rows(of store: PeopleStore, order: ContiguousArray<UInt32>? = nil, nul: NulTally? = nil) -> some Sequence<[SQLValue]> {
+    private func rows(of store: PeopleStore, managers: [String?]?, order: ContiguousArray<UInt32>? = nil, nul: NulTally? = nil) -> some Sequence<[SQLValue]> {
         let progress = self.progress
         let total = store.count
         progress(.writing(done: 0, total: total))
-        return ImportRows(store: store, order: order).enumerated().lazy.map { offset, row in
+        return ImportRows(store: store, order: order, managers: managers).enumerated().lazy.map { offset, row in
             if (offset + 1) % Self.progressStep == 0 || offset + 1 == total { progress(.writing(done: offset + 1, total: total)) }
             if let nul, row.contains(where: { if case .text(let text) = $0 { text.utf8.contains(0) } else { false } }) {
                 nul.positions.append(order.map { Int($0[offset]) } ?? offset)

@@ -192,18 +192,21 @@ public final class PostgresConnection {
     /// returns all its rows: for statements that return few.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError) -> [SQLRow] {
+        try run(sql, parameters, none: []) { result in (0..<PQntuples(result)).map { Self.row(result, $0) } }
+    }
+
+    /// Runs one statement with bound `parameters`: a query's result read
+    /// by `rows`, `none` for a command's.
+    func run<Rows>(_ sql: String, _ parameters: [SQLValue], none: Rows, _ rows: (OpaquePointer?) -> Rows) throws(DatabaseError) -> Rows {
         MainThreadReads.check("a PostgreSQL statement")
         let result = Self.withParameters(parameters) { count, types, values, lengths, formats in
             PQexecParams(connection, sql, count, types, values, lengths, formats, 0)
         }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
-        case PGRES_TUPLES_OK:
-            return (0..<PQntuples(result)).map { Self.row(result, $0) }
-        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-            return []
-        default:
-            throw error(result)
+        case PGRES_TUPLES_OK: return rows(result)
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: return none
+        default: throw error(result)
         }
     }
 

@@ -218,7 +218,7 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
             count = inScope.reduce(0) { $0 + shownOf($1) }
             // As the file source: the flat list's one section has everyone as its total.
             if count > 0 {
-                sections = [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count, total: personCount)]
+                sections = [CompanySection.everyone(0..<count, total: personCount)]
             }
         }
         let handle = Handle(id: arrangementCounter.add(1, ordering: .relaxed).newValue, order: SQLOrder(sort, dialect: table.dialect), grouped: byCompany,
@@ -234,6 +234,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
         if Task.isCancelled { throw .cancelled }
+        // Said in one line rather than matching nobody: a database keeps no org chart yet.
+        if query.asksOrgChart {
+            throw RepositoryError(.unreadable, reason: "\(DisplayText.sanitized(sourceName)) is a database: reports-to:, under: and depth "
+                                    + "are answered for files only, for now")
+        }
         let everyone = handle(of: arrangement)
         guard !query.isEmpty else { return arrangement }
         var counts = Dictionary(uniqueKeysWithValues: companies.indices.map { ($0, companies[$0].headcount) })

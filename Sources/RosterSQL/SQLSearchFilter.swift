@@ -58,6 +58,9 @@ struct SQLSearchFilter {
         case .unrecorded(.age): return "age IS NULL"
         case .unrecorded(.balance): return "balance_cents IS NULL"
         case .unrecorded(.active): return "is_active IS NULL"
+        case .orgChart, .people:
+            // `search` refuses these first: a database keeps no org chart yet.
+            return "1 = 0"
         case .exact(let scope, let needle):
             return wholeValueCondition(scope, needle: needle, into: &statement)
         case .text(let scope, let needle, _, let digits):

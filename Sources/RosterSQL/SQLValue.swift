@@ -96,3 +96,19 @@ enum SQLTransaction {
         }
     }
 }
+
+/// One row's columns as the library holds them, for reading many rows
+/// without a String each: called with a column's number and what to do
+/// with its text bytes (nil for NULL), which are valid only in that call.
+public typealias SQLColumnText = (Int32, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void
+
+extension SQLRow {
+    /// The row's columns as `SQLColumnText` gives them (for a source that
+    /// only gives whole rows).
+    func withColumnText(_ body: (SQLColumnText) -> Void) {
+        body { column, use in
+            guard var text = text(Int(column)) else { return use(nil) }
+            text.withUTF8 { use($0) }
+        }
+    }
+}

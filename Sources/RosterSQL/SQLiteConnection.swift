@@ -104,6 +104,16 @@ public final class SQLiteConnection {
         }
     }
 
+    /// Hands each row of one query to `body` as SQLite holds it: the text
+    /// of a column (`SQLColumnText`), with no String made; for many rows.
+    public func forEachTextRow(_ sql: String, _ parameters: [SQLValue], _ body: (SQLColumnText) -> Void) throws(DatabaseError) {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        while try statement.step() {
+            body { column, use in use(statement.text(of: column)) }
+        }
+    }
+
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`: the write lock is
     /// taken up front, so a busy database fails at once, not halfway);
     /// committed if it returns, rolled back if it throws.
@@ -226,6 +236,13 @@ public final class SQLiteStatement {
     }
 
     /// The current row, copied out.
+    /// Column `column`'s text bytes in the current row (numbers as SQLite
+    /// writes them), nil for NULL; valid until the next step.
+    func text(of column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL, let start = sqlite3_column_text(statement, column) else { return nil }
+        return UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column)))
+    }
+
     public func row() -> SQLRow {
         SQLRow((0..<sqlite3_column_count(statement)).map { column -> SQLValue in
             switch sqlite3_column_type(statement, column) {

@@ -39,6 +39,10 @@ final class SQLiteFileSession: PeopleDatabaseSession {
         try connection.query(sql, parameters)
     }
 
+    func forEachTextRow(_ sql: String, _ parameters: [SQLValue], _ body: (SQLColumnText) -> Void) throws(DatabaseError) {
+        try connection.forEachTextRow(sql, parameters, body)
+    }
+
     var interrupter: any StatementInterrupter { following }
 
     /// A file has no server to lose; a file replaced is opened anew.

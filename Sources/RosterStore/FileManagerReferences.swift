@@ -64,6 +64,13 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
         }
     }
 
+    /// `person`'s manager reference as text, nil when the record has none.
+    public func managerReference(of person: Int) -> String? {
+        var reference: String?
+        withManagerReference(of: person) { reference = String(decoding: $0, as: UTF8.self) }
+        return reference
+    }
+
     public func withManagerReference(of person: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let start = referenceStarts[person]
         guard start >= 0 else { return }

@@ -13,9 +13,9 @@ public enum FileOrgChart {
         guard let references = FileManagerReferences(store: store, fileBytes: fileBytes, format: format) else {
             return .noManagers(noManagersMessage(sourceName))
         }
-        let (resolution, _) = ManagerResolution.resolve(references)
+        let (resolution, index) = ManagerResolution.resolve(references)
         let order: OrgReportOrder = orderKeys.map { .keys($0) } ?? .personNumber
-        return .loaded(OrgChart(tree: OrgTree(resolution, order: order), people: StorePeopleNames(store: store)))
+        return .loaded(OrgChart(tree: OrgTree(resolution, order: order), people: StorePeopleNames(store: store), references: index))
     }
 
     /// Said in place of the chart of a file whose records name no manager.

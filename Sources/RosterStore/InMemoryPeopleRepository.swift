@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 #if !ROSTER_FUZZ
 import RosterCore
@@ -15,15 +16,26 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     private let recordIndex = Locked<(index: RecordIDIndex?, asked: Int)>((nil, 0))
     public let skippedRecords: [SkippedRecord]
     public let sourceName: String
+    /// How this source's managers are read for its people (a file read
+    /// again); nil for a source that keeps none (standard input).
+    public let managers: ManagerReading?
+    /// The org chart `reports-to:`, `under:` and `depth` ask, read at the
+    /// first such search; nil without `managers`.
+    private let orgChart: OrgChartForQueries?
 
-    public init(store: PeopleStore, skipped: [SkippedRecord] = [], sourceName: String) {
+    /// Makes the reading of the managers of a store's people.
+    public typealias ManagerReading = @Sendable (PeopleStore) -> any OrgChartReading
+
+    public init(store: PeopleStore, skipped: [SkippedRecord] = [], sourceName: String, managers: ManagerReading? = nil) {
         self.store = store
         skippedRecords = skipped
         self.sourceName = sourceName
+        self.managers = managers
+        orgChart = managers.map { OrgChartForQueries(reading: $0(store), sourceName: sourceName) }
     }
 
-    public convenience init(_ directory: LoadedDirectory) {
-        self.init(store: directory.store, skipped: directory.skipped, sourceName: directory.sourceName)
+    public convenience init(_ directory: LoadedDirectory, managers: ManagerReading? = nil) {
+        self.init(store: directory.store, skipped: directory.skipped, sourceName: directory.sourceName, managers: managers)
     }
 
     public var personCount: Int { store.count }
@@ -74,9 +86,12 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
 
     public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
+        // The org chart's terms become sets of people first (the chart read
+        // at the first such search); a plain search goes straight on.
+        let answered = query.asksOrgChart ? try await answeringOrgChartOffThePool(query) : query
         let stop = StopFlag()
         let result = await withTaskCancellationHandler {
-            searchNow(query, in: arrangement, within: earlier) { stop.isSet }
+            filter(answered, shownAs: query, in: arrangement, within: earlier) { stop.isSet }
         } onCancel: {
             stop.set()
         }
@@ -85,15 +100,48 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     }
 
     /// The search on the caller's thread; nil when `isCancelled` said so.
-    /// (Tests and benchmarks run searches this way, without a task.)
+    /// (Tests and benchmarks run searches this way, without a task.) An
+    /// org chart term matches nobody here unless `answeringOrgChart` answered it.
     public func searchNow(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?,
                           isCancelled: @Sendable () -> Bool = { false }) -> PeopleArrangement? {
+        filter(query, shownAs: query, in: arrangement, within: earlier, isCancelled: isCancelled)
+    }
+
+    /// `query` with its org chart terms answered by this source's chart;
+    /// why not, when it has none or a term names nobody (or several people).
+    public func answeringOrgChart(_ query: SearchQuery) throws(RepositoryError) -> SearchQuery {
+        guard query.asksOrgChart else { return query }
+        guard let orgChart else { throw OrgChartForQueries.noChartError(sourceName) }
+        return try orgChart.resolve(query)
+    }
+
+    /// `answeringOrgChart` on a lane of Dispatch's: the first one reads
+    /// the file again, which blocks, and the cooperative pool's few threads
+    /// are for work that never waits. One lane, so that the keystrokes
+    /// typed while the file is read wait in its queue, not each on a
+    /// thread of its own.
+    private func answeringOrgChartOffThePool(_ query: SearchQuery) async throws(RepositoryError) -> SearchQuery {
+        let answer = await withCheckedContinuation { (continuation: CheckedContinuation<Result<SearchQuery, RepositoryError>, Never>) in
+            Self.orgChartLane.async {
+                continuation.resume(returning: Result { () throws(RepositoryError) in try self.answeringOrgChart(query) })
+            }
+        }
+        return try answer.get()
+    }
+
+    private static let orgChartLane = DispatchQueue(label: "roster.org-chart-queries", qos: .userInitiated)
+
+    /// `answered`'s matches, the arrangement naming `query` (the text, with
+    /// the org chart's terms unanswered: a later search narrows it by them).
+    private func filter(_ answered: SearchQuery, shownAs query: SearchQuery, in arrangement: PeopleArrangement,
+                        within earlier: PeopleArrangement?, isCancelled: @Sendable () -> Bool) -> PeopleArrangement? {
         let everyone = handle(of: arrangement)
         let within = earlier.flatMap { earlier in
             earlier.query.flatMap { query.narrows($0) ? handle(of: earlier).search : nil }
         }
-        guard let result = PeopleSearch.filter(everyone.grouped, store: store, query: query, within: within,
-                                               isCancelled: isCancelled) else { return nil }
+        guard let found = PeopleSearch.filter(everyone.grouped, store: store, query: answered, within: within,
+                                              isCancelled: isCancelled) else { return nil }
+        let result = SearchResult(query: query, grouped: found.grouped, matches: found.matches)
         return wrap(result.grouped, sort: arrangement.sort, byCompany: arrangement.byCompany, company: arrangement.company,
                     search: query.isEmpty ? nil : result)
     }
@@ -205,7 +253,7 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
               let segment = read.store.segments.first else { return nil }
         let placed = PeopleStore(segments: [segment.window(0..<1, shiftingFileOffsetsBy: offset - read.store.fileOffset(of: 0))])
         guard let replaced = store.replacing(position, with: placed, shiftingLaterBy: shift) else { return nil }
-        let directory = InMemoryPeopleRepository(store: replaced, skipped: skippedRecords, sourceName: sourceName)
+        let directory = InMemoryPeopleRepository(store: replaced, skipped: skippedRecords, sourceName: sourceName, managers: managers)
         guard let order, order.sort == .byLastName, order.byCompany, order.company == nil, order.query == nil,
               let grouped = (order.handle as? Handle)?.grouped, grouped.order.count == store.count,
               store.withBytes(.company, of: position, { old in placed.withBytes(.company, of: 0) { $0.elementsEqual(old) } }) else {

@@ -21,6 +21,8 @@ public enum QueryIndex {
             switch term.condition {
             case .text(let scope, _), .exact(let scope, _): return keptScopes.contains(scope)
             case .number, .active, .unrecorded: return true
+            // The org chart is read from the file's managers, which an index does not keep.
+            case .org, .depth: return false
             }
         }
     }
@@ -110,7 +112,7 @@ public enum QueryIndex {
         let store = PeopleStore(segments: [segment], companies: companies, companyOfPerson: ContiguousArray(companyOfPerson))
         store.keepPresenceMasks([ContiguousArray(presence)])
         // The flat list's one section, as `GroupedPeople(store:sort:byCompany:)` makes it.
-        let sections = count == 0 ? [] : [CompanySection(title: GroupedPeople.everyoneTitle, companyID: -1, range: 0..<count)]
+        let sections = count == 0 ? [] : [CompanySection.everyone(0..<count)]
         return Contents(store: store, everyone: GroupedPeople(order: ContiguousArray(order), sections: sections))
     }
 

@@ -4,15 +4,18 @@ import RosterCore
 /// the widest values the columns are measured from.
 extension ListView {
     /// Each column's widest value among the people on screen, in cells.
-    static func widestValues(_ rows: [ListRow]) -> [ListColumn: Int] {
+    static func widestValues(_ people: [ListedPerson]) -> [ListColumn: Int] {
         var widest: [ListColumn: Int] = [:]
-        for case .person(let person) in rows {
+        for person in people {
             for column in ListColumn.allCases {
-                widest[column] = max(widest[column, default: 0], DisplayText.width(DisplayText.sanitized(column.text(of: person.person))))
+                widest[column] = max(widest[column, default: 0], DisplayText.width(DisplayText.sanitized(column.text(of: person))))
             }
         }
         return widest
     }
+
+    /// Every column's widest value when none has one.
+    static let emptyValues = Dictionary(uniqueKeysWithValues: ListColumn.allCases.map { ($0, 0) })
 
     /// One row of cells: `marker`, then each column's text fitted to its
     /// width (numbers to the right), cut with `…` at a cell boundary.

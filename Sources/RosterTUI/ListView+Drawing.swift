@@ -78,13 +78,15 @@ extension ListView {
     /// widen: they do not jump back and forth from page to page. `page` is
     /// this page's own measure when it had rows to measure.
     func measure(_ shown: [ListRow], of list: MeasuredList) -> (measure: Measure, page: Measure?) {
-        var measure: Measure = (balance: shown.reduce(0) { widest, row in
-            guard case .person(let person) = row else { return widest }
-            return max(widest, DisplayText.width(DisplayText.sanitized(person.balance)))
-        }, widest: Self.widestValues(shown))
-        guard shown.contains(where: { if case .person(let row) = $0 { row.person.isLoaded } else { false } }) else {
-            return (lastMeasure ?? measure, nil)
+        let people = shown.compactMap { row in if case .person(let person) = row { person.person.value } else { nil } }
+        guard !people.isEmpty else {
+            // Rows being read measure as empty (each column as wide as its
+            // title) until a frame has values; headers alone measure nothing.
+            let unread = shown.contains { if case .person = $0 { true } else { false } }
+            return (lastMeasure ?? (balance: 0, widest: unread ? Self.emptyValues : [:]), nil)
         }
+        var measure: Measure = (balance: people.reduce(0) { max($0, DisplayText.width(DisplayText.sanitized($1.balance))) },
+                                widest: Self.widestValues(people))
         let page = measure
         if list == measuredList, let last = lastMeasure {
             measure.balance = max(measure.balance, last.balance)
@@ -212,14 +214,16 @@ extension ListView {
             let title = DisplayText.fit(marker + header.title, columns: max(1, width - count.count - 1))
             screen.put(title, row: line, column: 0, style: selected ? .selected : .header)
             screen.put(count, row: line, column: DisplayText.width(title), style: selected ? .selected : .dim)
-        case .person(let person) where !person.person.isLoaded:
-            // A stand-in, never a person's values: being read, or could not be, and why.
-            screen.put(DisplayText.fit(Self.standIn(person.person.state), columns: width), row: line, column: 0,
-                       style: selected ? .selected : .dim)
-        case .person(let person):
-            let cells = Self.cells(columns, text: { $0.text(of: person.person) })
+        case .person(let row):
+            guard case .loaded(let person) = row.person else {
+                // No person's values: being read, or could not be, and why.
+                screen.put(DisplayText.fit(Self.unread(row.person), columns: width), row: line, column: 0,
+                           style: selected ? .selected : .dim)
+                return
+            }
+            let cells = Self.cells(columns, text: { $0.text(of: person) })
             // The gutter: ● marked, ⇡ edited offline and not sent yet (●⇡ both).
-            let marker = switch (person.isMarked, person.isUnsent) {
+            let marker = switch (row.isMarked, row.isUnsent) {
             case (true, true): "●⇡"
             case (true, false): "● "
             case (false, true): "⇡ "
@@ -229,7 +233,7 @@ extension ListView {
                        style: selected ? .selected : .normal)
             if !selected {
                 // The mark and the name stand out; the balance is coloured.
-                if person.isMarked, let name = cells.first {
+                if row.isMarked, let name = cells.first {
                     screen.put(marker + name.text, row: line, column: 0, style: .marked)
                 }
                 if let balance = cells.first(where: { $0.column == .balance }) {
@@ -237,16 +241,16 @@ extension ListView {
                 }
             }
             if let highlight {
-                highlightMatches(highlight, in: cells, of: person.person, row: line, selected: selected, on: screen)
+                highlightMatches(highlight, in: cells, of: person, row: line, selected: selected, on: screen)
             }
         }
     }
 
     /// What a row not read (yet) says in a person's place.
-    static func standIn(_ state: LoadState) -> String {
-        switch state {
+    static func unread(_ row: Loadable<ListedPerson>) -> String {
+        switch row {
         case .loading, .loaded: return "  loading…"
-        case .failed(let reason): return "  not loaded: " + DisplayText.sanitized(reason)
+        case .failed(let error): return "  not loaded: " + DisplayText.sanitized(error.reason)
         }
     }
 }

@@ -27,7 +27,7 @@ enum Spawn {
         var arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, command[0], &actions, nil, &arguments, environ)
+        let spawned = SpawnAttributes.withDefaultSignals { posix_spawn(&child, command[0], &actions, $0, &arguments, environ) }
         guard spawned == 0 else { throw Failed(description: "\(command[0]) could not start (\(spawned))") }
         return child
     }

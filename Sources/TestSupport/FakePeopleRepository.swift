@@ -138,7 +138,7 @@ public final class FakePeopleRepository: PeopleRepository, ReadingAtOnce {
                         totals: PeopleArrangement?) -> PeopleArrangement {
         var order: [Int] = []
         var sections: [CompanySection] = []
-        func total(_ companyID: Int, _ count: Int) -> Int {
+        func total(_ companyID: Int?, _ count: Int) -> Int {
             totals?.sections.first { $0.companyID == companyID }?.total ?? count
         }
         if byCompany {
@@ -152,7 +152,7 @@ public final class FakePeopleRepository: PeopleRepository, ReadingAtOnce {
             }
         } else if !sorted.isEmpty {
             order = sorted
-            sections = [CompanySection(title: "Everyone", companyID: -1, range: 0..<sorted.count, total: total(-1, sorted.count))]
+            sections = [CompanySection.everyone(0..<sorted.count, total: total(nil, sorted.count))]
         }
         return PeopleArrangement(sort: sort, byCompany: byCompany, company: company, query: query, sections: sections,
                                  count: order.count, handle: Handle(order: order))

@@ -7,6 +7,8 @@
 //     roster-bench sorts FILE      time to re-sort by each order, grouped and flat
 //     roster-bench counts FILE     time to count by each field (F), everyone and a search's matches
 //     roster-bench orgchart FILE   the org chart's model over a file made with roster-gen --managers
+//     roster-bench orgchart-db TARGET  the same over a table roster import filled from such a file
+//     roster-bench orgquery FILE   reports-to:, under: and depth timed against plain searches over such a file
 //     roster-bench ldap N          a real slapd with N people: reading everyone (against ldapsearch),
 //                                  windows by position, searches as typed, a live change (LDAPBench.swift)
 //     roster-bench fields FILE     parse time on one core: a .vcf or .ldif file read into a
@@ -241,6 +243,8 @@ case "search": await search(path: arguments[2])
 case "sorts": await sorts(path: arguments[2])
 case "counts": await counts(path: arguments[2])
 case "orgchart": await orgChart(path: arguments[2])
+case "orgquery": await orgQueries(path: arguments[2])
+case "orgchart-db": orgChartDatabase(target: arguments[2])
 case "ldap": await ldapBench(people: Int(arguments[2]) ?? 100_000)
 case "fields": await fields(path: arguments[2])
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000,

@@ -126,21 +126,10 @@ final class TmuxSession {
         Descriptor.closeInChild(from: 3, &actions)
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
-        // The test runner may ignore job-control signals, and ignored signals
-        // are inherited: give tmux (and the shells and roster in it) defaults.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTSTP, SIGTTIN, SIGTTOU, SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // The test runner may ignore or block signals, and both are
+        // inherited: tmux (and the shells and roster in it) get defaults.
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
+        let spawned = SpawnAttributes.withDefaultSignals { posix_spawnp(&pid, "tmux", &actions, $0, &cArguments, environ) }
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}

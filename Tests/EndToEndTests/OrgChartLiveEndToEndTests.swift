@@ -87,7 +87,7 @@ struct OrgChartLiveEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("F counts by manager: each manager's team size, (none) for those at the top")
+    @Test("F counts by manager: each manager's team size, (none) for those at the top; Enter lists a team")
     func countsByManager() throws {
         let (session, path) = try open(searching: nil, rows: 24, columns: 80)
         defer { OrgChartEndToEndTests.remove(path) }
@@ -101,6 +101,13 @@ struct OrgChartLiveEndToEndTests {
                 && lines.contains { $0.hasPrefix(" Ada Lovelace") && $0.contains(" 1 ") }
                 && lines.contains { $0.hasPrefix(" (none)") && $0.contains(" 2 ") }
         })
+        session.send("j", "Enter")
+        #expect(session.waitFor("Grace's team listed") { screen in
+            screen.contains("counts by manager › Grace Hopper") && screen.contains("Alan Turing") && screen.contains("Katherine Johnson")
+                && !screen.contains("Nell Wall")
+        })
+        session.send("Escape")
+        #expect(session.waitFor(text: "counts by manager"))
         session.send("q")
         #expect(session.exitStatus() == 0)
     }

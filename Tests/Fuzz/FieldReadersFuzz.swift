@@ -4,7 +4,6 @@
 // never a crash; each card read is edited in place and must read back.
 // Built like LoaderFuzz.swift; kept inputs live in fields-regressions/
 // and are replayed by RosterStoreTests' FieldFuzzRegressionTests.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFieldReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     FieldReadersFuzzing.check(bytes)

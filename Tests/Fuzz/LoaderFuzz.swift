@@ -3,7 +3,6 @@
 // `swiftc -sanitize=fuzzer,address` over RosterCore's sources, so it is not
 // a SwiftPM target. Inputs that ever crashed it are kept in regressions/
 // and replayed by `make fuzz` and by RosterCoreTests' FuzzRegressionTests.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let directory = try? PeopleLoader().load(bytes: bytes, sourceName: "fuzz") else { return 0 }

@@ -3,7 +3,6 @@
 // and encodes again. Kept inputs live in state-regressions/.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard var places = RememberedPlaces.decode(Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
     places.remember(RememberedPlace(selectedPosition: 1, selectedID: "x"), for: "/fuzz.json", at: 1)

@@ -5,7 +5,6 @@
 // writer-regressions/ and are replayed by RosterCoreTests.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWriters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let person = FuzzedPerson.person(from: Array(UnsafeBufferPointer(start: data, count: size)))
     if let problem = FuzzedPerson.roundTripProblem(person) { fatalError(problem) }

@@ -119,7 +119,7 @@ struct ListRowsTests {
         let text = rows.map { row -> String in
             switch row {
             case .header(let header): return "# \(header.title) \(header.count)"
-            case .person(let person): return "\(person.position) \(person.name) \(person.balance)"
+            case .person(let person): return "\(person.position) \(person.person.value?.name ?? "?") \(person.person.value?.balance ?? "?")"
             }
         }
         #expect(text == [

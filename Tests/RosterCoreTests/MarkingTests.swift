@@ -24,7 +24,7 @@ struct MarkingTests {
     func markedNames() -> [String] {
         let rows = view.last?.rows
         return rows.map { rows in
-            rows.compactMap { if case .person(let person) = $0, person.isMarked { return person.name } else { return nil } }
+            rows.compactMap { if case .person(let person) = $0, person.isMarked { return person.person.value?.name } else { return nil } }
         } ?? []
     }
 

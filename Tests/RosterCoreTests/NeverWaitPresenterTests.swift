@@ -18,8 +18,8 @@ struct NeverWaitPresenterTests {
     static func names(_ rows: ListRows) -> [String] {
         rows.compactMap { row in
             guard case .person(let person) = row else { return nil }
-            switch person.person.state {
-            case .loaded: return person.name
+            switch person.person {
+            case .loaded(let person): return person.name
             case .loading: return "loading"
             case .failed: return "not loaded"
             }
@@ -90,17 +90,17 @@ struct NeverWaitPresenterTests {
         let repository = FakePeopleRepository(people: people, readsAtOnce: false)
         let everyone = repository.everyone
         let window = ListWindow(everyone, atOnce: nil)
-        for position in 5_000..<5_020 { #expect(window.row(at: position) == nil) }
+        for position in 5_000..<5_020 { #expect(window.row(at: position) == .loading) }
         let span = try #require(window.wanted(drawn: 5_000...5_019))
         #expect(span == 4_968..<5_052)
         #expect(window.wanted(drawn: 5_000...5_019) == nil, "a span being read is not asked for twice")
         window.store(.success(Array(repository.rowsAtOnce(in: everyone, positions: span).dropLast(2))), for: span)
-        #expect(window.row(at: 5_051)?.isLoaded == false, "a row the source left out is a stand-in, not asked for again")
-        #expect(window.row(at: 5_010)?.isLoaded == true)
+        #expect(window.row(at: 5_051) == .failed(ListWindow.leftOut), "a row the source left out says so, and is not asked for again")
+        #expect(window.row(at: 5_010) == .loaded(try #require(repository.rowsAtOnce(in: everyone, positions: 5_010..<5_011).first)))
         #expect(window.wanted(drawn: 5_010...5_051) == 4_968..<5_094, "drawn near the edge of what is read: the next rows are read ahead")
         window.store(.success(repository.rowsAtOnce(in: everyone, positions: 8_000..<(8_000 + ListWindow.capacity))),
                      for: 8_000..<(8_000 + ListWindow.capacity))
-        #expect(window.row(at: 5_010) == nil, "the rows farthest from the last read are forgotten")
+        #expect(window.row(at: 5_010) == .loading, "the rows farthest from the last read are forgotten")
     }
 
     @Test("s right after G, before the last row is read: the new order keeps the person G went to, not the one selected before")

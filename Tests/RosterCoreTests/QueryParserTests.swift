@@ -176,7 +176,7 @@ struct QueryParserTests {
     @Test("the field names, made from the table of fields, keep the order help and messages show them in; aliases read alike")
     func fieldNamesFromTheTable() throws {
         #expect(QueryParser.fieldList
-            == "name, first, last, company, email, phone, address, street, city, state, zip, eye, fruit, id, guid, age, balance, active")
+            == "name, first, last, company, email, phone, address, street, city, state, zip, eye, fruit, id, guid, age, balance, active, reports-to, under, depth")
         #expect(try Self.conditions("favoritefruit:apple") == Self.conditions("fruit:apple"))
         #expect(try Self.conditions("fruit:apple") == [.text(.text(.favoriteFruit), "apple")])
         #expect(try Self.conditions("firstname=Ada") == [.exact(.firstName, "Ada")])

@@ -73,16 +73,16 @@ struct ReadingSeamTests {
             return
         }
         window.store(failed, for: 0..<6)
-        #expect((0..<3).allSatisfy { window.row(at: $0)?.isLoaded == true }, "read before, kept")
-        #expect((3..<6).allSatisfy { window.row(at: $0)?.state == .failed(error.reason) }, "not read: stand-ins that say why")
+        #expect((0..<3).allSatisfy { window.row(at: $0).value != nil }, "read before, kept")
+        #expect((3..<6).allSatisfy { window.row(at: $0) == .failed(error) }, "not read: rows that say why")
         #expect(window.holdsUnread)
-        #expect(window.wanted(drawn: 3...5) == nil, "a stand-in is not asked for again and again")
+        #expect(window.wanted(drawn: 3...5) == nil, "a row that could not be read is not asked for again and again")
         window.readUnreadAgain()
-        #expect(window.row(at: 4)?.isLoaded == false, "the stand-in shows while it is read again: no flicker of loading")
+        #expect(window.row(at: 4) == .failed(error), "why shows while it is read again: no flicker of loading")
         let again = try #require(window.wanted(drawn: 3...5), "read again by the next frame")
         source.failing.withLock { $0 = false }
         window.store(await Self.rows(of: source, in: everyone, again), for: again)
-        #expect(!window.holdsUnread && window.row(at: 4)?.isLoaded == true)
+        #expect(!window.holdsUnread && window.row(at: 4).value != nil)
     }
 
     /// What a window is given after reading `positions` of `source`.
@@ -102,7 +102,7 @@ struct ListRowsValueTests {
         let rows = ListRows(everyone, repository: repository)
         #expect(rows == ListRows(everyone, repository: repository))
         #expect(rows != ListRows(everyone, repository: repository, marked: [PersonID(0)]))
-        #expect(rows != ListRows(everyone, repository: repository, collapsedCompanies: [everyone.sections[0].companyID]))
+        #expect(rows != ListRows(everyone, repository: repository, collapsedCompanies: [try #require(everyone.sections[0].companyID)]))
         #expect(rows != ListRows(repository.arrange(sort: .byLastName, byCompany: false, company: nil), repository: repository))
         let (another, _) = try Fixtures.repository(json: Fixtures.seedJSON)
         #expect(rows != ListRows(everyone, repository: another), "the same arrangement over other memory (a file read again)")
@@ -122,11 +122,11 @@ struct ListRowsValueTests {
             Issue.record("row 1 is not a person's")
             return
         }
-        #expect(row.person.state == .failed("connection lost"))
+        #expect(row.person == .failed(RepositoryError(.connectionLost, reason: "connection lost")))
         guard case .person(let unread) = after[20] else {
             Issue.record("row 20 is not a person's")
             return
         }
-        #expect(unread.person.state == .loading)
+        #expect(unread.person == .loading)
     }
 }

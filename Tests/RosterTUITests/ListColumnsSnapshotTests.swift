@@ -32,12 +32,11 @@ struct ListColumnsSnapshotTests {
     @Test("rows edited offline and not sent show ⇡ (●⇡ when marked too); the status line counts them")
     func unsentRows() throws {
         let (view, presenter) = try ViewSnapshotTests.listView(json: Fixtures.seedJSON)
-        let people = presenter.rows.compactMap { row -> PersonRow? in
-            if case .person(let person) = row { return person } else { return nil }
+        let people = presenter.rows.compactMap { row -> ListedPerson? in
+            if case .person(let person) = row { return person.person.value } else { return nil }
         }
         let (first, second) = (people[0], people[1])
-        presenter.session.unsent = UnsentEdits(people: [first.person.texts[TextField.id.rawValue], second.person.texts[TextField.id.rawValue]],
-                                               count: 3)
+        presenter.session.unsent = UnsentEdits(people: [first.recordID, second.recordID], count: 3)
         presenter.toggleMark()  // the first person, selected
         presenter.marksMayHaveChanged()
         let screen = ViewSnapshotTests.draw(view, rows: 14, columns: 80)

@@ -16,6 +16,8 @@ public enum EditableField: Hashable, Sendable {
         case .number(.age): return (names, .age)
         case .number(.balance): return (names, .balance)
         case .active: return (names, .active)
+        // The org chart's terms name no value of the person's own.
+        case .org, .depth: return nil
         }
     } + [(["picture"], .text(.picture))]
 

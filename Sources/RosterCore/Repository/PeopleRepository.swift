@@ -61,12 +61,18 @@ public struct PeopleArrangement: Sendable, Equatable {
 }
 
 /// What a frame (or a line of `--list`) shows of a person: the record's
-/// text fields and figures, not its whole `Person`.
+/// text fields and figures, not its whole `Person`. Always a person's: a
+/// row not read yet, or that could not be read, is no `ListedPerson` but a
+/// `Loadable<ListedPerson>` that is `.loading` or `.failed` (the list's
+/// `ListWindow` and `ListRows`), with no id, name or marks to take.
 public struct ListedPerson: Sendable, Equatable {
     public var id: PersonID
     /// Display position in the arrangement the row came from.
     public var position: Int
-    public var companyID: Int
+    /// The person's company, numbered as the repository's `companies`; nil
+    /// for one the source's company summary does not know (a database
+    /// table edited outside Roster).
+    public var companyID: Int?
     /// The record's text, one per `TextField` (by its raw value): empty
     /// when the record has none, or the field is not `isListed`.
     public var texts: [String]
@@ -75,18 +81,9 @@ public struct ListedPerson: Sendable, Equatable {
     /// The city part of the address ("Concho" of "303 Vermont Street,
     /// Concho, Arizona, 1707"; see `AddressPart`).
     public var city: String
-    /// `.loaded` for a person's row. Otherwise a stand-in that holds the
-    /// place of a row being read (`.loading`) or that the source could not
-    /// read (`.failed`: a database that went away), with no person's
-    /// values: drawn as such, and never marked, opened or exported.
-    public var state: LoadState
-
-    /// True for a person's row, false for a stand-in.
-    public var isLoaded: Bool { state.isLoaded }
 
     /// A row whose text fields `text` gives (those `isListed`).
-    public init(id: PersonID, position: Int, companyID: Int, age: Int? = nil, isActive: Bool? = nil, state: LoadState = .loaded,
-                text: (TextField) -> String) {
+    public init(id: PersonID, position: Int, companyID: Int?, age: Int? = nil, isActive: Bool? = nil, text: (TextField) -> String) {
         self.id = id
         self.position = position
         self.companyID = companyID
@@ -96,17 +93,16 @@ public struct ListedPerson: Sendable, Equatable {
         self.age = age
         self.isActive = isActive
         city = AddressPart.text(1, of: texts[TextField.address.rawValue])
-        self.state = state
     }
 
-    /// A row of the fields the list shows first (tests and stand-ins);
-    /// `others` holds any other text field.
-    public init(id: PersonID, position: Int, companyID: Int, firstName: String, lastName: String, email: String, balance: String,
+    /// A row of the fields the list shows first (tests); `others` holds
+    /// any other text field.
+    public init(id: PersonID, position: Int, companyID: Int?, firstName: String, lastName: String, email: String, balance: String,
                 phone: String = "", age: Int? = nil, isActive: Bool? = nil, company: String = "", address: String = "",
-                others: [TextField: String] = [:], state: LoadState = .loaded) {
+                others: [TextField: String] = [:]) {
         let named: [TextField: String] = [.firstName: firstName, .lastName: lastName, .email: email, .balance: balance,
                                           .phone: phone, .company: company, .address: address]
-        self.init(id: id, position: position, companyID: companyID, age: age, isActive: isActive, state: state) {
+        self.init(id: id, position: position, companyID: companyID, age: age, isActive: isActive) {
             named[$0] ?? others[$0] ?? ""
         }
     }
@@ -115,20 +111,6 @@ public struct ListedPerson: Sendable, Equatable {
     /// enum's `allCases` is a new array each time it is asked for).
     static let listedFields = TextField.allCases.filter(\.isListed)
     static let fieldCount = TextField.allCases.count
-
-    /// The stand-in for a row at `position` that could not be read, and why.
-    public static func notLoaded(position: Int, companyID: Int, reason: String) -> ListedPerson {
-        standIn(position: position, companyID: companyID, state: .failed(reason))
-    }
-
-    /// The stand-in for a row at `position` not read yet.
-    public static func loading(position: Int, companyID: Int) -> ListedPerson {
-        standIn(position: position, companyID: companyID, state: .loading)
-    }
-
-    private static func standIn(position: Int, companyID: Int, state: LoadState) -> ListedPerson {
-        ListedPerson(id: PersonID(-1), position: position, companyID: companyID, state: state) { _ in "" }
-    }
 
     /// The text of `field` as the record has it.
     public func text(_ field: TextField) -> String { texts[field.rawValue] }

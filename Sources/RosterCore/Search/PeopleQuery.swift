@@ -49,8 +49,30 @@ public enum QueryCondition: Sendable, Equatable {
     case number(NumberField, NumberComparison)
     /// `active:yes` / `active:no`: people whose activity is not recorded match neither.
     case active(Bool)
+    /// `reports-to:X`, `under:X`: people placed by the org chart, X being
+    /// an `_id`, email, DN or full name, found as managers are found. Only
+    /// a source's chart answers it (`SearchQuery.resolved(in:)`).
+    case org(OrgRelation, String)
+    /// `depth>5`: levels under the top of the org chart (top people 0).
+    case depth(NumberComparison)
 
     public static let phoneDigitsMinimum = 3
+
+    /// Whether only the source's org chart answers this condition.
+    public var asksOrgChart: Bool {
+        switch self {
+        case .org, .depth: return true
+        default: return false
+        }
+    }
+}
+
+/// How an org chart term places people relative to the person it names.
+public enum OrgRelation: String, Sendable, Equatable, CaseIterable {
+    /// `reports-to:X`: X's direct reports.
+    case reportsTo = "reports-to"
+    /// `under:X`: everyone under X, at every level (not X).
+    case under
 }
 
 /// Where a text term looks.

@@ -8,6 +8,8 @@
 ///     state=Kansas          the whole value (not Arkansas); city= none
 ///     age>40  age:30-39  balance<$1,000.50  active:no
 ///     -term  -company:acme  excluded
+///     reports-to:ada@example.org  under:"Ada Lovelace"  depth>2
+///                           the org chart (answered by the source's chart)
 ///
 /// A field is letters followed by `:`, `=`, `<`, `<=`, `>` or `>=`; a word
 /// that does not start that way is plain text (`10:30`, `@acme.`). An
@@ -40,7 +42,7 @@ public enum QueryParser {
     static let fields: [String: Field] = {
         var table: [String: Field] = [:]
         for (names, field) in fieldNames {
-            for name in names { table[name] = field }
+            for name in names { table[folded(fieldName: name)] = field }
         }
         return table
     }()
@@ -60,6 +62,7 @@ public enum QueryParser {
             + [(["street"], .text(.street)), (["city"], .text(.city)), (["state"], .text(.state)), (["zip"], .text(.zip))]
             + text(others) + text(ids)
             + [(["age"], .number(.age)), (["balance"], .number(.balance)), (["active", "isactive"], .active)]
+            + [(["reports-to", "reportsto"], .org(.reportsTo)), (["under"], .org(.under)), (["depth"], .depth)]
     }()
 
     /// A field name as the tables spell it: lowercased, `-` and `_` left
@@ -82,14 +85,19 @@ public enum QueryParser {
         case text(TextScope)
         case number(NumberField)
         case active
+        case org(OrgRelation)
+        /// Levels under the top of the org chart.
+        case depth
 
-        /// `field=` with nothing after it: the field has no value.
-        var unrecorded: QueryCondition {
+        /// `field=` with nothing after it: the field has no value; nil for
+        /// the org chart's terms, which always need one.
+        var unrecorded: QueryCondition? {
             switch self {
             case .text(let scope): return .exact(scope, "")
             case .number(.age): return .unrecorded(.age)
             case .number(.balance): return .unrecorded(.balance)
             case .active: return .unrecorded(.active)
+            case .org, .depth: return nil
             }
         }
     }
@@ -153,12 +161,23 @@ public enum QueryParser {
                 throw QueryError("unknown field '\(name)'\(guess) (fields: \(QueryParser.fieldList))", at: nameStart..<nameEnd)
             }
             guard !value.isEmpty else {
-                guard op == .equal else {
-                    let hint = op == .colon ? " (\(fieldName)= finds people without one)" : ""
+                guard op == .equal, let unrecorded = field.unrecorded else {
+                    if case .org(let relation) = field {
+                        throw QueryError("\(relation.rawValue)\(op.rawValue) needs a person: an _id, an email or \"First Last\"",
+                                         at: termStart..<index)
+                    }
+                    let hint = op == .colon && field.unrecorded != nil ? " (\(fieldName)= finds people without one)" : ""
                     throw QueryError("\(fieldName)\(op.rawValue) needs a value\(hint)", at: termStart..<index)
                 }
-                return field.unrecorded
+                return unrecorded
             }
+            return try condition(field, named: fieldName, op, value, operatorAt: nameEnd..<(nameEnd + op.rawValue.count),
+                                 valueAt: valueRange)
+        }
+
+        /// What `field`, compared by `op` with a value that is not empty, asks.
+        private func condition(_ field: Field, named fieldName: String, _ op: Operator, _ value: String,
+                               operatorAt operatorRange: Range<Int>, valueAt valueRange: Range<Int>) throws(QueryError) -> QueryCondition {
             switch field {
             case .text(let scope):
                 switch op {
@@ -166,11 +185,11 @@ public enum QueryParser {
                 case .equal: return .exact(scope, value)
                 default:
                     throw QueryError("\(fieldName) is text: write \(fieldName):\(value) (contains) or \(fieldName)=\(value) (whole value)",
-                                     at: nameEnd..<(nameEnd + op.rawValue.count))
+                                     at: operatorRange)
                 }
             case .active:
                 guard op == .colon || op == .equal else {
-                    throw QueryError("active is yes or no: write active:yes or active:no", at: nameEnd..<(nameEnd + op.rawValue.count))
+                    throw QueryError("active is yes or no: write active:yes or active:no", at: operatorRange)
                 }
                 switch value.lowercased() {
                 case "yes", "y", "true": return .active(true)
@@ -178,21 +197,33 @@ public enum QueryParser {
                 default: throw QueryError("active takes yes or no (or true, false), not '\(value)'", at: valueRange)
                 }
             case .number(let number):
-                return .number(number, try comparison(number, op, value, at: valueRange))
+                return .number(number, try comparison(number.rawValue, op, value, at: valueRange) { text throws(QueryError) in
+                    try Self.number(number, text, at: valueRange)
+                })
+            case .org(let relation):
+                guard op == .colon || op == .equal else {
+                    throw QueryError("\(relation.rawValue) names a person: write \(relation.rawValue):ID, an email or \"First Last\"",
+                                     at: operatorRange)
+                }
+                return .org(relation, value)
+            case .depth:
+                return .depth(try comparison("depth", op, value, at: valueRange) { text throws(QueryError) in
+                    try Self.wholeNumber(text, of: "depth", unit: "levels under the top", at: valueRange)
+                })
             }
         }
 
-        private func comparison(_ field: NumberField, _ op: Operator, _ value: String,
-                                at range: Range<Int>) throws(QueryError) -> NumberComparison {
+        private func comparison(_ fieldName: String, _ op: Operator, _ value: String, at range: Range<Int>,
+                                number: (String) throws(QueryError) -> Int64) throws(QueryError) -> NumberComparison {
             if op == .colon || op == .equal, let (low, high) = Self.splitRange(value) {
-                let lowValue = try Self.number(field, low, at: range)
-                let highValue = try Self.number(field, high, at: range)
+                let lowValue = try number(low)
+                let highValue = try number(high)
                 guard lowValue <= highValue else {
-                    throw QueryError("\(field.rawValue):\(value) is an empty range: write the lower end first", at: range)
+                    throw QueryError("\(fieldName):\(value) is an empty range: write the lower end first", at: range)
                 }
                 return .between(lowValue, highValue)
             }
-            let number = try Self.number(field, value, at: range)
+            let number = try number(value)
             switch op {
             case .colon, .equal: return .equal(number)
             case .less: return .less(number)
@@ -221,10 +252,7 @@ public enum QueryParser {
         private static func number(_ field: NumberField, _ text: String, at range: Range<Int>) throws(QueryError) -> Int64 {
             switch field {
             case .age:
-                guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let years = Int64(text) else {
-                    throw QueryError("age is a whole number of years, not '\(text)'", at: range)
-                }
-                return years
+                return try wholeNumber(text, of: "age", unit: "years", at: range)
             case .balance:
                 switch Balance.amount(fromUTF8: Array(text.utf8)) {
                 case .cents(let cents): return cents
@@ -232,6 +260,14 @@ public enum QueryParser {
                 case .notAnAmount: throw QueryError("balance is an amount like 2500 or $1,000.50, not '\(text)'", at: range)
                 }
             }
+        }
+
+        /// A whole number, not negative, of at most nine digits.
+        private static func wholeNumber(_ text: String, of field: String, unit: String, at range: Range<Int>) throws(QueryError) -> Int64 {
+            guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(text) else {
+                throw QueryError("\(field) is a whole number of \(unit), not '\(text)'", at: range)
+            }
+            return number
         }
 
         /// An operator right after a field name (the longer one first).
@@ -283,5 +319,8 @@ public enum QueryGrammar {
         ("age:30-39", "a range, both ends included (also 30..39)"),
         ("balance<$1,000.50", "compare the balance in exact cents; balance:10-20"),
         ("-term -company:acme", "exclude the people who match"),
+        ("reports-to:a1", "org chart: a1's direct reports (_id, email, DN, \"name\")"),
+        ("under:\"Ada Lovelace\"", "everyone under Ada Lovelace, at every level"),
+        ("depth>2", "levels under the top of the org chart (top: 0)"),
     ]
 }

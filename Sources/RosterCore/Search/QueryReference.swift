@@ -30,6 +30,10 @@ extension QueryCondition {
         switch self {
         case .active(let wanted):
             return person.isActive == wanted
+        case .org, .depth:
+            // A person alone does not say where they stand: the source's
+            // chart answers these (`SearchQuery.resolved(in:)`).
+            return false
         case .unrecorded(.age):
             return person.age == nil
         case .unrecorded(.balance):

@@ -21,7 +21,21 @@ public struct SearchQuery: Sendable, Equatable {
         terms = query.terms.compactMap(CompiledTerm.init).sorted { $0.cost < $1.cost }
     }
 
+    /// `query` with its terms compiled as given (an org chart's answers).
+    init(text: String, query: PeopleQuery, terms: [CompiledTerm]) {
+        self.text = text
+        error = nil
+        self.query = query
+        self.terms = terms.sorted { $0.cost < $1.cost }
+    }
+
     public static func == (lhs: SearchQuery, rhs: SearchQuery) -> Bool { lhs.text == rhs.text }
+
+    /// Whether a term asks the source's org chart (`reports-to:`, `under:`,
+    /// `depth`) and has not been answered by it yet.
+    public var asksOrgChart: Bool {
+        terms.contains { if case .orgChart = $0.test { true } else { false } }
+    }
 
     /// Asks nothing (no terms, or only terms that fold to nothing), so
     /// matches everyone; false for a query with an error.
@@ -56,6 +70,13 @@ public struct CompiledTerm: Sendable {
         case exact(TextScope, needle: [UInt8])
         /// `age=`, `balance=`, `active=`.
         case unrecorded(RecordedField)
+        /// An org chart term (`under:X`, `depth>2`) the source's chart has
+        /// not answered yet (`SearchQuery.resolved(in:)`): a store that
+        /// meets one matches nobody with it, so a source resolves first or
+        /// refuses the query.
+        case orgChart(QueryCondition)
+        /// The people whose numbers are in the set: an org chart term answered.
+        case people(PersonSet)
     }
 
     public let test: Test
@@ -66,6 +87,7 @@ public struct CompiledTerm: Sendable {
         isNegated = term.isNegated
         switch term.condition {
         case .active(let wanted): test = .active(wanted)
+        case .org, .depth: test = .orgChart(term.condition)
         case .number(let field, let comparison): test = .number(field, comparison.bounds)
         case .unrecorded(let field): test = .unrecorded(field)
         case .exact(let scope, let text): test = .exact(scope, needle: QueryCondition.exactNeedle(text, in: scope))
@@ -78,10 +100,16 @@ public struct CompiledTerm: Sendable {
         }
     }
 
+    /// An org chart term answered: the people of `people`.
+    init(people: PersonSet, isNegated: Bool) {
+        test = .people(people)
+        self.isNegated = isNegated
+    }
+
     /// Cheap tests first: a person failing one is never read further.
     public var cost: Int {
         switch test {
-        case .active, .number, .unrecorded: return 0
+        case .active, .number, .unrecorded, .orgChart, .people: return 0
         case .text(.company, _, _, _), .exact(.company, _): return 1
         case .exact: return 2
         case .text(.name, _, _, _), .text(.firstName, _, _, _), .text(.lastName, _, _, _): return 2
@@ -102,6 +130,12 @@ public struct CompiledTerm: Sendable {
         case (.active(let mine), .active(let theirs)):
             return mine == theirs
         case (.unrecorded(let mine), .unrecorded(let theirs)):
+            return mine == theirs
+        case (.orgChart(.depth(let mine)), .orgChart(.depth(let theirs))):
+            return mine.bounds.lowerBound >= theirs.bounds.lowerBound && mine.bounds.upperBound <= theirs.bounds.upperBound
+        case (.orgChart(let mine), .orgChart(let theirs)):
+            return mine == theirs
+        case (.people(let mine), .people(let theirs)):
             return mine == theirs
         case (.exact(let scope, let needle), .exact(let otherScope, let otherNeedle)):
             return scope == otherScope && needle == otherNeedle

@@ -25,14 +25,11 @@ public struct GroupedPeople: Sendable {
         self.sections = sections
     }
 
-    /// Everyone in one section, sorted by `sort` (the `c` toggle).
-    public static let everyoneTitle = "Everyone"
-
     /// Groups (or not) and sorts everyone in `store`.
     public init(store: PeopleStore, sort: SortOrder = .byLastName, byCompany: Bool = true) {
         guard byCompany else {
             var order = ContiguousArray<UInt32>((0..<store.count).map { UInt32($0) })
-            let sections = store.count == 0 ? [] : [CompanySection(title: Self.everyoneTitle, companyID: -1, range: 0..<store.count)]
+            let sections = store.count == 0 ? [] : [CompanySection.everyone(0..<store.count)]
             Self.sortSections(sections, of: &order, store: store, sort: sort)
             self.init(order: order, sections: sections)
             return

@@ -45,6 +45,9 @@ extension PeopleSearch {
                 return textMatches(term, person, local, view)
             case .exact:
                 return exactMatches(term, person, local, view)
+            case .people:
+                let word = person >> 6
+                return word < term.people.count && term.people[word] & (1 << UInt64(person & 63)) != 0
             }
         }
 

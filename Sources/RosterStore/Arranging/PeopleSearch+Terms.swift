@@ -73,7 +73,7 @@ extension PeopleSearch {
     /// A term as the search loop reads it: plain values and pointers into
     /// `PinnedTerms`' memory.
     struct RawTerm {
-        enum Kind { case active, age, balance, noAge, noBalance, text, exact }
+        enum Kind { case active, age, balance, noAge, noBalance, text, exact, people }
         var kind: Kind
         var scope: TextScope = .anywhere
         /// `scope.recordField`, looked up once per search, not per person.
@@ -93,6 +93,8 @@ extension PeopleSearch {
         var presenceDecides = false
         /// The bits of `digits`: a person lacking any has no phone that holds them.
         var digitsPresence: UInt64 = 0
+        /// `.people`: a bit per person (`PersonSet`'s words).
+        var people = UnsafeBufferPointer<UInt64>(start: nil, count: 0)
     }
 
     /// A query's terms with what can be decided once per search decided:
@@ -145,6 +147,11 @@ extension PeopleSearch {
                 case .exact(let scope, let needle):
                     raw.append(RawTerm(kind: .exact, scope: scope, recordField: scope.recordField, isNegated: term.isNegated, needle: pin(needle),
                                        companies: pin(companyMatches)))
+                case .people(let set):
+                    raw.append(RawTerm(kind: .people, isNegated: term.isNegated, people: pin(set.words)))
+                case .orgChart:
+                    // Not answered by the source's chart: nobody (see `CompiledTerm.Test.orgChart`).
+                    raw.append(RawTerm(kind: .people, isNegated: term.isNegated))
                 case .text(let scope, let needle, let spansParts, let digits):
                     raw.append(RawTerm(kind: .text, scope: scope, recordField: scope.recordField, isNegated: term.isNegated, spansParts: spansParts,
                                        needle: pin(needle), digits: pin(digits ?? []), companies: pin(companyMatches),

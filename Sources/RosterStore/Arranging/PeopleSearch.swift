@@ -152,16 +152,18 @@ public enum PeopleSearch {
         var sections: [CompanySection] = []
         var start = 0
         // The full sections by company id (an array: a million lookups, no hashing).
-        var sectionOfCompany = [Int](repeating: -1, count: store.companies.count)
-        for (index, section) in all.sections.enumerated() where section.companyID >= 0 { sectionOfCompany[section.companyID] = index }
+        var sectionOfCompany = [Int?](repeating: nil, count: store.companies.count)
+        for (index, section) in all.sections.enumerated() {
+            if let company = section.companyID { sectionOfCompany[company] = index }
+        }
         store.companyOfPerson.withUnsafeBufferPointer { companyOfPerson in
             while start < matches.count {
                 let companyID = Int(companyOfPerson[Int(matches[start])])
                 var end = start + 1
                 while end < matches.count, Int(companyOfPerson[Int(matches[end])]) == companyID { end += 1 }
-                let full = sectionOfCompany[companyID]
-                let title = full >= 0 ? all.sections[full].title : ""
-                let total = full >= 0 ? all.sections[full].total : end - start
+                let full = sectionOfCompany[companyID].map { all.sections[$0] }
+                let title = full?.title ?? ""
+                let total = full?.total ?? end - start
                 sections.append(CompanySection(title: title, companyID: companyID, range: start..<end, total: total))
                 start = end
             }

@@ -26,24 +26,11 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     /// The person at `position`: read, being read, or not readable.
-    enum Shown {
-        case loading
-        case loaded(Person)
-        case notLoaded(RepositoryError)
-
-        init(_ read: Result<Person, RepositoryError>) {
-            switch read {
-            case .success(let person): self = .loaded(person)
-            case .failure(let error): self = .notLoaded(error)
-            }
-        }
-    }
-
-    private func person(at position: Int) -> Shown {
-        if let atOnce = interactor.peopleAtOnce(at: position..<(position + 1)) { return Shown(atOnce[0]) }
-        if let held = read[position] { return Shown(held) }
+    private func person(at position: Int) -> Loadable<Person> {
+        if let atOnce = interactor.peopleAtOnce(at: position..<(position + 1)) { return Loadable(atOnce[0]) }
+        if let held = read[position] { return Loadable(held) }
         startReading(around: position)
-        return read[position].map(Shown.init) ?? .loading
+        return read[position].map(Loadable.init) ?? .loading
     }
 
     /// Reads the person at `position` and those either side (↑ and ↓ find
@@ -149,14 +136,14 @@ public final class DetailPresenter: DetailModuleInterface {
         case .loading:
             return DetailViewModel(title: "loading…", company: section.title, position: place, fields: [], status: status,
                                    state: .loading, problemDetail: interactor.problemDetail)
-        case .notLoaded(let error):
+        case .failed(let error):
             // Never a blank person, whose every field would read "—" (none).
             return DetailViewModel(title: "not loaded", company: section.title, position: place, fields: [], status: status,
                                    state: .failed(Self.notLoaded(because: error)),
                                    problemDetail: interactor.problemDetail)
         }
-        // The flat list's one section is "Everyone": the person's own company says more.
-        let company = section.companyID >= 0 ? section.title : ListStatusText.company(named: person.company)
+        // The flat list's one section is everyone's: the person's own company says more.
+        let company = section.companyID == nil ? ListStatusText.company(named: person.company) : section.title
         let fields = Self.fields(of: person) + Self.fields(of: orgPlace(of: person))
         let allStops = stops(of: fields)
         let stop = allStops[min(fieldCursor, allStops.count - 1)]

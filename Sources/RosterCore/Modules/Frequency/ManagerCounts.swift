@@ -2,8 +2,8 @@
 /// manager (their team, or span of control), read from the org chart, not
 /// the repository (a file's managers are not kept in memory).
 public enum ManagerCounts {
-    /// One row per manager of someone among `people` (chart numbers, a
-    /// `PersonID`'s raw value), in the managers' names' order, then a
+    /// One row per manager of someone among `people` (`PersonID` raw
+    /// values), in the managers' names' order, then a
     /// "(none)" row for those at the top. A row's value is how a query
     /// names the manager: their `_id`, else their email, else their name.
     /// No balances are summed: the rows' figures are headcounts.
@@ -11,7 +11,8 @@ public enum ManagerCounts {
         let managers = chart.tree.managers
         var teams: [Int32: Int] = [:]
         var atTheTop = 0
-        for person in people where managers.indices.contains(person) {
+        for id in people {
+            guard let person = chart.people.person(withID: id), managers.indices.contains(person) else { continue }
             let manager = managers[person]
             if manager < 0 { atTheTop += 1 } else { teams[manager, default: 0] += 1 }
         }

@@ -187,7 +187,7 @@ public final class ListInteractor: ListInteractorInput {
             if let selected { position = try? await repository.position(of: selected, in: shown) }
             // The people without a company ("No company") are in none.
             let named = repository.companies
-            func isCompany(_ id: Int) -> Bool { !named.indices.contains(id) || !named[id].key.isEmpty }
+            func isCompany(_ id: Int?) -> Bool { id.map { !named.indices.contains($0) || !named[$0].key.isEmpty } ?? true }
             let companies = byCompany ? shown.sections.filter { isCompany($0.companyID) }.count
                 : (try? await repository.companySummaries(in: shown))?.filter { isCompany($0.companyID) }.count
             return ListPlacement(position: position, companies: companies)

@@ -81,14 +81,16 @@ extension ListPresenter: ListMarkingInput {
     func readPeopleToCopy(_ copy: @escaping @MainActor (ListPresenter, [Person]) -> Void) {
         let selected = selectedID
         if session.marked.isEmpty, selected == nil, peopleCount > 0 {
-            guard let row = window.row(at: selection) else {
+            switch window.row(at: selection) {
+            case .loading:
                 // Not read yet (a database's row, just after G or a re-read): it goes on once it is, never dropped.
                 waitingForArrangement.append { $0.readPeopleToCopy(copy) }
                 return
-            }
-            if case .failed(let why) = row.state {
-                message = "the selected row could not be read: \(why)"
+            case .failed(let error):
+                message = "the selected row could not be read: \(error.reason)"
                 return render()
+            case .loaded:
+                break
             }
         }
         guard !session.marked.isEmpty || selected != nil else { return }

@@ -101,8 +101,9 @@ extension ListPresenter: ListOrderInput {
         let searchResult = search.show(result)
         displayed = searchResult ?? everyone
         selection = placed.position ?? 0
-        if searchResult != nil, filter != previousFilter, peopleCount > 0 {
-            collapsedCompanies.remove(displayed.sections[displayed.sectionIndex(containing: selection)].companyID)
+        if searchResult != nil, filter != previousFilter, peopleCount > 0,
+           let company = displayed.sections[displayed.sectionIndex(containing: selection)].companyID {
+            collapsedCompanies.remove(company)
         }
         rows = makeRows()
         markedShown = nil

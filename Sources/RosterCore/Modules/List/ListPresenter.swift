@@ -155,8 +155,8 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     public func reveal(position: Int) {
         guard peopleCount > 0 else { return }
         let position = min(max(position, 0), peopleCount - 1)
-        let section = displayed.sections[displayed.sectionIndex(containing: position)]
-        if collapsedCompanies.remove(section.companyID) != nil {
+        if let company = displayed.sections[displayed.sectionIndex(containing: position)].companyID,
+           collapsedCompanies.remove(company) != nil {
             rows = makeRows()
         }
         select(position: position)
@@ -209,7 +209,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
         } else if target < 0 || target >= displayed.sections.count {
             // As `less` at the end: stay put and say why nothing moved.
             if !isGroupedByCompany {
-                message = "one flat list: c groups by company"
+                message = ListStatusText.flatList
             } else if displayed.sections.count == 1 {
                 message = "only one company here"
             } else {
@@ -253,8 +253,13 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
         if waitForArrangement({ $0.toggleSection() }) { return }
         guard peopleCount > 0 else { return }
         let section = displayed.sections[displayed.sectionIndex(containing: selection)]
-        if collapsedCompanies.remove(section.companyID) == nil {
-            collapsedCompanies.insert(section.companyID)
+        // The flat list's one section is everyone, no company to fold.
+        guard let company = section.companyID else {
+            message = ListStatusText.flatList
+            return render()
+        }
+        if collapsedCompanies.remove(company) == nil {
+            collapsedCompanies.insert(company)
             selection = section.range.lowerBound
         }
         rows = makeRows()
@@ -270,7 +275,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     var rowsMarksVersion = 0
 
     func isCollapsed(_ section: Int) -> Bool {
-        !collapsedCompanies.isEmpty && collapsedCompanies.contains(displayed.sections[section].companyID)
+        !collapsedCompanies.isEmpty && displayed.sections[section].companyID.map(collapsedCompanies.contains) == true
     }
 
     public func showSkippedRecords() {

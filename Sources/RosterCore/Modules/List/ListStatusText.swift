@@ -8,6 +8,10 @@ enum ListStatusText {
         return company(named: selected.company)
     }
 
+    /// What `[`, `]` and `Space` say in the flat list: it has no company
+    /// to go to or to fold.
+    static let flatList = "one flat list: c groups by company"
+
     /// A person's company as a status bar names it: "No company" for none.
     static func company(named text: String) -> String {
         text.allSatisfy(\.isWhitespace) ? "No company" : text

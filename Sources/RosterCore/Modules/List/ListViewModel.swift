@@ -104,17 +104,24 @@ public struct CompanyHeaderRow: Equatable, Sendable {
     public var isCollapsed: Bool = false
 }
 
+/// A person's line: their place, and what the columns show of them, or
+/// why nothing yet (being read, or could not be read).
 public struct PersonRow: Equatable, Sendable {
-    public var name: String
-    public var balance: String
     /// Display position of this person (0-based, in list order).
     public var position: Int
-    /// Everything the columns show.
-    public var person: ListedPerson
-    /// Marked with `m`.
+    /// Everything the columns show, once read.
+    public var person: Loadable<ListedPerson>
+    /// Marked with `m` (a row not read is never marked: it has no id).
     public var isMarked: Bool = false
     /// Edited offline, not sent to the server yet.
     public var isUnsent: Bool = false
+
+    public init(position: Int, person: Loadable<ListedPerson>, isMarked: Bool = false, isUnsent: Bool = false) {
+        self.position = position
+        self.person = person
+        self.isMarked = isMarked
+        self.isUnsent = isUnsent
+    }
 }
 
 /// The list's rows as a random-access collection: row `i` is built when
@@ -123,7 +130,7 @@ public struct PersonRow: Equatable, Sendable {
 /// A collapsed section shows its header only.
 ///
 /// A value: the rows the list's window had read when it was made, each
-/// in its `LoadState` (a source that answers at once is read as rows are
+/// `Loadable` (a source that answers at once is read as rows are
 /// asked for, from its `ReadingAtOnce`: memory that never changes, nothing
 /// to wait for). Two are equal when they show the same rows: the same
 /// arrangement, read from the same memory or holding the same rows, with
@@ -133,7 +140,7 @@ public struct ListRows: RandomAccessCollection, Equatable, Sendable {
     /// The source's rows read at once, when it answers at once.
     private let atOnce: (any ReadingAtOnce)?
     /// Otherwise the rows read so far, by display position.
-    private let held: [Int: ListedPerson]
+    private let held: [Int: Loadable<ListedPerson>]
     /// Per section, whether it is collapsed; empty when none is.
     private let collapsed: [Bool]
     /// Per section, the row of its header; empty when none is collapsed
@@ -159,19 +166,21 @@ public struct ListRows: RandomAccessCollection, Equatable, Sendable {
                   collapsedCompanies: collapsedCompanies, marked: marked, unsent: unsent)
     }
 
-    private init(_ arrangement: PeopleArrangement, atOnce: (any ReadingAtOnce)?, held: [Int: ListedPerson], collapsedCompanies: Set<Int>,
-                 marked: Set<PersonID>, unsent: Set<String>) {
+    private init(_ arrangement: PeopleArrangement, atOnce: (any ReadingAtOnce)?, held: [Int: Loadable<ListedPerson>],
+                 collapsedCompanies: Set<Int>, marked: Set<PersonID>, unsent: Set<String>) {
         grouped = arrangement
         self.atOnce = atOnce
         self.held = held
         self.marked = marked
         self.unsent = unsent
-        guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: { collapsedCompanies.contains($0.companyID) }) else {
+        // The flat list's one section is no company's: never folded.
+        let isFolded = { (section: CompanySection) in section.companyID.map(collapsedCompanies.contains) ?? false }
+        guard !collapsedCompanies.isEmpty, grouped.sections.contains(where: isFolded) else {
             collapsed = []
             headerRows = []
             return
         }
-        collapsed = grouped.sections.map { collapsedCompanies.contains($0.companyID) }
+        collapsed = grouped.sections.map(isFolded)
         var rows: [Int] = []
         var next = 0
         for (index, section) in grouped.sections.enumerated() {
@@ -212,12 +221,15 @@ public struct ListRows: RandomAccessCollection, Equatable, Sendable {
         }
         let position = grouped.sections[section].range.lowerBound + (row - header - 1)
         // One person a call: a frame asks only for the rows it draws. A row
-        // not read yet is a stand-in that says so.
-        let read = atOnce.map { $0.rowsAtOnce(in: grouped, positions: position..<(position + 1)).first } ?? held[position]
-        let person = read ?? .loading(position: position, companyID: grouped.sections[section].companyID)
-        return .person(PersonRow(name: person.name, balance: person.balance, position: position, person: person,
-                                 isMarked: !marked.isEmpty && marked.contains(person.id),
-                                 isUnsent: !unsent.isEmpty && person.isLoaded && unsent.contains(person.texts[TextField.id.rawValue])))
+        // not read yet says so, and has nobody to mark.
+        let read: Loadable<ListedPerson>? = if let atOnce {
+            atOnce.rowsAtOnce(in: grouped, positions: position..<(position + 1)).first.map { .loaded($0) }
+        } else {
+            held[position]
+        }
+        guard case .loaded(let person) = read else { return .person(PersonRow(position: position, person: read ?? .loading)) }
+        return .person(PersonRow(position: position, person: .loaded(person), isMarked: !marked.isEmpty && marked.contains(person.id),
+                                 isUnsent: !unsent.isEmpty && unsent.contains(person.texts[TextField.id.rawValue])))
     }
 
     /// The display positions of the people among `rows` (a frame's), first

@@ -18,12 +18,14 @@ public final class ListWindow {
     public let arrangement: PeopleArrangement
     /// The source's rows read while drawing, when it answers at once.
     let atOnce: (any ReadingAtOnce)?
-    /// Rows read, by display position (a stand-in for one that could not be).
-    private(set) var held: [Int: ListedPerson] = [:]
+    /// Rows read, by display position: a person's, or why it could not be
+    /// read (never `.loading`: a position not read is not held).
+    private(set) var held: [Int: Loadable<ListedPerson>] = [:]
     /// The span being read, not stored yet.
     private var reading: Range<Int>?
-    /// The stand-ins are read again by the next frame's read, and shown
-    /// until it answers (never a flicker of "loading" between two tries).
+    /// The rows that could not be read are read again by the next frame's
+    /// read, and shown as such until it answers (never a flicker of
+    /// "loading" between two tries).
     private var rereadsUnread = false
 
     /// Rows kept at most; past it, those far from the screen are forgotten.
@@ -41,15 +43,16 @@ public final class ListWindow {
     /// True when rows are read while drawing.
     public var readsWhileDrawing: Bool { atOnce != nil }
 
-    /// The row at display `position`, or nil while it is not read yet.
-    public func row(at position: Int) -> ListedPerson? {
-        if let atOnce { return atOnce.rowsAtOnce(in: arrangement, positions: position..<(position + 1)).first }
-        return held[position]
+    /// The row at display `position`: the person's, or why there is none
+    /// (not read yet, or could not be read).
+    public func row(at position: Int) -> Loadable<ListedPerson> {
+        guard let atOnce else { return held[position] ?? .loading }
+        return atOnce.rowsAtOnce(in: arrangement, positions: position..<(position + 1)).first.map { .loaded($0) } ?? .loading
     }
 
-    /// The row at `position` if it is read and is a person's (not a stand-in).
+    /// The person's row at `position`; nil while it is not read or could not be.
     public func loadedRow(at position: Int) -> ListedPerson? {
-        row(at: position).flatMap { $0.isLoaded ? $0 : nil }
+        row(at: position).value
     }
 
     /// The span to read after a frame that drew the people at `drawn`: them,
@@ -61,29 +64,33 @@ public final class ListWindow {
         let lower = max(0, drawn.lowerBound - margin)
         let span = lower..<min(arrangement.count, drawn.upperBound + 1 + margin, lower + Self.longestRead)
         if let reading, reading.contains(drawn.lowerBound), reading.contains(drawn.upperBound) { return nil }
-        guard span.contains(where: { held[$0] == nil || (rereadsUnread && held[$0]?.isLoaded == false) }) else { return nil }
+        guard span.contains(where: { position in
+            switch held[position] {
+            case nil, .loading?: true
+            case .failed?: rereadsUnread
+            case .loaded?: false
+            }
+        }) else { return nil }
         reading = span
         return span
     }
 
     /// Keeps the rows read for `positions`, or why they could not be read;
-    /// a position the source left out, or could not read, holds a stand-in
-    /// that says why, unless a row read before is kept. Forgets the rows
-    /// farthest from them when there are too many.
+    /// a position the source left out, or could not read, holds why, unless
+    /// a row read before is kept. Forgets the rows farthest from them when
+    /// there are too many.
     public func store(_ read: Result<[ListedPerson], RepositoryError>, for positions: Range<Int>) {
-        let reason: String
+        let failure: RepositoryError
         switch read {
         case .success(let rows):
-            for row in rows { held[row.position] = row }
-            reason = "not in what the source answered"
+            for row in rows { held[row.position] = .loaded(row) }
+            failure = Self.leftOut
         case .failure(let error):
-            reason = error.reason
+            failure = error
         }
-        // A stand-in, so that the position is not asked for again and again.
+        // Held as failed, so that the position is not asked for again and again.
         for position in positions where held[position] == nil {
-            held[position] = .notLoaded(position: position,
-                                        companyID: arrangement.sections[arrangement.sectionIndex(containing: position)].companyID,
-                                        reason: reason)
+            held[position] = .failed(failure)
         }
         if reading == positions {
             reading = nil
@@ -94,11 +101,15 @@ public final class ListWindow {
         held = held.filter { keep.contains($0.key) }
     }
 
-    /// True when some row read is a stand-in (it could not be read).
-    public var holdsUnread: Bool { held.values.contains { !$0.isLoaded } }
+    /// Why a position the source answered for holds nobody: the people
+    /// changed under the arrangement.
+    static let leftOut = RepositoryError(.notFound, reason: "not in what the source answered")
 
-    /// Has the next frame's read ask for the stand-ins again; they show
-    /// until it answers.
+    /// True when some row could not be read.
+    public var holdsUnread: Bool { held.values.contains { $0.value == nil } }
+
+    /// Has the next frame's read ask for the rows that could not be read
+    /// again; they show as such until it answers.
     public func readUnreadAgain() {
         rereadsUnread = true
     }

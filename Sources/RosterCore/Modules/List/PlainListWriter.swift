@@ -86,9 +86,9 @@ public struct PlainListWriter: Sendable {
                     window = (try? await repository.rows(in: arrangement, positions: position..<min(end, position + Self.window))) ?? []
                 }
                 // A row that could not be read ends its section: never a
-                // stand-in printed as a person (the exit status says it).
+                // person printed in another's place (the exit status says it).
                 guard window.indices.contains(position - windowStart), case let person = window[position - windowStart],
-                      person.isLoaded, person.position == position else { break }
+                      person.position == position else { break }
                 output.append("  ")
                 if !person.firstName.isEmpty { appendField(person.firstName, to: &output) }
                 if !person.firstName.isEmpty && !person.lastName.isEmpty { output.append(" ") }

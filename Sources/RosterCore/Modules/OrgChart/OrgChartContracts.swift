@@ -49,7 +49,7 @@ public protocol OrgChartInteractorInput: AnyObject {
     var sourceName: String { get }
     /// Reads the chart (off the main actor), in the list's order.
     func loadChart(then deliver: @escaping @MainActor @Sendable (OrgChartLoad) -> Void)
-    /// The person numbers `query` matches (off the main actor), or why not.
+    /// The people `query` matches (their `PersonID` raw values; off the main actor), or why not.
     func matches(of query: String, then deliver: @escaping @MainActor @Sendable (Result<[Int], RepositoryError>) -> Void)
 }
 

@@ -3,10 +3,14 @@
 public struct OrgChart: Sendable {
     public let tree: OrgTree
     public let people: any OrgChartPeople
+    /// Finds the person an `_id`, email, DN or name names, as managers were
+    /// found (`reports-to:X`, `under:X`); nil when the source gave none.
+    public let references: (any PersonReferenceFinding)?
 
-    public init(tree: OrgTree, people: any OrgChartPeople) {
+    public init(tree: OrgTree, people: any OrgChartPeople, references: (any PersonReferenceFinding)? = nil) {
         self.tree = tree
         self.people = people
+        self.references = references
     }
 }
 
@@ -16,20 +20,36 @@ public protocol OrgChartPeople: Sendable {
     func email(of person: Int) -> String
     /// The one person whose record's `_id` is `recordID`, nil for none or several.
     func person(recordID: String) -> Int?
+    /// The `PersonID` raw value of the chart's `person` (the list's and the
+    /// repository's number for them).
+    func personID(of person: Int) -> Int
+    /// The chart's number of the person whose `PersonID` raw value is `id`.
+    func person(withID id: Int) -> Int?
     /// The `_id` of `person`'s record; empty when it has none.
     func recordID(of person: Int) -> String
 }
 
 extension OrgChartPeople {
+    /// A file's chart numbers people as its store does: as their `PersonID`.
+    public func personID(of person: Int) -> Int { person }
+    public func person(withID id: Int) -> Int? { id }
     public func recordID(of person: Int) -> String { "" }
 }
 
 /// A source whose people's managers can be read: the chart made from them.
 public protocol OrgChartReading: Sendable {
+    /// Whether `readChart` wants the list's order (`orderKeys`): false for
+    /// a source that orders the chart itself, sparing the reading of
+    /// everyone's place in the list.
+    var takesOrderKeys: Bool { get }
     /// Reads the managers and builds the chart (blocking: a file is read);
     /// each manager's reports and the top people ordered by `orderKeys`
     /// (a position per person), by person number when nil.
     func readChart(orderKeys: [Int32]?) -> OrgChartLoad
+}
+
+extension OrgChartReading {
+    public var takesOrderKeys: Bool { true }
 }
 
 /// Reads the org chart of the list's source off the main actor, in the
@@ -63,6 +83,7 @@ public final class OrgChartInteractor: OrgChartInteractorInput {
     public func loadChart(then deliver: @escaping @MainActor @Sendable (OrgChartLoad) -> Void) {
         guard let reading else { return deliver(.unavailable(Self.noChartReason)) }
         let (repository, everyone, reader) = (self.repository, self.everyone, self.reader)
+        guard reading.takesOrderKeys else { return reader.perform({ reading.readChart(orderKeys: nil) }, then: deliver) }
         repository.reads(through: reader).read({ await Self.orderKeys(of: everyone, in: repository) }, then: { keys in
             reader.perform({ reading.readChart(orderKeys: keys) }, then: deliver)
         })

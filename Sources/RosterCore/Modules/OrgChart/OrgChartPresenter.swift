@@ -32,17 +32,31 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         interactor.loadChart { [weak self] load in self?.loaded(load) }
     }
 
-    private func loaded(_ load: OrgChartLoad) {
+    private func loaded(_ load: OrgChartLoad, at personID: Int? = nil) {
         switch load {
         case .loaded(let chart):
             self.chart = chart
+            message = nil
             var rows = OrgChartRows(chart.tree.outline)
-            selectedRow = startingPerson.flatMap { rows.open(at: $0) } ?? 0
+            selectedRow = (personID ?? startingPerson).flatMap { chart.people.person(withID: $0) }.flatMap { rows.open(at: $0) } ?? 0
             self.rows = rows
         case .noManagers(let text), .unavailable(let text):
-            message = text
+            (chart, rows, message) = (nil, nil, text)
         }
         show()
+    }
+
+    /// Someone else changed the source: the chart is read again and opens
+    /// at the person selected (a search on is made again over it).
+    public func reload() {
+        let selected = chart.flatMap { chart in selectedPerson.map { chart.people.personID(of: $0) } }
+        let search = filter
+        interactor.loadChart { [weak self] load in
+            guard let self else { return }
+            (self.filter, self.wholeChartRows) = (nil, nil)
+            self.loaded(load, at: selected)
+            if let search { self.search(search) }
+        }
     }
 
     /// The source changed (another program's write): the chart is read
@@ -153,7 +167,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         switch found {
         case .failure(let error):
             notice = "search failed: \(error.reason)"
-        case .success(let matches):
+        case .success(let matchIDs):
+            let matches = matchIDs.compactMap { chart.people.person(withID: $0) }
             let person = selectedPerson
             if filter == nil { wholeChartRows = current }
             let rows = OrgChartRows.openToMatches(chart.tree.searchOutline(matching: matches))
@@ -186,8 +201,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     // MARK: Leaving
 
     public func openPerson() {
-        guard let person = selectedPerson else { return }
-        wireframe?.navigate(to: .person(person))
+        guard let person = selectedPerson, let chart else { return }
+        wireframe?.navigate(to: .person(chart.people.personID(of: person)))
     }
 
     public func goBack() { wireframe?.navigate(to: .back) }

@@ -4,7 +4,7 @@
 public struct OrgPlace: Equatable, Sendable {
     /// Someone the person's screen names and Enter opens.
     public struct Named: Equatable, Sendable {
-        /// Their number in the chart (a `PersonID`'s raw value).
+        /// Their `PersonID`'s raw value.
         public let person: Int
         public let name: String
 
@@ -47,7 +47,8 @@ public struct OrgPlace: Equatable, Sendable {
         self.init(manager: manager < 0 ? nil : Self.label(of: manager, in: chart.people),
                   problem: OrgChartLines.problem(tree.rootReason(of: person)),
                   reports: tree.teamSize(of: person), organisation: tree.organisationSize(of: person))
-        let names = { (person: Int) in Named(person: person, name: Self.name(of: person, in: chart.people)) }
+        // Named by `PersonID` (a table's chart numbers its people otherwise): what the person's screen opens.
+        let names = { (person: Int) in Named(person: chart.people.personID(of: person), name: Self.name(of: person, in: chart.people)) }
         // The tree has no loops left (each is broken at one of its people), so the walk ends.
         chain = tree.managerChain(of: person).map(names)
         chainProblem = chain.last.flatMap { OrgChartLines.problem(tree.rootReason(of: $0.person)) }

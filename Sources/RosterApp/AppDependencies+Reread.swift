@@ -379,14 +379,17 @@ extension AppDependencies {
         reloadIfDue()
     }
 
-    /// Reads a file changed on disk again, once the list is on top and
-    /// idle; the event loop asks after every round.
+    /// Reads a file changed on disk again, once the list (or the org chart
+    /// over it, which is read again too) is on top and idle; the event
+    /// loop asks after every round.
     func reloadIfDue() {
         if let held = heldReread, mayLand(on: held.startedOn) {
             heldReread = nil
             held.show()
         }
-        guard heldReread == nil, changedOnDisk, root.depth == 1, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
+        // Under a file's chart the file is read again at once: the chart is read from what was read (a table's reads itself).
+        let chartWaitsForFile = listWireframe.isOrgChartOnTop && !(listWireframe.shownRepository is SQLPeopleRepository)
+        guard heldReread == nil, changedOnDisk, root.depth == 1 || chartWaitsForFile, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
         changedOnDisk = false
         sourceSaved(recordID: listWireframe.place?.selectedID, note: sourceChanges.map { .toldByTheSource($0.note()) } ?? .changedOnDisk)
     }

@@ -10,6 +10,10 @@ final class DetailScreenWireframe: DetailWireframe {
     private let onClose: (Int) -> Void
     /// `E` / `v`: the list opens an editor of the person at this position.
     private let onEdit: (Int, Bool, String?) -> Void
+    /// What the screen was opened on, for a manager's or a report's screen (Enter) over it.
+    private var opened: (repository: any PeopleRepository, shown: PeopleArrangement, reader: BackgroundReading, orgChart: OrgChartCache?)?
+    /// The manager's or report's screen opened over this one.
+    private var other: DetailScreenWireframe?
 
     init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int, Bool, String?) -> Void = { _, _, _ in }) {
         self.root = root
@@ -20,6 +24,7 @@ final class DetailScreenWireframe: DetailWireframe {
     /// `reader` reads the person off the main actor.
     func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int, reader: BackgroundReading,
                  orgChart: OrgChartCache? = nil) {
+        opened = (repository, shown, reader, orgChart)
         let interactor = DetailInteractor(repository: repository, arrangement: shown, reader: reader, orgChart: orgChart)
         let presenter = DetailPresenter(interactor: interactor,
                                         position: position, wireframe: self, clipboard: TmuxClipboard(screen: root.screen))
@@ -38,8 +43,39 @@ final class DetailScreenWireframe: DetailWireframe {
             // Over the person's screen: Esc comes back to it; a save shows
             // the list, read again, at the person.
             onEdit(position, inEditor, field)
+        case .person(let person):
+            openPerson(PersonID(person))
         case .quit:
             root.finish(status: .success)
         }
+    }
+
+    /// A manager's or a report's screen over this one (Esc comes back here).
+    private func openPerson(_ id: PersonID) {
+        guard let opened else { return }
+        Self.open(id, over: root, repository: opened.repository, shownFirst: opened.shown, reader: opened.reader,
+                  orgChart: opened.orgChart) { [weak self] other in self?.other = other }
+    }
+
+    /// The screen of person `id` over the screen on top: ↑/↓ walk
+    /// `shown` when they are among it, else everyone in the same order.
+    /// `hold` keeps the screen's wireframe while it shows (nil once Esc
+    /// closed it).
+    static func open(_ id: PersonID, over root: RootWireframe, repository: any PeopleRepository, shownFirst shown: PeopleArrangement,
+                     reader: BackgroundReading, orgChart: OrgChartCache?, hold: @escaping (DetailScreenWireframe?) -> Void) {
+        repository.reads(through: reader).read({ () async -> (PeopleArrangement, Int)? in
+            if let position = try? await repository.position(of: id, in: shown) { return (shown, position) }
+            let everyone = repository.arrange(sort: shown.sort, byCompany: shown.byCompany, company: nil)
+            guard let position = try? await repository.position(of: id, in: everyone) else { return nil }
+            return (everyone, position)
+        }, then: { [weak root] found in
+            guard let root, let (arrangement, position) = found else { return }
+            let detail = DetailScreenWireframe(root: root, onClose: { [weak root] _ in
+                hold(nil)
+                root?.pop()
+            })
+            hold(detail)
+            detail.present(repository: repository, shown: arrangement, position: position, reader: reader, orgChart: orgChart)
+        })
     }
 }

@@ -59,7 +59,9 @@ final class FrequencyScreenWireframe: FrequencyWireframe {
     func present(_ arranged: ArrangedDirectory, filter: String?, field: SummaryField) {
         repository = arranged.repository
         self.filter = filter
-        let presenter = FrequencyPresenter(interactor: SummaryInteractor(repository: arranged.repository, reader: makeSearcher()),
+        let interactor = SummaryInteractor(repository: arranged.repository, reader: makeSearcher(),
+                                           orgChart: session.orgChartCache(for: arranged.repository, reader: makeSearcher()))
+        let presenter = FrequencyPresenter(interactor: interactor,
                                            field: field, shown: arranged.arrangement, filter: filter, wireframe: self)
         let view = FrequencyView(presenter: presenter)
         presenter.attach(view: view)

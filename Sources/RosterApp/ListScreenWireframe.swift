@@ -106,6 +106,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// `scope` says what a list over another screen is of. Whatever was
     /// opened over an earlier list (of another source) is let go.
     func presentList(_ arranged: ArrangedDirectory, filter: String? = nil, scope: ListScope? = nil) {
+        // The org chart on top stays there, read again over what was read (a change made elsewhere shows in it).
+        let chartOnTop = orgChartWireframe?.isOnTop == true ? orgChartWireframe : nil
         repository = arranged.repository
         detailWireframe = nil
         companiesWireframe = nil
@@ -120,7 +122,14 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         self.presenter = presenter
         if isMainList { root.setRoot(view) } else { root.push(view) }
         if filter != nil { presenter.applyFilter(filter) }
+        chartOnTop?.reload(repository: arranged.repository, shown: arranged.arrangement,
+                           reading: session.orgChartReading?(arranged.repository),
+                           people: session.orgChartCache(for: arranged.repository, reader: makeSearcher()))
     }
+
+    /// Whether the org chart is the screen on top of this list: a change
+    /// made elsewhere is read again at once, and shows in it.
+    var isOrgChartOnTop: Bool { orgChartWireframe?.isOnTop == true && root.depth == 2 }
 
     /// Goes back to a remembered place, then the command line's order and
     /// filter (an explicit `--sort` wins over the remembered order).

@@ -10,13 +10,14 @@ import RosterTUI
 @MainActor
 final class OrgChartScreenWireframe: OrgChartWireframe {
     private unowned let root: RootWireframe
-    private let repository: any PeopleRepository
-    private let shown: PeopleArrangement
+    private var repository: any PeopleRepository
+    private var shown: PeopleArrangement
     private let reader: BackgroundReading
     /// Where each person opened stands (their screen's manager and team).
-    private let people: OrgChartCache?
+    private var people: OrgChartCache?
     private let onClose: () -> Void
     private var presenter: OrgChartPresenter?
+    private var view: OrgChartView?
     private var detail: DetailScreenWireframe?
 
     init(root: RootWireframe, repository: any PeopleRepository, shown: PeopleArrangement, reader: BackgroundReading,
@@ -35,6 +36,22 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
         let view = OrgChartView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
+        self.view = view
+        root.push(view)
+    }
+
+    /// Whether the chart is the screen on top (a change read again then
+    /// shows in it at once; over a person's screen it waits, as the list does).
+    var isOnTop: Bool { view.map { root.topView === $0 } ?? false }
+
+    /// The source was read again (another program changed it) and the list
+    /// under the chart shown afresh: the chart is read again from `reading`,
+    /// over `repository`, in `shown`'s order, and shown over the list again,
+    /// where it was (the presenter keeps the selection and what was open).
+    func reload(repository: any PeopleRepository, shown: PeopleArrangement, reading: (any OrgChartReading)?, people: OrgChartCache?) {
+        guard let presenter, let view else { return }
+        (self.repository, self.shown, self.people) = (repository, shown, people)
+        presenter.reload(from: OrgChartInteractor(repository: repository, shown: shown, reading: reading, reader: reader))
         root.push(view)
     }
 
@@ -50,6 +67,7 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
         case .back:
             root.pop()
             presenter = nil
+            view = nil
             onClose()
         case .quit:
             root.finish(status: .success)
@@ -58,21 +76,7 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
 
     /// The person's screen, in the list's people when they are among them.
     private func openPerson(_ id: PersonID) {
-        let (repository, shown) = (self.repository, self.shown)
-        repository.reads(through: reader).read({ () async -> (PeopleArrangement, Int)? in
-            if let position = try? await repository.position(of: id, in: shown) { return (shown, position) }
-            let everyone = repository.arrange(sort: shown.sort, byCompany: shown.byCompany, company: nil)
-            guard let position = try? await repository.position(of: id, in: everyone) else { return nil }
-            return (everyone, position)
-        }, then: { [weak self] found in
-            guard let self, let (arrangement, position) = found else { return }
-            let detail = DetailScreenWireframe(root: self.root, onClose: { [weak self] _ in
-                self?.detail = nil
-                self?.root.pop()
-            })
-            self.detail = detail
-            detail.present(repository: self.repository, shown: arrangement, position: position, reader: self.reader,
-                           orgChart: self.people)
-        })
+        DetailScreenWireframe.open(id, over: root, repository: repository, shownFirst: shown, reader: reader,
+                                   orgChart: people) { [weak self] detail in self?.detail = detail }
     }
 }

@@ -38,4 +38,6 @@ struct StorePeopleNames: OrgChartPeople {
     func email(of person: Int) -> String { store.text(.email, of: person) }
 
     func person(recordID: String) -> Int? { store.position(ofOnly: recordID) }
+
+    func recordID(of person: Int) -> String { store.text(.id, of: person) }
 }

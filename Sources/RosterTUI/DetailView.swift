@@ -8,7 +8,7 @@ import RosterCore
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
-        case previous, next, back, quit, help, copy, nextField, previousField, retry, edit, editInEditor
+        case previous, next, back, quit, help, copy, nextField, previousField, retry, edit, editInEditor, openPerson
         case pageUp, pageDown, halfPageUp, halfPageDown, firstField, lastField
     }
 
@@ -24,6 +24,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.escape, .left, .character("h"), .backspace], "Esc/←/h/⌫", "back", .back, hint: true),
         KeyBinding([.tab], "Tab", "next field (the one y copies; starts on Email)", .nextField),
         KeyBinding([.backTab], "S-Tab", "previous field", .previousField),
+        KeyBinding([.enter], "⏎", "open the manager or report under the cursor (Tab to them; Esc comes back)", .openPerson),
         KeyBinding([.character("y")], "y", "copy the field (OSC 52; in tmux to its buffer too)", .copy),
         KeyBinding([.character("E")], "E", "edit the person (a form; ⏎ saves)", .edit),
         KeyBinding([.character("v")], "v", "edit the person's record in $VISUAL / $EDITOR", .editInEditor),
@@ -87,6 +88,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .retry: presenter.retry()
         case .edit: presenter.edit(inEditor: false)
         case .editInEditor: presenter.edit(inEditor: true)
+        case .openPerson: presenter.openSelected()
         case .nextField:
             presenter.moveFieldCursor(by: 1)
             revealSelectedField(in: layout)
@@ -116,7 +118,8 @@ public final class DetailView: DetailViewInterface, ScreenView {
     }
 
     private func layout(for size: ScreenSize) -> DetailLayout {
-        DetailLayout(fields: model?.fields ?? [], size: size)
+        DetailLayout(fields: model?.fields ?? [], size: size, selectedField: model?.selectedField,
+                     selectedPerson: model?.selectedPerson)
     }
 
     public func draw(on screen: Screen) {
@@ -139,12 +142,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         let layout = layout(for: size)
         top = min(top, layout.maxTop)
         let shown = layout.lines[top..<min(layout.lines.count, top + layout.height)]
-        for (offset, line) in shown.enumerated() {
-            // The field `y` copies stands out: its label in reverse video.
-            let isCursor = line.field == model.selectedField
-            screen.put(line.label, row: DetailLayout.firstRow + offset, column: 0, style: isCursor && !line.label.isEmpty ? .selected : .dim)
-            screen.put(line.value, row: DetailLayout.firstRow + offset, column: layout.valueColumn, style: isCursor ? .bold : .normal)
-        }
+        draw(shown, valueColumn: layout.valueColumn, of: model, on: screen)
         if layout.scrolls, let first = shown.first, let last = shown.last {
             // A wrapped value cut by the top edge (its label gone) is not
             // counted as shown; one cut by the bottom edge ends in "…": a
@@ -173,6 +171,36 @@ public final class DetailView: DetailViewInterface, ScreenView {
                             leftWins: false)
         help?.draw(on: screen)
     }
+
+    /// The field lines `shown`, from the first field row down.
+    private func draw(_ shown: ArraySlice<DetailLayout.Line>, valueColumn: Int, of model: DetailViewModel, on screen: Screen) {
+        for (offset, line) in shown.enumerated() {
+            // The field `y` copies stands out: its label in reverse video.
+            let isCursor = line.field == model.selectedField
+            let row = DetailLayout.firstRow + offset
+            if let people = line.people {
+                // The person under the cursor stands out, not the label: a field names several.
+                screen.put(line.label, row: row, column: 0, style: .dim)
+                draw(people, row: row, column: valueColumn, selected: isCursor ? model.selectedPerson : nil, on: screen)
+                continue
+            }
+            screen.put(line.label, row: row, column: 0, style: isCursor && !line.label.isEmpty ? .selected : .dim)
+            screen.put(line.value, row: row, column: valueColumn, style: isCursor ? .bold : .normal)
+        }
+    }
+
+    /// A line of people (a chain of managers, a report), the one under the cursor in reverse video.
+    private func draw(_ people: NamedPeopleLine, row: Int, column: Int, selected: Int?, on screen: Screen) {
+        var column = column
+        for segment in people.segments {
+            let style: TextStyle = switch segment {
+            case .person(let index, _): index == selected ? .selected : .normal
+            case .separator, .elided, .after: .dim
+            }
+            screen.put(segment.text, row: row, column: column, style: style)
+            column += DisplayText.width(segment.text)
+        }
+    }
 }
 
 /// The detail's fields as screen lines: labels right-aligned, values
@@ -184,6 +212,8 @@ struct DetailLayout {
         /// The padded label, or blanks on a value's continuation lines.
         var label: String
         var value: String
+        /// The people of a field that names them, laid out on this one line.
+        var people: NamedPeopleLine? = nil
     }
 
     /// Fields start below the title bar, the name and a blank row.
@@ -193,7 +223,7 @@ struct DetailLayout {
     let height: Int
     let valueColumn: Int
 
-    init(fields: [DetailViewModel.Field], size: ScreenSize) {
+    init(fields: [DetailViewModel.Field], size: ScreenSize, selectedField: Int? = nil, selectedPerson: Int? = nil) {
         let labelWidth = fields.map { DisplayText.width($0.label) }.max() ?? 0
         valueColumn = labelWidth + 4
         height = max(1, size.rows - Self.firstRow - 2)
@@ -201,6 +231,13 @@ struct DetailLayout {
         var lines: [Line] = []
         for (index, field) in fields.enumerated() {
             let label = "  " + String(repeating: " ", count: labelWidth - DisplayText.width(field.label)) + field.label + "  "
+            if !field.people.isEmpty {
+                // A chain is one line, cut to fit, whatever its length.
+                let people = NamedPeopleLine(people: field.people, after: field.after,
+                                             selected: index == selectedField ? selectedPerson : nil, columns: valueColumns)
+                lines.append(Line(field: index, label: label, value: people.text, people: people))
+                continue
+            }
             for (part, value) in DisplayText.wrapped(field.value, columns: valueColumns).enumerated() {
                 lines.append(Line(field: index, label: part == 0 ? label : "", value: value))
             }

@@ -11,7 +11,7 @@ public final class FrequencyView: FrequencyViewInterface, ScreenView {
     public static let keyTable: [KeyBinding<Action>] = TableKeys.bindings(
         noun: "value", sortHelp: "next order (value; people, total, average: largest first)",
         extra: [
-            KeyBinding([.character("f")], "f", "count by the next field (company, city, state, eye color, fruit, active, age, balance)",
+            KeyBinding([.character("f")], "f", "count by the next field (company, city, state, eye color, fruit, active, age, balance, manager)",
                        .nextField),
             KeyBinding([.character("F")], "F", "count by the previous field", .previousField),
         ], wrap: Action.table)

@@ -818,12 +818,12 @@ struct PromptAndScrollingEndToEndTests {
         session.resize(rows: 10, columns: 40)
         #expect(session.waitFor(text: "fields 1–4 of 15"))
         session.send("?")
-        // The detail's 17 keys, then the 5 lines of the keys of every screen.
-        #expect(session.waitFor(text: "lines 1–7 of 22"))
+        // The detail's 18 keys, then the 5 lines of the keys of every screen.
+        #expect(session.waitFor(text: "lines 1–7 of 23"))
         session.send("Down")
-        #expect(session.waitFor(text: "lines 2–8 of 22"))
+        #expect(session.waitFor(text: "lines 2–8 of 23"))
         session.send("NPage", "NPage")
-        #expect(session.waitFor(text: "lines 14–20 of 22"))
+        #expect(session.waitFor(text: "lines 14–20 of 23"))
         #expect(session.screen().contains("quit"))
         session.send("x")  // any other key closes it
         #expect(session.waitFor(text: "fields 1–4 of 15"))

@@ -990,6 +990,8 @@ struct FrequencyViewTests {
         #expect(presenter.field == .city)
         view.handle(.character("F"), screenSize: size)
         view.handle(.character("F"), screenSize: size)
+        #expect(presenter.field == .manager, "F from the company: the manager, last of the cycle")
+        view.handle(.character("F"), screenSize: size)
         #expect(presenter.field == .balanceBand)
         view.handle(.character("s"), screenSize: size)
         #expect(presenter.sortOrder.key == .headcount)

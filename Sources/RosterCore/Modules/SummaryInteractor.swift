@@ -34,11 +34,14 @@ public protocol SummaryInteractorInput: AnyObject {
 public final class SummaryInteractor: SummaryInteractorInput {
     private let repository: any PeopleRepository
     private let reader: BackgroundReading
+    /// Who reports to whom, for the counts by manager; nil for a source without an org chart.
+    private let orgChart: OrgChartCache?
 
     /// `reader` counts a source that may wait (by default, at once).
-    public init(repository: any PeopleRepository, reader: BackgroundReading? = nil) {
+    public init(repository: any PeopleRepository, reader: BackgroundReading? = nil, orgChart: OrgChartCache? = nil) {
         self.repository = repository
         self.reader = reader ?? ReadingNow()
+        self.orgChart = orgChart
     }
 
     public var titleName: String { repository.titleName }
@@ -62,11 +65,32 @@ public final class SummaryInteractor: SummaryInteractorInput {
 
     public func valueSummaries(of field: SummaryField, in shown: PeopleArrangement,
                                then deliver: @escaping @MainActor @Sendable (Result<[ValueSummary], RepositoryError>) -> Void) {
+        if field == .manager { return managerSummaries(in: shown, then: deliver) }
         let repository = self.repository
         repository.reads(through: reader).read({
             await Result(awaiting: { () async throws(RepositoryError) in try await repository.valueSummaries(of: field, in: shown) })
         }, then: deliver)
     }
+
+    /// Team sizes among `shown`, from the org chart: who `shown` holds
+    /// comes from the repository, who manages them from the chart.
+    private func managerSummaries(in shown: PeopleArrangement,
+                                  then deliver: @escaping @MainActor @Sendable (Result<[ValueSummary], RepositoryError>) -> Void) {
+        guard let orgChart else { return deliver(.failure(RepositoryError(.unreadable, reason: Self.noManagersHere))) }
+        let (repository, reader) = (self.repository, self.reader)
+        orgChart.chart { loaded in
+            guard case .success(let chart) = loaded else { return deliver(loaded.map { _ in [] }) }
+            repository.reads(through: reader).read({
+                await Result(awaiting: { () async throws(RepositoryError) in
+                    let people = try await repository.personIDs(in: shown, positions: 0..<shown.count).map(\.rawValue)
+                    return ManagerCounts.summaries(of: people, in: chart)
+                })
+            }, then: deliver)
+        }
+    }
+
+    /// Said in place of counts by manager over a source without an org chart.
+    static let noManagersHere = "no org chart here: " + OrgChartInteractor.noChartReason
 
     public func reconnect(then said: @escaping @MainActor @Sendable (_ message: String, _ reconnected: Bool) -> Void) {
         Reconnection.attempt(repository, using: reader, then: said)

@@ -21,6 +21,8 @@ public protocol DetailModuleInterface: AnyObject {
     func copyField()
     /// `r`: a person that could not be read is read again (reconnecting first).
     func retry()
+    /// Enter: the screen of the manager or report under the field cursor.
+    func openSelected()
 }
 
 /// Where a copy went, as far as the app can know.
@@ -47,6 +49,9 @@ public enum DetailRoute: Equatable, Sendable {
     /// `inEditor`, the user's own editor.
     /// `field`: the label of the field the cursor is on, for the form to open at.
     case edit(position: Int, inEditor: Bool, field: String?)
+    /// Another person's screen over this one (a manager of the chain, a
+    /// report): `person` is their number, a `PersonID`'s raw value.
+    case person(Int)
     case quit
 }
 

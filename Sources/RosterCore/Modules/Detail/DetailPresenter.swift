@@ -80,8 +80,8 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     public func moveFieldCursor(by delta: Int) {
-        let count = Self.fields(of: Person(firstName: "", lastName: "")).count
-        fieldCursor = ((fieldCursor + delta) % count + count) % count
+        let count = stops().count
+        fieldCursor = ((min(fieldCursor, count - 1) + delta) % count + count) % count
         status = nil
         view?.show(makeViewModel())
     }
@@ -93,10 +93,10 @@ public final class DetailPresenter: DetailModuleInterface {
             view?.show(makeViewModel())
             return
         }
-        let fields = Self.fields(of: person)
-        guard fields.indices.contains(fieldCursor) else { return }
-        let field = fields[fieldCursor]
-        let (text, removed) = DisplayText.printable(field.copyText)
+        let fields = Self.fields(of: person) + Self.fields(of: orgPlace(of: person))
+        let stop = stops(of: fields)[min(fieldCursor, stops(of: fields).count - 1)]
+        let field = fields[stop.field]
+        let (text, removed) = DisplayText.printable(stop.person.map { field.people[$0] } ?? field.copyText)
         if text.isEmpty {
             status = "no \(field.label.lowercased()) to copy"
         } else if let delivery = clipboard?.copy(text) {
@@ -116,6 +116,7 @@ public final class DetailPresenter: DetailModuleInterface {
         var field: String?
         if case .loaded(let person) = person(at: position) {
             let fields = Self.fields(of: person)
+            // On a manager or a report (the chart's, not the record's), the form opens at its start.
             field = fields.indices.contains(fieldCursor) ? fields[fieldCursor].label : nil
         }
         wireframe?.navigate(to: .edit(position: position, inEditor: inEditor, field: field))
@@ -143,15 +144,58 @@ public final class DetailPresenter: DetailModuleInterface {
         }
         // The flat list's one section is everyone's: the person's own company says more.
         let company = section.companyID == nil ? ListStatusText.company(named: person.company) : section.title
+        let fields = Self.fields(of: person) + Self.fields(of: orgPlace(of: person))
+        let allStops = stops(of: fields)
+        let stop = allStops[min(fieldCursor, allStops.count - 1)]
         // Read while the connection is lost, the person is as last seen: said unless something else is.
-        let orgPlace = interactor.orgPlace(ofRecord: person.id) { [weak self] in
+        return DetailViewModel(title: person.fullName, company: company, position: place, fields: fields,
+                               status: status ?? (interactor.isConnectionLost ? Self.asLastSeen : nil), selectedField: stop.field,
+                               selectedPerson: stop.person, problemDetail: interactor.problemDetail)
+    }
+
+    /// Where `person` stands in the org chart; nil before it is read (the
+    /// screen is shown again once it is) or for a source without one.
+    private func orgPlace(of person: Person) -> OrgPlace? {
+        interactor.orgPlace(ofRecord: person.id) { [weak self] in
             guard let self else { return }
             self.view?.show(self.makeViewModel())
         }
-        return DetailViewModel(title: person.fullName, company: company, position: place,
-                               fields: Self.fields(of: person) + Self.fields(of: orgPlace),
-                               status: status ?? (interactor.isConnectionLost ? Self.asLastSeen : nil), selectedField: fieldCursor,
-                               problemDetail: interactor.problemDetail)
+    }
+
+    /// A place Tab stops on: a field, or one of the people a field names.
+    struct Stop: Equatable {
+        var field: Int
+        var person: Int?
+    }
+
+    /// Every stop of Tab among `fields`, in reading order: each field of
+    /// the record, then each manager of the chain and each report.
+    func stops(of fields: [DetailViewModel.Field]) -> [Stop] {
+        let recordFields = Self.fields(of: Person(firstName: "", lastName: "")).count
+        return (0..<recordFields).map { Stop(field: $0) } + fields.indices.dropFirst(recordFields).flatMap { field in
+            fields[field].people.indices.map { Stop(field: field, person: $0) }
+        }
+    }
+
+    /// The stops of the person shown (the record's fields alone before they are read).
+    private func stops() -> [Stop] {
+        guard case .loaded(let person) = person(at: position) else { return stops(of: []) }
+        return stops(of: Self.fields(of: person) + Self.fields(of: orgPlace(of: person)))
+    }
+
+    /// Enter: the screen of the manager or report under the cursor.
+    public func openSelected() {
+        guard case .loaded(let person) = person(at: position), let place = orgPlace(of: person) else { return }
+        let allStops = stops(of: Self.fields(of: person) + Self.fields(of: place))
+        let recordFields = Self.fields(of: Person(firstName: "", lastName: "")).count
+        let index = min(fieldCursor, allStops.count - 1)
+        guard index >= recordFields else {
+            let named = place.chain.count + place.directReports.count
+            status = named == 0 ? nil : "Tab to a manager or a report; Enter opens them"
+            return view?.show(makeViewModel()) ?? ()
+        }
+        // The chart's stops follow the record's in the order the people are named: the chain, then the reports.
+        wireframe?.navigate(to: .person((place.chain + place.directReports)[index - recordFields].person))
     }
 
     /// What the status line says of a person shown while the connection is lost.
@@ -201,16 +245,28 @@ public final class DetailPresenter: DetailModuleInterface {
             + [field(.picture), number("Index", person.index), field(.guid), field(.id)]
     }
 
-    /// The person's manager and team, after their record's fields, once the
-    /// org chart is read (none for a source without one). Tab never stops
-    /// on them: they are the chart's, not the record's.
+    /// The person's manager, their chain of managers (the direct one first,
+    /// up to the top) and their team, after their record's fields, once
+    /// the org chart is read (none for a source without one). Tab stops on
+    /// each person named (Enter opens them), never on the counts.
     static func fields(of place: OrgPlace?) -> [DetailViewModel.Field] {
         guard let place else { return [] }
         let manager = place.manager ?? "— (\(place.problem ?? "at the top"))"
         let reports = place.reports == 0 ? "none"
             : "\(NumberText.grouped(place.reports)) (\(NumberText.grouped(place.organisation)) in all)"
-        return [.init(label: "Manager", value: manager, copyText: place.manager ?? ""),
-                .init(label: "Reports", value: reports, copyText: "")]
+        var fields: [DetailViewModel.Field] = [.init(label: "Manager", value: manager, copyText: place.manager ?? "")]
+        if !place.chain.isEmpty {
+            let names = place.chain.map(\.name)
+            let after = place.chainProblem.map { "⚠ \($0)" }
+            fields.append(.init(label: "Chain", value: (names + (after.map { [$0] } ?? [])).joined(separator: " › "),
+                                people: names, after: after))
+        }
+        fields.append(.init(label: "Reports", value: reports, copyText: ""))
+        fields += place.directReports.map { .init(label: "", value: $0.name, people: [$0.name]) }
+        if place.reports > place.directReports.count {
+            fields.append(.init(label: "", value: "… and \(NumberText.grouped(place.reports - place.directReports.count)) more (T shows them all)"))
+        }
+        return fields
     }
 
     /// Where the field cursor starts: `y` copies the email, as it always did.

@@ -91,6 +91,10 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
         guard let summary = summaries.indices.contains(selection) ? summaries[selection] : nil else { return }
         if case .company(let id) = summary.value {
             wireframe?.navigate(to: .company(id))
+        } else if let term = field.queryTerm(for: summary.value), let error = SearchQuery(term).error {
+            // A term this Roster's queries do not take: said here, not a list that shows everyone.
+            notice = "cannot list them: " + error.describe(in: term)
+            render()
         } else if let term = field.queryTerm(for: summary.value) {
             wireframe?.navigate(to: .matching(term: term, title: "\(valueListTitle) › \(summary.title)"))
         } else {
@@ -157,7 +161,8 @@ public final class FrequencyPresenter: FrequencyModuleInterface {
                     title: summary.title,
                     headcount: NumberText.grouped(summary.headcount),
                     share: Self.share(summary.headcount, of: counted),
-                    total: Balance.format(cents: summary.totalCents),
+                    // Counts by manager come from the org chart, which holds no balances: none summed, none shown.
+                    total: field == .manager ? "—" : Balance.format(cents: summary.totalCents),
                     average: summary.averageCents.map(Balance.format(cents:)) ?? "—",
                     count: summary.headcount)
             }

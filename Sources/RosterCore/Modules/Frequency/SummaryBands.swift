@@ -77,6 +77,8 @@ extension SummaryField {
     public func queryTerm(for value: SummaryValue) -> String? {
         switch (self, value) {
         case (.company, _): return nil
+        case (.manager, .text(let reference)): return ManagerCounts.term(for: reference)
+        case (.manager, _): return nil
         case (.active, .active(let flag)): return flag ? "active:yes" : "active:no"
         case (.ageBand, .band(let band)): return SummaryBands.ageTerm(band)
         case (.balanceBand, .band(let band)): return SummaryBands.balanceTerm(band)

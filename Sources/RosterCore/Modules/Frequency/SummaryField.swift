@@ -5,11 +5,20 @@ public enum SummaryField: Hashable, Sendable, CaseIterable {
     /// fields gives a `countLabel` (eye colour, fruit).
     case text(TextField)
     case active, ageBand, balanceBand
+    /// Who each person reports to (the org chart's manager): the rows are
+    /// team sizes, counted from the chart (`ManagerCounts`), not by the
+    /// repository.
+    case manager
 
     /// In `f`'s cycle: the company, the address's parts, the counted text
-    /// fields in `TextField`'s order, then the figures.
+    /// fields in `TextField`'s order, the figures, then the manager (`F`
+    /// from the company goes to it).
     public static let allCases: [SummaryField] = [.company, .city, .state]
-        + TextField.allCases.filter { $0.countLabel != nil }.map(SummaryField.text) + [.active, .ageBand, .balanceBand]
+        + TextField.allCases.filter { $0.countLabel != nil }.map(SummaryField.text) + [.active, .ageBand, .balanceBand, .manager]
+
+    /// The fields a repository counts (`valueSummaries`): all but the
+    /// manager, whose counts come from the org chart.
+    public static let countedByRepositories: [SummaryField] = allCases.filter { $0 != .manager }
 
     /// How titles and the status bar name it ("eye colour").
     public var label: String {
@@ -21,6 +30,7 @@ public enum SummaryField: Hashable, Sendable, CaseIterable {
         case .active: return "active"
         case .ageBand: return "age band"
         case .balanceBand: return "balance band"
+        case .manager: return "manager"
         }
     }
 

@@ -7,7 +7,7 @@ extension SummaryField {
     public func value(of person: Person) -> SummaryValue {
         func text(_ value: String) -> SummaryValue { value.isEmpty ? .missing : .text(value) }
         switch self {
-        case .company: return .missing
+        case .company, .manager: return .missing
         case .city: return text(QueryCondition.addressParts(person.address).city)
         case .state: return text(QueryCondition.addressParts(person.address).state)
         case .text(let field): return text(person.text(field))
@@ -20,7 +20,7 @@ extension SummaryField {
     /// The query language's field for a text value (nil: not text).
     public var textScope: TextScope? {
         switch self {
-        case .company, .active, .ageBand, .balanceBand: return nil
+        case .company, .active, .ageBand, .balanceBand, .manager: return nil
         case .city: return .city
         case .state: return .state
         case .text(let field): return TextScope(field: field)

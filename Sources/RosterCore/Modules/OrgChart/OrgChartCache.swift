@@ -1,37 +1,3 @@
-/// Where a person stands in the org chart, for their screen: their manager
-/// (or why they have none that counts), their direct reports and everyone
-/// under them.
-public struct OrgPlace: Equatable, Sendable {
-    /// "Grace Hopper <grace@example.org>"; nil at the top.
-    public let manager: String?
-    /// Why they are at the top when it is a problem ("manager not here").
-    public let problem: String?
-    public let reports: Int
-    public let organisation: Int
-
-    public init(manager: String?, problem: String?, reports: Int, organisation: Int) {
-        self.manager = manager
-        self.problem = problem
-        self.reports = reports
-        self.organisation = organisation
-    }
-
-    /// `person`'s place in `chart`.
-    public init(person: Int, in chart: OrgChart) {
-        let tree = chart.tree
-        let manager = Int(tree.managers[person])
-        self.init(manager: manager < 0 ? nil : Self.label(of: manager, in: chart.people),
-                  problem: OrgChartLines.problem(tree.rootReason(of: person)),
-                  reports: tree.teamSize(of: person), organisation: tree.organisationSize(of: person))
-    }
-
-    private static func label(of person: Int, in people: any OrgChartPeople) -> String {
-        let name = DisplayText.sanitized(people.name(of: person))
-        let email = DisplayText.sanitized(people.email(of: person))
-        return email.isEmpty ? name : "\(name) <\(email)>"
-    }
-}
-
 /// A source's org chart read once, off the main actor, for every person's
 /// screen that asks where someone stands (the chart screen reads its own,
 /// in the list's order).
@@ -40,6 +6,8 @@ public final class OrgChartCache {
     private let reading: any OrgChartReading
     private let reader: BackgroundReading
     private var chart: OrgChart?
+    /// Why there is no chart, once read without one.
+    private var noChartReason: String?
     private var isRead = false
     private var waiting: [@MainActor @Sendable () -> Void] = []
     /// The last answer: asked again at each key on the person's screen,
@@ -56,11 +24,7 @@ public final class OrgChartCache {
     /// nil, the chart is read and `whenRead` called once it is.
     public func place(ofRecord recordID: String, whenRead: @escaping @MainActor @Sendable () -> Void) -> OrgPlace? {
         guard isRead else {
-            waiting.append(whenRead)
-            if waiting.count == 1 {
-                let reading = self.reading
-                reader.perform({ reading.readChart(orderKeys: nil) }, then: { [weak self] load in self?.read(load) })
-            }
+            startReading(then: whenRead)
             return nil
         }
         if let last, last.recordID == recordID { return last.place }
@@ -70,8 +34,28 @@ public final class OrgChartCache {
         return place
     }
 
+    /// The chart, or why there is none, handed to `deliver`: at once once
+    /// read, else when it is (`F`'s counts by manager).
+    public func chart(then deliver: @escaping @MainActor @Sendable (Result<OrgChart, RepositoryError>) -> Void) {
+        guard isRead else {
+            return startReading { [weak self] in self?.chart(then: deliver) }
+        }
+        if let chart { return deliver(.success(chart)) }
+        deliver(.failure(RepositoryError(.unreadable, reason: noChartReason ?? "there is no org chart here")))
+    }
+
+    private func startReading(then work: @escaping @MainActor @Sendable () -> Void) {
+        waiting.append(work)
+        guard waiting.count == 1 else { return }
+        let reading = self.reading
+        reader.perform({ reading.readChart(orderKeys: nil) }, then: { [weak self] load in self?.read(load) })
+    }
+
     private func read(_ load: OrgChartLoad) {
-        if case .loaded(let chart) = load { self.chart = chart }
+        switch load {
+        case .loaded(let chart): self.chart = chart
+        case .noManagers(let reason), .unavailable(let reason): noChartReason = reason
+        }
         isRead = true
         let waiting = self.waiting
         self.waiting = []

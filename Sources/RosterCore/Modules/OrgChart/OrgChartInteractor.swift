@@ -25,12 +25,15 @@ public protocol OrgChartPeople: Sendable {
     func personID(of person: Int) -> Int
     /// The chart's number of the person whose `PersonID` raw value is `id`.
     func person(withID id: Int) -> Int?
+    /// The `_id` of `person`'s record; empty when it has none.
+    func recordID(of person: Int) -> String
 }
 
 extension OrgChartPeople {
     /// A file's chart numbers people as its store does: as their `PersonID`.
     public func personID(of person: Int) -> Int { person }
     public func person(withID id: Int) -> Int? { id }
+    public func recordID(of person: Int) -> String { "" }
 }
 
 /// A source whose people's managers can be read: the chart made from them.

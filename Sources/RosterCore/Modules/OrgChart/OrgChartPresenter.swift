@@ -5,7 +5,7 @@
 public final class OrgChartPresenter: OrgChartModuleInterface {
     private weak var view: OrgChartViewInterface?
     private weak var wireframe: OrgChartWireframe?
-    private let interactor: OrgChartInteractorInput
+    private var interactor: OrgChartInteractorInput
     /// The person the chart opens at (the list's selection).
     private let startingPerson: Int?
     private var chart: OrgChart?
@@ -57,6 +57,31 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
             self.loaded(load, at: selected)
             if let search { self.search(search) }
         }
+    }
+
+    /// The source changed (another program's write): the chart is read
+    /// again through `interactor`, the selected person kept selected (under
+    /// their new manager if they moved), the managers open kept open, the
+    /// search kept, wherever those people still are.
+    public func reload(from interactor: OrgChartInteractorInput) {
+        self.interactor = interactor
+        let kept = OrgChartKeptState(chart: chart, rows: wholeChartRows ?? rows, selected: selectedPerson, filter: filter)
+        interactor.loadChart { [weak self] load in self?.reloaded(load, keeping: kept) }
+    }
+
+    private func reloaded(_ load: OrgChartLoad, keeping kept: OrgChartKeptState) {
+        guard case .loaded(let chart) = load else {
+            (chart, rows, wholeChartRows, filter) = (nil, nil, nil, nil)
+            return loaded(load)
+        }
+        (self.chart, message) = (chart, nil)
+        let (expanded, selected) = kept.found(in: chart)
+        var rows = OrgChartRows(chart.tree.outline) { position in chart.tree.outline.person(at: position).map(expanded.contains) ?? false }
+        selectedRow = selected.flatMap { rows.open(at: $0) } ?? min(selectedRow, max(0, rows.count - 1))
+        self.rows = rows
+        (wholeChartRows, filter, notice) = (nil, nil, nil)
+        if let search = kept.filter { return self.search(search) }
+        show()
     }
 
     /// The person on the selected row, if it is a person's.

@@ -1,0 +1,70 @@
+/// Where a person stands in the org chart, for their screen: their manager
+/// (or why they have none that counts), the chain of managers above them,
+/// their direct reports and everyone under them.
+public struct OrgPlace: Equatable, Sendable {
+    /// Someone the person's screen names and Enter opens.
+    public struct Named: Equatable, Sendable {
+        /// Their `PersonID`'s raw value.
+        public let person: Int
+        public let name: String
+
+        public init(person: Int, name: String) {
+            self.person = person
+            self.name = name
+        }
+    }
+
+    /// "Grace Hopper <grace@example.org>"; nil at the top.
+    public let manager: String?
+    /// Why they are at the top when it is a problem ("manager not here").
+    public let problem: String?
+    public let reports: Int
+    public let organisation: Int
+    /// Their managers, the direct one first, up to the top of the chart.
+    public var chain: [Named] = []
+    /// Why the chain's top person has no manager when that is a problem
+    /// ("manager not here", "in a loop of managers"): the chain ends there
+    /// for that reason, not at the head of the organisation.
+    public var chainProblem: String?
+    /// Their direct reports by name, at most `reportsListed` of them.
+    public var directReports: [Named] = []
+
+    /// The most reports a person's screen lists (a manager of thousands
+    /// lists the first by name; the chart `T` shows them all).
+    public static let reportsListed = 100
+
+    public init(manager: String?, problem: String?, reports: Int, organisation: Int) {
+        self.manager = manager
+        self.problem = problem
+        self.reports = reports
+        self.organisation = organisation
+    }
+
+    /// `person`'s place in `chart`.
+    public init(person: Int, in chart: OrgChart) {
+        let tree = chart.tree
+        let manager = Int(tree.managers[person])
+        self.init(manager: manager < 0 ? nil : Self.label(of: manager, in: chart.people),
+                  problem: OrgChartLines.problem(tree.rootReason(of: person)),
+                  reports: tree.teamSize(of: person), organisation: tree.organisationSize(of: person))
+        // Named by `PersonID` (a table's chart numbers its people otherwise): what the person's screen opens.
+        let names = { (person: Int) in Named(person: chart.people.personID(of: person), name: Self.name(of: person, in: chart.people)) }
+        // The tree has no loops left (each is broken at one of its people), so the walk ends.
+        chain = tree.managerChain(of: person).map(names)
+        chainProblem = chain.last.flatMap { OrgChartLines.problem(tree.rootReason(of: $0.person)) }
+        let reports = tree.directReports(of: person).map { names(Int($0)) }
+            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+        directReports = Array(reports.prefix(Self.reportsListed))
+    }
+
+    private static func name(of person: Int, in people: any OrgChartPeople) -> String {
+        let name = DisplayText.sanitized(people.name(of: person))
+        return name.isEmpty ? "(no name)" : name
+    }
+
+    private static func label(of person: Int, in people: any OrgChartPeople) -> String {
+        let name = DisplayText.sanitized(people.name(of: person))
+        let email = DisplayText.sanitized(people.email(of: person))
+        return email.isEmpty ? name : "\(name) <\(email)>"
+    }
+}

@@ -52,6 +52,16 @@ extension AppDependencies {
         if let table = listWireframe.shownRepository as? SQLPeopleRepository, !table.isConnectionLost { sendOutbox(to: table) }
     }
 
+    /// A reconnect's read has landed with edits in the outbox that nothing
+    /// is sending: saved offline while the connection came back (the
+    /// reconnect found none to send yet, and the save found it still
+    /// lost). They are sent now, not at the end of the next outage.
+    func sendOutboxLeftBehind() {
+        guard listWireframe.session.unsent.count > 0, let table = listWireframe.shownRepository as? SQLPeopleRepository,
+              !table.isConnectionLost else { return }
+        sendOutbox(to: table)
+    }
+
     /// The change listener's own connection was lost (`isUp` false): the
     /// screen's is read over, off the main actor, and found lost if it
     /// went too (the title says so at once, and the watcher starts its

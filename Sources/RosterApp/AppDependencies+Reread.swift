@@ -191,6 +191,7 @@ extension AppDependencies {
         if let companyList = landing.companyList {
             reopen(companyList, in: arranged.repository, selecting: landing.recordID, saying: said)
         }
+        if landing.note.isReconnect { sendOutboxLeftBehind() }
         let note = landing.note
         if let recordID = landing.recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
             listWireframe.listPresenter?.whenSettled { [weak self] presenter in

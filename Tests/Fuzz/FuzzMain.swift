@@ -23,10 +23,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 private let chosenHarness: @Sendable (UnsafePointer<UInt8>, Int) -> CInt = {
     let name = getenv("ROSTER_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     switch name {
-    case "loader": return fuzzLoader
-    case "writers": return fuzzWriters
-    case "state": return fuzzState
-    case "fields": return fuzzFieldReaders
+    case "loader": return { fuzzLoader($0, $1) }
+    case "writers": return { fuzzWriters($0, $1) }
+    case "state": return { fuzzState($0, $1) }
+    case "fields": return { fuzzFieldReaders($0, $1) }
     default:
         fputs("roster-fuzz: ROSTER_FUZZ_TARGET must be loader, writers, state or fields (was \"\(name)\")\n", stderr)
         exit(2)

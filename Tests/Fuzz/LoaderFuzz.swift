@@ -11,8 +11,8 @@ public func fuzzLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let everyone = repository.arrange(sort: .byLastName, byCompany: true, company: nil)
     let rows = ListRows(everyone, repository: repository)
     for row in rows.prefix(64) {
-        if case .person(let person) = row {
-            _ = DisplayText.fit(person.name, columns: 20)
+        if case .person(let person) = row, case .loaded(let listed) = person.person {
+            _ = DisplayText.fit(listed.name, columns: 20)
             _ = repository.peopleAtOnce(in: everyone, positions: person.position..<(person.position + 1))
         }
     }

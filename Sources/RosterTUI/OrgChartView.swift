@@ -174,6 +174,9 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
     private func drawChart(_ model: OrgChartViewModel, on screen: Screen) {
         let size = screen.size
         let height = Self.chartHeight(size)
+        if model.rowCount == 0, let text = model.emptyText {
+            return screen.put(" " + DisplayText.fit(text, columns: max(1, size.columns - 1)), row: 2, column: 0, style: .dim)
+        }
         scroll.reveal(model.selectedRow, rowCount: model.rowCount, height: height)
         let lines = model.lines(scroll.top..<min(model.rowCount, scroll.top + height))
         for (offset, line) in lines.enumerated() {
@@ -194,11 +197,16 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
         case .collapsed: marker = "▸ "
         case .expanded: marker = "▾ "
         }
-        var text = " " + levels + marker + line.text
-        if !line.email.isEmpty { text += "  " + line.email }
-        if !line.counts.isEmpty { text += "  (" + line.counts + ")" }
-        if let problem = line.problem { text += "  ! " + problem }
-        return DisplayText.fit(text, columns: columns)
+        let name = " " + levels + marker + line.text
+        var rest = line.counts.isEmpty ? "" : "  (" + line.counts + ")"
+        if let problem = line.problem { rest += "  ! " + problem }
+        let text = line.email.isEmpty ? name + rest : name + "  " + line.email + rest
+        // Too narrow for everything: the email goes first, so that the
+        // counts and a problem (`! manager not here`) stay in sight.
+        guard DisplayText.width(text) > columns, line.problem != nil || !line.counts.isEmpty else {
+            return DisplayText.fit(text, columns: columns)
+        }
+        return DisplayText.fit(name + rest, columns: columns)
     }
 
     private func drawStatus(_ model: OrgChartViewModel, on screen: Screen) {

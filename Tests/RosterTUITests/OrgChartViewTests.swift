@@ -61,10 +61,26 @@ struct OrgChartViewTests {
         #expect(screen.line(3).hasPrefix("   Orphan [31mRed") || screen.line(3).hasPrefix("   Orphan"))
         #expect(!screen.text.contains("\u{1B}"), "no escape reaches the terminal")
         #expect(screen.line(rows - 1).hasPrefix(" 2/3 · everyone"))
+        #expect(screen.line(3).contains("! manager not here"), "the problem stays in sight; the email goes first")
         if columns >= 80 {
             #expect(screen.line(1).contains("ada@example.org  (1 report · 2 in all)"))
-            #expect(screen.line(3).contains("! manager not here"))
+            #expect(screen.line(3).contains("orphan@example.org"))
+        } else {
+            #expect(screen.line(1).contains("(1 report · 2 in all)") && !screen.line(1).contains("ada@"))
         }
+    }
+
+    @Test("a search no one matches says so and how to get everyone back, in place of the chart")
+    func nobodyMatches() {
+        let model = OrgChartViewModel(sourceName: "org.json", content: .chart, summary: "4 people · 2 at the top",
+                                      rowCount: 0, filter: "zzz", notice: "no one matches",
+                                      emptyText: "No one matches 'zzz': Esc shows everyone.")
+        let view = OrgChartView(presenter: SpyOrgChartModule())
+        view.show(model)
+        let screen = MemoryScreen(rows: 10, columns: 60)
+        view.draw(on: screen)
+        #expect(screen.line(2).hasPrefix(" No one matches 'zzz': Esc shows everyone."))
+        #expect(screen.line(9).hasPrefix(" nobody shown · search: zzz · no one matches"))
     }
 
     @Test("problems too long for the title are said in brief, never dropped: the full words where they fit", arguments: [80, 50, 160])

@@ -142,6 +142,17 @@ struct OrgChartPresenterTests {
         #expect(wireframe.routes == [.back])
     }
 
+    @Test("a search no one matches shows no rows and says so, not a lone `N not shown`; Esc puts the chart back")
+    func searchWithoutMatches() {
+        let (presenter, interactor, view, _) = make()
+        interactor.found = .success([])
+        presenter.search("zzz")
+        #expect(view.last.rowCount == 0 && view.last.filter == "zzz" && view.last.notice == "no one matches")
+        #expect(view.last.emptyText == "No one matches 'zzz': Esc shows everyone.")
+        presenter.clearSearchOrBack()
+        #expect(view.last.rowCount > 0 && view.last.emptyText == nil && view.last.filter == nil)
+    }
+
     @Test("a query that does not parse is said, and nothing is searched")
     func badQuery() {
         let (presenter, interactor, view, _) = make()

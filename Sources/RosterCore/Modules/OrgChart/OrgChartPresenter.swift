@@ -18,6 +18,9 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     public private(set) var selectedRow = 0
     /// The search shown, nil for everyone.
     public private(set) var filter: String?
+    /// The search shown matched no one: the chart says so in place of a
+    /// lone `N not shown`.
+    private var searchFoundNobody = false
     private var notice: String?
 
     public init(interactor: OrgChartInteractorInput, wireframe: OrgChartWireframe, startingAt person: Int?) {
@@ -173,7 +176,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
             if filter == nil { wholeChartRows = current }
             let rows = OrgChartRows.openToMatches(chart.tree.searchOutline(matching: matches))
             filter = text
-            notice = NumberText.count(matches.count, "match", "matches")
+            searchFoundNobody = matches.isEmpty
+            notice = matches.isEmpty ? "no one matches" : NumberText.count(matches.count, "match", "matches")
             // The person selected stays selected if they match; else the first match.
             let isMatch = { (row: Int) in rows.row(row).person != nil && !rows.row(row).isContext }
             selectedRow = person.flatMap { rows.rowIndex(of: $0) }.flatMap { isMatch($0) ? $0 : nil }
@@ -190,6 +194,7 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         rows = whole
         wholeChartRows = nil
         filter = nil
+        searchFoundNobody = false
         notice = nil
         show()
     }
@@ -223,10 +228,11 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         let tree = chart.tree
         let summary = "\(NumberText.count(tree.count, "person", "people")) · \(NumberText.grouped(tree.roots.count)) at the top"
         let problemCount = tree.problemCounts.values.reduce(0, +)
+        let nobody = filter.flatMap { searchFoundNobody ? "No one matches '\(DisplayText.sanitized($0))': Esc shows everyone." : nil }
         return OrgChartViewModel(sourceName: source, content: .chart, problems: tree.problemSummary,
                                  problemsBrief: problemCount == 0 ? nil : NumberText.count(problemCount, "problem", "problems"),
                                  summary: summary,
-                                 rowCount: rows.count, selectedRow: selectedRow, filter: filter, notice: notice,
-                                 lines: { lines.lines($0) })
+                                 rowCount: nobody == nil ? rows.count : 0, selectedRow: selectedRow, filter: filter,
+                                 notice: notice, emptyText: nobody, lines: { lines.lines($0) })
     }
 }

@@ -49,12 +49,15 @@ public struct OrgChartViewModel: Sendable {
     public let filter: String?
     /// What a search found ("4 matches"), or why it could not run.
     public let notice: String?
+    /// Said in place of the chart when it has no rows (a search no one
+    /// matches); nil otherwise.
+    public let emptyText: String?
     /// The lines `range` of the chart (clamped to it).
     public let lines: @MainActor @Sendable (Range<Int>) -> [OrgChartLine]
 
     public init(sourceName: String, content: Content, problems: String? = nil, problemsBrief: String? = nil, summary: String = "",
                 rowCount: Int = 0,
-                selectedRow: Int = 0, filter: String? = nil, notice: String? = nil,
+                selectedRow: Int = 0, filter: String? = nil, notice: String? = nil, emptyText: String? = nil,
                 lines: @escaping @MainActor @Sendable (Range<Int>) -> [OrgChartLine] = { _ in [] }) {
         self.sourceName = sourceName
         self.content = content
@@ -65,6 +68,7 @@ public struct OrgChartViewModel: Sendable {
         self.selectedRow = selectedRow
         self.filter = filter
         self.notice = notice
+        self.emptyText = emptyText
         self.lines = lines
     }
 

@@ -10,15 +10,19 @@ final class DetailScreenWireframe: DetailWireframe {
     private let onClose: (Int) -> Void
     /// `E` / `v`: the list opens an editor of the person at this position.
     private let onEdit: (Int, Bool, String?) -> Void
+    /// `T`: the org chart at the person whose record's `_id` this is.
+    private let onOrgChart: (String) -> Void
     /// What the screen was opened on, for a manager's or a report's screen (Enter) over it.
     private var opened: (repository: any PeopleRepository, shown: PeopleArrangement, reader: BackgroundReading, orgChart: OrgChartCache?)?
     /// The manager's or report's screen opened over this one.
     private var other: DetailScreenWireframe?
 
-    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int, Bool, String?) -> Void = { _, _, _ in }) {
+    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int, Bool, String?) -> Void = { _, _, _ in },
+         onOrgChart: @escaping (String) -> Void) {
         self.root = root
         self.onClose = onClose
         self.onEdit = onEdit
+        self.onOrgChart = onOrgChart
     }
 
     /// `reader` reads the person off the main actor.
@@ -45,6 +49,8 @@ final class DetailScreenWireframe: DetailWireframe {
             onEdit(position, inEditor, field)
         case .person(let person):
             openPerson(PersonID(person))
+        case .orgChart(let recordID):
+            onOrgChart(recordID)
         case .quit:
             root.finish(status: .success)
         }
@@ -54,15 +60,16 @@ final class DetailScreenWireframe: DetailWireframe {
     private func openPerson(_ id: PersonID) {
         guard let opened else { return }
         Self.open(id, over: root, repository: opened.repository, shownFirst: opened.shown, reader: opened.reader,
-                  orgChart: opened.orgChart) { [weak self] other in self?.other = other }
+                  orgChart: opened.orgChart, onOrgChart: onOrgChart) { [weak self] other in self?.other = other }
     }
 
     /// The screen of person `id` over the screen on top: ↑/↓ walk
     /// `shown` when they are among it, else everyone in the same order.
     /// `hold` keeps the screen's wireframe while it shows (nil once Esc
-    /// closed it).
+    /// closed it); `onOrgChart` is what `T` on it does.
     static func open(_ id: PersonID, over root: RootWireframe, repository: any PeopleRepository, shownFirst shown: PeopleArrangement,
-                     reader: BackgroundReading, orgChart: OrgChartCache?, hold: @escaping (DetailScreenWireframe?) -> Void) {
+                     reader: BackgroundReading, orgChart: OrgChartCache?, onOrgChart: @escaping (String) -> Void,
+                     hold: @escaping (DetailScreenWireframe?) -> Void) {
         repository.reads(through: reader).read({ () async -> (PeopleArrangement, Int)? in
             if let position = try? await repository.position(of: id, in: shown) { return (shown, position) }
             let everyone = repository.arrange(sort: shown.sort, byCompany: shown.byCompany, company: nil)
@@ -73,7 +80,7 @@ final class DetailScreenWireframe: DetailWireframe {
             let detail = DetailScreenWireframe(root: root, onClose: { [weak root] _ in
                 hold(nil)
                 root?.pop()
-            })
+            }, onOrgChart: onOrgChart)
             hold(detail)
             detail.present(repository: repository, shown: arrangement, position: position, reader: reader, orgChart: orgChart)
         })

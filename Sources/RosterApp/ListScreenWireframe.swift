@@ -285,6 +285,9 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                                            onEdit: { [weak self] position, inEditor, field in
                                                self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository,
                                                           focusing: field)
+                                           },
+                                           onOrgChart: { [weak self] recordID in
+                                               self?.showOrgChart(of: repository, shown: shown, at: nil, record: recordID)
                                            })
         detailWireframe = detail
         detail.present(repository: repository, shown: shown, position: position, reader: makeSearcher(),
@@ -297,12 +300,13 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     }
 
     /// `T`: the org chart of everyone, over the list.
-    private func showOrgChart(of repository: any PeopleRepository, shown: PeopleArrangement, at person: PersonID?) {
+    private func showOrgChart(of repository: any PeopleRepository, shown: PeopleArrangement, at person: PersonID?,
+                              record: String? = nil) {
         let chart = OrgChartScreenWireframe(root: root, repository: repository, shown: shown, reader: makeSearcher(),
                                             people: session.orgChartCache(for: repository, reader: makeSearcher()),
                                             onClose: { [weak self] in self?.orgChartWireframe = nil })
         orgChartWireframe = chart
-        chart.present(reading: session.orgChartReading?(repository), at: person)
+        chart.present(reading: session.orgChartReading?(repository), at: person, record: record)
     }
 
     private func detailDidClose(at position: Int) {

@@ -30,9 +30,10 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
         self.onClose = onClose
     }
 
-    func present(reading: (any OrgChartReading)?, at person: PersonID?) {
+    /// The chart at `person`, or at the person whose record's `_id` is `record`.
+    func present(reading: (any OrgChartReading)?, at person: PersonID?, record: String? = nil) {
         let interactor = OrgChartInteractor(repository: repository, shown: shown, reading: reading, reader: reader)
-        let presenter = OrgChartPresenter(interactor: interactor, wireframe: self, startingAt: person?.rawValue)
+        let presenter = OrgChartPresenter(interactor: interactor, wireframe: self, startingAt: person?.rawValue, record: record)
         let view = OrgChartView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
@@ -77,6 +78,17 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
     /// The person's screen, in the list's people when they are among them.
     private func openPerson(_ id: PersonID) {
         DetailScreenWireframe.open(id, over: root, repository: repository, shownFirst: shown, reader: reader,
-                                   orgChart: people) { [weak self] detail in self?.detail = detail }
+                                   orgChart: people, onOrgChart: { [weak self] recordID in self?.comeBack(to: recordID) }) { [weak self] detail in
+            self?.detail = detail
+        }
+    }
+
+    /// `T` on a person's screen opened from the chart: back on the chart
+    /// (the screens over it closed), at that person.
+    private func comeBack(to recordID: String) {
+        guard let view else { return }
+        while root.depth > 1, root.topView !== view { root.pop() }
+        detail = nil
+        presenter?.select(recordID: recordID)
     }
 }

@@ -8,7 +8,7 @@ import RosterCore
 @MainActor
 public final class DetailView: DetailViewInterface, ScreenView {
     public enum Action: Sendable {
-        case previous, next, back, quit, help, copy, nextField, previousField, retry, edit, editInEditor, openPerson
+        case previous, next, back, quit, help, copy, nextField, previousField, retry, edit, editInEditor, openPerson, orgChart
         case pageUp, pageDown, halfPageUp, halfPageDown, firstField, lastField
     }
 
@@ -26,6 +26,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         KeyBinding([.backTab], "S-Tab", "previous field", .previousField),
         KeyBinding([.enter], "⏎", "open the manager or report under the cursor (Tab to them; Esc comes back)", .openPerson),
         KeyBinding([.character("y")], "y", "copy the field (OSC 52; in tmux to its buffer too)", .copy),
+        KeyBinding([.character("T")], "T", "the org chart, at the person (q comes back)", .orgChart),
         KeyBinding([.character("E")], "E", "edit the person (a form; ⏎ saves)", .edit),
         KeyBinding([.character("v")], "v", "edit the person's record in $VISUAL / $EDITOR", .editInEditor),
         KeyBinding([.character("r")], "r", "read the person again (after \"not loaded\"; reconnects first)", .retry),
@@ -89,6 +90,7 @@ public final class DetailView: DetailViewInterface, ScreenView {
         case .edit: presenter.edit(inEditor: false)
         case .editInEditor: presenter.edit(inEditor: true)
         case .openPerson: presenter.openSelected()
+        case .orgChart: presenter.showOrgChart()
         case .nextField:
             presenter.moveFieldCursor(by: 1)
             revealSelectedField(in: layout)

@@ -58,6 +58,32 @@ struct OrgChartEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("T on a person's screen opens the chart at them (q comes back to their screen); T on a person opened from the chart goes back to it, at them")
+    func fromPersonsScreen() throws {
+        let path = try Self.temporary(Self.people)
+        defer { Self.remove(path) }
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) --no-state --sort last \(TmuxSession.shellQuoted(path))",
+                                      rows: 24, columns: 80)
+        #expect(session.waitFor(text: "1/5"))
+        session.send("j", "Enter")
+        #expect(session.waitFor("Grace's screen") { $0.contains("First name  Grace") })
+        session.send("T")
+        #expect(session.waitFor("the chart at Grace") { $0.contains("org chart") && $0.contains("▸ Grace Hopper") && $0.contains("2/3 · everyone") })
+        session.send("Right", "Right")
+        #expect(session.waitFor("at Katherine, Grace's first report") { $0.contains("▾ Grace Hopper") && $0.contains("3/5 · everyone") })
+        session.send("Enter")
+        #expect(session.waitFor("Katherine's screen over the chart") { $0.contains("First name  Katherine") })
+        session.send("T")
+        #expect(session.waitFor("back on the chart at Katherine") { $0.contains("org chart") && $0.contains("3/5 · everyone") })
+        session.send("q")
+        #expect(session.waitFor("Grace's screen, under the chart") { $0.contains("First name  Grace") })
+        session.send("Escape")
+        // One chart was opened, not a second over Katherine's screen: Esc is back in the list.
+        #expect(session.waitFor("back in the list") { $0.contains("2/5") && $0.contains("last name") && !$0.contains("org chart") })
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test("a file without manager fields says so on one screen, not an empty chart")
     func noManagers() throws {
         let path = try Self.temporary(#"[{"_id": "a1", "name": {"first": "Ada", "last": "Lovelace"}}]"#)

@@ -16,12 +16,22 @@ final class SpyDetailModule: DetailModuleInterface {
     func copyField() {}
     func retry() {}
     func openSelected() { opened += 1 }
+    private(set) var chartsShown = 0
+    func showOrgChart() { chartsShown += 1 }
 }
 
 @Suite("The person's screen's chain of managers, drawn")
 @MainActor
 struct DetailChainViewTests {
     static let chain = ["Frances Lamarr", "Ada Lovelace", "Grace Hopper", "Katherine Johnson", "Margaret Hamilton"]
+
+    @Test("T on the person's screen asks for the org chart")
+    func orgChartKey() {
+        let module = SpyDetailModule()
+        let view = DetailView(presenter: module)
+        #expect(view.handle(.character("T"), screenSize: ScreenSize(rows: 24, columns: 80)))
+        #expect(module.chartsShown == 1)
+    }
 
     @Test("the whole chain when it fits, with › between and the problem after")
     func fits() {

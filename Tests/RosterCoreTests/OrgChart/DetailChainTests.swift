@@ -93,6 +93,13 @@ struct DetailChainTests {
         #expect(lines.last == "… and 30 more (T shows them all)")
     }
 
+    @Test("T asks for the org chart at the person shown, by their record's _id")
+    func orgChartKey() throws {
+        let (presenter, _, wireframe) = try make([-1, 0, 0], at: 2)
+        presenter.showOrgChart()
+        #expect(wireframe.routes == [.orgChart(recordID: "P2")])
+    }
+
     @Test("y on a manager of the chain copies their name")
     func copiesName() throws {
         let clipboard = SpyClipboard()

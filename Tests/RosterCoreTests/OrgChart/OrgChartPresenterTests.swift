@@ -58,11 +58,11 @@ struct OrgChartPresenterTests {
     /// 0 at the top; 1 and 2 report to 0; 3 and 4 to 1; 5 to 3; 6 names a manager not here.
     static let chart = OrgChart(tree: OrgTree(managers: [-1, 0, 0, 1, 1, 3, 99]), people: NumberedPeople())
 
-    func make(_ load: OrgChartLoad = .loaded(chart), at person: Int? = nil)
+    func make(_ load: OrgChartLoad = .loaded(chart), at person: Int? = nil, record: String? = nil)
         -> (OrgChartPresenter, StubOrgChartInteractor, RecordingOrgChartView, RecordingOrgChartWireframe) {
         let interactor = StubOrgChartInteractor(load)
         let wireframe = RecordingOrgChartWireframe()
-        let presenter = OrgChartPresenter(interactor: interactor, wireframe: wireframe, startingAt: person)
+        let presenter = OrgChartPresenter(interactor: interactor, wireframe: wireframe, startingAt: person, record: record)
         let view = RecordingOrgChartView()
         presenter.attach(view: view)
         return (presenter, interactor, view, wireframe)
@@ -77,6 +77,19 @@ struct OrgChartPresenterTests {
         #expect(view.last.position == "4/7" && view.last.shown == "everyone")
         #expect(view.last.problems == "1 with a manager not here")
         #expect(view.last.summary == "7 people · 2 at the top")
+    }
+
+    @Test("T on a person's screen: the chart opens at the person its record's _id names; back on it, select(recordID:) goes to them")
+    func opensAtRecord() {
+        let (presenter, interactor, view, _) = make(record: "P5")
+        #expect(view.last.selectedRow == 3 && view.lines[3] == "      P5")
+        presenter.select(recordID: "P2")
+        #expect(view.lines[view.last.selectedRow] == "  P2")
+        interactor.found = .success([4])
+        presenter.search("P4")
+        presenter.select(recordID: "P6")
+        #expect(view.last.filter == nil, "a person the search leaves out: the search is cleared")
+        #expect(view.lines[view.last.selectedRow] == "P6 ! manager not here")
     }
 
     @Test("Right opens a manager then goes to the first report; Left closes, then goes to the manager")

@@ -23,6 +23,8 @@ public protocol DetailModuleInterface: AnyObject {
     func retry()
     /// Enter: the screen of the manager or report under the field cursor.
     func openSelected()
+    /// `T`: the org chart at the person shown.
+    func showOrgChart()
 }
 
 /// Where a copy went, as far as the app can know.
@@ -52,6 +54,8 @@ public enum DetailRoute: Equatable, Sendable {
     /// Another person's screen over this one (a manager of the chain, a
     /// report): `person` is their number, a `PersonID`'s raw value.
     case person(Int)
+    /// `T`: the org chart, at the person whose record's `_id` is `recordID`.
+    case orgChart(recordID: String)
     case quit
 }
 

@@ -126,6 +126,12 @@ public final class DetailPresenter: DetailModuleInterface {
         wireframe?.navigate(to: .quit)
     }
 
+    /// `T`: the org chart at the person shown (at its top before they are read).
+    public func showOrgChart() {
+        guard case .loaded(let person) = person(at: position) else { return }
+        wireframe?.navigate(to: .orgChart(recordID: person.id))
+    }
+
     public func makeViewModel() -> DetailViewModel {
         let section = grouped.sections[grouped.sectionIndex(containing: position)]
         let place = "\(NumberText.grouped(position + 1))/\(NumberText.grouped(grouped.count))"

@@ -8,6 +8,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     private var interactor: OrgChartInteractorInput
     /// The person the chart opens at (the list's selection).
     private let startingPerson: Int?
+    /// Or the record's `_id` of the person it opens at (`T` on a person's screen).
+    private let startingRecord: String?
     private var chart: OrgChart?
     /// Why there is no chart, said in its place.
     private var message: String?
@@ -23,10 +25,12 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     private var searchFoundNobody = false
     private var notice: String?
 
-    public init(interactor: OrgChartInteractorInput, wireframe: OrgChartWireframe, startingAt person: Int?) {
+    public init(interactor: OrgChartInteractorInput, wireframe: OrgChartWireframe, startingAt person: Int?,
+                record: String? = nil) {
         self.interactor = interactor
         self.wireframe = wireframe
         startingPerson = person
+        startingRecord = record
     }
 
     public func attach(view: OrgChartViewInterface) {
@@ -41,7 +45,9 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
             self.chart = chart
             message = nil
             var rows = OrgChartRows(chart.tree.outline)
-            selectedRow = (personID ?? startingPerson).flatMap { chart.people.person(withID: $0) }.flatMap { rows.open(at: $0) } ?? 0
+            let starting = (personID ?? startingPerson).flatMap { chart.people.person(withID: $0) }
+                ?? (personID == nil ? startingRecord.flatMap { chart.people.person(recordID: $0) } : nil)
+            selectedRow = starting.flatMap { rows.open(at: $0) } ?? 0
             self.rows = rows
         case .noManagers(let text), .unavailable(let text):
             (chart, rows, message) = (nil, nil, text)
@@ -196,6 +202,20 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         filter = nil
         searchFoundNobody = false
         notice = nil
+        show()
+    }
+
+    /// Back on the chart from a person's screen opened over it (`T` there):
+    /// the person whose record's `_id` is `recordID` selected, their chain
+    /// opened (the search cleared when it leaves them out).
+    public func select(recordID: String) {
+        guard let chart, let person = chart.people.person(recordID: recordID) else { return }
+        if let row = rows?.rowIndex(of: person), rows?.row(row).isContext == false {
+            selectedRow = row
+        } else {
+            clearSearch()
+            selectedRow = rows?.open(at: person) ?? selectedRow
+        }
         show()
     }
 

@@ -18,11 +18,20 @@ final class StubOrgChartInteractor: OrgChartInteractorInput {
     private(set) var calls: [Call] = []
     let sourceName = "org.json"
 
+    /// Whether the chart is held back until `deliverHeld()` (a chart still being read).
+    var holdsLoad = false
+    private var held: (@MainActor @Sendable (OrgChartLoad) -> Void)?
+
     init(_ load: OrgChartLoad) { self.load = load }
 
     func loadChart(then deliver: @escaping @MainActor @Sendable (OrgChartLoad) -> Void) {
         calls.append(.load)
-        deliver(load)
+        if holdsLoad { held = deliver } else { deliver(load) }
+    }
+
+    func deliverHeld() {
+        held?(load)
+        held = nil
     }
 
     func matches(of query: String, then deliver: @escaping @MainActor @Sendable (Result<[Int], RepositoryError>) -> Void) {
@@ -164,6 +173,23 @@ struct OrgChartPresenterTests {
         #expect(view.last.emptyText == "No one matches 'zzz': Esc shows everyone.")
         presenter.clearSearchOrBack()
         #expect(view.last.rowCount > 0 && view.last.emptyText == nil && view.last.filter == nil)
+    }
+
+    @Test("a search typed while the chart is still being read runs once it is, and the wait is said")
+    func searchWhileLoading() {
+        let interactor = StubOrgChartInteractor(.loaded(Self.chart))
+        interactor.holdsLoad = true
+        interactor.found = .success([5])
+        let presenter = OrgChartPresenter(interactor: interactor, wireframe: RecordingOrgChartWireframe(), startingAt: nil)
+        let view = RecordingOrgChartView()
+        presenter.attach(view: view)
+        presenter.search("P5")
+        guard case .loading = view.last.content else { Issue.record("not loading"); return }
+        #expect(view.last.notice == "search 'P5' runs once the chart is read")
+        #expect(interactor.calls == [.load])
+        interactor.deliverHeld()
+        #expect(interactor.calls == [.load, .matches("P5")])
+        #expect(view.last.filter == "P5" && view.last.notice == "1 match")
     }
 
     @Test("a query that does not parse is said, and nothing is searched")

@@ -23,6 +23,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     /// The search shown matched no one: the chart says so in place of a
     /// lone `N not shown`.
     private var searchFoundNobody = false
+    /// A search typed before the chart was read: run once it is.
+    private var searchWhenRead: String?
     private var notice: String?
 
     public init(interactor: OrgChartInteractorInput, wireframe: OrgChartWireframe, startingAt person: Int?,
@@ -53,6 +55,10 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
             (chart, rows, message) = (nil, nil, text)
         }
         show()
+        if chart != nil, let search = searchWhenRead {
+            searchWhenRead = nil
+            self.search(search)
+        }
     }
 
     /// Someone else changed the source: the chart is read again and opens
@@ -162,10 +168,17 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
 
     public func search(_ query: String) {
         let text = query.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return clearSearch() }
-        guard chart != nil else { return }
+        guard !text.isEmpty else {
+            searchWhenRead = nil
+            return clearSearch()
+        }
         if let error = SearchQuery(text).error {
             notice = error.describe(in: text)
+            return show()
+        }
+        guard chart != nil else {
+            // Still being read (a message in its place: there is nothing to search).
+            if message == nil { searchWhenRead = text }
             return show()
         }
         interactor.matches(of: text) { [weak self] found in self?.searched(text, found) }
@@ -242,7 +255,9 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     public func makeViewModel() -> OrgChartViewModel {
         let source = interactor.sourceName
         guard let chart, let rows else {
-            return OrgChartViewModel(sourceName: source, content: message.map { .message($0) } ?? .loading)
+            let waiting = searchWhenRead.map { "search '\(DisplayText.sanitized($0))' runs once the chart is read" }
+            return OrgChartViewModel(sourceName: source, content: message.map { .message($0) } ?? .loading,
+                                     notice: message == nil ? waiting ?? notice : nil)
         }
         let lines = OrgChartLines(chart: chart, rows: rows, isSearch: filter != nil)
         let tree = chart.tree

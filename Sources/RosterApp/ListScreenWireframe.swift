@@ -231,7 +231,8 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
             if case .back(let filter) = route { onLeave?(filter) } else { onLeave?(presenter?.filter) }
         case .columns(let choice, let sorted):
             guard let listView else { return }
-            let chooser = ColumnChooserPresenter(choice: choice, sorted: sorted, output: self)
+            let chooser = ColumnChooserPresenter(choice: choice, sorted: sorted, output: self,
+                                                 fieldsInUse: repository.fieldsInUse)
             let view = ColumnChooserView(presenter: chooser, background: listView) { [weak listView] in listView?.placedColumns }
             chooser.attach(view: view)
             columnChooser = chooser

@@ -41,6 +41,7 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     public var personCount: Int { store.count }
     public var companies: [Company] { store.companies }
     public var atOnce: (any ReadingAtOnce)? { self }
+    public var fieldsInUse: FieldsInUse { store.fieldsInUse }
 
     /// What an arrangement made here holds: the order, and a search's
     /// matches (a bit per person) for the next, narrower search.

@@ -23,6 +23,8 @@ public final class PeopleStore: Sendable {
     /// What bytes each person's searchable text holds, per segment: built by
     /// the first search that needs it (`PresenceMasks`), then kept.
     private let presence = Locked<[ContiguousArray<UInt64>]?>(nil)
+    /// `fieldsInUse`, once made.
+    let fieldsInUseCache = Locked<FieldsInUse?>(nil)
 
     public init(segments: [PeopleSegment]) {
         self.segments = segments

@@ -76,11 +76,12 @@ public final class ColumnChooserView: ColumnChooserViewInterface, ScreenView {
     }
 
     /// Why a column shows or not, beside its title: sorted on (so shown
-    /// whatever the choice), the company in the flat list only, or ticked
-    /// but with no room at this width (the list drops columns from the
-    /// end of the order).
+    /// whatever the choice), ticked but empty in this source, the company
+    /// in the flat list only, or ticked but with no room at this width (the
+    /// list drops columns from the end of the order).
     static func note(_ row: ColumnChooserViewModel.Row, shown: [ListColumn]?) -> String {
         if row.isSorted { return " (sorted on: shown)" }
+        if row.isShown && !row.hasValues { return " (none here)" }
         let isMissing = shown.map { !$0.contains(row.column) } ?? false
         // Ticked, the flat list's company always shows: missing, the list is grouped.
         if row.column == .company { return shown == nil || (row.isShown && isMissing) ? " (flat list only)" : "" }

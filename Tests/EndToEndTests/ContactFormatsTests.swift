@@ -34,6 +34,8 @@ struct ContactFormatsEndToEndTests {
         #expect(lines[0].contains("contacts.vcf") && lines[0].contains("3 people · 2 companies · 1 skipped"))
         #expect(lines[2].hasPrefix("Acme Corp (2)") && lines[3].contains("Ann Bell") && lines[3].contains("ann@acme.test"))
         #expect(lines[4].contains("Dee Eve") && lines[5].hasPrefix("Globex (1)") && lines[6].contains("Cy Dale"), "\(session.screen())")
+        // No card has an age, an activity or a balance: no column of blanks, the phone in their room.
+        #expect(lines[1].contains("Phone") && !lines[1].contains("Age") && !lines[1].contains("Balance"), "\(lines[1])")
         session.send("!")
         #expect(session.waitFor(text: "record 2 (line 7): no name (needs FN or N)"))
         session.send("Escape")
@@ -43,6 +45,7 @@ struct ContactFormatsEndToEndTests {
         #expect(session.waitFor(text: "ann-1"))  // the last line of the screen drawn
         let detail = session.screen()
         #expect(detail.contains("1 Main St, Springfield, IL, 62701") && detail.contains("+1 555 0101") && detail.contains("ann-1"))
+        #expect(!detail.contains("Balance") && !detail.contains("Eye color") && !detail.contains("GUID"), "no line of — for what no card has")
         session.send("Escape")
         #expect(session.waitFor(text: "1/3"))
         session.send("/")

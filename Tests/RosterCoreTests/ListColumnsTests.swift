@@ -18,6 +18,18 @@ struct ListColumnsTests {
         #expect(columns(40) == [.name, .balance])
     }
 
+    @Test("a column no one in the source has a value in is left out (a vCard's age, activity, balance), unless sorted on")
+    func columnsNoOneHas() {
+        let contacts = FieldsInUse(textFields: TextField.bit(.email) | TextField.bit(.phone) | TextField.bit(.address),
+                                   age: false, active: false, index: false)
+        let shown = ListColumns(choice: .standard, sort: .byLastName, byCompany: true, fieldsInUse: contacts)
+        #expect(shown.layout(width: 120, balanceWidth: 9).map(\.column) == [.name, .email, .phone, .city])
+        #expect(shown.sortKeys == [.lastName, .firstName, .email, .phone, .city], "s passes over them too")
+        let sortedByAge = ListColumns(choice: .standard, sort: SortOrder(.age), byCompany: true, fieldsInUse: contacts)
+        #expect(sortedByAge.layout(width: 120, balanceWidth: 9).map(\.column).contains(.age))
+        #expect(ListColumn.age.hasValues(in: .all) && !ListColumn.balance.hasValues(in: contacts) && ListColumn.name.hasValues(in: contacts))
+    }
+
     @Test("the flat list shows the company at every width (narrowed on a small screen), unless hidden")
     func flatListCompanyAtEveryWidth() {
         for width in [30, 40, 60, 80, 100, 120, 200] {

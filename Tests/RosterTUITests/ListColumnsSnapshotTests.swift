@@ -98,6 +98,12 @@ struct ListColumnsSnapshotTests {
         #expect(narrow.contains("[x] Email  ") && narrow.contains("[x] Company (flat list only)"))
         let wide = ViewSnapshotTests.draw(view, rows: 24, columns: 200).text
         #expect(!wide.contains("no room") && wide.contains("[x] Phone  "))
+        let contacts = FieldsInUse(textFields: TextField.bit(.email) | TextField.bit(.phone), age: false, active: false, index: false)
+        let contactsChooser = ColumnChooserPresenter(choice: presenter.columnChoice, sorted: .name, output: output, fieldsInUse: contacts)
+        let contactsView = ColumnChooserView(presenter: contactsChooser, background: list) { list.placedColumns }
+        contactsChooser.attach(view: contactsView)
+        let empty = ViewSnapshotTests.draw(contactsView, rows: 24, columns: 200).text
+        #expect(empty.contains("[x] Age (none here)") && empty.contains("[x] Balance (none here)") && empty.contains("[x] Phone  "))
     }
 
     @Test("? in the chooser lists its keys, s among them; the next key closes the list, not the chooser")

@@ -85,7 +85,8 @@ struct ViewSnapshotTests {
     static func emailsLongerFurtherDown(domain: String) -> String {
         Fixtures.array((0..<60).map { index in
             Fixtures.record(first: "Al", last: String(format: "L%03d", index), company: "C",
-                            email: index < 30 ? "a\(index)@x.io" : "maximilian.\(index)@\(domain)", index: index)
+                            email: index < 30 ? "a\(index)@x.io" : "maximilian.\(index)@\(domain)", index: index,
+                            extra: "\"age\": 30")
         })
     }
 

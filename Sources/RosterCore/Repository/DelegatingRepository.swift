@@ -17,6 +17,7 @@ extension DelegatingRepository {
     public var atOnce: (any ReadingAtOnce)? { nil }
     /// A wrapper reads through its base's connection (unless it is one).
     public var connection: (any Reconnecting)? { base.connection }
+    public var fieldsInUse: FieldsInUse { base.fieldsInUse }
 
     public func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement {
         base.arrange(sort: sort, byCompany: byCompany, company: company)

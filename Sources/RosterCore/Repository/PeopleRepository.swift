@@ -172,6 +172,9 @@ public protocol PeopleRepository: Sendable {
     /// through, which says when it is lost and connects again; nil for a
     /// source read whole (a file in memory).
     var connection: (any Reconnecting)? { get }
+    /// The fields anyone here has (the list leaves out a column no one
+    /// has a value in); `.all` for a source that does not say.
+    var fieldsInUse: FieldsInUse { get }
 
     /// Everyone (or one company's people) grouped by company or not, in `sort`'s order.
     func arrange(sort: SortOrder, byCompany: Bool, company: Int?) -> PeopleArrangement
@@ -226,6 +229,7 @@ extension PeopleRepository {
     public var readFailure: String? { nil }
     public var atOnce: (any ReadingAtOnce)? { nil }
     public var connection: (any Reconnecting)? { nil }
+    public var fieldsInUse: FieldsInUse { .all }
 
     /// True when every read answers at once (a file in memory).
     public var readsAtOnce: Bool { atOnce != nil }

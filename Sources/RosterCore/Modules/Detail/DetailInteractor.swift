@@ -24,6 +24,8 @@ public protocol DetailInteractorInput: AnyObject {
     /// Whether the connection to the source's server is lost: a person
     /// read now is shown as last seen (`LastSeenPeople`).
     var isConnectionLost: Bool { get }
+    /// The fields anyone in the source has: the person's screen leaves out the others.
+    var fieldsInUse: FieldsInUse { get }
     /// Where the person whose record's `_id` is `recordID` stands in the
     /// org chart; nil for a source without one, or before it is read
     /// (then `whenRead` is called once it is).
@@ -32,6 +34,7 @@ public protocol DetailInteractorInput: AnyObject {
 
 extension DetailInteractorInput {
     public var isConnectionLost: Bool { false }
+    public var fieldsInUse: FieldsInUse { .all }
     public func orgPlace(ofRecord recordID: String, whenRead: @escaping @MainActor @Sendable () -> Void) -> OrgPlace? { nil }
 }
 
@@ -88,6 +91,7 @@ public final class DetailInteractor: DetailInteractorInput {
     }
 
     public var canReconnect: Bool { repository.connection != nil }
+    public var fieldsInUse: FieldsInUse { repository.fieldsInUse }
 
     public var isConnectionLost: Bool {
         guard let connection = repository.connection else { return false }

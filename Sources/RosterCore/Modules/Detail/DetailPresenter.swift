@@ -93,7 +93,7 @@ public final class DetailPresenter: DetailModuleInterface {
             view?.show(makeViewModel())
             return
         }
-        let fields = Self.fields(of: person) + Self.fields(of: orgPlace(of: person))
+        let fields = recordFields(of: person) + Self.fields(of: orgPlace(of: person))
         let stop = stops(of: fields)[min(fieldCursor, stops(of: fields).count - 1)]
         let field = fields[stop.field]
         let (text, removed) = DisplayText.printable(stop.person.map { field.people[$0] } ?? field.copyText)
@@ -115,7 +115,7 @@ public final class DetailPresenter: DetailModuleInterface {
     public func edit(inEditor: Bool) {
         var field: String?
         if case .loaded(let person) = person(at: position) {
-            let fields = Self.fields(of: person)
+            let fields = recordFields(of: person)
             // On a manager or a report (the chart's, not the record's), the form opens at its start.
             field = fields.indices.contains(fieldCursor) ? fields[fieldCursor].label : nil
         }
@@ -150,7 +150,7 @@ public final class DetailPresenter: DetailModuleInterface {
         }
         // The flat list's one section is everyone's: the person's own company says more.
         let company = section.companyID == nil ? ListStatusText.company(named: person.company) : section.title
-        let fields = Self.fields(of: person) + Self.fields(of: orgPlace(of: person))
+        let fields = recordFields(of: person) + Self.fields(of: orgPlace(of: person))
         let allStops = stops(of: fields)
         let stop = allStops[min(fieldCursor, allStops.count - 1)]
         // Read while the connection is lost, the person is as last seen: said unless something else is.
@@ -177,7 +177,7 @@ public final class DetailPresenter: DetailModuleInterface {
     /// Every stop of Tab among `fields`, in reading order: each field of
     /// the record, then each manager of the chain and each report.
     func stops(of fields: [DetailViewModel.Field]) -> [Stop] {
-        let recordFields = Self.fields(of: Person(firstName: "", lastName: "")).count
+        let recordFields = recordFieldCount
         return (0..<recordFields).map { Stop(field: $0) } + fields.indices.dropFirst(recordFields).flatMap { field in
             fields[field].people.indices.map { Stop(field: field, person: $0) }
         }
@@ -186,14 +186,14 @@ public final class DetailPresenter: DetailModuleInterface {
     /// The stops of the person shown (the record's fields alone before they are read).
     private func stops() -> [Stop] {
         guard case .loaded(let person) = person(at: position) else { return stops(of: []) }
-        return stops(of: Self.fields(of: person) + Self.fields(of: orgPlace(of: person)))
+        return stops(of: recordFields(of: person) + Self.fields(of: orgPlace(of: person)))
     }
 
     /// Enter: the screen of the manager or report under the cursor.
     public func openSelected() {
         guard case .loaded(let person) = person(at: position), let place = orgPlace(of: person) else { return }
-        let allStops = stops(of: Self.fields(of: person) + Self.fields(of: place))
-        let recordFields = Self.fields(of: Person(firstName: "", lastName: "")).count
+        let allStops = stops(of: recordFields(of: person) + Self.fields(of: place))
+        let recordFields = recordFieldCount
         let index = min(fieldCursor, allStops.count - 1)
         guard index >= recordFields else {
             let named = place.chain.count + place.directReports.count
@@ -231,7 +231,20 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     /// Every field of the seed's records, in a reading order.
-    static func fields(of person: Person) -> [DetailViewModel.Field] {
+    /// The record's lines of `person`: those of fields anyone in the source has.
+    private func recordFields(of person: Person) -> [DetailViewModel.Field] {
+        Self.fields(of: person, in: interactor.fieldsInUse)
+    }
+
+    /// How many lines the record's fields take (Tab's stops on them).
+    private var recordFieldCount: Int {
+        Self.fields(of: Person(firstName: "", lastName: ""), in: interactor.fieldsInUse).count
+    }
+
+    /// The record's lines: the name, company and email always (Tab starts
+    /// on the email, `emailField`), any other field only when someone in
+    /// the source has it (a vCard file has no age, balance or eye colour).
+    static func fields(of person: Person, in use: FieldsInUse = .all) -> [DetailViewModel.Field] {
         func text(_ label: String, _ value: String) -> DetailViewModel.Field {
             .init(label: label, value: value.isEmpty ? "—" : value, copyText: value)
         }
@@ -242,13 +255,17 @@ public final class DetailPresenter: DetailModuleInterface {
         let active = person.isActive.map { $0 ? "yes" : "no" }
         // Who and how to reach them first, the record's bookkeeping last,
         // any other field of the record between.
-        let leading: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address, .balance]
+        let always: [TextField] = [.firstName, .lastName, .company, .email]
+        let leading: [TextField] = always + [.phone, .address, .balance]
         let trailing: [TextField] = [.picture, .guid, .id]
         let others = TextField.allCases.filter { !leading.contains($0) && !trailing.contains($0) }
-        return leading.map(field)
-            + [.init(label: "Active", value: active ?? "—", copyText: active ?? ""), number("Age", person.age)]
-            + others.map(field)
-            + [field(.picture), number("Index", person.index), field(.guid), field(.id)]
+        let inUse = { (field: TextField) in always.contains(field) || use.contains(field) }
+        return leading.filter(inUse).map(field)
+            + (use.active ? [.init(label: "Active", value: active ?? "—", copyText: active ?? "")] : [])
+            + (use.age ? [number("Age", person.age)] : [])
+            + others.filter(inUse).map(field)
+            + (inUse(.picture) ? [field(.picture)] : []) + (use.index ? [number("Index", person.index)] : [])
+            + [.guid, .id].filter(inUse).map(field)
     }
 
     /// The person's manager, their chain of managers (the direct one first,

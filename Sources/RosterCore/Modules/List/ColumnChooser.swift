@@ -44,6 +44,8 @@ public struct ColumnChooserViewModel: Equatable, Sendable {
         public var isShown: Bool
         /// The list's sorted column: shown whatever the choice.
         public var isSorted: Bool
+        /// Whether anyone in the source has a value in it (else the list leaves it out).
+        public var hasValues = true
     }
 
     public var rows: [Row]
@@ -57,13 +59,16 @@ public final class ColumnChooserPresenter: ColumnChooserModuleInterface {
     private weak var output: ColumnChooserOutput?
     private let original: ColumnChoice
     private var sorted: ListColumn
+    /// The source's fields: which columns anyone has a value in.
+    private let fieldsInUse: FieldsInUse
     public private(set) var choice: ColumnChoice
     public private(set) var cursor = 0
 
-    public init(choice: ColumnChoice, sorted: ListColumn, output: ColumnChooserOutput) {
+    public init(choice: ColumnChoice, sorted: ListColumn, output: ColumnChooserOutput, fieldsInUse: FieldsInUse = .all) {
         original = choice
         self.choice = choice
         self.sorted = sorted
+        self.fieldsInUse = fieldsInUse
         self.output = output
     }
 
@@ -110,7 +115,10 @@ public final class ColumnChooserPresenter: ColumnChooserModuleInterface {
 
     public func makeViewModel() -> ColumnChooserViewModel {
         ColumnChooserViewModel(
-            rows: choice.entries.map { .init(column: $0.column, title: $0.column.title, isShown: $0.isShown, isSorted: $0.column == sorted) },
+            rows: choice.entries.map {
+                .init(column: $0.column, title: $0.column.title, isShown: $0.isShown, isSorted: $0.column == sorted,
+                      hasValues: $0.column.hasValues(in: fieldsInUse))
+            },
             cursor: cursor)
     }
 

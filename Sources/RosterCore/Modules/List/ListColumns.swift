@@ -92,6 +92,23 @@ public enum ListColumn: Hashable, Sendable, CaseIterable, CustomStringConvertibl
         allCases.first { $0.sortKey == key } ?? .name
     }
 
+    /// Whether anyone in a source with `fields` has a value here (the
+    /// name always shows).
+    public func hasValues(in fields: FieldsInUse) -> Bool {
+        switch self {
+        case .name: return true
+        case .email: return fields.contains(.email)
+        case .phone: return fields.contains(.phone)
+        case .age: return fields.age
+        case .active: return fields.active
+        case .company: return fields.contains(.company)
+        case .city, .state, .zip, .address: return fields.contains(.address)
+        case .balance: return fields.contains(.balance)
+        case .text(let field): return fields.contains(field)
+        case .recordID: return fields.contains(.id)
+        }
+    }
+
     /// The order this column sorts by (the name: by last name).
     public var sortKey: SortOrder.Key {
         switch self {
@@ -158,11 +175,15 @@ public struct ListColumns: Equatable, Sendable {
     public var choice: ColumnChoice
     public var sort: SortOrder
     public var showsCompany: Bool
+    /// The source's fields: a column no one has a value in is left out
+    /// (unless the list is sorted by it).
+    public var fieldsInUse: FieldsInUse
 
-    public init(choice: ColumnChoice, sort: SortOrder, byCompany: Bool) {
+    public init(choice: ColumnChoice, sort: SortOrder, byCompany: Bool, fieldsInUse: FieldsInUse = .all) {
         self.choice = choice
         self.sort = sort
         showsCompany = !byCompany
+        self.fieldsInUse = fieldsInUse
     }
 
     public var sortColumn: ListColumn { ListColumn.sorted(by: sort.key) }
@@ -225,9 +246,10 @@ public struct ListColumns: Equatable, Sendable {
     }
 
     /// The columns that may show, in the user's order: the company only in
-    /// the flat list, the sorted column even when hidden (at its place).
+    /// the flat list, none that no one has a value in, the sorted column
+    /// even when hidden (at its place).
     var shownInOrder: [ListColumn] {
-        var order = choice.shown.filter { $0 != .company || showsCompany }
+        var order = choice.shown.filter { ($0 != .company || showsCompany) && $0.hasValues(in: fieldsInUse) }
         if sortColumn != .name, !order.contains(sortColumn) {
             let place = choice.entries.firstIndex { $0.column == sortColumn } ?? choice.entries.count
             let before = choice.entries.prefix(place).map(\.column)

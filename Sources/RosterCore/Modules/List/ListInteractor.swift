@@ -19,6 +19,8 @@ public protocol ListInteractorInput: AnyObject {
     var peopleWithoutCompany: Int { get }
     /// Records the source could not read.
     var skippedRecordCount: Int { get }
+    /// The fields anyone in the source has (a column no one has a value in is left out).
+    var fieldsInUse: FieldsInUse { get }
     /// How the source stands with its server; nil for a file.
     var connectionStatus: ConnectionStatus? { get }
     /// True when searches and new orders run (in the background); a list
@@ -118,6 +120,7 @@ public final class ListInteractor: ListInteractorInput {
     private var background: BackgroundReading { scheduler ?? ReadingNow() }
 
     public var sourceName: String { repository.sourceName }
+    public var fieldsInUse: FieldsInUse { repository.fieldsInUse }
     public var titleName: String { repository.titleName }
     public var personCount: Int { repository.personCount }
     public var companies: [Company] { repository.companies }

@@ -4,8 +4,7 @@ import Foundation
 /// is shown (the selected person kept, keys typed meanwhile held).
 extension ListPresenter: ListOrderInput {
     public func cycleSortOrder() {
-        let columns = ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany)
-        rearrange(sort: columns.nextSort, byCompany: isGroupedByCompany)
+        rearrange(sort: listColumns.nextSort, byCompany: isGroupedByCompany)
     }
 
     public func reverseSortOrder() {

@@ -47,7 +47,7 @@ extension ListPresenter {
             message: message ?? exportFlow.writing?.note ?? (isMarkingAll ? "marking \(NumberText.count(displayed.count, "person", "people"))…" : nil),
             messageFileName: exportFlow.question != nil ? exportFlow.fileName
                 : message.flatMap { MessageText.target(in: $0, among: [exportFlow.fileName, interactor.sourceName]) },
-            columns: ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany),
+            columns: listColumns,
             marks: [marksLabel, session.unsent.count == 0 ? nil : "\(NumberText.grouped(session.unsent.count)) unsent ⇡"]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             connection: interactor.connectionStatus)
@@ -85,6 +85,11 @@ extension ListPresenter {
         let people = "\(NumberText.grouped(peopleCount)) of \(NumberText.count(all, "person", "people"))"
         guard let shownCompanyCount else { return people }
         return people + " · \(NumberText.grouped(shownCompanyCount)) of \(NumberText.count(allCompanies, "company", "companies"))"
+    }
+
+    /// The list's columns as the user chose them, for the source's fields.
+    var listColumns: ListColumns {
+        ListColumns(choice: session.columns, sort: sortOrder, byCompany: isGroupedByCompany, fieldsInUse: interactor.fieldsInUse)
     }
 
     /// "12 with no company", beside the unfiltered whole list's figures.

@@ -20,6 +20,7 @@ extension AppDependencies {
             let (report, unsent) = sent
             self.unsentChanged(unsent)
             self.heldEdits = report.held
+            if report.stopped == nil { self.outboxRetries = 0 } else { self.outboxStopped(on: live) }
             if report.isEmpty {
                 guard reconnected else { return self.listWireframe.say("nothing to send") }
                 return self.sourceSaved(recordID: self.listWireframe.place?.selectedID, note: .reconnected(Reconnection.reconnected))
@@ -44,6 +45,28 @@ extension AppDependencies {
             }
             guard let presenter = self.listWireframe.listPresenter else { return readAgain(nil) }
             presenter.whenSettled(readAgain)
+        }
+    }
+
+    /// The sending stopped on an error: its own connection ended (a
+    /// terminated backend's does) with nothing to tell the watcher, and the
+    /// screen's may have gone with it unseen (no read since). That one is
+    /// read over, off the main actor: gone, the watcher reconnects at once,
+    /// and the reconnect sends the rest; still there, the rest is sent again
+    /// (over a connection of its own) after 1, 2, 4, 8 and 16 s, then left
+    /// for the next reconnect.
+    func outboxStopped(on live: SQLPeopleRepository) {
+        guard let connection = live.connection else { return }
+        makeSearcher().perform({ connection.checkConnection() }) { [weak self] works in
+            guard let self else { return }
+            guard works else { return self.connectionWatcher?.tryNow() ?? () }
+            guard self.outboxRetries < 5 else { return }
+            self.outboxRetries += 1
+            self.makeSearcher().after(.seconds(1 << (self.outboxRetries - 1))) { [weak self] in
+                guard let self, let shown = self.listWireframe.shownRepository as? SQLPeopleRepository, shown === live,
+                      !shown.isConnectionLost else { return }
+                self.sendOutbox(to: shown)
+            }
         }
     }
 

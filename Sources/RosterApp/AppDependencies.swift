@@ -78,6 +78,9 @@ public final class AppDependencies {
     var sendingNote: String?
     /// Edits made offline the server refused for a conflict, waiting for the conflict screen.
     var heldEdits: [OutboxSender.HeldEdit] = []
+    /// Sendings of the outbox tried again since one last stopped on an
+    /// error over a connection that still worked (`outboxStopped`).
+    var outboxRetries = 0
     /// The file the screens edit, if the source is one.
     var filePath: String? {
         if case .success(let editing as FileEditing)? = editing { return editing.path }

@@ -192,6 +192,12 @@ final class FaultMatrixDatabase {
     func closeGate() throws { _ = try text("UPDATE roster_test_gate SET closed = true") }
     func openGate() throws { _ = try text("UPDATE roster_test_gate SET closed = false") }
 
+    /// Ends the one session waiting at the gate (a save, or the outbox's
+    /// sending, on a connection of its own), sparing the others.
+    func endSessionAtGate() throws {
+        _ = try text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'")
+    }
+
     /// Whether a save is waiting at the gate.
     func isWaitingAtGate() -> Bool {
         ((try? integer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'")) ?? 0) > 0

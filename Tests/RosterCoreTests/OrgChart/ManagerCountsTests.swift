@@ -28,7 +28,7 @@ struct ManagerCountsTests {
         #expect(ManagerCounts.term(for: "Ada Lovelace") == "reports-to:\"Ada Lovelace\"")
         #expect(ManagerCounts.term(for: "say \"hi\"") == nil)
         #expect(SummaryField.manager.queryTerm(for: .text("P0")) == "reports-to:P0")
-        #expect(SummaryField.manager.queryTerm(for: .missing) == nil)
+        #expect(SummaryField.manager.queryTerm(for: .missing) == "depth=0", "(none): the people at the top of the chart")
     }
 
     /// Counts by manager of `repository`'s people, the chart read from `managers`.

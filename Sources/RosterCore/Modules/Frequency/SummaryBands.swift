@@ -78,6 +78,8 @@ extension SummaryField {
         switch (self, value) {
         case (.company, _): return nil
         case (.manager, .text(let reference)): return ManagerCounts.term(for: reference)
+        // "(none)" counts the people at the top of the chart: no manager, or none that counts (not here, a loop).
+        case (.manager, .missing): return "depth=0"
         case (.manager, _): return nil
         case (.active, .active(let flag)): return flag ? "active:yes" : "active:no"
         case (.ageBand, .band(let band)): return SummaryBands.ageTerm(band)

@@ -9,6 +9,14 @@ struct NumberedPeople: OrgChartPeople {
     func person(recordID: String) -> Int? { recordID.hasPrefix("P") ? Int(recordID.dropFirst()) : nil }
 }
 
+/// People whose records' `_id`s are "P0", "P1", …
+struct RecordNumberedPeople: OrgChartPeople {
+    func name(of person: Int) -> String { "P\(person)" }
+    func email(of person: Int) -> String { "p\(person)@example.org" }
+    func person(recordID: String) -> Int? { recordID.hasPrefix("P") ? Int(recordID.dropFirst()) : nil }
+    func recordID(of person: Int) -> String { "P\(person)" }
+}
+
 /// An interactor that answers at once with a chart, a message or matches given by the test.
 @MainActor
 final class StubOrgChartInteractor: OrgChartInteractorInput {
@@ -190,6 +198,21 @@ struct OrgChartPresenterTests {
         interactor.deliverHeld()
         #expect(interactor.calls == [.load, .matches("P5")])
         #expect(view.last.filter == "P5" && view.last.notice == "1 match")
+    }
+
+    @Test("read again (a table another program changed), the managers open stay open and the person selected stays selected")
+    func reloadKeepsOpenManagers() {
+        let interactor = StubOrgChartInteractor(.loaded(OrgChart(tree: Self.chart.tree, people: RecordNumberedPeople())))
+        let presenter = OrgChartPresenter(interactor: interactor, wireframe: RecordingOrgChartWireframe(), startingAt: 5)
+        let view = RecordingOrgChartView()
+        presenter.attach(view: view)
+        presenter.select(recordID: "P2")  // P1 and P3 stay open above
+        let before = view.lines
+        #expect(before.contains("      P5"))
+        interactor.load = .loaded(OrgChart(tree: OrgTree(managers: [-1, 0, 0, 1, 1, 3, 99]), people: RecordNumberedPeople()))
+        presenter.reload()
+        #expect(view.lines == before, "P1 and P3 still open: \(view.lines)")
+        #expect(view.lines[view.last.selectedRow] == "  P2")
     }
 
     @Test("a query that does not parse is said, and nothing is searched")

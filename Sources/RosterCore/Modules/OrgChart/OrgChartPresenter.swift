@@ -61,17 +61,14 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         }
     }
 
-    /// Someone else changed the source: the chart is read again and opens
-    /// at the person selected (a search on is made again over it).
+    /// Someone else changed the source: the chart is read again, at the
+    /// person selected, the managers open kept open (a search on is made
+    /// again over it), as a file's chart read again keeps them.
     public func reload() {
-        let selected = chart.flatMap { chart in selectedPerson.map { chart.people.personID(of: $0) } }
-        let search = filter
-        interactor.loadChart { [weak self] load in
-            guard let self else { return }
-            (self.filter, self.wholeChartRows) = (nil, nil)
-            self.loaded(load, at: selected)
-            if let search { self.search(search) }
-        }
+        // The managers open are kept by `_id`, the person selected by `PersonID` too (a row without one).
+        let selectedID = chart.flatMap { chart in selectedPerson.map { chart.people.personID(of: $0) } }
+        let kept = OrgChartKeptState(chart: chart, rows: wholeChartRows ?? rows, selected: selectedPerson, filter: filter)
+        interactor.loadChart { [weak self] load in self?.reloaded(load, keeping: kept, selectedID: selectedID) }
     }
 
     /// The source changed (another program's write): the chart is read
@@ -84,13 +81,14 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
         interactor.loadChart { [weak self] load in self?.reloaded(load, keeping: kept) }
     }
 
-    private func reloaded(_ load: OrgChartLoad, keeping kept: OrgChartKeptState) {
+    private func reloaded(_ load: OrgChartLoad, keeping kept: OrgChartKeptState, selectedID: Int? = nil) {
         guard case .loaded(let chart) = load else {
             (chart, rows, wholeChartRows, filter) = (nil, nil, nil, nil)
             return loaded(load)
         }
         (self.chart, message) = (chart, nil)
-        let (expanded, selected) = kept.found(in: chart)
+        let (expanded, keptSelected) = kept.found(in: chart)
+        let selected = keptSelected ?? selectedID.flatMap { chart.people.person(withID: $0) }
         var rows = OrgChartRows(chart.tree.outline) { position in chart.tree.outline.person(at: position).map(expanded.contains) ?? false }
         selectedRow = selected.flatMap { rows.open(at: $0) } ?? min(selectedRow, max(0, rows.count - 1))
         self.rows = rows

@@ -38,8 +38,22 @@ extension ListScreenWireframe {
             case .success(let person) where inEditor:
                 self.editInEditor(person, editing: editing)
             case .success(let person):
-                self.openEditor(person, editing: editing, focusing: field)
+                self.openEditor(withManagerOf: person, editing: editing, focusing: field)
             }
+        }
+    }
+
+    /// The form, and where the source keeps managers, the person's read
+    /// (off the main actor: a file is read again) into its Manager field
+    /// once it is up: keys typed meanwhile reach the form. One that cannot
+    /// be read leaves the field out.
+    private func openEditor(withManagerOf person: Person, editing: any PeopleEditing, focusing field: String?) {
+        openEditor(person, editing: editing, focusing: field)
+        guard let managers = editing.managers, !person.id.isEmpty, let editor = editorWireframe else { return }
+        EditorInteractor(editing: editing, reader: makeSearcher()).perform({ _ throws(EditFailure) in
+            try managers.manager(of: person.id)
+        }) { [weak editor] read in
+            if case .success(let manager) = read { editor?.showManager(manager) }
         }
     }
 

@@ -50,4 +50,19 @@ struct FileManagerSaveTests {
         #expect(FileSave.save(.setManager(id: "b", reference: " "), to: path, format: nil, backup: false, managerSet: { heard = $0 }) == .saved)
         #expect(heard?.changesNothing == true && FileIdentity(path: path) == written)
     }
+
+    @Test("the form's editing reads the manager as the file holds it now, sets it through the check; a CSV without the column keeps none")
+    func formEditing() throws {
+        let path = NSTemporaryDirectory() + "roster-manager-\(UUID().uuidString).json"
+        let csv = NSTemporaryDirectory() + "roster-manager-\(UUID().uuidString).csv"
+        defer { for file in [path, csv] { try? FileManager.default.removeItem(atPath: file) } }
+        try Self.text.write(toFile: path, atomically: false, encoding: .utf8)
+        try "_id,first,last\na,Ada,Lovelace\n".write(toFile: csv, atomically: false, encoding: .utf8)
+        let managers = try #require(FileEditing(path: path, format: nil).managers)
+        #expect(try managers.manager(of: "b") == .reference("a") && managers.manager(of: "a") == .reference(nil))
+        #expect(throws: EditFailure.self) { try managers.setManager(of: "a", to: "b") }
+        try managers.setManager(of: "b", to: "")
+        #expect(try managers.manager(of: "b") == .reference(nil))
+        #expect(try FileEditing(path: csv, format: nil).managers?.manager(of: "a") == .notKept)
+    }
 }

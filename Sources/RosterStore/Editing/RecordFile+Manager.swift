@@ -45,6 +45,14 @@ extension RecordFile {
         return (setting, [.original(0..<record.span.lowerBound), .new(text), .original(record.span.upperBound..<byteCount)])
     }
 
+    /// The manager reference the record `id` holds now, as the chart reads it.
+    public func manager(of id: String, in bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws(EditFailure) -> ManagerField {
+        let record = try only(id, sourceName: sourceName)
+        let reader = RecordFieldReader(fileBytes: bytes, format: format, field: FileManagerReferences.fieldName)
+        guard reader.canHaveField else { return .notKept }
+        return .reference(reader.value(atRecordStartingAt: record.span.lowerBound).map { String(decoding: $0, as: UTF8.self) })
+    }
+
     /// The change checked against everyone in `bytes` (loaded as the
     /// screens load them, their references read as the chart reads them).
     private func checkedSetting(of id: String, to reference: String, bytes: UnsafeBufferPointer<UInt8>,

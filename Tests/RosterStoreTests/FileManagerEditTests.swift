@@ -51,7 +51,7 @@ struct FileManagerEditTests {
         + "c,Cy,Young,cy@x.org,bob@x.org,\r\nd,Dee,Ray,dee@x.org,,\r\n"
 
     /// The same people as cards, CRLF lines; Bob's card has a friend too.
-    static let vCard = [("a", "Ada", "Lovelace", [String]()), ("b", "Bob", "Smith", ["manager:a", "friend:c"]),
+    static let vCard = [("a", "Ada", "Lovelace", [String]()), ("b", "Bob", "Smith", ["manager:a", "friend:c", "friend:a"]),
                         ("c", "Cy", "Young", ["manager:mailto:bob@x.org"]), ("d", "Dee", "Ray", [])].map { id, first, last, related in
         "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:\(id)\r\nFN:\(first) \(last)\r\nN:\(last);\(first);;;\r\nEMAIL:\(first.lowercased())@x.org\r\n"
             + related.map { "RELATED;TYPE=\($0)\r\n" }.joined() + "END:VCARD\r\n"
@@ -118,12 +118,12 @@ struct FileManagerEditTests {
             #"{"_id": "b","name":{"first":"Bob","last":"Smith"},"email":"bob@x.org","manager":"d"}"#))
     }
 
-    @Test("vCard: the manager's RELATED is rewritten or taken out; another RELATED stays; a card without one gets RELATED;TYPE=manager")
+    @Test("vCard: the manager's RELATED is rewritten or taken out; other RELATEDs stay, one of the same value too; a card without one gets RELATED;TYPE=manager")
     func vCardShape() throws {
         let changed = try Self.setting("b", to: "d", in: Self.vCard, .vCard)
-        #expect(changed.contains("RELATED;TYPE=manager:d\r\nRELATED;TYPE=friend:c\r\n"))
+        #expect(changed.contains("RELATED;TYPE=manager:d\r\nRELATED;TYPE=friend:c\r\nRELATED;TYPE=friend:a\r\n"))
         let cleared = try Self.setting("b", to: "", in: Self.vCard, .vCard)
-        #expect(cleared.contains("EMAIL:bob@x.org\r\nRELATED;TYPE=friend:c\r\nEND:VCARD"))
+        #expect(cleared.contains("EMAIL:bob@x.org\r\nRELATED;TYPE=friend:c\r\nRELATED;TYPE=friend:a\r\nEND:VCARD"), "a friend of the same value stays")
         #expect(try Self.setting("a", to: "d", in: Self.vCard, .vCard).contains("EMAIL:ada@x.org\r\nRELATED;TYPE=manager:d\r\nEND:VCARD"))
     }
 

@@ -100,7 +100,7 @@ extension RecordFile {
             let edit: VCardEdit
             switch (related, after) {
             case (let related?, let after?): edit = .rewrite(name: "RELATED", line: related.line, components: [[after]])
-            case (let related?, nil): edit = .remove(name: "RELATED", value: related.text)
+            case (let related?, nil): edit = .removeLine(name: "RELATED", line: related.line)
             case (nil, let after?): edit = .add(name: "RELATED", parameters: ["TYPE=\(name)"], components: [[after]])
             case (nil, nil): return card
             }

@@ -24,8 +24,8 @@ public protocol PeopleEditing: Sendable {
     /// to show (a large file rewritten); nil where it never does.
     var saveProgress: SaveProgress? { get }
     /// Whom people report to, where the source keeps it and Roster edits
-    /// it (a file's manager field); nil where it does not: the form offers
-    /// no manager then.
+    /// it (a file's manager field, a table's column); nil where it does
+    /// not: the form offers no manager then.
     var managers: (any ManagerEditing)? { get }
 }
 

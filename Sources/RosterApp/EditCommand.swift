@@ -47,9 +47,10 @@ enum EditCommand {
       name, \(EditableField.list).
     A value is checked as the person's editor checks it (an email has one @,
     age is a whole number, balance an amount such as $1,200.00, active yes
-    or no); field= with nothing after it clears the field. In a database,
-    update's manager= (on its own) sets whom the person reports to, by _id,
-    email, DN or full name; one nobody is, a name two people have, the
+    or no); field= with nothing after it clears the field. update's
+    manager= (on its own) sets whom the person reports to, by _id, email,
+    DN or full name (a file's manager key or column, a card's RELATED;
+    TYPE=manager, an LDIF manager:); one nobody is, a name two people have, the
     person themselves or someone under them is refused, nothing saved. Each edit says
     on standard error what it changed (roster: people.json: Ada Lovelace:
     phone +1 555 0100 → +1 555 0199); an update that changes nothing says
@@ -217,11 +218,7 @@ enum EditCommand {
         case .delete: operation = .delete(ids: parsed.ids)
         }
         if let manager = parsed.manager {
-            guard let target else {
-                Platform.writeError("roster: \(DisplayText.sanitized(parsed.target)): a file's manager field is not edited by Roster yet; "
-                                    + "change it in the file, or import the file into a database")
-                return .failure
-            }
+            guard let target else { return ManagerEditCommand.save(manager, of: parsed.ids[0], toFile: parsed.target, arguments: parsed) }
             return ManagerEditCommand.save(manager, of: parsed.ids[0], to: target, arguments: parsed)
         }
         if let target { return save(operation, to: target, arguments: parsed, newID: newID) }

@@ -29,8 +29,8 @@ enum EditReport {
             let names = ids.map { id in before.first { $0.id == id }.map(PeopleNames.name(of:)) ?? "_id \(DisplayText.sanitized(id))" }
             let count = names.count == 1 ? "" : NumberText.count(names.count, "person", "people") + ": "
             return "\(source): deleted \(count)\(PeopleNames.list(names, columns: namesColumns))"
-        case .restore:
-            return nil
+        case .restore, .setManager:
+            return nil  // a manager change says its own line (before and after are references, not a person's fields)
         }
     }
 

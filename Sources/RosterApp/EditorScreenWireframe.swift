@@ -30,6 +30,11 @@ final class EditorScreenWireframe: EditorWireframe {
         root.push(view)
     }
 
+    /// The person's manager, read once the form is up.
+    func showManager(_ manager: ManagerField) {
+        presenter?.showManager(manager)
+    }
+
     func navigate(to route: EditorRoute) {
         presenter = nil
         root.pop()

@@ -98,7 +98,7 @@ struct FileEditing: PeopleEditing {
         return editing
     }
 
-    private func outcome(_ saving: FileSave.Outcome) throws(EditFailure) {
+    func outcome(_ saving: FileSave.Outcome) throws(EditFailure) {
         switch saving {
         case .saved: return
         case .conflict(let message, let theirs): throw EditFailure(.conflict, message, theirs: theirs, theirsNote: Self.lastSaved(path))

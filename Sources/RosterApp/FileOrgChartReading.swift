@@ -32,7 +32,7 @@ struct FileOrgChartReading: OrgChartReading {
 
     /// The whole of the regular file at `path`; nil (errno set) when it
     /// cannot be opened or read, or is not a regular file.
-    private static func regularFileBytes(_ path: String) -> [UInt8]? {
+    static func regularFileBytes(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

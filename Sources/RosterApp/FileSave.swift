@@ -67,17 +67,20 @@ enum FileSave {
     /// hears, once a delete is saved, the records it took out (an undo
     /// puts them back as they were). `found` hears, once an update or a
     /// delete is saved, the people it changed as the file held them just
-    /// before (what `roster update` says it changed).
+    /// before (what `roster update` says it changed). `managerSet` hears,
+    /// once a manager change is saved (or found to change nothing), the
+    /// reference before and after.
     static func save(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
                      base: Person? = nil, deleting: [Person] = [], known: KnownRecord? = nil, progress: SaveProgress? = nil,
                      removed: (([RemovedRecord]) -> Void)? = nil, rewritten: ((RecordRewrite) -> Void)? = nil,
-                     found: (([Person]) -> Void)? = nil, patience: Duration = .seconds(5), meanwhile: (() -> Void)? = nil) -> Outcome {
+                     found: (([Person]) -> Void)? = nil, managerSet: ((RecordFile.ManagerSetting) -> Void)? = nil,
+                     patience: Duration = .seconds(5), meanwhile: (() -> Void)? = nil) -> Outcome {
         progress?.begin(total: 0)  // nothing said yet: not the last save's 100%
         underWay.enter()
         underWayCount.add(1, ordering: .releasing)
         let outcome = saveLocked(operation, to: path, format: format, backup: backup, base: base, deleting: deleting, known: known,
-                                 progress: progress, removed: removed, rewritten: rewritten, found: found, patience: patience,
-                                 meanwhile: meanwhile)
+                                 progress: progress, removed: removed, rewritten: rewritten, found: found, managerSet: managerSet,
+                                 patience: patience, meanwhile: meanwhile)
         switch outcome {
         case .saved: break
         case .refused(let message), .conflict(let message, _): lastRefusal.withLock { $0 = message }
@@ -89,8 +92,8 @@ enum FileSave {
 
     private static func saveLocked(_ operation: RecordOperation, to path: String, format: InputFormat?, backup: Bool,
                                    base: Person?, deleting: [Person], known: KnownRecord?, progress: SaveProgress?,
-                                   removed: (([RemovedRecord]) -> Void)?, rewritten: ((RecordRewrite) -> Void)?,
-                                   found: (([Person]) -> Void)?, patience: Duration, meanwhile: (() -> Void)?) -> Outcome {
+                                   removed: (([RemovedRecord]) -> Void)?, rewritten: ((RecordRewrite) -> Void)?, found: (([Person]) -> Void)?,
+                                   managerSet: ((RecordFile.ManagerSetting) -> Void)?, patience: Duration, meanwhile: (() -> Void)?) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -123,7 +126,7 @@ enum FileSave {
         }
         for _ in 0..<3 {
             switch attempt(operation, path: path, target: target, format: format, backup: backup, base: base, deleting: deleting,
-                           progress: progress, removed: removed, found: found, meanwhile: meanwhile) {
+                           progress: progress, removed: removed, found: found, managerSet: managerSet, meanwhile: meanwhile) {
             case .some(let outcome): return outcome
             case .none: continue  // changed underneath: again, from what it holds now
             }
@@ -135,7 +138,8 @@ enum FileSave {
     /// rename. `meanwhile` runs just before that check (a test's other program).
     private static func attempt(_ operation: RecordOperation, path: String, target: String, format: InputFormat?,
                                 backup: Bool, base: Person?, deleting: [Person], progress: SaveProgress?,
-                                removed: (([RemovedRecord]) -> Void)?, found: (([Person]) -> Void)?, meanwhile: (() -> Void)?) -> Outcome? {
+                                removed: (([RemovedRecord]) -> Void)?, found: (([Person]) -> Void)?,
+                                managerSet: ((RecordFile.ManagerSetting) -> Void)?, meanwhile: (() -> Void)?) -> Outcome? {
         let readAt = Date()
         guard let (bytes, identity, source) = read(target) else { return .refused("\(path): \(Descriptor.describe(errno: errno)); nothing written") }
         defer { close(source) }
@@ -144,6 +148,7 @@ enum FileSave {
             let pieces: [FilePiece]
             var taken: [RemovedRecord] = []
             var before: [Person] = []
+            var manager: RecordFile.ManagerSetting?
             do throws(EditFailure) {
                 let file = try RecordFile(bytes: buffer, format: format, sourceName: path)
                 if let conflict = conflict(of: operation, in: file, buffer, base: base, deleting: deleting) { return conflict }
@@ -151,7 +156,16 @@ enum FileSave {
                     found?([unchanged])
                     return .saved
                 }
-                pieces = try file.applying(operation, to: buffer, sourceName: path)
+                if case .setManager(let id, let reference) = operation {
+                    let (setting, changed) = try file.settingManager(of: id, to: reference, in: buffer, sourceName: path)
+                    guard let changed else {
+                        managerSet?(setting)
+                        return .saved  // the reference it has already: nothing written
+                    }
+                    (manager, pieces) = (setting, changed)
+                } else {
+                    pieces = try file.applying(operation, to: buffer, sourceName: path)
+                }
                 if case .delete(let ids) = operation, removed != nil { taken = file.removing(ids, in: buffer) }
                 if found != nil { before = operation.changedIDs.compactMap { file.person(id: $0, in: buffer) } }
             } catch {
@@ -167,6 +181,7 @@ enum FileSave {
             if outcome == .saved {
                 removed?(taken)
                 found?(before)
+                if let manager { managerSet?(manager) }
             }
             return outcome
         }
@@ -177,7 +192,7 @@ enum FileSave {
     /// gone, or one of `deleting` changed.
     static func conflict(of operation: RecordOperation, in file: RecordFile, _ buffer: UnsafeBufferPointer<UInt8>,
                          base: Person?, deleting: [Person]) -> Outcome? {
-        if let base, case .update(let id, _) = operation, !file.contains(id: id) {
+        if let base, let id = operation.updatedID, !file.contains(id: id) {
             return .conflict("\(DisplayText.sanitized(base.fullName)) was deleted by someone else meanwhile; nothing saved", theirs: nil)
         }
         if let base, case .update(let id, let changes) = operation, let current = file.person(id: id, in: buffer) {
@@ -351,9 +366,17 @@ private extension RecordOperation {
     /// The records an update or a delete changes (whose people `found` hears of).
     var changedIDs: [String] {
         switch self {
-        case .update(let id, _): [id]
+        case .update(let id, _), .setManager(let id, _): [id]
         case .delete(let ids): ids
         case .add, .restore: []
+        }
+    }
+
+    /// The record an update or a manager change changes.
+    var updatedID: String? {
+        switch self {
+        case .update(let id, _), .setManager(let id, _): id
+        case .add, .delete, .restore: nil
         }
     }
 }

@@ -36,18 +36,44 @@ extension ListScreenWireframe {
             case .failure(let error):
                 self.presenter?.say("cannot edit: \(error.reason)")
             case .success(let person) where inEditor:
-                self.editInEditor(person, editing: editing)
+                self.editInEditor(withManagerOf: person, editing: editing)
             case .success(let person):
-                self.openEditor(person, editing: editing, focusing: field)
+                self.openEditor(withManagerOf: person, editing: editing, focusing: field)
             }
+        }
+    }
+
+    /// The form, and where the source keeps managers, the person's read
+    /// (off the main actor: a file is read again) into its Manager field
+    /// once it is up: keys typed meanwhile reach the form. One that cannot
+    /// be read leaves the field out.
+    private func openEditor(withManagerOf person: Person, editing: any PeopleEditing, focusing field: String?) {
+        openEditor(person, editing: editing, focusing: field)
+        guard let managers = editing.managers, !person.id.isEmpty, let editor = editorWireframe else { return }
+        EditorInteractor(editing: editing, reader: makeSearcher()).perform({ _ throws(EditFailure) in
+            try managers.manager(of: person.id)
+        }) { [weak editor] read in
+            if case .success(let manager) = read { editor?.showManager(manager) }
+        }
+    }
+
+    /// `v`, once the person's manager is read (off the main actor) where
+    /// the source keeps managers: the record's text then names it too.
+    private func editInEditor(withManagerOf person: Person, editing: any PeopleEditing) {
+        guard let managers = editing.managers, !person.id.isEmpty else { return editInEditor(person, editing: editing) }
+        EditorInteractor(editing: editing, reader: makeSearcher()).perform({ _ throws(EditFailure) in
+            try managers.manager(of: person.id)
+        }) { [weak self] read in
+            self?.editInEditor(person, editing: editing, manager: (try? read.get()) ?? .notKept)
         }
     }
 
     /// `v`: the person's record in the user's editor until it reads (each
     /// try that does not reopens it, the reason at the top, the text kept),
-    /// then saved off the main actor.
-    func editInEditor(_ person: Person, editing: any PeopleEditing) {
-        var text = RecordEditText.text(for: person)
+    /// then saved off the main actor; a changed `"manager"` first, on its
+    /// own, through the manager check (as the form saves it).
+    func editInEditor(_ person: Person, editing: any PeopleEditing, manager: ManagerField = .notKept) {
+        var text = RecordEditText.text(for: person, manager: manager)
         while true {
             switch ExternalEditor.edit(text, on: root.screen) {
             case .failure(let failure):
@@ -60,25 +86,51 @@ extension ListScreenWireframe {
                     text = RecordEditText.text(reopening: edited, for: person, problem: notUTF8)
                     continue
                 }
+                let newManager = Self.changedManager(in: edited, from: manager)
                 switch RecordEditText.reading(edited, base: person) {
-                case .unchanged:
+                case .unchanged where newManager == nil:
                     return presenter?.say("nothing changed") ?? ()
+                case .unchanged:
+                    return saveEdited(person, [], manager: newManager, editing: editing)
                 case .problem(let problem):
                     text = RecordEditText.text(reopening: edited, for: person, problem: problem)
                 case .changes(let changes):
-                    presenter?.say("saving…")
-                    return EditorInteractor(editing: editing, reader: makeSearcher()).save(changes, base: person) { [weak self] failure in
-                        guard let self else { return }
-                        if let failure, failure.kind == .conflict, let theirs = failure.theirs {
-                            // Someone changed the same fields: choose on the conflict screen.
-                            return self.openEditor(person, editing: editing, conflict: (changes, theirs), theirsNote: failure.theirsNote)
-                        }
-                        if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
-                        self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
-                        self.editingAccess.onSaved?(person.id, self.savedNote)
-                    }
+                    return saveEdited(person, changes, manager: newManager, editing: editing)
                 }
             }
+        }
+    }
+
+    /// The manager `v`'s saved text names, when it is not the one the
+    /// source kept (nil: unchanged, or the source keeps none).
+    private static func changedManager(in edited: String, from manager: ManagerField) -> String? {
+        guard case .reference(let kept) = manager else { return nil }
+        let named = RecordEditText.manager(in: edited)
+        return ManagerChange.kept(named) == kept.flatMap(ManagerChange.kept) ? nil : named
+    }
+
+    /// Saves what `v` changed: the manager first (refused: nothing else
+    /// is saved, and the list says why), then the fields.
+    private func saveEdited(_ person: Person, _ changes: [FieldChange], manager: String?, editing: any PeopleEditing) {
+        presenter?.say("saving…")
+        let interactor = EditorInteractor(editing: editing, reader: makeSearcher())
+        if let manager {
+            return interactor.setManager(manager, of: person.id) { [weak self] failure in
+                guard let self else { return }
+                if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
+                guard changes.isEmpty else { return self.saveEdited(person, changes, manager: nil, editing: editing) }
+                self.editingAccess.onSaved?(person.id, self.savedNote)
+            }
+        }
+        interactor.save(changes, base: person) { [weak self] failure in
+            guard let self else { return }
+            if let failure, failure.kind == .conflict, let theirs = failure.theirs {
+                // Someone changed the same fields: choose on the conflict screen.
+                return self.openEditor(person, editing: editing, conflict: (changes, theirs), theirsNote: failure.theirsNote)
+            }
+            if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
+            self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
+            self.editingAccess.onSaved?(person.id, self.savedNote)
         }
     }
 

@@ -1,10 +1,36 @@
 import RosterCore
+import RosterStore
 import RosterSQL
 
-/// `roster update DATABASE ID manager=…`: the manager changed in its own
-/// transaction, checked first (`PeopleEditor.setManager`). Prints the row's
-/// new version, as any update does, and says what changed.
+/// `roster update TARGET ID manager=…`: in a database, the manager changed
+/// in its own transaction, checked first (`PeopleEditor.setManager`), the
+/// row's new version printed as any update prints it; in a file, checked
+/// and written as any file edit is saved (`FileSave`, `RecordFile.settingManager`).
+/// Either says what changed.
 enum ManagerEditCommand {
+    static func save(_ reference: String, of id: String, toFile path: String, arguments: EditCommand.Arguments) -> ExitStatus {
+        var setting: RecordFile.ManagerSetting?
+        switch FileSave.save(.setManager(id: id, reference: reference), to: path, format: arguments.format, backup: arguments.backup,
+                             managerSet: { setting = $0 }) {
+        case .saved:
+            if !arguments.quiet, let setting {
+                Platform.writeError("roster: " + line(DisplayText.sanitized(path), setting.name, before: setting.before, after: setting.after))
+            }
+            return .success
+        case .refused(let message), .conflict(let message, _):
+            Platform.writeError("roster: \(message)")
+            return .failure
+        }
+    }
+
+    /// `people.json: Ada Lovelace: manager (none) → grace@example.org`, or
+    /// that it was so already; a table's with the row's new version.
+    private static func line(_ source: String, _ name: String, before: String?, after: String?, version: Int64? = nil) -> String {
+        let shown = { (reference: String?) in reference.map { DisplayText.sanitized($0) } ?? "(none)" }
+        guard before != after else { return "\(source): \(name): manager is \(shown(after)) already; nothing changed" }
+        return "\(source): \(name): manager \(shown(before)) → \(shown(after))" + (version.map { " (version \($0))" } ?? "")
+    }
+
     static func save(_ reference: String, of id: String, to target: DatabaseTarget, arguments: EditCommand.Arguments) -> ExitStatus {
         let name = target.displayName
         let receipt: PeopleEditor.ManagerReceipt
@@ -30,11 +56,7 @@ enum ManagerEditCommand {
         }
         Platform.writeOutput("\(receipt.version)\n")
         if !arguments.quiet {
-            let shown = { (reference: String?) in reference.map { DisplayText.sanitized($0) } ?? "(none)" }
-            let line = receipt.before == receipt.after
-                ? "\(name): \(receipt.name): manager is \(shown(receipt.after)) already; nothing changed"
-                : "\(name): \(receipt.name): manager \(shown(receipt.before)) → \(shown(receipt.after)) (version \(receipt.version))"
-            Platform.writeError("roster: " + line)
+            Platform.writeError("roster: " + line(name, receipt.name, before: receipt.before, after: receipt.after, version: receipt.version))
         }
         return .success
     }

@@ -23,6 +23,10 @@ struct OutboxFallbackEditing: PeopleEditing {
     /// the screens are made one at a time: its landing reads it).
     let keptOffline: Locked<Bool>
 
+    /// A manager is set on the source itself (its check reads everyone
+    /// there), never kept offline: with the connection lost it is refused, saying so.
+    var managers: (any ManagerEditing)? { live.managers }
+
     func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {
         let operationID = UUID().uuidString
         try route(sent: { () throws(EditFailure) in

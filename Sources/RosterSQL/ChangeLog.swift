@@ -84,7 +84,7 @@ public enum ChangeLog {
                        _ connection: some EditingConnection) throws(DatabaseError) {
         let changed: (ids: [String], name: String)
         switch operation {
-        case .update(let id, _): changed = ([id], "update")
+        case .update(let id, _), .setManager(let id, _): changed = ([id], "update")
         case .add(let id, _): changed = ([id], "add")
         case .delete(let ids): changed = (ids, "delete")
         case .restore(let records): changed = (records.map(\.id), "add")

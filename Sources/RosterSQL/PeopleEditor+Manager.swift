@@ -70,15 +70,12 @@ extension PeopleEditor {
             return .failure(EditFailure(.notFound, "\(table.name): no one has the _id \(DisplayText.sanitized(id))"))
         }
         let name = DisplayText.sanitized(everyone.name(of: person))
-        let (resolution, index) = ManagerResolution.resolve(everyone)
-        let verdict = ManagerChange.check(person, to: reference, in: index.including(PersonReferenceKind.allCases),
-                                          managers: resolution.managers)
-        if case .refused(let problem) = verdict {
+        if case .refused(let problem) = ManagerChange.check(person, to: reference, among: everyone) {
             let message = ManagerChange.message(problem, person: person) { DisplayText.sanitized(everyone.name(of: $0)) }
             return .failure(EditFailure(.invalid, "\(message); nothing changed"))
         }
         let before = row.text(1)
-        let after = reference.contains(where: { !$0.isWhitespace }) ? reference.trimmingCharacters(in: .whitespaces) : nil
+        let after = ManagerChange.kept(reference)
         guard before != after else { return .success(ManagerReceipt(version: version, name: name, before: before, after: after)) }
         _ = try connection.rows("""
             UPDATE \(table.table) SET \(PeopleTable.managerColumnName) = \(marks.0), version = version + 1 WHERE person_key = \(marks.1)

@@ -179,6 +179,9 @@ public struct PeopleEditor: Sendable {
         case .restore:
             // A file's records put back as their text; a table's people come back as adds at their places.
             return .failure(EditFailure(.failed, "\(table.name): a file's records cannot be put back in a table"))
+        case .setManager:
+            // A table's manager is set in a transaction of its own, checked against everyone (`setManager`).
+            return .failure(EditFailure(.failed, "\(table.name): a manager is set on its own, not with other edits"))
         }
     }
 

@@ -6,7 +6,8 @@ import RosterCore
 /// identifiers (`_id`, email, full name; an LDIF entry's `_id` is its DN)
 /// from the store, and the reference to their manager read from their
 /// record in the file — a `manager` key of a JSON record, a `manager`
-/// column of a CSV file, an LDIF entry's `manager:` (a DN) — which the
+/// column of a CSV file, a card's `RELATED;TYPE=manager:`, an LDIF entry's
+/// `manager:` (a DN) — which the
 /// store does not keep. Read once when the chart opens, from the file's bytes, at the
 /// offset the store says each record starts.
 public struct FileManagerReferences: PersonReferenceSource, Sendable {
@@ -23,15 +24,17 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
     private let referenceEnds: [Int]
 
     /// The references of the people of `store` in `fileBytes`, the file it
-    /// was read from; nil when no record has a manager field at all.
-    public init?(store: PeopleStore, fileBytes: UnsafeBufferPointer<UInt8>, format: InputFormat?) {
+    /// was read from; nil when no record has a manager field at all, unless
+    /// `evenWithoutManagers` (an edit giving the first one checks it
+    /// against everyone's identifiers).
+    public init?(store: PeopleStore, fileBytes: UnsafeBufferPointer<UInt8>, format: InputFormat?, evenWithoutManagers: Bool = false) {
         let format = format ?? InputFormat(sniffing: fileBytes)
         var bytes: [UInt8] = []
         var starts = [Int](repeating: -1, count: store.count)
         var ends = [Int](repeating: -1, count: store.count)
         var anyField = false
         let reader = RecordFieldReader(fileBytes: fileBytes, format: format, field: Self.fieldName)
-        guard reader.canHaveField else { return nil }
+        guard reader.canHaveField || evenWithoutManagers else { return nil }
         for person in 0..<store.count {
             guard let value = reader.value(atRecordStartingAt: store.fileOffset(of: person)) else { continue }
             anyField = true
@@ -39,7 +42,7 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
             bytes += value
             ends[person] = bytes.count
         }
-        guard anyField else { return nil }
+        guard anyField || evenWithoutManagers else { return nil }
         self.store = store
         idsAreDistinguishedNames = format == .ldif
         referenceBytes = bytes
@@ -81,14 +84,15 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
 /// Reads one top-level field of a record that starts at a given offset of
 /// a people file: a JSON object's member (a string unescaped, a number as
 /// written; null or an object is no value), a CSV record's cell under
-/// the header of that name, or an LDIF entry's attribute (its first value,
-/// unfolded, base64 decoded).
+/// the header of that name (a spreadsheet's guard `'` taken off, as the
+/// loader does), a card's `RELATED` of that `TYPE` (`RELATED;TYPE=manager:`),
+/// or an LDIF entry's attribute (its first value, unfolded, base64 decoded).
 struct RecordFieldReader {
     let fileBytes: UnsafeBufferPointer<UInt8>
     let format: InputFormat
     let field: String
     /// CSV: the column of the field, nil when the header has none.
-    private let column: Int?
+    let column: Int?
 
     init(fileBytes: UnsafeBufferPointer<UInt8>, format: InputFormat, field: String) {
         self.fileBytes = fileBytes
@@ -103,25 +107,19 @@ struct RecordFieldReader {
         column = header.firstIndex { CSVRecordText.text(of: $0, in: fileBytes).lowercased() == field }
     }
 
-    /// False for a CSV file whose header has no such column, and for a
-    /// format with no such field (a vCard has no manager).
-    var canHaveField: Bool {
-        switch format {
-        case .csv: column != nil
-        case .vCard: false
-        default: true
-        }
-    }
+    /// False for a CSV file whose header has no such column.
+    var canHaveField: Bool { format != .csv || column != nil }
 
     /// The field's value in the record at `offset`, nil when it has none.
     func value(atRecordStartingAt offset: Int) -> [UInt8]? {
         guard offset >= 0, offset < fileBytes.count else { return nil }
         if format == .csv {
             guard let column, let cells = CSVRecordText.cells(fileBytes, from: offset)?.cells, column < cells.count else { return nil }
-            let text = CSVRecordText.text(of: cells[column], in: fileBytes)
+            let text = SpreadsheetCell.unguarded(CSVRecordText.text(of: cells[column], in: fileBytes))
             return text.isEmpty ? nil : Array(text.utf8)
         }
         if format == .ldif { return ldifValue(atEntryStartingAt: offset) }
+        if format == .vCard { return relatedValue(atCardStartingAt: offset) }
         guard fileBytes[offset] == UInt8(ascii: "{") else { return nil }
         var cursor = JSONCursor(bytes: fileBytes, base: 0, isFinal: true, line: 1, lineStart: 0)
         cursor.position = offset
@@ -144,6 +142,19 @@ struct RecordFieldReader {
             return Array(fileBytes[range])
         }
         return nil
+    }
+
+    /// The card's first `RELATED` whose type is the field (`RELATED;TYPE=manager:`),
+    /// as the card reader reads it; nil when it has none.
+    private func relatedValue(atCardStartingAt offset: Int) -> [UInt8]? {
+        let reader = VCardCardReader()
+        guard case .complete(let next, _) = reader.scan(fileBytes, from: offset, line: 1, isFinal: true) else { return nil }
+        var sink = ArraySink()
+        reader.emit(fileBytes, base: 0, card: offset..<next, line: 1, into: &sink)
+        guard let related = sink.records.first?.fields(named: "RELATED").first(where: { $0.hasType(field) }), !related.text.isEmpty else {
+            return nil
+        }
+        return Array(related.text.utf8)
     }
 
     /// The entry's first `field:` value (`field;option:` too, the name in

@@ -151,7 +151,7 @@ private final class FakeServer: OutboxDestination, @unchecked Sendable {
     func send(_ operation: RecordOperation, operationID: String, base: Person?, deleting: [Person]) throws(EditFailure) -> Bool {
         if applied.count >= lostAfter { throw EditFailure(.failed, "the connection to the server was lost") }
         let person: String = switch operation {
-        case .update(let id, _), .add(let id, _): id
+        case .update(let id, _), .add(let id, _), .setManager(let id, _): id
         case .delete(let ids): ids.first ?? ""
         case .restore: ""
         }

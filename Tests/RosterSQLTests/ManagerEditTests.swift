@@ -49,6 +49,33 @@ import TestTraits
         }
     }
 
+    @Test("the screens' table reads the person's manager for the form and sets it through the same check",
+          arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func theFormsManagerEditing(dialect: PeopleTable.Dialect) throws {
+        let store = try Fixtures.directory(json: Self.json).store
+        let table = try PeopleTable(dialect: dialect)
+        let repository: SQLPeopleRepository
+        let path = NSTemporaryDirectory() + "roster-manager-form-\(UUID().uuidString).db"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        if dialect == .postgres {
+            let server = try TestPostgres.server()
+            let conninfo = server.conninfo(database: try server.makeDatabase())
+            _ = try PeopleImporter(table: table).importPeople(store, managers: Self.managers, into: try PostgresConnection(conninfo))
+            repository = try SQLPeopleRepository.open(postgres: conninfo)
+        } else {
+            _ = try PeopleImporter(table: table).importPeople(store, managers: Self.managers, into: try SQLiteConnection(path: path, access: .readWrite))
+            repository = try SQLPeopleRepository.open(sqlite: path)
+        }
+        let managers = try #require(repository.managers)
+        #expect(try managers.manager(of: "t") == .reference("Ada Lovelace") && managers.manager(of: "a") == .reference(nil))
+        try managers.setManager(of: "t", to: "l")
+        #expect(try managers.manager(of: "t") == .reference("l"))
+        #expect(throws: EditFailure(.invalid, "Ada Lovelace cannot report to Linus Torvalds: Linus Torvalds is under Ada Lovelace "
+                                    + "(Linus Torvalds › Grace Hopper › Ada Lovelace); nothing changed")) {
+            try managers.setManager(of: "a", to: "linus@example.org")
+        }
+    }
+
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
     func aManagerWhoIsHereIsSavedWithANewVersion(dialect: PeopleTable.Dialect) throws {
         let table = try table(dialect)

@@ -41,6 +41,22 @@ public enum ManagerChange {
         }
     }
 
+    /// Checks giving `person` the manager `reference` against everyone of
+    /// `everyone` as their references resolve now: the one check every
+    /// edit path runs (a table, a file; the command line, the form, `v`).
+    public static func check<Source: PersonReferenceSource>(_ person: Int, to reference: String, among everyone: Source) -> Verdict {
+        let (resolution, index) = ManagerResolution.resolve(everyone)
+        return check(person, to: reference, in: index.including(PersonReferenceKind.allCases), managers: resolution.managers)
+    }
+
+    /// The reference as a source keeps it: without the spaces around it;
+    /// nil (no manager) when nothing else is there.
+    public static func kept(_ reference: String) -> String? {
+        guard let first = reference.firstIndex(where: { !$0.isWhitespace }),
+              let last = reference.lastIndex(where: { !$0.isWhitespace }) else { return nil }
+        return String(reference[first...last])
+    }
+
     /// The managers from `start` up to `person`, or nil when the chain ends
     /// (or goes round a loop) without meeting them. At most n steps.
     static func chain(from start: Int, upTo person: Int, managers: [Int32]) -> [Int]? {
@@ -58,14 +74,14 @@ public enum ManagerChange {
 
     /// The refusal in words: `Ada Lovelace cannot report to Bob Smith: Bob
     /// Smith reports to Ada Lovelace`. `name` words a person (made safe for
-    /// the screen by the caller).
+    /// the screen by the caller); the reference is made safe here.
     public static func message(_ problem: Problem, person: Int, name: (Int) -> String) -> String {
         let who = name(person)
         switch problem {
         case .notFound(let reference):
-            return "\(who) cannot report to \"\(reference)\": no one here has that id, DN, email or name"
+            return "\(who) cannot report to \"\(DisplayText.sanitized(reference))\": no one here has that id, DN, email or name"
         case .ambiguous(let reference, let people, let kind):
-            return "\(who) cannot report to \"\(reference)\": \(NumberText.grouped(people)) people have that \(kind.noun);"
+            return "\(who) cannot report to \"\(DisplayText.sanitized(reference))\": \(NumberText.grouped(people)) people have that \(kind.noun);"
                 + " give an id or an email"
         case .selfReference:
             return "\(who) cannot report to themselves"

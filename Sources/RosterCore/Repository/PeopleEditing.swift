@@ -23,10 +23,35 @@ public protocol PeopleEditing: Sendable {
     /// How far the save in flight has got, where a save takes long enough
     /// to show (a large file rewritten); nil where it never does.
     var saveProgress: SaveProgress? { get }
+    /// Whom people report to, where the source keeps it and Roster edits
+    /// it (a file's manager field, a table's column); nil where it does
+    /// not: the form offers no manager then.
+    var managers: (any ManagerEditing)? { get }
+}
+
+/// Reading and setting a person's manager reference (an `_id`, email, DN
+/// or full name), beside `PeopleEditing`: the form prefills it and saves
+/// it through the one check (`ManagerChange`). Calls block (a file is
+/// read again): callers run them off the main actor.
+public protocol ManagerEditing: Sendable {
+    /// The person's reference as the source holds it now.
+    func manager(of recordID: String) throws(EditFailure) -> ManagerField
+    /// Sets it (empty: none), checked first; refused with the reason,
+    /// nothing written.
+    func setManager(of recordID: String, to reference: String) throws(EditFailure)
+}
+
+/// A person's manager as a source holds it.
+public enum ManagerField: Equatable, Sendable {
+    /// The source has no place for one (a CSV file without a manager column).
+    case notKept
+    /// The reference as written; nil: none.
+    case reference(String?)
 }
 
 extension PeopleEditing {
     public var saveProgress: SaveProgress? { nil }
+    public var managers: (any ManagerEditing)? { nil }
 
     public func restore(_ people: [Person]) throws(EditFailure) {
         for person in people { try add(recordID: person.id, changes: person.allValues) }

@@ -157,6 +157,20 @@ enum CSVRecordText {
         return Array(texts.joined(separator: [UInt8(ascii: ",")]))
     }
 
+    /// The record at `span` with the cell of `column` (one Roster reads no
+    /// field from: a manager's) set to `text`, guarded as text cells are.
+    static func setting(column: Int, to text: String, in bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
+                        sourceName: String) throws(EditFailure) -> [UInt8] {
+        guard let record = cells(UnsafeBufferPointer(rebasing: bytes[..<span.upperBound]), from: span.lowerBound) else {
+            throw EditFailure(.unreadable, "\(sourceName): the record is not readable CSV; nothing written")
+        }
+        var texts = record.cells.map { Array(bytes[$0]) }
+        // A short row (a spreadsheet drops empty cells at its end) gets the cells up to the column.
+        while texts.count <= column { texts.append([]) }
+        texts[column] = Array(DirectoryExporter.csvField(SpreadsheetCell.guarded(text)).utf8)
+        return Array(texts.joined(separator: [UInt8(ascii: ",")]))
+    }
+
     /// A new row: the `_id` in the id column, the changes in theirs, every other cell empty.
     static func new(id: String, changes: [FieldChange], columns: CSVColumns, sourceName: String) throws(EditFailure) -> [UInt8] {
         guard let idColumn = columns.indices(of: .text(.id)).first else {

@@ -8,16 +8,34 @@ import RosterCore
 /// with the last try), which are left out when it is read.
 public enum RecordEditText {
     /// The text for `person`'s record, with `problem` (why the last try
-    /// did not read) at the top.
-    public static func text(for person: Person, problem: String? = nil) -> String {
+    /// did not read) at the top; with their `manager` where the source
+    /// keeps one (a last `"manager"` member, `""` for none).
+    public static func text(for person: Person, manager: ManagerField = .notKept, problem: String? = nil) -> String {
         let exported = String(decoding: DirectoryExporter(format: .json).export([person]), as: UTF8.self)
-        let record: Substring
+        var record: String
         if let open = exported.firstIndex(of: "{"), let close = exported.lastIndex(of: "}") {
-            record = exported[open...close]
+            record = String(exported[open...close])
         } else {
             record = "{}"
         }
+        if case .reference(let reference) = manager, let close = record.lastIndex(of: "}") {
+            // After the last member, in the exporter's spacing: `,` and a line at its indentation.
+            let body = record[..<close].reversed().drop { $0.isWhitespace }.reversed()
+            let member = "\"\(FileManagerReferences.fieldName)\": " + DirectoryExporter.jsonString(reference ?? "")
+            record = String(body) + (body.count > 1 ? "," : "") + "\n  " + member + "\n}"
+        }
         return header(for: person, problem: problem) + record + "\n"
+    }
+
+    /// The manager the saved text names: its `"manager"` member (a text, or
+    /// a number as written); "" (none) when it has none, or no record reads.
+    public static func manager(in text: String) -> String {
+        let body = Array(withoutHeader(text).utf8)
+        guard let open = body.firstIndex(of: UInt8(ascii: "{")) else { return "" }
+        return body.withUnsafeBufferPointer { bytes in
+            RecordFieldReader(fileBytes: bytes, format: .json, field: FileManagerReferences.fieldName).value(atRecordStartingAt: open)
+                .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
     }
 
     /// `edited` with its header written again for `problem`: the user's

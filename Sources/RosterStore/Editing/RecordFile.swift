@@ -11,6 +11,9 @@ public enum RecordOperation: Equatable, Sendable {
     /// Records a delete took out, each put back after the record it
     /// followed (`RemovedRecord`).
     case restore([RemovedRecord])
+    /// The person's manager set to `reference` (an `_id`, email, DN or full
+    /// name; empty: none), checked first (`settingManager`).
+    case setManager(id: String, reference: String)
 }
 
 /// A record a delete took out, to put back as it was: its own text (every
@@ -138,6 +141,8 @@ public struct RecordFile: Sendable {
                 throw EditFailure(.failed, "\(sourceName): a record already has _id \(taken.id) again; nothing put back")
             }
             return restoring(removed, bytes)
+        case .setManager(let id, let reference):
+            return try settingManager(of: id, to: reference, in: bytes, sourceName: sourceName).1 ?? [.original(0..<byteCount)]
         }
     }
 
@@ -203,7 +208,7 @@ public struct RecordFile: Sendable {
     }
 
     /// The one record with `id`.
-    private func only(_ id: String, sourceName: String) throws(EditFailure) -> RecordSpan {
+    func only(_ id: String, sourceName: String) throws(EditFailure) -> RecordSpan {
         let found = records.filter { $0.id == id }
         guard let record = found.first else { throw EditFailure(.notFound, "\(sourceName): no record has _id \(id); nothing written") }
         guard found.count == 1 else {

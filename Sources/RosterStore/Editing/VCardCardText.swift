@@ -16,6 +16,9 @@ public enum VCardEdit: Equatable, Sendable {
     /// Every property `name` whose value reads as `value` goes, with its
     /// group's `X-ABLabel` when nothing else is left in the group.
     case remove(name: String, value: String)
+    /// The property `name` read from line `line` of the card goes (as
+    /// `remove` takes one), others of that value staying.
+    case removeLine(name: String, line: Int)
     /// The property `name` whose value reads as `value` becomes the
     /// preferred one (`PREF=1`, `TYPE=pref` or `PREF` by version); no
     /// other of that name stays marked.
@@ -126,7 +129,9 @@ struct CardWriter {
                 ?? lines.lastIndex { $0.field != nil } ?? lines.count - 2
             lines.insert(VCardCardText.CardLine(bytes: line[...], field: nil, rawParameters: ""), at: after + 1)
         case .remove(let name, let value):
-            remove(name, value)
+            remove(name) { $0.text == value }
+        case .removeLine(let name, let line):
+            remove(name) { $0.line == line }
         case .prefer(let name, let value):
             prefer(name, value)
         case .name(let family, let given, let formatted):
@@ -159,8 +164,8 @@ struct CardWriter {
         lines[index] = VCardCardText.CardLine(bytes: bytes[...], field: written, rawParameters: parameters.segments.joined(separator: ";"))
     }
 
-    private mutating func remove(_ name: String, _ value: String) {
-        let gone = indices(of: name).filter { lines[$0].field?.text == value }
+    private mutating func remove(_ name: String, where matches: (RecordField) -> Bool) {
+        let gone = indices(of: name).filter { lines[$0].field.map(matches) ?? false }
         let groups = Set(gone.compactMap { lines[$0].field?.group }.filter { !$0.isEmpty })
         lines = lines.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
         for group in groups {

@@ -46,6 +46,9 @@ public protocol EditorInteractorInput: AnyObject {
     func save(_ changes: [FieldChange], base: Person, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
     /// Adds a person of `changes` with the `_id` `recordID`.
     func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
+    /// Sets the person's manager to `reference` (empty: none), checked
+    /// first (`ManagerEditing`); `deliver` as for `save`.
+    func setManager(_ reference: String, of recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void)
     /// How far the save in flight has got (nil: the source never says).
     var saveProgress: SaveProgress? { get }
     /// Runs `work` on the main actor after `delay` (a save refused by a lock, tried again).
@@ -54,4 +57,8 @@ public protocol EditorInteractorInput: AnyObject {
 
 extension EditorInteractorInput {
     public var saveProgress: SaveProgress? { nil }
+
+    public func setManager(_ reference: String, of recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
+        deliver(EditFailure(.readOnly, "this source keeps no managers"))
+    }
 }

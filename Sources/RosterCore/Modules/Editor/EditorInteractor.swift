@@ -19,6 +19,13 @@ public final class EditorInteractor: EditorInteractorInput {
         perform({ editing throws(EditFailure) in try editing.update(recordID: base.id, changes: changes, base: base) }) { deliver($0.failure) }
     }
 
+    public func setManager(_ reference: String, of recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
+        perform({ editing throws(EditFailure) in
+            guard let managers = editing.managers else { throw EditFailure(.readOnly, "this source keeps no managers") }
+            try managers.setManager(of: recordID, to: reference)
+        }) { deliver($0.failure) }
+    }
+
     public func add(_ changes: [FieldChange], recordID: String, then deliver: @escaping @MainActor @Sendable (EditFailure?) -> Void) {
         perform({ editing throws(EditFailure) in try editing.add(recordID: recordID, changes: changes) }) { deliver($0.failure) }
     }

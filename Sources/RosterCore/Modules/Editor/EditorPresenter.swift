@@ -5,7 +5,11 @@
 /// asks first. A save refused because someone changed the same fields
 /// meanwhile opens the conflict screen (`PersonMerge`): was, yours and
 /// theirs side by side; each field changed on both sides waits for a
-/// choice, then the save is made again against their version.
+/// choice, then the save is made again against their version. Where the
+/// source keeps managers, a last field, Manager, holds the reference to
+/// whom the person reports; it is saved first, on its own, through the
+/// check every manager change passes (`ManagerEditing`), its refusal the
+/// form's message.
 @MainActor
 public final class EditorPresenter: EditorModuleInterface {
     /// The fields the form shows, in order: the name, company and contacts,
@@ -52,10 +56,21 @@ public final class EditorPresenter: EditorModuleInterface {
     public let isAdding: Bool
     /// How messages name the source saved to: a refusal names it last, after its reason.
     private let sourceName: String
+    /// The Manager field, last, where the source keeps managers (nil: not
+    /// offered), and the reference it opened with (or last saved).
+    private var managerEditor: LineEditor?
+    private var managerOriginal = ""
+    static let managerLabel = "Manager"
+    /// Every field the form shows: the person's, then the manager's.
+    private var fieldCount: Int { editors.count + (managerEditor == nil ? 0 : 1) }
+    private var isManagerChanged: Bool { managerEditor.map { $0.text != managerOriginal } ?? false }
 
     /// Edits `person`; with `adding`, makes a new person starting from
     /// `person`'s values (a company), every value given counted as new.
-    public init(person: Person, adding: Bool = false, interactor: EditorInteractorInput, wireframe: EditorWireframe, sourceName: String = "") {
+    /// `manager`: their manager as the source keeps it (`.notKept`: no
+    /// Manager field; a new person has none until they are saved).
+    public init(person: Person, adding: Bool = false, interactor: EditorInteractorInput, wireframe: EditorWireframe, sourceName: String = "",
+                manager: ManagerField = .notKept) {
         base = person
         isAdding = adding
         self.sourceName = sourceName
@@ -64,6 +79,7 @@ public final class EditorPresenter: EditorModuleInterface {
         startingTexts = editors.map(\.text)
         self.interactor = interactor
         self.wireframe = wireframe
+        if case .reference(let reference) = manager, !adding { offerManager(reference) }
     }
 
     public func attach(view: EditorViewInterface) {
@@ -78,7 +94,8 @@ public final class EditorPresenter: EditorModuleInterface {
         switch edit {
         case .previousEntry: return moveField(by: -1)
         case .nextEntry, .complete: return moveField(by: 1)
-        default: editors[focused].apply(edit)
+        default:
+            if focused < editors.count { editors[focused].apply(edit) } else { managerEditor?.apply(edit) }
         }
         status = nil
         refresh()
@@ -87,7 +104,8 @@ public final class EditorPresenter: EditorModuleInterface {
     /// Starts at the field the person's screen calls `label` (its cursor
     /// was there), if the form has one.
     public func focus(label: String) {
-        guard let index = Self.fields.firstIndex(where: { $0.label == label }) else { return }
+        guard let index = Self.fields.firstIndex(where: { $0.label == label })
+                ?? (label == Self.managerLabel && managerEditor != nil ? editors.count : nil) else { return }
         focused = index
         refresh()
     }
@@ -100,7 +118,7 @@ public final class EditorPresenter: EditorModuleInterface {
             mergeFocus = shown[(at + delta + shown.count) % shown.count]
             return refresh()
         }
-        focused = (focused + delta + editors.count) % editors.count
+        focused = (focused + delta + fieldCount) % fieldCount
         refresh()
     }
 
@@ -126,6 +144,7 @@ public final class EditorPresenter: EditorModuleInterface {
             status = "not saved: \(problem.message)"
             return refresh()
         }
+        if isManagerChanged { return saveManager(then: changes) }
         guard !changes.isEmpty else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         isSaving = true
         status = waitingFor.map(Self.waiting) ?? "saving…"
@@ -168,7 +187,7 @@ public final class EditorPresenter: EditorModuleInterface {
             return refresh()
         }
         // What the user typed since the form opened (a new person's prefilled company is not theirs).
-        let changed = zip(editors, startingTexts).filter { $0.text != $1 }.count
+        let changed = zip(editors, startingTexts).filter { $0.text != $1 }.count + (isManagerChanged ? 1 : 0)
         guard changed > 0 else { return wireframe?.navigate(to: .cancelled(stale: isStale)) ?? () }
         question = "Throw away \(NumberText.count(changed, "change", "changes"))? (y/n)"
         refresh()
@@ -189,6 +208,42 @@ public final class EditorPresenter: EditorModuleInterface {
         // On to the next field still waiting, if any.
         if let merge, let next = merge.shown.first(where: { merge.rows[$0].choice == nil }) { mergeFocus = next }
         refresh()
+    }
+
+    /// The person's manager as the source keeps it, read once the form is
+    /// up (a file is read again): the Manager field appears, last, unless
+    /// the source keeps none there or the form makes a new person.
+    public func showManager(_ manager: ManagerField) {
+        guard case .reference(let reference) = manager, !isAdding, managerEditor == nil else { return }
+        offerManager(reference)
+        refresh()
+    }
+
+    private func offerManager(_ reference: String?) {
+        managerOriginal = reference ?? ""
+        managerEditor = LineEditor(managerOriginal)
+    }
+
+    /// The manager saved first, on its own: refused (nobody, several
+    /// people, the person, someone under them), the form says why, at the
+    /// field, and nothing else is saved; saved, the other `changes` follow.
+    private func saveManager(then changes: [FieldChange]) {
+        guard let reference = managerEditor?.text else { return }
+        isSaving = true
+        status = "saving…"
+        refresh()
+        interactor.setManager(reference, of: base.id) { [weak self] failure in
+            guard let self else { return }
+            self.isSaving = false
+            if let failure {
+                self.focused = self.editors.count
+                self.status = "not saved: " + MessageText.reasonFirst(failure.message, target: self.sourceName)
+                return self.refresh()
+            }
+            self.managerOriginal = reference
+            guard changes.isEmpty else { return self.attemptSave() }
+            self.wireframe?.navigate(to: .saved(recordID: self.base.id, undo: nil))
+        }
     }
 
     // MARK: Waiting for a lock
@@ -291,7 +346,9 @@ public final class EditorPresenter: EditorModuleInterface {
 
     /// Fields typed in: a new person's form counts from what it opened
     /// with (its company), so that a fresh form says nothing changed.
-    private var changedCount: Int { zip(editors, isAdding ? startingTexts : originals).filter { $0.text != $1 }.count }
+    private var changedCount: Int {
+        zip(editors, isAdding ? startingTexts : originals).filter { $0.text != $1 }.count + (isManagerChanged ? 1 : 0)
+    }
 
     /// Each field's change (nil when unchanged) or why it does not read.
     private func checkedChanges() -> [(change: FieldChange?, problem: String?)] {
@@ -316,7 +373,8 @@ public final class EditorPresenter: EditorModuleInterface {
         let fields = Self.fields.indices.map { index in
             EditorViewModel.Field(label: Self.fields[index].label, text: editors[index].text, cursor: editors[index].cursor,
                                   problem: checked[index].problem, isChanged: editors[index].text != originals[index])
-        }
+        } + (managerEditor.map { [EditorViewModel.Field(label: Self.managerLabel, text: $0.text, cursor: $0.cursor, problem: nil,
+                                                        isChanged: isManagerChanged)] } ?? [])
         let changed = changedCount
         let name = base.fullName.isEmpty ? base.id : base.fullName
         let title = isAdding ? (base.company.isEmpty ? "New person" : "New person in \(base.company)") : "Edit \(name)"

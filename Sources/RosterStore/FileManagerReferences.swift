@@ -59,7 +59,9 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
                 guard start <= end else { return Run(failure: EIO) }  // the file is shorter than when it was read
                 let window = start..<end
                 guard let bytes = Self.bytes(of: descriptor, window) else { return Run(failure: errno) }
-                return bytes.withUnsafeBufferPointer { Self.run(people, of: store, with: header.window($0, at: window.lowerBound)) }
+                return bytes.withUnsafeBufferPointer {
+                    Self.run(people, of: store, with: header.window($0, at: window.lowerBound), inFileOrder: inFileOrder)
+                }
             }
         }
         guard let runs else { return nil }
@@ -108,14 +110,16 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
         }
     }
 
-    /// The references of `people`, whose records `reader` reads.
-    private static func run(_ people: Range<Int>, of store: PeopleStore, with reader: RecordFieldReader) -> Run {
+    /// The references of `people`, whose records `reader` reads (each
+    /// ending where the next starts when they are in file order).
+    private static func run(_ people: Range<Int>, of store: PeopleStore, with reader: RecordFieldReader, inFileOrder: Bool = false) -> Run {
         var run = Run()
         run.starts.reserveCapacity(people.count)
         run.ends.reserveCapacity(people.count)
         var cursor = JSONCursor(bytes: reader.fileBytes, base: reader.start, isFinal: true, line: 1, lineStart: 0)
         for person in people {
-            guard let value = reader.value(atRecordStartingAt: store.fileOffset(of: person), cursor: &cursor) else {
+            let end = inFileOrder ? (person + 1 < people.upperBound ? store.fileOffset(of: person + 1) : reader.start + reader.fileBytes.count) : nil
+            guard let value = reader.value(atRecordStartingAt: store.fileOffset(of: person), endingBefore: end, cursor: &cursor) else {
                 run.starts.append(-1)
                 run.ends.append(-1)
                 continue

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 #if !ROSTER_FUZZ
 import RosterCore
 #endif
@@ -15,6 +18,8 @@ struct RecordFieldReader {
     let format: InputFormat
     let field: String
     private let fieldBytes: [UInt8]
+    /// The key as JSON writes it plainly: `"manager"`.
+    private let quotedField: [UInt8]
     /// CSV: the column of the field, nil when the header has none.
     private let column: Int?
 
@@ -26,6 +31,7 @@ struct RecordFieldReader {
         self.field = field
         start = 0
         fieldBytes = Array(field.utf8)
+        quotedField = [UInt8(ascii: "\"")] + fieldBytes + [UInt8(ascii: "\"")]
         guard format == .csv else {
             column = nil
             return
@@ -41,6 +47,7 @@ struct RecordFieldReader {
         format = reader.format
         field = reader.field
         fieldBytes = reader.fieldBytes
+        quotedField = reader.quotedField
         column = reader.column
     }
 
@@ -69,9 +76,13 @@ struct RecordFieldReader {
     /// `value(atRecordStartingAt:)` with the caller's cursor over `fileBytes`
     /// (its stack of containers kept for the next record: a million records
     /// read without an allocation each).
-    func value(atRecordStartingAt fileOffset: Int, cursor: inout JSONCursor) -> [UInt8]? {
+    /// `recordEnd`, when known, is where the next record starts: a JSON
+    /// record whose bytes hold neither the key as written nor a `\` (an
+    /// escape could spell it) has no such member, and is not scanned.
+    func value(atRecordStartingAt fileOffset: Int, endingBefore recordEnd: Int? = nil, cursor: inout JSONCursor) -> [UInt8]? {
         let offset = fileOffset - start
         guard offset >= 0, offset < fileBytes.count else { return nil }
+        if format != .csv, format != .ldif, let recordEnd, !mayHaveMember(offset..<min(fileBytes.count, recordEnd - start)) { return nil }
         if format == .csv {
             guard let column, let cells = CSVRecordText.cells(fileBytes, from: offset)?.cells, column < cells.count else { return nil }
             let text = CSVRecordText.text(of: cells[column], in: fileBytes)
@@ -82,6 +93,23 @@ struct RecordFieldReader {
         cursor.position = offset
         guard let member = try? lastMember(&cursor) else { return nil }
         return jsonValue(member)
+    }
+
+    /// Whether the bytes of `record` could hold the member: the quoted key
+    /// as written, or a backslash (found with memchr: most records of a file
+    /// without the field are passed over at the speed of memory).
+    private func mayHaveMember(_ record: Range<Int>) -> Bool {
+        guard let base = fileBytes.baseAddress, !record.isEmpty, let first = fieldBytes.first else { return false }
+        if memchr(base + record.lowerBound, Int32(UInt8(ascii: "\\")), record.count) != nil { return true }
+        // Each of the key's first letter, then whether the quoted key stands there.
+        var from = record.lowerBound + 1
+        while from < record.upperBound, let found = memchr(base + from, Int32(first), record.upperBound - from) {
+            let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            if at + fieldBytes.count < record.upperBound,
+               UnsafeBufferPointer(rebasing: fileBytes[(at - 1)...(at + fieldBytes.count)]).elementsEqual(quotedField) { return true }
+            from = at + 1
+        }
+        return false
     }
 
     /// Where the value of the object's last top-level member named `field`

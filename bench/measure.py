@@ -13,7 +13,8 @@ processes:
   * the same people as CSV (`roster --export csv`) and JSON Lines: parse
     time in process and `roster --list` wall time and peak RSS, beside JSON;
   * `roster --export json` wall time and peak RSS (it streams: at or under
-    the load's own peak).
+    the load's own peak);
+  * the org chart (`T`) over files made with --managers (measure_orgchart.py).
 It prints a table and writes bench/RESULTS.md.
 """
 import os
@@ -429,6 +430,9 @@ def main():
         row.update(references(path))
         rows.append(row)
     hostile = hostile_inputs()
+    import measure_orgchart
+    org_chart = measure_orgchart.section(SIZES, f"Load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+                                                "(shared with other builds: figures are medians of fresh processes).")
 
     def cell(value, fmt):
         return "—" if value is None else fmt.format(value)
@@ -541,6 +545,7 @@ def main():
                      f"| {row['landed']:.3f} s | {row['load_peak']:.0f} / {row['field_peak']:.0f} / {row['in_app_peak']:.0f} MiB "
                      f"| {row['save']:.3f} s | {row['save'] / row['cp_sync']:.2f}× "
                      f"| {row['save_rss'] / row['list_rss']:.2f}× |")
+    lines += org_chart
     lines += [
         "",
         "## Hostile inputs",

@@ -254,11 +254,13 @@ public final class AppDependencies {
 
 extension AppDependencies {
     /// The org chart (`T`) reads its managers from `path`, the file the
-    /// list's people were read from (its store says where each record starts).
+    /// list's people were read from (its store says where each record
+    /// starts), once per store: the repository keeps it.
     func readOrgChart(fromFile path: String, format: InputFormat?) {
         listWireframe.session.orgChartReading = { repository in
             guard let read = repository as? InMemoryPeopleRepository else { return nil }
-            return FileOrgChartReading(path: path, format: format, store: read.store, sourceName: repository.sourceName)
+            return read.orgChartReading
+                ?? FileOrgChartReading(path: path, format: format, store: read.store, sourceName: repository.sourceName)
         }
     }
 

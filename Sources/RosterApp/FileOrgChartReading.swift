@@ -2,19 +2,34 @@ import Foundation
 import RosterCore
 import RosterStore
 
-/// Reads a file's org chart: the file read again whole (its manager
-/// fields are not kept in memory), at the offsets the store holding its
-/// people says each record starts.
+/// Reads a file's org chart: the file read again (its manager fields are
+/// not kept in memory), at the offsets the store holding its people says
+/// each record starts. The repository keeps what it reads, once per store
+/// (`KeptOrgChartReading`).
 struct FileOrgChartReading: OrgChartReading {
     let path: String
     let format: InputFormat?
     let store: PeopleStore
     let sourceName: String
 
+    /// The file's records are read a run at a time (`FileManagerReferences`),
+    /// never the whole file at once.
     func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
-        guard let bytes = Self.regularFileBytes(path) else { return unreadable() }
-        return bytes.withUnsafeBufferPointer {
-            FileOrgChart.chart(of: store, fileBytes: $0, format: format, sourceName: sourceName, orderKeys: orderKeys)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return unreadable() }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return unreadable() }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            errno = EINVAL
+            return unreadable()
+        }
+        do throws(FileUnreadable) {
+            let references = try FileManagerReferences(store: store, file: descriptor, size: Int(status.st_size), format: format)
+            return FileOrgChart.chart(of: store, references: references, sourceName: sourceName, orderKeys: orderKeys)
+        } catch {
+            errno = error.code
+            return unreadable()
         }
     }
 

@@ -108,6 +108,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     func presentList(_ arranged: ArrangedDirectory, filter: String? = nil, scope: ListScope? = nil) {
         // The org chart on top stays there, read again over what was read (a change made elsewhere shows in it).
         let chartOnTop = orgChartWireframe?.isOnTop == true ? orgChartWireframe : nil
+        session.prepareOrgChart(of: arranged.repository, replacing: repository, reader: makeSearcher())
         repository = arranged.repository
         detailWireframe = nil
         companiesWireframe = nil

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 #if !ROSTER_FUZZ
 import RosterCore
 #endif
@@ -7,9 +10,9 @@ import RosterCore
 /// from the store, and the reference to their manager read from their
 /// record in the file — a `manager` key of a JSON record, a `manager`
 /// column of a CSV file, a card's `RELATED;TYPE=manager:`, an LDIF entry's
-/// `manager:` (a DN) — which the
-/// store does not keep. Read once when the chart opens, from the file's bytes, at the
-/// offset the store says each record starts.
+/// `manager:` (a DN) — which the store does not keep. Read from the file
+/// again, at the offset the store says each record starts, once per store
+/// (`KeptOrgChartReading`).
 public struct FileManagerReferences: PersonReferenceSource, Sendable {
     /// The key (JSON) or header (CSV) a manager reference is read from.
     public static let fieldName = "manager"
@@ -29,25 +32,128 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
     /// against everyone's identifiers).
     public init?(store: PeopleStore, fileBytes: UnsafeBufferPointer<UInt8>, format: InputFormat?, evenWithoutManagers: Bool = false) {
         let format = format ?? InputFormat(sniffing: fileBytes)
-        var bytes: [UInt8] = []
-        var starts = [Int](repeating: -1, count: store.count)
-        var ends = [Int](repeating: -1, count: store.count)
-        var anyField = false
         let reader = RecordFieldReader(fileBytes: fileBytes, format: format, field: Self.fieldName)
         guard reader.canHaveField || evenWithoutManagers else { return nil }
-        for person in 0..<store.count {
-            guard let value = reader.value(atRecordStartingAt: store.fileOffset(of: person)) else { continue }
-            anyField = true
-            starts[person] = bytes.count
-            bytes += value
-            ends[person] = bytes.count
+        // Safe: the file's bytes are only read, and outlive this call.
+        nonisolated(unsafe) let whole = reader
+        self.init(store: store, format: format, runs: Self.read(store) { people in Self.run(people, of: store, with: whole) },
+                  evenWithoutManagers: evenWithoutManagers)
+    }
+
+    /// The references of the people of `store` in the regular file open
+    /// at `descriptor` (`size` bytes), the file it was read from: each run
+    /// of records read into a buffer of its own, the runs across the cores,
+    /// so the whole file is never held at once. Nil when no record has a
+    /// manager field; throws (an errno) when the file could not be read.
+    public init?(store: PeopleStore, file descriptor: Int32, size: Int, format: InputFormat?) throws(FileUnreadable) {
+        let firstRecord = store.count > 0 ? store.fileOffset(of: 0) : 0
+        // The header, and enough of the start to tell the format by.
+        guard let opening = Self.bytes(of: descriptor, 0..<min(size, max(firstRecord, 1 << 20))) else { throw FileUnreadable() }
+        let format = format ?? opening.withUnsafeBufferPointer { InputFormat(sniffing: $0) }
+        let inFileOrder = (1..<max(1, store.count)).allSatisfy { store.fileOffset(of: $0 - 1) < store.fileOffset(of: $0) }
+        let runs = opening.withUnsafeBufferPointer { opening -> [Run]? in
+            let reader = RecordFieldReader(fileBytes: opening, format: format, field: Self.fieldName)
+            guard reader.canHaveField else { return nil }
+            // Safe: only its format and column are read (each run reads a window of its own).
+            nonisolated(unsafe) let header = reader
+            return Self.read(store, runLength: inFileOrder ? nil : store.count) { people in
+                // A run's records lie between its first one's start and the next run's (the whole file when out of order).
+                let end = inFileOrder && people.upperBound < store.count ? store.fileOffset(of: people.upperBound) : size
+                let start = inFileOrder ? store.fileOffset(of: people.lowerBound) : 0
+                guard start <= end else { return Run(failure: EIO) }  // the file is shorter than when it was read
+                let window = start..<end
+                guard let bytes = Self.bytes(of: descriptor, window) else { return Run(failure: errno) }
+                return bytes.withUnsafeBufferPointer {
+                    Self.run(people, of: store, with: header.window($0, at: window.lowerBound), inFileOrder: inFileOrder)
+                }
+            }
         }
-        guard anyField || evenWithoutManagers else { return nil }
+        guard let runs else { return nil }
+        if let failed = runs.first(where: { $0.failure != 0 }) { throw FileUnreadable(code: failed.failure) }
+        self.init(store: store, format: format, runs: runs)
+    }
+
+    private init?(store: PeopleStore, format: InputFormat, runs: [Run], evenWithoutManagers: Bool = false) {
+        guard evenWithoutManagers || runs.contains(where: { $0.starts.contains { $0 >= 0 } }) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(runs.reduce(0) { $0 + $1.bytes.count })
+        var starts: [Int] = []
+        var ends: [Int] = []
+        starts.reserveCapacity(store.count)
+        ends.reserveCapacity(store.count)
+        for run in runs {
+            let base = bytes.count
+            starts += run.starts.lazy.map { $0 < 0 ? -1 : base + $0 }
+            ends += run.ends.lazy.map { $0 < 0 ? -1 : base + $0 }
+            bytes += run.bytes
+        }
         self.store = store
         idsAreDistinguishedNames = format == .ldif
         referenceBytes = bytes
         referenceStarts = starts
         referenceEnds = ends
+    }
+
+    /// One run of people's references: their bytes, and where each
+    /// person's start and end in them (-1: none).
+    private struct Run: Sendable {
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        var ends: [Int] = []
+        /// The errno of a run whose records could not be read, else 0.
+        var failure: Int32 = 0
+    }
+
+    /// Every person's reference, by runs of people (`runLength` long, by
+    /// default a sixteenth of everyone) across the cores.
+    private static func read(_ store: PeopleStore, runLength: Int? = nil, _ readRun: @Sendable (Range<Int>) -> Run) -> [Run] {
+        let count = store.count
+        let runLength = max(1, runLength ?? max(4096, (count + 15) / 16))
+        return Parallel.map((count + runLength - 1) / runLength) { index in
+            readRun((index * runLength)..<min(count, (index + 1) * runLength))
+        }
+    }
+
+    /// The references of `people`, whose records `reader` reads (each
+    /// ending where the next starts when they are in file order).
+    private static func run(_ people: Range<Int>, of store: PeopleStore, with reader: RecordFieldReader, inFileOrder: Bool = false) -> Run {
+        var run = Run()
+        run.starts.reserveCapacity(people.count)
+        run.ends.reserveCapacity(people.count)
+        var cursor = JSONCursor(bytes: reader.fileBytes, base: reader.start, isFinal: true, line: 1, lineStart: 0)
+        for person in people {
+            let end = inFileOrder ? (person + 1 < people.upperBound ? store.fileOffset(of: person + 1) : reader.start + reader.fileBytes.count) : nil
+            guard let value = reader.value(atRecordStartingAt: store.fileOffset(of: person), endingBefore: end, cursor: &cursor) else {
+                run.starts.append(-1)
+                run.ends.append(-1)
+                continue
+            }
+            run.starts.append(run.bytes.count)
+            run.bytes += value
+            run.ends.append(run.bytes.count)
+        }
+        return run
+    }
+
+    /// The bytes of `range` of the file at `descriptor`; nil (errno set)
+    /// when they cannot all be read (EIO: the file ends before them).
+    private static func bytes(of descriptor: Int32, _ range: Range<Int>) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        let complete = bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var done = 0
+            while done < range.count {
+                let got = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else {
+                    if got == 0 { errno = EIO }
+                    return false
+                }
+                done += got
+            }
+            return true
+        }
+        return complete ? bytes : nil
     }
 
     public var count: Int { store.count }
@@ -81,123 +187,11 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
     }
 }
 
-/// Reads one top-level field of a record that starts at a given offset of
-/// a people file: a JSON object's member (a string unescaped, a number as
-/// written; null or an object is no value), a CSV record's cell under
-/// the header of that name (a spreadsheet's guard `'` taken off, as the
-/// loader does), a card's `RELATED` of that `TYPE` (`RELATED;TYPE=manager:`),
-/// or an LDIF entry's attribute (its first value, unfolded, base64 decoded).
-struct RecordFieldReader {
-    let fileBytes: UnsafeBufferPointer<UInt8>
-    let format: InputFormat
-    let field: String
-    /// CSV: the column of the field, nil when the header has none.
-    let column: Int?
+/// A file that could not be read again: its errno.
+public struct FileUnreadable: Error, Sendable {
+    public let code: Int32
 
-    init(fileBytes: UnsafeBufferPointer<UInt8>, format: InputFormat, field: String) {
-        self.fileBytes = fileBytes
-        self.format = format
-        self.field = field
-        guard format == .csv else {
-            column = nil
-            return
-        }
-        let start = InputFormat.startsWithByteOrderMark(fileBytes) ? InputFormat.byteOrderMark.count : 0
-        let header = CSVRecordText.cells(fileBytes, from: start)?.cells ?? []
-        column = header.firstIndex { CSVRecordText.text(of: $0, in: fileBytes).lowercased() == field }
-    }
-
-    /// False for a CSV file whose header has no such column.
-    var canHaveField: Bool { format != .csv || column != nil }
-
-    /// The field's value in the record at `offset`, nil when it has none.
-    func value(atRecordStartingAt offset: Int) -> [UInt8]? {
-        guard offset >= 0, offset < fileBytes.count else { return nil }
-        if format == .csv {
-            guard let column, let cells = CSVRecordText.cells(fileBytes, from: offset)?.cells, column < cells.count else { return nil }
-            let text = SpreadsheetCell.unguarded(CSVRecordText.text(of: cells[column], in: fileBytes))
-            return text.isEmpty ? nil : Array(text.utf8)
-        }
-        if format == .ldif { return ldifValue(atEntryStartingAt: offset) }
-        if format == .vCard { return relatedValue(atCardStartingAt: offset) }
-        guard fileBytes[offset] == UInt8(ascii: "{") else { return nil }
-        var cursor = JSONCursor(bytes: fileBytes, base: 0, isFinal: true, line: 1, lineStart: 0)
-        cursor.position = offset
-        guard let object = try? JSONRecordText.object(&cursor),
-              let member = object.members.last(where: { $0.key == field }) else { return nil }
-        return jsonValue(member.value)
-    }
-
-    private func jsonValue(_ range: Range<Int>) -> [UInt8]? {
-        guard let first = range.first.map({ fileBytes[$0] }) else { return nil }
-        if first == UInt8(ascii: "\"") {
-            var cursor = JSONCursor(bytes: fileBytes, base: 0, isFinal: true, line: 1, lineStart: 0)
-            cursor.position = range.lowerBound
-            let sink = CollectingSink()
-            guard (try? cursor.scanString(into: sink)) != nil else { return nil }
-            return sink.bytes
-        }
-        // A number names a record by its id as written (`"manager": 17`).
-        if first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-            return Array(fileBytes[range])
-        }
-        return nil
-    }
-
-    /// The card's first `RELATED` whose type is the field (`RELATED;TYPE=manager:`),
-    /// as the card reader reads it; nil when it has none.
-    private func relatedValue(atCardStartingAt offset: Int) -> [UInt8]? {
-        let reader = VCardCardReader()
-        guard case .complete(let next, _) = reader.scan(fileBytes, from: offset, line: 1, isFinal: true) else { return nil }
-        var sink = ArraySink()
-        reader.emit(fileBytes, base: 0, card: offset..<next, line: 1, into: &sink)
-        guard let related = sink.records.first?.fields(named: "RELATED").first(where: { $0.hasType(field) }), !related.text.isEmpty else {
-            return nil
-        }
-        return Array(related.text.utf8)
-    }
-
-    /// The entry's first `field:` value (`field;option:` too, the name in
-    /// any case): its folded lines joined, `field::` decoded from base64;
-    /// nil when the entry, which ends at a blank line, has none.
-    private func ldifValue(atEntryStartingAt offset: Int) -> [UInt8]? {
-        let name = Array(field.utf8)
-        var lineStart = offset
-        while lineStart < fileBytes.count {
-            var lineEnd = lineStart
-            while lineEnd < fileBytes.count, fileBytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let line = UnsafeBufferPointer(rebasing: fileBytes[lineStart..<lineEnd])
-            if line.isEmpty || (line.count == 1 && line[line.startIndex] == 0x0D) { return nil }
-            if line.count > name.count, zip(line, name).allSatisfy({ TextFolding.lowercasedASCII($0) == $1 }),
-               line[line.startIndex + name.count] == UInt8(ascii: ":") || line[line.startIndex + name.count] == UInt8(ascii: ";") {
-                return ldifValue(from: lineStart + name.count, lineEnd: lineEnd)
-            }
-            lineStart = lineEnd + 1
-        }
-        return nil
-    }
-
-    /// The value after the attribute's name at `start`, and the lines that
-    /// continue it (a leading space).
-    private func ldifValue(from start: Int, lineEnd: Int) -> [UInt8]? {
-        var colon = start
-        while colon < lineEnd, fileBytes[colon] != UInt8(ascii: ":") { colon += 1 }
-        guard colon < lineEnd else { return nil }
-        let isBase64 = colon + 1 < lineEnd && fileBytes[colon + 1] == UInt8(ascii: ":")
-        var text: [UInt8] = []
-        var position = colon + (isBase64 ? 2 : 1)
-        while position < lineEnd, fileBytes[position] == 0x20 { position += 1 }
-        var end = lineEnd
-        while true {
-            text += fileBytes[position..<end].filter { $0 != 0x0D }
-            guard end + 1 < fileBytes.count, fileBytes[end + 1] == 0x20 else { break }
-            position = end + 2
-            end = position
-            while end < fileBytes.count, fileBytes[end] != 0x0A { end += 1 }
-        }
-        guard isBase64 else { return text.isEmpty ? nil : text }
-        let decoded = ByteArena()
-        guard text.withUnsafeBufferPointer({ Base64Text.decode($0, into: decoded) }), decoded.count > 0 else { return nil }
-        return Array(decoded.bytes(0..<decoded.count))
+    public init(code: Int32 = errno) {
+        self.code = code
     }
 }

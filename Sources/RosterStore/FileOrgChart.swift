@@ -10,9 +10,15 @@ public enum FileOrgChart {
     /// read from); `.noManagers` when no record has a manager field.
     public static func chart(of store: PeopleStore, fileBytes: UnsafeBufferPointer<UInt8>, format: InputFormat?,
                              sourceName: String, orderKeys: [Int32]?) -> OrgChartLoad {
-        guard let references = FileManagerReferences(store: store, fileBytes: fileBytes, format: format) else {
-            return .noManagers(noManagersMessage(sourceName))
-        }
+        chart(of: store, references: FileManagerReferences(store: store, fileBytes: fileBytes, format: format), sourceName: sourceName,
+              orderKeys: orderKeys)
+    }
+
+    /// The chart of `store`'s people whose manager references are
+    /// `references` (read from its file); `.noManagers` for none.
+    public static func chart(of store: PeopleStore, references: FileManagerReferences?, sourceName: String,
+                             orderKeys: [Int32]?) -> OrgChartLoad {
+        guard let references else { return .noManagers(noManagersMessage(sourceName)) }
         let (resolution, index) = ManagerResolution.resolve(references)
         let order: OrgReportOrder = orderKeys.map { .keys($0) } ?? .personNumber
         return .loaded(OrgChart(tree: OrgTree(resolution, order: order), people: StorePeopleNames(store: store), references: index))

@@ -19,6 +19,9 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
     /// How this source's managers are read for its people (a file read
     /// again); nil for a source that keeps none (standard input).
     public let managers: ManagerReading?
+    /// This store's org chart, read once (ahead, or at the first ask) and
+    /// kept for `T`, the person's screen and the queries; nil without `managers`.
+    public let orgChartReading: KeptOrgChartReading?
     /// The org chart `reports-to:`, `under:` and `depth` ask, read at the
     /// first such search; nil without `managers`.
     private let orgChart: OrgChartForQueries?
@@ -31,7 +34,9 @@ public final class InMemoryPeopleRepository: PeopleRepository, ReadingAtOnce {
         skippedRecords = skipped
         self.sourceName = sourceName
         self.managers = managers
-        orgChart = managers.map { OrgChartForQueries(reading: $0(store), sourceName: sourceName) }
+        let kept = managers.map { KeptOrgChartReading($0(store)) }
+        orgChartReading = kept
+        orgChart = kept.map { OrgChartForQueries(reading: $0, sourceName: sourceName) }
     }
 
     public convenience init(_ directory: LoadedDirectory, managers: ManagerReading? = nil) {

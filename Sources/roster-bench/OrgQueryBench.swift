@@ -2,17 +2,22 @@ import Foundation
 import RosterCore
 import RosterStore
 
-/// A file's managers read again from the file, mapped (as the app's
-/// `FileOrgChartReading` reads it, which the bench cannot name).
+/// A file's managers read again from the file, a run of records at a
+/// time (as the app's `FileOrgChartReading` reads it, which the bench
+/// cannot name).
 struct MappedOrgChartReading: OrgChartReading {
     let path: String
     let store: PeopleStore
 
     func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
-        guard let file = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return .unavailable("unreadable") }
-        return file.withUnsafeBytes { raw in
-            FileOrgChart.chart(of: store, fileBytes: raw.bindMemory(to: UInt8.self), format: nil, sourceName: path, orderKeys: orderKeys)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0 else { return .unavailable("unreadable") }
+        defer { close(descriptor) }
+        guard let references = try? FileManagerReferences(store: store, file: descriptor, size: Int(status.st_size), format: nil) else {
+            return .unavailable("unreadable")
         }
+        return FileOrgChart.chart(of: store, references: references, sourceName: path, orderKeys: orderKeys)
     }
 }
 

@@ -7,6 +7,7 @@
 //     roster-bench sorts FILE      time to re-sort by each order, grouped and flat
 //     roster-bench counts FILE     time to count by each field (F), everyone and a search's matches
 //     roster-bench orgchart FILE   the org chart's model over a file made with roster-gen --managers
+//     roster-bench orgchart-open FILE  where the time of T goes over such a file, phase by phase
 //     roster-bench orgchart-db TARGET  the same over a table roster import filled from such a file
 //     roster-bench orgquery FILE   reports-to:, under: and depth timed against plain searches over such a file
 //     roster-bench ldap N          a real slapd with N people: reading everyone (against ldapsearch),
@@ -243,6 +244,7 @@ case "search": await search(path: arguments[2])
 case "sorts": await sorts(path: arguments[2])
 case "counts": await counts(path: arguments[2])
 case "orgchart": await orgChart(path: arguments[2])
+case "orgchart-open": await orgChartOpen(path: arguments[2])
 case "orgquery": await orgQueries(path: arguments[2])
 case "orgchart-db": orgChartDatabase(target: arguments[2])
 case "ldap": await ldapBench(people: Int(arguments[2]) ?? 100_000)

@@ -82,13 +82,25 @@ public struct OrgTree: Sendable {
         var parents = managers
         var rootReasons = reasons.map(\.rawValue)
         for person in parents.indices where reasons[person] != .hasManager { parents[person] = -1 }
-        cycles = OrgCycles.breakCycles(in: &parents)
+        let cycles = OrgCycles.breakCycles(in: &parents)
         for cycle in cycles {
             for member in cycle { rootReasons[member] = OrgRootReason.inCycle.rawValue }
         }
+        self.init(parents: parents, rootReasons: rootReasons, cycles: cycles, order: order)
+    }
+
+    /// The same chart with each manager's reports and the top people in
+    /// `order`: the loops already broken are kept, only the lists and the
+    /// outline are made again (a tenth of resolving everyone).
+    public func inOrder(_ order: OrgReportOrder) -> OrgTree {
+        OrgTree(parents: managers, rootReasons: rootReasons, cycles: cycles, order: order)
+    }
+
+    private init(parents: [Int32], rootReasons: [UInt8], cycles: [[Int]], order: OrgReportOrder) {
         let lists = OrgReportLists(parents: parents, order: order)
-        self.managers = parents
+        managers = parents
         self.rootReasons = rootReasons
+        self.cycles = cycles
         reportOffsets = lists.offsets
         reports = lists.reports
         roots = lists.roots

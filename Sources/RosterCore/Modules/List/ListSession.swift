@@ -37,6 +37,20 @@ public final class ListSession {
         return cache
     }
 
+    /// Starts reading `repository`'s org chart ahead, off the main actor,
+    /// so that `T` finds it read: for the first list of a source, and for
+    /// a source read again (an edit, another program's change) when the
+    /// chart of the one it replaces was read, so that nobody who never
+    /// opens a chart pays for one after each edit.
+    public func prepareOrgChart(of repository: any PeopleRepository, replacing previous: (any PeopleRepository)?,
+                                reader: BackgroundReading) {
+        guard let reading = orgChartReading?(repository) else { return }
+        if let previous {
+            guard previous as AnyObject !== repository as AnyObject, orgChartReading?(previous)?.isRead == true else { return }
+        }
+        reading.prepare(through: reader)
+    }
+
     public init(columns: ColumnChoice = .standard) {
         self.columns = columns
     }

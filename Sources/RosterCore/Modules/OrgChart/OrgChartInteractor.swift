@@ -46,10 +46,18 @@ public protocol OrgChartReading: Sendable {
     /// each manager's reports and the top people ordered by `orderKeys`
     /// (a position per person), by person number when nil.
     func readChart(orderKeys: [Int32]?) -> OrgChartLoad
+    /// Whether the chart is read and kept (`KeptOrgChartReading`): false
+    /// for a source read anew at each ask.
+    var isRead: Bool { get }
+    /// Starts reading the chart ahead, off the main actor, when the source
+    /// keeps it once read; by default nothing.
+    @MainActor func prepare(through reader: BackgroundReading)
 }
 
 extension OrgChartReading {
     public var takesOrderKeys: Bool { true }
+    public var isRead: Bool { false }
+    @MainActor public func prepare(through reader: BackgroundReading) {}
 }
 
 /// Reads the org chart of the list's source off the main actor, in the

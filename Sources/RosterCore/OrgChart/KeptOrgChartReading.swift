@@ -14,6 +14,9 @@ public final class KeptOrgChartReading: OrgChartReading {
     private let kept = Locked<(load: OrgChartLoad, orderKeys: [Int32]?)?>(nil)
     /// Whether a read ahead was started.
     private let started = Locked(false)
+    /// Whether the chart is kept: a lock of its own, never held through a
+    /// read (the main actor asks it while a read ahead may be under way).
+    private let isKept = Locked(false)
 
     public init(_ reading: any OrgChartReading) {
         self.reading = reading
@@ -22,7 +25,7 @@ public final class KeptOrgChartReading: OrgChartReading {
     public var takesOrderKeys: Bool { reading.takesOrderKeys }
 
     /// Whether the chart has been read and is kept.
-    public var isRead: Bool { kept.withLock { $0 != nil } }
+    public var isRead: Bool { isKept.withLock { $0 } }
 
     /// The kept chart in `orderKeys`' order (the source's when nil, or
     /// whatever order it is kept in: a person's place, a team's size and
@@ -32,18 +35,23 @@ public final class KeptOrgChartReading: OrgChartReading {
         kept.withLock { kept in
             let current = kept ?? (reading.readChart(orderKeys: nil), nil)
             guard case .loaded(let chart) = current.load else {
-                if case .noManagers = current.load { kept = current }
+                if case .noManagers = current.load { keep(current, in: &kept) }
                 return current.load
             }
             guard let orderKeys, orderKeys != current.orderKeys else {
-                kept = current
+                keep(current, in: &kept)
                 return current.load
             }
             let ordered = OrgChartLoad.loaded(OrgChart(tree: chart.tree.inOrder(.keys(orderKeys)), people: chart.people,
                                                        references: chart.references))
-            kept = (ordered, orderKeys)
+            keep((ordered, orderKeys), in: &kept)
             return ordered
         }
+    }
+
+    private func keep(_ chart: (load: OrgChartLoad, orderKeys: [Int32]?), in kept: inout (load: OrgChartLoad, orderKeys: [Int32]?)?) {
+        kept = chart
+        isKept.withLock { $0 = true }
     }
 
     /// Reads the chart through `reader`, off the main actor, unless it is

@@ -4,12 +4,16 @@ import RosterTUI
 /// Builds the detail module on top of the list and returns from it.
 @MainActor
 final class DetailScreenWireframe: DetailWireframe {
+    /// `E` / `v`: the list opens an editor of the person at a position of
+    /// what a person's screen walks (in the user's editor; at a field).
+    typealias Editing = (PeopleArrangement, Int, Bool, String?) -> Void
+
     private unowned let root: RootWireframe
     private var presenter: DetailPresenter?
     /// Called with the display position the detail ended on.
     private let onClose: (Int) -> Void
-    /// `E` / `v`: the list opens an editor of the person at this position.
-    private let onEdit: (Int, Bool, String?) -> Void
+    /// `E` / `v`, on this screen and on a manager's or report's opened over it.
+    private let editing: Editing
     /// `T`: the org chart at the person whose record's `_id` this is.
     private let onOrgChart: (String) -> Void
     /// What the screen was opened on, for a manager's or a report's screen (Enter) over it.
@@ -17,11 +21,10 @@ final class DetailScreenWireframe: DetailWireframe {
     /// The manager's or report's screen opened over this one.
     private var other: DetailScreenWireframe?
 
-    init(root: RootWireframe, onClose: @escaping (Int) -> Void, onEdit: @escaping (Int, Bool, String?) -> Void = { _, _, _ in },
-         onOrgChart: @escaping (String) -> Void) {
+    init(root: RootWireframe, onClose: @escaping (Int) -> Void, editing: @escaping Editing, onOrgChart: @escaping (String) -> Void) {
         self.root = root
         self.onClose = onClose
-        self.onEdit = onEdit
+        self.editing = editing
         self.onOrgChart = onOrgChart
     }
 
@@ -46,7 +49,7 @@ final class DetailScreenWireframe: DetailWireframe {
         case .edit(let position, let inEditor, let field):
             // Over the person's screen: Esc comes back to it; a save shows
             // the list, read again, at the person.
-            onEdit(position, inEditor, field)
+            if let shown = opened?.shown { editing(shown, position, inEditor, field) }
         case .person(let person):
             openPerson(PersonID(person))
         case .orgChart(let recordID):
@@ -60,7 +63,7 @@ final class DetailScreenWireframe: DetailWireframe {
     private func openPerson(_ id: PersonID) {
         guard let opened else { return }
         Self.open(id, over: root, repository: opened.repository, shownFirst: opened.shown, reader: opened.reader,
-                  orgChart: opened.orgChart, onOrgChart: onOrgChart) { [weak self] other in self?.other = other }
+                  orgChart: opened.orgChart, editing: editing, onOrgChart: onOrgChart) { [weak self] other in self?.other = other }
     }
 
     /// The screen of person `id` over the screen on top: ↑/↓ walk
@@ -68,8 +71,8 @@ final class DetailScreenWireframe: DetailWireframe {
     /// `hold` keeps the screen's wireframe while it shows (nil once Esc
     /// closed it); `onOrgChart` is what `T` on it does.
     static func open(_ id: PersonID, over root: RootWireframe, repository: any PeopleRepository, shownFirst shown: PeopleArrangement,
-                     reader: BackgroundReading, orgChart: OrgChartCache?, onOrgChart: @escaping (String) -> Void,
-                     hold: @escaping (DetailScreenWireframe?) -> Void) {
+                     reader: BackgroundReading, orgChart: OrgChartCache?, editing: @escaping Editing,
+                     onOrgChart: @escaping (String) -> Void, hold: @escaping (DetailScreenWireframe?) -> Void) {
         repository.reads(through: reader).read({ () async -> (PeopleArrangement, Int)? in
             if let position = try? await repository.position(of: id, in: shown) { return (shown, position) }
             let everyone = repository.arrange(sort: shown.sort, byCompany: shown.byCompany, company: nil)
@@ -80,7 +83,7 @@ final class DetailScreenWireframe: DetailWireframe {
             let detail = DetailScreenWireframe(root: root, onClose: { [weak root] _ in
                 hold(nil)
                 root?.pop()
-            }, onOrgChart: onOrgChart)
+            }, editing: editing, onOrgChart: onOrgChart)
             hold(detail)
             detail.present(repository: repository, shown: arrangement, position: position, reader: reader, orgChart: orgChart)
         })

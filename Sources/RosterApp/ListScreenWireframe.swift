@@ -284,10 +284,7 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
     /// The person at `position` of `shown`, over the list.
     private func showDetail(of repository: any PeopleRepository, shown: PeopleArrangement, at position: Int) {
         let detail = DetailScreenWireframe(root: root, onClose: { [weak self] lastShown in self?.detailDidClose(at: lastShown) },
-                                           onEdit: { [weak self] position, inEditor, field in
-                                               self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository,
-                                                          focusing: field)
-                                           },
+                                           editing: editing(in: repository),
                                            onOrgChart: { [weak self] recordID in
                                                self?.showOrgChart(of: repository, shown: shown, at: nil, record: recordID)
                                            })
@@ -301,11 +298,20 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
         orgChartWireframe?.sourceChanged()
     }
 
+    /// `E` / `v` on a person's screen over `repository`'s list, however it was
+    /// opened (from the list, the chart, a manager's or report's line).
+    private func editing(in repository: any PeopleRepository) -> DetailScreenWireframe.Editing {
+        { [weak self] shown, position, inEditor, field in
+            self?.edit(shown: shown, position: position, inEditor: inEditor, in: repository, focusing: field)
+        }
+    }
+
     /// `T`: the org chart of everyone, over the list.
     private func showOrgChart(of repository: any PeopleRepository, shown: PeopleArrangement, at person: PersonID?,
                               record: String? = nil) {
         let chart = OrgChartScreenWireframe(root: root, repository: repository, shown: shown, reader: makeSearcher(),
                                             people: session.orgChartCache(for: repository, reader: makeSearcher()),
+                                            editing: editing(in: repository),
                                             onClose: { [weak self] in self?.orgChartWireframe = nil })
         orgChartWireframe = chart
         chart.present(reading: session.orgChartReading?(repository), at: person, record: record)

@@ -16,12 +16,15 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
     /// Where each person opened stands (their screen's manager and team).
     private var people: OrgChartCache?
     private let onClose: () -> Void
+    /// `E` / `v` on a person's screen opened from the chart.
+    private let editing: DetailScreenWireframe.Editing
     private var presenter: OrgChartPresenter?
     private var view: OrgChartView?
     private var detail: DetailScreenWireframe?
 
     init(root: RootWireframe, repository: any PeopleRepository, shown: PeopleArrangement, reader: BackgroundReading,
-         people: OrgChartCache?, onClose: @escaping () -> Void) {
+         people: OrgChartCache?, editing: @escaping DetailScreenWireframe.Editing, onClose: @escaping () -> Void) {
+        self.editing = editing
         self.people = people
         self.root = root
         self.repository = repository
@@ -78,7 +81,7 @@ final class OrgChartScreenWireframe: OrgChartWireframe {
     /// The person's screen, in the list's people when they are among them.
     private func openPerson(_ id: PersonID) {
         DetailScreenWireframe.open(id, over: root, repository: repository, shownFirst: shown, reader: reader,
-                                   orgChart: people, onOrgChart: { [weak self] recordID in self?.comeBack(to: recordID) }) { [weak self] detail in
+                                   orgChart: people, editing: editing, onOrgChart: { [weak self] recordID in self?.comeBack(to: recordID) }) { [weak self] detail in
             self?.detail = detail
         }
     }

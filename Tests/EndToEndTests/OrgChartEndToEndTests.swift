@@ -73,6 +73,11 @@ struct OrgChartEndToEndTests {
         #expect(session.waitFor("at Katherine, Grace's first report") { $0.contains("▾ Grace Hopper") && $0.contains("3/5 · everyone") })
         session.send("Enter")
         #expect(session.waitFor("Katherine's screen over the chart") { $0.contains("First name  Katherine") })
+        // E edits her there too (it did nothing on a screen opened from the chart); Esc comes back.
+        session.send("E")
+        #expect(session.waitFor("the form on Katherine") { $0.contains("Roster — Edit Katherine Johnson") })
+        session.send("Escape")
+        #expect(session.waitFor("Katherine's screen again") { $0.contains("First name  Katherine") })
         session.send("T")
         #expect(session.waitFor("back on the chart at Katherine") { $0.contains("org chart") && $0.contains("3/5 · everyone") })
         session.send("q")

@@ -49,8 +49,13 @@ struct FileLoadingTests {
         await #expect(throws: LoadError.notFound(file: "nope.json")) {
             try await PeopleLoader().load(path: "/nonexistent/nope.json", sourceName: "nope.json")
         }
+        // A folder of its own: the temporary folder may hold a .vcf file (another test's, anyone's),
+        // and a folder of cards is a directory Roster opens.
+        let folder = NSTemporaryDirectory() + "roster-folder-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         await #expect(throws: LoadError.isDirectory(file: "tmp")) {
-            try await PeopleLoader().load(path: NSTemporaryDirectory(), sourceName: "tmp")
+            try await PeopleLoader().load(path: folder, sourceName: "tmp")
         }
     }
 

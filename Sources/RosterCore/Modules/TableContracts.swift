@@ -114,7 +114,9 @@ struct CountFailure {
         }
         let again = failure.healsOnRetry && triesLeft > 0
         if again { triesLeft -= 1 }
-        said = "Not counted: \(failure.reason)" + (again ? "; trying again…" : ". r counts again.")
+        // A reason that is a sentence of its own ends with its own stop: not two.
+        let reason = failure.reason.hasSuffix(".") ? String(failure.reason.dropLast()) : failure.reason
+        said = "Not counted: \(reason)" + (again ? "; trying again…" : ". r counts again.")
         return again
     }
 }

@@ -9,7 +9,8 @@ import RosterCore
 public enum RecordEditText {
     /// The text for `person`'s record, with `problem` (why the last try
     /// did not read) at the top; with their `manager` where the source
-    /// keeps one (a last `"manager"` member, `""` for none).
+    /// keeps one (a first `"manager"` member, `""` for none: first, so that
+    /// taking its line out leaves JSON that reads, no comma left hanging).
     public static func text(for person: Person, manager: ManagerField = .notKept, problem: String? = nil) -> String {
         let exported = String(decoding: DirectoryExporter(format: .json).export([person]), as: UTF8.self)
         var record: String
@@ -18,11 +19,11 @@ public enum RecordEditText {
         } else {
             record = "{}"
         }
-        if case .reference(let reference) = manager, let close = record.lastIndex(of: "}") {
-            // After the last member, in the exporter's spacing: `,` and a line at its indentation.
-            let body = record[..<close].reversed().drop { $0.isWhitespace }.reversed()
+        if case .reference(let reference) = manager, let open = record.firstIndex(of: "{") {
+            // Before the first member, in the exporter's spacing: a line at its indentation, and `,` when members follow.
+            let rest = record[record.index(after: open)...].drop { $0.isWhitespace }
             let member = "\"\(FileManagerReferences.fieldName)\": " + DirectoryExporter.jsonString(reference ?? "")
-            record = String(body) + (body.count > 1 ? "," : "") + "\n  " + member + "\n}"
+            record = "{\n  " + member + (rest.first == "}" ? "\n}" : ",\n  " + rest)
         }
         return header(for: person, problem: problem) + record + "\n"
     }

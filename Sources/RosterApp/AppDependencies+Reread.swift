@@ -87,7 +87,7 @@ extension AppDependencies {
         // lands on the list alone (nil), never closing a form with what was
         // typed, or a person's screen, opened over it.
         let startedOn = note.isReconnect ? nil : root.topView.map(ObjectIdentifier.init)
-        listWireframe.say(note.isSave ? "saved; reading it again…" : "reading it again…")
+        if !keepsSaveSaid(over: note) { listWireframe.say(note.isSave ? "saved; reading it again…" : "reading it again…") }
         // A save that rewrote one record in place (an edit, or the undo of
         // one): that record alone is read again, and the list's order kept
         // if it moved nobody.
@@ -170,6 +170,7 @@ extension AppDependencies {
             listWireframe.session.unmarkAll()
             listWireframe.session.mark(reread.remarked)
         }
+        let keepsSave = keepsSaveSaid(over: landing.note)
         listWireframe.presentList(arranged)
         // What was just read is what edits made offline will start from.
         if let table = arranged.repository as? SQLPeopleRepository { offlineCopy?.refresh(table) }
@@ -187,7 +188,13 @@ extension AppDependencies {
         let name = shortSourceName(isTable: landing.isTable)
         let said = Self.said(after: landing.note, in: name, isOffline: arranged.repository is OfflineCopyRepository,
                              unsent: reread.unsent, isTable: landing.isTable)
-        listWireframe.say(said + takeSendingNote(after: landing.note))
+        if keepsSave, let saveSaid {
+            listWireframe.say(saveSaid)
+        } else {
+            let message = said + takeSendingNote(after: landing.note)
+            listWireframe.say(message)
+            saveSaid = landing.note.isSave ? message : nil
+        }
         if let companyList = landing.companyList {
             reopen(companyList, in: arranged.repository, selecting: landing.recordID, saying: said)
         }
@@ -225,6 +232,14 @@ extension AppDependencies {
     private func keepingMoves(_ landing: RereadLanding) -> RereadLanding {
         guard let list = listWireframe.listPresenter, list.selection != landing.savedRow else { return landing }
         return landing.moved(to: listWireframe.place)
+    }
+
+    /// Whether what the last save said stays on screen over `note`: a
+    /// source's own news (a directory's reading done) is in the rows, and
+    /// the user's save is said until a key.
+    private func keepsSaveSaid(over note: ListScreenWireframe.SavedNote) -> Bool {
+        guard case .toldByTheSource = note, let saveSaid else { return false }
+        return listWireframe.listPresenter?.isStillSaying(saveSaid) == true
     }
 
     /// Why the source could not be read again after `note`: what happened

@@ -55,6 +55,8 @@ public final class AppDependencies {
     /// top and idle (a form, a prompt or the person's screen is never
     /// pulled from under the user).
     var changedOnDisk = false
+    /// What the last save's re-read said: a source's progress note does not replace it while it is on screen.
+    var saveSaid: String?
     /// Re-reads begun (the last one started is the one shown).
     var rereadsStarted = 0
     /// The search the last re-read begun is to land under, until it lands:

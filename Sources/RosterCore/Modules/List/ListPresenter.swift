@@ -353,6 +353,11 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     /// The message of the last frame.
     var messageShown: String?
 
+    /// Whether the status line still shows what `say(text)` said (no key nor other message since).
+    public func isStillSaying(_ text: String) -> Bool {
+        messageShown == MessageText.reasonFirst(text, target: interactor.sourceName)
+    }
+
     func render() {
         messageShown = message
         defer {  // a message shows once

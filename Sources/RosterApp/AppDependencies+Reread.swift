@@ -1,3 +1,4 @@
+import Dispatch
 import RosterCore
 import RosterSQL
 
@@ -355,8 +356,9 @@ extension AppDependencies {
         }
         if tableWatch == nil, let table = listWireframe.shownRepository as? SQLPeopleRepository {
             // A table: someone else's commit is read again the same way. The
-            // watch connects (PostgreSQL: a second connection) off the main actor.
-            Task.detached {
+            // watch is made off the main actor, and off Swift's cooperative
+            // pool: it waits for the browse lane, which a statement may hold.
+            DispatchQueue.global(qos: .userInitiated).async {
                 guard let watch = table.changeWatch() else { return }
                 // Its connection lost or back is a sign about the screen's own.
                 watch.whenConnectionChanges { isUp in

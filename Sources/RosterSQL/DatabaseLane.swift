@@ -47,7 +47,8 @@ extension PostgresConnection: PeopleDatabaseSession {
 
     func reconnect(statementTimeout: Duration) throws(DatabaseError) {
         try reset()
-        try setStatementTimeout(statementTimeout)
+        // The lane has no deadline for a reconnect: this statement has its own.
+        try settingUp { connection throws(DatabaseError) in try connection.setStatementTimeout(statementTimeout) }
     }
 }
 

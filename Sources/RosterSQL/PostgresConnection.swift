@@ -1,5 +1,6 @@
 import RosterCore
 import CLibpq
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,19 +41,58 @@ public final class PostgresConnection {
         try self.init(opened: connection)
     }
 
-    /// A second connection to the same server, database and user, with the
-    /// same password (taken from libpq's own parameters, never through a
-    /// string): what a listener needs beside the browsing connections.
-    public func duplicate() throws(DatabaseError) -> PostgresConnection {
+    /// What a second connection to the same server, database and user
+    /// needs, the same password among it (libpq's own parameters, never a
+    /// string). Read at once, without the server: so a lane's session is
+    /// held only for this, never while the second connection is made.
+    public struct Parameters: Sendable {
+        fileprivate let pairs: [(String, String)]
+    }
+
+    /// This connection's parameters, for `init(duplicating:)`.
+    public func parameters() throws(DatabaseError) -> Parameters {
         guard let options = PQconninfo(connection) else { throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting") }
+        defer { PQconninfoFree(options) }
         var pairs: [(String, String)] = []
         var option = options
         while let name = option.pointee.keyword {
             if let value = option.pointee.val { pairs.append((String(cString: name), String(cString: value))) }
             option += 1
         }
-        PQconninfoFree(options)
-        return try PostgresConnection(opened: try Self.connect(pairs, expandingDatabaseName: false))
+        return Parameters(pairs: pairs)
+    }
+
+    /// A second connection to the same server, database and user, with the
+    /// same password: what a listener, or an outbox's sending, needs beside
+    /// the browsing connection. Blocks (on the server) for up to its connect
+    /// timeout and `setUpWithin`.
+    public convenience init(duplicating parameters: Parameters) throws(DatabaseError) {
+        try self.init(opened: try Self.connect(parameters.pairs, expandingDatabaseName: false))
+    }
+
+    /// A second connection made now, from this one's parameters.
+    public func duplicate() throws(DatabaseError) -> PostgresConnection {
+        try PostgresConnection(duplicating: try parameters())
+    }
+
+    /// How long the statements that set a new connection up may take
+    /// before it is given up: a server frozen between the connect and
+    /// them would keep them (no lane's deadline covers them) for ever.
+    public static let setUpWithin: Duration = .seconds(10)
+
+    /// Runs `body` (statements that set this connection up), giving the
+    /// connection up (its socket shut: they fail as the connection lost)
+    /// if it has not ended within `limit`.
+    public func settingUp<T>(within limit: Duration = setUpWithin, _ body: (PostgresConnection) throws(DatabaseError) -> T)
+        throws(DatabaseError) -> T {
+        let isDone = Locked(false)
+        let handle = cancelHandle
+        DispatchQueue.global().asyncAfter(deadline: .now() + DispatchTimeInterval(limit)) {
+            // Under the lock: once `body` is done the socket may be closed and its number reused.
+            isDone.withLock { done in if !done { handle.abandonConnection() } }
+        }
+        defer { isDone.withLock { $0 = true } }
+        return try body(self)
     }
 
     /// The connection's socket, for a listener to poll.
@@ -89,14 +129,27 @@ public final class PostgresConnection {
         // Notices ("already exists, skipping") would go to stderr, under the
         // screen; nothing in Roster reads them.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
-        guard PQsetClientEncoding(connection, "UTF8") == 0, let cancel = PQgetCancel(connection) else {
+        guard let cancel = PQgetCancel(connection) else {
             let failure = DatabaseError(.cannotConnect, "PostgreSQL: " + Self.lastMessage(connection))
             PQfinish(connection)
             throw failure
         }
         self.connection = connection
         cancelHandle = PostgresCancelHandle(cancel, socket: PQsocket(connection))
-        turnOffJIT()
+        try setUp()
+    }
+
+    /// What every new (or reset) session is given: UTF-8 (asked for in the
+    /// connect itself, so normally no statement), and no JIT. Given up on
+    /// with the connection if the server stops answering meanwhile.
+    private func setUp() throws(DatabaseError) {
+        try settingUp { connection throws(DatabaseError) in
+            if PQparameterStatus(connection.connection, "client_encoding").map({ String(cString: $0) }) != "UTF8",
+               PQsetClientEncoding(connection.connection, "UTF8") != 0 {
+                throw DatabaseError(.cannotConnect, "PostgreSQL: " + Self.lastMessage(connection.connection))
+            }
+            connection.turnOffJIT()
+        }
     }
 
     /// No JIT compilation for this session. Roster's statements are short,
@@ -140,7 +193,8 @@ public final class PostgresConnection {
         rememberPasswords(in: conninfo)
         if let password { SecretRedaction.remember(password) }
         let timeout = getenv("PGCONNECT_TIMEOUT") == nil ? [("connect_timeout", defaultConnectTimeout)] : []
-        let pairs = timeout + deadServerDefaults + [("dbname", conninfo)] + (password.map { [("password", $0)] } ?? [])
+        // UTF-8 after the connection string: Roster reads and writes nothing else.
+        let pairs = timeout + deadServerDefaults + [("dbname", conninfo), ("client_encoding", "UTF8")] + (password.map { [("password", $0)] } ?? [])
         // expand_dbname: a dbname holding `=` or a URI is a whole connection string.
         return try connect(pairs, expandingDatabaseName: true)
     }
@@ -293,12 +347,12 @@ public final class PostgresConnection {
     public func reset() throws(DatabaseError) {
         PQreset(connection)
         guard PQstatus(connection) == CONNECTION_OK else { throw Self.connectionError(connection) }
-        guard PQsetClientEncoding(connection, "UTF8") == 0, let cancel = PQgetCancel(connection) else {
+        guard let cancel = PQgetCancel(connection) else {
             throw DatabaseError(.cannotConnect, "PostgreSQL: " + Self.lastMessage(connection))
         }
         // The new server process has a new cancel key.
         cancelHandle.replace(with: cancel, socket: PQsocket(connection))
-        turnOffJIT()
+        try setUp()
     }
 
     /// Stops any statement of this connection after `timeout` (nil: never),

@@ -48,9 +48,12 @@ extension SQLPeopleRepository: PeopleEditing {
     /// second connection beside the browse lane (the same server, user and
     /// password), so that a long sending never holds up the screen's reads.
     public func outboxWriter() -> OutboxWriter {
-        let connection = table.dialect == .postgres
-            ? try? browse.sync { session throws(DatabaseError) in try (session as? PostgresConnection)?.duplicate() } : nil
-        return OutboxWriter(repository: self, connection: connection ?? nil)
+        // Only the parameters under the lane: a server that stops answering
+        // while the second connection is made must not hold the screen's reads.
+        let parameters = table.dialect == .postgres
+            ? try? browse.sync { session throws(DatabaseError) in try (session as? PostgresConnection)?.parameters() } : nil
+        let connection = (parameters ?? nil).flatMap { try? PostgresConnection(duplicating: $0) }
+        return OutboxWriter(repository: self, connection: connection)
     }
 
     @discardableResult

@@ -85,10 +85,9 @@ extension SQLPeopleRepository {
         switch table.dialect {
         case .sqlite: return writer.map(SQLiteChangeWatch.init(writer:))
         case .postgres:
-            let (table, since) = (self.table, changeLogPosition)
-            return try? browse.sync { session throws(DatabaseError) -> PostgresChangeListener? in
-                (session as? PostgresConnection).flatMap { PostgresChangeListener(beside: $0, table: table, since: since) }
-            }
+            // Only the parameters under the lane: the listener connects on its own queue once started.
+            let parameters = try? browse.sync { session throws(DatabaseError) in try (session as? PostgresConnection)?.parameters() }
+            return (parameters ?? nil).map { PostgresChangeListener(parameters: $0, table: table, since: changeLogPosition) }
         }
     }
 }

@@ -39,8 +39,8 @@ struct ChangeLogTests {
     static func listening(to imported: SQLRepositoryFixture.Imported, since: ChangeLog.Position?) throws -> (PostgresChangeListener, Locked<Int>) {
         let told = Locked<Int>(0)
         let table = try PeopleTable(name: imported.table, dialect: .postgres)
-        let listener = try #require(PostgresChangeListener(beside: PostgresConnection(imported.target), table: table, since: since,
-                                                           ownToken: "the listener's own process"))
+        let listener = try PostgresChangeListener(beside: PostgresConnection(imported.target), table: table, since: since,
+                                                  ownToken: "the listener's own process")
         listener.start { told.withLock { $0 += 1 } }
         return (listener, told)
     }

@@ -81,4 +81,65 @@ import TestTraits
         try lane.reconnect(statementTimeout: .seconds(1))
         #expect(try lane.sync { session throws(DatabaseError) in try session.rows("SELECT 3", []) }.first?.int(0) == 3)
     }
+
+    /// `outcome(of:)` for any blocking work: nil if it is still waiting after `limit`.
+    static func ended<T: Sendable>(within limit: Duration = .seconds(120), _ work: @escaping @Sendable () -> T) -> T? {
+        let outcome = Locked<T?>(nil)
+        Thread.detachNewThread { outcome.withLock { $0 = work() } }
+        let deadline = ContinuousClock.now + limit
+        while outcome.withLock({ $0 }) == nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return outcome.withLock { $0 }
+    }
+
+    @Test("the statements that set a new connection up end as a lost connection when the server stops answering meanwhile")
+    func settingUpIsGivenUp() throws {
+        let server = try TestPostgres.server()
+        let relay = try FreezingRelay(to: server.socketDirectory + "/.s.PGSQL.5432")
+        defer { relay.stop() }
+        nonisolated(unsafe) let connection = try PostgresConnection(server.conninfo(database: try server.makeDatabase())
+            .replacingOccurrences(of: "host=\(server.socketDirectory)", with: "host=\(relay.directory)"))
+        relay.freeze()
+        let outcome = Self.ended {
+            Result { () throws(DatabaseError) in
+                try connection.settingUp(within: .seconds(1)) { connection throws(DatabaseError) in try connection.execute("SELECT 1") }
+            }
+        }
+        relay.thaw()
+        guard case .failure(let error)? = outcome else {
+            Issue.record("the setting up did not end as a failure: \(String(describing: outcome))")
+            return
+        }
+        #expect(error.kind == .connectionLost, "\(error)")
+    }
+
+    @Test("a table's change listener made while the server does not answer holds the browse lane not at all, connects once it answers, and listens")
+    func listenerMadeWhileFrozen() throws {
+        let imported = try SQLRepositoryFixture.importing(json: PeopleEditorTests.people, into: .postgres)
+        let server = try TestPostgres.server()
+        let relay = try FreezingRelay(to: server.socketDirectory + "/.s.PGSQL.5432")
+        defer { relay.stop() }
+        let repository = try SQLPeopleRepository.open(
+            postgres: imported.target.replacingOccurrences(of: "host=\(server.socketDirectory)", with: "host=\(relay.directory)"),
+            table: imported.table)
+        relay.freeze()
+        // Made at once (only the browse connection's parameters are read), and started: it connects on its own.
+        let made = Self.ended(within: .seconds(5)) { repository.changeWatch() }
+        guard let watch = made ?? nil else {
+            relay.thaw()
+            Issue.record("no listener made while the server was frozen: \(String(describing: made))")
+            return
+        }
+        defer { watch.stop() }
+        watch.start {}
+        #expect(!repository.browse.isRunningStatement, "the browse lane is free")
+        relay.thaw()
+        // (A save from this process would be its own, and not told: the listener is seen listening instead.)
+        let admin = try PostgresConnection(imported.target)
+        #expect(try OpeningTests.eventually(limit: .seconds(60)) {
+            try admin.execute("""
+                SELECT count(*) FROM pg_stat_activity \
+                WHERE application_name = '\(PostgresChangeListener.applicationName)' AND datname = current_database()
+                """).first?.int(0) == 1
+        }, "listening once the server answers")
+    }
 }

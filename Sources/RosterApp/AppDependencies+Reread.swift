@@ -59,6 +59,7 @@ extension AppDependencies {
     /// not have landed (going live, the outbox sent meanwhile).
     func sourceSaved(recordID: String?, note: ListScreenWireframe.SavedNote = .saved, filter intended: String? = nil) {
         guard let post else { return }
+        let (note, recordID) = carryingSaveInFlight(note, recordID)
         // A save kept in the outbox (the connection is lost): nothing to read, only to say.
         if note.isSave, keptOffline.withLock({ kept in defer { kept = false }; return kept }) { return landOffline(note) }
         let table = listWireframe.shownRepository as? SQLPeopleRepository
@@ -81,6 +82,7 @@ extension AppDependencies {
         changedOnDisk = false
         // A later re-read supersedes this one; the screen it began on is where it may land.
         rereadsStarted += 1
+        saveInFlight = note.isSave ? (rereadsStarted, note, recordID) : nil
         heldReread = nil
         rereadFilter = landing.filter
         let generation = rereadsStarted
@@ -102,6 +104,7 @@ extension AppDependencies {
             post { [weak self] in
                 guard let self, generation == self.rereadsStarted else { return }
                 self.heldReread = nil
+                self.saveInFlight = nil
                 self.land(on: startedOn) { [weak self] in
                     guard let self, generation == self.rereadsStarted else { return }
                     self.rereadFilter = nil
@@ -166,11 +169,7 @@ extension AppDependencies {
         let asked = listWireframe.filter
         let filter = asked != landing.listFilter ? asked : landing.filter
         let landing = keepingMoves(landing)
-        if let unsent = reread.unsent { listWireframe.session.unsent = unsent }
-        if !landing.marked.isEmpty {
-            listWireframe.session.unmarkAll()
-            listWireframe.session.mark(reread.remarked)
-        }
+        keepUnsentAndMarks(of: reread, marked: landing.marked)
         let keepsSave = keepsSaveSaid(over: landing.note)
         listWireframe.presentList(arranged)
         // What was just read is what edits made offline will start from.
@@ -189,13 +188,7 @@ extension AppDependencies {
         let name = shortSourceName(isTable: landing.isTable)
         let said = Self.said(after: landing.note, in: name, isOffline: arranged.repository is OfflineCopyRepository,
                              unsent: reread.unsent, isTable: landing.isTable)
-        if keepsSave, let saveSaid {
-            listWireframe.say(saveSaid)
-        } else {
-            let message = said + takeSendingNote(after: landing.note)
-            listWireframe.say(message)
-            saveSaid = landing.note.isSave ? message : nil
-        }
+        say(said, after: landing.note, keepingSave: keepsSave)
         if let companyList = landing.companyList {
             reopen(companyList, in: arranged.repository, selecting: landing.recordID, saying: said)
         }
@@ -228,19 +221,19 @@ extension AppDependencies {
         }
     }
 
+    /// The unsent edits and the marks as the re-read found them (marks by who they are).
+    private func keepUnsentAndMarks(of reread: Reread, marked: Set<PersonID>) {
+        if let unsent = reread.unsent { listWireframe.session.unsent = unsent }
+        guard !marked.isEmpty else { return }
+        listWireframe.session.unmarkAll()
+        listWireframe.session.mark(reread.remarked)
+    }
+
     /// `landing`, or where the user went if the selection moved while the
     /// source was read again (`RereadLanding.moved`).
     private func keepingMoves(_ landing: RereadLanding) -> RereadLanding {
         guard let list = listWireframe.listPresenter, list.selection != landing.savedRow else { return landing }
         return landing.moved(to: listWireframe.place)
-    }
-
-    /// Whether what the last save said stays on screen over `note`: a
-    /// source's own news (a directory's reading done) is in the rows, and
-    /// the user's save is said until a key.
-    private func keepsSaveSaid(over note: ListScreenWireframe.SavedNote) -> Bool {
-        guard case .toldByTheSource = note, let saveSaid else { return false }
-        return listWireframe.listPresenter?.isStillSaying(saveSaid) == true
     }
 
     /// Why the source could not be read again after `note`: what happened
@@ -271,41 +264,6 @@ extension AppDependencies {
     private func shortSourceName(isTable: Bool) -> String {
         let path = isTable ? sourceName.split(separator: "?", maxSplits: 1).first.map(String.init) ?? sourceName : sourceName
         return path.split(separator: "/").last.map(String.init) ?? sourceName
-    }
-
-    /// What the status line says once a re-read is shown.
-    static func said(after note: ListScreenWireframe.SavedNote, in name: String, isOffline: Bool, unsent: UnsentEdits?,
-                     isTable: Bool) -> String {
-        switch note {
-        case .saved, .savedFromDetail, .savedFromCompanyList:
-            isOffline ? "saved offline" + unsentNote(unsent) : "saved to \(name)"
-        case .deleted, .deletedFromCompanyList: isOffline ? "deleted offline" + unsentNote(unsent) : "deleted from \(name)"
-        case .undone(let what): "undone: \(what)"
-        case .reread: "nothing saved; read again with the change made meanwhile"
-        case .changedOnDisk: isTable ? "changed in the database; read again" : "changed on disk; read again"
-        case .refused(let why): why + "; read again"
-        case .sent(let what), .reconnected(let what), .toldByTheSource(let what): what
-        }
-    }
-
-    /// What the status line says when the connection was found lost as the
-    /// source was read again: what happened first, then that it is read
-    /// once the connection is back (the reconnect reads what the screen shows).
-    static func lostBeforeRead(after note: ListScreenWireframe.SavedNote, in name: String) -> String {
-        let later = "connection lost: read again once it is back"
-        switch note {
-        case .saved, .savedFromDetail, .savedFromCompanyList: return "saved to \(name); " + later
-        case .deleted, .deletedFromCompanyList: return "deleted from \(name); " + later
-        case .undone(let what): return "undone: \(what); " + later
-        case .refused(let what), .sent(let what): return what + "; " + later
-        case .reread, .changedOnDisk, .reconnected, .toldByTheSource: return later
-        }
-    }
-
-    /// "; 2 edits unsent ⇡, sent once the server answers".
-    static func unsentNote(_ unsent: UnsentEdits?) -> String {
-        guard let count = unsent?.count, count > 0 else { return "" }
-        return "; \(NumberText.count(count, "edit", "edits")) unsent ⇡, sent once the server answers"
     }
 
     /// Shows a re-read now if the user is where it began (or back on the

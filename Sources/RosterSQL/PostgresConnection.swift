@@ -41,60 +41,6 @@ public final class PostgresConnection {
         try self.init(opened: connection)
     }
 
-    /// What a second connection to the same server, database and user
-    /// needs, the same password among it (libpq's own parameters, never a
-    /// string). Read at once, without the server: so a lane's session is
-    /// held only for this, never while the second connection is made.
-    public struct Parameters: Sendable {
-        fileprivate let pairs: [(String, String)]
-    }
-
-    /// This connection's parameters, for `init(duplicating:)`.
-    public func parameters() throws(DatabaseError) -> Parameters {
-        guard let options = PQconninfo(connection) else { throw DatabaseError(.cannotConnect, "PostgreSQL: out of memory while connecting") }
-        defer { PQconninfoFree(options) }
-        var pairs: [(String, String)] = []
-        var option = options
-        while let name = option.pointee.keyword {
-            if let value = option.pointee.val { pairs.append((String(cString: name), String(cString: value))) }
-            option += 1
-        }
-        return Parameters(pairs: pairs)
-    }
-
-    /// A second connection to the same server, database and user, with the
-    /// same password: what a listener, or an outbox's sending, needs beside
-    /// the browsing connection. Blocks (on the server) for up to its connect
-    /// timeout and `setUpWithin`.
-    public convenience init(duplicating parameters: Parameters) throws(DatabaseError) {
-        try self.init(opened: try Self.connect(parameters.pairs, expandingDatabaseName: false))
-    }
-
-    /// A second connection made now, from this one's parameters.
-    public func duplicate() throws(DatabaseError) -> PostgresConnection {
-        try PostgresConnection(duplicating: try parameters())
-    }
-
-    /// How long the statements that set a new connection up may take
-    /// before it is given up: a server frozen between the connect and
-    /// them would keep them (no lane's deadline covers them) for ever.
-    public static let setUpWithin: Duration = .seconds(10)
-
-    /// Runs `body` (statements that set this connection up), giving the
-    /// connection up (its socket shut: they fail as the connection lost)
-    /// if it has not ended within `limit`.
-    public func settingUp<T>(within limit: Duration = setUpWithin, _ body: (PostgresConnection) throws(DatabaseError) -> T)
-        throws(DatabaseError) -> T {
-        let isDone = Locked(false)
-        let handle = cancelHandle
-        DispatchQueue.global().asyncAfter(deadline: .now() + DispatchTimeInterval(limit)) {
-            // Under the lock: once `body` is done the socket may be closed and its number reused.
-            isDone.withLock { done in if !done { handle.abandonConnection() } }
-        }
-        defer { isDone.withLock { $0 = true } }
-        return try body(self)
-    }
-
     /// The connection's socket, for a listener to poll.
     public var socket: Int32 { PQsocket(connection) }
 
@@ -120,7 +66,7 @@ public final class PostgresConnection {
     }
 
     /// Takes over a connection libpq opened (or failed to).
-    private init(opened connection: OpaquePointer) throws(DatabaseError) {
+    init(opened connection: OpaquePointer) throws(DatabaseError) {
         guard PQstatus(connection) == CONNECTION_OK else {
             let failure = Self.connectionError(connection)
             PQfinish(connection)
@@ -201,7 +147,7 @@ public final class PostgresConnection {
 
     /// `PQconnectdbParams` of `pairs`, through copies that are wiped (a
     /// password among them) before they are freed.
-    private static func connect(_ pairs: [(String, String)], expandingDatabaseName: Bool) throws(DatabaseError) -> OpaquePointer {
+    static func connect(_ pairs: [(String, String)], expandingDatabaseName: Bool) throws(DatabaseError) -> OpaquePointer {
         let keywordPointers = pairs.map { strdup($0.0) }
         let valuePointers = pairs.map { strdup($0.1) }
         defer {

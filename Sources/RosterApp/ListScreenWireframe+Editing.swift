@@ -86,7 +86,7 @@ extension ListScreenWireframe {
                     text = RecordEditText.text(reopening: edited, for: person, problem: notUTF8)
                     continue
                 }
-                let newManager = Self.changedManager(in: edited, from: manager)
+                let newManager = Self.changedManager(in: edited, from: manager).map { (before: Self.reference(in: manager), after: $0) }
                 switch RecordEditText.reading(edited, base: person) {
                 case .unchanged where newManager == nil:
                     return presenter?.say("nothing changed") ?? ()
@@ -109,16 +109,23 @@ extension ListScreenWireframe {
         return ManagerChange.kept(named) == kept.flatMap(ManagerChange.kept) ? nil : named
     }
 
+    /// The reference a source keeps ("": none, or none kept).
+    private static func reference(in manager: ManagerField) -> String {
+        if case .reference(let kept) = manager { kept ?? "" } else { "" }
+    }
+
     /// Saves what `v` changed: the manager first (refused: nothing else
-    /// is saved, and the list says why), then the fields.
-    private func saveEdited(_ person: Person, _ changes: [FieldChange], manager: String?, editing: any PeopleEditing) {
+    /// is saved, and the list says why), then the fields; `U` takes both back.
+    private func saveEdited(_ person: Person, _ changes: [FieldChange], manager: (before: String, after: String)?,
+                            managerSaved: (before: String, after: String)? = nil, editing: any PeopleEditing) {
         presenter?.say("saving…")
         let interactor = EditorInteractor(editing: editing, reader: makeSearcher())
         if let manager {
-            return interactor.setManager(manager, of: person.id) { [weak self] failure in
+            return interactor.setManager(manager.after, of: person.id) { [weak self] failure in
                 guard let self else { return }
                 if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
-                guard changes.isEmpty else { return self.saveEdited(person, changes, manager: nil, editing: editing) }
+                guard changes.isEmpty else { return self.saveEdited(person, changes, manager: nil, managerSaved: manager, editing: editing) }
+                self.editingAccess.lastChange = .with(manager: manager, of: person, fields: nil)
                 self.editingAccess.onSaved?(person.id, self.savedNote)
             }
         }
@@ -129,7 +136,7 @@ extension ListScreenWireframe {
                 return self.openEditor(person, editing: editing, conflict: (changes, theirs), theirsNote: failure.theirsNote)
             }
             if let failure { return self.presenter?.say("not saved: \(failure.message)") ?? () }
-            self.editingAccess.lastChange = UndoableChange.update(changes, of: person)
+            self.editingAccess.lastChange = .with(manager: managerSaved, of: person, fields: UndoableChange.update(changes, of: person))
             self.editingAccess.onSaved?(person.id, self.savedNote)
         }
     }

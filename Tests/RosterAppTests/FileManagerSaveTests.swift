@@ -65,4 +65,28 @@ struct FileManagerSaveTests {
         #expect(try managers.manager(of: "b") == .reference(nil))
         #expect(try FileEditing(path: csv, format: nil).managers?.manager(of: "a") == .notKept)
     }
+
+    @Test("U after a manager change puts the manager back; set again by someone else meanwhile, it is left as it is")
+    func undone() throws {
+        let path = NSTemporaryDirectory() + "roster-manager-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.text.write(toFile: path, atomically: false, encoding: .utf8)
+        let editing = FileEditing(path: path, format: nil)
+        let managers = try #require(editing.managers)
+        var bob = Person(index: 1, isActive: nil, balanceCents: nil, age: nil, presentTextFields: 0) { _ in "" }
+        (bob.id, bob.firstName, bob.lastName) = ("b", "Bob", "Smith")
+        try managers.setManager(of: "b", to: "")
+        let change = try #require(UndoableChange.with(manager: (before: "a", after: ""), of: bob, fields: nil))
+        #expect(change.done == "Bob Smith's manager put back" && change.selectedAfterUndo == "b")
+        try change.undo(through: editing)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.text, "as it was, byte for byte")
+
+        // Taken out again, then set by someone else before U: theirs stays.
+        try managers.setManager(of: "b", to: "")
+        try FileManagerSaveTests.text.replacingOccurrences(of: "\"manager\": \"a\"", with: "\"manager\": \"ada@x.io\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let theirs = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(throws: EditFailure.self) { try change.undo(through: editing) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)
+    }
 }

@@ -79,6 +79,13 @@ struct EditorManagerTests {
         #expect(interactor.others.saves.map(\.changes) == [[FieldChange(field: .text(.firstName), value: .text("Augusta"))]])
         interactor.others.deliveries[0](nil)
         #expect(routes.routes.count == 1)
+        // U takes both back: the fields' update and the manager.
+        guard case .saved(_, .managerChanged(let person, let before, let after, .updated(let fields, _)?)?)? = routes.routes.first else {
+            Issue.record("no manager change to undo: \(routes.routes)")
+            return
+        }
+        #expect(person.id == "a1" && before == "grace@x.org" && after == "alan@x.org")
+        #expect(fields.map(\.field) == [.text(.firstName)])
         _ = presenter
     }
 
@@ -102,5 +109,11 @@ struct EditorManagerTests {
         #expect(interactor.managerSaves.map(\.reference) == ["gx"])
         interactor.managerDeliveries[0](nil)
         #expect(interactor.others.saves.isEmpty && routes.routes.count == 1)
+        guard case .saved(_, let undo?)? = routes.routes.first else {
+            Issue.record("nothing to undo: \(routes.routes)")
+            return
+        }
+        #expect(undo.done == "Ada Lovelace's manager put back")
+        if case .managerChanged(_, "g", "gx", nil) = undo {} else { Issue.record("\(undo)") }
     }
 }

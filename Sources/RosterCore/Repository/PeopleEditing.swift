@@ -183,6 +183,16 @@ public enum UndoableChange: Equatable, Sendable {
     /// Put back under the same `_id`s (`PeopleEditing.restore`: in a file,
     /// each record's own text where it was).
     case deleted([Person])
+    /// `person`'s manager set back from `after` to `before` ("": none),
+    /// with the update saved beside it (`fields`), if any.
+    indirect case managerChanged(person: Person, before: String, after: String, fields: UndoableChange?)
+
+    /// `fields` (the update saved with it, if any), and the manager
+    /// change `manager` of `person` saved first, if there was one.
+    public static func with(manager: (before: String, after: String)?, of person: Person, fields: UndoableChange?) -> UndoableChange? {
+        guard let manager else { return fields }
+        return .managerChanged(person: person, before: manager.before, after: manager.after, fields: fields)
+    }
 
     /// The update `changes` of `base`, undone; nil when a value it had
     /// would not pass today's checks (it could not be saved back).
@@ -205,6 +215,14 @@ public enum UndoableChange: Equatable, Sendable {
         case .updated(let before, let after): try editing.update(recordID: after.id, changes: before, base: after)
         case .added(let person): try editing.delete([person])
         case .deleted(let people): try editing.restore(people)
+        case .managerChanged(let person, let before, let after, let fields):
+            guard let managers = editing.managers else { throw EditFailure(.readOnly, "managers cannot be changed here") }
+            // Someone's change since is theirs: nothing is put back over it.
+            if case .reference(let now) = try managers.manager(of: person.id), ManagerChange.kept(now ?? "") != ManagerChange.kept(after) {
+                throw EditFailure(.conflict, "\(Self.name(of: person))'s manager was changed meanwhile; left as it is")
+            }
+            try fields?.undo(through: editing)
+            try managers.setManager(of: person.id, to: before)
         }
     }
 
@@ -214,6 +232,7 @@ public enum UndoableChange: Equatable, Sendable {
         case .updated(_, let after): return after.id
         case .added: return nil
         case .deleted(let people): return people.first?.id
+        case .managerChanged(let person, _, _, _): return person.id
         }
     }
 
@@ -227,6 +246,9 @@ public enum UndoableChange: Equatable, Sendable {
         case .added(let person): return "\(Self.name(of: person)) deleted again"
         case .deleted(let people):
             return people.count == 1 ? "\(Self.name(of: people[0])) added back" : "\(NumberText.count(people.count, "person", "people")) added back"
+        case .managerChanged(let person, _, _, .updated(let before, _)?):
+            return "\(Self.name(of: person))'s manager, \(before.map { $0.field.label.lowercased() }.joined(separator: ", ")) put back"
+        case .managerChanged(let person, _, _, _): return "\(Self.name(of: person))'s manager put back"
         }
     }
 

@@ -23,8 +23,7 @@ public final class EditorPresenter: EditorModuleInterface {
     private weak var view: EditorViewInterface?
     private weak var wireframe: EditorWireframe?
     private let interactor: EditorInteractorInput
-    /// The person the save is based on: as they were when editing began,
-    /// or as someone else left them, once a conflict is settled.
+    /// The person the save is based on: as when editing began, or as someone else left them (a conflict settled).
     public private(set) var base: Person
     private var editors: [LineEditor]
     private var originals: [String]
@@ -37,11 +36,9 @@ public final class EditorPresenter: EditorModuleInterface {
     private var status: String?
     private var question: String?
     private var isSaving = false
-    /// Why the save waits (someone else holds the data locked), while it
-    /// is tried again on its own; nil when it does not.
+    /// Why the save waits (someone else holds the data locked) while tried again on its own; nil: it does not.
     private var waitingFor: String?
-    /// Whether a save refused by a lock is tried again on its own: until
-    /// Esc says to stop waiting (⏎ waits again).
+    /// Whether a save refused by a lock is tried again on its own, until Esc says stop (⏎ waits again).
     private var waitsForLocks = true
     /// A save in flight or waiting for a lock: the form takes no edits.
     private var isBusy: Bool { isSaving || waitingFor != nil }
@@ -60,6 +57,8 @@ public final class EditorPresenter: EditorModuleInterface {
     /// offered), and the reference it opened with (or last saved).
     private var managerEditor: LineEditor?
     private var managerOriginal = ""
+    /// The manager change saved (the reference before and after), for `U`.
+    private var managerSaved: (before: String, after: String)?
     static let managerLabel = "Manager"
     /// Every field the form shows: the person's, then the manager's.
     private var fieldCount: Int { editors.count + (managerEditor == nil ? 0 : 1) }
@@ -159,7 +158,7 @@ public final class EditorPresenter: EditorModuleInterface {
                 var added = self.base.applying(changes)
                 added.id = recordID
                 let undo = self.isAdding ? UndoableChange.added(added) : UndoableChange.update(changes, of: self.base)
-                return self.wireframe?.navigate(to: .saved(recordID: recordID, undo: undo)) ?? ()
+                return self.wireframe?.navigate(to: .saved(recordID: recordID, undo: .with(manager: self.managerSaved, of: self.base, fields: undo))) ?? ()
             }
             self.isStale = self.isStale || failure.kind == .conflict || failure.kind == .notFound
             if failure.kind == .conflict, let theirs = failure.theirs, !self.isAdding {
@@ -240,9 +239,10 @@ public final class EditorPresenter: EditorModuleInterface {
                 self.status = "not saved: " + MessageText.reasonFirst(failure.message, target: self.sourceName)
                 return self.refresh()
             }
+            self.managerSaved = (self.managerOriginal, reference)
             self.managerOriginal = reference
             guard changes.isEmpty else { return self.attemptSave() }
-            self.wireframe?.navigate(to: .saved(recordID: self.base.id, undo: nil))
+            self.wireframe?.navigate(to: .saved(recordID: self.base.id, undo: .with(manager: self.managerSaved, of: self.base, fields: nil)))
         }
     }
 

@@ -126,6 +126,9 @@ final class DatabaseLane: @unchecked Sendable {
     /// with the connection lost), until `reconnect` works: shared by every
     /// repository read over the lane (a save's re-read makes a new one).
     var isConnectionDown: Bool { isDown.load(ordering: .acquiring) }
+    /// The temporary tables made on this session, and which repository
+    /// (its `serial`) filled each; forgotten when the session is made again.
+    let sessionTables = Locked<[String: Int]>([:])
     /// Every statement run, when `isRecording` (tests look at their plans).
     let recorded = Locked<[(sql: String, values: [SQLValue])]>([])
     let isRecording = Atomic<Bool>(false)
@@ -154,6 +157,7 @@ final class DatabaseLane: @unchecked Sendable {
     func reconnect(statementTimeout: Duration) throws(DatabaseError) {
         MainThreadReads.check("a reconnect")
         try syncEvenIfDown(limited: false) { session throws(DatabaseError) in try session.reconnect(statementTimeout: statementTimeout) }
+        sessionTables.withLock { $0 = [:] }
         isDown.store(false, ordering: .releasing)
     }
 

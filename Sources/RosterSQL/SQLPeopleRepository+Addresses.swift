@@ -39,6 +39,11 @@ extension SQLPeopleRepository {
             // The whole line is the reason, said as Roster words it.
             throw DatabaseError(.invalidTarget, unanswered)
         }
+        if query.terms.contains(where: { if case .orgChart(.depth) = $0.test { true } else { false } }) {
+            // A depth is answered by the whole chart, which a mail client's quick lookup does not read.
+            throw DatabaseError(.invalidTarget, "\(DisplayText.sanitized(source)) is a database: roster query does not answer depth "
+                                + "(the screen and --list do)")
+        }
         var statement = SQLStatement(table.dialect)
         let condition = query.terms.isEmpty ? "1 = 1" : SQLSearchFilter(table: table).condition(query, into: &statement)
         let columns = addressFields.map(PeopleTable.column(of:)).joined(separator: ", ")

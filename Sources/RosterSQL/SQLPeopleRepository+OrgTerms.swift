@@ -28,20 +28,20 @@ extension SQLPeopleRepository {
 
 extension SQLOrgTerms {
     /// Why `query`'s org chart terms cannot be answered, or nil when they
-    /// can: a term asks a depth (not kept in a table yet), the table has no
-    /// manager column, or a `reports-to:X` or `under:X` names nobody or
-    /// several people.
+    /// can: the table has no manager column, or a `reports-to:X` or
+    /// `under:X` names nobody or several people.
     func unanswered(_ query: SearchQuery, sourceName: String,
                     _ rows: (String, [SQLValue]) throws(DatabaseError) -> [SQLRow]) throws(DatabaseError) -> String? {
         var references: [(OrgRelation, String)] = []
+        var asksDepth = false
         for term in query.terms {
             switch term.test {
             case .orgChart(.org(let relation, let reference)): references.append((relation, reference))
-            case .orgChart: return "\(DisplayText.sanitized(sourceName)) is a database: depth is answered for files only, for now"
+            case .orgChart: asksDepth = true  // answered by the chart (`SQLDepthSets`)
             default: continue
             }
         }
-        guard !references.isEmpty else { return nil }
+        guard !references.isEmpty || asksDepth else { return nil }
         guard try table.hasManagerColumn(rows) else { return SQLPeopleRepository.noManagerColumn(table.name) }
         for (relation, reference) in references {
             var match = PersonReferenceMatch.missing

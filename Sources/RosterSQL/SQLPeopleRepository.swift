@@ -50,6 +50,11 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     let writer: SQLiteWriter?
     /// Whole people as last seen, read while the connection is lost (`keepLastSeen`).
     let lastSeen: Locked<(any LastSeenPeople)?>
+    /// The chart depth terms are answered by, once read (`SQLDepthSets`).
+    let keptDepthChart = Locked<Result<OrgChart, RepositoryError>?>(nil)
+    /// This repository among those made in this process (whose temporary tables a lane holds).
+    let serial = SQLPeopleRepository.made.add(1, ordering: .relaxed).newValue
+    private static let made = Atomic<Int>(0)
 
     /// How long any statement may run before it is stopped.
     public static let statementTimeout: Duration = .seconds(10)
@@ -234,7 +239,10 @@ public final class SQLPeopleRepository: PeopleRepository, Reconnecting {
     public func search(_ query: SearchQuery, in arrangement: PeopleArrangement, within earlier: PeopleArrangement?) async throws(RepositoryError)
         -> PeopleArrangement {
         if Task.isCancelled { throw .cancelled }
-        if query.asksOrgChart { try await checkOrgTerms(query) }
+        if query.asksOrgChart {
+            try await checkOrgTerms(query)
+            try await keepDepths(for: query)
+        }
         let everyone = handle(of: arrangement)
         guard !query.isEmpty else { return arrangement }
         var counts = Dictionary(uniqueKeysWithValues: companies.indices.map { ($0, companies[$0].headcount) })

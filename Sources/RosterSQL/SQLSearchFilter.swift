@@ -60,8 +60,10 @@ struct SQLSearchFilter {
         case .unrecorded(.active): return "is_active IS NULL"
         case .orgChart(.org(let relation, let reference)):
             return SQLOrgTerms(table: table).condition(relation, reference, into: &statement)
+        case .orgChart(.depth(let comparison)):
+            // The rows the chart places there, whose depths `search` keeps first (`SQLDepthSets`).
+            return SQLDepthSets.condition(comparison, table)
         case .orgChart, .people:
-            // `search` refuses `depth` first: a database keeps no depths yet.
             return "1 = 0"
         case .exact(let scope, let needle):
             return wholeValueCondition(scope, needle: needle, into: &statement)

@@ -49,9 +49,18 @@ final class FaultMatrixDatabase {
         guard imported.status == 0 else { throw FaultMatrixFailure("import into \(target): \(imported.error)") }
     }
 
-    /// The bundled directory imported into an SQLite file, once.
+    /// The bundled directory imported into an SQLite file, once a run,
+    /// named by the run's process: the bases of runs that have ended (or of
+    /// an older naming) are removed first, so that runs leave none behind.
     private static let sqliteBase = Result { () throws -> String in
-        let path = NSTemporaryDirectory() + "roster-e2e-matrix-base-\(UUID().uuidString.prefix(8)).db"
+        let folder = NSTemporaryDirectory(), prefix = "roster-e2e-matrix-base-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count).dropLast(".db".count)
+            let pid = name.hasSuffix(".db") && !digits.isEmpty && digits.allSatisfy(\.isNumber) ? pid_t(digits) : nil
+            if pid.map({ kill($0, 0) != 0 && errno == ESRCH }) ?? true { try? FileManager.default.removeItem(atPath: folder + name) }
+        }
+        let path = folder + prefix + "\(getpid()).db"
+        try? FileManager.default.removeItem(atPath: path)
         try importBundled(into: path)
         return path
     }

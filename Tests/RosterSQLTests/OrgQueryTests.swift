@@ -7,8 +7,8 @@ import TestTraits
 /// `reports-to:X` and `under:X` over a people table, answered in SQL
 /// (`SQLOrgTerms`): X found by id, email or name as a file finds them,
 /// nobody or two people said in a file's words, the terms combined with
-/// others and negated, a loop ended; `depth` and a table without the
-/// manager column refused in one line.
+/// others and negated, a loop ended; `depth` answered by the table's
+/// chart; a table without the manager column refused in one line.
 @Suite(.blockingWork) struct OrgQueryTests {
     /// Ada leads: Grace reports to her by id, Alan by name; Linus to Grace
     /// by email; Edsger names nobody here; the two Sam Smiths report to
@@ -95,12 +95,29 @@ import TestTraits
         #expect(try await names("under:u", in: repository).isEmpty)
     }
 
+    /// Depths as a file's chart has them: the top people (Ada, Edsger whose
+    /// manager is nobody here, Xavier and Yara of the loop, Uma who names
+    /// herself) 0; Grace, Alan and Zoe 1; Linus and the Sams 2.
     @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
-    func depthIsRefusedInOneLine(dialect: PeopleTable.Dialect) async throws {
+    func depths(dialect: PeopleTable.Dialect) async throws {
         let repository = try repository(dialect)
-        let said = await refusal("-depth>2", in: repository)
-        #expect(said?.hasSuffix("is a database: depth is answered for files only, for now") == true)
-        #expect(try await names("acme -zzz", in: repository).count == 10)
+        #expect(try await names("depth=0", in: repository) == ["Ada Lovelace", "Edsger Dijkstra", "Xavier Loop", "Yara Loop", "Uma Self"])
+        #expect(try await names("depth=1", in: repository) == ["Grace Hopper", "Alan Turing", "Zoe Below"])
+        #expect(try await names("depth>1", in: repository) == ["Linus Torvalds", "Sam Smith"])
+        #expect(try await names("depth>=1 -depth>1 loop", in: repository).isEmpty)
+        #expect(try await names("-depth>0 loop", in: repository) == ["Xavier Loop", "Yara Loop"])
+        #expect(try await names("depth>9", in: repository).isEmpty)
+        #expect(try await names("depth<0", in: repository).isEmpty)
+        // Its rows read page by page too (the browse connection has the set as well).
+        let everyone = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
+        let deep = try await repository.search(SearchQuery("depth>1"), in: everyone, within: nil)
+        #expect(deep.count == 3)
+
+        // Linus moved under Ada: the table read again answers from its own chart, not the kept set.
+        try repository.setManager(of: "l", to: "a")
+        let again = try repository.reread()
+        #expect(try await names("depth>1", in: again) == ["Sam Smith"])
+        #expect(try await names("depth=1", in: again) == ["Grace Hopper", "Alan Turing", "Zoe Below", "Linus Torvalds"])
     }
 
     /// A table an earlier Roster made has no manager column: said, not nobody.

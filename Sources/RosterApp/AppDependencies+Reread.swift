@@ -37,6 +37,8 @@ extension AppDependencies {
         let marked: Set<PersonID>
         let isTable: Bool
         let path: String?
+        /// The person's screen was open on `recordID` (someone else's change came): open again on them.
+        var reopensDetail = false
 
         /// The selection was moved while the source was read again (`j`
         /// typed on `saved; reading it again…`): the list lands where the
@@ -57,7 +59,8 @@ extension AppDependencies {
     /// columns, at the person saved (found again by `_id`), saying so.
     /// `filter`: the search to read again under, when the list's own may
     /// not have landed (going live, the outbox sent meanwhile).
-    func sourceSaved(recordID: String?, note: ListScreenWireframe.SavedNote = .saved, filter intended: String? = nil) {
+    func sourceSaved(recordID: String?, note: ListScreenWireframe.SavedNote = .saved, filter intended: String? = nil,
+                     reopeningDetail: Bool = false) {
         guard let post else { return }
         let (note, recordID) = carryingSaveInFlight(note, recordID)
         // A save kept in the outbox (the connection is lost): nothing to read, only to say.
@@ -70,13 +73,15 @@ extension AppDependencies {
         // file read again may hold people in other places (someone deleted
         // one). Past a few thousand, or without an `_id`, they are let go.
         let companyList = note == .deletedFromCompanyList ? listWireframe.companiesWireframe?.openCompanyList : nil
-        let landing = RereadLanding(note: note, recordID: recordID, place: place,
+        var draft = RereadLanding(note: note, recordID: recordID, place: place,
                                     row: recordID == nil && companyList == nil ? listWireframe.listPresenter?.selection : nil,
                                     companyList: companyList,
                                     savedRow: listWireframe.listPresenter?.selection,
                                     filter: listWireframe.filter ?? intended ?? rereadFilter, listFilter: listWireframe.filter,
                                     marked: listWireframe.session.marked,
                                     isTable: table != nil, path: filePath)
+        draft.reopensDetail = reopeningDetail
+        let landing = draft
         // Whatever changed on disk meanwhile is read now too.
         lastReading = filePath.flatMap { FileReading(path: $0) }
         changedOnDisk = false
@@ -202,13 +207,22 @@ extension AppDependencies {
                 }
             }
         } else if let recordID = landing.recordID, let row = landing.savedRow {
-            // Someone else deleted the person selected: their row, now their neighbour's, not the top.
-            listWireframe.listPresenter?.whenSettled { presenter in
-                guard let selected = presenter.place.selectedID, selected != recordID, presenter.displayed.count > 0 else { return }
+            let reopens = landing.reopensDetail
+            listWireframe.listPresenter?.whenSettled { [weak self] presenter in
+                guard let selected = presenter.place.selectedID, presenter.displayed.count > 0 else { return }
+                // The person's screen open meanwhile follows the change: open again on them, saying so.
+                guard selected != recordID else { return reopens ? self?.reopenDetail(in: presenter, saying: said) ?? () : () }
+                // Someone else deleted the person selected: their row, now their neighbour's, not the top.
                 presenter.select(position: min(row, presenter.displayed.count - 1))
                 presenter.say(said)  // the move drew a frame of its own: what happened is still to be read
             }
         }
+    }
+
+    /// The person's screen again, at the list's selection, saying `said`.
+    private func reopenDetail(in presenter: ListPresenter, saying said: String) {
+        presenter.openSelected()
+        listWireframe.detailWireframe?.say(said)
     }
 
     /// The directory as it was is let go once the screens are off it: its
@@ -365,8 +379,12 @@ extension AppDependencies {
         }
         // Under a file's chart the file is read again at once: the chart is read from what was read (a table's reads itself).
         let chartWaitsForFile = listWireframe.isOrgChartOnTop && !(listWireframe.shownRepository is SQLPeopleRepository)
-        guard heldReread == nil, changedOnDisk, root.depth == 1 || chartWaitsForFile, let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
+        // A person's screen over the list (nothing typed there) follows the change too: read, then open again on them.
+        let personShown = root.depth == 2 ? listWireframe.detailOnTop : nil
+        guard heldReread == nil, changedOnDisk, root.depth == 1 || chartWaitsForFile || personShown != nil,
+              let presenter = listWireframe.listPresenter, presenter.isIdle else { return }
         changedOnDisk = false
-        sourceSaved(recordID: listWireframe.place?.selectedID, note: sourceChanges.map { .toldByTheSource($0.note()) } ?? .changedOnDisk)
+        sourceSaved(recordID: personShown ?? listWireframe.place?.selectedID,
+                    note: sourceChanges.map { .toldByTheSource($0.note()) } ?? .changedOnDisk, reopeningDetail: personShown != nil)
     }
 }

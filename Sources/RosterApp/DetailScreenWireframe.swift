@@ -28,6 +28,14 @@ final class DetailScreenWireframe: DetailWireframe {
         self.onOrgChart = onOrgChart
     }
 
+    /// The screen this wireframe pushed, while it is the top one.
+    private weak var view: DetailView?
+    var isOnTop: Bool { view.map { root.topView === $0 } ?? false }
+    /// The `_id` of the person shown, once read.
+    var shownRecordID: String? { presenter?.shownRecordID }
+
+    func say(_ text: String) { presenter?.say(text) }
+
     /// `reader` reads the person off the main actor.
     func present(repository: any PeopleRepository, shown: PeopleArrangement, position: Int, reader: BackgroundReading,
                  orgChart: OrgChartCache? = nil) {
@@ -38,6 +46,7 @@ final class DetailScreenWireframe: DetailWireframe {
         let view = DetailView(presenter: presenter)
         presenter.attach(view: view)
         self.presenter = presenter
+        self.view = view
         root.push(view)
     }
 

@@ -128,6 +128,14 @@ public final class ListScreenWireframe: ListWireframe, ColumnChooserOutput {
                            people: session.orgChartCache(for: arranged.repository, reader: makeSearcher()))
     }
 
+    /// The `_id` of the person whose screen is on top of this list (opened
+    /// from it, nothing over it), when they are read: a change made
+    /// elsewhere is read again, and the screen opened again on them.
+    var detailOnTop: String? {
+        guard let detailWireframe, detailWireframe.isOnTop, let id = detailWireframe.shownRecordID, !id.isEmpty else { return nil }
+        return id
+    }
+
     /// Whether the org chart is the screen on top of this list: a change
     /// made elsewhere is read again at once, and shows in it.
     var isOrgChartOnTop: Bool { orgChartWireframe?.isOnTop == true && root.depth == 2 }

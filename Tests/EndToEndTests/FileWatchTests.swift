@@ -54,7 +54,24 @@ struct FileWatchTests {
         #expect(session.exitStatus() == 0)
     }
 
-    @Test("someone else deletes the person on screen: Esc comes back to the list at her row, now her neighbour's, not at the top",
+    @Test("the person's screen follows another program's change by itself: the new value, said, the screen still theirs; Esc at them")
+    func personsScreenFollows() throws {
+        let file = try EditingEndToEndTests.copy()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try EditingEndToEndTests.open(file)
+        session.send("j", "j", "Enter")
+        #expect(session.waitFor(text: "tammy.noble@comgy.co.uk"))
+        try Self.sed("s/tammy.noble@comgy.co.uk/tammy@changed.example/", on: file)
+        #expect(session.waitFor("her screen, with the new email, saying why") { screen in
+            screen.hasPrefix(" Roster — Tammy Noble") && screen.contains("tammy@changed.example") && screen.contains("changed on disk; read again")
+        })
+        session.send("Escape")
+        #expect(session.waitFor(text: "3/400 · COMGY"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test("someone else deletes the person on screen: the list comes back (from her screen, by itself) at her row, now her neighbour's, not at the top",
           arguments: [false, true])
     func deletedWhileShown(inDetail: Bool) throws {
         let file = try EditingEndToEndTests.copy()
@@ -67,7 +84,6 @@ struct FileWatchTests {
             #expect(session.waitFor(text: "zoe.sharp@comgy.biz"))
         }
         #expect(try runRoster(["delete", file, "3d99ea73078ac71484308829"]).status == 0)  // Zoë Sharp
-        if inDetail { session.send("Escape") }
         #expect(session.waitFor(text: "399 people"))
         #expect(session.waitFor(text: "5/399 · COMGY"))
         #expect(session.waitFor(text: "changed on disk; read again"), "said, not lost to the move to her row")

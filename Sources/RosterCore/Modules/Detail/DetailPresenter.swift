@@ -25,6 +25,12 @@ public final class DetailPresenter: DetailModuleInterface {
         self.clipboard = clipboard
     }
 
+    /// The `_id` of the person shown, if read (nothing is read for it).
+    public var shownRecordID: String? {
+        if let atOnce = interactor.peopleAtOnce(at: position..<(position + 1)) { return try? atOnce.first?.get().id }
+        return try? read[position]?.get().id
+    }
+
     /// The person at `position`: read, being read, or not readable.
     private func person(at position: Int) -> Loadable<Person> {
         if let atOnce = interactor.peopleAtOnce(at: position..<(position + 1)) { return Loadable(atOnce[0]) }
@@ -63,6 +69,12 @@ public final class DetailPresenter: DetailModuleInterface {
     public func attach(view: DetailViewInterface) {
         self.view = view
         view.show(makeViewModel())
+    }
+
+    /// Says `text` in the status line (until the next key).
+    public func say(_ text: String) {
+        status = text
+        view?.show(makeViewModel())
     }
 
     public func showPrevious() {

@@ -176,7 +176,10 @@ extension AppDependencies {
         let landing = keepingMoves(landing)
         keepUnsentAndMarks(of: reread, marked: landing.marked)
         let keepsSave = keepsSaveSaid(over: landing.note)
+        // The person's screen followed stays up while the list under it is made again: no frame of the list between.
+        let keptScreen = landing.reopensDetail && root.depth == 2 ? root.topView : nil
         listWireframe.presentList(arranged)
+        if let keptScreen { root.push(keptScreen) }
         // What was just read is what edits made offline will start from.
         if let table = arranged.repository as? SQLPeopleRepository { offlineCopy?.refresh(table) }
         Self.returnFreedMemorySoon()
@@ -207,22 +210,12 @@ extension AppDependencies {
                 }
             }
         } else if let recordID = landing.recordID, let row = landing.savedRow {
-            let reopens = landing.reopensDetail
             listWireframe.listPresenter?.whenSettled { [weak self] presenter in
-                guard let selected = presenter.place.selectedID, presenter.displayed.count > 0 else { return }
-                // The person's screen open meanwhile follows the change: open again on them, saying so.
-                guard selected != recordID else { return reopens ? self?.reopenDetail(in: presenter, saying: said) ?? () : () }
-                // Someone else deleted the person selected: their row, now their neighbour's, not the top.
-                presenter.select(position: min(row, presenter.displayed.count - 1))
-                presenter.say(said)  // the move drew a frame of its own: what happened is still to be read
+                self?.landedAfterOthersChange(recordID, row: row, in: presenter, saying: said, kept: keptScreen)
             }
+        } else if let keptScreen {
+            listWireframe.listPresenter?.whenSettled { [weak self] _ in self?.drop(keptScreen) }
         }
-    }
-
-    /// The person's screen again, at the list's selection, saying `said`.
-    private func reopenDetail(in presenter: ListPresenter, saying said: String) {
-        presenter.openSelected()
-        listWireframe.detailWireframe?.say(said)
     }
 
     /// The directory as it was is let go once the screens are off it: its
@@ -291,24 +284,6 @@ extension AppDependencies {
     private func mayLand(on startedOn: ObjectIdentifier?) -> Bool {
         let top = root.topView.map(ObjectIdentifier.init)
         return (root.depth == 1 || top == startedOn) && listWireframe.listPresenter?.isIdle != false
-    }
-
-    /// After a save, once the list has landed: the person's screen again if
-    /// the save was made from it; or, when the search on no longer matches
-    /// the person saved, a word saying so (they are not lost, only hidden),
-    /// the selection on the row they were on (`row`: their neighbour, as
-    /// after a delete), not the top of the list.
-    private static func landed(on recordID: String, in presenter: ListPresenter, row: Int?, reopeningDetail: Bool) {
-        // A database's rows load after the frame: a selection not loaded yet
-        // is not known to be someone else, and says nothing.
-        guard let selected = presenter.place.selectedID else { return }
-        guard selected == recordID else {
-            guard presenter.filter != nil else { return }
-            if let row, presenter.displayed.count > 0 { presenter.select(position: min(row, presenter.displayed.count - 1)) }
-            presenter.say("saved; they no longer match the search (Esc shows everyone)")
-            return
-        }
-        if reopeningDetail { presenter.openSelected() }
     }
 
     /// A directory file, or a table (SQLite or PostgreSQL), is watched from now on:

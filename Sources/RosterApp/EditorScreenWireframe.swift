@@ -21,7 +21,7 @@ final class EditorScreenWireframe: EditorWireframe {
                  conflict: (changes: [FieldChange], theirs: Person)? = nil, conflictNote: String? = nil, theirsNote: String? = nil,
                  focusing field: String? = nil, sourceName: String = "") {
         let presenter = EditorPresenter(person: person, adding: adding, interactor: EditorInteractor(editing: editing, reader: reader),
-                                        wireframe: self, sourceName: sourceName)
+                                        wireframe: self, sourceName: sourceName, fieldsKept: editing.fieldsKept)
         if let conflict { presenter.showConflict(conflict.changes, with: conflict.theirs, note: conflictNote, theirsNote: theirsNote) }
         if let field { presenter.focus(label: field) }
         let view = EditorView(presenter: presenter)

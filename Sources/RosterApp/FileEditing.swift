@@ -20,6 +20,21 @@ struct FileEditing: PeopleEditing {
     init(path: String, format: InputFormat?) {
         self.path = path
         self.format = format
+        fieldsKept = Self.fieldsKept(path: path, format: format)
+    }
+
+    let fieldsKept: [EditableField]?
+
+    /// A vCard's or an LDIF file's fields (`ContactRecordText.keptFields`),
+    /// the format told as the loader tells it: given, by name, by content.
+    private static func fieldsKept(path: String, format: InputFormat?) -> [EditableField]? {
+        let kind = format ?? InputFormat(extensionOf: path) ?? FileHandle(forReadingAtPath: path).map { file in
+            defer { try? file.close() }
+            let start = [UInt8]((try? file.read(upToCount: 4_096)) ?? Data())
+            return start.withUnsafeBufferPointer { InputFormat(sniffing: $0) }
+        }
+        guard kind == .vCard || kind == .ldif else { return nil }
+        return ContactRecordText.keptFields.map(EditableField.text)
     }
 
     /// Why a CSV file without an `_id` column (a contact program's export)

@@ -89,4 +89,18 @@ struct FileManagerSaveTests {
         #expect(throws: EditFailure.self) { try change.undo(through: editing) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)
     }
+
+    @Test("a vCard's and an LDIF file's form holds the fields a card or an entry has (told by name, or by content); a JSON file's every one")
+    func fieldsKept() throws {
+        let folder = NSTemporaryDirectory() + "roster-kept-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nEND:VCARD\r\n".write(toFile: folder + "/a.vcf", atomically: false, encoding: .utf8)
+        try "dn: uid=a,dc=x\nuid: a\ncn: Ada\n".write(toFile: folder + "/people", atomically: false, encoding: .utf8)
+        try Self.text.write(toFile: folder + "/p.json", atomically: false, encoding: .utf8)
+        let contact: [EditableField] = [.text(.firstName), .text(.lastName), .text(.company), .text(.email), .text(.phone), .text(.address)]
+        #expect(FileEditing(path: folder + "/a.vcf", format: nil).fieldsKept == contact)
+        #expect(FileEditing(path: folder + "/people", format: nil).fieldsKept == contact, "LDIF told by its first line")
+        #expect(FileEditing(path: folder + "/p.json", format: nil).fieldsKept == nil)
+    }
 }

@@ -116,4 +116,14 @@ struct EditorManagerTests {
         #expect(undo.done == "Ada Lovelace's manager put back")
         if case .managerChanged(_, "g", "gx", nil) = undo {} else { Issue.record("\(undo)") }
     }
+
+    @Test("a source that keeps fewer fields (a vCard) gets a form of those alone, in the form's order, the manager after them")
+    func fieldsKept() {
+        let presenter = EditorPresenter(person: EditorTests.ada, interactor: interactor, wireframe: routes, sourceName: "ada.vcf",
+                                        manager: .reference("g"), fieldsKept: [.text(.email), .text(.firstName), .text(.lastName)])
+        #expect(presenter.makeViewModel().fields.map(\.label) == ["First name", "Last name", "Email", "Manager"])
+        #expect(presenter.fields == [.text(.firstName), .text(.lastName), .text(.email)])
+        let every = EditorPresenter(person: EditorTests.ada, interactor: interactor, wireframe: routes)
+        #expect(every.fields == EditorPresenter.every && every.fields.contains(.age))
+    }
 }

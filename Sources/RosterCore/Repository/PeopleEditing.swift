@@ -27,6 +27,11 @@ public protocol PeopleEditing: Sendable {
     /// it (a file's manager field, a table's column); nil where it does
     /// not: the form offers no manager then.
     var managers: (any ManagerEditing)? { get }
+    /// The fields a person's record here can hold, in the form's order,
+    /// where the source keeps fewer than every field (a vCard or an LDIF
+    /// entry: names, company, email, phone, address); nil: every field.
+    /// The form offers only these, rather than refusing the rest at save.
+    var fieldsKept: [EditableField]? { get }
 }
 
 /// Reading and setting a person's manager reference (an `_id`, email, DN
@@ -52,6 +57,7 @@ public enum ManagerField: Equatable, Sendable {
 extension PeopleEditing {
     public var saveProgress: SaveProgress? { nil }
     public var managers: (any ManagerEditing)? { nil }
+    public var fieldsKept: [EditableField]? { nil }
 
     public func restore(_ people: [Person]) throws(EditFailure) {
         for person in people { try add(recordID: person.id, changes: person.allValues) }

@@ -7,7 +7,7 @@ import RosterCore
 /// in-place writers' edits (`VCardCardText`, `LDIFRecordText`): the field
 /// a value was read from (`PersonFieldRoles`) is the one written, every
 /// other line of the card or entry stays byte for byte.
-enum ContactRecordText {
+public enum ContactRecordText {
     /// The records of `bytes`, each with its id (`UID`, `dn`; none without).
     static func layout(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, sourceName: String) throws(EditFailure) -> RecordLayout {
         let records = try fieldRecords(Array(bytes), format: format, sourceName: sourceName)
@@ -18,6 +18,9 @@ enum ContactRecordText {
         return RecordLayout(records: spans, start: spans.first?.span.lowerBound ?? bytes.count,
                             end: spans.last?.span.upperBound ?? bytes.count, columns: nil)
     }
+
+    /// The fields a card or an entry holds (the form offers only these).
+    public static let keptFields: [TextField] = [.firstName, .lastName, .company, .email, .phone, .address]
 
     static func fieldRecords(_ bytes: [UInt8], format: InputFormat, sourceName: String) throws(EditFailure) -> [FieldRecord] {
         do throws(LoadError) {
@@ -44,8 +47,8 @@ enum ContactRecordText {
         var changed = current
         var fields: [TextField] = []
         for change in changes {
-            guard case .text(let field) = change.field, [.firstName, .lastName, .company, .email, .phone, .address].contains(field) else {
-                throw EditFailure(.failed, "\(sourceName): a \(format.displayName) record has no field for \(change.field.name); nothing written")
+            guard case .text(let field) = change.field, keptFields.contains(field) else {
+                throw EditFailure(.failed, "\(sourceName): a \(format.displayName) record has no field for \(change.field.label.lowercased()); nothing written")
             }
             changed.setText(field, { if case .text(let value) = change.value { value } else { "" } }())
             if !fields.contains(field) { fields.append(field) }

@@ -32,7 +32,7 @@ struct ContactEditTests {
 
     @Test("a field a card has no place for, an add and a delete are refused in one line; so is a card without its UID")
     func vCardRefusals() {
-        #expect(throws: EditFailure(.failed, "people: a vCard record has no field for fruit; nothing written")) {
+        #expect(throws: EditFailure(.failed, "people: a vCard record has no field for favorite fruit; nothing written")) {
             try Self.updated(Self.cards, .vCard, id: "ann-1", "fruit=kiwi")
         }
         #expect(throws: RecordFile.onlyUpdates(.vCard, sourceName: "people")) {

@@ -1,25 +1,24 @@
-/// The person editor: a form of the person's fields, each a line editor
-/// prefilled with today's value and checked as it is typed (`FieldCheck`,
-/// the same checks `roster update` makes), the reason shown under a field
-/// that does not read. Nothing is written until Enter; Esc with changes
-/// asks first. A save refused because someone changed the same fields
-/// meanwhile opens the conflict screen (`PersonMerge`): was, yours and
-/// theirs side by side; each field changed on both sides waits for a
-/// choice, then the save is made again against their version. Where the
-/// source keeps managers, a last field, Manager, holds the reference to
-/// whom the person reports; it is saved first, on its own, through the
-/// check every manager change passes (`ManagerEditing`), its refusal the
-/// form's message.
+/// The person editor: a form of the person's fields (those the source's records can hold), each a line
+/// editor prefilled with today's value and checked as it is typed (`FieldCheck`, the same checks
+/// `roster update` makes), the reason shown under a field that does not read. Nothing is written until
+/// Enter; Esc with changes asks first. A save refused because someone changed the same fields meanwhile
+/// opens the conflict screen (`PersonMerge`): was, yours and theirs side by side; each field changed on
+/// both sides waits for a choice, then the save is made again against their version. Where the source
+/// keeps managers, a last field, Manager, holds the reference to whom the person reports; it is saved
+/// first, on its own, through the check every manager change passes (`ManagerEditing`), its refusal
+/// the form's message.
 @MainActor
 public final class EditorPresenter: EditorModuleInterface {
     /// The fields the form shows, in order: the name, company and contacts,
     /// the figures, then every other text field a person types (not the
     /// ids, the picture's URL, nor the balance's text: Balance is its own).
-    public static let fields: [EditableField] = {
+    public static let every: [EditableField] = {
         let others = TextField.allCases.filter { !TextField.leading.contains($0) && ![.id, .guid, .balance, .picture].contains($0) }
         return TextField.leading.map(EditableField.text) + [.age, .balance, .active] + others.map(EditableField.text)
     }()
 
+    /// The fields this form shows: `every` one the source's records can hold.
+    public let fields: [EditableField]
     private weak var view: EditorViewInterface?
     private weak var wireframe: EditorWireframe?
     private let interactor: EditorInteractorInput
@@ -69,12 +68,13 @@ public final class EditorPresenter: EditorModuleInterface {
     /// `manager`: their manager as the source keeps it (`.notKept`: no
     /// Manager field; a new person has none until they are saved).
     public init(person: Person, adding: Bool = false, interactor: EditorInteractorInput, wireframe: EditorWireframe, sourceName: String = "",
-                manager: ManagerField = .notKept) {
+                manager: ManagerField = .notKept, fieldsKept: [EditableField]? = nil) {
+        fields = fieldsKept.map { kept in Self.every.filter(kept.contains) } ?? Self.every
         base = person
         isAdding = adding
         self.sourceName = sourceName
-        originals = Self.fields.map { adding ? "" : person.value(of: $0) }
-        editors = Self.fields.map { LineEditor(person.value(of: $0)) }
+        originals = fields.map { adding ? "" : person.value(of: $0) }
+        editors = fields.map { LineEditor(person.value(of: $0)) }
         startingTexts = editors.map(\.text)
         self.interactor = interactor
         self.wireframe = wireframe
@@ -103,7 +103,7 @@ public final class EditorPresenter: EditorModuleInterface {
     /// Starts at the field the person's screen calls `label` (its cursor
     /// was there), if the form has one.
     public func focus(label: String) {
-        guard let index = Self.fields.firstIndex(where: { $0.label == label })
+        guard let index = fields.firstIndex(where: { $0.label == label })
                 ?? (label == Self.managerLabel && managerEditor != nil ? editors.count : nil) else { return }
         focused = index
         refresh()
@@ -133,13 +133,13 @@ public final class EditorPresenter: EditorModuleInterface {
         let checked = checkedChanges()
         if let bad = checked.firstIndex(where: { $0.problem != nil }) {
             focused = bad
-            status = "not saved: fix \(Self.fields[bad].name) first"
+            status = "not saved: fix \(fields[bad].name) first"
             return refresh()
         }
         let changes = checked.compactMap(\.change)
         // Nobody is saved without a name: the loader would skip them, and they would vanish from the list.
         if isAdding || !changes.isEmpty, let problem = FieldCheck.nameProblem(of: base.applying(changes)) {
-            focused = Self.fields.firstIndex(of: .text(.firstName)) ?? 0
+            focused = fields.firstIndex(of: .text(.firstName)) ?? 0
             status = "not saved: \(problem.message)"
             return refresh()
         }
@@ -291,7 +291,7 @@ public final class EditorPresenter: EditorModuleInterface {
         conflictNote = note
         self.theirsNote = theirsNote
         let mine = base.applying(changes)
-        editors = Self.fields.map { LineEditor(mine.value(of: $0)) }
+        editors = fields.map { LineEditor(mine.value(of: $0)) }
         isStale = true
         showConflict(with: theirs)
     }
@@ -301,13 +301,13 @@ public final class EditorPresenter: EditorModuleInterface {
     private func showConflict(with theirs: Person) {
         // Each value as saving spells it ("1200" is "$1,200.00"), so that
         // both sides setting the same value is no conflict.
-        let mine = Self.fields.indices.map { index in
-            guard editors[index].text != originals[index], let change = try? FieldCheck.change(Self.fields[index], editors[index].text) else {
+        let mine = fields.indices.map { index in
+            guard editors[index].text != originals[index], let change = try? FieldCheck.change(fields[index], editors[index].text) else {
                 return originals[index]
             }
-            return base.applying([change]).value(of: Self.fields[index])
+            return base.applying([change]).value(of: fields[index])
         }
-        let merge = PersonMerge(fields: Self.fields, base: base, mine: mine, theirs: theirs)
+        let merge = PersonMerge(fields: fields, base: base, mine: mine, theirs: theirs)
         guard !merge.shown.isEmpty else { return showConflictSettled(merge) }
         self.merge = merge
         mergeFocus = merge.shown.first { merge.rows[$0].choice == nil } ?? merge.shown[0]
@@ -331,7 +331,7 @@ public final class EditorPresenter: EditorModuleInterface {
         guard let values = merge.values else { return }
         self.merge = nil
         base = merge.theirs
-        originals = Self.fields.map { merge.theirs.value(of: $0) }
+        originals = fields.map { merge.theirs.value(of: $0) }
         editors = values.map { LineEditor($0) }
         startingTexts = originals
         if let edited = merge.rows.firstIndex(where: { $0.choice == .edit }) {
@@ -352,7 +352,7 @@ public final class EditorPresenter: EditorModuleInterface {
 
     /// Each field's change (nil when unchanged) or why it does not read.
     private func checkedChanges() -> [(change: FieldChange?, problem: String?)] {
-        zip(Self.fields, zip(editors, originals)).map { field, pair in
+        zip(fields, zip(editors, originals)).map { field, pair in
             do throws(EditProblem) {
                 let change = try FieldCheck.change(field, pair.0.text)
                 return (pair.0.text == pair.1 ? nil : change, nil)
@@ -370,8 +370,8 @@ public final class EditorPresenter: EditorModuleInterface {
 
     public func makeViewModel() -> EditorViewModel {
         let checked = checkedChanges()
-        let fields = Self.fields.indices.map { index in
-            EditorViewModel.Field(label: Self.fields[index].label, text: editors[index].text, cursor: editors[index].cursor,
+        let shown = fields.indices.map { index in
+            EditorViewModel.Field(label: self.fields[index].label, text: editors[index].text, cursor: editors[index].cursor,
                                   problem: checked[index].problem, isChanged: editors[index].text != originals[index])
         } + (managerEditor.map { [EditorViewModel.Field(label: Self.managerLabel, text: $0.text, cursor: $0.cursor, problem: nil,
                                                         isChanged: isManagerChanged)] } ?? [])
@@ -385,7 +385,7 @@ public final class EditorPresenter: EditorModuleInterface {
                                                    choice: row.choice, isConflict: row.isConflict, isFocused: index == mergeFocus)
             }
             let waiting = merge.unresolved
-            var model = EditorViewModel(title: "Changed meanwhile: \(name)" + (conflictNote.map { " — \($0)" } ?? ""), fields: fields, focused: focused,
+            var model = EditorViewModel(title: "Changed meanwhile: \(name)" + (conflictNote.map { " — \($0)" } ?? ""), fields: shown, focused: focused,
                                    status: status ?? (waiting > 0 ? "\(NumberText.count(waiting, "field", "fields")) to choose for"
                                        : merge.rows.contains { $0.choice == .edit } ? "every field chosen: ⏎ opens the form to edit"
                                        : "every field chosen: ⏎ saves"),
@@ -393,7 +393,7 @@ public final class EditorPresenter: EditorModuleInterface {
             model.theirsNote = theirsNote
             return model
         }
-        return EditorViewModel(title: title, fields: fields, focused: focused,
+        return EditorViewModel(title: title, fields: shown, focused: focused,
                                status: status ?? (changed == 0 ? "nothing changed" : "\(NumberText.count(changed, "field", "fields")) changed"),
                                question: question, isSaving: isSaving, saveProgress: interactor.saveProgress)
     }

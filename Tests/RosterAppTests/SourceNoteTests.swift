@@ -35,9 +35,10 @@ struct SourceNoteTests {
         return (app, EventPump(mailbox))
     }
 
-    /// Whether the status line says `text`, the list idle, within a minute.
+    /// Whether the status line says `text`, the list idle (as long as `EventPump` waits: a sanitized run
+    /// beside blocking tests held the re-read's thread for over a minute).
     func landed(_ text: String, _ app: AppDependencies, _ pump: EventPump) async -> Bool {
-        await pump.until(timeout: .seconds(60)) {
+        await pump.until {
             app.root.draw()
             return screen.line(23).contains(text) && app.listWireframe.listPresenter?.isIdle == true
         }
@@ -54,7 +55,7 @@ struct SourceNoteTests {
         let before = try #require(app.listWireframe.listPresenter)
         app.sourceSaved(recordID: nil, note: .toldByTheSource(note))
         // The re-read landed: a new list is presented.
-        #expect(await pump.until(timeout: .seconds(60)) { app.listWireframe.listPresenter !== before })
+        #expect(await pump.until { app.listWireframe.listPresenter !== before })
         #expect(await landed("saved to seed.json"), "the save's message stays until a key")
         #expect(!screen.text.contains(note))
 
@@ -77,6 +78,6 @@ struct SourceNoteTests {
         app.sourceSaved(recordID: app.listWireframe.place?.selectedID, note: .toldByTheSource(Self.note))
         #expect(await landed("saved to seed.json", app, pump), "the save said, not dropped with its superseded re-read")
         #expect(!screen.text.contains(Self.note))
-        #expect(await pump.until(timeout: .seconds(60)) { app.listWireframe.place?.selectedID == recordID }, "at the person saved")
+        #expect(await pump.until { app.listWireframe.place?.selectedID == recordID }, "at the person saved")
     }
 }

@@ -25,14 +25,12 @@ extension AppDependencies {
     }
 
     /// Someone else's change read again, the list settled: the person's
-    /// screen that was open (`kept` meanwhile) again on them, or, if they
-    /// went, the list at their row, now their neighbour's, not the top.
-    func landedAfterOthersChange(_ recordID: String, row: Int, in presenter: ListPresenter, saying said: String,
-                                         kept: ScreenView?) {
-        if let kept { drop(kept) }
+    /// screen that was open again on them (`reopening`), or, if they went,
+    /// the list at their row, now their neighbour's, not the top.
+    func landedAfterOthersChange(_ recordID: String, row: Int, in presenter: ListPresenter, saying said: String, reopening: Bool) {
         guard let selected = presenter.place.selectedID, presenter.displayed.count > 0 else { return }
         if selected == recordID {
-            guard kept != nil else { return }
+            guard reopening else { return }
             presenter.openSelected()
             return listWireframe.detailWireframe?.say(said) ?? ()
         }

@@ -73,21 +73,19 @@ extension AppDependencies {
         // file read again may hold people in other places (someone deleted
         // one). Past a few thousand, or without an `_id`, they are let go.
         let companyList = note == .deletedFromCompanyList ? listWireframe.companiesWireframe?.openCompanyList : nil
-        var draft = RereadLanding(note: note, recordID: recordID, place: place,
+        let landing = RereadLanding(note: note, recordID: recordID, place: place,
                                     row: recordID == nil && companyList == nil ? listWireframe.listPresenter?.selection : nil,
                                     companyList: companyList,
                                     savedRow: listWireframe.listPresenter?.selection,
                                     filter: listWireframe.filter ?? intended ?? rereadFilter, listFilter: listWireframe.filter,
                                     marked: listWireframe.session.marked,
-                                    isTable: table != nil, path: filePath)
-        draft.reopensDetail = reopeningDetail
-        let landing = draft
+                                    isTable: table != nil, path: filePath, reopensDetail: reopeningDetail)
         // Whatever changed on disk meanwhile is read now too.
         lastReading = filePath.flatMap { FileReading(path: $0) }
         changedOnDisk = false
         // A later re-read supersedes this one; the screen it began on is where it may land.
         rereadsStarted += 1
-        saveInFlight = note.isSave ? (rereadsStarted, note, recordID) : nil
+        saveInFlight = note.isSave ? (note, recordID) : nil
         heldReread = nil
         rereadFilter = landing.filter
         let generation = rereadsStarted
@@ -185,6 +183,8 @@ extension AppDependencies {
         Self.returnFreedMemorySoon()
         offerEditing(of: arranged.repository, reading: reread.reading)
         listWireframe.start(at: .success(landing.place), sort: nil, filter: filter)
+        // Off the top before anything lands (a person's screen opened again goes over the list, not over it).
+        if let keptScreen { listWireframe.listPresenter?.whenSettled { [weak self] _ in self?.drop(keptScreen) } }
         if let row = landing.row {
             // The next person (the one before, at the end), once the list is
             // in its own order and search again: a row of the order it first
@@ -204,17 +204,16 @@ extension AppDependencies {
         let note = landing.note
         if let recordID = landing.recordID, [.saved, .savedFromDetail, .savedFromCompanyList].contains(note) {
             listWireframe.listPresenter?.whenSettled { [weak self] presenter in
-                Self.landed(on: recordID, in: presenter, row: landing.savedRow, reopeningDetail: note == .savedFromDetail)
+                Self.landed(on: recordID, in: presenter, row: landing.savedRow,
+                            reopeningDetail: note == .savedFromDetail || landing.reopensDetail)
                 if note == .savedFromCompanyList, presenter.place.selectedID == recordID {
                     self?.listWireframe.reopenCompanyList(selecting: recordID, saying: "saved to \(name)")
                 }
             }
         } else if let recordID = landing.recordID, let row = landing.savedRow {
             listWireframe.listPresenter?.whenSettled { [weak self] presenter in
-                self?.landedAfterOthersChange(recordID, row: row, in: presenter, saying: said, kept: keptScreen)
+                self?.landedAfterOthersChange(recordID, row: row, in: presenter, saying: said, reopening: keptScreen != nil)
             }
-        } else if let keptScreen {
-            listWireframe.listPresenter?.whenSettled { [weak self] _ in self?.drop(keptScreen) }
         }
     }
 

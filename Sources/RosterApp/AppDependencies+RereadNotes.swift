@@ -11,7 +11,7 @@ extension AppDependencies {
     /// save (saying so, at the person saved) rather than dropping it.
     func carryingSaveInFlight(_ note: ListScreenWireframe.SavedNote, _ recordID: String?)
         -> (ListScreenWireframe.SavedNote, String?) {
-        guard let inFlight = saveInFlight, inFlight.generation == rereadsStarted else { return (note, recordID) }
+        guard let inFlight = saveInFlight else { return (note, recordID) }
         switch note {
         case .toldByTheSource, .changedOnDisk: return (inFlight.note, inFlight.recordID)
         default: return (note, recordID)

@@ -57,8 +57,9 @@ public final class AppDependencies {
     var changedOnDisk = false
     /// What the last save's re-read said: a source's progress note does not replace it while it is on screen.
     var saveSaid: String?
-    /// The save whose re-read is in flight (the re-read it began, its note and person).
-    var saveInFlight: (generation: Int, note: ListScreenWireframe.SavedNote, recordID: String?)?
+    /// The save whose re-read is the one in flight (its note and person):
+    /// set by each re-read begun, let go when it lands.
+    var saveInFlight: (note: ListScreenWireframe.SavedNote, recordID: String?)?
     /// Re-reads begun (the last one started is the one shown).
     var rereadsStarted = 0
     /// The search the last re-read begun is to land under, until it lands:

@@ -20,36 +20,37 @@ struct FileEditing: PeopleEditing {
     init(path: String, format: InputFormat?) {
         self.path = path
         self.format = format
-        fieldsKept = Self.fieldsKept(path: path, format: format)
+        (fieldsKept, readOnlyReason) = Self.inspect(path, format: format)
     }
 
+    /// The fields a card or an entry holds, for a vCard or an LDIF file (`ContactRecordText.keptFields`).
     let fieldsKept: [EditableField]?
+    /// Why the screens cannot save to the file, said before a form is
+    /// filled in vain: a CSV file without an `_id` column (a contact
+    /// program's export) has nothing to find people again by. Nil: they can.
+    let readOnlyReason: EditFailure?
 
-    /// A vCard's or an LDIF file's fields (`ContactRecordText.keptFields`),
-    /// the format told as the loader tells it: given, by name, by content.
-    private static func fieldsKept(path: String, format: InputFormat?) -> [EditableField]? {
-        let kind = format ?? InputFormat(extensionOf: path) ?? FileHandle(forReadingAtPath: path).map { file in
-            defer { try? file.close() }
-            let start = [UInt8]((try? file.read(upToCount: 4_096)) ?? Data())
-            return start.withUnsafeBufferPointer { InputFormat(sniffing: $0) }
-        }
-        guard kind == .vCard || kind == .ldif else { return nil }
-        return ContactRecordText.keptFields.map(EditableField.text)
-    }
-
-    /// Why a CSV file without an `_id` column (a contact program's export)
-    /// is read-only, said before a form is filled in vain; nil for any other file.
-    static func noIDColumn(_ path: String, format: InputFormat?) -> EditFailure? {
-        // A pipe's bytes are the loader's: only a regular file is looked into.
-        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
-              let start = FileHandle(forReadingAtPath: path).map({ handle in
+    /// The file's format as the loader tells it (given, by name, else by
+    /// its first bytes, read only then or for a CSV's header), and what it
+    /// says of editing. Only a regular file is looked into: a pipe's bytes
+    /// are the loader's, and opening one would wait for a writer.
+    private static func inspect(_ path: String, format given: InputFormat?) -> (fieldsKept: [EditableField]?, readOnly: EditFailure?) {
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular else { return (nil, nil) }
+        let named = given ?? InputFormat(extensionOf: path)
+        var start: [UInt8] = []
+        if named == nil || named == .csv, let handle = FileHandle(forReadingAtPath: path) {
             defer { try? handle.close() }
-            return (try? handle.read(upToCount: 1 << 16)).map { [UInt8]($0) } ?? []
-        }) else { return nil }
-        let isCSV = (format ?? InputFormat(extensionOf: path) ?? InputFormat(sniffing: start)) == .csv
-        guard isCSV, start.withUnsafeBufferPointer({ RecordFile.csvHeaderNamesID($0) }) == false else { return nil }
-        let name = DisplayText.sanitized((path as NSString).lastPathComponent)
-        return EditFailure(.readOnly, "read-only: \(name) has no _id column to find people again")
+            start = (try? handle.read(upToCount: 1 << 16)).map { [UInt8]($0) } ?? []
+        }
+        switch named ?? start.withUnsafeBufferPointer({ InputFormat(sniffing: $0) }) {
+        case .vCard, .ldif:
+            return (ContactRecordText.keptFields.map(EditableField.text), nil)
+        case .csv where start.withUnsafeBufferPointer({ RecordFile.csvHeaderNamesID($0) }) == false:
+            let name = DisplayText.sanitized((path as NSString).lastPathComponent)
+            return (nil, EditFailure(.readOnly, "read-only: \(name) has no _id column to find people again"))
+        default:
+            return (nil, nil)
+        }
     }
 
     func update(recordID: String, changes: [FieldChange], base: Person) throws(EditFailure) {

@@ -123,8 +123,9 @@ public enum RosterCommand {
             if FileManager.default.isDirectory(path) {
                 return .failure(EditFailure(.readOnly, "a folder of vCards is read-only in Roster for now"))
             }
-            if let refusal = FileEditing.noIDColumn(path, format: format) { return .failure(refusal) }
-            return .success(FileEditing(path: path, format: format))
+            let editing = FileEditing(path: path, format: format)
+            if let refusal = editing.readOnlyReason { return .failure(refusal) }
+            return .success(editing)
         }
     }
 

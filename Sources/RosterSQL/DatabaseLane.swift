@@ -128,7 +128,13 @@ final class DatabaseLane: @unchecked Sendable {
     var isConnectionDown: Bool { isDown.load(ordering: .acquiring) }
     /// The temporary tables made on this session, and which repository
     /// (its `serial`) filled each; forgotten when the session is made again.
-    let sessionTables = Locked<[String: Int]>([:])
+    private let sessionTables = Locked<[String: Int]>([:])
+
+    /// Whether the temporary table `name` on this session was filled by the repository `serial`.
+    func holds(_ name: String, filledBy serial: Int) -> Bool { sessionTables.withLock { $0[name] == serial } }
+
+    /// The temporary table `name` on this session was filled by the repository `serial`.
+    func noteFilled(_ name: String, by serial: Int) { sessionTables.withLock { $0[name] = serial } }
     /// Every statement run, when `isRecording` (tests look at their plans).
     let recorded = Locked<[(sql: String, values: [SQLValue])]>([])
     let isRecording = Atomic<Bool>(false)

@@ -42,8 +42,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
     /// browsing connection's: the same server, user and password), for
     /// saves to `table` after the log's place `since` (what the table's
     /// read already showed). Connects once started.
-    init(parameters: PostgresConnection.Parameters, table: PeopleTable, since: ChangeLog.Position?,
-                ownToken: String = ChangeLog.token) {
+    init(parameters: PostgresConnection.Parameters, table: PeopleTable, since: ChangeLog.Position?, ownToken: String = ChangeLog.token) {
         self.parameters = parameters
         self.table = table
         self.ownToken = ownToken
@@ -52,7 +51,7 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
 
     /// Listens beside `browsing`, as `init(parameters:…)`.
     convenience init(beside browsing: PostgresConnection, table: PeopleTable, since: ChangeLog.Position?,
-                            ownToken: String = ChangeLog.token) throws(DatabaseError) {
+                     ownToken: String = ChangeLog.token) throws(DatabaseError) {
         self.init(parameters: try browsing.parameters(), table: table, since: since, ownToken: ownToken)
     }
 
@@ -100,7 +99,6 @@ public final class PostgresChangeListener: TableChangeWatch, @unchecked Sendable
 
     /// What the listening connection is called in `pg_stat_activity`.
     static let applicationName = "roster listener"
-
 
     private func watch() {
         guard let connection else { return }

@@ -35,11 +35,6 @@ extension PostgresConnection {
         try self.init(opened: try Self.connect(parameters.pairs, expandingDatabaseName: false))
     }
 
-    /// A second connection made now, from this one's parameters.
-    public func duplicate() throws(DatabaseError) -> PostgresConnection {
-        try PostgresConnection(duplicating: try parameters())
-    }
-
     /// How long the statements that set a new connection up may take
     /// before it is given up: a server frozen between the connect and
     /// them would keep them (no lane's deadline covers them) for ever.

@@ -1,6 +1,5 @@
 import RosterCore
 import CLibpq
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -24,15 +24,21 @@ enum SQLDepthSets {
     static let depthBits: Int64 = 20
     static let deepest: Int64 = (1 << depthBits) - 1
 
+    /// The temporary table's name, and its name qualified as the temporary one.
+    static let name = "roster_depths"
     static func table(_ dialect: PeopleTable.Dialect) -> String {
-        (dialect == .postgres ? "pg_temp." : "temp.") + "roster_depths"
+        (dialect == .postgres ? "pg_temp." : "temp.") + name
+    }
+
+    /// Whether `query` has a depth term.
+    static func asks(_ query: SearchQuery) -> Bool {
+        query.terms.contains { if case .orgChart(.depth) = $0.test { true } else { false } }
     }
 
     /// The search's condition for a depth term (digits only: no value the
-    /// user typed reaches the statement as text).
-    /// A probe of the row's own depth by its row id, never a list of
-    /// everyone at those depths: a window of rows reads a few, and a list
-    /// built per statement would be the whole set each time.
+    /// user typed reaches the statement as text): a probe of the row's own
+    /// depth by its row id, never a list of everyone at those depths (a
+    /// window of rows reads a few; a list would be built whole per statement).
     static func condition(_ comparison: NumberComparison, _ people: PeopleTable) -> String {
         guard let depths = depths(comparison) else { return "1 = 0" }
         return "EXISTS (SELECT 1 FROM \(table(people.dialect)) AS d WHERE d.row_id = \(people.table).\(people.dialect.rowID) "
@@ -54,14 +60,14 @@ enum SQLDepthSets {
 
     /// Makes `roster_depths` hold exactly `packed` on `session`'s connection, in one statement.
     static func fill(with packed: [Int64], _ dialect: PeopleTable.Dialect, _ session: any PeopleDatabaseSession) throws(DatabaseError) {
-        let name = table(dialect)
-        _ = try session.rows("CREATE TEMPORARY TABLE IF NOT EXISTS roster_depths (row_id bigint PRIMARY KEY, depth integer NOT NULL)", [])
-        _ = try session.rows("DELETE FROM \(name)", [])
+        let qualified = table(dialect)
+        _ = try session.rows("CREATE TEMPORARY TABLE IF NOT EXISTS \(Self.name) (row_id bigint PRIMARY KEY, depth integer NOT NULL)", [])
+        _ = try session.rows("DELETE FROM \(qualified)", [])
         let numbers = packed.map(String.init).joined(separator: ",")
         let (sql, list) = switch dialect {
-        case .postgres: ("INSERT INTO \(name) (row_id, depth) SELECT v >> \(depthBits), v & \(deepest) FROM unnest($1::bigint[]) AS v",
+        case .postgres: ("INSERT INTO \(qualified) (row_id, depth) SELECT v >> \(depthBits), v & \(deepest) FROM unnest($1::bigint[]) AS v",
                          "{" + numbers + "}")
-        case .sqlite: ("INSERT INTO \(name) (row_id, depth) SELECT value >> \(depthBits), value & \(deepest) FROM json_each(?1)",
+        case .sqlite: ("INSERT INTO \(qualified) (row_id, depth) SELECT value >> \(depthBits), value & \(deepest) FROM json_each(?1)",
                        "[" + numbers + "]")
         }
         _ = try session.rows(sql, [.text(list)])
@@ -73,10 +79,8 @@ extension SQLPeopleRepository {
     /// (`SQLDepthSets`) when `query` asks a depth; throws why when the
     /// table has no chart (no manager column, nobody with a manager).
     func keepDepths(for query: SearchQuery) async throws(RepositoryError) {
-        guard query.terms.contains(where: { if case .orgChart(.depth) = $0.test { true } else { false } }) else { return }
-        let lanes = [searching, browse].filter { (lane: DatabaseLane) -> Bool in
-            lane.sessionTables.withLock { (tables: inout [String: Int]) -> Int? in tables["roster_depths"] } != serial
-        }
+        guard SQLDepthSets.asks(query) else { return }
+        let lanes = [searching, browse].filter { !$0.holds(SQLDepthSets.name, filledBy: serial) }
         guard !lanes.isEmpty else { return }
         let chart = try await offCaller { () throws(RepositoryError) in try self.depthChart() }
         let (packed, dialect) = (SQLDepthSets.packedDepths(in: chart), table.dialect)
@@ -84,7 +88,7 @@ extension SQLPeopleRepository {
             do {
                 try await lane.run { [serial] session throws(DatabaseError) in
                     try SQLDepthSets.fill(with: packed, dialect, session)
-                    lane.sessionTables.withLock { $0["roster_depths"] = serial }
+                    lane.noteFilled(SQLDepthSets.name, by: serial)
                 }
             } catch let error as DatabaseError {
                 throw report(error)

@@ -39,7 +39,7 @@ extension SQLPeopleRepository {
             // The whole line is the reason, said as Roster words it.
             throw DatabaseError(.invalidTarget, unanswered)
         }
-        if query.terms.contains(where: { if case .orgChart(.depth) = $0.test { true } else { false } }) {
+        if SQLDepthSets.asks(query) {
             // A depth is answered by the whole chart, which a mail client's quick lookup does not read.
             throw DatabaseError(.invalidTarget, "\(DisplayText.sanitized(source)) is a database: roster query does not answer depth "
                                 + "(the screen and --list do)")

@@ -48,12 +48,16 @@ extension SQLPeopleRepository: PeopleEditing {
     /// second connection beside the browse lane (the same server, user and
     /// password), so that a long sending never holds up the screen's reads.
     public func outboxWriter() -> OutboxWriter {
-        // Only the parameters under the lane: a server that stops answering
-        // while the second connection is made must not hold the screen's reads.
-        let parameters = table.dialect == .postgres
-            ? try? browse.sync { session throws(DatabaseError) in try (session as? PostgresConnection)?.parameters() } : nil
-        let connection = (parameters ?? nil).flatMap { try? PostgresConnection(duplicating: $0) }
-        return OutboxWriter(repository: self, connection: connection)
+        OutboxWriter(repository: self, connection: secondConnectionParameters().flatMap { try? PostgresConnection(duplicating: $0) })
+    }
+
+    /// PostgreSQL: what a connection beside the browse lane needs. Only
+    /// these are read under the lane (no statement): a server that stops
+    /// answering while the second connection is made holds up whoever
+    /// makes it, never the screen's reads. Nil for SQLite.
+    func secondConnectionParameters() -> PostgresConnection.Parameters? {
+        guard table.dialect == .postgres else { return nil }
+        return (try? browse.sync { session throws(DatabaseError) in try (session as? PostgresConnection)?.parameters() }) ?? nil
     }
 
     @discardableResult

@@ -85,9 +85,8 @@ extension SQLPeopleRepository {
         switch table.dialect {
         case .sqlite: return writer.map(SQLiteChangeWatch.init(writer:))
         case .postgres:
-            // Only the parameters under the lane: the listener connects on its own queue once started.
-            let parameters = try? browse.sync { session throws(DatabaseError) in try (session as? PostgresConnection)?.parameters() }
-            return (parameters ?? nil).map { PostgresChangeListener(parameters: $0, table: table, since: changeLogPosition) }
+            // The listener connects on its own queue once started.
+            return secondConnectionParameters().map { PostgresChangeListener(parameters: $0, table: table, since: changeLogPosition) }
         }
     }
 }

@@ -103,4 +103,18 @@ struct FileManagerSaveTests {
         #expect(FileEditing(path: folder + "/people", format: nil).fieldsKept == contact, "LDIF told by its first line")
         #expect(FileEditing(path: folder + "/p.json", format: nil).fieldsKept == nil)
     }
+
+    @Test("a pipe named as the file (a shell's <(…)) is not looked into: its bytes stay the loader's")
+    func pipeNotRead() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let bytes = Array("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8)
+        #expect(write(ends[1], bytes, bytes.count) == bytes.count)
+        close(ends[1])
+        let editing = FileEditing(path: "/dev/fd/\(ends[0])", format: nil)
+        #expect(editing.fieldsKept == nil && editing.readOnlyReason == nil)
+        var read = [UInt8](repeating: 0, count: 256)
+        #expect(Array(read[0..<Foundation.read(ends[0], &read, read.count)]) == bytes, "every byte still there")
+    }
 }

@@ -26,15 +26,16 @@ public final class DetailPresenter: DetailModuleInterface {
     }
 
     /// The `_id` of the person shown, if read (nothing is read for it).
-    public var shownRecordID: String? {
-        if let atOnce = interactor.peopleAtOnce(at: position..<(position + 1)) { return try? atOnce.first?.get().id }
-        return try? read[position]?.get().id
+    public var shownRecordID: String? { try? known(at: position)?.get().id }
+
+    /// The person at `position` if the interactor has them at once or they were read.
+    private func known(at position: Int) -> Result<Person, RepositoryError>? {
+        interactor.peopleAtOnce(at: position..<(position + 1))?.first ?? read[position]
     }
 
     /// The person at `position`: read, being read, or not readable.
     private func person(at position: Int) -> Loadable<Person> {
-        if let atOnce = interactor.peopleAtOnce(at: position..<(position + 1)) { return Loadable(atOnce[0]) }
-        if let held = read[position] { return Loadable(held) }
+        if let known = known(at: position) { return Loadable(known) }
         startReading(around: position)
         return read[position].map(Loadable.init) ?? .loading
     }

@@ -371,7 +371,7 @@ public final class EditorPresenter: EditorModuleInterface {
     public func makeViewModel() -> EditorViewModel {
         let checked = checkedChanges()
         let shown = fields.indices.map { index in
-            EditorViewModel.Field(label: self.fields[index].label, text: editors[index].text, cursor: editors[index].cursor,
+            EditorViewModel.Field(label: fields[index].label, text: editors[index].text, cursor: editors[index].cursor,
                                   problem: checked[index].problem, isChanged: editors[index].text != originals[index])
         } + (managerEditor.map { [EditorViewModel.Field(label: Self.managerLabel, text: $0.text, cursor: $0.cursor, problem: nil,
                                                         isChanged: isManagerChanged)] } ?? [])

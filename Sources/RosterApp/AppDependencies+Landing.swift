@@ -28,6 +28,12 @@ extension AppDependencies {
     /// screen that was open again on them (`reopening`), or, if they went,
     /// the list at their row, now their neighbour's, not the top.
     func landedAfterOthersChange(_ recordID: String, row: Int, in presenter: ListPresenter, saying said: String, reopening: Bool) {
+        // A database's rows come after the frame: who is selected is known once their row is read.
+        guard presenter.selectedID != nil || presenter.peopleCount == 0 else {
+            return presenter.whenSelectionRead { [weak self] presenter in
+                self?.landedAfterOthersChange(recordID, row: row, in: presenter, saying: said, reopening: reopening)
+            }
+        }
         guard let selected = presenter.place.selectedID, presenter.displayed.count > 0 else { return }
         if selected == recordID {
             guard reopening else { return }

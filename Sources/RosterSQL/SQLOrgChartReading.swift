@@ -15,6 +15,9 @@ public struct SQLOrgChartReading: OrgChartReading {
     /// the list's order would take every row's key first.
     public var takesOrderKeys: Bool { false }
 
+    /// The person's screen asks the table for one person at a time.
+    public var placeLookup: (any OrgPlaceLookup)? { SQLOrgPlaceLookup(repository: repository) }
+
     public func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
         let references: SQLManagerReferences?
         do {

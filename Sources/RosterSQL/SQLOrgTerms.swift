@@ -53,9 +53,20 @@ struct SQLOrgTerms {
     /// tried: one statement a kind, so that the caller stops at the first
     /// anybody has (the later ones pass over the table).
     func countStatements(_ reference: String) -> [(kind: PersonReferenceKind, sql: String, values: [SQLValue])] {
+        statements(reference) { "SELECT count(*) FROM \(table.table) WHERE \($0)" }
+    }
+
+    /// The people the reference names as each kind, in the order tried:
+    /// `columns` of at most two of them a statement (two: it is ambiguous).
+    func findStatements(_ reference: String, columns: String) -> [(kind: PersonReferenceKind, sql: String, values: [SQLValue])] {
+        statements(reference) { "SELECT \(columns) FROM \(table.table) WHERE \($0) LIMIT 2" }
+    }
+
+    private func statements(_ reference: String, _ select: (_ test: String) -> String)
+        -> [(kind: PersonReferenceKind, sql: String, values: [SQLValue])] {
         kindTests(Keys(reference)).map { kind, test in
             var statement = SQLStatement(dialect)
-            let sql = "SELECT count(*) FROM \(table.table) WHERE \(test(&statement))"
+            let sql = select(test(&statement))
             return (kind, sql, statement.values)
         }
     }

@@ -23,6 +23,7 @@ public final class KeptOrgChartReading: OrgChartReading {
     }
 
     public var takesOrderKeys: Bool { reading.takesOrderKeys }
+    public var placeLookup: (any OrgPlaceLookup)? { reading.placeLookup }
 
     /// Whether the chart has been read and is kept.
     public var isRead: Bool { isKept.withLock { $0 } }

@@ -55,6 +55,36 @@ struct DetailOrgPlaceTests {
         #expect(reader.holds == 0, "the chart is read once")
     }
 
+    @Test("a table answers for one person: the chain and team at once, the organisation when counted; the chart never read")
+    func lookedUp() throws {
+        let repository = try FakePeopleRepository(json: Fixtures.array((0..<2).map { #"{"_id": "P\#($0)", "name": {"first": "F\#($0)", "last": "L\#($0)"}}"# }))
+        let reader = HeldReader()
+        let reading = LookedUpOrgChart()
+        let cache = OrgChartCache(reading: reading, reader: reader)
+        let view = SpyDetailView()
+        let everyone = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
+        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone, orgChart: cache),
+                                        position: 0, wireframe: SpyDetailWireframe())
+        presenter.attach(view: view)
+        func orgFields() -> [String] {
+            (view.models.last?.fields ?? []).filter { ["Manager", "Reports"].contains($0.label) }.map { "\($0.label): \($0.value)" }
+        }
+        #expect(orgFields().isEmpty)
+        reader.release()
+        #expect(orgFields() == ["Manager: Ada <ada@example.org>", "Reports: 3 (counting everyone under them…)"])
+        #expect(reader.holds == 1, "the organisation is counted next")
+        reader.release()
+        #expect(orgFields() == ["Manager: Ada <ada@example.org>", "Reports: 3 (12 in all)"])
+        // P1's lookup fails (a connection lost): the record alone, asked once, not at every frame.
+        presenter.showNext()
+        reader.release()
+        #expect(orgFields().isEmpty)
+        presenter.showPrevious()
+        presenter.showNext()
+        #expect(reader.holds == 0)
+        #expect(reading.asked == ["P0", "P1"])
+    }
+
     @Test("a source without a chart adds nothing")
     func noChart() throws {
         let repository = try FakePeopleRepository(json: Fixtures.seedJSON)
@@ -64,4 +94,27 @@ struct DetailOrgPlaceTests {
         presenter.attach(view: view)
         #expect(view.models.last?.fields.last?.label == "ID")
     }
+}
+
+/// A table's answers for one person at a time (`OrgPlaceLookup`): P0 has
+/// Ada for a manager and three reports, twelve in all; P1 cannot be read.
+final class LookedUpOrgChart: OrgChartReading, OrgPlaceLookup, @unchecked Sendable {
+    private(set) var asked: [String] = []
+
+    func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
+        Issue.record("the chart is not read for a person's screen")
+        return .unavailable("not read")
+    }
+
+    var placeLookup: (any OrgPlaceLookup)? { self }
+
+    func place(ofRecord recordID: String) throws(RepositoryError) -> OrgPlace? {
+        asked.append(recordID)
+        guard recordID == "P0" else { throw RepositoryError(.unreadable, reason: "connection lost") }
+        var place = OrgPlace(manager: "Ada <ada@example.org>", problem: nil, reports: 3, organisation: nil)
+        place.isCountingOrganisation = true
+        return place
+    }
+
+    func organisationSize(ofRecord recordID: String) throws(RepositoryError) -> Int? { 12 }
 }

@@ -288,8 +288,7 @@ public final class DetailPresenter: DetailModuleInterface {
     static func fields(of place: OrgPlace?) -> [DetailViewModel.Field] {
         guard let place else { return [] }
         let manager = place.manager ?? "— (\(place.problem ?? "at the top"))"
-        let reports = place.reports == 0 ? "none"
-            : "\(NumberText.grouped(place.reports)) (\(NumberText.grouped(place.organisation)) in all)"
+        let reports = place.reports == 0 ? "none" : NumberText.grouped(place.reports) + Self.organisation(of: place)
         var fields: [DetailViewModel.Field] = [.init(label: "Manager", value: manager, copyText: place.manager ?? "")]
         if !place.chain.isEmpty {
             let names = place.chain.map(\.name)
@@ -303,6 +302,12 @@ public final class DetailPresenter: DetailModuleInterface {
             fields.append(.init(label: "", value: "… and \(NumberText.grouped(place.reports - place.directReports.count)) more (T shows them all)"))
         }
         return fields
+    }
+
+    /// After the count of direct reports: everyone under them, once counted.
+    private static func organisation(of place: OrgPlace) -> String {
+        if let all = place.organisation { return " (\(NumberText.grouped(all)) in all)" }
+        return place.isCountingOrganisation ? " (counting everyone under them…)" : ""
     }
 
     /// Where the field cursor starts: `y` copies the email, as it always did.

@@ -62,7 +62,22 @@ extension ListPresenter: ListOrderInput {
     }
 
     /// The keys that waited for a new order or a result to be placed act now.
+    /// Runs `body` once the selected row is read (a database's rows come
+    /// after the frame): at once if it is; never if the selection moves first.
+    public func whenSelectionRead(_ body: @escaping @MainActor (ListPresenter) -> Void) {
+        selectionWaiters.append((selection, body))
+        runSelectionWaiters()
+    }
+
+    func runSelectionWaiters() {
+        guard selectedID != nil || peopleCount == 0 else { return }
+        let waiting = selectionWaiters
+        selectionWaiters = []
+        for waiter in waiting where waiter.selection == selection { waiter.body(self) }
+    }
+
     func runWaitingIntents() {
+        runSelectionWaiters()
         guard !isArranging, !isPlacing, !isFindingPlace else { return }
         let waiting = waitingForArrangement
         waitingForArrangement = []

@@ -61,6 +61,8 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     var messageAfterWork: String?
     /// Run once nothing is in flight (`whenSettled`).
     var settledWaiters: [@MainActor (ListPresenter) -> Void] = []
+    /// Run once the selected row is read, if still selected (`whenSelectionRead`).
+    var selectionWaiters: [(selection: Int, body: @MainActor (ListPresenter) -> Void)] = []
     /// Searches asked for, and the last one whose result was shown (a newer
     /// search supersedes an older, whose result never comes): a search is
     /// in flight while they differ.
@@ -383,7 +385,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
             guard let self, self.window === window else { return }
             self.rows = self.makeRows()
             self.refresh()
-            self.runWaitingIntents()  // a D waiting for its row
+            self.runWaitingIntents()  // a D waiting for its row, and what waits for the selected one
             // Rows that could not be read (a lock, a timeout, a lost
             // server) are asked for again a little later, while shown.
             if window.holdsUnread {

@@ -52,11 +52,15 @@ public protocol OrgChartReading: Sendable {
     /// Starts reading the chart ahead, off the main actor, when the source
     /// keeps it once read; by default nothing.
     @MainActor func prepare(through reader: BackgroundReading)
+    /// Where one person stands, answered without reading the chart (a
+    /// table's indexes); nil when only the chart says (a file's).
+    var placeLookup: (any OrgPlaceLookup)? { get }
 }
 
 extension OrgChartReading {
     public var takesOrderKeys: Bool { true }
     public var isRead: Bool { false }
+    public var placeLookup: (any OrgPlaceLookup)? { nil }
     @MainActor public func prepare(through reader: BackgroundReading) {}
 }
 

@@ -19,7 +19,12 @@ public struct OrgPlace: Equatable, Sendable {
     /// Why they are at the top when it is a problem ("manager not here").
     public let problem: String?
     public let reports: Int
-    public let organisation: Int
+    /// Everyone under them, at every level; nil while it is counted
+    /// (`isCountingOrganisation`) or when it could not be.
+    public var organisation: Int?
+    /// The organisation is being counted (a table's `OrgPlaceLookup`
+    /// answers it after the rest).
+    public var isCountingOrganisation = false
     /// Their managers, the direct one first, up to the top of the chart.
     public var chain: [Named] = []
     /// Why the chain's top person has no manager when that is a problem
@@ -33,7 +38,7 @@ public struct OrgPlace: Equatable, Sendable {
     /// lists the first by name; the chart `T` shows them all).
     public static let reportsListed = 100
 
-    public init(manager: String?, problem: String?, reports: Int, organisation: Int) {
+    public init(manager: String?, problem: String?, reports: Int, organisation: Int?) {
         self.manager = manager
         self.problem = problem
         self.reports = reports
@@ -50,21 +55,34 @@ public struct OrgPlace: Equatable, Sendable {
         // Named by `PersonID` (a table's chart numbers its people otherwise): what the person's screen opens.
         let names = { (person: Int) in Named(person: chart.people.personID(of: person), name: Self.name(of: person, in: chart.people)) }
         // The tree has no loops left (each is broken at one of its people), so the walk ends.
-        chain = tree.managerChain(of: person).map(names)
-        chainProblem = chain.last.flatMap { OrgChartLines.problem(tree.rootReason(of: $0.person)) }
+        let managers = tree.managerChain(of: person)
+        chain = managers.map(names)
+        chainProblem = managers.last.flatMap { OrgChartLines.problem(tree.rootReason(of: $0)) }
         let reports = tree.directReports(of: person).map { names(Int($0)) }
             .sorted { $0.name.lowercased() < $1.name.lowercased() }
         directReports = Array(reports.prefix(Self.reportsListed))
     }
 
     private static func name(of person: Int, in people: any OrgChartPeople) -> String {
-        let name = DisplayText.sanitized(people.name(of: person))
-        return name.isEmpty ? "(no name)" : name
+        shownName(people.name(of: person))
     }
 
     private static func label(of person: Int, in people: any OrgChartPeople) -> String {
-        let name = DisplayText.sanitized(people.name(of: person))
-        let email = DisplayText.sanitized(people.email(of: person))
+        shownLabel(name: people.name(of: person), email: people.email(of: person))
+    }
+
+    /// A name as the screen shows it: made safe for the terminal, and
+    /// "(no name)" for none.
+    public static func shownName(_ name: String) -> String {
+        let name = DisplayText.sanitized(name)
+        return name.isEmpty ? "(no name)" : name
+    }
+
+    /// A manager as the screen shows them: "Grace Hopper <grace@example.org>",
+    /// made safe for the terminal; the name alone without an email.
+    public static func shownLabel(name: String, email: String) -> String {
+        let name = DisplayText.sanitized(name)
+        let email = DisplayText.sanitized(email)
         return email.isEmpty ? name : "\(name) <\(email)>"
     }
 }

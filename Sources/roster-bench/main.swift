@@ -9,6 +9,7 @@
 //     roster-bench orgchart FILE   the org chart's model over a file made with roster-gen --managers
 //     roster-bench orgchart-open FILE  where the time of T goes over such a file, phase by phase
 //     roster-bench orgchart-db TARGET  the same over a table roster import filled from such a file
+//     roster-bench orgplace-db TARGET [TABLE]  the person's screen's chain, team and organisation over such a table
 //     roster-bench orgquery FILE   reports-to:, under: and depth timed against plain searches over such a file
 //     roster-bench ldap N          a real slapd with N people: reading everyone (against ldapsearch),
 //                                  windows by position, searches as typed, a live change (LDAPBench.swift)
@@ -247,6 +248,7 @@ case "orgchart": await orgChart(path: arguments[2])
 case "orgchart-open": await orgChartOpen(path: arguments[2])
 case "orgquery": await orgQueries(path: arguments[2])
 case "orgchart-db": orgChartDatabase(target: arguments[2])
+case "orgplace-db": orgPlaceDatabase(target: arguments[2], table: arguments.count > 3 ? arguments[3] : "people")
 case "ldap": await ldapBench(people: Int(arguments[2]) ?? 100_000)
 case "fields": await fields(path: arguments[2])
 case "keys": await keys(path: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 3000 : 3000,

@@ -118,7 +118,7 @@ struct OrgChartEndToEndTests {
                   Alan Turing <alan@example.org> [BLETCHLEY]
                   Katherine Johnson <kj@example.org>
             No company (1 person)
-              Nell Wall <nell@example.org>  ! manager not here
+              Nell Wall <nell@example.org>  ! manager not here: "Nobody Here"
 
             """)
         #expect(listed.error.contains("1 with a manager not here"))

@@ -71,10 +71,13 @@ coverage: test-deps
 	ROSTER_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build --enable-code-coverage
 	bash .ci/coverage
 
-# Regenerates the bundled directory, byte for byte the same.
+# Regenerates the bundled directory, byte for byte the same: roster-gen's
+# people, then each company's reporting structure (bench/sample_managers.py).
 data: deps
+	@bash .ci/install-deps python3
 	$(SWIFT) build -c release --product roster-gen
-	.build/release/roster-gen --people 400 --seed 1 > Resources/people.json
+	.build/release/roster-gen --people 400 --seed 1 > .build/people-plain.json
+	python3 bench/sample_managers.py .build/people-plain.json > Resources/people.json
 
 install: build install-files
 

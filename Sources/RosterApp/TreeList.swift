@@ -62,7 +62,7 @@ enum TreeList {
             var line = DisplayText.sanitized(chart.people.name(of: person)) + (email.isEmpty ? "" : " <\(DisplayText.sanitized(email))>")
             let own = store.text(.company, of: person)
             if row.depth == 0 { treeCompany = own } else if !own.isEmpty, own != treeCompany { line += " [\(DisplayText.sanitized(own))]" }
-            if let problem = OrgChartLines.problem(chart.tree.rootReason(of: person)) { line += "  ! " + problem }
+            if let problem = chart.tree.problem(of: person) { line += "  ! " + problem }
             bytes.append(contentsOf: line.utf8)
         }, emit: { bytes in
             if written { written = Platform.write(bytes, to: output) }

@@ -122,24 +122,24 @@ struct SQLOrgPlaceLookup: OrgPlaceLookup {
 
     private func place(of recordID: String, _ rows: Rows) throws(DatabaseError) -> OrgPlace? {
         guard let person = try person(recordID, rows) else { return nil }
-        let (chain, reason, _) = try chain(above: person, rows)
+        let (chain, problem, _) = try chain(above: person, rows)
         let (count, listed) = try reports(of: recordID, rows)
         var place = OrgPlace(manager: chain.first.map { OrgPlace.shownLabel(name: $0.name, email: $0.email) },
-                             problem: OrgChartLines.problem(chain.isEmpty ? reason : .hasManager),
-                             reports: count, organisation: count == 0 ? 0 : nil)
+                             problem: chain.isEmpty ? problem : nil, reports: count, organisation: count == 0 ? 0 : nil)
         place.isCountingOrganisation = count > 0
         place.chain = chain.map(\.named)
-        place.chainProblem = chain.isEmpty ? nil : OrgChartLines.problem(reason)
+        place.chainProblem = chain.isEmpty ? nil : problem
         place.directReports = listed.map(\.named).sorted { $0.name.lowercased() < $1.name.lowercased() }
         return place
     }
 
     /// The person's managers as the chart shows them, the direct one
     /// first, up to the top; why the last of them (the person, when there
-    /// are none) has no manager; and everyone the walk up met, a loop's
-    /// people included (none of them is under the person).
+    /// are none) has no manager, in the chart's words (nil: at the head of
+    /// an organisation); and everyone the walk up met, a loop's people
+    /// included (none of them is under the person).
     private func chain(above person: Row, _ rows: Rows) throws(DatabaseError)
-        -> (shown: [Row], reason: OrgRootReason, met: [Row]) {
+        -> (shown: [Row], problem: String?, met: [Row]) {
         var chain: [Row] = []
         /// Each manager met, by row id: where they are in `chain`.
         var met: [Int: Int] = [:]
@@ -148,31 +148,35 @@ struct SQLOrgPlaceLookup: OrgPlaceLookup {
             let manager: Row
             switch try find(next, rows) {
             case .person(let found): manager = found
-            case .missing: return (chain, .missingManager, chain)
-            case .ambiguous: return (chain, .ambiguousManager, chain)
+            case .missing: return (chain, OrgPlace.managerNotHere(next), chain)
+            case .ambiguous(let people): return (chain, OrgPlace.managerAmbiguous(next, people: people), chain)
             }
             // Back at the person: they are in a loop, and so at the top, as in a file's chart.
-            if manager.rowID == person.rowID { return ([], chain.isEmpty ? .selfReference : .inCycle, chain) }
+            if manager.rowID == person.rowID {
+                return ([], (chain.isEmpty ? OrgRootReason.selfReference : .inCycle).problem, chain)
+            }
             // A loop above them: its first person met is at the top.
-            if let index = met[manager.rowID] { return (Array(chain.prefix(index + 1)), .inCycle, chain) }
+            if let index = met[manager.rowID] { return (Array(chain.prefix(index + 1)), OrgRootReason.inCycle.problem, chain) }
             met[manager.rowID] = chain.count
             chain.append(manager)
             reference = manager.manager
         }
-        return (chain, .noManager, chain)
+        return (chain, nil, chain)
     }
 
     private enum Found {
         case person(Row)
         case missing
-        case ambiguous
+        case ambiguous(people: Int)
     }
 
     /// The person `reference` names, by the first kind of identifier anybody has.
     private func find(_ reference: String, _ rows: Rows) throws(DatabaseError) -> Found {
-        for statement in SQLOrgTerms(table: table).findStatements(reference, columns: Row.columns(table)) {
+        let terms = SQLOrgTerms(table: table)
+        for (kind, statement) in zip(terms.countStatements(reference), terms.findStatements(reference, columns: Row.columns(table))) {
             let found = try rows(statement.sql, statement.values)
-            if found.count > 1 { return .ambiguous }
+            // Two or more: how many, as the chart says it (a rare case, worth its count).
+            if found.count > 1 { return .ambiguous(people: Int(try rows(kind.sql, kind.values).first?.int(0) ?? 2)) }
             if let row = found.first { return .person(Row(row)) }
         }
         return .missing

@@ -89,6 +89,32 @@ struct OrgChartEndToEndTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test("the sample has a chart: roster, then T, opens it at the list's first person under their company's head, as the README shows; its searches answer")
+    func sample() throws {
+        let session = try TmuxSession("\(TmuxSession.shellQuoted(rosterBinary)) --no-state", rows: 24, columns: 80)
+        #expect(session.waitFor(text: "1/400"))
+        session.send("T")
+        #expect(session.waitFor(text: "2/43 · everyone"))
+        let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasSuffix("400 people · 38 at the top") == true, "\(lines.first ?? "")")
+        #expect(lines.dropFirst().prefix(5).map { $0.trimmingCharacters(in: .whitespaces) } == [
+            "▾ Renée Vega  renee.vega@comgy.com  (5 reports · 5 in all)", "Frank Dillon  frank.dillon@comgy.io",
+            "José Garza  jose.garza@comgy.org", "Tammy Noble  tammy.noble@comgy.co.uk", "Agnes Sanchez  agnes.sanchez@comgy.com",
+        ])
+        #expect(!session.screen().contains("!"), "no problem in the sample's chart")
+        session.send("q")
+        #expect(session.waitFor(text: "1/400"))
+        session.send("q")
+        #expect(session.exitStatus() == 0)
+        // Three levels in a large company: its head, their managers, everyone else.
+        let under = try runRoster(["--list", "--filter", #"under:"Boyd Joyner""#])
+        #expect(under.status == 0 && under.output.split(separator: "\n").count == 27, "a heading and 26 people: \(under.output)")
+        let direct = try runRoster(["--list", "--filter", "reports-to:boyd.joyner@lotro.io"])
+        #expect(direct.status == 0 && direct.output.contains("Ulla Sharp") && direct.output.split(separator: "\n").count == 4)
+        let managers = try runRoster(["--list", "--filter", "depth=1 company:lotro"])
+        #expect(managers.output == direct.output, "the head's reports are the company's whole first level")
+    }
+
     @Test("a file without manager fields says so on one screen, not an empty chart")
     func noManagers() throws {
         let path = try Self.temporary(#"[{"_id": "a1", "name": {"first": "Ada", "last": "Lovelace"}}]"#)
@@ -118,7 +144,7 @@ struct OrgChartEndToEndTests {
                   Alan Turing <alan@example.org> [BLETCHLEY]
                   Katherine Johnson <kj@example.org>
             No company (1 person)
-              Nell Wall <nell@example.org>  ! manager not here
+              Nell Wall <nell@example.org>  ! manager not here: "Nobody Here"
 
             """)
         #expect(listed.error.contains("1 with a manager not here"))

@@ -68,8 +68,8 @@ import TestTraits
         // Linus → Grace (by email) → Ada (by id), the top.
         #expect(try place("l").chain.map(\.name) == ["Grace Hopper", "Ada Lovelace"])
         #expect(try place("l").manager == "Grace Hopper <grace@example.org>")
-        #expect(try place("e").problem == "manager not here")
-        #expect(try place("w").problem == "manager ambiguous")
+        #expect(try place("e").problem == "manager not here: \"nobody@example.org\"")
+        #expect(try place("w").problem == "manager ambiguous: \"Sam Smith\" names 2 people")
         #expect(try place("u").problem == "own manager")
         #expect(try place("x").problem == "in a loop of managers")
         // Zoe's chain ends at Xavier, at the top for being in a loop.

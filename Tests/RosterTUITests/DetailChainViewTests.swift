@@ -57,6 +57,19 @@ struct DetailChainViewTests {
         #expect(line.text.hasPrefix(String("Frances Lamarr".prefix(min(columns, 14) - 1))))
     }
 
+    @Test("a long note is cut at its end while its reason fits, the top of the chain kept where the reason fits beside it, else it goes",
+          arguments: [(100, #"Frances Lamarr › … › Margaret Hamilton › ⚠ manager ambiguous: "Ann Lee" names 2 people"#),
+                      (80, #"Frances Lamarr › … › Margaret Hamilton › ⚠ manager ambiguous: "Ann Lee" names 2…"#),
+                      (60, #"Frances Lamarr › … › ⚠ manager ambiguous: "Ann Lee" names 2…"#),
+                      (52, #"Frances Lamarr › … › ⚠ manager ambiguous: "Ann Lee"…"#),
+                      (30, "Frances Lamarr › …")])
+    func longNote(columns: Int, expected: String) {
+        let note = #"⚠ manager ambiguous: "Ann Lee" names 2 people"#
+        let line = NamedPeopleLine(people: Self.chain, after: note, selected: nil, columns: columns)
+        #expect(line.text == expected)
+        #expect(DisplayText.width(line.text) <= columns)
+    }
+
     /// A person whose chain has five managers and who has two reports, the cursor on the chain's `selected`.
     static func model(selected: Int) -> DetailViewModel {
         DetailViewModel(title: "Ines Ruiz", company: "ACME", position: "3/9",

@@ -33,6 +33,14 @@ struct LabelledPeople: OrgChartPeople {
     func person(recordID: String) -> Int? { nil }
 }
 
+/// Ann Lee, Ann Lee and Cy Young.
+struct AnnLees: OrgChartPeople {
+    static let names = ["Ann Lee", "Ann Lee", "Cy Young"]
+    func name(of person: Int) -> String { Self.names[person] }
+    func email(of person: Int) -> String { Self.names[person].split(separator: " ")[0].lowercased() + "@example.org" }
+    func person(recordID: String) -> Int? { nil }
+}
+
 @Suite("The org chart screen's view")
 @MainActor
 struct OrgChartViewTests {
@@ -99,6 +107,36 @@ struct OrgChartViewTests {
             #expect(title.contains("! 4 problems") && !title.contains("ambiguous"), "\(title)")
         }
         #expect(title.contains("org chart"), "\(title)")
+    }
+
+    @Test("a manager two people fit: the line says what the reference was and how many it names, reason first when cut; the title too",
+          arguments: [40, 80, 120])
+    func ambiguousManager(columns: Int) {
+        // Two Ann Lees; Cy names "Ann Lee".
+        let references = PersonReferenceColumns([.init(id: "a", names: ["Ann Lee"]), .init(id: "b", names: ["Ann Lee"]),
+                                                 .init(id: "c", names: ["Cy Young"], manager: "Ann Lee")])
+        let chart = OrgChart(tree: OrgTree(ManagerResolution(PersonReferenceIndex(references))), people: AnnLees())
+        let rows = OrgChartRows(chart.tree.outline)
+        let lines = OrgChartLines(chart: chart, rows: rows, isSearch: false)
+        let view = OrgChartView(presenter: SpyOrgChartModule())
+        view.show(OrgChartViewModel(sourceName: "org.json", content: .chart, problems: chart.tree.problemSummary, problemsBrief: "1 problem",
+                                    summary: "3 people · 3 at the top", rowCount: rows.count, lines: { lines.lines($0) }))
+        let screen = MemoryScreen(rows: 12, columns: columns)
+        view.draw(on: screen)
+        let line = String(screen.line(3).reversed().drop { $0 == " " }.reversed())
+        if columns >= 80 {
+            #expect(line == #"   Cy Young  cy@example.org  ! manager ambiguous: "Ann Lee" names 2 people"#)
+        } else {
+            #expect(line == #"   Cy Young  ! manager ambiguous: "Ann …"#, "the email goes first; the reason stays")
+        }
+        let title = screen.line(0)
+        if columns >= 120 {
+            #expect(title.contains(#"! 1 with an ambiguous manager ("Ann Lee" names 2 people) · 3 people"#), "\(title)")
+        } else if columns >= 80 {
+            #expect(title.contains(#"! 1 with an ambiguous manager ("Ann Lee" names 2 people)"#), "the figures give way first: \(title)")
+        } else {
+            #expect(title.contains("! 1 problem"), "\(title)")
+        }
     }
 
     @Test("a file without managers says so in place of the chart")

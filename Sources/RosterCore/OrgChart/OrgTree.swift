@@ -16,6 +16,18 @@ public enum OrgRootReason: UInt8, Sendable, CaseIterable {
     /// Whether the chart shows the person at the top because of a problem
     /// the title names (`!`), not because they lead an organisation.
     public var isProblem: Bool { self != .hasManager && self != .noManager }
+
+    /// Why someone is at the top, in a few words, when it is a problem
+    /// (`OrgTree.problem(of:)` adds what their reference said).
+    public var problem: String? {
+        switch self {
+        case .hasManager, .noManager: return nil
+        case .missingManager: return "manager not here"
+        case .ambiguousManager: return "manager ambiguous"
+        case .selfReference: return "own manager"
+        case .inCycle: return "in a loop of managers"
+        }
+    }
 }
 
 /// In what order each person's direct reports (and the top people) come.
@@ -57,10 +69,14 @@ public struct OrgTree: Sendable {
     /// Each person's position in `outline`.
     public let positions: [Int32]
     private let rootReasons: [UInt8]
+    /// The references that named no one here, several people or the person
+    /// themselves, by person: what the chart says at such a person (none
+    /// for a chart made from numbers).
+    let unresolved: [ManagerResolution.Problem]
 
     /// The chart of a resolved directory.
     public init(_ resolution: ManagerResolution, order: OrgReportOrder = .personNumber) {
-        self.init(managers: resolution.managers, reasons: resolution.rootReasons, order: order)
+        self.init(managers: resolution.managers, reasons: resolution.rootReasons, unresolved: resolution.problems, order: order)
     }
 
     /// The chart of people whose managers are already numbers: -1 (or a
@@ -74,10 +90,10 @@ public struct OrgTree: Sendable {
             if manager < 0 { return .noManager }
             return manager < count ? .hasManager : .missingManager
         }
-        self.init(managers: managers, reasons: reasons, order: order)
+        self.init(managers: managers, reasons: reasons, unresolved: [], order: order)
     }
 
-    private init(managers: [Int32], reasons: [OrgRootReason], order: OrgReportOrder) {
+    private init(managers: [Int32], reasons: [OrgRootReason], unresolved: [ManagerResolution.Problem], order: OrgReportOrder) {
         precondition(managers.count < Int(Int32.max), "an org chart holds fewer than 2^31 people")
         var parents = managers
         var rootReasons = reasons.map(\.rawValue)
@@ -86,21 +102,23 @@ public struct OrgTree: Sendable {
         for cycle in cycles {
             for member in cycle { rootReasons[member] = OrgRootReason.inCycle.rawValue }
         }
-        self.init(parents: parents, rootReasons: rootReasons, cycles: cycles, order: order)
+        self.init(parents: parents, rootReasons: rootReasons, cycles: cycles, unresolved: unresolved, order: order)
     }
 
     /// The same chart with each manager's reports and the top people in
     /// `order`: the loops already broken are kept, only the lists and the
     /// outline are made again (a tenth of resolving everyone).
     public func inOrder(_ order: OrgReportOrder) -> OrgTree {
-        OrgTree(parents: managers, rootReasons: rootReasons, cycles: cycles, order: order)
+        OrgTree(parents: managers, rootReasons: rootReasons, cycles: cycles, unresolved: unresolved, order: order)
     }
 
-    private init(parents: [Int32], rootReasons: [UInt8], cycles: [[Int]], order: OrgReportOrder) {
+    private init(parents: [Int32], rootReasons: [UInt8], cycles: [[Int]], unresolved: [ManagerResolution.Problem],
+                 order: OrgReportOrder) {
         let lists = OrgReportLists(parents: parents, order: order)
         managers = parents
         self.rootReasons = rootReasons
         self.cycles = cycles
+        self.unresolved = unresolved
         reportOffsets = lists.offsets
         reports = lists.reports
         roots = lists.roots
@@ -112,6 +130,22 @@ public struct OrgTree: Sendable {
     /// Why `person` is at the top, or `.hasManager`.
     public func rootReason(of person: Int) -> OrgRootReason {
         OrgRootReason(rawValue: rootReasons[person]) ?? .hasManager
+    }
+
+    /// Why `person` is at the top when it is a problem, in words that say
+    /// what their reference was (`manager ambiguous: "Ann Lee" names 2
+    /// people`); nil when it is not a problem.
+    public func problem(of person: Int) -> String? {
+        let reason = rootReason(of: person)
+        guard reason == .missingManager || reason == .ambiguousManager else { return reason.problem }
+        var low = 0
+        var high = unresolved.count
+        while low < high {
+            let middle = (low + high) / 2
+            if unresolved[middle].person < person { low = middle + 1 } else { high = middle }
+        }
+        let outcome = low < unresolved.count && unresolved[low].person == person ? unresolved[low].outcome : nil
+        return outcome.flatMap(UnresolvedManager.words(for:)) ?? reason.problem
     }
 
     /// `person`'s direct reports, in order.
@@ -168,7 +202,7 @@ public struct OrgTree: Sendable {
             parts.append("\(NumberText.grouped(missing)) with a manager not here")
         }
         if let ambiguous = counts[.ambiguousManager] {
-            parts.append("\(NumberText.grouped(ambiguous)) with an ambiguous manager")
+            parts.append("\(NumberText.grouped(ambiguous)) with an ambiguous manager" + UnresolvedManager.ambiguousExample(in: unresolved))
         }
         if let own = counts[.selfReference] {
             parts.append("\(NumberText.grouped(own)) their own manager")

@@ -7,10 +7,15 @@ import TestSupport
 struct DetailChainTests {
     /// People P0…P(n-1) whose managers are `managers`, on the person's screen of `position`, the chart read.
     func make(_ managers: [Int32], at position: Int) throws -> (DetailPresenter, SpyDetailView, SpyDetailWireframe) {
-        let records = managers.indices.map { #"{"_id": "P\#($0)", "name": {"first": "F", "last": "L\#(1000 + $0)"}}"# }
+        try make(FixedOrgChartReading(managers: managers), count: managers.count, at: position)
+    }
+
+    /// `count` people P0…, their chart read by `reading`, on the person's screen of `position`.
+    func make(_ reading: any OrgChartReading, count: Int, at position: Int) throws -> (DetailPresenter, SpyDetailView, SpyDetailWireframe) {
+        let records = (0..<count).map { #"{"_id": "P\#($0)", "name": {"first": "F", "last": "L\#(1000 + $0)"}}"# }
         let repository = try FakePeopleRepository(json: Fixtures.array(records))
         let reader = HeldReader()
-        let cache = OrgChartCache(reading: FixedOrgChartReading(managers: managers), reader: reader)
+        let cache = OrgChartCache(reading: reading, reader: reader)
         // By last name (L1000, L1001, …): display position n is person n.
         let everyone = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
         let wireframe = SpyDetailWireframe()
@@ -58,6 +63,19 @@ struct DetailChainTests {
         let chain = try #require(field("Chain", in: view))
         #expect(chain.people.first == "P4" && chain.people.count <= 3, "the walk ends: the loop is broken at one of its people")
         #expect(chain.after == "⚠ in a loop of managers")
+    }
+
+    @Test("a manager reference two people fit: the Manager line, and the chain of those under them, say what it was and how many it names")
+    func ambiguousManager() throws {
+        // P0 and P1 are both Ann Lee; P2 names "Ann Lee"; P3 reports to P2.
+        let people = [orgPerson("P0", "Ann Lee"), orgPerson("P1", "Ann Lee"), orgPerson("P2", "Cy", manager: "Ann Lee"),
+                      orgPerson("P3", "Di", manager: "P2")]
+        let (presenter, view, _) = try make(ResolvedOrgChartReading(people: people), count: 4, at: 2)
+        #expect(field("Manager", in: view)?.value == #"— (manager ambiguous: "Ann Lee" names 2 people)"#)
+        #expect(field("Manager", in: view)?.copyText == "", "y copies no made-up manager")
+        presenter.showNext()
+        #expect(field("Chain", in: view)?.people == ["P2"])
+        #expect(field("Chain", in: view)?.after == #"⚠ manager ambiguous: "Ann Lee" names 2 people"#)
     }
 
     @Test("Tab stops on each manager of the chain and each report after the record's fields; Enter opens the one under the cursor")
@@ -116,5 +134,13 @@ struct DetailChainTests {
         presenter.moveFieldCursor(by: -(DetailPresenter.emailField + 1))
         presenter.copyField()
         #expect(clipboard.copied == ["P0"], "the last stop: the top of the chain")
+    }
+}
+
+/// A chart whose managers are resolved from `people`'s references, as a file's are.
+struct ResolvedOrgChartReading: OrgChartReading {
+    let people: [OrgPerson]
+    func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
+        .loaded(OrgChart(tree: OrgTree(ManagerResolution(orgDirectory(people))), people: NumberedPeople()))
     }
 }

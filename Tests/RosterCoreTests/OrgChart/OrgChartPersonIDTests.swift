@@ -49,4 +49,13 @@ struct OrgChartPersonIDTests {
         #expect(presenter.selectedPerson == 3)
         #expect(interactor.calls == [.load, .load])
     }
+
+    @Test("a person's place: the chain names people by PersonID, and why it ends is asked of the chart's own number")
+    func placeChainProblem() {
+        // 0's manager is not here; 1 reports to 0. By PersonID 100 the tree had no person.
+        let chart = OrgChart(tree: OrgTree(managers: [7, 0]), people: RowNumberedPeople())
+        let place = OrgPlace(person: 1, in: chart)
+        #expect(place.chain == [OrgPlace.Named(person: 100, name: "P0")])
+        #expect(place.chainProblem == "manager not here")
+    }
 }

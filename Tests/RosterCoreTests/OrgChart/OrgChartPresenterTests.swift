@@ -240,4 +240,16 @@ struct OrgChartPresenterTests {
         #expect(view.last.problems == "1 loop of managers")
         #expect(view.lines.allSatisfy { $0.contains("in a loop of managers") })
     }
+
+    @Test("a manager reference two people fit: the line and the title say what it was and how many it names")
+    func ambiguous() {
+        // P0 and P1 are both Ann Lee; P2 names "Ann Lee"; P3 reports to P2.
+        let people = [orgPerson("P0", "Ann Lee"), orgPerson("P1", "Ann Lee"), orgPerson("P2", "Cy", manager: " Ann Lee"),
+                      orgPerson("P3", "Di", manager: "P2")]
+        let chart = OrgChart(tree: OrgTree(ManagerResolution(orgDirectory(people))), people: NumberedPeople())
+        let (_, _, view, _) = make(.loaded(chart), at: 3)
+        #expect(view.lines == ["P0", "P1", #"P2 (1 report · 1 in all) ! manager ambiguous: "Ann Lee" names 2 people"#, "  P3"])
+        #expect(view.last.problems == #"1 with an ambiguous manager ("Ann Lee" names 2 people)"#)
+        #expect(view.last.problemsBrief == "1 problem")
+    }
 }

@@ -88,7 +88,7 @@ struct OrgTreeTests {
                                                             .inCycle, .inCycle, .hasManager])
         #expect(tree.cycles == [[5, 6]])
         #expect(tree.problemSummary
-                == "1 with a manager not here, 1 with an ambiguous manager, 1 their own manager, 1 loop of managers")
+                == #"1 with a manager not here, 1 with an ambiguous manager ("bo" names 2 people), 1 their own manager, 1 loop of managers"#)
         #expect(Self.small.problemSummary == nil)
     }
 

@@ -27,7 +27,7 @@ public struct OrgChartLines: Sendable {
         case .person(let person):
             return OrgChartLine(depth: row.depth, marker: marker, text: DisplayText.sanitized(chart.people.name(of: person)),
                                 email: DisplayText.sanitized(chart.people.email(of: person)), counts: counts(row),
-                                problem: Self.problem(chart.tree.rootReason(of: person)), isContext: row.isContext,
+                                problem: chart.tree.problem(of: person), isContext: row.isContext,
                                 isNotShown: false)
         }
     }
@@ -39,16 +39,5 @@ public struct OrgChartLines: Sendable {
             ? "\(NumberText.grouped(row.teamSize)) matching"
             : NumberText.count(row.teamSize, "report", "reports")
         return "\(team) · \(NumberText.grouped(row.organisationSize)) in all"
-    }
-
-    /// Why someone is at the top, in a few words, when it is a problem.
-    public static func problem(_ reason: OrgRootReason) -> String? {
-        switch reason {
-        case .hasManager, .noManager: return nil
-        case .missingManager: return "manager not here"
-        case .ambiguousManager: return "manager ambiguous"
-        case .selfReference: return "own manager"
-        case .inCycle: return "in a loop of managers"
-        }
     }
 }

@@ -16,7 +16,8 @@ public struct OrgPlace: Equatable, Sendable {
 
     /// "Grace Hopper <grace@example.org>"; nil at the top.
     public let manager: String?
-    /// Why they are at the top when it is a problem ("manager not here").
+    /// Why they are at the top when it is a problem (`manager not here:
+    /// "Zed"`, `manager ambiguous: "Ann Lee" names 2 people`).
     public let problem: String?
     public let reports: Int
     /// Everyone under them, at every level; nil while it is counted
@@ -28,7 +29,7 @@ public struct OrgPlace: Equatable, Sendable {
     /// Their managers, the direct one first, up to the top of the chart.
     public var chain: [Named] = []
     /// Why the chain's top person has no manager when that is a problem
-    /// ("manager not here", "in a loop of managers"): the chain ends there
+    /// (`manager not here: "Zed"`, "in a loop of managers"): the chain ends there
     /// for that reason, not at the head of the organisation.
     public var chainProblem: String?
     /// Their direct reports by name, at most `reportsListed` of them.
@@ -50,14 +51,15 @@ public struct OrgPlace: Equatable, Sendable {
         let tree = chart.tree
         let manager = Int(tree.managers[person])
         self.init(manager: manager < 0 ? nil : Self.label(of: manager, in: chart.people),
-                  problem: OrgChartLines.problem(tree.rootReason(of: person)),
+                  problem: tree.problem(of: person),
                   reports: tree.teamSize(of: person), organisation: tree.organisationSize(of: person))
         // Named by `PersonID` (a table's chart numbers its people otherwise): what the person's screen opens.
         let names = { (person: Int) in Named(person: chart.people.personID(of: person), name: Self.name(of: person, in: chart.people)) }
         // The tree has no loops left (each is broken at one of its people), so the walk ends.
         let managers = tree.managerChain(of: person)
         chain = managers.map(names)
-        chainProblem = managers.last.flatMap { OrgChartLines.problem(tree.rootReason(of: $0)) }
+        // Asked of the chart's number for the top manager, not of their PersonID (a table's differ).
+        chainProblem = managers.last.flatMap(tree.problem(of:))
         let reports = tree.directReports(of: person).map { names(Int($0)) }
             .sorted { $0.name.lowercased() < $1.name.lowercased() }
         directReports = Array(reports.prefix(Self.reportsListed))
@@ -84,5 +86,17 @@ public struct OrgPlace: Equatable, Sendable {
         let name = DisplayText.sanitized(name)
         let email = DisplayText.sanitized(email)
         return email.isEmpty ? name : "\(name) <\(email)>"
+    }
+}
+
+extension OrgPlace {
+    /// `manager not here: "Zed"`: a reference that names nobody, as the chart says it.
+    public static func managerNotHere(_ reference: String) -> String {
+        "manager not here: \(UnresolvedManager.quoted(reference))"
+    }
+
+    /// `manager ambiguous: "Ann Lee" names 2 people`, as the chart says it.
+    public static func managerAmbiguous(_ reference: String, people: Int) -> String {
+        "manager ambiguous: \(UnresolvedManager.names(reference, people: people))"
     }
 }

@@ -15,7 +15,7 @@ import RosterCore
 /// (`KeptOrgChartReading`).
 public struct FileManagerReferences: PersonReferenceSource, Sendable {
     /// The key (JSON) or header (CSV) a manager reference is read from.
-    public static let fieldName = "manager"
+    public static let fieldName = ManagerField.name
 
     public let store: PeopleStore
     /// LDIF: each person's id is their entry's DN, which managers name.
@@ -184,6 +184,13 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
         let start = referenceStarts[person]
         guard start >= 0 else { return }
         referenceBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<referenceEnds[person]])) }
+    }
+}
+
+extension FileManagerReferences: ManagerReferenceLookup {
+    /// A file's people are numbered as its store numbers them: as their `PersonID`.
+    public func managerReference(of person: PersonID) -> String? {
+        person.rawValue >= 0 && person.rawValue < count ? managerReference(of: person.rawValue) : nil
     }
 }
 

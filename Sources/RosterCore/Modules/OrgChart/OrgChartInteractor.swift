@@ -52,6 +52,9 @@ public protocol OrgChartReading: Sendable {
     /// Starts reading the chart ahead, off the main actor, when the source
     /// keeps it once read; by default nothing.
     @MainActor func prepare(through reader: BackgroundReading)
+    /// Every person's manager reference as the source writes it, read
+    /// again (blocking), for an export to carry; `.none` by default.
+    func readManagerReferences() -> ManagerReferencesLoad
 }
 
 extension OrgChartReading {

@@ -82,6 +82,31 @@ struct ManagerExportTests {
         #expect(before["n9"]?.1 == "top: missingManager")
     }
 
+    /// Entries as `slapcat` writes them: Bob's manager is Ada's DN as
+    /// written, Cy's is Bob's spelled in other case and spacing.
+    static let ldif = "dn: uid=a,dc=x\ncn: Ada Lovelace\nsn: Lovelace\n\ndn: uid=b,dc=x\ncn: Bob Smith\nsn: Smith\nmanager: uid=a,dc=x\n\n"
+        + "dn: uid=c,dc=x\ncn: Cy Young\nsn: Young\nmanager: UID=b, DC=x\n"
+
+    @Test("an LDIF's managers, a DN however spelled, keep their chart in every export (an _id that is a DN is one)", arguments: [
+        (ExportFormat.csv, InputFormat.csv), (.json, .json), (.vcard, .vCard),
+    ])
+    func ldifRoundTrip(format: ExportFormat, input: InputFormat) async throws {
+        let original = try PeopleLoader(format: .ldif).load(bytes: Array(Self.ldif.utf8), sourceName: "org.ldif")
+        let references = try #require(Array(Self.ldif.utf8).withUnsafeBufferPointer {
+            FileManagerReferences(store: original.store, fileBytes: $0, format: .ldif)
+        })
+        var output = OutputBuffer(descriptor: -1)
+        let repository = original.repository
+        await DirectoryExporter(format: format).write(repository.arrange(sort: .byLastName, byCompany: true, company: nil), of: repository,
+                                                      managers: references, to: &output)
+        let again = try PeopleLoader(format: input).load(bytes: output.bytes, sourceName: "out")
+        let before = try Self.managers(of: original.store, in: Array(Self.ldif.utf8), .ldif)
+        #expect(before["uid=c,dc=x"]?.1 == "uid=b,dc=x" && before["uid=b,dc=x"]?.1 == "uid=a,dc=x")
+        let after = try Self.managers(of: again.store, in: output.bytes, input)
+        #expect(after.mapValues(\.1) == before.mapValues(\.1))
+        #expect(after.mapValues(\.0) == before.mapValues(\.0))
+    }
+
     @Test("CSV: a manager column last, only with managers; a formula in it guarded as any text cell, exact when verbatim")
     func csvColumn() async throws {
         let lines = String(decoding: await Self.exported(.csv), as: UTF8.self).components(separatedBy: "\r\n")

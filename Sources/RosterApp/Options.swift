@@ -91,7 +91,8 @@ public struct Options: Equatable, Sendable {
                     their chains of managers
       --export FORMAT
                     write the directory to standard output as csv, json
-                    (the input's own shape) or vcard, in list order
+                    (the input's own shape) or vcard, in list order, each
+                    person with their manager where the source has them
       --csv-verbatim
                     write CSV text exactly, even cells a spreadsheet would
                     run as formulas (=, +, -, @ first); by default those get

@@ -303,11 +303,16 @@ public enum RosterCommand {
         let skipped = repository.skippedRecords
         reportSkipped(skipped, loaded: repository.personCount, sourceName: repository.sourceName)
         let written: Bool
+        var managersLost = false
         if case .export(let format) = options.mode {
             let exportOptions = ExportOptions(neutralisesFormulas: !options.csvVerbatim,
                                               showsControlCharacters: Platform.isTerminal(output))
             let exporter = DirectoryExporter(format: format, options: exportOptions)
-            written = await exporter.write(shown, of: repository, to: output)
+            let (managers, unread) = ExportManagers.lookup(for: repository)
+            written = await exporter.write(shown, of: repository, managers: managers, to: output)
+            // Everyone written, but not whole: said, and the exit status says so.
+            if let unread { Platform.writeError("roster: \(unread); the export has no managers") }
+            managersLost = unread != nil
         } else {
             written = await PlainListWriter(isTerminal: Platform.isTerminal(output)).write(shown, of: repository, to: output)
         }
@@ -327,7 +332,7 @@ public enum RosterCommand {
             Platform.writeError("roster: \(repository.sourceName): no people were read from it, though it is not empty")
             if options.strict { return .failure }
         }
-        return .success
+        return managersLost ? .failure : .success
     }
 
     /// The skipped records on stderr: how many, then the first twenty.

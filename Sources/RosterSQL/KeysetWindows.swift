@@ -133,7 +133,14 @@ final class KeysetWindows: Sendable {
 
     func people(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
                 repository: SQLPeopleRepository) throws(DatabaseError) -> [Person] {
-        var people: [Person] = []
+        try identifiedPeople(in: arrangement, handle: handle, positions: positions, repository: repository).map(\.person)
+    }
+
+    /// The people at `positions` with their row ids, read by the same
+    /// statements (an export pairs each with their manager by row id).
+    func identifiedPeople(in arrangement: PeopleArrangement, handle: SQLPeopleRepository.Handle, positions: Range<Int>,
+                          repository: SQLPeopleRepository) throws(DatabaseError) -> [(id: PersonID, person: Person)] {
+        var people: [(id: PersonID, person: Person)] = []
         people.reserveCapacity(positions.count)
         var start = positions.lowerBound
         while start < positions.upperBound {
@@ -141,7 +148,7 @@ final class KeysetWindows: Sendable {
             let rows = try fetch(arrangement, handle: handle, start: start, count: count, payload: SQLPeopleRepository.personColumns,
                                  payloadCount: SQLPeopleRepository.personColumnCount, repository: repository,
                                  isBulk: Self.isBulk(positions))
-            people += rows.map { SQLPeopleRepository.person(from: $0, at: 2) }
+            people += rows.map { (id: PersonID(Int($0.int(0) ?? -1)), person: SQLPeopleRepository.person(from: $0, at: 2)) }
             guard rows.count == count else { break }
             start += count
         }

@@ -131,3 +131,14 @@ public struct SQLManagerReferences: PersonReferenceSource, OrgChartPeople, Senda
         return low < rowIDs.count && rowIDs[low] == id ? low : nil
     }
 }
+
+extension SQLManagerReferences: ManagerReferenceLookup {
+    /// The reference of the row whose id is `person`'s (the chart numbers
+    /// rows its own way), nil for none or a row read after the references.
+    public func managerReference(of person: PersonID) -> String? {
+        guard let row = self.person(withID: person.rawValue) else { return nil }
+        var reference: String?
+        withManagerReference(of: row) { reference = String(decoding: $0, as: UTF8.self) }
+        return reference
+    }
+}

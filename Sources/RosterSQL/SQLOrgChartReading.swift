@@ -32,6 +32,17 @@ public struct SQLOrgChartReading: OrgChartReading {
         let (resolution, _) = ManagerResolution.resolve(references)
         return .loaded(OrgChart(tree: OrgTree(resolution), people: references))
     }
+
+    /// The table's manager column as it holds it, for an export to carry.
+    public func readManagerReferences() -> ManagerReferencesLoad {
+        do {
+            guard let references = try repository.managerReferences(), references.anyManager else { return .none }
+            return .loaded(references)
+        } catch {
+            return .unavailable("\(DisplayText.sanitized(repository.sourceName)): the managers could not be read: "
+                                + ConnectionTrouble.words(for: error))
+        }
+    }
 }
 
 extension SQLPeopleRepository {

@@ -9,6 +9,24 @@ extension SQLPeopleRepository {
         + TextField.allCases.map(PeopleTable.column(of:))).joined(separator: ", ")
     static let personColumnCount = 5 + TextField.allCases.count
 
+    /// The people at `positions` with their row ids, each pair from one
+    /// row (an export writing managers): never paired across a change.
+    public func identifiedPeople(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
+        -> [(id: PersonID, person: Person)] {
+        try await offCaller { () throws(RepositoryError) in
+            let wanted = positions.clamped(to: 0..<arrangement.count)
+            guard !wanted.isEmpty else { return [] }
+            do {
+                let people = try self.windows.identifiedPeople(in: arrangement, handle: self.handle(of: arrangement), positions: wanted,
+                                                               repository: self)
+                self.statementWorked()
+                return people
+            } catch {
+                throw self.report(error)
+            }
+        }
+    }
+
     /// A whole person from `row`'s columns from `start` on.
     static func person(from row: SQLRow, at start: Int) -> Person {
         Person(index: row.int(start).map { Int($0) }, isActive: row.bool(start + 1), balanceCents: row.int(start + 2),

@@ -6,20 +6,18 @@ import RosterCore
 #endif
 
 /// What the org chart reads of a file held in memory: each person's
-/// identifiers (`_id`, email, full name; an LDIF entry's `_id` is its DN)
-/// from the store, and the reference to their manager read from their
-/// record in the file — a `manager` key of a JSON record, a `manager`
-/// column of a CSV file, a card's `RELATED;TYPE=manager:`, an LDIF entry's
-/// `manager:` (a DN) — which the store does not keep. Read from the file
-/// again, at the offset the store says each record starts, once per store
-/// (`KeptOrgChartReading`).
+/// identifiers (`_id`, email, full name; an `_id` that is a DN, as an LDIF
+/// entry's is, as a DN too) from the store, and the reference to their
+/// manager read from their record in the file — a `manager` key of a JSON
+/// record, a `manager` column of a CSV file, a card's
+/// `RELATED;TYPE=manager:`, an LDIF entry's `manager:` (a DN) — which the
+/// store does not keep. Read from the file again, at the offset the store
+/// says each record starts, once per store (`KeptOrgChartReading`).
 public struct FileManagerReferences: PersonReferenceSource, Sendable {
     /// The key (JSON) or header (CSV) a manager reference is read from.
-    public static let fieldName = "manager"
+    public static let fieldName = ManagerField.name
 
     public let store: PeopleStore
-    /// LDIF: each person's id is their entry's DN, which managers name.
-    private let idsAreDistinguishedNames: Bool
     /// Every manager reference's bytes, one after another.
     private let referenceBytes: [UInt8]
     /// Per person, where their reference starts in `referenceBytes`; -1 for none.
@@ -36,7 +34,7 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
         guard reader.canHaveField || evenWithoutManagers else { return nil }
         // Safe: the file's bytes are only read, and outlive this call.
         nonisolated(unsafe) let whole = reader
-        self.init(store: store, format: format, runs: Self.read(store) { people in Self.run(people, of: store, with: whole) },
+        self.init(store: store, runs: Self.read(store) { people in Self.run(people, of: store, with: whole) },
                   evenWithoutManagers: evenWithoutManagers)
     }
 
@@ -70,10 +68,10 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
         }
         guard let runs else { return nil }
         if let failed = runs.first(where: { $0.failure != 0 }) { throw FileUnreadable(code: failed.failure) }
-        self.init(store: store, format: format, runs: runs)
+        self.init(store: store, runs: runs)
     }
 
-    private init?(store: PeopleStore, format: InputFormat, runs: [Run], evenWithoutManagers: Bool = false) {
+    private init?(store: PeopleStore, runs: [Run], evenWithoutManagers: Bool = false) {
         guard evenWithoutManagers || runs.contains(where: { $0.starts.contains { $0 >= 0 } }) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(runs.reduce(0) { $0 + $1.bytes.count })
@@ -88,7 +86,6 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
             bytes += run.bytes
         }
         self.store = store
-        idsAreDistinguishedNames = format == .ldif
         referenceBytes = bytes
         referenceStarts = starts
         referenceEnds = ends
@@ -169,7 +166,10 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
             name += last
             if !name.isEmpty { name.withUTF8(body) }
         case .distinguishedName:
-            if idsAreDistinguishedNames { store.withBytes(.id, of: person) { if !$0.isEmpty { body($0) } } }
+            // An LDIF entry's id is its DN, which managers name however they
+            // spell it; so is such an id in any file (an LDIF exported to CSV,
+            // JSON or vCard), as a table takes it (`SQLManagerReferences`).
+            store.withBytes(.id, of: person) { if $0.contains(UInt8(ascii: "=")) { body($0) } }
         }
     }
 
@@ -184,6 +184,13 @@ public struct FileManagerReferences: PersonReferenceSource, Sendable {
         let start = referenceStarts[person]
         guard start >= 0 else { return }
         referenceBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<referenceEnds[person]])) }
+    }
+}
+
+extension FileManagerReferences: ManagerReferenceLookup {
+    /// A file's people are numbered as its store numbers them: as their `PersonID`.
+    public func managerReference(of person: PersonID) -> String? {
+        person.rawValue >= 0 && person.rawValue < count ? managerReference(of: person.rawValue) : nil
     }
 }
 

@@ -9,7 +9,8 @@ import RosterCore
 /// a people file: a JSON object's member (a string unescaped, a number as
 /// written; null or an object is no value), a CSV record's cell under
 /// the header of that name (a spreadsheet's guard `'` taken off, as the
-/// loader does), a card's `RELATED` of that `TYPE` (`RELATED;TYPE=manager:`),
+/// loader does), a card's `RELATED` of that `TYPE` (`RELATED;TYPE=manager:`,
+/// or Apple's related name labelled so),
 /// or an LDIF entry's attribute (its first value, unfolded, base64 decoded).
 struct RecordFieldReader {
     /// The file's bytes from `start` on (the whole file, or a window of it).
@@ -157,14 +158,15 @@ struct RecordFieldReader {
         return nil
     }
 
-    /// The card's first `RELATED` whose type is the field (`RELATED;TYPE=manager:`),
-    /// as the card reader reads it; nil when it has none.
+    /// The card's `RELATED` whose types include the field (`RELATED;TYPE=manager:`,
+    /// or Apple's related name labelled so: `FieldRecord.relatedField`), as
+    /// the card reader reads it; nil when it has none.
     private func relatedValue(atCardStartingAt offset: Int) -> [UInt8]? {
         let reader = VCardCardReader()
         guard case .complete(let next, _) = reader.scan(fileBytes, from: offset, line: 1, isFinal: true) else { return nil }
         var sink = ArraySink()
         reader.emit(fileBytes, base: 0, card: offset..<next, line: 1, into: &sink)
-        guard let related = sink.records.first?.fields(named: "RELATED").first(where: { $0.hasType(field) }), !related.text.isEmpty else {
+        guard let related = sink.records.first?.relatedField(ofType: field), !related.text.isEmpty else {
             return nil
         }
         return Array(related.text.utf8)

@@ -18,6 +18,9 @@
 // Each manager has 2 to 12 reports (7 on average), so a million people are
 // 8 levels deep. The hierarchy draws from its own generator: without the
 // option, and apart from the "manager" lines with it, the bytes are the same.
+// With --format vcf the manager is a card's RELATED;TYPE=manager, as Roster
+// reads it: the manager's UID (urn:uuid:…), a mailto: URI of their email, or
+// their full name as text (RELATED;TYPE=manager;VALUE=text:…).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -199,13 +202,27 @@ output.reserveCapacity(1 << 22)
 
 let writesCards = CommandLine.arguments.contains("vcf")
 
-/// A person as a vCard 4.0 card, lines ended with CRLF, as programs write them.
-func card(first: String, last: String, company: String, email: String, phone: String, address: String, id: String, age: UInt64) -> String {
+/// A person as a vCard 4.0 card, lines ended with CRLF, as programs write them;
+/// `related` is their manager's RELATED line, if any.
+func card(first: String, last: String, company: String, email: String, phone: String, address: String, id: String, age: UInt64,
+          related: String?) -> String {
     let parts = address.split(separator: ",", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }
     return ["BEGIN:VCARD", "VERSION:4.0", "UID:urn:uuid:\(id)", "FN:\(first) \(last)", "N:\(last);\(first);;;",
             company.isEmpty ? nil : "ORG:\(company)", "EMAIL;TYPE=work;PREF=1:\(email)", "TEL;TYPE=cell:\(phone)",
             "ADR;TYPE=home:;;\(parts[0]);\(parts[1]);\(parts[2]);\(parts[3]);", "BDAY:--0\(1 + age % 9)1\(age % 10)",
-            "CATEGORIES:directory,\(company.isEmpty ? "none" : "staff")", "END:VCARD"].compactMap { $0 }.joined(separator: "\r\n") + "\r\n"
+            "CATEGORIES:directory,\(company.isEmpty ? "none" : "staff")", related, "END:VCARD"].compactMap { $0 }.joined(separator: "\r\n") + "\r\n"
+}
+
+/// A card's RELATED naming its manager by `reference` (a URI as it is, a
+/// name as text with RFC 6350's escapes).
+func relatedLine(_ reference: String, isText: Bool) -> String {
+    guard isText else { return "RELATED;TYPE=manager:" + reference }
+    var escaped = ""
+    for character in reference {
+        if character == "\\" || character == "," || character == ";" { escaped.append("\\") }
+        escaped.append(character)
+    }
+    return "RELATED;TYPE=manager;VALUE=text:" + escaped
 }
 
 if !writesCards { output.append(contentsOf: "[".utf8) }
@@ -226,13 +243,24 @@ for index in 0..<peopleCount {
     let address = "\(100 + random.next() % 900) \(pick(streets)), \(pick(cities)), \(pick(states)), \(digits(4))"
     let fruit = pick(fruits)
     var managerLine = ""
+    var relatedManager: String?
     if let managerKind {
-        if let reference = hierarchy.managerReference(of: index) { managerLine = ",\n  \"manager\": \"\(reference)\"" }
-        hierarchy.references.append(managerKind == "id" ? id : managerKind == "email" ? email : "\(first.shown) \(last.shown)")
+        if let reference = hierarchy.managerReference(of: index) {
+            managerLine = ",\n  \"manager\": \"\(reference)\""
+            relatedManager = relatedLine(reference, isText: managerKind == "name")
+        }
+        // A card's id is its UID; an email is a URI as mailto:.
+        let own: String
+        switch managerKind {
+        case "id": own = writesCards ? "urn:uuid:\(guid)" : id
+        case "email": own = writesCards ? "mailto:\(email)" : email
+        default: own = "\(first.shown) \(last.shown)"
+        }
+        hierarchy.references.append(own)
     }
     if writesCards {
         output.append(contentsOf: card(first: first.shown, last: last.shown, company: company, email: email, phone: phone, address: address,
-                                       id: guid, age: age).utf8)
+                                       id: guid, age: age, related: relatedManager).utf8)
         if output.count > 1 << 21 { flush() }
         continue
     }

@@ -109,11 +109,11 @@ struct ExportTests {
         #expect(again.store[1] == directory.store[1])
     }
 
-    @Test("vCard 4.0: FN, N, ORG, EMAIL, TEL, ADR, escaped, CRLF")
+    @Test("vCard 4.0: FN, N, UID (the _id, as text), ORG, EMAIL, TEL, ADR, escaped, CRLF")
     func vcard() {
         let cards = Self.text(.vcard).components(separatedBy: "END:VCARD\r\n")
         #expect(cards[0] == [
-            "BEGIN:VCARD", "VERSION:4.0", #"FN:Ann\, "Nan" O'Neil"#, #"N:O'Neil;Ann\, "Nan";;;"#, #"ORG:A\;B"#,
+            "BEGIN:VCARD", "VERSION:4.0", #"FN:Ann\, "Nan" O'Neil"#, #"N:O'Neil;Ann\, "Nan";;;"#, "UID;VALUE=text:id0", #"ORG:A\;B"#,
             "EMAIL:ann@x.test", "TEL:555", "ADR:;;1 Long Street;Springfield;Oregon;9701;", "",
         ].joined(separator: "\r\n"))
         #expect(cards[1].contains("N:Line\\nBreak;Bob;;;\r\n"))

@@ -95,6 +95,51 @@ struct ListExportFlowTests {
         #expect(writer.files["folder"] == nil)
     }
 
+    /// A source's managers as its org chart reading gives them.
+    struct StubManagers: OrgChartReading {
+        let load: ManagerReferencesLoad
+        func readChart(orderKeys: [Int32]?) -> OrgChartLoad { .unavailable("not asked") }
+        func readManagerReferences() -> ManagerReferencesLoad { load }
+    }
+
+    @Test("the source's managers go with what is shown and with the marked: a CSV manager column, each person's reference")
+    func managers() throws {
+        let writer = InMemoryExportWriter()
+        let flow = ListExportFlow(writer: writer, history: PromptHistory())
+        // The seed's person 0 is Bertha Irwin, 1 Norton Curtis (by PersonID: the file's order).
+        flow.managerReading = { _ in StubManagers(load: .loaded(ManagerReferenceList([0: "=boss()", 1: "Bertha Irwin"]))) }
+        for (name, content) in [("all.csv", shown), ("marked.csv", .marks([PersonID(0), PersonID(1)], of: directory.repository,
+                                                                          orderedBy: directory.everyone))] {
+            flow.begin(sourceName: "people.json", people: "6 people")
+            flow.editName(name)
+            #expect(flow.commit { content }?.hasPrefix("wrote ") == true)
+            let lines = String(decoding: try #require(writer.files[name]), as: UTF8.self).components(separatedBy: "\r\n")
+            #expect(lines[0].hasSuffix(",favorite_fruit,manager"))
+            #expect(lines.contains { $0.hasPrefix("Bertha,Irwin,") && $0.hasSuffix(",banana,'=boss()") })
+            #expect(lines.contains { $0.hasPrefix("Norton,Curtis,") && $0.hasSuffix(",strawberry,Bertha Irwin") })
+            #expect(lines.filter { $0.hasSuffix(",") }.count == (name == "all.csv" ? 4 : 0), "the others have none")
+        }
+    }
+
+    @Test("managers that cannot be read again: the people are written (they may be all that is left), and the message says the managers are not")
+    func managersUnreadable() {
+        let writer = InMemoryExportWriter()
+        let flow = ListExportFlow(writer: writer, history: PromptHistory())
+        flow.managerReading = { _ in StubManagers(load: .unavailable("people.json could not be read again for its managers: gone")) }
+        flow.begin(sourceName: "people.json", people: "6 people")
+        flow.editName("out.json")
+        #expect(flow.commit { shown }
+                == "people.json could not be read again for its managers: gone; wrote 6 people to out.json (json) without their managers")
+        let json = String(decoding: writer.files["out.json"] ?? [], as: UTF8.self)
+        #expect(json.contains("Bertha") && !json.contains("manager"))
+        flow.managerReading = { _ in StubManagers(load: .none) }
+        flow.begin(sourceName: "people.json", people: "6 people")
+        flow.editName("out.csv")
+        #expect(flow.commit { shown } == "wrote 6 people to out.csv (csv)")
+        #expect(String(decoding: writer.files["out.csv"] ?? [], as: UTF8.self).hasPrefix(DirectoryExporter.csvHeader.joined(separator: ",") + "\r\n"),
+                "a source without managers: no column")
+    }
+
     @Test("Enter on an empty name closes the prompt and writes nothing; edits reach only an open prompt")
     func emptyName() {
         let writer = InMemoryExportWriter()

@@ -236,8 +236,8 @@ struct ClipboardTextTests {
 
     @Test("vCards carry only printable text besides their own line breaks")
     func vCards() {
-        let cards = ClipboardText.vCards([Person(firstName: "A\u{1B}[31m", lastName: "B", phone: "1\u{07}2")])
-        #expect(cards.text == "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A[31m B\r\nN:B;A[31m;;;\r\nTEL:12\r\nEND:VCARD\r\n")
-        #expect(cards.removed == 2)
+        let cards = ClipboardText.vCards([Person(id: "i\u{9B}d", firstName: "A\u{1B}[31m", lastName: "B", phone: "1\u{07}2")])
+        #expect(cards.text == "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A[31m B\r\nN:B;A[31m;;;\r\nUID;VALUE=text:id\r\nTEL:12\r\nEND:VCARD\r\n")
+        #expect(cards.removed == 3)
     }
 }

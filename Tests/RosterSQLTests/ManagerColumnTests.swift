@@ -145,6 +145,26 @@ import TestTraits
         }
     }
 
+    @Test(arguments: [PeopleTable.Dialect.postgres, .sqlite])
+    func anExportCarriesEachRowsManager(dialect: PeopleTable.Dialect) async throws {
+        let repository = try importing(dialect).open()
+        guard case .loaded(let managers) = SQLOrgChartReading(repository: repository).readManagerReferences() else {
+            Issue.record("no managers")
+            return
+        }
+        let everyone = repository.arrange(sort: SortOrder(.lastName, descending: true), byCompany: false, company: nil)
+        // Each person with their own row's id, read in one statement.
+        let identified = try await repository.identifiedPeople(in: everyone, positions: 0..<everyone.count)
+        #expect(identified.map(\.id) == (try await repository.personIDs(in: everyone, positions: 0..<everyone.count)))
+        #expect(identified.map(\.person.lastName) == ["Turing", "Torvalds", "Lovelace", "Hopper", "Dijkstra"])
+        var output = OutputBuffer(descriptor: -1)
+        #expect(await DirectoryExporter(format: .csv).write(everyone, of: repository, managers: managers, to: &output) == 0)
+        let rows = String(decoding: output.bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        #expect(rows.first?.hasSuffix(",manager") == true)
+        #expect(rows.dropFirst().prefix(5).map { $0.components(separatedBy: ",").last ?? "" }
+                == ["Ada Lovelace", "grace@example.org", "", "a", "nobody@example.org"])
+    }
+
     @Test func aTableWithoutManagersSaysSo() throws {
         let imported = try importing(.sqlite, managers: nil)
         guard case .noManagers(let message) = try chart(of: imported) else {

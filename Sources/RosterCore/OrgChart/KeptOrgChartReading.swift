@@ -25,6 +25,10 @@ public final class KeptOrgChartReading: OrgChartReading {
     public var takesOrderKeys: Bool { reading.takesOrderKeys }
     public var placeLookup: (any OrgPlaceLookup)? { reading.placeLookup }
 
+    /// Read anew at each ask, never kept: an export is rare, and the
+    /// references of a million people would double what the chart holds.
+    public func readManagerReferences() -> ManagerReferencesLoad { reading.readManagerReferences() }
+
     /// Whether the chart has been read and is kept.
     public var isRead: Bool { isKept.withLock { $0 } }
 

@@ -52,6 +52,10 @@ public enum ManagerField: Equatable, Sendable {
     case notKept
     /// The reference as written; nil: none.
     case reference(String?)
+
+    /// What a manager reference is called in every format: a JSON key, a
+    /// CSV header, a card's `RELATED` type, an LDIF attribute, a column.
+    public static let name = "manager"
 }
 
 extension PeopleEditing {

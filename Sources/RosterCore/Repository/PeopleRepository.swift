@@ -197,6 +197,12 @@ public protocol PeopleRepository: Sendable {
     /// Whole records at display `positions` (exports), in order.
     nonisolated(nonsending) func people(in arrangement: PeopleArrangement, positions: Range<Int>) async throws(RepositoryError)
         -> [Person]
+    /// Whole records at display `positions` with their ids, in order (an
+    /// export that writes each one's manager, found by id); by default
+    /// `personIDs` and `people`, which a source read by statements answers
+    /// in one, so that a change between two reads never pairs them wrongly.
+    nonisolated(nonsending) func identifiedPeople(in arrangement: PeopleArrangement, positions: Range<Int>)
+        async throws(RepositoryError) -> [(id: PersonID, person: Person)]
     /// One person, whole (the detail screen); `.notFound` when nobody has `id`.
     nonisolated(nonsending) func person(_ id: PersonID) async throws(RepositoryError) -> Person
     /// Where `id` sits in `arrangement`, or nil when it leaves them out.
@@ -240,6 +246,16 @@ extension PeopleRepository {
         try await rows(in: arrangement, positions: positions).map(\.id)
     }
 
+    nonisolated(nonsending) public func identifiedPeople(in arrangement: PeopleArrangement, positions: Range<Int>)
+        async throws(RepositoryError) -> [(id: PersonID, person: Person)] {
+        let ids = try await personIDs(in: arrangement, positions: positions)
+        let people = try await self.people(in: arrangement, positions: positions)
+        // Two reads of a source that changed between them: none (the window
+        // is then short, and the export says so), never pairs mismatched.
+        guard ids.count == people.count else { return [] }
+        return zip(ids, people).map { (id: $0, person: $1) }
+    }
+
     /// What a screen's title calls the source: its name, after why the
     /// last read failed while that holds ("connection lost, r reconnects —
     /// staff": a narrow title bar cuts the end). Never a file's name, a
@@ -260,18 +276,35 @@ extension PeopleRepository {
     /// read and why it stopped, so that nothing short passes for the whole.
     nonisolated(nonsending) public func readAll(in arrangement: PeopleArrangement, window: Int = 4096,
                                                 _ body: ([Person]) -> Bool) async -> WholeRead {
+        await readWindows(of: arrangement, window: window, { positions throws(RepositoryError) in
+            try await self.people(in: arrangement, positions: positions)
+        }, body)
+    }
+
+    /// `readAll` with each person's id (an export writing managers).
+    nonisolated(nonsending) public func readAllIdentified(in arrangement: PeopleArrangement, window: Int = 4096,
+                                                          _ body: ([(id: PersonID, person: Person)]) -> Bool) async -> WholeRead {
+        await readWindows(of: arrangement, window: window, { positions throws(RepositoryError) in
+            try await self.identifiedPeople(in: arrangement, positions: positions)
+        }, body)
+    }
+
+    /// The windows of `arrangement` as `read` reads them, in order, to `body`.
+    nonisolated(nonsending) private func readWindows<Item>(of arrangement: PeopleArrangement, window: Int,
+                                                          _ readWindow: (Range<Int>) async throws(RepositoryError) -> [Item],
+                                                          _ body: ([Item]) -> Bool) async -> WholeRead {
         var read = 0
         while read < arrangement.count {
             let end = Swift.min(arrangement.count, read + window)
-            let people: [Person]
+            let items: [Item]
             do throws(RepositoryError) {
-                people = try await self.people(in: arrangement, positions: read..<end)
+                items = try await readWindow(read..<end)
             } catch {
                 return WholeRead(read: read, of: arrangement.count, failure: error)
             }
-            read += people.count
+            read += items.count
             // A short window: stop here rather than skip people silently.
-            guard body(people), people.count == end - (read - people.count) else { break }
+            guard body(items), items.count == end - (read - items.count) else { break }
         }
         return WholeRead(read: read, of: arrangement.count, failure: nil)
     }

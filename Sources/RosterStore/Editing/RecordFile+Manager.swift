@@ -7,8 +7,10 @@ import RosterCore
 /// holds as read under the save's lock (`ManagerChange`, as a table's is),
 /// then written in the record's own shape — a JSON member `manager`, a CSV
 /// cell under the `manager` header, a card's `RELATED;TYPE=manager:` (as
-/// given), an LDIF `manager:` (the manager's DN, however named) — where the loader's org chart reads it
-/// (`FileManagerReferences`). Every other byte of the file stays.
+/// given; Apple's related name labelled Manager where the card has one),
+/// an LDIF `manager:` (the manager's DN, however named) — where the
+/// loader's org chart reads it (`FileManagerReferences`). Every other byte
+/// of the file stays.
 extension RecordFile {
     /// What a manager change does: the person's name and their reference
     /// before and after (nil: none).
@@ -95,12 +97,12 @@ extension RecordFile {
             return try LDIFRecordText.edited(Array(bytes[record.span]), [.set(attribute: name, values: after.map { [$0] } ?? [])])
         case .vCard:
             let card = Array(bytes[record.span])
-            let related = try ContactRecordText.fieldRecords(card, format: .vCard, sourceName: sourceName).first?
-                .fields(named: "RELATED").first { $0.hasType(name) }
+            // The line the manager was read from, in its own shape (Apple's related name stays one).
+            let related = try ContactRecordText.fieldRecords(card, format: .vCard, sourceName: sourceName).first?.relatedField(ofType: name)
             let edit: VCardEdit
             switch (related, after) {
-            case (let related?, let after?): edit = .rewrite(name: "RELATED", line: related.line, components: [[after]])
-            case (let related?, nil): edit = .removeLine(name: "RELATED", line: related.line)
+            case (let related?, let after?): edit = .rewrite(name: related.name, line: related.line, components: [[after]])
+            case (let related?, nil): edit = .removeLine(name: related.name, line: related.line)
             case (nil, let after?): edit = .add(name: "RELATED", parameters: ["TYPE=\(name)"], components: [[after]])
             case (nil, nil): return card
             }

@@ -111,7 +111,8 @@ public enum ClipboardText {
         var removed = 0
         let clean = people.map { person -> Person in
             var person = person
-            for path in [\Person.firstName, \.lastName, \.company, \.email, \.phone, \.address] {
+            // Every field a card writes: the `_id` too (its UID).
+            for path in [\Person.id, \.firstName, \.lastName, \.company, \.email, \.phone, \.address] {
                 let (text, count) = DisplayText.printable(person[keyPath: path])
                 person[keyPath: path] = text
                 removed += count

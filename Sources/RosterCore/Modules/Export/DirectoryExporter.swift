@@ -49,6 +49,10 @@ public struct ExportOptions: Sendable, Equatable {
 /// Writes people, in a list's order, as CSV (RFC 4180), JSON in the input's
 /// own shape (only the fields each record had; it reads back to the same
 /// people), or vCard 4.0 (RFC 6350).
+///
+/// Given its source's managers (`ManagerReferenceLookup`), each person's
+/// manager goes with them as the loaders read it back: a CSV `manager`
+/// column, a JSON `"manager"` member, a card's `RELATED;TYPE=manager`.
 public struct DirectoryExporter: Sendable {
     public let format: ExportFormat
     public let options: ExportOptions
@@ -58,65 +62,95 @@ public struct DirectoryExporter: Sendable {
         self.options = options
     }
 
-    /// `people` in the format, as bytes.
-    public func export<People: Sequence>(_ people: People) -> [UInt8] where People.Element == Person {
+    /// `people` in the format, as bytes; `managers`, when given, holds each
+    /// one's manager reference in the same order (nil: none).
+    public func export<People: Sequence>(_ people: People, managers: [String?]? = nil) -> [UInt8] where People.Element == Person {
         var output = OutputBuffer(descriptor: -1)
-        write(people, to: &output)
+        write(people, managers: managers, to: &output)
         return output.bytes
     }
 
     /// Everyone in `arrangement`'s order to `descriptor`, a window of people
     /// and a block of output at a time (`--export`); false if writing failed.
-    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to descriptor: Int32) async -> Bool {
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository,
+                      managers: (any ManagerReferenceLookup)? = nil, to descriptor: Int32) async -> Bool {
         var output = OutputBuffer(descriptor: descriptor)
-        let unread = await write(arrangement, of: repository, to: &output)
+        let unread = await write(arrangement, of: repository, managers: managers, to: &output)
         return output.flush() && unread == 0
     }
 
     /// Everyone in `arrangement`'s order, appended to `output` a window of
-    /// people at a time (`--export` and the app's `e` both come here);
-    /// how many could not be read (0: the export is whole).
+    /// people at a time (`--export` and the app's `e` both come here), each
+    /// with their manager when `managers` is given; how many could not be
+    /// read (0: the export is whole).
     @discardableResult
-    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository, to output: inout OutputBuffer) async -> Int {
+    public func write(_ arrangement: PeopleArrangement, of repository: any PeopleRepository,
+                      managers: (any ManagerReferenceLookup)? = nil, to output: inout OutputBuffer) async -> Int {
         var written = 0
-        begin(&output)
-        let pass = await repository.readAll(in: arrangement) { people in
-            for person in people {
-                append(person, number: written, to: &output)
-                written += 1
+        begin(&output, withManagers: managers != nil)
+        let pass: WholeRead
+        if let managers {
+            pass = await repository.readAllIdentified(in: arrangement) { people in
+                for (id, person) in people {
+                    append(person, manager: .column(managers.managerReference(of: id)), number: written, to: &output)
+                    written += 1
+                }
+                return true
             }
-            return true
+        } else {
+            pass = await repository.readAll(in: arrangement) { people in
+                for person in people {
+                    append(person, manager: .noColumn, number: written, to: &output)
+                    written += 1
+                }
+                return true
+            }
         }
         end(written: written, to: &output)
         return pass.unread
     }
 
-    /// `people` in the format, appended to `output` one person at a time.
-    public func write<People: Sequence>(_ people: People, to output: inout OutputBuffer) where People.Element == Person {
+    /// `people` in the format, appended to `output` one person at a time;
+    /// `managers`, when given, holds each one's manager reference in order.
+    public func write<People: Sequence>(_ people: People, managers: [String?]? = nil, to output: inout OutputBuffer)
+    where People.Element == Person {
         var written = 0
-        begin(&output)
+        begin(&output, withManagers: managers != nil)
         for person in people {
-            append(person, number: written, to: &output)
+            let manager = managers.map { ManagerCell.column(written < $0.count ? $0[written] : nil) } ?? .noColumn
+            append(person, manager: manager, number: written, to: &output)
             written += 1
         }
         end(written: written, to: &output)
     }
 
+    /// A person's manager as one export writes it: CSV has a column for it
+    /// in every row (empty for none) or none at all.
+    enum ManagerCell: Equatable {
+        case noColumn
+        case column(String?)
+
+        var reference: String? {
+            if case .column(let reference) = self { return reference }
+            return nil
+        }
+    }
+
     /// What comes before the first person: CSV's header, JSON's bracket.
-    private func begin(_ output: inout OutputBuffer) {
+    private func begin(_ output: inout OutputBuffer, withManagers: Bool) {
         switch format {
-        case .csv: output.append(Self.csvHeader.joined(separator: ",") + "\r\n")
+        case .csv: output.append((withManagers ? Self.csvHeaderWithManager : Self.csvHeader).joined(separator: ",") + "\r\n")
         case .json: output.append("[")
         case .vcard: break
         }
     }
 
     /// Person `number` (from 0) of the export.
-    private func append(_ person: Person, number: Int, to output: inout OutputBuffer) {
+    private func append(_ person: Person, manager: ManagerCell, number: Int, to output: inout OutputBuffer) {
         switch format {
-        case .csv: output.append(csvLine(person))
-        case .json: output.append((number == 0 ? "" : ",\n ") + jsonRecord(person))
-        case .vcard: output.append(vCard(person))
+        case .csv: output.append(csvLine(person, manager: manager))
+        case .json: output.append((number == 0 ? "" : ",\n ") + jsonRecord(person, manager: manager.reference))
+        case .vcard: output.append(vCard(person, manager: manager.reference))
         }
     }
 
@@ -126,7 +160,7 @@ public struct DirectoryExporter: Sendable {
     }
 
     /// A value from the data as this export may write it.
-    private func shown(_ text: String) -> String {
+    func shown(_ text: String) -> String {
         options.showsControlCharacters ? DisplayText.sanitized(text) : text
     }
 
@@ -135,9 +169,12 @@ public struct DirectoryExporter: Sendable {
     /// `balance` is a plain number (empty when the text is not an amount);
     /// `balance_text` is the balance exactly as the input wrote it.
     public static let csvHeader = CSVColumn.order.map(\.header)
+    /// With the source's managers: a last column the CSV loader reads a
+    /// person's manager from (`manager`, as a file's own column is named).
+    public static let csvHeaderWithManager = csvHeader + [ManagerField.name]
 
-    func csvLine(_ person: Person) -> String {
-        let fields = CSVColumn.order.map { column -> String in
+    func csvLine(_ person: Person, manager: ManagerCell = .noColumn) -> String {
+        var fields = CSVColumn.order.map { column -> String in
             switch column {
             case .text(let field): return Self.csvField(csvText(shown(person.text(field))))
             case .balanceAmount: return person.balance.cents.map(Self.plainAmount) ?? ""
@@ -146,6 +183,8 @@ public struct DirectoryExporter: Sendable {
             case .index: return person.index.map(String.init) ?? ""
             }
         }
+        // A text cell like any other: hostile data, guarded from spreadsheets.
+        if case .column(let reference) = manager { fields.append(Self.csvField(csvText(shown(reference ?? "")))) }
         return fields.joined(separator: ",") + "\r\n"
     }
 
@@ -193,8 +232,10 @@ public struct DirectoryExporter: Sendable {
     /// once rather than per person.
     static let jsonKeys = RecordValue.jsonOrder.map { ($0, "  \"\($0.jsonKey)\": ") }
 
-    /// Only the fields the record had, with their values and types.
-    func jsonRecord(_ person: Person) -> String {
+    /// Only the fields the record had, with their values and types; the
+    /// manager reference, when the record had one, last (as a string: a
+    /// JSON number there reads back the same).
+    func jsonRecord(_ person: Person, manager: String? = nil) -> String {
         var lines: [String] = []
         for (value, key) in Self.jsonKeys {
             switch value {
@@ -214,6 +255,7 @@ public struct DirectoryExporter: Sendable {
                 if !parts.isEmpty { lines.append(key + "{\n" + parts.joined(separator: ",\n") + "\n  }") }
             }
         }
+        if let manager { lines.append("  \"\(ManagerField.name)\": " + jsonString(manager)) }
         return "{\n" + lines.joined(separator: ",\n") + "\n }"
     }
 
@@ -263,64 +305,5 @@ public struct DirectoryExporter: Sendable {
             previous = byte
         }
         return false
-    }
-
-    // MARK: vCard
-
-    func vCard(_ person: Person) -> String {
-        func value(_ text: String) -> String { Self.vCardText(shown(text)) }
-        var lines = ["BEGIN:VCARD", "VERSION:4.0", "FN:" + value(person.fullName),
-                     "N:" + [person.lastName, person.firstName, "", "", ""].map(value).joined(separator: ";")]
-        if !person.company.isEmpty { lines.append("ORG:" + value(person.company)) }
-        if !person.email.isEmpty { lines.append("EMAIL:" + value(person.email)) }
-        if !person.phone.isEmpty { lines.append("TEL:" + value(person.phone)) }
-        if !person.address.isEmpty {
-            // "303 Vermont Street, Concho, Arizona, 1707": street, locality, region, code.
-            let parts = person.address.components(separatedBy: ", ")
-            let components = parts.count == 4 ? ["", "", parts[0], parts[1], parts[2], parts[3], ""]
-                                              : ["", "", person.address, "", "", "", ""]
-            lines.append("ADR:" + components.map(value).joined(separator: ";"))
-        }
-        lines.append("END:VCARD")
-        return lines.map(Self.folded).joined()
-    }
-
-    /// RFC 6350 escaping of a text value: backslash, comma, semicolon, newline.
-    /// Scalar by scalar: a comma followed by a combining mark is one
-    /// Character, and would go unescaped.
-    static func vCardText(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            switch scalar {
-            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
-            case ",": result.append(contentsOf: "\\,".unicodeScalars)
-            case ";": result.append(contentsOf: "\\;".unicodeScalars)
-            case "\r", "\n":
-                if scalar == "\r", pending == "\n" { pending = scalars.next() }  // CRLF: one line break
-                result.append(contentsOf: "\\n".unicodeScalars)
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
-    /// A content line folded at 75 octets (CRLF and a space), never inside
-    /// a UTF-8 sequence, and ended with CRLF.
-    static func folded(_ line: String) -> String {
-        var result = ""
-        var octets = 0
-        for scalar in line.unicodeScalars {
-            let width = String(scalar).utf8.count
-            if octets + width > 75 {
-                result += "\r\n "
-                octets = 1
-            }
-            result.unicodeScalars.append(scalar)
-            octets += width
-        }
-        return result + "\r\n"
     }
 }

@@ -25,6 +25,10 @@ final class ListExportFlow {
     private(set) var writing: (name: String, note: String)?
     /// Told what the status line says once a write in the background ends.
     var written: (@MainActor (String) -> Void)?
+    /// How the managers of the people a repository holds are read (the
+    /// session's org chart reading), so that an export carries them; nil
+    /// (or nil given back) for a source that keeps none.
+    var managerReading: (@MainActor (any PeopleRepository) -> (any OrgChartReading)?)?
     /// The file name prompt's line while it is open.
     private(set) var line: LineEditor?
     /// An export waiting for a yes: where, whether it replaces a file, and
@@ -138,13 +142,18 @@ final class ListExportFlow {
         fileName = name
         guard let writer else { return nil }
         let who: String
+        let managers: (any OrgChartReading)?
         switch content {
-        case .marks(let marks, _, _): who = NumberText.grouped(marks.count) + " marked"
-        case .shown(let shown, _): who = NumberText.count(shown.count, "person", "people")
+        case .marks(let marks, let repository, _):
+            who = NumberText.grouped(marks.count) + " marked"
+            managers = managerReading?(repository)
+        case .shown(let shown, let repository):
+            who = NumberText.count(shown.count, "person", "people")
+            managers = managerReading?(repository)
         }
         writing = (name, "writing \(name)…")
         let outcome = Outcome()
-        reader.read({ await Self.write(content, who: who, to: name, replacing: replacing, with: writer) }) { [weak self] said in
+        reader.read({ await Self.write(content, who: who, to: name, replacing: replacing, managers: managers, with: writer) }) { [weak self] said in
             self?.writing = nil
             self?.fileName = name
             if outcome.isAwaited { self?.written?(said) } else { outcome.said = said }
@@ -160,26 +169,34 @@ final class ListExportFlow {
         var isAwaited = false
     }
 
-    /// The write itself (off the main actor in the app): reads the people
-    /// a window at a time and streams them out; what the status line says.
+    /// The write itself (off the main actor in the app): reads the
+    /// source's managers when it keeps any, then the people a window at a
+    /// time, streamed out; what the status line says.
     private nonisolated static func write(_ content: ExportContent, who: String, to name: String, replacing: Bool,
-                                          with writer: ExportWriting) async -> String {
+                                          managers reading: (any OrgChartReading)?, with writer: ExportWriting) async -> String {
         let format = ExportFormat(fileName: name)
         let exporter = DirectoryExporter(format: format)
+        // Managers that could not be read: the people are still written
+        // (their file may be gone, and the export all that is left of
+        // them), never without saying so.
+        let (managers, unread) = (reading?.readManagerReferences() ?? .none).references
         let failure = await writer.write(to: name, replacing: replacing) { output -> String? in
             switch content {
             case .marks(let marks, let repository, let order):
                 do throws(RepositoryError) {
-                    exporter.write(try await MarkedPeople(repository: repository, marked: marks).people(orderedBy: order), to: &output)
+                    let people = try await MarkedPeople(repository: repository, marked: marks).identifiedPeople(orderedBy: order)
+                    exporter.write(people.map(\.person), managers: managers.map { lookup in people.map { lookup.managerReference(of: $0.id) } },
+                                   to: &output)
                     return nil
                 } catch {
                     return "the marked people could not be read (\(error.reason))"
                 }
             case .shown(let shown, let repository):
-                let unread = await exporter.write(shown, of: repository, to: &output)
-                return unread == 0 ? nil : "\(NumberText.count(unread, "person", "people")) of \(NumberText.grouped(shown.count)) could not be read"
+                let notRead = await exporter.write(shown, of: repository, managers: managers, to: &output)
+                return notRead == 0 ? nil : "\(NumberText.count(notRead, "person", "people")) of \(NumberText.grouped(shown.count)) could not be read"
             }
         }
-        return failure ?? "wrote \(who) to \(name) (\(format.rawValue))"
+        let wrote = "wrote \(who) to \(name) (\(format.rawValue))"
+        return failure ?? unread.map { "\($0); \(wrote) without their managers" } ?? wrote
     }
 }

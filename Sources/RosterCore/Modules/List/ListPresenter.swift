@@ -105,6 +105,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
         self.session = session ?? ListSession()
         self.clipboard = clipboard
         exportFlow = ListExportFlow(writer: exportWriter, history: self.history, reader: interactor.exportReader)
+        exportFlow.managerReading = { [session = self.session] in session.orgChartReading?($0) }
         sortOrder = arrangement.sort
         isGroupedByCompany = arrangement.byCompany
         self.scope = scope

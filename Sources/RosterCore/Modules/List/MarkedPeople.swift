@@ -38,6 +38,11 @@ struct MarkedPeople {
     /// then any it leaves out (another company's, in a company's list) in
     /// file order.
     func people(orderedBy arrangement: PeopleArrangement) async throws(RepositoryError) -> [Person] {
+        try await identifiedPeople(orderedBy: arrangement).map(\.person)
+    }
+
+    /// `people(orderedBy:)` with each one's id (an export writing managers).
+    func identifiedPeople(orderedBy arrangement: PeopleArrangement) async throws(RepositoryError) -> [(id: PersonID, person: Person)] {
         var ordered: [PersonID] = []
         if marked.count <= 16 {
             var placed: [(PersonID, Int)] = []
@@ -48,9 +53,9 @@ struct MarkedPeople {
             let inArrangement = Set(ordered)
             ordered += marked.subtracting(inArrangement).sorted()
         }
-        var people: [Person] = []
+        var people: [(id: PersonID, person: Person)] = []
         people.reserveCapacity(ordered.count)
-        for id in ordered { people.append(try await repository.person(id)) }
+        for id in ordered { people.append((id, try await repository.person(id))) }
         return people
     }
 }

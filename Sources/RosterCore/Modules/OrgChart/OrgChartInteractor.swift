@@ -55,6 +55,9 @@ public protocol OrgChartReading: Sendable {
     /// Where one person stands, answered without reading the chart (a
     /// table's indexes); nil when only the chart says (a file's).
     var placeLookup: (any OrgPlaceLookup)? { get }
+    /// Every person's manager reference as the source writes it, read
+    /// again (blocking), for an export to carry; `.none` by default.
+    func readManagerReferences() -> ManagerReferencesLoad
 }
 
 extension OrgChartReading {

@@ -6,7 +6,8 @@ import RosterCore
 #endif
 
 /// A field's parameters as written, read on demand: vCard's
-/// `TYPE=work,pref;PREF=1`, `TYPE=work;TYPE=pref`, 2.1's bare `WORK;VOICE`,
+/// `TYPE=work,pref;PREF=1`, `TYPE=work;TYPE=pref`, `TYPE="work,pref"`
+/// (RFC 6350's quoted list of types), 2.1's bare `WORK;VOICE`,
 /// quoted values (`LABEL="a:b;c"`), and LDIF's attribute options
 /// (`lang-en` of `cn;lang-en`, bare). A view: valid during the call that
 /// hands it over.
@@ -31,7 +32,10 @@ public struct FieldParameters {
             if !parameter.isEmpty {
                 if let equals = parameter.firstIndex(of: UInt8(ascii: "=")) {
                     let name = FieldBytes.trimmed(UnsafeBufferPointer(rebasing: parameter[..<equals]))
-                    Self.values(UnsafeBufferPointer(rebasing: parameter[(equals + 1)...])) { body(name, $0) }
+                    // RFC 6350 quotes a list of types as one value (`TYPE="voice,home"`);
+                    // another parameter's quoted commas are its text (`LABEL="a,b"`).
+                    let splitsQuoted = FieldBytes.equalsIgnoringCase(name, "TYPE")
+                    Self.values(UnsafeBufferPointer(rebasing: parameter[(equals + 1)...]), splittingQuoted: splitsQuoted) { body(name, $0) }
                 } else {
                     body(UnsafeBufferPointer(start: nil, count: 0), FieldBytes.trimmed(parameter))
                 }
@@ -74,17 +78,23 @@ public struct FieldParameters {
         return hasType("PREF") ? 1 : nil
     }
 
-    /// Each value of a parameter's value list, unquoted.
-    private static func values(_ list: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Each value of a parameter's value list, unquoted; a quoted value's
+    /// own commas split it too when `splittingQuoted`.
+    private static func values(_ list: UnsafeBufferPointer<UInt8>, splittingQuoted: Bool = false,
+                               _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var start = 0
         while start <= list.count {
             let end = Self.end(of: UInt8(ascii: ","), in: list, from: start)
             var value = FieldBytes.trimmed(UnsafeBufferPointer(rebasing: list[start..<end]))
+            start = end + 1
             if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                 value = UnsafeBufferPointer(rebasing: value[1..<(value.count - 1)])
+                if splittingQuoted, value.contains(UInt8(ascii: ",")) {
+                    values(value, body)
+                    continue
+                }
             }
             body(value)
-            start = end + 1
         }
     }
 

@@ -71,8 +71,7 @@ public final class ListPresenter: ListFrameInput, ListMovingInput, ListScreensIn
     /// Marks and columns, shared with the session's other lists.
     let session: ListSession
     let clipboard: Clipboard?
-    /// How many marked people `displayed` shows, as of a marks version
-    /// (nil: to count again).
+    /// How many marked people `displayed` shows, as of a marks version (nil: to count again).
     var markedShown: (version: Int, count: Int?)?
 
     /// `M` is reading the ids of everyone shown.

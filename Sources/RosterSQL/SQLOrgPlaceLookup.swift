@@ -21,7 +21,7 @@ import RosterCore
 struct SQLOrgPlaceLookup: OrgPlaceLookup {
     let repository: SQLPeopleRepository
     /// The most people an organisation is counted to, level by level.
-    var organisationCounted = 50_000
+    var organisationCounted = 20_000
 
     private var table: PeopleTable { repository.table }
 
@@ -56,9 +56,9 @@ struct SQLOrgPlaceLookup: OrgPlaceLookup {
                         try self.reports(of: level[managers..<min(managers + Self.managersAStatement, level.count)], session.rows)
                     }
                     next += reports.filter { met.insert($0.rowID).inserted }
+                    guard count + next.count <= organisationCounted else { return nil }
                 }
                 count += next.count
-                guard count <= organisationCounted else { return nil }
                 level = next
             }
             return count

@@ -29,7 +29,7 @@ func orgPlaceDatabase(target: String, table: String) {
     let bounds = query("SELECT min(\(rowID)), max(\(rowID)) FROM \(table)", [])
     let (low, high) = (bounds.first?.int(0) ?? 0, bounds.first?.int(1) ?? 0)
     let recordID = { (row: Int64) in
-        query("SELECT \"_id\" FROM \(table) WHERE \(rowID) >= \(isPostgres ? "$1" : "?1") ORDER BY \(rowID) LIMIT 1", [.int(row)])
+        query("SELECT id FROM \(table) WHERE \(rowID) >= \(isPostgres ? "$1" : "?1") ORDER BY \(rowID) LIMIT 1", [.int(row)])
             .first?.text(0) ?? ""
     }
     var times: [Double] = []

@@ -52,6 +52,21 @@ struct UnreadRowsTests {
         #expect(window.row(at: 4) == .loading)
     }
 
+    @Test("what waits for the selected row runs once it is read, with who it is; not if the selection moved first")
+    func waitsForTheSelectedRow() throws {
+        let (_, reads, view, presenter, _, _) = try Self.list()
+        var seen: [PersonID?] = []
+        presenter.whenSelectionRead { seen.append($0.selectedID) }
+        presenter.moveSelection(by: 1)
+        presenter.whenSelectionRead { seen.append($0.selectedID) }
+        #expect(seen.isEmpty, "nobody read yet")
+        presenter.frameDrawn(rows: 0..<(view.last?.rows.count ?? 0))
+        reads.finish()
+        #expect(seen.count == 1 && seen[0] != nil && seen[0] == presenter.selectedID, "once, for the row still selected")
+        presenter.whenSelectionRead { seen.append($0.selectedID) }
+        #expect(seen.count == 2, "a row read: at once")
+    }
+
     @Test("a row not read is never marked nor unsent in the frame, whoever is marked")
     func framesMarkNoUnreadRow() throws {
         let repository = try FakePeopleRepository.seedThatMayWait()

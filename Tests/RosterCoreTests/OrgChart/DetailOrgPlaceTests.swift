@@ -55,17 +55,21 @@ struct DetailOrgPlaceTests {
         #expect(reader.holds == 0, "the chart is read once")
     }
 
-    @Test("a table answers for one person: the chain and team at once, the organisation when counted; the chart never read")
-    func lookedUp() throws {
+    /// P0's screen, then P1's, over a source that answers as `reading` does.
+    private static func lookingUp(_ reading: LookedUpOrgChart) throws -> (LookedUpOrgChart, HeldReader, SpyDetailView, DetailPresenter) {
         let repository = try FakePeopleRepository(json: Fixtures.array((0..<2).map { #"{"_id": "P\#($0)", "name": {"first": "F\#($0)", "last": "L\#($0)"}}"# }))
         let reader = HeldReader()
-        let reading = LookedUpOrgChart()
-        let cache = OrgChartCache(reading: reading, reader: reader)
         let view = SpyDetailView()
         let everyone = repository.arrange(sort: .byLastName, byCompany: false, company: nil)
-        let presenter = DetailPresenter(interactor: DetailInteractor(repository: repository, arrangement: everyone, orgChart: cache),
-                                        position: 0, wireframe: SpyDetailWireframe())
+        let interactor = DetailInteractor(repository: repository, arrangement: everyone, orgChart: OrgChartCache(reading: reading, reader: reader))
+        let presenter = DetailPresenter(interactor: interactor, position: 0, wireframe: SpyDetailWireframe())
         presenter.attach(view: view)
+        return (reading, reader, view, presenter)
+    }
+
+    @Test("a table answers for one person: the chain and team at once, the organisation when counted; the chart never read")
+    func lookedUp() throws {
+        let (reading, reader, view, presenter) = try Self.lookingUp(LookedUpOrgChart())
         func orgFields() -> [String] {
             (view.models.last?.fields ?? []).filter { ["Manager", "Reports"].contains($0.label) }.map { "\($0.label): \($0.value)" }
         }
@@ -85,6 +89,21 @@ struct DetailOrgPlaceTests {
         #expect(reading.asked == ["P0", "P1"])
     }
 
+    @Test("an organisation too big to count person by person is counted by the chart, which then answers")
+    func countedByTheChart() throws {
+        let chart = FixedOrgChartReading(managers: [-1, 0]).readChart(orderKeys: nil)
+        let (reading, reader, view, presenter) = try Self.lookingUp(LookedUpOrgChart(organisation: nil, chart: chart))
+        func reports() -> String? { view.models.last?.fields.first { $0.label == "Reports" }?.value }
+        reader.release()  // the person
+        reader.release()  // their organisation: too many
+        #expect(reports() == "3 (counting everyone under them…)", "still counting, now by the chart")
+        #expect(reader.holds == 1)
+        reader.release()  // the chart
+        #expect(reports() == "1 (1 in all)", "the chart's answer")
+        #expect(reading.asked == ["P0"])
+        withExtendedLifetime(presenter) {}  // the view's presenter, held weakly by the callbacks
+    }
+
     @Test("a source without a chart adds nothing")
     func noChart() throws {
         let repository = try FakePeopleRepository(json: Fixtures.seedJSON)
@@ -100,10 +119,22 @@ struct DetailOrgPlaceTests {
 /// Ada for a manager and three reports, twelve in all; P1 cannot be read.
 final class LookedUpOrgChart: OrgChartReading, OrgPlaceLookup, @unchecked Sendable {
     private(set) var asked: [String] = []
+    /// P0's organisation (nil: too many to count so).
+    private let organisation: Int?
+    /// The chart, when it may be read.
+    private let chart: OrgChartLoad?
+
+    init(organisation: Int? = 12, chart: OrgChartLoad? = nil) {
+        self.organisation = organisation
+        self.chart = chart
+    }
 
     func readChart(orderKeys: [Int32]?) -> OrgChartLoad {
-        Issue.record("the chart is not read for a person's screen")
-        return .unavailable("not read")
+        guard let chart else {
+            Issue.record("the chart is not read for a person's screen")
+            return .unavailable("not read")
+        }
+        return chart
     }
 
     var placeLookup: (any OrgPlaceLookup)? { self }
@@ -116,5 +147,5 @@ final class LookedUpOrgChart: OrgChartReading, OrgPlaceLookup, @unchecked Sendab
         return place
     }
 
-    func organisationSize(ofRecord recordID: String) throws(RepositoryError) -> Int? { 12 }
+    func organisationSize(ofRecord recordID: String) throws(RepositoryError) -> Int? { organisation }
 }

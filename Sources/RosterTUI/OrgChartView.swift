@@ -28,7 +28,7 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
 
     /// The search prompt's keys.
     public static let promptKeyTable: [KeyBinding<PromptAction>] = [
-        KeyBinding([.enter], "⏎", "search: show the matches (empty: everyone)", .accept),
+        KeyBinding([.enter], "⏎", "search: keep the matches shown as typed (empty: everyone)", .accept),
         KeyBinding([.escape], "Esc", "search: put back what was shown", .cancel),
     ]
 
@@ -58,6 +58,9 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
     private var help: HelpOverlay?
     /// The search being typed, nil while none is.
     private var prompt: LineEditor?
+    /// The search shown when `/` opened the prompt: Esc goes back to it
+    /// (each key typed searches at once, as the list's `/` does).
+    private var searchBeforePrompt = ""
     private var promptBar = PromptBar()
 
     public init(presenter: OrgChartModuleInterface) {
@@ -95,7 +98,9 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
         case .collapse: presenter.collapse()
         case .toggle: presenter.toggle()
         case .open: presenter.openPerson()
-        case .search: prompt = LineEditor(model?.filter ?? "")
+        case .search:
+            searchBeforePrompt = model?.filter ?? ""
+            prompt = LineEditor(searchBeforePrompt)
         case .clearSearchOrBack: presenter.clearSearchOrBack()
         case .back: presenter.goBack()
         case .help: help = Self.keyHelp
@@ -106,14 +111,15 @@ public final class OrgChartView: OrgChartViewInterface, ScreenView {
     private func handlePrompt(_ key: Key) -> Bool {
         switch Self.promptKeyTable.action(for: key) {
         case .accept:
-            let text = prompt?.text ?? ""
-            prompt = nil
-            presenter.search(text)
+            prompt = nil  // the search typed is shown already
         case .cancel:
             prompt = nil
+            presenter.search(searchBeforePrompt)
         case nil:
             guard let edit = key.typedEdit ?? Self.lineEdit(for: key) else { return false }
+            let before = prompt?.text
             prompt?.apply(edit)
+            if let text = prompt?.text, text != before { presenter.search(text) }
         }
         return true
     }

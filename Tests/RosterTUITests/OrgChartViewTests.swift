@@ -162,7 +162,7 @@ struct OrgChartViewTests {
                               .collapseOrLeave, .expand, .collapse, .toggle, .open, .clearSearchOrBack, .back])
     }
 
-    @Test("/ opens a prompt over the status bar; ⏎ searches what was typed, Esc leaves it")
+    @Test("/ opens a prompt over the status bar; each key typed searches, ⏎ keeps it, Esc puts back the search before")
     func searchPrompt() {
         let spy = SpyOrgChartModule()
         let view = OrgChartView(presenter: spy)
@@ -180,6 +180,6 @@ struct OrgChartViewTests {
         view.handle(.character("/"), screenSize: size)
         view.handle(.escape, screenSize: size)
         #expect(!view.acceptsTypedText)
-        #expect(spy.calls == [.search("grac")])
+        #expect(spy.calls == [.search("grac"), .search("gracq"), .search("grac"), .search("")])
     }
 }

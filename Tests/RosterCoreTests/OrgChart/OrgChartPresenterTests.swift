@@ -42,9 +42,19 @@ final class StubOrgChartInteractor: OrgChartInteractorInput {
         held = nil
     }
 
+    /// Searches held back until `deliverMatches` (a search still being run), oldest first.
+    var holdsMatches = false
+    private var heldMatches: [(query: String, deliver: @MainActor @Sendable (Result<[Int], RepositoryError>) -> Void)] = []
+
     func matches(of query: String, then deliver: @escaping @MainActor @Sendable (Result<[Int], RepositoryError>) -> Void) {
         calls.append(.matches(query))
-        deliver(found)
+        if holdsMatches { heldMatches.append((query, deliver)) } else { deliver(found) }
+    }
+
+    /// Answers the held search of `query` with `matches`.
+    func deliverMatches(of query: String, _ matches: [Int]) {
+        guard let index = heldMatches.firstIndex(where: { $0.query == query }) else { return }
+        heldMatches.remove(at: index).deliver(.success(matches))
     }
 }
 
@@ -170,6 +180,22 @@ struct OrgChartPresenterTests {
         #expect(view.last.filter == nil && view.last.selectedRow == 3 && view.lines[3] == "      P5")
         presenter.clearSearchOrBack()
         #expect(wireframe.routes == [.back])
+    }
+
+    @Test("searched a key at a time: an earlier key's answer that comes last is not shown over the later one's")
+    func searchAsTyped() {
+        let (presenter, interactor, view, _) = make()
+        interactor.holdsMatches = true
+        presenter.search("P")
+        presenter.search("P5")
+        interactor.deliverMatches(of: "P5", [5])
+        interactor.deliverMatches(of: "P", [1, 2, 3, 4, 5])
+        #expect(view.last.filter == "P5" && view.last.notice == "1 match")
+        // Cleared (Esc in the prompt) while a search is on its way: everyone, and it stays so.
+        presenter.search("P4")
+        presenter.search("")
+        interactor.deliverMatches(of: "P4", [4])
+        #expect(view.last.filter == nil)
     }
 
     @Test("a search no one matches shows no rows and says so, not a lone `N not shown`; Esc puts the chart back")

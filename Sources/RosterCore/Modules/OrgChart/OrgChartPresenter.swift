@@ -25,6 +25,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
     private var searchFoundNobody = false
     /// A search typed before the chart was read: run once it is.
     private var searchWhenRead: String?
+    /// Searches asked for: only the latest one's answer is shown.
+    private var searchesAsked = 0
     private var notice: String?
 
     public init(interactor: OrgChartInteractorInput, wireframe: OrgChartWireframe, startingAt person: Int?,
@@ -166,6 +168,8 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
 
     public func search(_ query: String) {
         let text = query.trimmingCharacters(in: .whitespaces)
+        // Typed a key at a time: an answer to an earlier key is not shown over a later one's.
+        searchesAsked += 1
         guard !text.isEmpty else {
             searchWhenRead = nil
             return clearSearch()
@@ -179,7 +183,11 @@ public final class OrgChartPresenter: OrgChartModuleInterface {
             if message == nil { searchWhenRead = text }
             return show()
         }
-        interactor.matches(of: text) { [weak self] found in self?.searched(text, found) }
+        let asked = searchesAsked
+        interactor.matches(of: text) { [weak self] found in
+            guard let self, self.searchesAsked == asked else { return }
+            self.searched(text, found)
+        }
     }
 
     private func searched(_ text: String, _ found: Result<[Int], RepositoryError>) {

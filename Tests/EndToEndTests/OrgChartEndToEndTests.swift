@@ -138,12 +138,12 @@ struct OrgChartEndToEndTests {
         let listed = try runRoster(["--list", "--tree", path])
         #expect(listed.status == 0)
         #expect(listed.output == """
-            ANALYTICAL (4 people)
+            ANALYTICAL — 1 at the top, 4 people in all
               Ada Lovelace <ada@example.org>
                 Grace Hopper <grace@example.org>
                   Alan Turing <alan@example.org> [BLETCHLEY]
                   Katherine Johnson <kj@example.org>
-            No company (1 person)
+            No company — 1 at the top, 1 person in all
               Nell Wall <nell@example.org>  ! manager not here: "Nobody Here"
 
             """)

@@ -61,17 +61,21 @@ public struct OrgChartText: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `title (N people)` for the run of top people from `start` in the
-    /// same group; returns where the run ends.
+    /// `title — 2 at the top, 40 people in all` for the run of top people
+    /// from `start` in the same group (the title is the top people's: their
+    /// reports may be of other companies, so the count is of the trees, not
+    /// of the company); returns where the run ends.
     private func appendHeader(startingAt start: Int, title: String, outline: OrgOutline, to output: inout [UInt8]) -> Int {
-        var people = 0
+        var (people, tops) = (0, 0)
         var position = start
         while position < outline.count, let person = outline.person(at: position),
               position == start || groupTitle?(person) == title {
             people += outline.organisationSize(at: position) + (outline.isContext(at: position) ? 0 : 1)
+            tops += 1
             position = outline.end(of: position)
         }
-        output.append(contentsOf: "\(title) (\(NumberText.count(people, "person", "people")))\n".utf8)
+        let all = NumberText.count(people, "person", "people")
+        output.append(contentsOf: "\(title) — \(NumberText.grouped(tops)) at the top, \(all) in all\n".utf8)
         return position
     }
 

@@ -41,18 +41,18 @@ struct OrgChartTextTests {
             """)
     }
 
-    @Test("top people under a header per group (their company), counting everyone in their trees")
+    @Test("top people under a header per group (their company), counting them and everyone in their trees")
     func groups() {
         let companies = ["ACME", "ACME", "ACME", "Beta", "Beta"]
         let rows = OrgChartRows.allExpanded(OrgTree(managers: [-1, 0, -1, 2, -1]).outline)
         let text = OrgChartText(style: .treeLines) { companies[$0] }.text(rows) { "P\($0.person ?? -1)" }
         #expect(text == """
-            ACME (4 people)
+            ACME — 2 at the top, 4 people in all
               P0
               └─ P1
               P2
               └─ P3
-            Beta (1 person)
+            Beta — 1 at the top, 1 person in all
               P4
 
             """)

@@ -12,8 +12,10 @@ extension AppDependencies {
     /// the selection on the row they were on (`row`: their neighbour, as
     /// after a delete), not the top of the list.
     static func landed(on recordID: String, in presenter: ListPresenter, row: Int?, reopeningDetail: Bool) {
-        // A database's rows load after the frame: a selection not loaded yet
-        // is not known to be someone else, and says nothing.
+        // A database's rows load after the frame: who is selected is known once their row is read.
+        guard presenter.selectedID != nil || presenter.peopleCount == 0 else {
+            return presenter.whenSelectionRead { landed(on: recordID, in: $0, row: row, reopeningDetail: reopeningDetail) }
+        }
         guard let selected = presenter.place.selectedID else { return }
         guard selected == recordID else {
             guard presenter.filter != nil else { return }

@@ -12,7 +12,7 @@ enum TreeList {
                       output: Int32 = STDOUT_FILENO) async -> ExitStatus {
         let name = DisplayText.sanitized(repository.sourceName)
         guard case .file(let path, _)? = source, let read = repository as? InMemoryPeopleRepository else {
-            Platform.writeError("roster: \(name): --tree reads a file's managers; standard input and databases have no org chart yet")
+            Platform.writeError("roster: \(name): --tree prints a file's org chart; over a database, T in the app shows it, and standard input keeps no managers")
             return .failure
         }
         RosterCommand.reportSkipped(repository.skippedRecords, loaded: repository.personCount, sourceName: repository.sourceName)

@@ -56,7 +56,7 @@ struct OrgChartDatabaseEndToEndTests {
     /// The person's screen asks the table for the one person (their chain
     /// up, their team, then everyone under them), not everyone's chart; it
     /// follows another process's manager change while open.
-    @Test("the person's screen over PostgreSQL: the chain, the team and its size; Enter opens a manager; another's change shows")
+    @Test("the person's screen over PostgreSQL: the chain, the team and its size; Enter opens a manager; another's change shows; a save comes back to it")
     func personsScreen() throws {
         let (session, target) = try opened()
         session.send("/", "Turing", "Enter")
@@ -78,6 +78,13 @@ struct OrgChartDatabaseEndToEndTests {
         #expect(session.waitFor("Alan under Ada") {
             $0.contains("Roster — Alan Turing") && $0.contains("Manager  Ada Lovelace <ada@example.org>") && $0.contains("Chain  Ada Lovelace")
         })
+        // A save from his form comes back to his screen (the table's rows are read after the list's frame).
+        session.send("E")
+        #expect(session.waitFor(text: "Roster — Edit Alan Turing"))
+        session.send("C-u")
+        session.type("alan@saved.example")
+        session.send("Enter")
+        #expect(session.waitFor("his screen, saved") { $0.contains("Roster — Alan Turing") && $0.contains("alan@saved.example") })
         session.send("q", "q")
         #expect(session.exitStatus() == 0)
     }
